@@ -1,0 +1,42 @@
+"""A deliberately plain exhaustive search, used by the tests as an independent check.
+
+It knows only the engine's public rules pieces (layout, rule set) and walks every
+line from a position, remembering positions it has seen. Slow but obviously right.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tripeaks_widget.deal import STOCK_START
+from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
+
+
+def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) -> int:
+    """The most peak cards that can be removed in total from this position (28 = winnable),
+    optionally with at most ``max_draws`` further draws."""
+    limit = len(deck) - STOCK_START if max_draws is None else max_draws
+
+    @lru_cache(maxsize=None)
+    def best(removed: int, drawn: int, top_rank: int | None, draws_left: int) -> int:
+        if removed == ALL_SLOTS_MASK:
+            return SLOT_COUNT
+        result = bin(removed).count("1")
+        for slot in range(SLOT_COUNT):
+            uncovered = removed & COVER_MASK[slot] == COVER_MASK[slot]
+            if removed >> slot & 1 or not uncovered:
+                continue
+            rank = deck[slot].rank
+            if top_rank is None or rules.fits(rank, top_rank):
+                result = max(result, best(removed | 1 << slot, drawn, rank, draws_left))
+                if result == SLOT_COUNT:
+                    return result
+        if STOCK_START + drawn < len(deck) and draws_left:
+            result = max(result, best(removed, drawn + 1, deck[STOCK_START + drawn].rank, draws_left - 1))
+        return result
+
+    return best(removed, drawn, discard.rank if discard else None, limit)
+
+
+def winnable(deck, rules, **position) -> bool:
+    return most_cleared(deck, rules, **position) == SLOT_COUNT

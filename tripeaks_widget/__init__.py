@@ -1,0 +1,17 @@
+"""TriPeaks solitaire: a rules engine, and a Jupyter widget to play it in a notebook."""
+
+from .cards import Card
+from .game import Game, IllegalMoveError, Position
+from .rules import CLASSIC, EASY, Rules
+
+__all__ = ["Card", "Game", "IllegalMoveError", "Position", "Rules", "EASY", "CLASSIC", "TriPeaks"]
+__version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # The widget needs Jupyter; import it only when asked, so the engine works without it.
+    if name == "TriPeaks":
+        from .widget import TriPeaks
+
+        return TriPeaks
+    raise AttributeError(f"module 'tripeaks_widget' has no attribute {name!r}")

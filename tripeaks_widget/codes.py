@@ -1,0 +1,102 @@
+"""Game codes (R6.3, R6.6) and the deck codes of hand-arranged deals.
+
+``TP1-<rule>-<deal>``: rule E (Easy), C (Classic) or the legacy N (Easy); deal seven
+letters A–Z read as a base-26 number, most significant first (``AAAAAAB`` = 1).
+
+``TPD-<rule>-<deck>`` names any arrangement of the 52 cards: ``deck`` is the rank of
+the permutation (its Lehmer code, deck order as in ``deal``) written as 49 letters A–Z
+in base 26, most significant first. So every deal, dealt or arranged, has a code.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from .cards import DECK, Card
+from .deal import deal_cards
+from .rules import Rules
+
+NUMBER_LETTERS = 7
+DECK_LETTERS = 49  # 26**49 > 52! > 26**48
+DEAL_COUNT = 26**NUMBER_LETTERS
+CODE_FORM = "'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z) or 'TPD-E-' followed by 49 letters"
+_CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)")
+
+
+class Deal(NamedTuple):
+    """A parsed code: its rule set, the 52 cards in deck order, and the deal number (None for TPD)."""
+
+    rules: Rules
+    cards: tuple[Card, ...]
+    number: int | None
+
+
+def _letters(value: int, width: int) -> str:
+    out = []
+    for _ in range(width):
+        value, digit = divmod(value, 26)
+        out.append(chr(65 + digit))
+    return "".join(reversed(out))
+
+
+def _number(letters: str) -> int:
+    value = 0
+    for ch in letters:
+        value = value * 26 + ord(ch) - 65
+    return value
+
+
+def number_code(number: int, rules: Rules) -> str:
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < DEAL_COUNT:
+        raise ValueError(f"deal numbers run from 0 to {DEAL_COUNT - 1}; got {number!r}")
+    return f"TP1-{rules.letter}-{_letters(number, NUMBER_LETTERS)}"
+
+
+def permutation_rank(cards: tuple[Card, ...]) -> int:
+    """The Lehmer rank of an arrangement of the 52 cards (0 = the ordered deck)."""
+    remaining = list(range(52))
+    rank = 0
+    for card in cards:
+        position = remaining.index(card.index)
+        rank = rank * len(remaining) + position
+        remaining.pop(position)
+    return rank
+
+
+def permutation_from_rank(rank: int) -> tuple[Card, ...]:
+    digits = []
+    for base in range(1, 53):
+        rank, digit = divmod(rank, base)
+        digits.append(digit)
+    remaining = list(range(52))
+    return tuple(DECK[remaining.pop(d)] for d in reversed(digits))
+
+
+def deck_code(cards: tuple[Card, ...], rules: Rules) -> str:
+    return f"TPD-{rules.letter}-{_letters(permutation_rank(cards), DECK_LETTERS)}"
+
+
+def parse_code(code: object) -> Deal:
+    """Read a game code; anything malformed raises ``ValueError`` showing the expected form."""
+    if not isinstance(code, str):
+        raise ValueError(f"a game code is text like {CODE_FORM}; got {type(code).__name__} {code!r}")
+    match = _CODE.fullmatch(code.strip().upper())
+    if not match:
+        raise ValueError(f"not a game code: {code!r}; expected {CODE_FORM}")
+    kind, letter, letters = match.groups()
+    rules = Rules.parse(letter)
+    if kind == "TP1":
+        if len(letters) != NUMBER_LETTERS:
+            raise ValueError(f"a TP1 code has {NUMBER_LETTERS} letters after the rule letter; "
+                             f"got {len(letters)} in {code!r}; expected {CODE_FORM}")
+        number = _number(letters)
+        return Deal(rules, deal_cards(number), number)
+    if len(letters) != DECK_LETTERS:
+        raise ValueError(f"a TPD code has {DECK_LETTERS} letters after the rule letter; "
+                         f"got {len(letters)} in {code!r}; expected {CODE_FORM}")
+    rank = _number(letters)
+    if rank >= math.factorial(52):
+        raise ValueError(f"{code!r} names no arrangement of 52 cards (its number is too large)")
+    return Deal(rules, permutation_from_rank(rank), None)

@@ -1,0 +1,404 @@
+"""The game of TriPeaks (SPEC §1–7): moves, draws, undo, score, end states, the board in words."""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+from typing import Iterable, NamedTuple
+
+from .cards import Card, parse_cards
+from .codes import DEAL_COUNT, Deal, deck_code, number_code, parse_code
+from .deal import DISCARD_INDEX, STOCK_START
+from .layout import (ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROW_NAMES, ROWS,
+                     SLOT_COUNT, SLOTS, slot_x)
+from .rules import Rules
+
+START_SCORE = 500  # R5.1
+PEAK_BONUS = 100  # R5.2
+UNDO_LIMIT = 100  # R6.1
+SNAPSHOT_FORMAT = "tripeaks-game/1"
+
+# What the app says (R2.4, R4.2).
+MUST_FIT = "Must be one rank higher or lower"
+BLOCKED_CARD = "This card is blocked"
+NO_MORE_MOVES = "No more possible moves"
+YOU_WON = "You won!"
+STOCK_EMPTY = "The stock is empty"
+NOTHING_TO_UNDO = "Nothing to undo"
+GAME_WON = "The game is won: every peak card is gone"
+
+HIDDEN = "?"  # a face-down slot in views and rows
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed action that the rules refuse; the message is the reason."""
+
+
+class Action(NamedTuple):
+    """One undoable action: a play from ``slot`` (None for a draw) of ``card`` onto ``previous``."""
+
+    slot: int | None
+    card: Card
+    previous: Card | None  # the discard top before the action
+    points: int  # the score change it made, bonus included
+
+    @property
+    def notation(self) -> str:
+        return "draw" if self.slot is None else str(self.card)
+
+
+class Position(NamedTuple):
+    """Where a game stands, for searching: removed slots (bit mask), cards drawn, discard top."""
+
+    removed: int
+    drawn: int
+    discard: Card | None
+
+
+class Game:
+    """A game of TriPeaks; ``Game("TP1-E-AAAAAAB")``, ``Game()`` deals a random number under Easy."""
+
+    def __init__(self, code: str | None = None, *, rules: Rules | str | None = None,
+                 error_help: bool = True) -> None:
+        if code is None:
+            code = number_code(secrets.randbelow(DEAL_COUNT), Rules.parse(rules))
+        deal = parse_code(code)
+        if rules is not None and Rules.parse(rules) != deal.rules:
+            raise ValueError(f"the code {code!r} is a {deal.rules.name} game, not {Rules.parse(rules).name}; "
+                             "change the code's rule letter (E or C) or leave out rules=")
+        self._start(deal, error_help)
+
+    @classmethod
+    def from_number(cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True) -> Game:
+        """Numbered game ``number`` (R6.8): deal number ``number``."""
+        return cls(number_code(number, Rules.parse(rules)), error_help=error_help)
+
+    @classmethod
+    def from_deck(cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *,
+                  error_help: bool = True) -> Game:
+        """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
+        right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``."""
+        cards = parse_cards(deck) if isinstance(deck, str) else [Card.parse(c) for c in deck]
+        if len(cards) != 52:
+            raise ValueError(f"a deck has 52 cards (28 peak cards, the discard, 23 stock cards); got {len(cards)}")
+        seen: set[Card] = set()
+        repeated = [str(c) for c in cards if c in seen or seen.add(c)]
+        if repeated:
+            raise ValueError(f"a deck has 52 different cards; repeated: {' '.join(repeated)}")
+        game = cls.__new__(cls)
+        game._start(Deal(Rules.parse(rules), tuple(cards), None), error_help)
+        return game
+
+    def _start(self, deal: Deal, error_help: bool) -> None:
+        self.rules: Rules = deal.rules
+        self.number: int | None = deal.number
+        self.deck: tuple[Card, ...] = deal.cards
+        self.error_help = error_help
+        self._removed = 0
+        self._drawn = 0
+        self._discard: Card | None = self.deck[DISCARD_INDEX]
+        self._score = START_SCORE
+        self._moves = 0
+        self._undo: deque[Action] = deque(maxlen=UNDO_LIMIT)
+        self._log: list[str] = []
+        self._slot_of = {card: slot for slot, card in enumerate(self.deck[:SLOT_COUNT])}
+        self.message = ""
+        self.last: dict | None = None
+
+    # -- reading the position ----------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        """The code that deals this game again: ``TP1-…`` for a numbered deal, else ``TPD-…``."""
+        if self.number is not None:
+            return number_code(self.number, self.rules)
+        return deck_code(self.deck, self.rules)
+
+    @property
+    def score(self) -> int:
+        return self._score
+
+    @property
+    def moves(self) -> int:
+        """Removals and draws made, undone ones included: it never goes down (R6.2)."""
+        return self._moves
+
+    @property
+    def discard(self) -> Card | None:
+        return self._discard
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.deck) - STOCK_START - self._drawn
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, top first (face down to a player)."""
+        return self.deck[STOCK_START + self._drawn:]
+
+    @property
+    def position(self) -> Position:
+        return Position(self._removed, self._drawn, self._discard)
+
+    @property
+    def cards_left(self) -> int:
+        """Peak cards still on the table."""
+        return SLOT_COUNT - self._removed.bit_count()
+
+    @property
+    def history(self) -> list[str]:
+        """Every action so far in notation: cards played (``"K♣"``), ``"draw"`` and ``"undo"``."""
+        return list(self._log)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def is_removed(self, slot: int) -> bool:
+        return bool(self._removed >> slot & 1)
+
+    def is_uncovered(self, slot: int) -> bool:
+        return self._removed & COVER_MASK[slot] == COVER_MASK[slot]
+
+    def is_face_up(self, slot: int) -> bool:
+        """Face up: the bottom row from the start, any other card once both its covers are gone (R2.3)."""
+        return not self.is_removed(slot) and self.is_uncovered(slot)
+
+    def is_free(self, slot: int) -> bool:
+        """Free: face up and no card covers it any more (R2.1)."""
+        return self.is_face_up(slot)
+
+    def fits(self, card: Card) -> bool:
+        return self._discard is None or self.rules.fits(card.rank, self._discard.rank)
+
+    def free_slots(self) -> list[int]:
+        return [slot for slot in range(SLOT_COUNT) if self.is_free(slot)]
+
+    def playable_slots(self) -> list[int]:
+        return [slot for slot in self.free_slots() if self.fits(self.deck[slot])]
+
+    def free(self) -> list[Card]:
+        return [self.deck[slot] for slot in self.free_slots()]
+
+    def playable(self) -> list[Card]:
+        """Free cards that fit the discard now, in slot order."""
+        return [self.deck[slot] for slot in self.playable_slots()]
+
+    def legal_moves(self) -> list[str]:
+        """Every legal action in notation: the playable cards, then ``"draw"`` while the stock lasts."""
+        if self.status == "won":
+            return []
+        return [str(card) for card in self.playable()] + (["draw"] if self.stock_count else [])
+
+    @property
+    def status(self) -> str:
+        """``"won"`` when all 28 peak cards are gone (R4.1), ``"blocked"`` when the stock is empty
+        and no free card fits (R4.2), else ``"playing"``."""
+        if self._removed == ALL_SLOTS_MASK:
+            return "won"
+        if not self.stock_count and not self.playable_slots():
+            return "blocked"
+        return "playing"
+
+    def slot_view(self, slot: int) -> str | None:
+        """What a player sees in a slot: None once removed, ``"?"`` face down, else the card."""
+        if self.is_removed(slot):
+            return None
+        return str(self.deck[slot]) if self.is_face_up(slot) else HIDDEN
+
+    def rows(self) -> list[list[str | None]]:
+        """The four rows from the peak tops down, as ``slot_view`` shows each slot."""
+        return [[self.slot_view(slot) for slot in row] for row in ROWS]
+
+    def peaks(self) -> list[dict]:
+        """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""
+        return [{"peak": PEAK_NAMES[p], "cards_left": sum(not self.is_removed(s) for s in PEAK_SLOTS[p]),
+                 "cleared": self._removed & PEAK_MASK[p] == PEAK_MASK[p]} for p in range(3)]
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def slot_of(self, target: int | Card | str) -> int:
+        """The peak slot that ``target`` names: a slot number, a Card, or card notation."""
+        if isinstance(target, int) and not isinstance(target, bool):
+            if not 0 <= target < SLOT_COUNT:
+                raise ValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {target}")
+            return target
+        card = Card.parse(target)
+        if card not in self._slot_of:
+            where = "is the discard" if card == self._discard else "is not a peak card"
+            raise IllegalMoveError(f"{card} {where}")
+        return self._slot_of[card]
+
+    def why_not(self, target: int | Card | str) -> str | None:
+        """Why playing ``target`` is refused (R2.4), or None when it is legal."""
+        try:
+            slot = self.slot_of(target)
+        except IllegalMoveError as refusal:
+            return str(refusal)
+        if self.is_removed(slot):
+            return f"{self.deck[slot]} has already been played"
+        if not self.is_free(slot):
+            return BLOCKED_CARD
+        if not self.fits(self.deck[slot]):
+            return MUST_FIT
+        return None
+
+    def play(self, target: int | Card | str) -> Card:
+        """Move a free card that fits onto the discard (R2.2); returns the card."""
+        slot = self.slot_of(target)
+        reason = self.why_not(slot)
+        if reason:
+            self._refuse(reason)
+        card = self.deck[slot]
+        self._removed |= 1 << slot
+        peak = SLOTS[slot].peak
+        bonus = PEAK_BONUS if self._removed & PEAK_MASK[peak] == PEAK_MASK[peak] else 0  # R5.2
+        self._record(Action(slot, card, self._discard, self._add_points(bonus - 1)))
+        return card
+
+    def draw(self) -> Card:
+        """Turn the stock's top card onto the discard (R2.5)."""
+        if self.status == "won":
+            self._refuse(GAME_WON)
+        if not self.stock_count:
+            self._refuse(STOCK_EMPTY)
+        card = self.deck[STOCK_START + self._drawn]
+        self._drawn += 1
+        self._record(Action(None, card, self._discard, self._add_points(-1)))
+        return card
+
+    def undo(self) -> Card:
+        """Take back the last action (R6.1): the card returns, its points are given back."""
+        if not self._undo:
+            self._refuse(NOTHING_TO_UNDO)
+        action = self._undo.pop()
+        if action.slot is None:
+            self._drawn -= 1
+        else:
+            self._removed &= ~(1 << action.slot)
+        self._discard = action.previous
+        self._score -= action.points
+        self._log.append("undo")
+        self._settle({"action": "undo", "undone": self._describe_action(action)})
+        return action.card
+
+    def apply(self, action: int | Card | str) -> Card:
+        """Carry out one action: ``"draw"``, ``"undo"``, or a card to play (notation, Card or slot)."""
+        if isinstance(action, str) and action.strip().lower() in ("draw", "undo"):
+            return self.draw() if action.strip().lower() == "draw" else self.undo()
+        return self.play(action)
+
+    def replay(self, actions: Iterable[int | Card | str]) -> Game:
+        """Apply actions in order; stops at the first illegal one, raising with its place in the line."""
+        for step, action in enumerate(actions, 1):
+            try:
+                self.apply(action)
+            except ValueError as error:
+                raise type(error)(f"action {step} ({action!s}) refused: {error}") from None
+        return self
+
+    def copy(self) -> Game:
+        """An independent copy (cheap: the deck is shared, it never changes)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._undo = deque(self._undo, maxlen=UNDO_LIMIT)
+        other._log = list(self._log)
+        return other
+
+    def _refuse(self, reason: str):
+        self.message = reason if self.error_help else ""
+        raise IllegalMoveError(reason)
+
+    def _add_points(self, points: int) -> int:
+        """Add points, never going below 0 (R5.1); returns the change actually made."""
+        change = max(points, -self._score)
+        self._score += change
+        return change
+
+    def _record(self, action: Action) -> None:
+        self._discard = action.card
+        self._moves += 1
+        self._undo.append(action)
+        self._log.append(action.notation)
+        self._settle(self._describe_action(action))
+
+    def _describe_action(self, action: Action) -> dict:
+        if action.slot is None:
+            return {"action": "draw", "card": str(action.card)}
+        return {"action": "play", "slot": action.slot, "card": str(action.card)}
+
+    def _settle(self, last: dict) -> None:
+        self.last = last
+        self.message = {"won": YOU_WON, "blocked": NO_MORE_MOVES}.get(self.status, "")
+
+    # -- describing ------------------------------------------------------------------------------
+
+    def describe(self) -> str:
+        """The board in words, as a screen reader reads it (R7)."""
+        stock = f"{self.stock_count} card" + ("" if self.stock_count == 1 else "s")
+        discard = self._discard.words if self._discard else "empty"
+        rows = []
+        for name, row in zip(ROW_NAMES, ROWS):
+            cards = [self.deck[s].words if self.is_face_up(s) else "hidden card"
+                     for s in row if not self.is_removed(s)]
+            rows.append(f"{name}: {', '.join(cards) or 'empty'}")
+        return f"Stock: {stock}; discard: {discard}. {'; '.join(rows)}."
+
+    def view(self) -> dict:
+        """Everything a player can see, as JSON-ready plain values."""
+        free = self.free_slots()
+        return {
+            "code": self.code, "rules": self.rules.name,
+            "slots": [self.slot_view(slot) for slot in range(SLOT_COUNT)],
+            "free": free, "playable": [s for s in free if self.fits(self.deck[s])],
+            "stock": self.stock_count, "discard": str(self._discard) if self._discard else None,
+            "score": self._score, "moves": self._moves, "status": self.status,
+            "message": self.message, "can_undo": self.can_undo,
+            "description": self.describe(), "last": self.last,
+        }
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """A JSON-ready snapshot: the code, the settings and every action; ``from_dict`` replays it."""
+        return {"format": SNAPSHOT_FORMAT, "code": self.code, "error_help": self.error_help,
+                "actions": self.history, "score": self._score, "moves": self._moves, "status": self.status}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises ValueError."""
+        expected = f"a snapshot from Game.to_dict(), e.g. {{'format': '{SNAPSHOT_FORMAT}', 'code': 'TP1-E-AAAAAAB', 'actions': ['K♣']}}"
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise ValueError(f"not a game snapshot; expected {expected}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError(f"snapshot 'actions' must be a list of strings; expected {expected}")
+        if not isinstance(data.get("code"), str):
+            raise ValueError(f"snapshot has no game code; expected {expected}")
+        game = cls(data["code"], error_help=bool(data.get("error_help", True)))
+        try:
+            game.replay(actions)
+        except ValueError as error:
+            raise ValueError(f"snapshot actions do not replay: {error}") from None
+        for key in ("score", "moves", "status"):
+            if key in data and data[key] != getattr(game, key):
+                raise ValueError(f"snapshot is inconsistent: it records {key} {data[key]!r} "
+                                 f"but its actions give {getattr(game, key)!r}")
+        return game
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
+                f"stock {self.stock_count}, discard {self._discard}, {self.status}>")
+
+    def __str__(self) -> str:
+        """The board as text: the four rows (``··`` hidden, blank removed), stock and discard."""
+        lines = []
+        for row in ROWS:
+            line = ""
+            for slot in row:
+                cell = (self.slot_view(slot) or "").replace(HIDDEN, "··")
+                line = line.ljust(round(slot_x(slot) * 4)) + cell.rjust(3)
+            lines.append(line.rstrip())
+        lines.append(f"stock {self.stock_count}  discard {self._discard or '-'}  score {self._score}  "
+                     f"moves {self._moves}  {self.status}")
+        return "\n".join(lines)
