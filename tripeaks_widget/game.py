@@ -331,6 +331,26 @@ class Game:
         self.last = last
         self.message = {"won": YOU_WON, "blocked": NO_MORE_MOVES}.get(self.status, "")
 
+    # -- solving (tripeaks_widget.solver) -----------------------------------------------------
+
+    def solve(self, **options):
+        """The solver's verdict on this position: winnable or not, and the best line."""
+        from . import solver
+
+        return solver.solve(self, **options)
+
+    def winnable(self, **options) -> bool:
+        """Whether the game can still be won from here (with full knowledge of the hidden cards)."""
+        from . import solver
+
+        return solver.winnable(self, **options)
+
+    def hint(self, **options) -> str | None:
+        """The next action of the best line (a card in notation or ``"draw"``), or None."""
+        from . import solver
+
+        return solver.hint(self, **options)
+
     # -- describing ------------------------------------------------------------------------------
 
     def describe(self) -> str:
