@@ -56,7 +56,7 @@ class PCG32:
 
     def bounded(self, bound: int) -> int:
         """A uniform integer in ``[0, bound)``, by rejection (``pcg32_boundedrand_r``)."""
-        threshold = (-bound) % bound  # == 2**32 % bound
+        threshold = (0x100000000 - bound) % bound  # 2**32 mod bound, as (-bound) % bound in uint32
         while True:
             r = self.next()
             if r >= threshold:
