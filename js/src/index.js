@@ -1,0 +1,3 @@
+import { render } from "./render.js";
+
+export default { render };

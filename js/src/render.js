@@ -1,0 +1,558 @@
+// The DOM side: builds the widget once per view, then updates it from each
+// snapshot. Every bit of per-view state lives in the closure of `render`.
+
+import { fillFace } from "./cards.js";
+import { BOARD_H, BOARD_W, CARD_H, CARD_W, DISCARD_POSITION, nearestTarget, nextTarget, slotPosition, targetPosition } from "./geometry.js";
+import { keyCommand } from "./keys.js";
+import { toViewModel, transitions } from "./viewmodel.js";
+
+const SUPPRESS = "data-lm-suppress-shortcuts";
+const FLY_MS = 240;
+const TURN_MS = 260;
+
+function h(doc, tag, className, attrs = {}) {
+  const el = doc.createElement(tag);
+  if (className) el.className = className;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value);
+  }
+  return el;
+}
+
+function randomId() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === "function") {
+    return c.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+  }
+  return Math.floor(Math.random() * 0x7fffffff);
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function isTextField(el) {
+  return Boolean(el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable));
+}
+
+/**
+ * Render one view of the widget into `el`. Returns the cleanup function.
+ */
+export function render({ model, el }) {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView || globalThis;
+  const abort = new AbortController();
+  const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { ...opts, signal: abort.signal });
+  const uid = `tp${randomId().toString(36)}`;
+  const running = new Set();
+
+  let vm = null; // last view model drawn
+  let focus = null; // roving focus target: slot number or "stock"
+  let pendingId = null; // id of this view's new_game request
+  let dialogOpen = false;
+  let dialogReturn = null;
+
+  const send = (intent) => model.send(intent);
+
+  // ---------- build ----------
+  const root = h(doc, "div", "tp-root", { [SUPPRESS]: "" });
+  const game = h(doc, "div", "tp-game");
+  root.appendChild(game);
+
+  const header = h(doc, "div", "tp-header");
+  const title = h(doc, "div", "tp-title");
+  const logo = h(doc, "span", "tp-logo", { "aria-hidden": "true" });
+  const titleText = h(doc, "span", "tp-title-text");
+  title.append(logo, titleText);
+  const rules = h(doc, "span", "tp-rules");
+  const code = h(doc, "span", "tp-code");
+  const stats = h(doc, "div", "tp-stats");
+  const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
+  const scoreLabel = h(doc, "span", "tp-stat-label");
+  const scoreValue = h(doc, "span", "tp-stat-value");
+  scoreBox.append(scoreLabel, scoreValue);
+  const movesBox = h(doc, "div", "tp-stat tp-stat-moves");
+  const movesLabel = h(doc, "span", "tp-stat-label");
+  const movesValue = h(doc, "span", "tp-stat-value");
+  movesBox.append(movesLabel, movesValue);
+  stats.append(scoreBox, movesBox);
+  const meta = h(doc, "div", "tp-meta");
+  meta.append(rules, code);
+  header.append(title, meta, stats);
+
+  const caption = h(doc, "div", "tp-caption");
+  caption.hidden = true;
+
+  const table = h(doc, "div", "tp-table");
+  const board = h(doc, "div", "tp-board", { role: "group" });
+  board.style.setProperty("--bw", String(BOARD_W));
+  board.style.setProperty("--bh", String(BOARD_H));
+  board.style.setProperty("--cw", String(CARD_W));
+  board.style.setProperty("--ch", String(CARD_H));
+  table.appendChild(board);
+
+  const slotEls = [];
+  for (let slot = 0; slot < 28; slot += 1) {
+    const pos = slotPosition(slot);
+    const card = h(doc, "div", "tp-card tp-slot", { "data-slot": String(slot), [SUPPRESS]: "" });
+    card.style.setProperty("--x", String(pos.x));
+    card.style.setProperty("--y", String(pos.y));
+    card.style.setProperty("--z", String(pos.row + 1));
+    const face = h(doc, "span", "tp-face", { "aria-hidden": "true" });
+    const back = h(doc, "span", "tp-back", { "aria-hidden": "true" });
+    card.append(face, back);
+    board.appendChild(card);
+    slotEls.push(card);
+  }
+
+  const stock = h(doc, "div", "tp-card tp-stock", { role: "button", "data-target": "stock", [SUPPRESS]: "" });
+  const stockPos = targetPosition("stock");
+  stock.style.setProperty("--x", String(stockPos.x));
+  stock.style.setProperty("--y", String(stockPos.y));
+  const stockCount = h(doc, "span", "tp-stock-count", { "aria-hidden": "true" });
+  stock.append(h(doc, "span", "tp-back tp-back-under", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }), stockCount);
+  board.appendChild(stock);
+
+  const discard = h(doc, "div", "tp-card tp-discard", { role: "img" });
+  discard.style.setProperty("--x", String(DISCARD_POSITION.x));
+  discard.style.setProperty("--y", String(DISCARD_POSITION.y));
+  const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
+  discard.appendChild(discardFace);
+  board.appendChild(discard);
+
+  // Won / blocked banner
+  const banner = h(doc, "div", "tp-banner", { role: "alertdialog", "aria-labelledby": `${uid}-banner-title` });
+  banner.hidden = true;
+  const bannerPanel = h(doc, "div", "tp-banner-panel");
+  const bannerTitle = h(doc, "div", "tp-banner-title", { id: `${uid}-banner-title` });
+  const bannerDetail = h(doc, "div", "tp-banner-detail");
+  const bannerActions = h(doc, "div", "tp-actions");
+  const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
+  bannerActions.append(bannerUndo, bannerNew);
+  bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
+  banner.appendChild(bannerPanel);
+  table.appendChild(banner);
+
+  // New game dialog
+  const dialog = h(doc, "div", "tp-dialog", { role: "dialog", "aria-modal": "true", "aria-labelledby": `${uid}-dialog-title` });
+  dialog.hidden = true;
+  const form = h(doc, "form", "tp-dialog-panel", { novalidate: "" });
+  const dialogTitle = h(doc, "div", "tp-dialog-title", { id: `${uid}-dialog-title` });
+  const fieldset = h(doc, "fieldset", "tp-rules-choice");
+  const legend = h(doc, "legend", "tp-field-label");
+  fieldset.appendChild(legend);
+  const ruleInputs = {};
+  const ruleTexts = {};
+  for (const value of ["easy", "classic"]) {
+    const label = h(doc, "label", "tp-radio");
+    const input = h(doc, "input", "", { type: "radio", name: `${uid}-rules`, value, [SUPPRESS]: "" });
+    const text = h(doc, "span", "tp-radio-text");
+    const name = h(doc, "span", "tp-radio-name");
+    const long = h(doc, "span", "tp-radio-long");
+    text.append(name, long);
+    label.append(input, text);
+    fieldset.appendChild(label);
+    ruleInputs[value] = input;
+    ruleTexts[value] = { name, long };
+  }
+  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
+  const codeInput = h(doc, "input", "tp-code-input", {
+    id: `${uid}-code`,
+    type: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "TP1-E-AAAAAAB",
+    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
+    [SUPPRESS]: "",
+  });
+  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
+  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
+  const dialogActions = h(doc, "div", "tp-actions");
+  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
+  const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  dialogActions.append(dealButton, randomButton, cancelButton);
+  form.append(dialogTitle, fieldset, codeLabel, codeInput, codeHint, codeError, dialogActions);
+  dialog.appendChild(form);
+  table.appendChild(dialog);
+
+  // Message bar and controls
+  const bar = h(doc, "div", "tp-bar");
+  const message = h(doc, "div", "tp-message");
+  const buttons = h(doc, "div", "tp-controls");
+  const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
+  const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
+  const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
+  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
+  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
+  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
+  const switchText = h(doc, "span", "tp-switch-text");
+  switchEl.append(switchTrack, switchText);
+  buttons.append(undoButton, hintButton, newButton, switchEl);
+  bar.append(message, buttons);
+
+  const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
+  board.setAttribute("aria-describedby", `${uid}-keys`);
+
+  game.append(header, caption, table, bar, live, keysHelp);
+  el.appendChild(root);
+
+  // ---------- helpers ----------
+  const reduceMotion = () => {
+    try {
+      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    } catch {
+      return false;
+    }
+  };
+
+  function animate(target, keyframes, duration) {
+    if (reduceMotion() || typeof target.animate !== "function") return;
+    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
+    running.add(anim);
+    const done = () => running.delete(anim);
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+
+  function targetEl(target) {
+    return target === "stock" ? stock : slotEls[target];
+  }
+
+  function focusInBoard() {
+    const active = doc.activeElement;
+    return Boolean(active && board.contains(active));
+  }
+
+  function setFocus(target, moveDomFocus) {
+    focus = target;
+    if (vm) applyRoving(vm);
+    if (moveDomFocus && target !== null) targetEl(target).focus();
+  }
+
+  function applyRoving(v) {
+    const targets = new Set(v.targets);
+    for (const [slot, card] of slotEls.entries()) {
+      if (targets.has(slot)) card.setAttribute("tabindex", slot === focus ? "0" : "-1");
+      else card.removeAttribute("tabindex");
+    }
+    stock.setAttribute("tabindex", focus === "stock" ? "0" : "-1");
+  }
+
+  // ---------- update ----------
+  function update(state) {
+    const next = toViewModel(state);
+    const prev = vm;
+    const moves = transitions(prev, next);
+    let from = null;
+    if (moves.toDiscardFrom !== null) from = targetEl(moves.toDiscardFrom).getBoundingClientRect();
+    const discardBefore = moves.backToSlot !== null ? discard.getBoundingClientRect() : null;
+    const hadFocus = focusInBoard();
+    vm = next;
+    const L = next.labels;
+
+    root.dataset.status = next.status;
+    root.classList.toggle("tp-error-help-off", !next.errorHelp);
+    setText(titleText, L.title);
+    setText(rules, next.rulesLabel);
+    rules.title = next.rulesLong;
+    rules.dataset.rules = next.rules;
+    setText(code, next.code);
+    code.title = L.game_code;
+    setText(scoreLabel, L.score);
+    setText(scoreValue, String(next.score));
+    setText(movesLabel, L.moves);
+    setText(movesValue, String(next.moves));
+    setText(caption, next.caption);
+    caption.hidden = !next.caption;
+    board.setAttribute("aria-label", L.board);
+    setText(keysHelp, L.keys_help);
+
+    for (const vs of next.slots) {
+      const card = slotEls[vs.slot];
+      const cls = card.classList;
+      cls.toggle("tp-removed", vs.kind === "removed");
+      cls.toggle("tp-hidden", vs.kind === "hidden");
+      cls.toggle("tp-up", vs.kind === "face");
+      cls.toggle("tp-red", Boolean(vs.card && vs.card.color === "red"));
+      cls.toggle("tp-free", vs.free);
+      cls.toggle("tp-playable", vs.playable);
+      cls.toggle("tp-highlight", vs.highlighted);
+      const key = vs.card ? vs.card.text : "";
+      if (card.dataset.card !== key) {
+        card.dataset.card = key;
+        if (vs.card) fillFace(doc, card.firstChild, vs.card);
+        else card.firstChild.replaceChildren();
+      }
+      if (vs.kind === "removed") {
+        card.removeAttribute("role");
+        card.removeAttribute("aria-label");
+        card.setAttribute("aria-hidden", "true");
+      } else {
+        card.removeAttribute("aria-hidden");
+        card.setAttribute("role", vs.free ? "button" : "img");
+        card.setAttribute("aria-label", vs.label);
+      }
+    }
+
+    stock.classList.toggle("tp-empty", next.stock.empty);
+    stock.classList.toggle("tp-highlight", next.stock.highlighted);
+    stock.classList.toggle("tp-thin", next.stock.count === 1);
+    stock.setAttribute("aria-label", next.stock.label);
+    stock.setAttribute("aria-disabled", next.stock.empty ? "true" : "false");
+    setText(stockCount, String(next.stock.count));
+
+    const dKey = next.discard.card ? next.discard.card.text : "";
+    discard.classList.toggle("tp-empty", !next.discard.card);
+    discard.classList.toggle("tp-red", Boolean(next.discard.card && next.discard.card.color === "red"));
+    discard.setAttribute("aria-label", next.discard.label);
+    if (discard.dataset.card !== dKey) {
+      discard.dataset.card = dKey;
+      if (next.discard.card) fillFace(doc, discardFace, next.discard.card);
+      else discardFace.replaceChildren();
+    }
+
+    setText(message, next.message);
+    message.classList.toggle("tp-message-empty", !next.message);
+
+    setText(undoButton, L.undo);
+    undoButton.disabled = !next.canUndo;
+    setText(hintButton, L.hint);
+    hintButton.disabled = next.status !== "playing";
+    setText(newButton, L.new_game);
+    setText(switchText, L.error_help);
+    switchEl.setAttribute("aria-checked", next.errorHelp ? "true" : "false");
+
+    if (next.overlay) {
+      banner.hidden = false;
+      banner.dataset.kind = next.overlay.kind;
+      setText(bannerTitle, next.overlay.title);
+      setText(bannerDetail, next.overlay.detail);
+      setText(bannerUndo, L.undo);
+      bannerUndo.disabled = !next.canUndo;
+      setText(bannerNew, L.new_game);
+    } else {
+      banner.hidden = true;
+    }
+
+    setText(dialogTitle, L.dialog_title);
+    setText(legend, L.dialog_rules);
+    for (const value of ["easy", "classic"]) {
+      setText(ruleTexts[value].name, L[`rules_${value}`]);
+      setText(ruleTexts[value].long, L[`rules_${value}_long`]);
+    }
+    setText(codeLabel, L.dialog_code);
+    setText(codeHint, L.dialog_code_hint);
+    setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
+    setText(randomButton, L.dialog_random);
+    setText(cancelButton, L.dialog_cancel);
+
+    const liveText = [next.message, next.description].filter(Boolean).join(" ");
+    setText(live, liveText);
+
+    // Roving focus: keep it on a free card or the stock.
+    if (focus === null || !next.targets.includes(focus)) {
+      const old = focus === null ? null : targetPosition(focus);
+      focus = old ? nearestTarget(next.targets, old) : next.targets[0];
+    }
+    applyRoving(next);
+    if (hadFocus && !focusInBoard() && !dialogOpen) targetEl(focus).focus();
+
+    // Quick transitions.
+    if (from) {
+      const to = discard.getBoundingClientRect();
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      const frames =
+        moves.toDiscardFrom === "stock"
+          ? [
+              { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` },
+              { transform: `translate(${dx * 0.4}px, ${dy * 0.4}px) scaleX(1)`, offset: 0.45 },
+              { transform: "none" },
+            ]
+          : [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }];
+      animate(discardFace, frames, FLY_MS);
+    }
+    if (discardBefore) {
+      const card = slotEls[moves.backToSlot];
+      const to = card.getBoundingClientRect();
+      animate(card.firstChild, [{ transform: `translate(${discardBefore.left - to.left}px, ${discardBefore.top - to.top}px)` }, { transform: "none" }], FLY_MS);
+    }
+    for (const slot of moves.turned) {
+      const card = slotEls[slot];
+      animate(card.firstChild, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
+      animate(card.lastChild, [{ opacity: 1, transform: "none" }, { opacity: 1, transform: "perspective(40em) rotateY(-90deg)", offset: 0.5 }, { opacity: 0, transform: "perspective(40em) rotateY(-90deg)" }], TURN_MS);
+    }
+  }
+
+  // ---------- dialog ----------
+  function openDialog() {
+    if (dialogOpen) return;
+    dialogOpen = true;
+    dialogReturn = doc.activeElement;
+    pendingId = null;
+    codeInput.value = "";
+    setText(codeError, "");
+    codeInput.removeAttribute("aria-invalid");
+    const current = vm ? vm.rules : "easy";
+    ruleInputs.easy.checked = current === "easy";
+    ruleInputs.classic.checked = current === "classic";
+    dialog.hidden = false;
+    root.classList.add("tp-dialog-open");
+    setBusy(false);
+    (ruleInputs[current] || ruleInputs.easy).focus();
+  }
+
+  function closeDialog() {
+    if (!dialogOpen) return;
+    dialogOpen = false;
+    pendingId = null;
+    dialog.hidden = true;
+    root.classList.remove("tp-dialog-open");
+    const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
+    dialogReturn = null;
+    if (back) back.focus();
+  }
+
+  function setBusy(busy) {
+    dealButton.disabled = busy;
+    randomButton.disabled = busy;
+    if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
+  }
+
+  function requestDeal(withCode) {
+    const chosen = ruleInputs.classic.checked ? "classic" : "easy";
+    const id = randomId();
+    pendingId = id;
+    setText(codeError, "");
+    codeInput.removeAttribute("aria-invalid");
+    setBusy(true);
+    send({ type: "new_game", rules: chosen, code: withCode ? codeInput.value.trim() : "", id });
+  }
+
+  function onCustom(msg) {
+    if (!msg || typeof msg !== "object" || msg.type !== "reply") return;
+    if (pendingId === null || msg.id !== pendingId) return;
+    pendingId = null;
+    setBusy(false);
+    if (msg.ok) {
+      closeDialog();
+    } else {
+      setText(codeError, String(msg.error || ""));
+      codeInput.setAttribute("aria-invalid", "true");
+      codeInput.focus();
+      if (typeof codeInput.select === "function") codeInput.select();
+    }
+  }
+
+  // ---------- events ----------
+  function activate(target) {
+    if (!vm) return;
+    if (target === "stock") {
+      if (!vm.stock.empty) send({ type: "draw" });
+    } else {
+      send({ type: "play", slot: target });
+    }
+  }
+
+  on(board, "click", (event) => {
+    const card = event.target.closest && event.target.closest(".tp-slot, .tp-stock");
+    if (!card || !board.contains(card)) return;
+    if (card === stock) {
+      setFocus("stock", false);
+      activate("stock");
+      return;
+    }
+    const slot = Number(card.dataset.slot);
+    if (!vm || vm.slots[slot].kind === "removed") return;
+    if (vm.targets.includes(slot)) setFocus(slot, false);
+    activate(slot);
+  });
+  on(undoButton, "click", () => send({ type: "undo" }));
+  on(bannerUndo, "click", () => send({ type: "undo" }));
+  on(hintButton, "click", () => send({ type: "hint" }));
+  on(newButton, "click", openDialog);
+  on(bannerNew, "click", openDialog);
+  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
+  on(form, "submit", (event) => {
+    event.preventDefault();
+    requestDeal(true);
+  });
+  on(randomButton, "click", () => requestDeal(false));
+  on(cancelButton, "click", closeDialog);
+
+  function dialogKeys(event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeDialog();
+    } else if (event.key === "Tab") {
+      const items = [...dialog.querySelectorAll("input, button")].filter(
+        (x) => !x.disabled && !(x.type === "radio" && !x.checked),
+      );
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && doc.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && doc.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  }
+
+  on(root, "keydown", (event) => {
+    // Nothing typed inside the widget may reach the notebook's shortcuts.
+    event.stopPropagation();
+    if (dialogOpen) {
+      dialogKeys(event);
+      return;
+    }
+    if (isTextField(event.target)) return;
+    const onTarget = board.contains(event.target) && event.target !== board;
+    const command = keyCommand(event, onTarget ? focus : null);
+    if (!command) return;
+    if (command.kind === "focus") {
+      if (!onTarget || !vm) return;
+      event.preventDefault();
+      setFocus(nextTarget(vm.targets, focus, command.key), true);
+    } else if (command.kind === "dialog") {
+      event.preventDefault();
+      openDialog();
+    } else if (command.kind === "intent") {
+      event.preventDefault();
+      if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      send(command.intent);
+    }
+  });
+  // Key-up and key-press are kept in too, for hosts that listen to them.
+  on(root, "keyup", (event) => event.stopPropagation());
+  on(root, "keypress", (event) => event.stopPropagation());
+  on(board, "focusin", (event) => {
+    const t = event.target;
+    if (t === stock) focus = "stock";
+    else if (t.dataset && t.dataset.slot !== undefined && vm && vm.targets.includes(Number(t.dataset.slot))) {
+      focus = Number(t.dataset.slot);
+    } else return;
+    if (vm) applyRoving(vm);
+  });
+
+  const onChange = () => update(model.get("state") || {});
+  model.on("change:state", onChange);
+  model.on("msg:custom", onCustom);
+  update(model.get("state") || {});
+
+  return () => {
+    abort.abort();
+    model.off("change:state", onChange);
+    model.off("msg:custom", onCustom);
+    for (const anim of running) anim.cancel();
+    running.clear();
+    root.remove();
+  };
+}
+

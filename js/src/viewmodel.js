@@ -1,0 +1,150 @@
+// Snapshot (the `state` trait) -> what to draw. Pure: no DOM here, and no
+// rule of the game: free, playable and the end of the game come from Python.
+
+import { SLOT_COUNT, slotPosition } from "./geometry.js";
+import { fmt, labelsFor } from "./labels.js";
+
+const SUITS = {
+  "♣": { key: "clubs", symbol: "♣", color: "black" },
+  "♦": { key: "diamonds", symbol: "♦", color: "red" },
+  "♥": { key: "hearts", symbol: "♥", color: "red" },
+  "♠": { key: "spades", symbol: "♠", color: "black" },
+};
+const ASCII_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const RANKS = new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
+
+/** "K♣" / "10♥" (or "Kc") -> {rank, suit, symbol, color, text}; null if not a card. */
+export function parseCard(text) {
+  if (typeof text !== "string" || text.length < 2) return null;
+  let suitChar = text.slice(-1);
+  suitChar = ASCII_SUITS[suitChar.toLowerCase()] || suitChar;
+  const suit = SUITS[suitChar];
+  let rank = text.slice(0, -1).toUpperCase();
+  if (rank === "T") rank = "10";
+  if (!suit || !RANKS.has(rank)) return null;
+  return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
+}
+
+/** A card's name in words: "king of clubs", "10 of hearts". */
+export function cardName(card, labels) {
+  const rank = labels[`rank_${card.rank}`] || card.rank;
+  const suit = labels[`suit_${card.suit}`] || card.suit;
+  return fmt(labels.card_name, { rank, suit });
+}
+
+function asSet(list) {
+  return new Set(Array.isArray(list) ? list : []);
+}
+
+function number(value, fallback = 0) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** Build the view model from one complete snapshot. */
+export function toViewModel(state) {
+  const s = state && typeof state === "object" ? state : {};
+  const labels = labelsFor(s);
+  const free = asSet(s.free);
+  const playable = asSet(s.playable);
+  const highlight = asSet(s.highlight);
+  const rawSlots = Array.isArray(s.slots) ? s.slots : [];
+
+  const slots = [];
+  for (let slot = 0; slot < SLOT_COUNT; slot += 1) {
+    const raw = rawSlots[slot] === undefined ? null : rawSlots[slot];
+    const pos = slotPosition(slot);
+    const base = { slot, x: pos.x, y: pos.y, row: pos.row, highlighted: highlight.has(slot) };
+    if (raw === null) {
+      slots.push({ ...base, kind: "removed", card: null, free: false, playable: false, label: "" });
+    } else if (raw === "?") {
+      slots.push({ ...base, kind: "hidden", card: null, free: false, playable: false, label: labels.hidden_card });
+    } else {
+      const card = parseCard(raw);
+      slots.push({
+        ...base,
+        kind: card ? "face" : "hidden",
+        card,
+        free: free.has(slot),
+        playable: playable.has(slot),
+        label: card ? cardName(card, labels) : labels.hidden_card,
+      });
+    }
+  }
+
+  const stockCount = Math.max(0, Math.floor(number(s.stock)));
+  const stockLabel =
+    stockCount === 0 ? labels.stock_empty : stockCount === 1 ? labels.stock_one : fmt(labels.stock_many, { n: stockCount });
+  const discardCard = parseCard(s.discard);
+  const discardLabel = discardCard
+    ? fmt(labels.discard, { card: cardName(discardCard, labels) })
+    : labels.discard_empty;
+
+  const rules = s.rules === "classic" ? "classic" : "easy";
+  const status = s.status === "won" || s.status === "blocked" ? s.status : "playing";
+  const score = number(s.score);
+  const moves = number(s.moves);
+  let overlay = null;
+  if (status === "won") {
+    overlay = { kind: "won", title: labels.won_title, detail: fmt(labels.won_detail, { score, moves }) };
+  } else if (status === "blocked") {
+    const left = slots.filter((c) => c.kind !== "removed").length;
+    overlay = {
+      kind: "blocked",
+      title: labels.blocked_title,
+      detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left }),
+    };
+  }
+
+  // Keyboard targets: free cards, left to right, then the stock.
+  const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
+  targets.push("stock");
+
+  return {
+    labels,
+    seq: number(s.seq, -1),
+    slots,
+    stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
+    discard: { card: discardCard, label: discardLabel },
+    score,
+    moves,
+    code: typeof s.code === "string" ? s.code : "",
+    rules,
+    rulesLabel: labels[`rules_${rules}`],
+    rulesLong: labels[`rules_${rules}_long`],
+    status,
+    message: typeof s.message === "string" ? s.message : "",
+    caption: typeof s.caption === "string" ? s.caption : "",
+    canUndo: Boolean(s.can_undo),
+    errorHelp: s.error_help !== false,
+    description: typeof s.description === "string" ? s.description : "",
+    last: s.last && typeof s.last === "object" ? s.last : null,
+    overlay,
+    targets,
+  };
+}
+
+/**
+ * What changed between two view models, for the small animations:
+ * which slots turned face up, and where the new discard card came from.
+ */
+export function transitions(prev, next) {
+  const out = { turned: [], toDiscardFrom: null, backToSlot: null };
+  if (!prev || !next || next.seq <= prev.seq) return out;
+  for (let i = 0; i < next.slots.length; i += 1) {
+    if (prev.slots[i].kind === "hidden" && next.slots[i].kind === "face") out.turned.push(i);
+  }
+  const last = next.last;
+  if (!last) return out;
+  if (last.action === "play" && Number.isInteger(last.slot) && prev.slots[last.slot]?.kind === "face" && next.slots[last.slot]?.kind === "removed") {
+    out.toDiscardFrom = last.slot;
+  } else if (last.action === "draw" && prev.stock.count > next.stock.count) {
+    out.toDiscardFrom = "stock";
+  } else if (last.action === "undo" && last.undone && last.undone.action === "play" && Number.isInteger(last.undone.slot)) {
+    if (prev.slots[last.undone.slot]?.kind === "removed" && next.slots[last.undone.slot]?.kind !== "removed") {
+      out.backToSlot = last.undone.slot;
+    }
+  }
+  // A slot turned face up by an undo is not a "turn" worth animating.
+  if (last.action === "undo") out.turned = [];
+  return out;
+}

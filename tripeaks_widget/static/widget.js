@@ -1,0 +1,852 @@
+// src/cards.js
+var SVG_NS = "http://www.w3.org/2000/svg";
+var SUIT_SHAPES = {
+  hearts: [["path", { d: "M50 90C22 68 5 51 5 31 5 15 16 6 29 6c9 0 17 5 21 14 4-9 12-14 21-14 13 0 24 9 24 25 0 20-17 37-45 59z" }]],
+  diamonds: [["path", { d: "M50 3 86 50 50 97 14 50z" }]],
+  spades: [
+    ["path", { d: "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }]
+  ],
+  clubs: [
+    ["circle", { cx: "50", cy: "27", r: "21" }],
+    ["circle", { cx: "26", cy: "58", r: "21" }],
+    ["circle", { cx: "74", cy: "58", r: "21" }],
+    ["circle", { cx: "50", cy: "52", r: "12" }],
+    ["path", { d: "M46 58c0 17-4 28-12 38h32c-8-10-12-21-12-38z" }]
+  ]
+};
+function suitIcon(doc, suit, className) {
+  const svg = doc.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", className);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [tag, attrs] of SUIT_SHAPES[suit] || []) {
+    const shape = doc.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attrs)) shape.setAttribute(name, value);
+    svg.appendChild(shape);
+  }
+  return svg;
+}
+function span(doc, className, text) {
+  const el = doc.createElement("span");
+  el.className = className;
+  if (text !== void 0) el.textContent = text;
+  return el;
+}
+function corner(doc, card, where) {
+  const el = span(doc, `tp-corner tp-corner-${where}`);
+  el.appendChild(span(doc, "tp-rank", card.rank));
+  el.appendChild(suitIcon(doc, card.suit, "tp-corner-suit"));
+  return el;
+}
+function fillFace(doc, el, card) {
+  el.replaceChildren();
+  el.appendChild(corner(doc, card, "tl"));
+  if (card.rank === "J" || card.rank === "Q" || card.rank === "K") {
+    const court = span(doc, "tp-court");
+    court.appendChild(span(doc, "tp-court-rank", card.rank));
+    court.appendChild(suitIcon(doc, card.suit, "tp-court-suit"));
+    el.appendChild(court);
+  } else {
+    el.appendChild(suitIcon(doc, card.suit, card.rank === "A" ? "tp-pip tp-pip-ace" : "tp-pip"));
+  }
+  el.appendChild(corner(doc, card, "br"));
+}
+
+// src/geometry.js
+var SLOT_COUNT = 28;
+var ROW_STARTS = [0, 3, 9, 18, 28];
+var CARD_W = 0.92;
+var CARD_H = CARD_W * 1.4;
+var ROW_STEP = CARD_H * 0.5;
+var BOARD_W = 10 - (1 - CARD_W);
+var PILE_TOP = 3 * ROW_STEP + CARD_H + 0.3;
+var BOARD_H = PILE_TOP + CARD_H;
+var STOCK_X = 3.1;
+var DISCARD_X = 5.1;
+function slotRow(slot) {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOT_COUNT) {
+    throw new RangeError(`no slot ${slot}`);
+  }
+  let row = 0;
+  while (slot >= ROW_STARTS[row + 1]) row += 1;
+  return row;
+}
+function slotX(slot) {
+  const row = slotRow(slot);
+  const i = slot - ROW_STARTS[row];
+  if (row === 3) return i;
+  if (row === 2) return i + 0.5;
+  if (row === 1) {
+    const peak = Math.floor(i / 2);
+    return 3 * peak + i % 2 + 1;
+  }
+  return 3 * i + 1.5;
+}
+function slotPosition(slot) {
+  const row = slotRow(slot);
+  return { x: slotX(slot), y: row * ROW_STEP, row };
+}
+var STOCK_POSITION = { x: STOCK_X, y: PILE_TOP, row: 4 };
+var DISCARD_POSITION = { x: DISCARD_X, y: PILE_TOP, row: 4 };
+function targetPosition(target) {
+  return target === "stock" ? STOCK_POSITION : slotPosition(target);
+}
+function centre(target) {
+  const p = targetPosition(target);
+  return { x: p.x + CARD_W / 2, y: p.y + CARD_H / 2 };
+}
+function nextTarget(targets, current, key) {
+  if (!targets.length) return null;
+  const ordered = [...targets].sort((a, b) => {
+    const pa = centre(a);
+    const pb = centre(b);
+    return pa.x - pb.x || pa.y - pb.y;
+  });
+  if (key === "Home") return ordered[0];
+  if (key === "End") return ordered[ordered.length - 1];
+  if (current === null || current === void 0 || !targets.includes(current)) {
+    return ordered[0];
+  }
+  const from = centre(current);
+  let best = current;
+  let bestCost = Infinity;
+  for (const t of targets) {
+    if (t === current) continue;
+    const p = centre(t);
+    const dx = p.x - from.x;
+    const dy = p.y - from.y;
+    let along;
+    let across;
+    if (key === "ArrowRight") [along, across] = [dx, dy];
+    else if (key === "ArrowLeft") [along, across] = [-dx, dy];
+    else if (key === "ArrowDown") [along, across] = [dy, dx];
+    else if (key === "ArrowUp") [along, across] = [-dy, dx];
+    else return current;
+    if (along <= 0.01) continue;
+    const cost = along + 2.5 * Math.abs(across);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = t;
+    }
+  }
+  return best;
+}
+function nearestTarget(targets, position) {
+  let best = null;
+  let bestCost = Infinity;
+  for (const t of targets) {
+    const p = targetPosition(t);
+    const cost = Math.hypot(p.x - position.x, (p.y - position.y) * 1.5);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = t;
+    }
+  }
+  return best;
+}
+
+// src/keys.js
+var ARROWS = /* @__PURE__ */ new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+function keyCommand(event, focus) {
+  const key = event.key;
+  const ctrl = Boolean(event.ctrlKey || event.metaKey);
+  if (event.altKey) return null;
+  if (ctrl) {
+    if (!event.shiftKey && (key === "z" || key === "Z")) return { kind: "intent", intent: { type: "undo" } };
+    return null;
+  }
+  if (ARROWS.has(key)) return { kind: "focus", key };
+  if (key === "Enter" || key === " " || key === "Spacebar") {
+    if (focus === "stock") return { kind: "intent", intent: { type: "draw" } };
+    if (Number.isInteger(focus)) return { kind: "intent", intent: { type: "play", slot: focus } };
+    return null;
+  }
+  switch (key.length === 1 ? key.toLowerCase() : key) {
+    case "d":
+      return { kind: "intent", intent: { type: "draw" } };
+    case "u":
+      return { kind: "intent", intent: { type: "undo" } };
+    case "h":
+      return { kind: "intent", intent: { type: "hint" } };
+    case "n":
+      return { kind: "dialog" };
+    default:
+      return null;
+  }
+}
+
+// src/labels.js
+var LABELS = {
+  title: "TriPeaks",
+  board: "TriPeaks board",
+  score: "Score",
+  moves: "Moves",
+  game_code: "Game",
+  rules_easy: "Easy",
+  rules_classic: "Classic",
+  rules_easy_long: "King and ace connected",
+  rules_classic_long: "King and ace separate",
+  undo: "Undo",
+  hint: "Hint",
+  new_game: "New game",
+  error_help: "Error help",
+  stock_many: "stock, {n} cards",
+  stock_one: "stock, 1 card",
+  stock_empty: "stock, empty",
+  discard: "discard, {card}",
+  discard_empty: "discard, empty",
+  hidden_card: "hidden card",
+  card_name: "{rank} of {suit}",
+  rank_A: "ace",
+  rank_J: "jack",
+  rank_Q: "queen",
+  rank_K: "king",
+  suit_clubs: "clubs",
+  suit_diamonds: "diamonds",
+  suit_hearts: "hearts",
+  suit_spades: "spades",
+  won_title: "You won!",
+  won_detail: "Final score {score} in {moves} moves.",
+  blocked_title: "No more possible moves",
+  blocked_detail: "{n} cards left in the peaks. Undo to try another way, or deal again.",
+  blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
+  dialog_title: "New game",
+  dialog_rules: "Rules",
+  dialog_code: "Game code",
+  dialog_code_hint: "Paste a code to replay a deal; its letter sets the rules.",
+  dialog_deal: "Deal",
+  dialog_random: "Random deal",
+  dialog_cancel: "Cancel",
+  dialog_waiting: "Dealing…",
+  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game."
+};
+function labelsFor(state) {
+  const extra = state && state.labels;
+  if (!extra || typeof extra !== "object") return LABELS;
+  const out = { ...LABELS };
+  for (const [key, value] of Object.entries(extra)) {
+    if (typeof value === "string") out[key] = value;
+  }
+  return out;
+}
+function fmt(template, values = {}) {
+  return String(template).replace(
+    /\{(\w+)\}/g,
+    (whole, name) => Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole
+  );
+}
+
+// src/viewmodel.js
+var SUITS = {
+  "♣": { key: "clubs", symbol: "♣", color: "black" },
+  "♦": { key: "diamonds", symbol: "♦", color: "red" },
+  "♥": { key: "hearts", symbol: "♥", color: "red" },
+  "♠": { key: "spades", symbol: "♠", color: "black" }
+};
+var ASCII_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+var RANKS = /* @__PURE__ */ new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
+function parseCard(text) {
+  if (typeof text !== "string" || text.length < 2) return null;
+  let suitChar = text.slice(-1);
+  suitChar = ASCII_SUITS[suitChar.toLowerCase()] || suitChar;
+  const suit = SUITS[suitChar];
+  let rank = text.slice(0, -1).toUpperCase();
+  if (rank === "T") rank = "10";
+  if (!suit || !RANKS.has(rank)) return null;
+  return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
+}
+function cardName(card, labels) {
+  const rank = labels[`rank_${card.rank}`] || card.rank;
+  const suit = labels[`suit_${card.suit}`] || card.suit;
+  return fmt(labels.card_name, { rank, suit });
+}
+function asSet(list) {
+  return new Set(Array.isArray(list) ? list : []);
+}
+function number(value, fallback = 0) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function toViewModel(state) {
+  const s = state && typeof state === "object" ? state : {};
+  const labels = labelsFor(s);
+  const free = asSet(s.free);
+  const playable = asSet(s.playable);
+  const highlight = asSet(s.highlight);
+  const rawSlots = Array.isArray(s.slots) ? s.slots : [];
+  const slots = [];
+  for (let slot = 0; slot < SLOT_COUNT; slot += 1) {
+    const raw = rawSlots[slot] === void 0 ? null : rawSlots[slot];
+    const pos = slotPosition(slot);
+    const base = { slot, x: pos.x, y: pos.y, row: pos.row, highlighted: highlight.has(slot) };
+    if (raw === null) {
+      slots.push({ ...base, kind: "removed", card: null, free: false, playable: false, label: "" });
+    } else if (raw === "?") {
+      slots.push({ ...base, kind: "hidden", card: null, free: false, playable: false, label: labels.hidden_card });
+    } else {
+      const card = parseCard(raw);
+      slots.push({
+        ...base,
+        kind: card ? "face" : "hidden",
+        card,
+        free: free.has(slot),
+        playable: playable.has(slot),
+        label: card ? cardName(card, labels) : labels.hidden_card
+      });
+    }
+  }
+  const stockCount = Math.max(0, Math.floor(number(s.stock)));
+  const stockLabel = stockCount === 0 ? labels.stock_empty : stockCount === 1 ? labels.stock_one : fmt(labels.stock_many, { n: stockCount });
+  const discardCard = parseCard(s.discard);
+  const discardLabel = discardCard ? fmt(labels.discard, { card: cardName(discardCard, labels) }) : labels.discard_empty;
+  const rules = s.rules === "classic" ? "classic" : "easy";
+  const status = s.status === "won" || s.status === "blocked" ? s.status : "playing";
+  const score = number(s.score);
+  const moves = number(s.moves);
+  let overlay = null;
+  if (status === "won") {
+    overlay = { kind: "won", title: labels.won_title, detail: fmt(labels.won_detail, { score, moves }) };
+  } else if (status === "blocked") {
+    const left = slots.filter((c) => c.kind !== "removed").length;
+    overlay = {
+      kind: "blocked",
+      title: labels.blocked_title,
+      detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left })
+    };
+  }
+  const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
+  targets.push("stock");
+  return {
+    labels,
+    seq: number(s.seq, -1),
+    slots,
+    stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
+    discard: { card: discardCard, label: discardLabel },
+    score,
+    moves,
+    code: typeof s.code === "string" ? s.code : "",
+    rules,
+    rulesLabel: labels[`rules_${rules}`],
+    rulesLong: labels[`rules_${rules}_long`],
+    status,
+    message: typeof s.message === "string" ? s.message : "",
+    caption: typeof s.caption === "string" ? s.caption : "",
+    canUndo: Boolean(s.can_undo),
+    errorHelp: s.error_help !== false,
+    description: typeof s.description === "string" ? s.description : "",
+    last: s.last && typeof s.last === "object" ? s.last : null,
+    overlay,
+    targets
+  };
+}
+function transitions(prev, next) {
+  const out = { turned: [], toDiscardFrom: null, backToSlot: null };
+  if (!prev || !next || next.seq <= prev.seq) return out;
+  for (let i = 0; i < next.slots.length; i += 1) {
+    if (prev.slots[i].kind === "hidden" && next.slots[i].kind === "face") out.turned.push(i);
+  }
+  const last = next.last;
+  if (!last) return out;
+  if (last.action === "play" && Number.isInteger(last.slot) && prev.slots[last.slot]?.kind === "face" && next.slots[last.slot]?.kind === "removed") {
+    out.toDiscardFrom = last.slot;
+  } else if (last.action === "draw" && prev.stock.count > next.stock.count) {
+    out.toDiscardFrom = "stock";
+  } else if (last.action === "undo" && last.undone && last.undone.action === "play" && Number.isInteger(last.undone.slot)) {
+    if (prev.slots[last.undone.slot]?.kind === "removed" && next.slots[last.undone.slot]?.kind !== "removed") {
+      out.backToSlot = last.undone.slot;
+    }
+  }
+  if (last.action === "undo") out.turned = [];
+  return out;
+}
+
+// src/render.js
+var SUPPRESS = "data-lm-suppress-shortcuts";
+var FLY_MS = 240;
+var TURN_MS = 260;
+function h(doc, tag, className, attrs = {}) {
+  const el = doc.createElement(tag);
+  if (className) el.className = className;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value);
+  }
+  return el;
+}
+function randomId() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === "function") {
+    return c.getRandomValues(new Uint32Array(1))[0] & 2147483647;
+  }
+  return Math.floor(Math.random() * 2147483647);
+}
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function isTextField(el) {
+  return Boolean(el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable));
+}
+function render({ model, el }) {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView || globalThis;
+  const abort = new AbortController();
+  const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { ...opts, signal: abort.signal });
+  const uid = `tp${randomId().toString(36)}`;
+  const running = /* @__PURE__ */ new Set();
+  let vm = null;
+  let focus = null;
+  let pendingId = null;
+  let dialogOpen = false;
+  let dialogReturn = null;
+  const send = (intent) => model.send(intent);
+  const root = h(doc, "div", "tp-root", { [SUPPRESS]: "" });
+  const game = h(doc, "div", "tp-game");
+  root.appendChild(game);
+  const header = h(doc, "div", "tp-header");
+  const title = h(doc, "div", "tp-title");
+  const logo = h(doc, "span", "tp-logo", { "aria-hidden": "true" });
+  const titleText = h(doc, "span", "tp-title-text");
+  title.append(logo, titleText);
+  const rules = h(doc, "span", "tp-rules");
+  const code = h(doc, "span", "tp-code");
+  const stats = h(doc, "div", "tp-stats");
+  const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
+  const scoreLabel = h(doc, "span", "tp-stat-label");
+  const scoreValue = h(doc, "span", "tp-stat-value");
+  scoreBox.append(scoreLabel, scoreValue);
+  const movesBox = h(doc, "div", "tp-stat tp-stat-moves");
+  const movesLabel = h(doc, "span", "tp-stat-label");
+  const movesValue = h(doc, "span", "tp-stat-value");
+  movesBox.append(movesLabel, movesValue);
+  stats.append(scoreBox, movesBox);
+  const meta = h(doc, "div", "tp-meta");
+  meta.append(rules, code);
+  header.append(title, meta, stats);
+  const caption = h(doc, "div", "tp-caption");
+  caption.hidden = true;
+  const table = h(doc, "div", "tp-table");
+  const board = h(doc, "div", "tp-board", { role: "group" });
+  board.style.setProperty("--bw", String(BOARD_W));
+  board.style.setProperty("--bh", String(BOARD_H));
+  board.style.setProperty("--cw", String(CARD_W));
+  board.style.setProperty("--ch", String(CARD_H));
+  table.appendChild(board);
+  const slotEls = [];
+  for (let slot = 0; slot < 28; slot += 1) {
+    const pos = slotPosition(slot);
+    const card = h(doc, "div", "tp-card tp-slot", { "data-slot": String(slot), [SUPPRESS]: "" });
+    card.style.setProperty("--x", String(pos.x));
+    card.style.setProperty("--y", String(pos.y));
+    card.style.setProperty("--z", String(pos.row + 1));
+    const face = h(doc, "span", "tp-face", { "aria-hidden": "true" });
+    const back = h(doc, "span", "tp-back", { "aria-hidden": "true" });
+    card.append(face, back);
+    board.appendChild(card);
+    slotEls.push(card);
+  }
+  const stock = h(doc, "div", "tp-card tp-stock", { role: "button", "data-target": "stock", [SUPPRESS]: "" });
+  const stockPos = targetPosition("stock");
+  stock.style.setProperty("--x", String(stockPos.x));
+  stock.style.setProperty("--y", String(stockPos.y));
+  const stockCount = h(doc, "span", "tp-stock-count", { "aria-hidden": "true" });
+  stock.append(h(doc, "span", "tp-back tp-back-under", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }), stockCount);
+  board.appendChild(stock);
+  const discard = h(doc, "div", "tp-card tp-discard", { role: "img" });
+  discard.style.setProperty("--x", String(DISCARD_POSITION.x));
+  discard.style.setProperty("--y", String(DISCARD_POSITION.y));
+  const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
+  discard.appendChild(discardFace);
+  board.appendChild(discard);
+  const banner = h(doc, "div", "tp-banner", { role: "alertdialog", "aria-labelledby": `${uid}-banner-title` });
+  banner.hidden = true;
+  const bannerPanel = h(doc, "div", "tp-banner-panel");
+  const bannerTitle = h(doc, "div", "tp-banner-title", { id: `${uid}-banner-title` });
+  const bannerDetail = h(doc, "div", "tp-banner-detail");
+  const bannerActions = h(doc, "div", "tp-actions");
+  const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
+  bannerActions.append(bannerUndo, bannerNew);
+  bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
+  banner.appendChild(bannerPanel);
+  table.appendChild(banner);
+  const dialog = h(doc, "div", "tp-dialog", { role: "dialog", "aria-modal": "true", "aria-labelledby": `${uid}-dialog-title` });
+  dialog.hidden = true;
+  const form = h(doc, "form", "tp-dialog-panel", { novalidate: "" });
+  const dialogTitle = h(doc, "div", "tp-dialog-title", { id: `${uid}-dialog-title` });
+  const fieldset = h(doc, "fieldset", "tp-rules-choice");
+  const legend = h(doc, "legend", "tp-field-label");
+  fieldset.appendChild(legend);
+  const ruleInputs = {};
+  const ruleTexts = {};
+  for (const value of ["easy", "classic"]) {
+    const label = h(doc, "label", "tp-radio");
+    const input = h(doc, "input", "", { type: "radio", name: `${uid}-rules`, value, [SUPPRESS]: "" });
+    const text = h(doc, "span", "tp-radio-text");
+    const name = h(doc, "span", "tp-radio-name");
+    const long = h(doc, "span", "tp-radio-long");
+    text.append(name, long);
+    label.append(input, text);
+    fieldset.appendChild(label);
+    ruleInputs[value] = input;
+    ruleTexts[value] = { name, long };
+  }
+  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
+  const codeInput = h(doc, "input", "tp-code-input", {
+    id: `${uid}-code`,
+    type: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "TP1-E-AAAAAAB",
+    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
+    [SUPPRESS]: ""
+  });
+  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
+  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
+  const dialogActions = h(doc, "div", "tp-actions");
+  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
+  const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  dialogActions.append(dealButton, randomButton, cancelButton);
+  form.append(dialogTitle, fieldset, codeLabel, codeInput, codeHint, codeError, dialogActions);
+  dialog.appendChild(form);
+  table.appendChild(dialog);
+  const bar = h(doc, "div", "tp-bar");
+  const message = h(doc, "div", "tp-message");
+  const buttons = h(doc, "div", "tp-controls");
+  const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
+  const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
+  const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
+  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
+  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
+  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
+  const switchText = h(doc, "span", "tp-switch-text");
+  switchEl.append(switchTrack, switchText);
+  buttons.append(undoButton, hintButton, newButton, switchEl);
+  bar.append(message, buttons);
+  const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
+  board.setAttribute("aria-describedby", `${uid}-keys`);
+  game.append(header, caption, table, bar, live, keysHelp);
+  el.appendChild(root);
+  const reduceMotion = () => {
+    try {
+      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    } catch {
+      return false;
+    }
+  };
+  function animate(target, keyframes, duration) {
+    if (reduceMotion() || typeof target.animate !== "function") return;
+    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
+    running.add(anim);
+    const done = () => running.delete(anim);
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+  function targetEl(target) {
+    return target === "stock" ? stock : slotEls[target];
+  }
+  function focusInBoard() {
+    const active = doc.activeElement;
+    return Boolean(active && board.contains(active));
+  }
+  function setFocus(target, moveDomFocus) {
+    focus = target;
+    if (vm) applyRoving(vm);
+    if (moveDomFocus && target !== null) targetEl(target).focus();
+  }
+  function applyRoving(v) {
+    const targets = new Set(v.targets);
+    for (const [slot, card] of slotEls.entries()) {
+      if (targets.has(slot)) card.setAttribute("tabindex", slot === focus ? "0" : "-1");
+      else card.removeAttribute("tabindex");
+    }
+    stock.setAttribute("tabindex", focus === "stock" ? "0" : "-1");
+  }
+  function update(state) {
+    const next = toViewModel(state);
+    const prev = vm;
+    const moves = transitions(prev, next);
+    let from = null;
+    if (moves.toDiscardFrom !== null) from = targetEl(moves.toDiscardFrom).getBoundingClientRect();
+    const discardBefore = moves.backToSlot !== null ? discard.getBoundingClientRect() : null;
+    const hadFocus = focusInBoard();
+    vm = next;
+    const L = next.labels;
+    root.dataset.status = next.status;
+    root.classList.toggle("tp-error-help-off", !next.errorHelp);
+    setText(titleText, L.title);
+    setText(rules, next.rulesLabel);
+    rules.title = next.rulesLong;
+    rules.dataset.rules = next.rules;
+    setText(code, next.code);
+    code.title = L.game_code;
+    setText(scoreLabel, L.score);
+    setText(scoreValue, String(next.score));
+    setText(movesLabel, L.moves);
+    setText(movesValue, String(next.moves));
+    setText(caption, next.caption);
+    caption.hidden = !next.caption;
+    board.setAttribute("aria-label", L.board);
+    setText(keysHelp, L.keys_help);
+    for (const vs of next.slots) {
+      const card = slotEls[vs.slot];
+      const cls = card.classList;
+      cls.toggle("tp-removed", vs.kind === "removed");
+      cls.toggle("tp-hidden", vs.kind === "hidden");
+      cls.toggle("tp-up", vs.kind === "face");
+      cls.toggle("tp-red", Boolean(vs.card && vs.card.color === "red"));
+      cls.toggle("tp-free", vs.free);
+      cls.toggle("tp-playable", vs.playable);
+      cls.toggle("tp-highlight", vs.highlighted);
+      const key = vs.card ? vs.card.text : "";
+      if (card.dataset.card !== key) {
+        card.dataset.card = key;
+        if (vs.card) fillFace(doc, card.firstChild, vs.card);
+        else card.firstChild.replaceChildren();
+      }
+      if (vs.kind === "removed") {
+        card.removeAttribute("role");
+        card.removeAttribute("aria-label");
+        card.setAttribute("aria-hidden", "true");
+      } else {
+        card.removeAttribute("aria-hidden");
+        card.setAttribute("role", vs.free ? "button" : "img");
+        card.setAttribute("aria-label", vs.label);
+      }
+    }
+    stock.classList.toggle("tp-empty", next.stock.empty);
+    stock.classList.toggle("tp-highlight", next.stock.highlighted);
+    stock.classList.toggle("tp-thin", next.stock.count === 1);
+    stock.setAttribute("aria-label", next.stock.label);
+    stock.setAttribute("aria-disabled", next.stock.empty ? "true" : "false");
+    setText(stockCount, String(next.stock.count));
+    const dKey = next.discard.card ? next.discard.card.text : "";
+    discard.classList.toggle("tp-empty", !next.discard.card);
+    discard.classList.toggle("tp-red", Boolean(next.discard.card && next.discard.card.color === "red"));
+    discard.setAttribute("aria-label", next.discard.label);
+    if (discard.dataset.card !== dKey) {
+      discard.dataset.card = dKey;
+      if (next.discard.card) fillFace(doc, discardFace, next.discard.card);
+      else discardFace.replaceChildren();
+    }
+    setText(message, next.message);
+    message.classList.toggle("tp-message-empty", !next.message);
+    setText(undoButton, L.undo);
+    undoButton.disabled = !next.canUndo;
+    setText(hintButton, L.hint);
+    hintButton.disabled = next.status !== "playing";
+    setText(newButton, L.new_game);
+    setText(switchText, L.error_help);
+    switchEl.setAttribute("aria-checked", next.errorHelp ? "true" : "false");
+    if (next.overlay) {
+      banner.hidden = false;
+      banner.dataset.kind = next.overlay.kind;
+      setText(bannerTitle, next.overlay.title);
+      setText(bannerDetail, next.overlay.detail);
+      setText(bannerUndo, L.undo);
+      bannerUndo.disabled = !next.canUndo;
+      setText(bannerNew, L.new_game);
+    } else {
+      banner.hidden = true;
+    }
+    setText(dialogTitle, L.dialog_title);
+    setText(legend, L.dialog_rules);
+    for (const value of ["easy", "classic"]) {
+      setText(ruleTexts[value].name, L[`rules_${value}`]);
+      setText(ruleTexts[value].long, L[`rules_${value}_long`]);
+    }
+    setText(codeLabel, L.dialog_code);
+    setText(codeHint, L.dialog_code_hint);
+    setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
+    setText(randomButton, L.dialog_random);
+    setText(cancelButton, L.dialog_cancel);
+    const liveText = [next.message, next.description].filter(Boolean).join(" ");
+    setText(live, liveText);
+    if (focus === null || !next.targets.includes(focus)) {
+      const old = focus === null ? null : targetPosition(focus);
+      focus = old ? nearestTarget(next.targets, old) : next.targets[0];
+    }
+    applyRoving(next);
+    if (hadFocus && !focusInBoard() && !dialogOpen) targetEl(focus).focus();
+    if (from) {
+      const to = discard.getBoundingClientRect();
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      const frames = moves.toDiscardFrom === "stock" ? [
+        { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` },
+        { transform: `translate(${dx * 0.4}px, ${dy * 0.4}px) scaleX(1)`, offset: 0.45 },
+        { transform: "none" }
+      ] : [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }];
+      animate(discardFace, frames, FLY_MS);
+    }
+    if (discardBefore) {
+      const card = slotEls[moves.backToSlot];
+      const to = card.getBoundingClientRect();
+      animate(card.firstChild, [{ transform: `translate(${discardBefore.left - to.left}px, ${discardBefore.top - to.top}px)` }, { transform: "none" }], FLY_MS);
+    }
+    for (const slot of moves.turned) {
+      const card = slotEls[slot];
+      animate(card.firstChild, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
+      animate(card.lastChild, [{ opacity: 1, transform: "none" }, { opacity: 1, transform: "perspective(40em) rotateY(-90deg)", offset: 0.5 }, { opacity: 0, transform: "perspective(40em) rotateY(-90deg)" }], TURN_MS);
+    }
+  }
+  function openDialog() {
+    if (dialogOpen) return;
+    dialogOpen = true;
+    dialogReturn = doc.activeElement;
+    pendingId = null;
+    codeInput.value = "";
+    setText(codeError, "");
+    codeInput.removeAttribute("aria-invalid");
+    const current = vm ? vm.rules : "easy";
+    ruleInputs.easy.checked = current === "easy";
+    ruleInputs.classic.checked = current === "classic";
+    dialog.hidden = false;
+    root.classList.add("tp-dialog-open");
+    setBusy(false);
+    (ruleInputs[current] || ruleInputs.easy).focus();
+  }
+  function closeDialog() {
+    if (!dialogOpen) return;
+    dialogOpen = false;
+    pendingId = null;
+    dialog.hidden = true;
+    root.classList.remove("tp-dialog-open");
+    const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
+    dialogReturn = null;
+    if (back) back.focus();
+  }
+  function setBusy(busy) {
+    dealButton.disabled = busy;
+    randomButton.disabled = busy;
+    if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
+  }
+  function requestDeal(withCode) {
+    const chosen = ruleInputs.classic.checked ? "classic" : "easy";
+    const id = randomId();
+    pendingId = id;
+    setText(codeError, "");
+    codeInput.removeAttribute("aria-invalid");
+    setBusy(true);
+    send({ type: "new_game", rules: chosen, code: withCode ? codeInput.value.trim() : "", id });
+  }
+  function onCustom(msg) {
+    if (!msg || typeof msg !== "object" || msg.type !== "reply") return;
+    if (pendingId === null || msg.id !== pendingId) return;
+    pendingId = null;
+    setBusy(false);
+    if (msg.ok) {
+      closeDialog();
+    } else {
+      setText(codeError, String(msg.error || ""));
+      codeInput.setAttribute("aria-invalid", "true");
+      codeInput.focus();
+      if (typeof codeInput.select === "function") codeInput.select();
+    }
+  }
+  function activate(target) {
+    if (!vm) return;
+    if (target === "stock") {
+      if (!vm.stock.empty) send({ type: "draw" });
+    } else {
+      send({ type: "play", slot: target });
+    }
+  }
+  on(board, "click", (event) => {
+    const card = event.target.closest && event.target.closest(".tp-slot, .tp-stock");
+    if (!card || !board.contains(card)) return;
+    if (card === stock) {
+      setFocus("stock", false);
+      activate("stock");
+      return;
+    }
+    const slot = Number(card.dataset.slot);
+    if (!vm || vm.slots[slot].kind === "removed") return;
+    if (vm.targets.includes(slot)) setFocus(slot, false);
+    activate(slot);
+  });
+  on(undoButton, "click", () => send({ type: "undo" }));
+  on(bannerUndo, "click", () => send({ type: "undo" }));
+  on(hintButton, "click", () => send({ type: "hint" }));
+  on(newButton, "click", openDialog);
+  on(bannerNew, "click", openDialog);
+  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
+  on(form, "submit", (event) => {
+    event.preventDefault();
+    requestDeal(true);
+  });
+  on(randomButton, "click", () => requestDeal(false));
+  on(cancelButton, "click", closeDialog);
+  function dialogKeys(event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeDialog();
+    } else if (event.key === "Tab") {
+      const items = [...dialog.querySelectorAll("input, button")].filter(
+        (x) => !x.disabled && !(x.type === "radio" && !x.checked)
+      );
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && doc.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && doc.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  }
+  on(root, "keydown", (event) => {
+    event.stopPropagation();
+    if (dialogOpen) {
+      dialogKeys(event);
+      return;
+    }
+    if (isTextField(event.target)) return;
+    const onTarget = board.contains(event.target) && event.target !== board;
+    const command = keyCommand(event, onTarget ? focus : null);
+    if (!command) return;
+    if (command.kind === "focus") {
+      if (!onTarget || !vm) return;
+      event.preventDefault();
+      setFocus(nextTarget(vm.targets, focus, command.key), true);
+    } else if (command.kind === "dialog") {
+      event.preventDefault();
+      openDialog();
+    } else if (command.kind === "intent") {
+      event.preventDefault();
+      if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      send(command.intent);
+    }
+  });
+  on(root, "keyup", (event) => event.stopPropagation());
+  on(root, "keypress", (event) => event.stopPropagation());
+  on(board, "focusin", (event) => {
+    const t = event.target;
+    if (t === stock) focus = "stock";
+    else if (t.dataset && t.dataset.slot !== void 0 && vm && vm.targets.includes(Number(t.dataset.slot))) {
+      focus = Number(t.dataset.slot);
+    } else return;
+    if (vm) applyRoving(vm);
+  });
+  const onChange = () => update(model.get("state") || {});
+  model.on("change:state", onChange);
+  model.on("msg:custom", onCustom);
+  update(model.get("state") || {});
+  return () => {
+    abort.abort();
+    model.off("change:state", onChange);
+    model.off("msg:custom", onCustom);
+    for (const anim of running) anim.cancel();
+    running.clear();
+    root.remove();
+  };
+}
+
+// src/index.js
+var index_default = { render };
+export {
+  index_default as default
+};
