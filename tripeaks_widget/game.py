@@ -78,7 +78,12 @@ class Game:
                   error_help: bool = True) -> Game:
         """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
         right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``."""
-        cards = parse_cards(deck) if isinstance(deck, str) else [Card.parse(c) for c in deck]
+        if isinstance(deck, str):
+            cards = parse_cards(deck)
+        elif isinstance(deck, (list, tuple)):
+            cards = [Card.parse(c) for c in deck]
+        else:
+            raise ValueError(f"expected cards as text like '6d Ah Td …' or a list of 52 cards; got {deck!r}")
         if len(cards) != 52:
             raise ValueError(f"a deck has 52 cards (28 peak cards, the discard, 23 stock cards); got {len(cards)}")
         seen: set[Card] = set()
@@ -135,6 +140,11 @@ class Game:
     def stock(self) -> tuple[Card, ...]:
         """The cards left in the stock, top first (face down to a player)."""
         return self.deck[STOCK_START + self._drawn:]
+
+    @property
+    def waste(self) -> list[Card]:
+        """The discard pile, bottom to top (every action is remembered: a line has at most 51)."""
+        return [self.deck[DISCARD_INDEX]] + [action.card for action in self._undo]
 
     @property
     def position(self) -> Position:

@@ -1,0 +1,446 @@
+"""The game (SPEC §1–7): the R6.4 opening, moves, draws, undo, score, end states, words, saving."""
+
+import json
+
+import pytest
+
+from tripeaks_widget import CLASSIC, EASY, Card, Game, IllegalMoveError
+from tripeaks_widget.cards import DECK
+from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
+from tripeaks_widget.layout import ROWS
+
+PLAY_ORDER = list(ROWS[3]) + list(ROWS[2]) + list(ROWS[1]) + list(ROWS[0])  # bottom up: always legal
+
+
+def chain_deck(ranks, stock_at=None):
+    """A deck whose peak cards, played bottom row first, follow ``ranks[1:]`` on a discard of
+    ``ranks[0]``; with ``stock_at=k`` the k-th stock card (0 = top) is of rank ``ranks[0]`` too,
+    so the chain also runs after k + 1 draws."""
+    used, peaks = set(), {}
+
+    def take(rank):
+        card = next(Card(rank, s) for s in range(4) if Card(rank, s) not in used)
+        used.add(card)
+        return card
+
+    for slot, rank in zip(PLAY_ORDER, ranks[1:]):
+        peaks[slot] = take(rank)
+    discard = take(ranks[0])
+    stock = [c for c in DECK if c not in used]
+    if stock_at is not None:
+        twin = next(c for c in stock if c.rank == ranks[0])
+        stock.remove(twin)
+        stock.insert(stock_at, twin)
+    return [peaks[s] for s in range(28)] + [discard] + stock
+
+
+EASY_CHAIN = [(i % 13) + 1 for i in range(29)]  # A 2 … K A 2 …: wraps K→A, so Easy only
+CLASSIC_CHAIN = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8]
+
+
+def win_by_chain(game):
+    for slot in PLAY_ORDER:
+        game.play(slot)
+    return game
+
+
+# -- R6.4: the reference opening ----------------------------------------------------------------
+
+def test_r6_4_opening_discard_and_bottom_row():
+    g = Game("TP1-E-AAAAAAB")
+    assert str(g.discard) == "A♣"
+    assert g.rows()[3] == ["3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"]
+    assert g.rows()[:3] == [["?"] * 3, ["?"] * 6, ["?"] * 9]
+
+
+def test_r6_4_three_fit_under_easy_one_under_classic():
+    assert [str(c) for c in Game("TP1-E-AAAAAAB").playable()] == ["K♣", "2♦", "K♦"]
+    assert [str(c) for c in Game("TP1-C-AAAAAAB").playable()] == ["2♦"]
+
+
+def test_r6_4_k_a_2_uncovers_the_7_of_spades():
+    g = Game("TP1-E-AAAAAAB")
+    assert [str(g.play(c)) for c in ("K♣", "A♠", "2♦")] == ["K♣", "A♠", "2♦"]
+    assert str(g.discard) == "2♦"
+    assert g.rows()[2][4] == "7♠"
+    assert g.rows()[2].count("?") == 8
+    assert (g.score, g.moves, g.status) == (497, 3, "playing")
+
+
+def test_r6_4_free_3_of_spades_on_the_ace_is_refused_with_the_reason():
+    g = Game("TP1-E-AAAAAAB")
+    assert g.why_not("3♠") == MUST_FIT == "Must be one rank higher or lower"
+    with pytest.raises(IllegalMoveError, match="^Must be one rank higher or lower$"):
+        g.play("3♠")
+    assert g.message == MUST_FIT
+    assert (g.score, g.moves, g.history, str(g.discard)) == (500, 0, [], "A♣")
+
+
+def test_r6_4_same_opening_under_classic_refuses_k_on_a():
+    g = Game("TP1-C-AAAAAAB")
+    assert g.why_not("K♣") == MUST_FIT
+    g.play("2♦")
+    assert str(g.discard) == "2♦"
+
+
+def test_play_accepts_notation_card_or_slot():
+    for target in ("K♣", "kc", Card.parse("R♣"), 20):
+        g = Game("TP1-E-AAAAAAB")
+        assert str(g.play(target)) == "K♣"
+
+
+# -- R7: the board in words -----------------------------------------------------------------------
+
+def test_r7_description_at_the_start_and_after_the_r6_4_moves():
+    g = Game("TP1-E-AAAAAAB")
+    hidden = lambda n: ", ".join(["hidden card"] * n)  # noqa: E731
+    assert g.describe() == (
+        f"Stock: 23 cards; discard: ace of clubs. Peak tops: {hidden(3)}; row 2: {hidden(6)}; "
+        f"row 3: {hidden(9)}; bottom row: 3 of spades, 5 of spades, king of clubs, 4 of spades, "
+        "2 of diamonds, ace of spades, king of diamonds, 8 of hearts, 7 of clubs, 9 of spades.")
+    g.replay(["K♣", "A♠", "2♦"])
+    text = g.describe()
+    assert "discard: 2 of diamonds." in text
+    assert ("row 3: hidden card, hidden card, hidden card, hidden card, 7 of spades, hidden card, "
+            "hidden card, hidden card, hidden card;") in text
+    assert text.endswith("bottom row: 3 of spades, 5 of spades, 4 of spades, king of diamonds, 8 of hearts, "
+                         "7 of clubs, 9 of spades.")
+
+
+# -- R1: the layout of a deal -----------------------------------------------------------------------
+
+def test_r1_2_r1_4_only_the_bottom_row_starts_face_up_one_discard_23_in_stock():
+    g = Game.from_number(12345)
+    assert g.free_slots() == list(ROWS[3])
+    assert sum(v == "?" for v in g.view()["slots"]) == 18
+    assert g.stock_count == 23 and len(g.stock) == 23 and g.discard is not None
+    assert sorted(list(g.deck[:28]) + [g.discard] + list(g.stock)) == sorted(DECK)
+
+
+# -- R2: moves -----------------------------------------------------------------------------------
+
+def test_r2_1_r2_4_covered_and_face_down_cards_are_blocked():
+    g = Game("TP1-E-AAAAAAB")
+    hidden = g.deck[0]  # a peak top, face down
+    assert g.why_not(0) == g.why_not(hidden) == BLOCKED_CARD == "This card is blocked"
+    with pytest.raises(IllegalMoveError, match="This card is blocked"):
+        g.play(0)
+
+
+def test_r2_2_suit_never_matters_rank_one_above_or_below():
+    for onto, fits in [(8, {7, 9}), (2, {1, 3})]:
+        assert {r for r in range(1, 14) if EASY.fits(r, onto)} == fits
+        assert {r for r in range(1, 14) if CLASSIC.fits(r, onto)} == fits
+
+
+def test_r2_3_a_card_turns_face_up_when_both_covers_are_gone_and_down_again_on_undo():
+    g = Game("TP1-E-AAAAAAB")
+    g.replay(["K♣", "A♠"])
+    assert g.rows()[2][4] == "?"
+    g.play("2♦")
+    assert g.rows()[2][4] == "7♠" and 13 in g.free_slots()
+    g.undo()
+    assert g.rows()[2][4] == "?" and 13 not in g.free_slots()
+
+
+def test_r2_4_other_refusals_name_the_card():
+    g = Game("TP1-E-AAAAAAB")
+    assert g.why_not("A♣") == "A♣ is the discard"
+    stock_card = g.stock[0]
+    assert g.why_not(stock_card) == f"{stock_card} is not a peak card"
+    g.play("K♣")
+    assert g.why_not("K♣") == "K♣ has already been played"
+
+
+def test_r2_5_draw_any_time_replaces_the_top_and_never_recycles():
+    g = Game("TP1-E-AAAAAAB")
+    stock = list(g.stock)
+    assert g.playable()  # a move exists, yet drawing is allowed
+    for card in stock:
+        assert g.draw() == card and g.discard == card
+    assert g.stock_count == 0
+    with pytest.raises(IllegalMoveError, match=STOCK_EMPTY):
+        g.draw()
+    assert g.moves == 23
+
+
+# -- R3: king and ace -----------------------------------------------------------------------------
+
+def test_r3_1_easy_connects_king_and_ace_both_ways():
+    assert EASY.fits(1, 13) and EASY.fits(13, 1)
+    assert EASY.fits(13, 12) and EASY.fits(2, 1)
+
+
+def test_r3_2_classic_stops_at_both_ends():
+    assert not CLASSIC.fits(1, 13) and not CLASSIC.fits(13, 1)
+    assert [r for r in range(1, 14) if CLASSIC.fits(r, 13)] == [12]
+    assert [r for r in range(1, 14) if CLASSIC.fits(r, 1)] == [2]
+
+
+def test_r3_a_chain_q_k_a_2_runs_under_easy_only():
+    deck = chain_deck(EASY_CHAIN)
+    g = Game.from_deck(deck, rules="easy")
+    win_by_chain(g)
+    c = Game.from_deck(deck, rules="classic")
+    with pytest.raises(IllegalMoveError):
+        win_by_chain(c)
+
+
+# -- R4, R5: end of game and score ------------------------------------------------------------------
+
+def test_r4_1_r5_3_win_without_draws_scores_772():
+    g = win_by_chain(Game.from_deck(chain_deck(CLASSIC_CHAIN), rules="classic"))
+    assert g.status == "won" and g.cards_left == 0 and g.stock_count == 23  # won with stock left
+    assert (g.score, g.moves) == (772, 28)
+    assert g.message == "You won!"
+    assert g.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="won"):
+        g.draw()
+
+
+def test_r5_3_win_after_drawing_all_23_scores_749():
+    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=22), rules="classic")
+    for _ in range(23):
+        g.draw()
+    win_by_chain(g)
+    assert (g.status, g.score, g.moves) == ("won", 749, 51)
+
+
+def test_r5_2_peak_bonus_is_paid_when_the_top_goes_and_returned_on_undo():
+    g = Game.from_deck(chain_deck(CLASSIC_CHAIN), rules="classic")
+    for slot in PLAY_ORDER[:-3]:
+        g.play(slot)
+    assert g.score == 500 - 25 and [p["cleared"] for p in g.peaks()] == [False] * 3
+    g.play(0)
+    assert g.score == 500 - 26 + 100
+    assert g.peaks()[0] == {"peak": "left", "cards_left": 0, "cleared": True}
+    g.undo()
+    assert g.score == 500 - 25 and g.moves == 26
+
+
+def test_r5_3_reference_won_game_of_50_moves_ends_on_750():
+    # 22 draws, then the 28 cards: 500 - 50 + 3 * 100 = 750, wherever the peaks empty.
+    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=21), rules="classic")
+    for _ in range(22):
+        g.draw()
+    win_by_chain(g)
+    assert (g.status, g.moves, g.score) == ("won", 50, 750)
+
+
+def test_r6_2_undone_draw_still_counts_as_a_move():
+    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=22), rules="classic")
+    for _ in range(23):
+        g.draw()
+    g.undo()  # gives the point back; the counter keeps counting
+    g.draw()
+    win_by_chain(g)
+    assert (g.moves, g.score) == (52, 749)
+
+
+def test_r4_2_r5_4_blocked_when_stock_is_empty_and_nothing_fits():
+    g = Game("TP1-C-AAAAAAD")
+    while g.status == "playing":
+        g.draw() if g.stock_count else g.play(g.playable()[0])
+    assert g.status == "blocked"
+    assert g.message == NO_MORE_MOVES == "No more possible moves"
+    assert g.score == 500 - g.moves + 100 * sum(p["cleared"] for p in g.peaks())  # no penalty, no bonus
+    assert g.legal_moves() == []
+    g.undo()  # the player may still undo (R4.2)
+    assert g.status == "playing" and g.message == ""
+
+
+def test_r5_1_score_never_goes_below_zero():
+    g = Game("TP1-E-AAAAAAB")
+    g._score = 1  # a game that has somehow spent its points
+    g.draw()
+    g.draw()
+    assert g.score == 0
+    g.undo()
+    g.undo()
+    assert g.score == 1  # each undo gives back exactly what its action took
+
+
+# -- R6.1, R6.2: undo and the move counter ----------------------------------------------------------
+
+def test_r6_1_undo_restores_card_face_and_points_r6_2_counter_keeps_going():
+    g = Game("TP1-E-AAAAAAB")
+    before = g.view()
+    g.play("K♣")
+    g.draw()
+    assert g.undo() == g.deck[29] and g.undo() == Card.parse("K♣")
+    after = g.view()
+    for key in ("slots", "free", "playable", "stock", "discard", "score", "description"):
+        assert after[key] == before[key]
+    assert g.moves == 2 and g.history == ["K♣", "draw", "undo", "undo"]
+    with pytest.raises(IllegalMoveError, match=NOTHING_TO_UNDO):
+        g.undo()
+
+
+def test_r6_1_every_action_of_a_full_line_can_be_undone():
+    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=22), rules="classic")
+    for _ in range(23):
+        g.draw()
+    win_by_chain(g)  # 51 actions, the most a line can have: all within the 100 remembered
+    for _ in range(51):
+        g.undo()
+    assert (g.score, g.stock_count, g.cards_left, g.moves) == (500, 23, 28, 51)
+
+
+# -- R6.3, R6.5, R6.8: codes, reference deal, numbered games -------------------------------------
+
+def test_r6_3_a_code_deals_the_same_cards_again():
+    g = Game.from_number(777, rules="classic")
+    again = Game(g.code)
+    assert again.deck == g.deck and again.rules is CLASSIC and g.code == "TP1-C-AAAABDX"  # 777 = 1·26² + 3·26 + 23
+
+
+def test_r6_5_deal_3_easy_winnable_classic_not():
+    import plain_search
+
+    easy, classic = Game("TP1-E-AAAAAAD"), Game("TP1-C-AAAAAAD")
+    assert easy.deck == classic.deck
+    assert plain_search.winnable(easy.deck, EASY, discard=easy.discard)
+    assert not plain_search.winnable(classic.deck, CLASSIC, discard=classic.discard)
+
+
+def test_r6_8_numbered_game_n_is_deal_n():
+    assert Game.from_number(1).code == "TP1-E-AAAAAAB"
+    assert Game.from_number(50000).code == "TP1-E-AAACVZC"  # 50000 = 2·26³ + 21·26² + 25·26 + 2
+    assert Game("TP1-E-AAACVZC").number == 50000
+
+
+def test_random_game_is_easy_and_replays_from_its_code():
+    g = Game()
+    assert g.rules is EASY and g.code.startswith("TP1-E-")
+    assert Game(g.code).deck == g.deck
+    assert Game(rules="classic").rules is CLASSIC
+
+
+def test_conflicting_rules_and_code_are_refused():
+    with pytest.raises(ValueError, match="classic game, not easy"):
+        Game("TP1-C-AAAAAAB", rules="easy")
+    assert Game("TP1-C-AAAAAAB", rules="classic").rules is CLASSIC
+    with pytest.raises(ValueError, match="expected 'easy' or 'classic'"):
+        Game(rules="hard")
+
+
+# -- error help -------------------------------------------------------------------------------------
+
+def test_error_help_changes_what_is_said_never_what_is_legal():
+    quiet = Game("TP1-E-AAAAAAB", error_help=False)
+    with pytest.raises(IllegalMoveError, match=MUST_FIT):
+        quiet.play("3♠")
+    assert quiet.message == ""
+    assert quiet.why_not("3♠") == MUST_FIT
+    assert [str(c) for c in quiet.playable()] == ["K♣", "2♦", "K♦"]
+    quiet.error_help = True
+    with pytest.raises(IllegalMoveError):
+        quiet.play(0)
+    assert quiet.message == BLOCKED_CARD
+
+
+# -- explicit deals -------------------------------------------------------------------------------
+
+def test_from_deck_reads_other_tools_tokens_and_gets_a_code_that_round_trips():
+    source = Game("TP1-E-AAAAAAB")
+    tokens = " ".join(c.ascii.lower() for c in source.deck)
+    g = Game.from_deck(tokens, rules="classic")
+    assert g.deck == source.deck and g.rules is CLASSIC
+    assert g.code.startswith("TPD-C-") and Game(g.code).deck == g.deck
+    assert Game.from_deck([str(c) for c in source.deck]).deck == source.deck
+
+
+@pytest.mark.parametrize("deck, reason", [
+    ("6d Ah Td", "52 cards .* got 3"),
+    (" ".join(["Ah"] * 52), "repeated: A♥"),
+    ("", "got 0"),
+    (" ".join(c.ascii for c in DECK[:51]) + " Zz", "not a card: 'Zz'"),
+    (None, "expected cards as text"),
+])
+def test_from_deck_refuses_anything_but_52_distinct_cards(deck, reason):
+    with pytest.raises(ValueError, match=reason):
+        Game.from_deck(deck)
+
+
+# -- bad input ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("target, error", [
+    ("", ValueError), ("Xq", ValueError), (28, ValueError), (-1, ValueError), (None, ValueError),
+    (3.5, ValueError), ("draw", ValueError),
+])
+def test_bad_play_targets_are_refused_and_change_nothing(target, error):
+    g = Game("TP1-E-AAAAAAB")
+    before = g.to_dict()
+    with pytest.raises(error):
+        g.play(target)
+    assert g.to_dict() == before
+
+
+# -- snapshots ------------------------------------------------------------------------------------
+
+def test_to_dict_round_trips_through_json_with_history():
+    g = Game("TP1-E-AAAAAAB", error_help=False)
+    g.replay(["K♣", "A♠", "draw", "undo", "2♦"])
+    data = json.loads(json.dumps(g.to_dict()))
+    back = Game.from_dict(data)
+    assert back.view() == g.view() and back.history == g.history and back.error_help is False
+    back.undo()
+    assert str(back.discard) == "A♠"
+
+
+@pytest.mark.parametrize("tamper, reason", [
+    (lambda d: d.update(score=772), "records score 772"),
+    (lambda d: d.update(moves=1), "records moves 1"),
+    (lambda d: d.update(status="won"), "records status 'won'"),
+    (lambda d: d.update(actions=["K♣", "3♠"]), "action 2 .* refused: Must be one rank"),
+    (lambda d: d.update(actions="K♣"), "list of strings"),
+    (lambda d: d.update(actions=[1]), "list of strings"),
+    (lambda d: d.update(code="TP1-Q-AAAAAAB"), "not a game code"),
+    (lambda d: d.pop("code"), "no game code"),
+    (lambda d: d.update(format="other"), "not a game snapshot"),
+])
+def test_from_dict_rejects_a_tampered_snapshot(tamper, reason):
+    g = Game("TP1-E-AAAAAAB")
+    g.replay(["K♣", "A♠"])
+    data = g.to_dict()
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        Game.from_dict(data)
+
+
+@pytest.mark.parametrize("bad", [None, [], "TP1-E-AAAAAAB", 3])
+def test_from_dict_rejects_non_snapshots(bad):
+    with pytest.raises(ValueError, match="not a game snapshot"):
+        Game.from_dict(bad)
+
+
+# -- reading a game from Python -----------------------------------------------------------------
+
+def test_reprs_and_text_board_are_readable():
+    g = Game("TP1-E-AAAAAAB")
+    g.replay(["K♣", "A♠", "2♦"])
+    assert repr(g) == "<Game TP1-E-AAAAAAB easy: score 497, moves 3, stock 23, discard 2♦, playing>"
+    lines = str(g).splitlines()
+    assert lines[2].split() == ["··"] * 4 + ["7♠"] + ["··"] * 4
+    assert lines[3].split() == ["3♠", "5♠", "4♠", "K♦", "8♥", "7♣", "9♠"]
+    assert lines[4] == "stock 23  discard 2♦  score 497  moves 3  playing"
+
+
+def test_view_is_json_ready_and_complete():
+    g = Game("TP1-E-AAAAAAB")
+    g.play("K♣")
+    view = json.loads(json.dumps(g.view()))
+    assert view["slots"][20] is None and view["slots"][0] == "?" and view["slots"][18] == "3♠"
+    assert view["playable"] == [23] and view["discard"] == "K♣" and view["last"] == {
+        "action": "play", "slot": 20, "card": "K♣"}
+    assert g.legal_moves() == ["A♠", "draw"]
+    assert [str(c) for c in g.waste] == ["A♣", "K♣"]
+
+
+def test_copy_is_independent():
+    g = Game("TP1-E-AAAAAAB")
+    c = g.copy()
+    c.play("K♣")
+    assert g.moves == 0 and g.history == [] and c.moves == 1
+    c.undo()
+    assert not g.can_undo
