@@ -11,8 +11,8 @@ export const ROW_STEP = CARD_H * 0.5;
 export const BOARD_W = 10 - (1 - CARD_W); // the bottom row spans 10 cards
 export const PILE_TOP = 3 * ROW_STEP + CARD_H + 0.3;
 export const BOARD_H = PILE_TOP + CARD_H;
-export const STOCK_X = 3.1;
-export const DISCARD_X = 5.1;
+export const STOCK_X = 3.45;
+export const DISCARD_X = 5.55;
 
 /** Row of a slot: 0 = peak tops, 3 = bottom row. */
 export function slotRow(slot) {
@@ -61,11 +61,12 @@ function centre(target) {
  * The next focus target from `current` for an arrow key (or Home/End),
  * among `targets` (slot numbers and "stock"). Moves to the nearest target
  * in that direction, favouring the same line; stays put when none lies
- * that way.
+ * that way. Home and End go to the leftmost and rightmost card.
  */
 export function nextTarget(targets, current, key) {
   if (!targets.length) return null;
-  const ordered = [...targets].sort((a, b) => {
+  const cards = targets.filter((t) => t !== "stock");
+  const ordered = (cards.length ? cards : targets).sort((a, b) => {
     const pa = centre(a);
     const pb = centre(b);
     return pa.x - pb.x || pa.y - pb.y;
@@ -91,7 +92,9 @@ export function nextTarget(targets, current, key) {
     else if (key === "ArrowUp") [along, across] = [-dy, dx];
     else return current;
     if (along <= 0.01) continue;
-    const cost = along + 2.5 * Math.abs(across);
+    // Sideways: stay in the row. Up and down: the nearest row first.
+    const vertical = key === "ArrowUp" || key === "ArrowDown";
+    const cost = vertical ? 3 * along + Math.abs(across) : along + 2.5 * Math.abs(across);
     if (cost < bestCost) {
       bestCost = cost;
       best = t;

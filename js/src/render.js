@@ -359,7 +359,7 @@ export function render({ model, el }) {
       focus = old ? nearestTarget(next.targets, old) : next.targets[0];
     }
     applyRoving(next);
-    if (hadFocus && !focusInBoard() && !dialogOpen) targetEl(focus).focus();
+    if (hadFocus && !dialogOpen && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
 
     // Quick transitions.
     if (from) {

@@ -62,8 +62,8 @@ var ROW_STEP = CARD_H * 0.5;
 var BOARD_W = 10 - (1 - CARD_W);
 var PILE_TOP = 3 * ROW_STEP + CARD_H + 0.3;
 var BOARD_H = PILE_TOP + CARD_H;
-var STOCK_X = 3.1;
-var DISCARD_X = 5.1;
+var STOCK_X = 3.45;
+var DISCARD_X = 5.55;
 function slotRow(slot) {
   if (!Number.isInteger(slot) || slot < 0 || slot >= SLOT_COUNT) {
     throw new RangeError(`no slot ${slot}`);
@@ -98,7 +98,8 @@ function centre(target) {
 }
 function nextTarget(targets, current, key) {
   if (!targets.length) return null;
-  const ordered = [...targets].sort((a, b) => {
+  const cards = targets.filter((t) => t !== "stock");
+  const ordered = (cards.length ? cards : targets).sort((a, b) => {
     const pa = centre(a);
     const pb = centre(b);
     return pa.x - pb.x || pa.y - pb.y;
@@ -124,7 +125,8 @@ function nextTarget(targets, current, key) {
     else if (key === "ArrowUp") [along, across] = [-dy, dx];
     else return current;
     if (along <= 0.01) continue;
-    const cost = along + 2.5 * Math.abs(across);
+    const vertical = key === "ArrowUp" || key === "ArrowDown";
+    const cost = vertical ? 3 * along + Math.abs(across) : along + 2.5 * Math.abs(across);
     if (cost < bestCost) {
       bestCost = cost;
       best = t;
@@ -668,7 +670,7 @@ function render({ model, el }) {
       focus = old ? nearestTarget(next.targets, old) : next.targets[0];
     }
     applyRoving(next);
-    if (hadFocus && !focusInBoard() && !dialogOpen) targetEl(focus).focus();
+    if (hadFocus && !dialogOpen && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
     if (from) {
       const to = discard.getBoundingClientRect();
       const dx = from.left - to.left;

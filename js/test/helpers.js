@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { Window } from "happy-dom";
+
+export const STATES = JSON.parse(readFileSync(new URL("./fixtures/states.json", import.meta.url), "utf8"));
+
+/** A stand-in for the anywidget model: get/on/off/send, plus helpers to drive it. */
+export function fakeModel(state) {
+  const handlers = new Map();
+  return {
+    state,
+    sent: [],
+    get(name) {
+      return name === "state" ? this.state : undefined;
+    },
+    on(event, fn) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(fn);
+    },
+    off(event, fn) {
+      handlers.get(event)?.delete(fn);
+    },
+    send(message) {
+      this.sent.push(message);
+    },
+    /** Replace the state as the kernel would, and notify the views. */
+    push(next) {
+      this.state = next;
+      for (const fn of handlers.get("change:state") || []) fn();
+    },
+    /** Deliver a custom message from Python. */
+    message(content) {
+      for (const fn of handlers.get("msg:custom") || []) fn(content, []);
+    },
+    listenerCount() {
+      let n = 0;
+      for (const set of handlers.values()) n += set.size;
+      return n;
+    },
+  };
+}
+
+/** A fresh DOM with a notebook-like output cell. */
+export function dom() {
+  const window = new Window({ url: "http://localhost/" });
+  const document = window.document;
+  const cell = document.createElement("div");
+  document.body.appendChild(cell);
+  return { window, document, cell };
+}
+
+export function key(window, target, keyName, extra = {}) {
+  const event = new window.KeyboardEvent("keydown", { key: keyName, bubbles: true, cancelable: true, ...extra });
+  target.dispatchEvent(event);
+  return event;
+}
+
+export function withSeq(state, seq, changes = {}) {
+  return { ...state, ...changes, seq };
+}

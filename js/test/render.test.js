@@ -1,0 +1,269 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import widget from "../src/index.js";
+import { STATES, dom, fakeModel, key, withSeq } from "./helpers.js";
+
+function setup(state = STATES.start) {
+  const { window, document, cell } = dom();
+  const model = fakeModel(state);
+  const cleanup = widget.render({ model, el: cell });
+  const $ = (sel) => cell.querySelector(sel);
+  const $$ = (sel) => [...cell.querySelectorAll(sel)];
+  const slot = (n) => $(`[data-slot="${n}"]`);
+  return { window, document, cell, model, cleanup, $, $$, slot };
+}
+
+test("draws 28 slots, the stock, the discard, score, moves, rules and code", () => {
+  const { $, $$, slot, window } = setup();
+  assert.equal($$(".tp-slot").length, 28);
+  assert.equal($$(".tp-slot.tp-hidden").length, 18);
+  assert.equal($$(".tp-slot.tp-up").length, 10);
+  assert.deepEqual($$(".tp-playable").map((e) => Number(e.dataset.slot)), [20, 22, 24]);
+  assert.equal(slot(20).getAttribute("aria-label"), "king of clubs");
+  assert.equal(slot(20).getAttribute("role"), "button");
+  assert.equal(slot(0).getAttribute("aria-label"), "hidden card");
+  assert.ok(slot(22).classList.contains("tp-red"), "2♦ is red");
+  assert.ok(!slot(20).classList.contains("tp-red"));
+  assert.equal(slot(20).querySelector(".tp-rank").textContent, "K");
+  assert.equal(slot(20).querySelectorAll("svg").length, 3, "corner suits and a centre pip");
+  assert.equal($(".tp-stock").getAttribute("aria-label"), "stock, 23 cards");
+  assert.equal($(".tp-stock-count").textContent, "23");
+  assert.equal($(".tp-discard").getAttribute("aria-label"), "discard, ace of clubs");
+  assert.equal($(".tp-stat-score .tp-stat-value").textContent, "500");
+  assert.equal($(".tp-stat-moves .tp-stat-value").textContent, "0");
+  assert.equal($(".tp-rules").textContent, "Easy");
+  assert.equal($(".tp-code").textContent, "TP1-E-AAAAAAB");
+  assert.ok($(".tp-undo").disabled, "nothing to undo yet");
+  assert.equal($(".tp-switch").getAttribute("aria-checked"), "true");
+  assert.ok($(".tp-banner").hidden);
+  assert.ok($(".tp-dialog").hidden);
+  // Cards are positioned by the geometry: the first bottom card at x 0, a peak top at 1.5.
+  assert.equal(slot(18).style.getPropertyValue("--x"), "0");
+  assert.equal(slot(0).style.getPropertyValue("--x"), "1.5");
+  window.close();
+});
+
+test("the R7 description is put in a polite live region", () => {
+  const { $, model, window } = setup();
+  const live = $("[aria-live='polite']");
+  assert.equal(live.textContent, STATES.start.description);
+  assert.match(live.className, /tp-sr-only/);
+  model.push(STATES.refused);
+  assert.equal(live.textContent, `Must be one rank higher or lower ${STATES.refused.description}`);
+  window.close();
+});
+
+test("clicks send intents: play a card, draw, undo, hint, error help", () => {
+  const { $, slot, model, window } = setup(STATES.mid);
+  slot(18).click();
+  slot(0).click(); // a hidden card: Python answers "This card is blocked"
+  slot(20).click(); // removed: nothing to send
+  $(".tp-stock").click();
+  $(".tp-undo").click();
+  $(".tp-hint").click();
+  $(".tp-switch").click();
+  assert.deepEqual(model.sent, [
+    { type: "play", slot: 18 },
+    { type: "play", slot: 0 },
+    { type: "draw" },
+    { type: "undo" },
+    { type: "hint" },
+    { type: "error_help", value: false },
+  ]);
+  window.close();
+});
+
+test("an empty stock is drawn as an outline and sends nothing", () => {
+  const { $, model, window } = setup(STATES.blocked);
+  assert.ok($(".tp-stock").classList.contains("tp-empty"));
+  assert.equal($(".tp-stock").getAttribute("aria-label"), "stock, empty");
+  $(".tp-stock").click();
+  assert.deepEqual(model.sent, []);
+  window.close();
+});
+
+test("every key pressed in the widget stops there, and focusables suppress shortcuts", () => {
+  const { cell, $, $$, slot, window, document } = setup();
+  const seen = [];
+  document.body.addEventListener("keydown", (e) => seen.push(e.key));
+  key(window, slot(20), "b");
+  key(window, $(".tp-undo"), "a");
+  assert.deepEqual(seen, [], "keys inside the widget never reach the notebook");
+  key(window, cell, "b");
+  assert.deepEqual(seen, ["b"], "keys outside it do");
+  const focusables = [...$$(".tp-slot"), $(".tp-stock"), ...$$("button"), ...$$("input")];
+  for (const el of focusables) assert.ok(el.hasAttribute("data-lm-suppress-shortcuts"), el.className);
+  assert.ok($(".tp-root").hasAttribute("data-lm-suppress-shortcuts"));
+  window.close();
+});
+
+test("roving focus: one tab stop among free cards and the stock; arrows move it", () => {
+  const { $, $$, slot, model, window, document } = setup();
+  const stops = $$("[tabindex='0']").filter((e) => e.closest(".tp-board"));
+  assert.equal(stops.length, 1);
+  assert.equal(stops[0], slot(18));
+  assert.equal(slot(0).getAttribute("tabindex"), null, "hidden cards are not focus targets");
+  slot(18).focus();
+  key(window, slot(18), "ArrowRight");
+  assert.equal(document.activeElement, slot(19));
+  assert.equal(slot(19).getAttribute("tabindex"), "0");
+  assert.equal(slot(18).getAttribute("tabindex"), "-1");
+  key(window, slot(19), "End");
+  assert.equal(document.activeElement, slot(27));
+  key(window, slot(27), "ArrowDown");
+  assert.equal(document.activeElement, $(".tp-stock"));
+  const enter = key(window, $(".tp-stock"), "Enter");
+  assert.ok(enter.defaultPrevented);
+  key(window, $(".tp-stock"), "ArrowUp");
+  key(window, document.activeElement, " ");
+  assert.equal(model.sent.length, 2);
+  assert.deepEqual(model.sent[0], { type: "draw" });
+  assert.equal(model.sent[1].type, "play");
+  window.close();
+});
+
+test("keys: d draws, u and Ctrl+Z undo, h hints, n opens the dialog", () => {
+  const { $, slot, model, window } = setup();
+  slot(18).focus();
+  key(window, slot(18), "d");
+  key(window, slot(18), "u");
+  key(window, slot(18), "z", { ctrlKey: true });
+  key(window, slot(18), "h");
+  key(window, slot(18), "Enter");
+  assert.deepEqual(model.sent, [{ type: "draw" }, { type: "undo" }, { type: "undo" }, { type: "hint" }, { type: "play", slot: 18 }]);
+  key(window, slot(18), "n");
+  assert.ok(!$(".tp-dialog").hidden);
+  window.close();
+});
+
+test("when the focused card is played, focus moves to a nearby free card", () => {
+  const { slot, model, window, document } = setup(withSeq(STATES.start, 1));
+  slot(20).focus();
+  key(window, slot(20), "Enter");
+  model.push(withSeq(STATES.after1, 2));
+  assert.notEqual(document.activeElement, slot(20));
+  assert.ok([19, 21].includes(Number(document.activeElement.dataset.slot)));
+  assert.equal(document.activeElement.getAttribute("tabindex"), "0");
+  window.close();
+});
+
+test("a snapshot updates everything; highlights and the caption show", () => {
+  const { $, slot, model, window } = setup();
+  model.push(STATES.teach);
+  assert.ok(slot(20).classList.contains("tp-removed"));
+  assert.equal(slot(20).getAttribute("aria-hidden"), "true");
+  assert.equal(slot(13).getAttribute("aria-label"), "7 of spades");
+  assert.ok(slot(21).classList.contains("tp-highlight"));
+  assert.ok($(".tp-stock").classList.contains("tp-highlight"));
+  assert.ok(!$(".tp-caption").hidden);
+  assert.match($(".tp-caption").textContent, /^Step 3/);
+  assert.equal($(".tp-stat-score .tp-stat-value").textContent, String(STATES.teach.score));
+  assert.ok(!$(".tp-undo").disabled);
+  model.push(STATES.refused);
+  assert.equal($(".tp-message").textContent, "Must be one rank higher or lower");
+  assert.ok($(".tp-caption").hidden);
+  window.close();
+});
+
+test("won and blocked show a banner with Undo and New game", () => {
+  const { $, model, window } = setup(STATES.won);
+  assert.ok(!$(".tp-banner").hidden);
+  assert.equal($(".tp-banner-title").textContent, "You won!");
+  model.push(STATES.blocked);
+  assert.equal($(".tp-banner-title").textContent, "No more possible moves");
+  assert.ok($(".tp-hint").disabled);
+  $(".tp-banner .tp-button").click();
+  assert.deepEqual(model.sent, [{ type: "undo" }]);
+  $(".tp-banner .tp-primary").click();
+  assert.ok(!$(".tp-dialog").hidden);
+  model.push(STATES.start);
+  assert.ok($(".tp-banner").hidden);
+  window.close();
+});
+
+test("New game dialog: a bad code's reason shows inline and the dialog stays", () => {
+  const { $, model, window, document } = setup(STATES.start);
+  $(".tp-new").click();
+  assert.ok(!$(".tp-dialog").hidden);
+  assert.ok($(".tp-dialog input[value='easy']").checked, "starts on the current rules");
+  $(".tp-dialog input[value='classic']").click();
+  $(".tp-code-input").value = "  TP1-X-??? ";
+  $(".tp-dialog form").requestSubmit();
+  const request = model.sent.at(-1);
+  assert.equal(request.type, "new_game");
+  assert.equal(request.rules, "classic");
+  assert.equal(request.code, "TP1-X-???");
+  assert.ok(Number.isInteger(request.id));
+  model.message({ type: "reply", id: request.id + 1, ok: false, error: "someone else's" });
+  assert.equal($(".tp-dialog-error").textContent, "", "another view's reply is ignored");
+  model.message({ type: "reply", id: request.id, ok: false, error: "expected a code like TP1-E-AAAAAAB" });
+  assert.equal($(".tp-dialog-error").textContent, "expected a code like TP1-E-AAAAAAB");
+  assert.equal($(".tp-code-input").getAttribute("aria-invalid"), "true");
+  assert.ok(!$(".tp-dialog").hidden);
+  assert.equal(document.activeElement, $(".tp-code-input"));
+  // Random deal ignores the code; a good reply closes the dialog.
+  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click();
+  const random = model.sent.at(-1);
+  assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", code: "", id: 0 });
+  assert.notEqual(random.id, request.id);
+  model.message({ type: "reply", id: random.id, ok: true, error: "" });
+  assert.ok($(".tp-dialog").hidden);
+  window.close();
+});
+
+test("New game dialog: Escape and Cancel close it; keys typed in it stay in it", () => {
+  const { $, $$, model, window, document } = setup();
+  const seen = [];
+  document.body.addEventListener("keydown", (e) => seen.push(e.key));
+  $(".tp-new").click();
+  key(window, $(".tp-code-input"), "d");
+  key(window, $(".tp-code-input"), "u");
+  assert.deepEqual(model.sent, [], "letters typed into the code field are text");
+  key(window, $(".tp-code-input"), "Escape");
+  assert.ok($(".tp-dialog").hidden);
+  $(".tp-new").click();
+  $$(".tp-dialog .tp-button").at(-1).click();
+  assert.ok($(".tp-dialog").hidden);
+  assert.deepEqual(seen, []);
+  window.close();
+});
+
+test("two views of one model stay in sync; two widgets stay apart", () => {
+  const { window, document } = dom();
+  const a = document.createElement("div");
+  const b = document.createElement("div");
+  const c = document.createElement("div");
+  document.body.append(a, b, c);
+  const model = fakeModel(STATES.start);
+  const other = fakeModel(STATES.blocked);
+  widget.render({ model, el: a });
+  widget.render({ model, el: b });
+  widget.render({ model: other, el: c });
+  model.push(STATES.teach);
+  for (const el of [a, b]) {
+    assert.ok(el.querySelector("[data-slot='20']").classList.contains("tp-removed"));
+    assert.match(el.querySelector(".tp-caption").textContent, /^Step 3/);
+  }
+  assert.equal(c.querySelector(".tp-banner-title").textContent, "No more possible moves");
+  // Dialog ids are unique per view, so labels point at their own inputs.
+  const ids = [a, b].map((el) => el.querySelector(".tp-code-input").id);
+  assert.notEqual(ids[0], ids[1]);
+  window.close();
+});
+
+test("cleanup removes the listeners and the DOM", () => {
+  const { cell, model, cleanup, window } = setup();
+  assert.equal(model.listenerCount(), 2);
+  cleanup();
+  assert.equal(model.listenerCount(), 0);
+  assert.equal(cell.children.length, 0);
+  model.push(STATES.teach); // nothing left to update, nothing thrown
+  window.close();
+});
+
+test("labels from the state replace the English ones", () => {
+  const { $, slot, window } = setup({ ...STATES.start, labels: { undo: "Deshacer", rank_K: "rey", suit_clubs: "tréboles", card_name: "{rank} de {suit}" } });
+  assert.equal($(".tp-undo").textContent, "Deshacer");
+  assert.equal(slot(20).getAttribute("aria-label"), "rey de tréboles");
+  window.close();
+});

@@ -1,0 +1,114 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { LABELS, fmt, labelsFor } from "../src/labels.js";
+import { cardName, parseCard, toViewModel, transitions } from "../src/viewmodel.js";
+import { STATES, withSeq } from "./helpers.js";
+
+test("card notation: the suit is the last character", () => {
+  assert.deepEqual(parseCard("K♣"), { rank: "K", suit: "clubs", symbol: "♣", color: "black", text: "K♣" });
+  assert.deepEqual(parseCard("10♥"), { rank: "10", suit: "hearts", symbol: "♥", color: "red", text: "10♥" });
+  assert.equal(parseCard("2♦").color, "red");
+  assert.equal(parseCard("Td").text, "10♦");
+  assert.equal(parseCard("?"), null);
+  assert.equal(parseCard(null), null);
+  assert.equal(parseCard("1♣"), null);
+  assert.equal(parseCard("K"), null);
+});
+
+test("cards are named in words (R7)", () => {
+  assert.equal(cardName(parseCard("K♣"), LABELS), "king of clubs");
+  assert.equal(cardName(parseCard("A♠"), LABELS), "ace of spades");
+  assert.equal(cardName(parseCard("2♦"), LABELS), "2 of diamonds");
+  assert.equal(cardName(parseCard("Q♥"), LABELS), "queen of hearts");
+});
+
+test("labels can be overridden from the state, and filled in", () => {
+  const labels = labelsFor({ labels: { undo: "Deshacer", bogus: 3, score: 7 } });
+  assert.equal(labels.undo, "Deshacer");
+  assert.equal(labels.score, "Score", "non-strings are ignored");
+  assert.equal(labelsFor({}), LABELS);
+  assert.equal(fmt("stock, {n} cards", { n: 23 }), "stock, 23 cards");
+  assert.equal(fmt("{missing}", {}), "{missing}");
+});
+
+test("the opening of TP1-E-AAAAAAB (R6.4)", () => {
+  const vm = toViewModel(STATES.start);
+  assert.equal(vm.slots.length, 28);
+  assert.equal(vm.slots.filter((s) => s.kind === "hidden").length, 18);
+  assert.deepEqual(
+    vm.slots.slice(18).map((s) => s.card.text),
+    ["3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"],
+  );
+  assert.deepEqual(vm.slots.filter((s) => s.playable).map((s) => s.slot), [20, 22, 24]);
+  assert.equal(vm.slots[20].label, "king of clubs");
+  assert.equal(vm.slots[0].label, "hidden card");
+  assert.equal(vm.stock.label, "stock, 23 cards");
+  assert.equal(vm.discard.label, "discard, ace of clubs");
+  assert.equal(vm.rules, "easy");
+  assert.equal(vm.rulesLabel, "Easy");
+  assert.equal(vm.code, "TP1-E-AAAAAAB");
+  assert.equal(vm.overlay, null);
+  assert.deepEqual(vm.targets, [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, "stock"]);
+  assert.match(vm.description, /^Stock: 23 cards; discard: ace of clubs\./);
+});
+
+test("removed slots, highlights and the caption", () => {
+  const vm = toViewModel(STATES.teach);
+  assert.equal(vm.slots[20].kind, "removed");
+  assert.equal(vm.slots[20].label, "");
+  assert.equal(vm.slots[13].card.text, "7♠", "row 3 card 4 turned up (R6.4)");
+  assert.ok(vm.slots[21].highlighted);
+  assert.ok(vm.stock.highlighted);
+  assert.match(vm.caption, /^Step 3/);
+  assert.ok(!vm.targets.includes(20));
+});
+
+test("the stock's name counts its cards", () => {
+  assert.equal(toViewModel({ ...STATES.start, stock: 1 }).stock.label, "stock, 1 card");
+  const empty = toViewModel({ ...STATES.start, stock: 0 });
+  assert.equal(empty.stock.label, "stock, empty");
+  assert.ok(empty.stock.empty);
+});
+
+test("won and blocked games get a banner", () => {
+  const won = toViewModel(STATES.won);
+  assert.equal(won.overlay.kind, "won");
+  assert.equal(won.overlay.title, "You won!");
+  assert.match(won.overlay.detail, new RegExp(`${STATES.won.score}`));
+  const blocked = toViewModel(STATES.blocked);
+  assert.equal(blocked.overlay.kind, "blocked");
+  assert.equal(blocked.overlay.title, "No more possible moves");
+  const left = STATES.blocked.slots.filter((s) => s !== null).length;
+  assert.match(blocked.overlay.detail, new RegExp(`^${left} cards? left`));
+});
+
+test("a missing or broken snapshot still renders", () => {
+  const vm = toViewModel(undefined);
+  assert.equal(vm.slots.length, 28);
+  assert.ok(vm.slots.every((s) => s.kind === "removed"));
+  assert.equal(vm.stock.count, 0);
+  assert.equal(vm.status, "playing");
+  const odd = toViewModel({ slots: ["zz", 3], stock: "x", status: "???", rules: "weird" });
+  assert.equal(odd.slots[0].kind, "hidden");
+  assert.equal(odd.rules, "easy");
+  assert.equal(odd.status, "playing");
+});
+
+test("transitions: a played card flies from its slot, a covered card turns", () => {
+  const start = toViewModel(STATES.start);
+  const after = toViewModel(STATES.after1);
+  assert.deepEqual(transitions(start, after), { turned: [], toDiscardFrom: 20, backToSlot: null });
+  const a = toViewModel(withSeq(STATES.after1, 10));
+  const mid = toViewModel(withSeq(STATES.mid, 11));
+  assert.deepEqual(transitions(a, mid).turned, [13]);
+  assert.equal(transitions(mid, a).toDiscardFrom, null, "an older snapshot does not animate");
+});
+
+test("transitions: a draw comes from the stock, an undo sends the card home", () => {
+  const base = toViewModel(withSeq(STATES.mid, 1));
+  const drawn = toViewModel(withSeq(STATES.mid, 2, { stock: 22, discard: "9♣", last: { action: "draw", card: "9♣" } }));
+  assert.equal(transitions(base, drawn).toDiscardFrom, "stock");
+  const undone = toViewModel(withSeq(STATES.start, 3, { last: { action: "undo", undone: { action: "play", slot: 20, card: "K♣" } } }));
+  const played = toViewModel(withSeq(STATES.after1, 2));
+  assert.deepEqual(transitions(played, undone), { turned: [], toDiscardFrom: null, backToSlot: 20 });
+});
