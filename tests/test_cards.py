@@ -15,7 +15,7 @@ def test_parse_accepts_unicode_ascii_and_r_for_king(text, expected):
     assert str(Card.parse(text)) == expected
 
 
-@pytest.mark.parametrize("bad", ["", "K", "♣", "1♣", "11♣", "Kx", "ZZ", "K♣♣", "10", "joker", " "])
+@pytest.mark.parametrize("bad", ["", "K", "♣", "1♣", "11♣", "Kx", "ZZ", "K♣♣", "10", "jokers", " "])
 def test_parse_refuses_with_the_expected_form(bad):
     with pytest.raises(ValueError, match="expected a rank"):
         Card.parse(bad)
@@ -58,3 +58,11 @@ def test_parse_cards_reads_mixed_tokens():
     assert [str(c) for c in parse_cards("6d Ah, Td K♣")] == ["6♦", "A♥", "10♦", "K♣"]
     with pytest.raises(ValueError, match="not a card: 'Xx'"):
         parse_cards("6d Xx")
+
+
+def test_v3_the_joker_has_its_notation_and_words():
+    from tripeaks_widget.cards import JOKER
+
+    for text in ("★", "JK", "jk", "Joker"):
+        assert Card.parse(text) == JOKER
+    assert (str(JOKER), JOKER.ascii, JOKER.words, JOKER.index) == ("★", "JK", "joker", 52)

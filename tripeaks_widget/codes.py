@@ -5,7 +5,12 @@ letters A–Z read as a base-26 number, most significant first (``AAAAAAB`` = 1)
 
 ``TPD-<rule>-<deck>`` names any arrangement of the 52 cards: ``deck`` is the rank of
 the permutation (its Lehmer code, deck order as in ``deal``) written as 49 letters A–Z
-in base 26, most significant first. So every deal, dealt or arranged, has a code.
+in base 26, most significant first (50 letters for the 53 cards of a deck with the
+joker). So every deal, dealt or arranged, has a code.
+
+Variants (SPEC §8, see ``rules``) follow as a fourth part of code letters in the order
+HJOSW: ``TP1-E-AAAAAAB-SW`` is deal 1 under the seed site's rules. A code without that
+part has no variant, so plain TP1 codes keep their meaning.
 """
 
 from __future__ import annotations
@@ -14,19 +19,20 @@ import math
 import re
 from typing import NamedTuple
 
-from .cards import DECK, Card
+from .cards import DECK, DECK_WITH_JOKER, Card
 from .deal import deal_cards
 from .rules import Rules
 
 NUMBER_LETTERS = 7
-DECK_LETTERS = 49  # 26**49 > 52! > 26**48
+DECK_LETTERS = {52: 49, 53: 50}  # 26**49 > 52! > 26**48; 26**50 > 53! > 26**49
 DEAL_COUNT = 26**NUMBER_LETTERS
-CODE_FORM = "'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z) or 'TPD-E-' followed by 49 letters"
-_CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)")
+CODE_FORM = ("'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z, then optionally '-' and "
+             "variant letters from HJOSW) or 'TPD-E-' followed by 49 letters")
+_CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?")
 
 
 class Deal(NamedTuple):
-    """A parsed code: its rule set, the 52 cards in deck order, and the deal number (None for TPD)."""
+    """A parsed code: its rule set, the cards in deck order, and the deal number (None for TPD)."""
 
     rules: Rules
     cards: tuple[Card, ...]
@@ -48,15 +54,19 @@ def _number(letters: str) -> int:
     return value
 
 
+def _variant_part(rules: Rules) -> str:
+    return f"-{rules.variant_letters}" if rules.variant_letters else ""
+
+
 def number_code(number: int, rules: Rules) -> str:
     if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < DEAL_COUNT:
         raise ValueError(f"deal numbers run from 0 to {DEAL_COUNT - 1}; got {number!r}")
-    return f"TP1-{rules.letter}-{_letters(number, NUMBER_LETTERS)}"
+    return f"TP1-{rules.letter}-{_letters(number, NUMBER_LETTERS)}{_variant_part(rules)}"
 
 
 def permutation_rank(cards: tuple[Card, ...]) -> int:
-    """The Lehmer rank of an arrangement of the 52 cards (0 = the ordered deck)."""
-    remaining = list(range(52))
+    """The Lehmer rank of an arrangement of the deck (0 = the ordered deck)."""
+    remaining = list(range(len(cards)))
     rank = 0
     for card in cards:
         position = remaining.index(card.index)
@@ -65,17 +75,19 @@ def permutation_rank(cards: tuple[Card, ...]) -> int:
     return rank
 
 
-def permutation_from_rank(rank: int) -> tuple[Card, ...]:
+def permutation_from_rank(rank: int, size: int = 52) -> tuple[Card, ...]:
     digits = []
-    for base in range(1, 53):
+    for base in range(1, size + 1):
         rank, digit = divmod(rank, base)
         digits.append(digit)
-    remaining = list(range(52))
-    return tuple(DECK[remaining.pop(d)] for d in reversed(digits))
+    deck = DECK_WITH_JOKER if size == 53 else DECK
+    remaining = list(range(size))
+    return tuple(deck[remaining.pop(d)] for d in reversed(digits))
 
 
 def deck_code(cards: tuple[Card, ...], rules: Rules) -> str:
-    return f"TPD-{rules.letter}-{_letters(permutation_rank(cards), DECK_LETTERS)}"
+    letters = _letters(permutation_rank(cards), DECK_LETTERS[len(cards)])
+    return f"TPD-{rules.letter}-{letters}{_variant_part(rules)}"
 
 
 def parse_code(code: object) -> Deal:
@@ -85,18 +97,24 @@ def parse_code(code: object) -> Deal:
     match = _CODE.fullmatch(code.strip().upper())
     if not match:
         raise ValueError(f"not a game code: {code!r}; expected {CODE_FORM}")
-    kind, letter, letters = match.groups()
+    kind, letter, letters, variants = match.groups()
     rules = Rules.parse(letter)
+    if variants:
+        try:
+            rules = rules.with_variants(variants)
+        except ValueError as error:
+            raise ValueError(f"{error} in {code!r}; expected e.g. 'TP1-E-AAAAAAB-SW'") from None
+    size = 53 if rules.joker else 52
     if kind == "TP1":
         if len(letters) != NUMBER_LETTERS:
             raise ValueError(f"a TP1 code has {NUMBER_LETTERS} letters after the rule letter; "
                              f"got {len(letters)} in {code!r}; expected {CODE_FORM}")
         number = _number(letters)
-        return Deal(rules, deal_cards(number), number)
-    if len(letters) != DECK_LETTERS:
-        raise ValueError(f"a TPD code has {DECK_LETTERS} letters after the rule letter; "
+        return Deal(rules, deal_cards(number, joker=rules.joker), number)
+    if len(letters) != DECK_LETTERS[size]:
+        raise ValueError(f"a TPD code for {size} cards has {DECK_LETTERS[size]} letters after the rule letter; "
                          f"got {len(letters)} in {code!r}; expected {CODE_FORM}")
     rank = _number(letters)
-    if rank >= math.factorial(52):
-        raise ValueError(f"{code!r} names no arrangement of 52 cards (its number is too large)")
-    return Deal(rules, permutation_from_rank(rank), None)
+    if rank >= math.factorial(size):
+        raise ValueError(f"{code!r} names no arrangement of {size} cards (its number is too large)")
+    return Deal(rules, permutation_from_rank(rank, size), None)

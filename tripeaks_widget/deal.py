@@ -6,15 +6,19 @@ discard, then the stock from its top card down.
 
 Deal number ``n`` seeds PCG32 (O'Neill 2014, the reference ``pcg32_srandom_r``)
 with ``initstate = n`` and ``initseq = SALT``. The ordered deck A♣..K♣, A♦..K♦,
-A♥..K♥, A♠..K♠ is shuffled by Fisher–Yates from the last position down: for
-``i = 51 .. 1`` swap position ``i`` with ``j = bounded(i + 1)``. The result, read
-in deck order, is the deal. Only deal 1 differs: the 12 cards that R6.4 fixes are
-placed first and the same shuffle orders the 40 others into the remaining places.
+A♥..K♥, A♠..K♠ (then the joker, with variant V3: 53 cards) is shuffled by
+Fisher–Yates from the last position down: for ``i = n-1 .. 1`` swap position ``i``
+with ``j = bounded(i + 1)``. The result, read in deck order, is the deal. Only deal 1
+differs: the 12 cards that R6.4 fixes are placed first and the same shuffle orders
+the others into the remaining places.
+
+With variant V6 (empty discard at the start) the card at the discard's place is the
+stock's top card instead.
 """
 
 from __future__ import annotations
 
-from .cards import DECK, Card
+from .cards import DECK, DECK_WITH_JOKER, Card
 
 MASK32 = 0xFFFFFFFF
 MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -71,12 +75,13 @@ def shuffle(items: list, rng: PCG32) -> list:
     return items
 
 
-def deal_cards(number: int, salt: int = SALT) -> tuple[Card, ...]:
-    """The 52 cards of deal ``number`` in deck order."""
+def deal_cards(number: int, salt: int = SALT, *, joker: bool = False) -> tuple[Card, ...]:
+    """The cards of deal ``number`` in deck order: 52, or 53 with the joker."""
+    deck = DECK_WITH_JOKER if joker else DECK
     rng = PCG32(number, salt)
     if number != 1:
-        return tuple(shuffle(list(DECK), rng))
+        return tuple(shuffle(list(deck), rng))
     pinned = {index: Card.parse(text) for index, text in DEAL_1_PINNED.items()}
-    rest = shuffle([card for card in DECK if card not in pinned.values()], rng)
+    rest = shuffle([card for card in deck if card not in pinned.values()], rng)
     fill = iter(rest)
-    return tuple(pinned[i] if i in pinned else next(fill) for i in range(52))
+    return tuple(pinned[i] if i in pinned else next(fill) for i in range(len(deck)))

@@ -6,7 +6,7 @@ import secrets
 from collections import deque
 from typing import Iterable, NamedTuple
 
-from .cards import Card, parse_cards
+from .cards import JOKER, Card, parse_cards
 from .codes import DEAL_COUNT, Deal, deck_code, number_code, parse_code
 from .deal import DISCARD_INDEX, STOCK_START
 from .layout import (ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROW_NAMES, ROWS,
@@ -15,6 +15,8 @@ from .rules import Rules
 
 START_SCORE = 500  # R5.1
 PEAK_BONUS = 100  # R5.2
+HOGUE_DRAW_COST = 5  # V2: a draw costs 5; peaks pay 15, 15 and the third 30
+HOGUE_PEAK_BONUS = (15, 15, 30)
 UNDO_LIMIT = 100  # R6.1
 SNAPSHOT_FORMAT = "tripeaks-game/1"
 
@@ -24,6 +26,7 @@ BLOCKED_CARD = "This card is blocked"
 NO_MORE_MOVES = "No more possible moves"
 YOU_WON = "You won!"
 STOCK_EMPTY = "The stock is empty"
+DRAW_WHEN_STUCK = "Draw only when no card can be played"
 NOTHING_TO_UNDO = "Nothing to undo"
 GAME_WON = "The game is won: every peak card is gone"
 
@@ -41,6 +44,7 @@ class Action(NamedTuple):
     card: Card
     previous: Card | None  # the discard top before the action
     points: int  # the score change it made, bonus included
+    run: int  # the run of removals before it (V2 scoring)
 
     @property
     def notation(self) -> str:
@@ -84,14 +88,19 @@ class Game:
             cards = [Card.parse(c) for c in deck]
         else:
             raise ValueError(f"expected cards as text like '6d Ah Td …' or a list of 52 cards; got {deck!r}")
-        if len(cards) != 52:
-            raise ValueError(f"a deck has 52 cards (28 peak cards, the discard, 23 stock cards); got {len(cards)}")
+        rules = Rules.parse(rules)
+        size = 53 if rules.joker else 52
+        if len(cards) != size:
+            what = "with the joker (variant V3)" if rules.joker else "(28 peak cards, the discard, 23 stock cards)"
+            raise ValueError(f"a deck has {size} cards {what}; got {len(cards)}")
         seen: set[Card] = set()
         repeated = [str(c) for c in cards if c in seen or seen.add(c)]
         if repeated:
-            raise ValueError(f"a deck has 52 different cards; repeated: {' '.join(repeated)}")
+            raise ValueError(f"a deck has {size} different cards; repeated: {' '.join(repeated)}")
+        if JOKER in cards and not rules.joker:
+            raise ValueError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
         game = cls.__new__(cls)
-        game._start(Deal(Rules.parse(rules), tuple(cards), None), error_help)
+        game._start(Deal(rules, tuple(cards), None), error_help)
         return game
 
     def _start(self, deal: Deal, error_help: bool) -> None:
@@ -101,8 +110,11 @@ class Game:
         self.error_help = error_help
         self._removed = 0
         self._drawn = 0
-        self._discard: Card | None = self.deck[DISCARD_INDEX]
-        self._score = START_SCORE
+        # V6: the discard starts empty and the card in its place tops the stock.
+        self._stock_start = DISCARD_INDEX if self.rules.empty_start else STOCK_START
+        self._discard: Card | None = None if self.rules.empty_start else self.deck[DISCARD_INDEX]
+        self._score = 0 if self.rules.hogue_scoring else START_SCORE
+        self._run = 0
         self._moves = 0
         self._undo: deque[Action] = deque(maxlen=UNDO_LIMIT)
         self._log: list[str] = []
@@ -134,17 +146,18 @@ class Game:
 
     @property
     def stock_count(self) -> int:
-        return len(self.deck) - STOCK_START - self._drawn
+        return len(self.deck) - self._stock_start - self._drawn
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards left in the stock, top first (face down to a player)."""
-        return self.deck[STOCK_START + self._drawn:]
+        return self.deck[self._stock_start + self._drawn:]
 
     @property
     def waste(self) -> list[Card]:
         """The discard pile, bottom to top (every action is remembered: a line has at most 51)."""
-        return [self.deck[DISCARD_INDEX]] + [action.card for action in self._undo]
+        first = [] if self.rules.empty_start else [self.deck[DISCARD_INDEX]]
+        return first + [action.card for action in self._undo]
 
     @property
     def position(self) -> Position:
@@ -171,14 +184,16 @@ class Game:
         return self._removed & COVER_MASK[slot] == COVER_MASK[slot]
 
     def is_face_up(self, slot: int) -> bool:
-        """Face up: the bottom row from the start, any other card once both its covers are gone (R2.3)."""
-        return not self.is_removed(slot) and self.is_uncovered(slot)
+        """Face up: the bottom row from the start, any other card once both its covers are gone
+        (R2.3); every card with open peaks (V4)."""
+        return not self.is_removed(slot) and (self.rules.open_peaks or self.is_uncovered(slot))
 
     def is_free(self, slot: int) -> bool:
         """Free: face up and no card covers it any more (R2.1)."""
-        return self.is_face_up(slot)
+        return not self.is_removed(slot) and self.is_uncovered(slot)
 
     def fits(self, card: Card) -> bool:
+        """Whether ``card`` may go on the discard now (R2.2; anything on an empty discard, V6)."""
         return self._discard is None or self.rules.fits(card.rank, self._discard.rank)
 
     def free_slots(self) -> list[int]:
@@ -198,7 +213,7 @@ class Game:
         """Every legal action in notation: the playable cards, then ``"draw"`` while the stock lasts."""
         if self.status == "won":
             return []
-        return [str(card) for card in self.playable()] + (["draw"] if self.stock_count else [])
+        return [str(card) for card in self.playable()] + (["draw"] if self.why_not_draw() is None else [])
 
     @property
     def status(self) -> str:
@@ -253,6 +268,16 @@ class Game:
             return MUST_FIT
         return None
 
+    def why_not_draw(self) -> str | None:
+        """Why drawing is refused now, or None when it is allowed (R2.5, V5)."""
+        if self.status == "won":
+            return GAME_WON
+        if not self.stock_count:
+            return STOCK_EMPTY
+        if self.rules.draw_when_stuck and self.playable_slots():
+            return DRAW_WHEN_STUCK
+        return None
+
     def play(self, target: int | Card | str) -> Card:
         """Move a free card that fits onto the discard (R2.2); returns the card."""
         slot = self.slot_of(target)
@@ -261,20 +286,25 @@ class Game:
             self._refuse(reason)
         card = self.deck[slot]
         self._removed |= 1 << slot
-        peak = SLOTS[slot].peak
-        bonus = PEAK_BONUS if self._removed & PEAK_MASK[peak] == PEAK_MASK[peak] else 0  # R5.2
-        self._record(Action(slot, card, self._discard, self._add_points(bonus - 1)))
+        peak_mask = PEAK_MASK[SLOTS[slot].peak]
+        emptied = self._removed & peak_mask == peak_mask  # R5.2: the peak's last card went
+        if self.rules.hogue_scoring:
+            cleared = sum(self._removed & mask == mask for mask in PEAK_MASK)
+            points = self._run + 1 + (HOGUE_PEAK_BONUS[cleared - 1] if emptied else 0)
+        else:
+            points = (PEAK_BONUS if emptied else 0) - 1
+        self._record(Action(slot, card, self._discard, self._add_points(points), self._run), run=self._run + 1)
         return card
 
     def draw(self) -> Card:
         """Turn the stock's top card onto the discard (R2.5)."""
-        if self.status == "won":
-            self._refuse(GAME_WON)
-        if not self.stock_count:
-            self._refuse(STOCK_EMPTY)
-        card = self.deck[STOCK_START + self._drawn]
+        reason = self.why_not_draw()
+        if reason:
+            self._refuse(reason)
+        card = self.stock[0]
         self._drawn += 1
-        self._record(Action(None, card, self._discard, self._add_points(-1)))
+        cost = HOGUE_DRAW_COST if self.rules.hogue_scoring else 1
+        self._record(Action(None, card, self._discard, self._add_points(-cost), self._run), run=0)
         return card
 
     def undo(self) -> Card:
@@ -288,6 +318,7 @@ class Game:
             self._removed &= ~(1 << action.slot)
         self._discard = action.previous
         self._score -= action.points
+        self._run = action.run
         self._log.append("undo")
         self._settle({"action": "undo", "undone": self._describe_action(action)})
         return action.card
@@ -320,12 +351,13 @@ class Game:
         raise IllegalMoveError(reason)
 
     def _add_points(self, points: int) -> int:
-        """Add points, never going below 0 (R5.1); returns the change actually made."""
-        change = max(points, -self._score)
+        """Add points, never going below 0 (R5.1; V2 scores may); returns the change made."""
+        change = points if self.rules.hogue_scoring else max(points, -self._score)
         self._score += change
         return change
 
-    def _record(self, action: Action) -> None:
+    def _record(self, action: Action, run: int) -> None:
+        self._run = run
         self._discard = action.card
         self._moves += 1
         self._undo.append(action)
@@ -378,7 +410,7 @@ class Game:
         """Everything a player can see, as JSON-ready plain values."""
         free = self.free_slots()
         return {
-            "code": self.code, "rules": self.rules.name,
+            "code": self.code, "rules": self.rules.name, "variants": list(self.rules.variants),
             "slots": [self.slot_view(slot) for slot in range(SLOT_COUNT)],
             "free": free, "playable": [s for s in free if self.fits(self.deck[s])],
             "stock": self.stock_count, "discard": str(self._discard) if self._discard else None,
