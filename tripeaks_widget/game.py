@@ -20,6 +20,18 @@ HOGUE_PEAK_BONUS = (15, 15, 30)
 UNDO_LIMIT = 100  # R6.1
 SNAPSHOT_FORMAT = "tripeaks-game/1"
 
+class Message(str):
+    """English text that keeps its template and values, so a front end can say it in another language."""
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, **values: object) -> Message:
+        text = super().__new__(cls, template.format(**values))
+        text.template, text.values = template, values
+        return text
+
+
 # What the app says (R2.4, R4.2).
 MUST_FIT = "Must be one rank higher or lower"
 BLOCKED_CARD = "This card is blocked"
@@ -250,8 +262,8 @@ class Game:
             return target
         card = Card.parse(target)
         if card not in self._slot_of:
-            where = "is the discard" if card == self._discard else "is not a peak card"
-            raise IllegalMoveError(f"{card} {where}")
+            where = "{card} is the discard" if card == self._discard else "{card} is not a peak card"
+            raise IllegalMoveError(Message(where, card=str(card)))
         return self._slot_of[card]
 
     def why_not(self, target: int | Card | str) -> str | None:
@@ -261,7 +273,7 @@ class Game:
         except IllegalMoveError as refusal:
             return str(refusal)
         if self.is_removed(slot):
-            return f"{self.deck[slot]} has already been played"
+            return Message("{card} has already been played", card=str(self.deck[slot]))
         if not self.is_free(slot):
             return BLOCKED_CARD
         if not self.fits(self.deck[slot]):
