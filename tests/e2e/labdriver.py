@@ -1,0 +1,404 @@
+"""Drive a real JupyterLab in Debian's Chromium: start the server, open notebooks, run cells.
+
+Shared by the browser tests (``tests/e2e``) and the browser benchmark
+(``benchmarks/browser.py``). Nothing here knows about TriPeaks beyond the CSS
+classes in :data:`SEL`; the widget-specific helpers live in :class:`Board`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+import nbformat
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the e2e fixtures skip (or, when required, fail) every test, with the reason
+    expect = None
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+# JupyterLab settings for a quiet, reproducible session: no news, no update
+# checks, no autosave surprises, no kernel-restart dialogs.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+        "doNotDisturbMode": True,
+    },
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Light"},
+}
+
+# The cells every board notebook starts with (SPEC R6.4's reference deal), and a cell
+# that prints the Python side's state as one line of JSON.
+IMPORT = "from tripeaks_widget import TriPeaks"
+DEAL = 'w = TriPeaks("TP1-E-AAAAAAB"); w'
+STATE = (
+    "import json\n"
+    "print(json.dumps(dict(discard=str(w.discard), score=w.score, moves=w.moves, status=w.status,\n"
+    "                      rules=str(w.rules), code=w.code, stock=w.stock_count, message=w.message,\n"
+    "                      rows=w.game.rows()), ensure_ascii=False))"
+)
+
+# The widget's DOM, as the front end builds it (js/src/render.js).
+SEL = {
+    "root": ".tp-root",
+    "slot": ".tp-slot",
+    "stock": ".tp-stock",
+    "stock_count": ".tp-stock-count",
+    "discard": ".tp-discard",
+    "message": ".tp-message",
+    "undo": ".tp-undo",
+    "new": ".tp-new",
+    "score": ".tp-stat-score .tp-stat-value",
+    "moves": ".tp-stat-moves .tp-stat-value",
+    "rules": ".tp-rules",
+    "code": ".tp-code",
+    "dialog": ".tp-dialog",
+    "code_input": ".tp-code-input",
+    "dialog_error": ".tp-dialog-error",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chromium_available() -> bool:
+    return os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)
+
+
+# ---------------------------------------------------------------------------------------------
+# The Lab server
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class LabServer:
+    """A running ``jupyter lab`` in its own process group, serving ``root``."""
+
+    root: pathlib.Path
+    port: int
+    process: subprocess.Popen
+    home: pathlib.Path
+    log_path: pathlib.Path
+    _log: Any = field(repr=False, default=None)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?reset"
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def write_notebook(self, name: str, cells: Sequence[str]) -> pathlib.Path:
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+        path = self.root / name
+        nbformat.write(nb, path)
+        return path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        if self._log:
+            self._log.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0) -> LabServer:
+    """Start JupyterLab on 127.0.0.1 at a free port, with an empty token and password,
+    news and update checks off, and its own settings/workspaces/runtime directories."""
+    home = pathlib.Path(tempfile.mkdtemp(prefix="tripeaks-lab-"))
+    root = root or home / "notebooks"
+    root.mkdir(parents=True, exist_ok=True)
+    settings = home / "user-settings"
+    for rel, value in LAB_SETTINGS.items():
+        path = settings / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    for sub in ("workspaces", "runtime", "config", "data"):
+        (home / sub).mkdir(exist_ok=True)
+    env = dict(os.environ)
+    # The kernel spec runs "python": make it this interpreter, which has the package.
+    env["PATH"] = os.pathsep.join([str(pathlib.Path(sys.executable).parent), env.get("PATH", "")])
+    env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
+    env["JUPYTER_CONFIG_DIR"] = str(home / "config")
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
+    env.pop("ANYWIDGET_HMR", None)
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.extension_manager=readonly",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+    ]
+    log_path = home / "lab.log"
+    log = open(log_path, "wb")
+    process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root, start_new_session=True)
+    server = LabServer(root=root, port=port, process=process, home=home, log_path=log_path, _log=log)
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            tail = server.log_tail()
+            server.stop()
+            raise RuntimeError(f"jupyter lab exited with {process.returncode}:\n{tail}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/api/status", timeout=2) as reply:
+                if reply.status == 200:
+                    return server
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            tail = server.log_tail()
+            server.stop()
+            raise RuntimeError(f"jupyter lab did not answer within {timeout:.0f} s:\n{tail}")
+        time.sleep(0.25)
+
+
+@contextlib.contextmanager
+def lab_server(root: pathlib.Path | None = None) -> Iterator[LabServer]:
+    server = start_lab(root)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# A notebook open in JupyterLab
+# ---------------------------------------------------------------------------------------------
+
+_JS_PANEL = """
+() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  return Boolean(w && w.content && w.content.model && w.sessionContext);
+}
+"""
+
+_JS_KERNEL_IDLE = """
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const ctx = panel && panel.sessionContext;
+  const kernel = ctx && ctx.session && ctx.session.kernel;
+  return Boolean(ctx && ctx.isReady && kernel && kernel.status === "idle" && kernel.connectionStatus === "connected");
+}
+"""
+
+_JS_RUN_CELLS = """
+async (indices) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  const nb = panel.content;
+  const results = [];
+  for (const i of indices) {
+    nb.activeCellIndex = i;
+    nb.deselectAll();
+    results.push(await app.commands.execute("notebook:run-cell"));
+  }
+  nb.mode = "command";
+  return results;
+}
+"""
+
+
+class Notebook:
+    """One notebook open in a JupyterLab tab (Playwright ``page``)."""
+
+    def __init__(self, page, server: LabServer, name: str):
+        self.page = page
+        self.server = server
+        self.name = name
+
+    @classmethod
+    def open(cls, page, server: LabServer, name: str, timeout: float = 60_000) -> "Notebook":
+        page.goto(server.notebook_url(name), wait_until="domcontentloaded")
+        page.wait_for_function(_JS_PANEL, timeout=timeout)
+        nb = cls(page, server, name)
+        nb.wait_idle(timeout)
+        return nb
+
+    def wait_idle(self, timeout: float = 60_000) -> None:
+        self.page.wait_for_function(_JS_KERNEL_IDLE, timeout=timeout)
+
+    def run(self, *indices: int, timeout: float = 60_000) -> None:
+        """Run these cells in order (JupyterLab's own run-cell command); wait for the kernel."""
+        self.wait_idle(timeout)
+        ok = self.page.evaluate(_JS_RUN_CELLS, list(indices))
+        if not all(ok):
+            raise AssertionError(f"cells {indices} did not all run cleanly: {ok}; outputs: "
+                                 + " | ".join(self.output_text(i) for i in indices))
+        self.wait_idle(timeout)
+
+    def cell_count(self) -> int:
+        return self.page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.cells.length")
+
+    def cell_sources(self) -> list[str]:
+        return self.page.evaluate(
+            "() => Array.from(window.jupyterapp.shell.currentWidget.content.model.cells).map(c => c.type + ':' + c.sharedModel.getSource())"
+        )
+
+    def cell(self, index: int):
+        return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+
+    def output_text(self, index: int) -> str:
+        return self.page.evaluate(
+            """(i) => {
+              const cell = window.jupyterapp.shell.currentWidget.content.widgets[i];
+              const outs = cell && cell.model.outputs;
+              if (!outs) return "";
+              const parts = [];
+              for (let k = 0; k < outs.length; k++) {
+                const o = outs.get(k).toJSON();
+                if (o.output_type === "stream") parts.push(Array.isArray(o.text) ? o.text.join("") : o.text);
+                else if (o.output_type === "error") parts.push(o.ename + ": " + o.evalue);
+                else if (o.data && o.data["text/plain"]) parts.push([].concat(o.data["text/plain"]).join(""));
+              }
+              return parts.join("");
+            }""",
+            index,
+        )
+
+    def command(self, name: str, args: dict | None = None) -> Any:
+        return self.page.evaluate("([n, a]) => window.jupyterapp.commands.execute(n, a || {})", [name, args])
+
+    def shutdown_kernel(self) -> None:
+        with contextlib.suppress(Exception):
+            self.page.evaluate(
+                "() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()"
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# The TriPeaks widget as rendered in the page
+# ---------------------------------------------------------------------------------------------
+
+
+class Board:
+    """One rendered view of a TriPeaks widget (the n-th ``.tp-root`` in the page, or in a cell)."""
+
+    def __init__(self, root):
+        self.root = root  # Playwright Locator for .tp-root
+
+    def slot(self, index: int):
+        return self.root.locator(f'{SEL["slot"]}[data-slot="{index}"]')
+
+    def card(self, text: str):
+        """The peak card showing ``text`` (e.g. "K♣") face up."""
+        return self.root.locator(f'{SEL["slot"]}.tp-up[data-card="{text}"]')
+
+    @property
+    def stock(self):
+        return self.root.locator(SEL["stock"])
+
+    @property
+    def discard(self):
+        return self.root.locator(SEL["discard"])
+
+    def discard_card(self) -> str:
+        return self.discard.get_attribute("data-card") or ""
+
+    def stock_count(self) -> str:
+        return self.root.locator(SEL["stock_count"]).inner_text().strip()
+
+    def message(self) -> str:
+        return self.root.locator(SEL["message"]).inner_text().strip()
+
+    def score(self) -> str:
+        return self.root.locator(SEL["score"]).inner_text().strip()
+
+    def moves(self) -> str:
+        return self.root.locator(SEL["moves"]).inner_text().strip()
+
+    def code(self) -> str:
+        return self.root.locator(SEL["code"]).inner_text().strip()
+
+    def rules(self) -> str:
+        return self.root.locator(SEL["rules"]).get_attribute("data-rules") or ""
+
+    def slot_cards(self) -> list[str]:
+        """What each of the 28 slots shows: a card, "?" face down, "" removed."""
+        return self.root.evaluate(
+            """(root) => Array.from(root.querySelectorAll('.tp-slot')).map(el =>
+                 el.classList.contains('tp-removed') ? '' :
+                 el.classList.contains('tp-hidden') ? '?' : (el.dataset.card || '?'))"""
+        )
+
+    @property
+    def undo_button(self):
+        return self.root.locator(SEL["undo"])
+
+    @property
+    def new_button(self):
+        return self.root.locator(SEL["new"])
+
+    @property
+    def dialog(self):
+        return self.root.locator(SEL["dialog"])
+
+    @property
+    def code_input(self):
+        return self.root.locator(SEL["code_input"])
+
+    @property
+    def dialog_error(self):
+        return self.root.locator(SEL["dialog_error"])

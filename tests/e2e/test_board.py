@@ -1,0 +1,212 @@
+"""The widget in a real JupyterLab: clicks, refusals, draws, undo, the New game dialog,
+and scripted cells, each checked in the DOM and in the kernel's Python state."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from labdriver import DEAL, IMPORT, STATE, Board, expect
+
+from tripeaks_widget import Game
+
+START_BOTTOM = ["3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"]  # R6.4
+BLOCKED = "Must be one rank higher or lower"  # R2.4
+
+
+def has_class(name: str):
+    return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")
+
+
+def first_stock_card(code: str = "TP1-E-AAAAAAB") -> str:
+    return str(Game(code).draw())
+
+
+def test_start_position_matches_the_reference_deal(board_nb, shot):
+    """R1.2, R1.4, R6.4: 18 face-down cards, the bottom row as the rule book gives it,
+    A♣ on the discard, 23 in the stock, score 500, and Python says the same."""
+    nb, board, py = board_nb
+    expect(board.discard).to_have_attribute("data-card", "A♣")
+    cards = board.slot_cards()
+    assert cards[:18] == ["?"] * 18
+    assert cards[18:] == START_BOTTOM
+    assert board.stock_count() == "23"
+    assert (board.score(), board.moves(), board.code(), board.rules()) == ("500", "0", "TP1-E-AAAAAAB", "easy")
+    assert board.message() == ""
+    expect(board.undo_button).to_be_disabled()
+    state = py()
+    assert state["discard"] == "A♣" and state["stock"] == 23
+    assert (state["score"], state["moves"], state["status"], state["rules"]) == (500, 0, "playing", "easy")
+    assert state["rows"][3] == START_BOTTOM
+    shot("01-start", board.root)
+
+
+def test_clicking_king_of_clubs_makes_it_the_discard(board_nb, shot):
+    """R2.2 + R3.1 (Easy: a K goes on an A), R5.2 (-1 a removal), R6.4."""
+    nb, board, py = board_nb
+    board.card("K♣").click()
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    expect(board.slot(20)).to_have_class(has_class("tp-removed"))
+    expect(board.root.locator(".tp-stat-score .tp-stat-value")).to_have_text("499")
+    assert board.moves() == "1"
+    assert board.stock_count() == "23"
+    expect(board.undo_button).to_be_enabled()
+    state = py()
+    assert (state["discard"], state["score"], state["moves"], state["stock"]) == ("K♣", 499, 1, 23)
+    assert state["rows"][3][2] is None
+    shot("02-after-KC", board.root)
+
+
+def test_a_wrong_rank_is_refused_with_the_reason_and_changes_nothing(board_nb, shot):
+    """R2.4 + R6.4: a free 3♠ on the A♣ is refused, "Must be one rank higher or lower"."""
+    nb, board, py = board_nb
+    before = board.slot_cards()
+    board.card("3♠").click()
+    expect(board.root.locator(".tp-message")).to_have_text(BLOCKED)
+    assert board.slot_cards() == before
+    assert board.discard_card() == "A♣"
+    assert (board.stock_count(), board.score(), board.moves()) == ("23", "500", "0")
+    expect(board.undo_button).to_be_disabled()
+    state = py()
+    assert (state["discard"], state["score"], state["moves"], state["stock"]) == ("A♣", 500, 0, 23)
+    assert state["message"] == BLOCKED
+    assert state["rows"][3] == START_BOTTOM
+    shot("03-refusal", board.root)
+    # The next legal action clears the reason.
+    board.card("K♣").click()
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    expect(board.root.locator(".tp-message")).not_to_have_text(BLOCKED)
+
+
+def test_a_face_down_card_is_blocked(board_nb):
+    """R2.4: a covered, face-down card says "This card is blocked" and nothing moves."""
+    nb, board, py = board_nb
+    board.slot(13).click(position={"x": 20, "y": 12})  # row 3 card 4: its uncovered top strip
+    expect(board.root.locator(".tp-message")).to_have_text("This card is blocked")
+    assert board.discard_card() == "A♣" and board.moves() == "0"
+    assert py()["moves"] == 0
+
+
+def test_clicking_the_stock_draws(board_nb, shot):
+    """R2.5 + R5.2: the stock's top card replaces the discard; 23 -> 22; -1 point."""
+    nb, board, py = board_nb
+    drawn = first_stock_card()
+    board.stock.click()
+    expect(board.root.locator(".tp-stock-count")).to_have_text("22")
+    expect(board.discard).to_have_attribute("data-card", drawn)
+    assert drawn != "A♣"
+    assert (board.score(), board.moves()) == ("499", "1")
+    state = py()
+    assert (state["discard"], state["stock"], state["score"], state["moves"]) == (drawn, 22, 499, 1)
+    shot("04-after-draw", board.root)
+
+
+def test_undo_restores_play_and_draw(board_nb):
+    """R6.1 (undo gives back the card, the place and the points) and R6.2 (moves never go down)."""
+    nb, board, py = board_nb
+    drawn = first_stock_card()
+    board.card("K♣").click()
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    board.stock.click()
+    expect(board.discard).to_have_attribute("data-card", drawn)
+    expect(board.root.locator(".tp-stock-count")).to_have_text("22")
+    assert board.score() == "498"
+
+    board.undo_button.click()
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    expect(board.root.locator(".tp-stock-count")).to_have_text("23")
+    assert board.score() == "499"
+
+    board.undo_button.click()
+    expect(board.discard).to_have_attribute("data-card", "A♣")
+    expect(board.card("K♣")).to_be_visible()
+    assert board.slot_cards()[18:] == START_BOTTOM
+    assert (board.score(), board.moves()) == ("500", "2")
+    expect(board.undo_button).to_be_disabled()
+    state = py()
+    assert (state["discard"], state["stock"], state["score"], state["moves"]) == ("A♣", 23, 500, 2)
+    assert state["rows"][3] == START_BOTTOM
+
+
+def test_new_game_dialog_deals_a_pasted_code_and_refuses_a_bad_one(board_nb, page, lab, shot):
+    """R6.3 (a pasted code deals exactly that game, its letter sets the rules), R6.6 (a bad
+    code is refused with the expected form)."""
+    nb, board, py = board_nb
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=lab.url)
+
+    def paste(text: str) -> None:
+        board.code_input.fill("")
+        board.code_input.focus()
+        page.evaluate("t => navigator.clipboard.writeText(t)", text)
+        page.keyboard.press("Control+V")
+        expect(board.code_input).to_have_value(text)
+
+    board.new_button.click()
+    expect(board.dialog).to_be_visible()
+    shot("05-dialog", board.root)
+
+    # A bad code: the reason shows inline, the dialog stays open, the game is untouched.
+    paste("TP1-X-AAAAAAB")
+    board.code_input.press("Enter")
+    expect(board.dialog_error).to_contain_text("TP1-X-AAAAAAB")
+    expect(board.dialog_error).to_contain_text("TP1-E-AAAAAAB")  # the expected form
+    expect(board.dialog).to_be_visible()
+    expect(board.code_input).to_have_attribute("aria-invalid", "true")
+    shot("06-dialog-bad-code", board.root)
+    assert board.code() == "TP1-E-AAAAAAB"
+    assert py()["code"] == "TP1-E-AAAAAAB"
+
+    # A good code, pasted with surrounding space and in lower case (R6.6): dealt under Classic.
+    paste("  tp1-c-aaaaaad ")
+    board.root.locator(".tp-dialog button[type=submit]").click()
+    expect(board.dialog).to_be_hidden()
+    expect(board.root.locator(".tp-code")).to_have_text("TP1-C-AAAAAAD")
+    expect(board.root.locator(".tp-rules")).to_have_attribute("data-rules", "classic")
+    expect(board.root.locator(".tp-rules")).to_have_text("Classic")
+    expected = Game("TP1-C-AAAAAAD")
+    assert board.discard_card() == str(expected.discard)
+    assert board.slot_cards()[18:] == expected.rows()[3]
+    assert (board.score(), board.moves(), board.stock_count()) == ("500", "0", "23")
+    state = py()
+    assert (state["code"], state["rules"], state["moves"]) == ("TP1-C-AAAAAAD", "classic", 0)
+    assert state["rows"] == expected.rows()
+    shot("07-dealt-classic", board.root)
+
+
+def test_the_dialog_cancels_with_escape_and_keeps_the_game(board_nb):
+    nb, board, py = board_nb
+    board.card("K♣").click()
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    board.new_button.click()
+    expect(board.dialog).to_be_visible()
+    board.code_input.fill("TP1-C-AAAAAAD")
+    board.code_input.press("Escape")
+    expect(board.dialog).to_be_hidden()
+    assert board.code() == "TP1-E-AAAAAAB" and board.discard_card() == "K♣"
+    assert py()["code"] == "TP1-E-AAAAAAB"
+
+
+def test_scripted_cells_update_the_rendered_board(open_notebook, shot):
+    """R6.4 driven from cells: K♣, A♠, 2♦ uncover row 3 card 4, the 7♠, face up."""
+    nb = open_notebook([IMPORT, DEAL, STATE, 'w.play("K♣")', 'w.play("A♠")', 'w.play("2♦")'])
+    nb.run(0, 1)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.card("K♣")).to_be_visible()
+    nb.run(3)
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    nb.run(4)
+    expect(board.discard).to_have_attribute("data-card", "A♠")
+    nb.run(5)
+    expect(board.discard).to_have_attribute("data-card", "2♦")
+    seven = board.slot(13)  # row 3 (9 cards, slots 9-17), card 4
+    expect(seven).to_have_attribute("data-card", "7♠")
+    expect(seven).to_have_class(has_class("tp-up"))
+    cards = board.slot_cards()
+    assert cards[9:18] == ["?"] * 4 + ["7♠"] + ["?"] * 4
+    assert cards[18:] == ["3♠", "5♠", "", "4♠", "", "", "K♦", "8♥", "7♣", "9♠"]
+    assert (board.score(), board.moves(), board.stock_count()) == ("497", "3", "23")
+    nb.run(2)
+    state = json.loads(nb.output_text(2).strip().splitlines()[-1])
+    assert state["rows"][2][4] == "7♠"
+    assert (state["discard"], state["score"], state["moves"]) == ("2♦", 497, 3)
+    shot("08-seven-of-spades-up", board.root)
