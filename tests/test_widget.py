@@ -249,6 +249,16 @@ def test_new_game_intent_random_deal_under_chosen_rules(w, sent):
     assert len(sent) == 1 and w.state["rules"] == "easy"
 
 
+def test_new_game_intent_keeps_the_variants():
+    w = TriPeaks(rules="classic+joker")
+    monkey = []
+    w.send = lambda content, buffers=None: monkey.append(content)
+    intent(w, {"type": "new_game", "rules": "easy", "code": "", "id": 1})
+    assert monkey[-1]["ok"] is True
+    assert w.state["rules"] == "easy" and w.state["variants"] == ["joker"]
+    assert repr(w).startswith("TriPeaks('TP1-E-") and ", easy+joker, score" in repr(w)
+
+
 def test_new_game_keeps_error_help(w):
     w.error_help = False
     w.new_game()

@@ -276,6 +276,9 @@ class TriPeaks(anywidget.AnyWidget):
         if why:
             self._malformed(content, why)
             return self._reply(request, False, f"Malformed request: {why}")
+        if not code.strip() and rules is not None:
+            # The dialog picks the king-ace rule; the game's variants stay.
+            rules = "+".join((rules, *self._game.rules.variants))
         try:
             self.new_game(code.strip() or rules)
         except ValueError as error:
@@ -288,4 +291,4 @@ class TriPeaks(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         game = self._game
-        return f"TriPeaks({game.code!r}, {game.rules.name}, score {game.score}, moves {game.moves}, {game.status})"
+        return f"TriPeaks({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"

@@ -8,6 +8,7 @@ const SUIT_SHAPES = {
   spades: [
     ["path", { d: "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }],
   ],
+  joker: [["path", { d: "M50 4 61 37H96L68 58 79 92 50 71 21 92 32 58 4 37H39z" }]],
   clubs: [
     ["circle", { cx: "50", cy: "27", r: "21" }],
     ["circle", { cx: "26", cy: "58", r: "21" }],
@@ -41,14 +42,23 @@ function span(doc, className, text) {
 
 function corner(doc, card, where) {
   const el = span(doc, `tp-corner tp-corner-${where}`);
-  el.appendChild(span(doc, "tp-rank", card.rank));
+  if (!card.joker) el.appendChild(span(doc, "tp-rank", card.rank));
   el.appendChild(suitIcon(doc, card.suit, "tp-corner-suit"));
   return el;
 }
 
-/** Fill `el` with the face of `card` ({rank, suit, color}). */
-export function fillFace(doc, el, card) {
+/** Fill `el` with the face of `card` ({rank, suit, color}); `jokerText` is the joker's word. */
+export function fillFace(doc, el, card, jokerText = "JOKER") {
   el.replaceChildren();
+  if (card.joker) {
+    el.appendChild(corner(doc, card, "tl"));
+    const centre = span(doc, "tp-joker");
+    centre.appendChild(suitIcon(doc, "joker", "tp-pip tp-pip-joker"));
+    centre.appendChild(span(doc, "tp-joker-word", jokerText));
+    el.appendChild(centre);
+    el.appendChild(corner(doc, card, "br"));
+    return;
+  }
   el.appendChild(corner(doc, card, "tl"));
   if (card.rank === "J" || card.rank === "Q" || card.rank === "K") {
     const court = span(doc, "tp-court");

@@ -284,7 +284,7 @@ export function render({ model, el }) {
       const key = vs.card ? vs.card.text : "";
       if (card.dataset.card !== key) {
         card.dataset.card = key;
-        if (vs.card) fillFace(doc, card.firstChild, vs.card);
+        if (vs.card) fillFace(doc, card.firstChild, vs.card, L.joker_face);
         else card.firstChild.replaceChildren();
       }
       if (vs.kind === "removed") {
@@ -311,7 +311,7 @@ export function render({ model, el }) {
     discard.setAttribute("aria-label", next.discard.label);
     if (discard.dataset.card !== dKey) {
       discard.dataset.card = dKey;
-      if (next.discard.card) fillFace(doc, discardFace, next.discard.card);
+      if (next.discard.card) fillFace(doc, discardFace, next.discard.card, L.joker_face);
       else discardFace.replaceChildren();
     }
 

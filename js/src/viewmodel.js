@@ -11,11 +11,16 @@ const SUITS = {
   "♠": { key: "spades", symbol: "♠", color: "black" },
 };
 const ASCII_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const JOKERS = new Set(["★", "JK", "JOKER", "🃏"]);
 const RANKS = new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
 
 /** "K♣" / "10♥" (or "Kc") -> {rank, suit, symbol, color, text}; null if not a card. */
 export function parseCard(text) {
-  if (typeof text !== "string" || text.length < 2) return null;
+  if (typeof text !== "string") return null;
+  if (JOKERS.has(text.trim().toUpperCase())) {
+    return { rank: "★", suit: "joker", symbol: "★", color: "red", text: "★", joker: true };
+  }
+  if (text.length < 2) return null;
   let suitChar = text.slice(-1);
   suitChar = ASCII_SUITS[suitChar.toLowerCase()] || suitChar;
   const suit = SUITS[suitChar];
@@ -27,6 +32,7 @@ export function parseCard(text) {
 
 /** A card's name in words: "king of clubs", "10 of hearts". */
 export function cardName(card, labels) {
+  if (card.joker) return labels.joker;
   const rank = labels[`rank_${card.rank}`] || card.rank;
   const suit = labels[`suit_${card.suit}`] || card.suit;
   return fmt(labels.card_name, { rank, suit });
@@ -80,6 +86,8 @@ export function toViewModel(state) {
     : labels.discard_empty;
 
   const rules = s.rules === "classic" ? "classic" : "easy";
+  const variants = Array.isArray(s.variants) ? s.variants.filter((v) => typeof v === "string") : [];
+  const variantLabels = variants.map((v) => labels[`variant_${v}`] || v);
   const status = s.status === "won" || s.status === "blocked" ? s.status : "playing";
   const score = number(s.score);
   const moves = number(s.moves);
@@ -109,8 +117,9 @@ export function toViewModel(state) {
     moves,
     code: typeof s.code === "string" ? s.code : "",
     rules,
-    rulesLabel: labels[`rules_${rules}`],
-    rulesLong: labels[`rules_${rules}_long`],
+    rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
+    rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
+    variants,
     status,
     message: typeof s.message === "string" ? s.message : "",
     caption: typeof s.caption === "string" ? s.caption : "",

@@ -267,3 +267,15 @@ test("labels from the state replace the English ones", () => {
   assert.equal(slot(20).getAttribute("aria-label"), "rey de tréboles");
   window.close();
 });
+
+test("a joker is drawn with its star and word; an empty discard as an outline", () => {
+  const slots = [...STATES.start.slots];
+  slots[19] = "★";
+  const { $, slot, window } = setup({ ...STATES.start, slots, discard: null, variants: ["joker"] });
+  assert.equal(slot(19).getAttribute("aria-label"), "joker");
+  assert.equal(slot(19).querySelector(".tp-joker-word").textContent, "JOKER");
+  assert.ok($(".tp-discard").classList.contains("tp-empty"));
+  assert.equal($(".tp-discard").getAttribute("aria-label"), "discard, empty");
+  assert.equal($(".tp-rules").textContent, "Easy · Joker");
+  window.close();
+});

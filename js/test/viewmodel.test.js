@@ -112,3 +112,16 @@ test("transitions: a draw comes from the stock, an undo sends the card home", ()
   const played = toViewModel(withSeq(STATES.after1, 2));
   assert.deepEqual(transitions(played, undone), { turned: [], toDiscardFrom: null, backToSlot: 20 });
 });
+
+test("the joker of variant V3 and the variants in the rules badge", () => {
+  const joker = parseCard("★");
+  assert.equal(joker.joker, true);
+  assert.equal(cardName(joker, LABELS), "joker");
+  const slots = [...STATES.start.slots];
+  slots[19] = "★";
+  const vm = toViewModel({ ...STATES.start, slots, discard: null, variants: ["joker", "empty-discard"] });
+  assert.equal(vm.slots[19].label, "joker");
+  assert.equal(vm.discard.label, "discard, empty");
+  assert.equal(vm.rulesLabel, "Easy · Joker · Empty discard");
+  assert.deepEqual(vm.variants, ["joker", "empty-discard"]);
+});

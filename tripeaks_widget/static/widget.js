@@ -6,6 +6,7 @@ var SUIT_SHAPES = {
   spades: [
     ["path", { d: "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }]
   ],
+  joker: [["path", { d: "M50 4 61 37H96L68 58 79 92 50 71 21 92 32 58 4 37H39z" }]],
   clubs: [
     ["circle", { cx: "50", cy: "27", r: "21" }],
     ["circle", { cx: "26", cy: "58", r: "21" }],
@@ -35,12 +36,21 @@ function span(doc, className, text) {
 }
 function corner(doc, card, where) {
   const el = span(doc, `tp-corner tp-corner-${where}`);
-  el.appendChild(span(doc, "tp-rank", card.rank));
+  if (!card.joker) el.appendChild(span(doc, "tp-rank", card.rank));
   el.appendChild(suitIcon(doc, card.suit, "tp-corner-suit"));
   return el;
 }
-function fillFace(doc, el, card) {
+function fillFace(doc, el, card, jokerText = "JOKER") {
   el.replaceChildren();
+  if (card.joker) {
+    el.appendChild(corner(doc, card, "tl"));
+    const centre2 = span(doc, "tp-joker");
+    centre2.appendChild(suitIcon(doc, "joker", "tp-pip tp-pip-joker"));
+    centre2.appendChild(span(doc, "tp-joker-word", jokerText));
+    el.appendChild(centre2);
+    el.appendChild(corner(doc, card, "br"));
+    return;
+  }
   el.appendChild(corner(doc, card, "tl"));
   if (card.rank === "J" || card.rank === "Q" || card.rank === "K") {
     const court = span(doc, "tp-court");
@@ -208,6 +218,13 @@ var LABELS = {
   suit_diamonds: "diamonds",
   suit_hearts: "hearts",
   suit_spades: "spades",
+  joker: "joker",
+  joker_face: "JOKER",
+  "variant_hogue-scoring": "Hogue scoring",
+  variant_joker: "Joker",
+  "variant_open-peaks": "Open peaks",
+  "variant_draw-when-stuck": "Draw when stuck",
+  "variant_empty-discard": "Empty discard",
   won_title: "You won!",
   won_detail: "Final score {score} in {moves} moves.",
   blocked_title: "No more possible moves",
@@ -247,9 +264,14 @@ var SUITS = {
   "♠": { key: "spades", symbol: "♠", color: "black" }
 };
 var ASCII_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+var JOKERS = /* @__PURE__ */ new Set(["★", "JK", "JOKER", "🃏"]);
 var RANKS = /* @__PURE__ */ new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
 function parseCard(text) {
-  if (typeof text !== "string" || text.length < 2) return null;
+  if (typeof text !== "string") return null;
+  if (JOKERS.has(text.trim().toUpperCase())) {
+    return { rank: "★", suit: "joker", symbol: "★", color: "red", text: "★", joker: true };
+  }
+  if (text.length < 2) return null;
   let suitChar = text.slice(-1);
   suitChar = ASCII_SUITS[suitChar.toLowerCase()] || suitChar;
   const suit = SUITS[suitChar];
@@ -259,6 +281,7 @@ function parseCard(text) {
   return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
 }
 function cardName(card, labels) {
+  if (card.joker) return labels.joker;
   const rank = labels[`rank_${card.rank}`] || card.rank;
   const suit = labels[`suit_${card.suit}`] || card.suit;
   return fmt(labels.card_name, { rank, suit });
@@ -302,6 +325,8 @@ function toViewModel(state) {
   const discardCard = parseCard(s.discard);
   const discardLabel = discardCard ? fmt(labels.discard, { card: cardName(discardCard, labels) }) : labels.discard_empty;
   const rules = s.rules === "classic" ? "classic" : "easy";
+  const variants = Array.isArray(s.variants) ? s.variants.filter((v) => typeof v === "string") : [];
+  const variantLabels = variants.map((v) => labels[`variant_${v}`] || v);
   const status = s.status === "won" || s.status === "blocked" ? s.status : "playing";
   const score = number(s.score);
   const moves = number(s.moves);
@@ -328,8 +353,9 @@ function toViewModel(state) {
     moves,
     code: typeof s.code === "string" ? s.code : "",
     rules,
-    rulesLabel: labels[`rules_${rules}`],
-    rulesLong: labels[`rules_${rules}_long`],
+    rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
+    rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
+    variants,
     status,
     message: typeof s.message === "string" ? s.message : "",
     caption: typeof s.caption === "string" ? s.caption : "",
@@ -604,7 +630,7 @@ function render({ model, el }) {
       const key = vs.card ? vs.card.text : "";
       if (card.dataset.card !== key) {
         card.dataset.card = key;
-        if (vs.card) fillFace(doc, card.firstChild, vs.card);
+        if (vs.card) fillFace(doc, card.firstChild, vs.card, L.joker_face);
         else card.firstChild.replaceChildren();
       }
       if (vs.kind === "removed") {
@@ -629,7 +655,7 @@ function render({ model, el }) {
     discard.setAttribute("aria-label", next.discard.label);
     if (discard.dataset.card !== dKey) {
       discard.dataset.card = dKey;
-      if (next.discard.card) fillFace(doc, discardFace, next.discard.card);
+      if (next.discard.card) fillFace(doc, discardFace, next.discard.card, L.joker_face);
       else discardFace.replaceChildren();
     }
     setText(message, next.message);
