@@ -1,0 +1,393 @@
+"""Personal records of the numbered games (R6.8, §9): results, notices, judging, statistics,
+the SQLite file's schema and migration, two writers at once, and files that are not ours."""
+
+import multiprocessing
+import os
+import random
+import sqlite3
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from tripeaks_widget import Game
+from tripeaks_widget import records as records_module
+from tripeaks_widget.records import (APPLICATION_ID, BEST_SO_FAR, FIRST_WIN, RECORD, Notice, Records,
+                                     RecordsError, default_path, draws_used, effective_line, in_series,
+                                     judge_key, longest_run, rules_key)
+
+# Winning lines of game 1 (TP1-?-AAAAAAB, R6.4's deal), found by exhaustive search and replayed here.
+WIN_1_EASY = ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠", "draw", "7♠", "8♥", "7♣", "draw", "draw", "draw", "9♠",
+              "10♠", "draw", "K♠", "Q♥", "K♦", "draw", "draw", "3♦", "2♠", "draw", "J♣", "draw", "draw",
+              "draw", "draw", "9♥", "draw", "draw", "draw", "5♣", "6♥", "draw", "2♣", "3♥", "draw", "draw",
+              "draw", "10♦", "draw", "6♠", "draw", "4♦", "3♣", "2♥", "A♦"]
+WIN_1_CLASSIC = ["2♦", "3♠", "4♠", "5♠", "draw", "7♣", "8♥", "9♠", "10♠", "draw", "draw", "draw", "draw",
+                 "K♣", "Q♥", "K♠", "draw", "5♣", "draw", "3♥", "2♠", "A♠", "2♣", "draw", "K♦", "draw",
+                 "draw", "draw", "draw", "J♣", "draw", "draw", "7♠", "6♥", "draw", "3♦", "draw", "draw",
+                 "draw", "draw", "10♦", "9♥", "draw", "6♠", "draw", "4♦", "3♣", "2♥", "A♦"]
+# Game 1 under Easy, all 23 draws first and then the greedy K♣ A♠ 2♦ 3♠ 4♠ 5♠: blocked, 22 cards left.
+BLOCK_1_EASY = ["draw"] * 23 + ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"]
+
+
+def game(code="TP1-E-AAAAAAB", actions=()):
+    return Game(code).replay(actions)
+
+
+def file_bytes(path):
+    return Path(path).read_bytes()
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Records(tmp_path / "records.sqlite3") as records:
+        yield records
+
+
+def test_the_scripted_lines_end_as_they_claim():
+    assert (game(actions=WIN_1_EASY).status, game(actions=WIN_1_EASY).moves) == ("won", 49)
+    assert game("TP1-C-AAAAAAB", WIN_1_CLASSIC).status == "won"
+    blocked = game(actions=BLOCK_1_EASY)
+    assert (blocked.status, blocked.cards_left, blocked.moves) == ("blocked", 22, 29)
+
+
+# -- R6.8: which games have records -------------------------------------------------------------
+
+def test_r6_8_game_n_is_deal_n_and_the_series_is_1_to_50000():
+    assert Game.from_number(1).code == "TP1-E-AAAAAAB" and Game.from_number(1).number == 1
+    assert Game.from_number(50_000, "classic").number == 50_000
+    assert [in_series(n) for n in (0, 1, 50_000, 50_001, None, True, 1.0)] == [
+        False, True, True, False, False, False, False]
+
+
+def test_r6_8_games_outside_the_series_and_hand_arranged_deals_are_not_recorded(store):
+    for outside in (Game.from_number(0), Game.from_number(50_001), Game.from_number(123_456, "classic")):
+        outside.draw()
+        assert store.record(outside) == []
+    arranged = Game.from_deck(Game.from_number(1).deck)  # the same cards, but no number
+    arranged.draw()
+    assert arranged.number is None and store.record(arranged) == []
+    assert store.results() == [] and store.stats()["played"] == 0
+
+
+def test_an_abandoned_game_without_a_move_is_not_recorded(store):
+    assert store.record(Game.from_number(7)) == []
+    assert store.results() == []
+
+
+# -- What one result holds ------------------------------------------------------------------------
+
+def test_effective_line_draws_and_longest_run_take_undos_out():
+    history = ["K♣", "A♠", "draw", "undo", "2♦", "3♠", "draw", "draw", "undo", "4♠"]
+    assert effective_line(history) == ["K♣", "A♠", "2♦", "3♠", "draw", "4♠"]
+    assert draws_used(history) == 1
+    assert longest_run(history) == 4
+    assert longest_run([]) == 0 and draws_used(["draw", "undo"]) == 0
+
+
+def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_and_outcome(store):
+    g = game(actions=["K♣", "A♠", "draw", "undo", "2♦", "3♠", "draw", "undo", "4♠", "draw"])
+    at = datetime(2025, 3, 1, 12, 30, tzinfo=timezone.utc)
+    store.record(g, finished_at=at)
+    (row,) = store.results()
+    assert row == {"id": row["id"], "rules": "easy", "number": 1, "outcome": "abandoned",
+                   "cards_left": 23, "moves": 8, "score": g.score, "draws": 1, "longest_run": 5,
+                   "finished_at": "2025-03-01T12:30:00+00:00"}
+    assert g.moves == 8  # R6.2: undone actions still count as moves
+
+
+def test_the_outcome_follows_the_status_and_a_contradicting_one_is_refused(store):
+    won, blocked, playing = game(actions=WIN_1_EASY), game(actions=BLOCK_1_EASY), game(actions=["K♣"])
+    with pytest.raises(ValueError, match="cannot be recorded as 'won'"):
+        store.record(playing, "won")
+    with pytest.raises(ValueError, match="one of won, blocked, abandoned"):
+        store.record(playing, "lost")
+    store.record(won, "won")
+    store.record(blocked)
+    store.record(playing, "abandoned")
+    assert [r["outcome"] for r in store.results()] == ["abandoned", "blocked", "won"]
+    assert [r["cards_left"] for r in store.results()] == [27, 22, 0]
+
+
+def test_rule_set_keys_are_the_rules_text():
+    assert rules_key(Game.from_number(1, "classic").rules) == "classic"
+    assert rules_key("E") == "easy" and rules_key(" Classic ") == "classic"
+    assert rules_key("open-peaks") == "open-peaks"  # a rule set this version does not know yet
+
+
+# -- §9: judging and notices --------------------------------------------------------------------
+
+def test_s9_judged_by_cards_left_then_moves():
+    results = [{"cards_left": 3, "moves": 20}, {"cards_left": 0, "moves": 60},
+               {"cards_left": 3, "moves": 15}, {"cards_left": 0, "moves": 49}]
+    assert sorted(results, key=judge_key) == [results[3], results[1], results[2], results[0]]
+
+
+def test_s9_fewer_cards_left_beats_fewer_moves_in_the_store(store):
+    long = game(actions=["K♣", "A♠", "draw", "undo", "draw", "undo", "2♦"])  # 25 left, 5 moves
+    short = game(actions=["K♣", "A♠"])  # 26 left, 2 moves
+    store.record(long)
+    assert store.record(short) == []  # fewer moves, more cards left: not better
+    assert judge_key(store.best(1, "easy")) == (25, 5)
+    faster = game(actions=["K♣", "A♠", "2♦"])  # 25 left, 3 moves: same cards, fewer moves
+    assert [n.kind for n in store.record(faster)] == [RECORD]
+    assert judge_key(store.best(1, "easy")) == (25, 3)
+
+
+def test_s9_notices_best_so_far_record_first_win_then_a_faster_win(store):
+    notices = store.record(game(actions=WIN_1_EASY[:5]))  # abandoned, 23 cards left
+    assert notices == [Notice(BEST_SO_FAR, 1, "Best result so far of game 1 (Easy): 23 cards left in 5 moves.",
+                              "easy")]
+    assert store.record(game(actions=WIN_1_EASY[:4])) == []  # worse: nothing to say
+    assert store.record(game(actions=WIN_1_EASY[:5])) == []  # a tie is not a new record
+    (notice,) = store.record(game(actions=WIN_1_EASY[:9]))  # 20 cards left: beats 23
+    assert (notice.kind, notice.number) == (RECORD, 1)
+    assert notice.text == "New record for game 1 (Easy): 20 cards left in 9 moves, beating 23 cards left in 5 moves."
+    slow_win = game(actions=["draw", "undo", "draw", "undo"] + WIN_1_EASY)  # won in 51 moves (an undo is no move)
+    (notice,) = store.record(slow_win)
+    assert notice.kind == FIRST_WIN and str(notice) == "First win of game 1 (Easy): won in 51 moves."
+    assert store.record(game(actions=["draw", "undo"] * 3 + WIN_1_EASY)) == []  # won again, but slower
+    (notice,) = store.record(game(actions=WIN_1_EASY))
+    assert notice.kind == RECORD and notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
+    assert store.record(game(actions=WIN_1_EASY[:20])) == []  # an unfinished game never beats a win
+    assert judge_key(store.best(1)) == (0, 49) and store.best(1)["outcome"] == "won"
+
+
+def test_s9_each_rule_set_and_each_game_has_its_own_records(store):
+    assert [n.kind for n in store.record(game(actions=WIN_1_EASY))] == [FIRST_WIN]
+    (classic,) = store.record(game("TP1-C-AAAAAAB", WIN_1_CLASSIC))
+    assert classic.kind == FIRST_WIN and classic.rules == "classic" and "(Classic)" in classic.text
+    other = Game.from_number(2)
+    other.draw()
+    (notice,) = store.record(other)
+    assert (notice.kind, notice.number) == (BEST_SO_FAR, 2)
+    assert store.best(1, "classic")["rules"] == "classic" and store.best(3, "easy") is None
+
+
+def test_s9_a_blocked_game_is_the_best_so_far_and_one_play_is_one_result(store):
+    g = game(actions=BLOCK_1_EASY)
+    (notice,) = store.record(g)
+    assert notice.kind == BEST_SO_FAR and "22 cards left in 29 moves" in notice.text
+    # The player undoes the whole line (R4.2 leaves undo open) and wins: the same play, one result.
+    g.replay(["undo"] * 29 + WIN_1_EASY)
+    assert g.status == "won"
+    (notice,) = store.record(g)
+    assert notice.kind == FIRST_WIN and notice.text == "First win of game 1 (Easy): won in 78 moves."
+    (row,) = store.results()
+    assert (row["outcome"], row["moves"], row["draws"]) == ("won", 78, 21)
+    g.undo()  # looking back after the win, then leaving: the win stands
+    assert store.record(g) == [] and store.results()[0]["outcome"] == "won"
+    assert store.stats()["played"] == 1
+
+
+# -- Statistics -----------------------------------------------------------------------------------
+
+def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
+    store.record(game(actions=WIN_1_EASY))  # won, 21 draws, longest run 6 (K♣ … 5♠)
+    store.record(game(actions=BLOCK_1_EASY))  # blocked, 23 draws, run 6
+    store.record(game(actions=["K♣", "A♠", "2♦", "draw"]))  # abandoned, 1 draw, run 3
+    store.record(game("TP1-C-AAAAAAB", WIN_1_CLASSIC))  # won, 21 draws
+    easy = store.stats("easy")
+    assert easy == {"rules": "easy", "played": 3, "won": 1, "blocked": 1, "abandoned": 1, "win_percent": 33.3,
+                    "games": 1, "games_won": 1, "longest_run": 6, "draws": 45, "mean_draws": 15.0}
+    classic = store.stats("C")
+    assert (classic["played"], classic["won"], classic["win_percent"], classic["draws"]) == (1, 1, 100.0, 21)
+    assert classic["longest_run"] == longest_run(WIN_1_CLASSIC) == 4
+    everything = store.stats()
+    assert (everything["played"], everything["won"], everything["win_percent"]) == (4, 2, 50.0)
+    assert (everything["draws"], everything["mean_draws"], everything["longest_run"]) == (66, 16.5, 6)
+    assert everything["by_rules"] == {"classic": classic, "easy": easy}
+    assert store.stats("easy") == store.stats(Game.from_number(1).rules)
+
+
+def test_stats_of_an_empty_store_are_zeros(store):
+    assert store.stats("classic") == {"rules": "classic", "played": 0, "won": 0, "blocked": 0, "abandoned": 0,
+                                      "win_percent": 0.0, "games": 0, "games_won": 0, "longest_run": 0,
+                                      "draws": 0, "mean_draws": 0.0}
+    assert store.stats()["by_rules"] == {}
+
+
+def test_results_newest_first_filtered_and_limited(store):
+    start = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    for day, number in enumerate((5, 6, 5, 7)):
+        g = Game.from_number(number)
+        g.draw()
+        store.record(g, finished_at=start + timedelta(days=day))
+    assert [r["number"] for r in store.results()] == [7, 5, 6, 5]
+    assert [r["finished_at"][:10] for r in store.results(number=5)] == ["2025-01-03", "2025-01-01"]
+    assert len(store.results(limit=2)) == 2 and store.results(rules="classic") == []
+    assert len(store.results(outcome="abandoned")) == 4
+    with pytest.raises(ValueError):
+        store.results(outcome="lost")
+
+
+# -- Where the file is ----------------------------------------------------------------------------
+
+def test_the_file_is_the_path_given_else_the_env_var_else_the_user_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "env.sqlite3"))
+    with Records() as records:
+        assert records.path == tmp_path / "env.sqlite3"
+    with Records(path=tmp_path / "given.sqlite3") as records:
+        assert records.path == tmp_path / "given.sqlite3"
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path))  # a folder gets records.sqlite3 inside
+    with Records() as records:
+        assert records.path == tmp_path / "records.sqlite3"
+    assert (tmp_path / "env.sqlite3").is_file() and (tmp_path / "given.sqlite3").is_file()
+    monkeypatch.delenv("TRIPEAKS_RECORDS")
+    import platformdirs
+
+    assert default_path() == platformdirs.user_data_path("tripeaks-widget") / "records.sqlite3"
+
+
+def test_a_missing_folder_is_made(tmp_path):
+    with Records(tmp_path / "a" / "b" / "records.sqlite3") as records:
+        records.record(game(actions=["K♣"]))
+    assert (tmp_path / "a" / "b" / "records.sqlite3").is_file()
+
+
+def test_the_journal_is_write_ahead(store):
+    with sqlite3.connect(store.path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+# -- Schema version and migration ------------------------------------------------------------------
+
+def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_path):
+    empty = tmp_path / "empty.sqlite3"
+    empty.touch()
+    bare = tmp_path / "bare.sqlite3"  # a real SQLite file, version 0, no tables
+    with sqlite3.connect(bare) as conn:
+        conn.execute("CREATE TABLE scratch (x)")
+        conn.execute("DROP TABLE scratch")
+    assert bare.stat().st_size > 0
+    for path in (empty, bare):
+        with Records(path) as records:
+            assert records.version == records_module.schema_version() == 1
+            records.record(game(actions=["K♣"]))
+        with sqlite3.connect(path) as conn:
+            assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+            assert conn.execute("SELECT count(*) FROM results").fetchone()[0] == 1
+
+
+def test_migration_steps_run_in_order_and_keep_the_results(tmp_path, monkeypatch):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        records.record(game(actions=WIN_1_EASY))
+    step_2 = ("ALTER TABLE results ADD COLUMN note TEXT NOT NULL DEFAULT ''",
+              "UPDATE results SET note = 'from version 1'")
+    monkeypatch.setattr(records_module, "MIGRATIONS", records_module.MIGRATIONS + [step_2])
+    with Records(path) as records:
+        assert records.version == 2
+        assert records.results()[0]["outcome"] == "won"
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT note FROM results").fetchall() == [("from version 1",)]
+    monkeypatch.undo()  # back to this version's schema: the file is now from a newer one
+    before = file_bytes(path)
+    with pytest.raises(RecordsError, match="schema version 2, written by a newer tripeaks-widget"):
+        Records(path)
+    assert file_bytes(path) == before
+
+
+def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        records.record(game(actions=WIN_1_EASY))
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 7")
+    before = file_bytes(path)
+    with pytest.raises(RecordsError) as refused:
+        Records(path)
+    message = str(refused.value)
+    assert str(path) in message and "schema version 7" in message and "reads up to schema version 1" in message
+    assert file_bytes(path) == before and path.exists()
+
+
+# -- Files that are not a records store ------------------------------------------------------------
+
+def test_random_bytes_are_refused_with_the_file_and_what_was_expected(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    path.write_bytes(random.Random(9).randbytes(5000))
+    before = file_bytes(path)
+    with pytest.raises(RecordsError) as refused:
+        Records(path)
+    message = str(refused.value)
+    assert str(path) in message and "not an SQLite database" in message and "expected an SQLite records store" in message
+    assert isinstance(refused.value, ValueError)
+    assert file_bytes(path) == before
+
+
+def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)")
+        conn.execute("INSERT INTO invoices (amount) VALUES (12.5)")
+    conn.close()
+    before = file_bytes(path)
+    with pytest.raises(RecordsError, match="not a tripeaks-widget records store .its tables are invoices"):
+        Records(path)
+    assert file_bytes(path) == before
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT amount FROM invoices").fetchall() == [(12.5,)]
+    conn.close()
+
+
+def test_a_damaged_store_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        for _ in range(300):
+            records.record(game(actions=["K♣", "A♠"]))
+    data = bytearray(file_bytes(path))
+    page = 4096
+    assert len(data) > 3 * page
+    data[2 * page:3 * page] = random.Random(5).randbytes(page)  # a page of the results turned to noise
+    path.write_bytes(bytes(data))
+    before = file_bytes(path)
+    with pytest.raises(RecordsError, match=r"damaged|unreadable|malformed"):
+        Records(path)
+    assert file_bytes(path) == before
+
+
+def test_a_folder_where_the_file_should_be_is_refused(tmp_path):
+    (tmp_path / "records.sqlite3").mkdir()  # given the folder, the file is records.sqlite3 inside it
+    (tmp_path / "records.sqlite3" / "records.sqlite3").mkdir()
+    with pytest.raises(RecordsError, match="not a file"):
+        Records(tmp_path)
+
+
+def test_open_or_none_gives_the_store_or_the_reason(tmp_path):
+    good, error = Records.open_or_none(tmp_path / "good.sqlite3")
+    assert isinstance(good, Records) and error is None
+    good.close()
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"not a database at all")
+    records, error = Records.open_or_none(bad)
+    assert records is None and str(bad) in error and "not an SQLite database" in error
+    assert bad.read_bytes() == b"not a database at all"
+
+
+# -- Two kernels at once ----------------------------------------------------------------------------
+
+def _write_results(path, first_number, count, start):
+    start.wait(30)
+    with Records(path) as records:
+        for i in range(count):
+            g = Game.from_number(first_number + i, "classic" if i % 2 else "easy")
+            g.draw()
+            records.record(g)
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "shared" / "records.sqlite3"  # both start on a file that does not exist yet
+    context = multiprocessing.get_context("spawn")
+    start = context.Event()
+    writers = [context.Process(target=_write_results, args=(path, first, 200, start)) for first in (1, 1001)]
+    for writer in writers:
+        writer.start()
+    start.set()
+    for writer in writers:
+        writer.join(120)
+    assert [w.exitcode for w in writers] == [0, 0]
+    with Records(path) as records:
+        numbers = sorted(r["number"] for r in records.results())
+        assert numbers == list(range(1, 201)) + list(range(1001, 1201))
+        assert records.stats()["played"] == 400
+        assert records.stats("classic")["played"] == 200
