@@ -476,12 +476,14 @@ function render({ model, el }) {
   const stockPos = targetPosition("stock");
   stock.style.setProperty("--x", String(stockPos.x));
   stock.style.setProperty("--y", String(stockPos.y));
+  stock.style.setProperty("--z", "5");
   const stockCount = h(doc, "span", "tp-stock-count", { "aria-hidden": "true" });
   stock.append(h(doc, "span", "tp-back tp-back-under", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }), stockCount);
   board.appendChild(stock);
   const discard = h(doc, "div", "tp-card tp-discard", { role: "img" });
   discard.style.setProperty("--x", String(DISCARD_POSITION.x));
   discard.style.setProperty("--y", String(DISCARD_POSITION.y));
+  discard.style.setProperty("--z", "6");
   const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
   discard.appendChild(discardFace);
   board.appendChild(discard);
