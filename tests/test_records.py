@@ -163,6 +163,19 @@ def test_s9_each_rule_set_and_each_game_has_its_own_records(store):
     assert store.best(1, "classic")["rules"] == "classic" and store.best(3, "easy") is None
 
 
+def test_s9_rule_sets_with_variants_keep_records_of_their_own(store):
+    site = Game.from_number(5, "site")  # seed 004's own defaults (§9)
+    site.play(site.playable()[0])
+    (notice,) = store.record(site)
+    assert notice.rules == "easy+draw-when-stuck+empty-discard" == str(site.rules)
+    assert notice.text.startswith("Best result so far of game 5 (Easy + draw-when-stuck + empty-discard): 27 cards")
+    plain = Game.from_number(5)
+    plain.draw()
+    assert [n.kind for n in store.record(plain)] == [BEST_SO_FAR]  # not compared with the site's result
+    assert store.best(5, "site")["rules"] == str(site.rules) and store.best(5, "easy")["draws"] == 1
+    assert set(store.stats()["by_rules"]) == {"easy", "easy+draw-when-stuck+empty-discard"}
+
+
 def test_s9_a_blocked_game_is_the_best_so_far_and_one_play_is_one_result(store):
     g = game(actions=BLOCK_1_EASY)
     (notice,) = store.record(g)

@@ -176,7 +176,9 @@ def _describe(cards_left: int, moves: int) -> str:
 
 
 def _rules_title(key: str) -> str:
-    return key[:1].upper() + key[1:]
+    """A rule-set key in a notice: ``"easy+joker"`` reads ``"Easy + joker"``."""
+    base, *variants = key.split("+")
+    return " + ".join([base[:1].upper() + base[1:], *variants])
 
 
 def _notices(rules: str, number: int, cards_left: int, moves: int, previous: dict | None) -> list[Notice]:
