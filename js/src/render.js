@@ -52,6 +52,7 @@ export function render({ model, el }) {
   let pendingId = null; // id of this view's new_game request
   let dialogOpen = false;
   let dialogReturn = null;
+  let triedSlot = null; // the card this view last tried to play, to shake it if refused
 
   const send = (intent) => model.send(intent);
 
@@ -383,6 +384,15 @@ export function render({ model, el }) {
       const to = card.getBoundingClientRect();
       animate(card.firstChild, [{ transform: `translate(${discardBefore.left - to.left}px, ${discardBefore.top - to.top}px)` }, { transform: "none" }], FLY_MS);
     }
+    if (triedSlot !== null && prev && next.seq > prev.seq) {
+      const tried = next.slots[triedSlot];
+      if (next.errorHelp && next.message && tried.kind !== "removed") {
+        const card = slotEls[triedSlot];
+        const d = `${Math.max(2, Math.round(card.getBoundingClientRect().width * 0.06))}px`;
+        animate(card, [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }], 280);
+      }
+      triedSlot = null;
+    }
     for (const slot of moves.turned) {
       const card = slotEls[slot];
       animate(card.firstChild, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
@@ -456,6 +466,7 @@ export function render({ model, el }) {
     if (target === "stock") {
       if (!vm.stock.empty) send({ type: "draw" });
     } else {
+      triedSlot = target;
       send({ type: "play", slot: target });
     }
   }
@@ -528,6 +539,7 @@ export function render({ model, el }) {
     } else if (command.kind === "intent") {
       event.preventDefault();
       if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      if (command.intent.type === "play") triedSlot = command.intent.slot;
       send(command.intent);
     }
   });

@@ -279,3 +279,43 @@ test("a joker is drawn with its star and word; an empty discard as an outline", 
   assert.equal($(".tp-rules").textContent, "Easy · Joker");
   window.close();
 });
+
+function spyAnimations(elements) {
+  const calls = [];
+  for (const el of elements) {
+    el.animate = (frames, options) => {
+      calls.push({ el, frames, options });
+      return { cancel() {}, set onfinish(f) {}, set oncancel(f) {} };
+    };
+  }
+  return calls;
+}
+
+test("quick transitions: the played card flies to the discard, a refused card shakes", () => {
+  const { $, slot, model, window } = setup(withSeq(STATES.start, 1));
+  const calls = spyAnimations([$(".tp-discard .tp-face"), slot(18)]);
+  slot(20).click();
+  model.push(withSeq(STATES.after1, 2));
+  assert.equal(calls.length, 1);
+  assert.equal(calls[0].el, $(".tp-discard .tp-face"));
+  assert.match(calls[0].frames[0].transform, /^translate\(/);
+  slot(18).click(); // 3♠ on K♣: refused
+  model.push(withSeq(STATES.after1, 3, { message: "Must be one rank higher or lower" }));
+  assert.equal(calls.length, 2);
+  assert.equal(calls[1].el, slot(18));
+  assert.ok("translate" in calls[1].frames[1]);
+  window.close();
+});
+
+test("reduced motion: no animation at all", () => {
+  const { window, document, cell } = dom();
+  window.matchMedia = (query) => ({ matches: query.includes("reduce"), addEventListener() {}, removeEventListener() {} });
+  const model = fakeModel(withSeq(STATES.start, 1));
+  widget.render({ model, el: cell });
+  const calls = spyAnimations([cell.querySelector(".tp-discard .tp-face")]);
+  cell.querySelector("[data-slot='20']").click();
+  model.push(withSeq(STATES.after1, 2));
+  assert.equal(calls.length, 0);
+  assert.equal(document.querySelector(".tp-discard").getAttribute("aria-label"), "discard, king of clubs");
+  window.close();
+});
