@@ -125,7 +125,7 @@ export function render({ model, el }) {
   board.appendChild(discard);
 
   // Won / blocked banner
-  const banner = h(doc, "div", "tp-banner", { role: "alertdialog", "aria-labelledby": `${uid}-banner-title` });
+  const banner = h(doc, "div", "tp-banner", { role: "group", "aria-labelledby": `${uid}-banner-title` });
   banner.hidden = true;
   const bannerPanel = h(doc, "div", "tp-banner-panel");
   const bannerTitle = h(doc, "div", "tp-banner-title", { id: `${uid}-banner-title` });
@@ -258,7 +258,6 @@ export function render({ model, el }) {
     const L = next.labels;
 
     root.dataset.status = next.status;
-    root.classList.toggle("tp-error-help-off", !next.errorHelp);
     setText(titleText, L.title);
     setText(rules, next.rulesLabel);
     rules.title = next.rulesLong;

@@ -488,7 +488,7 @@ function render({ model, el }) {
   const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
   discard.appendChild(discardFace);
   board.appendChild(discard);
-  const banner = h(doc, "div", "tp-banner", { role: "alertdialog", "aria-labelledby": `${uid}-banner-title` });
+  const banner = h(doc, "div", "tp-banner", { role: "group", "aria-labelledby": `${uid}-banner-title` });
   banner.hidden = true;
   const bannerPanel = h(doc, "div", "tp-banner-panel");
   const bannerTitle = h(doc, "div", "tp-banner-title", { id: `${uid}-banner-title` });
@@ -605,7 +605,6 @@ function render({ model, el }) {
     vm = next;
     const L = next.labels;
     root.dataset.status = next.status;
-    root.classList.toggle("tp-error-help-off", !next.errorHelp);
     setText(titleText, L.title);
     setText(rules, next.rulesLabel);
     rules.title = next.rulesLong;
