@@ -192,6 +192,24 @@ def test_s9_a_blocked_game_is_the_best_so_far_and_one_play_is_one_result(store):
     assert store.stats()["played"] == 1
 
 
+def test_notices_are_small_plain_values(store):
+    (notice,) = store.record(game(actions=["K♣"]))
+    assert notice.as_dict() == {"kind": BEST_SO_FAR, "number": 1, "rules": "easy",
+                                "text": "Best result so far of game 1 (Easy): 27 cards left in 1 move."}
+    with pytest.raises(AttributeError):
+        notice.kind = RECORD
+
+
+def test_a_play_forgotten_once_its_game_is_gone(store):
+    g = game(actions=["K♣"])
+    store.record(g)
+    assert len(store._plays) == 1
+    del g
+    assert store._plays == {}
+    store.record(game(actions=["K♣", "A♠"]))  # a new game object: a new play
+    assert store.stats()["played"] == 2
+
+
 # -- Statistics -----------------------------------------------------------------------------------
 
 def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
@@ -255,6 +273,13 @@ def test_a_missing_folder_is_made(tmp_path):
     with Records(tmp_path / "a" / "b" / "records.sqlite3") as records:
         records.record(game(actions=["K♣"]))
     assert (tmp_path / "a" / "b" / "records.sqlite3").is_file()
+
+
+def test_a_store_in_memory_for_scratch_work():
+    with Records(":memory:") as records:
+        assert records.path == ":memory:"
+        assert [n.kind for n in records.record(game(actions=WIN_1_EASY))] == [FIRST_WIN]
+        assert records.stats()["won"] == 1
 
 
 def test_the_journal_is_write_ahead(store):
@@ -341,6 +366,17 @@ def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT amount FROM invoices").fetchall() == [(12.5,)]
     conn.close()
+
+
+def test_an_empty_database_that_another_program_numbered_is_refused(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 3")
+    conn.close()
+    before = file_bytes(path)
+    with pytest.raises(RecordsError, match="not a tripeaks-widget records store .its application id is 0x0, its user version 3"):
+        Records(path)
+    assert file_bytes(path) == before
 
 
 def test_a_damaged_store_is_refused_and_left_untouched(tmp_path):

@@ -7,13 +7,15 @@ the peaks (fewer is better, 0 = won), then by its moves (fewer is better) (§9).
 result says, as the second site does, when it is the first win of a game, a new record for
 it, or the best result so far even without finishing it.
 
-    >>> from tripeaks_widget import Game
-    >>> from tripeaks_widget.records import Records
-    >>> records = Records(path="records.sqlite3")          # doctest: +SKIP
-    >>> game = Game.from_number(123)                        # doctest: +SKIP
-    >>> ...  # play it out
-    >>> for notice in records.record(game):                 # doctest: +SKIP
-    ...     print(notice.text)
+    from tripeaks_widget import Game
+    from tripeaks_widget.records import Records
+
+    records = Records()                  # or Records(path="my-records.sqlite3")
+    game = Game.from_number(123)
+    ...                                  # play it until it is won or blocked
+    for notice in records.record(game):  # e.g. "First win of game 123 (Easy): won in 47 moves."
+        print(notice.text)
+    records.stats()                      # played, won, win percent, runs, draws, per rule set
 
 The file lives in the user's data folder unless ``Records(path=...)`` or the environment
 variable ``TRIPEAKS_RECORDS`` names another (a folder there gets ``records.sqlite3`` inside).
@@ -109,6 +111,10 @@ class Notice:
 
     def __str__(self) -> str:
         return self.text
+
+    def as_dict(self) -> dict:
+        """The notice as JSON-ready plain values."""
+        return {"kind": self.kind, "number": self.number, "text": self.text, "rules": self.rules}
 
 
 # -- reading a game ------------------------------------------------------------------------------
@@ -229,7 +235,7 @@ class Records:
     def __init__(self, path: str | os.PathLike | None = None, *, timeout: float = BUSY_TIMEOUT) -> None:
         self.path = _resolve(path)
         self._lock = threading.RLock()
-        self._plays: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # game -> its row id
+        self._plays: dict[int, tuple[weakref.ref, int]] = {}  # id(game) -> (the game, its row id)
         self._conn = self._open(timeout)
 
     @classmethod
@@ -293,7 +299,7 @@ class Records:
         fresh = found["application_id"] == 0 and found["version"] == 0 and not found["tables"]
         if found["application_id"] != APPLICATION_ID and not fresh:
             what = (f"its tables are {', '.join(found['tables'])}" if found["tables"]
-                    else f"its application id is {found['application_id']:#x}")
+                    else f"its application id is {found['application_id']:#x}, its user version {found['version']}")
             raise RecordsError(f"{self.path}: an SQLite database, but not a tripeaks-widget records store "
                                f"({what}); expected {EXPECTED}. {LEAVE_IT}")
         if found["version"] > schema_version():
@@ -320,7 +326,8 @@ class Records:
             conn.execute(f"PRAGMA user_version = {schema_version()}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
 
     def _check_tables(self, conn: sqlite3.Connection) -> None:
@@ -373,7 +380,7 @@ class Records:
                "moves": game.moves, "score": game.score, "draws": draws_used(history),
                "longest_run": longest_run(history), "finished_at": when.isoformat(timespec="seconds")}
         with self._lock, self._write() as conn:
-            earlier = self._plays.get(game)
+            earlier = self._play_row(game)
             if earlier is not None:
                 mine = conn.execute("SELECT cards_left, moves FROM results WHERE id = ?", (earlier,)).fetchone()
                 if mine is None:
@@ -386,11 +393,24 @@ class Records:
             if earlier is None:
                 cursor = conn.execute(f"INSERT INTO results ({names}) VALUES ({', '.join('?' * len(row))})",
                                       tuple(row.values()))
-                self._plays[game] = cursor.lastrowid
+                self._remember(game, cursor.lastrowid)
             else:
                 conn.execute(f"UPDATE results SET {', '.join(f'{k} = ?' for k in row)} WHERE id = ?",
                              (*row.values(), earlier))
         return notices
+
+    def _play_row(self, game) -> int | None:
+        """The row this very game object was recorded in, if it was."""
+        entry = self._plays.get(id(game))
+        return entry[1] if entry is not None and entry[0]() is game else None
+
+    def _remember(self, game, row: int) -> None:
+        key = id(game)
+        try:
+            ref = weakref.ref(game, lambda _, plays=self._plays, key=key: plays.pop(key, None))
+        except TypeError:  # an object without weak references: each record is a play of its own
+            return
+        self._plays[key] = (ref, row)
 
     @staticmethod
     def _outcome(status: str, outcome: str | None) -> str:
@@ -489,6 +509,10 @@ class _Transaction:
     def __init__(self, conn: sqlite3.Connection, path) -> None:
         self.conn, self.path = conn, path
 
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
     def __enter__(self) -> sqlite3.Connection:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -502,9 +526,9 @@ class _Transaction:
                 self.conn.execute("COMMIT")
                 return False
             except sqlite3.DatabaseError as failure:
-                self.conn.execute("ROLLBACK")
+                self._rollback()
                 raise RecordsError(f"{self.path}: the records cannot be written ({failure})") from None
-        self.conn.execute("ROLLBACK")
+        self._rollback()
         if issubclass(kind, sqlite3.DatabaseError):
             raise RecordsError(f"{self.path}: the records cannot be written ({error})") from None
         return False
