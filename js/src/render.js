@@ -179,7 +179,6 @@ export function render({ model, el }) {
   dialogActions.append(dealButton, randomButton, cancelButton);
   form.append(dialogTitle, fieldset, codeLabel, codeInput, codeHint, codeError, dialogActions);
   dialog.appendChild(form);
-  table.appendChild(dialog);
 
   // Message bar and controls
   const bar = h(doc, "div", "tp-bar");
@@ -200,7 +199,7 @@ export function render({ model, el }) {
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
 
-  game.append(header, caption, table, bar, live, keysHelp);
+  game.append(header, caption, table, bar, dialog, live, keysHelp);
   el.appendChild(root);
 
   // ---------- helpers ----------
@@ -414,7 +413,7 @@ export function render({ model, el }) {
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
-    (ruleInputs[current] || ruleInputs.easy).focus();
+    codeInput.focus();
   }
 
   function closeDialog() {

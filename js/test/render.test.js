@@ -186,6 +186,7 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   $(".tp-new").click();
   assert.ok(!$(".tp-dialog").hidden);
   assert.ok($(".tp-dialog input[value='easy']").checked, "starts on the current rules");
+  assert.equal(document.activeElement, $(".tp-code-input"), "ready to paste a code");
   $(".tp-dialog input[value='classic']").click();
   $(".tp-code-input").value = "  TP1-X-??? ";
   $(".tp-dialog form").requestSubmit();

@@ -540,7 +540,6 @@ function render({ model, el }) {
   dialogActions.append(dealButton, randomButton, cancelButton);
   form.append(dialogTitle, fieldset, codeLabel, codeInput, codeHint, codeError, dialogActions);
   dialog.appendChild(form);
-  table.appendChild(dialog);
   const bar = h(doc, "div", "tp-bar");
   const message = h(doc, "div", "tp-message");
   const buttons = h(doc, "div", "tp-controls");
@@ -557,7 +556,7 @@ function render({ model, el }) {
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
-  game.append(header, caption, table, bar, live, keysHelp);
+  game.append(header, caption, table, bar, dialog, live, keysHelp);
   el.appendChild(root);
   const reduceMotion = () => {
     try {
@@ -744,7 +743,7 @@ function render({ model, el }) {
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
-    (ruleInputs[current] || ruleInputs.easy).focus();
+    codeInput.focus();
   }
   function closeDialog() {
     if (!dialogOpen) return;
