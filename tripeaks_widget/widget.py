@@ -47,20 +47,22 @@ class TriPeaks(anywidget.AnyWidget):
 
     def __init__(self, code: str | None = None, *, rules: Rules | str | None = None,
                  error_help: bool = True, **kwargs: Any) -> None:
-        game = Game(code, rules=rules, error_help=error_help)  # a bad code raises before any comm opens
-        super().__init__(**kwargs)
-        self._game = game
+        self._game = Game(code, rules=rules, error_help=error_help)  # a bad code raises before any comm opens
         self._note = ""  # the widget's own word for the message line (a hint, an error) until the next action
         self._highlight: list[int | str] = []
         self._caption = ""
         self._seq = 0
+        super().__init__(state=self._snapshot(), **kwargs)  # the front end's first render is complete
         self.on_msg(self._on_msg)
-        self._publish()
 
     # -- the one way state goes out -----------------------------------------------------------
 
     def _publish(self) -> None:
-        """Send one complete snapshot: the game's view plus the widget's own fields."""
+        """Send one complete snapshot to every view."""
+        self.state = self._snapshot()
+
+    def _snapshot(self) -> dict:
+        """The game's view plus the widget's own fields, with a new sequence number."""
         self._seq += 1
         view = self._game.view()
         if self._note:
@@ -69,7 +71,7 @@ class TriPeaks(anywidget.AnyWidget):
         view["highlight"] = list(self._highlight)
         view["caption"] = self._caption
         view["seq"] = self._seq
-        self.state = view
+        return view
 
     def _apply(self, action: Callable[..., Any], *args: Any) -> Any:
         """Run one engine action and publish the result, refused or not (the reason is in the view)."""
