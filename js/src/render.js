@@ -9,6 +9,8 @@ import { toViewModel, transitions } from "./viewmodel.js";
 const SUPPRESS = "data-lm-suppress-shortcuts";
 const FLY_MS = 240;
 const TURN_MS = 260;
+const DEAL_MS = 320;
+const DEAL_STAGGER_MS = 14;
 
 function h(doc, tag, className, attrs = {}) {
   const el = doc.createElement(tag);
@@ -211,9 +213,9 @@ export function render({ model, el }) {
     }
   };
 
-  function animate(target, keyframes, duration) {
+  function animate(target, keyframes, duration, extra = {}) {
     if (reduceMotion() || typeof target.animate !== "function") return;
-    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
+    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
     running.add(anim);
     const done = () => running.delete(anim);
     anim.onfinish = done;
@@ -249,6 +251,7 @@ export function render({ model, el }) {
     const next = toViewModel(state);
     const prev = vm;
     const moves = transitions(prev, next);
+    const stockBefore = moves.dealt ? stock.getBoundingClientRect() : null;
     let from = null;
     if (moves.toDiscardFrom !== null) from = targetEl(moves.toDiscardFrom).getBoundingClientRect();
     const discardBefore = moves.backToSlot !== null ? discard.getBoundingClientRect() : null;
@@ -390,6 +393,20 @@ export function render({ model, el }) {
         animate(card, [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }], 280);
       }
       triedSlot = null;
+    }
+    if (stockBefore) {
+      // Deal: the peak cards fly out of the stock, top row first.
+      for (const vs of next.slots) {
+        if (vs.kind === "removed") continue;
+        const card = slotEls[vs.slot];
+        const to = card.getBoundingClientRect();
+        animate(
+          card,
+          [{ transform: `translate(${stockBefore.left - to.left}px, ${stockBefore.top - to.top}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          DEAL_MS,
+          { delay: vs.slot * DEAL_STAGGER_MS, fill: "backwards" },
+        );
+      }
     }
     for (const slot of moves.turned) {
       const card = slotEls[slot];

@@ -137,8 +137,13 @@ export function toViewModel(state) {
  * which slots turned face up, and where the new discard card came from.
  */
 export function transitions(prev, next) {
-  const out = { turned: [], toDiscardFrom: null, backToSlot: null };
+  const out = { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false };
   if (!prev || !next || next.seq <= prev.seq) return out;
+  // A new deal: another code, or the same code started over.
+  if (next.code !== prev.code || (next.moves === 0 && !next.last && (prev.moves > 0 || prev.last))) {
+    out.dealt = true;
+    return out;
+  }
   for (let i = 0; i < next.slots.length; i += 1) {
     if (prev.slots[i].kind === "hidden" && next.slots[i].kind === "face") out.turned.push(i);
   }

@@ -97,7 +97,7 @@ test("a missing or broken snapshot still renders", () => {
 test("transitions: a played card flies from its slot, a covered card turns", () => {
   const start = toViewModel(STATES.start);
   const after = toViewModel(STATES.after1);
-  assert.deepEqual(transitions(start, after), { turned: [], toDiscardFrom: 20, backToSlot: null });
+  assert.deepEqual(transitions(start, after), { turned: [], toDiscardFrom: 20, backToSlot: null, dealt: false });
   const a = toViewModel(withSeq(STATES.after1, 10));
   const mid = toViewModel(withSeq(STATES.mid, 11));
   assert.deepEqual(transitions(a, mid).turned, [13]);
@@ -110,7 +110,14 @@ test("transitions: a draw comes from the stock, an undo sends the card home", ()
   assert.equal(transitions(base, drawn).toDiscardFrom, "stock");
   const undone = toViewModel(withSeq(STATES.start, 3, { last: { action: "undo", undone: { action: "play", slot: 20, card: "K♣" } } }));
   const played = toViewModel(withSeq(STATES.after1, 2));
-  assert.deepEqual(transitions(played, undone), { turned: [], toDiscardFrom: null, backToSlot: 20 });
+  assert.deepEqual(transitions(played, undone), { turned: [], toDiscardFrom: null, backToSlot: 20, dealt: false });
+});
+
+test("transitions: a new deal is dealt from the stock", () => {
+  const played = toViewModel(withSeq(STATES.mid, 5));
+  assert.equal(transitions(played, toViewModel(withSeq(STATES.start, 6))).dealt, true, "same code started over");
+  assert.equal(transitions(played, toViewModel(withSeq(STATES.blocked, 6))).dealt, true, "another code");
+  assert.equal(transitions(toViewModel(withSeq(STATES.start, 1)), toViewModel(withSeq(STATES.start, 2, { message: "x" }))).dealt, false);
 });
 
 test("the joker of variant V3 and the variants in the rules badge", () => {

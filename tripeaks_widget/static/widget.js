@@ -368,8 +368,12 @@ function toViewModel(state) {
   };
 }
 function transitions(prev, next) {
-  const out = { turned: [], toDiscardFrom: null, backToSlot: null };
+  const out = { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false };
   if (!prev || !next || next.seq <= prev.seq) return out;
+  if (next.code !== prev.code || next.moves === 0 && !next.last && (prev.moves > 0 || prev.last)) {
+    out.dealt = true;
+    return out;
+  }
   for (let i = 0; i < next.slots.length; i += 1) {
     if (prev.slots[i].kind === "hidden" && next.slots[i].kind === "face") out.turned.push(i);
   }
@@ -392,6 +396,8 @@ function transitions(prev, next) {
 var SUPPRESS = "data-lm-suppress-shortcuts";
 var FLY_MS = 240;
 var TURN_MS = 260;
+var DEAL_MS = 320;
+var DEAL_STAGGER_MS = 14;
 function h(doc, tag, className, attrs = {}) {
   const el = doc.createElement(tag);
   if (className) el.className = className;
@@ -565,9 +571,9 @@ function render({ model, el }) {
       return false;
     }
   };
-  function animate(target, keyframes, duration) {
+  function animate(target, keyframes, duration, extra = {}) {
     if (reduceMotion() || typeof target.animate !== "function") return;
-    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
+    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
     running.add(anim);
     const done = () => running.delete(anim);
     anim.onfinish = done;
@@ -597,6 +603,7 @@ function render({ model, el }) {
     const next = toViewModel(state);
     const prev = vm;
     const moves = transitions(prev, next);
+    const stockBefore = moves.dealt ? stock.getBoundingClientRect() : null;
     let from = null;
     if (moves.toDiscardFrom !== null) from = targetEl(moves.toDiscardFrom).getBoundingClientRect();
     const discardBefore = moves.backToSlot !== null ? discard.getBoundingClientRect() : null;
@@ -722,6 +729,19 @@ function render({ model, el }) {
         animate(card, [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }], 280);
       }
       triedSlot = null;
+    }
+    if (stockBefore) {
+      for (const vs of next.slots) {
+        if (vs.kind === "removed") continue;
+        const card = slotEls[vs.slot];
+        const to = card.getBoundingClientRect();
+        animate(
+          card,
+          [{ transform: `translate(${stockBefore.left - to.left}px, ${stockBefore.top - to.top}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          DEAL_MS,
+          { delay: vs.slot * DEAL_STAGGER_MS, fill: "backwards" }
+        );
+      }
     }
     for (const slot of moves.turned) {
       const card = slotEls[slot];
