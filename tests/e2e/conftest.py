@@ -6,15 +6,17 @@ Without Debian's Chromium (``/usr/bin/chromium``) these tests are skipped, unles
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
 import re
-import urllib.request
 
 import pytest
 
-from labdriver import CHROMIUM, DEAL, IMPORT, STATE, Board, Notebook, chromium_available, launch_chromium, start_lab
+from labdriver import (
+    CHROMIUM, DEAL, IMPORT, STATE, Board, Notebook, chromium_available, launch_chromium, open_lab, start_lab,
+)
 
 HERE = pathlib.Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
@@ -65,26 +67,43 @@ def browser(e2e_ready):
             chromium.close()
 
 
-@pytest.fixture
-def page(browser, lab, request):
+@pytest.fixture(scope="session")
+def _lab_page(browser, lab):
+    """One Chromium page with JupyterLab loaded once for the whole session; notebooks
+    open and close inside it (a fresh Lab load costs seconds per test)."""
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(20_000)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     pg.on("console", lambda msg: errors.append(f"console.error: {msg.text}") if msg.type == "error" else None)
-    pg.errors = errors
-    yield pg
+    session = {"page": pg, "errors": errors, "dirty": False, "board": None, "opened": 0}
     try:
-        if getattr(request.node, "rep_call_failed", False):
-            ARTIFACTS.mkdir(exist_ok=True)
-            pg.screenshot(path=str(ARTIFACTS / f"FAILED-{_slug(request.node.name)}.png"), full_page=True)
+        yield session
     finally:
         context.close()
-        _shutdown_kernels(lab)
-    # Uncaught exceptions in the page (the widget's or Lab's) fail the test that caused them.
-    widget_errors = [e for e in errors if e.startswith("pageerror")]
-    assert not widget_errors, "errors in the page:\n" + "\n".join(widget_errors)
+
+
+@pytest.fixture
+def page(_lab_page, lab, request):
+    """The session's Lab page. A failing test leaves a screenshot and a reloaded Lab behind it;
+    an uncaught exception in the page fails the test during which it happened."""
+    pg = _lab_page["page"]
+    if _lab_page["dirty"]:
+        _lab_page["dirty"] = False
+        _lab_page["board"] = None
+        open_lab(pg, lab)
+    seen = len(_lab_page["errors"])
+    yield pg
+    if getattr(request.node, "rep_call_failed", False):
+        _lab_page["dirty"] = True
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            pg.screenshot(path=str(ARTIFACTS / f"FAILED-{_slug(request.node.name)}.png"), full_page=True)
+    new = [e for e in _lab_page["errors"][seen:] if e.startswith("pageerror")]
+    if new:
+        _lab_page["dirty"] = True
+    assert not new, "uncaught errors in the page:\n" + "\n".join(new)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -99,24 +118,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text)[:80]
 
 
-def _shutdown_kernels(lab) -> None:
-    try:
-        with urllib.request.urlopen(f"{lab.url}/api/sessions", timeout=5) as reply:
-            sessions = json.load(reply)
-        for s in sessions:
-            req = urllib.request.Request(f"{lab.url}/api/sessions/{s['id']}", method="DELETE")
-            urllib.request.urlopen(req, timeout=10).close()
-    except Exception:  # best effort: the server goes away at the end of the session anyway
-        pass
-
-
 @pytest.fixture
-def open_notebook(page, lab, request):
-    """Write a notebook with these cells, open it in Lab, and wait for its kernel to be idle."""
+def open_notebook(page, lab, _lab_page, request):
+    """Write a notebook with these cells and open it in Lab (closing the one open before,
+    and shutting its kernel down); wait for its kernel to be idle."""
 
     def opener(cells, name: str | None = None) -> Notebook:
-        name = name or f"{_slug(request.node.name)}.ipynb"
+        _lab_page["opened"] += 1
+        name = name or f"{_lab_page['opened']:02d}-{_slug(request.node.name)}.ipynb"
         lab.write_notebook(name, cells)
+        _lab_page["board"] = None
         return Notebook.open(page, lab, name)
 
     return opener
@@ -129,6 +140,7 @@ def shot(page):
 
     def take(name: str, locator=None) -> pathlib.Path:
         path = ARTIFACTS / f"{name}.png"
+        page.mouse.move(0, 0)  # no hover effects in the picture
         page.wait_for_timeout(350)  # let the card animations (240-260 ms) finish
         if locator is None:
             page.screenshot(path=str(path))
@@ -139,13 +151,25 @@ def shot(page):
     return take
 
 
+BOARD_CELLS = [IMPORT, DEAL, STATE]
+
+
 @pytest.fixture
-def board_nb(open_notebook):
-    """The reference deal TP1-E-AAAAAAB shown once, with a cell (index 2) that prints the
-    Python state as JSON. Returns (notebook, board, python_state)."""
-    nb = open_notebook([IMPORT, DEAL, STATE])
-    nb.run(0, 1)
-    root = nb.cell(1).locator(".tp-root")
+def board_nb(open_notebook, _lab_page):
+    """A fresh widget on the reference deal TP1-E-AAAAAAB (cell 1), and a cell (2) that prints
+    its Python state as JSON. Returns (notebook, board, python_state).
+
+    The notebook and its kernel are shared by the tests that use this fixture: each gets a
+    new widget by re-running cell 1, unless the notebook was changed or a test failed."""
+    nb = _lab_page["board"]
+    if nb is not None and nb.is_open() and nb.cell_sources() == [f"code:{c}" for c in BOARD_CELLS]:
+        nb.cell(1).locator(".tp-root").evaluate_all("els => els.forEach(e => e.setAttribute('data-e2e-stale', ''))")
+        nb.run(1)
+    else:
+        nb = open_notebook(BOARD_CELLS, name=f"{_lab_page['opened'] + 1:02d}-board.ipynb")
+        nb.run(0, 1)
+        _lab_page["board"] = nb
+    root = nb.cell(1).locator(".tp-root:not([data-e2e-stale])")
     root.wait_for(state="visible")
     board = Board(root)
     board.card("K♣").wait_for(state="visible")

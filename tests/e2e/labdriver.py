@@ -115,9 +115,6 @@ class LabServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def notebook_url(self, name: str) -> str:
-        return f"{self.url}/lab/tree/{name}?reset"
-
     def log_tail(self, lines: int = 40) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -227,28 +224,50 @@ def launch_chromium(playwright):
 # A notebook open in JupyterLab
 # ---------------------------------------------------------------------------------------------
 
-_JS_PANEL = """
+_JS_APP_READY = """
 () => {
   const app = window.jupyterapp;
-  const w = app && app.shell.currentWidget;
-  return Boolean(w && w.content && w.content.model && w.sessionContext);
+  return Boolean(app && app.shell && app.commands.hasCommand("docmanager:open")
+                 && app.commands.hasCommand("notebook:run-cell"));
 }
 """
 
-_JS_KERNEL_IDLE = """
-() => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const ctx = panel && panel.sessionContext;
-  const kernel = ctx && ctx.session && ctx.session.kernel;
-  return Boolean(ctx && ctx.isReady && kernel && kernel.status === "idle" && kernel.connectionStatus === "connected");
-}
-"""
-
-_JS_RUN_CELLS = """
-async (indices) => {
+# Every helper below finds its notebook panel by id, never by "the current widget".
+_PANEL = """
   const app = window.jupyterapp;
-  const panel = app.shell.currentWidget;
+  const panel = Array.from(app.shell.widgets("main")).find((w) => w.id === id);
+  if (!panel) throw new Error("notebook panel " + id + " is gone");
   const nb = panel.content;
+"""
+
+_JS_OPEN = """
+async (path) => {
+  const app = window.jupyterapp;
+  // One notebook at a time: close the others and shut their kernels down, without prompts.
+  for (const w of Array.from(app.shell.widgets("main"))) {
+    if (w.sessionContext) {
+      try { await w.sessionContext.shutdown(); } catch (e) { /* already gone */ }
+    }
+    if (w.context && w.context.model) w.context.model.dirty = false;
+    w.dispose();
+  }
+  const panel = await app.commands.execute("docmanager:open",
+    { path, factory: "Notebook", kernel: { name: "python3" } });
+  app.shell.activateById(panel.id);
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  return panel.id;
+}
+"""
+
+_JS_KERNEL_IDLE = "(id) => {" + _PANEL + """
+  const ctx = panel.sessionContext;
+  const kernel = ctx && ctx.session && ctx.session.kernel;
+  return Boolean(ctx.isReady && kernel && kernel.status === "idle" && kernel.connectionStatus === "connected");
+}"""
+
+_JS_RUN_CELLS = "async ([id, indices]) => {" + _PANEL + """
+  app.shell.activateById(id);
   const results = [];
   for (const i of indices) {
     nb.activeCellIndex = i;
@@ -257,75 +276,94 @@ async (indices) => {
   }
   nb.mode = "command";
   return results;
-}
-"""
+}"""
+
+_JS_OUTPUT_TEXT = "([id, i]) => {" + _PANEL + """
+  const cell = nb.widgets[i];
+  const outs = cell && cell.model.outputs;
+  if (!outs) return "";
+  const parts = [];
+  for (let k = 0; k < outs.length; k++) {
+    const o = outs.get(k).toJSON();
+    if (o.output_type === "stream") parts.push([].concat(o.text).join(""));
+    else if (o.output_type === "error") parts.push(o.ename + ": " + o.evalue);
+    else if (o.data && o.data["text/plain"]) parts.push([].concat(o.data["text/plain"]).join(""));
+  }
+  return parts.join("");
+}"""
+
+_JS_CELLS = "(id) => {" + _PANEL + """
+  return Array.from(nb.model.cells).map((c) => c.type + ":" + c.sharedModel.getSource());
+}"""
+
+_JS_MODE = "(id) => {" + _PANEL + " return nb.mode; }"
+
+
+def open_lab(page, server: LabServer, timeout: float = 60_000) -> None:
+    """Load JupyterLab in this page (once; later notebooks open inside it)."""
+    page.goto(f"{server.url}/lab?reset", wait_until="domcontentloaded")
+    page.wait_for_function(_JS_APP_READY, timeout=timeout)
 
 
 class Notebook:
-    """One notebook open in a JupyterLab tab (Playwright ``page``)."""
+    """One notebook open in a JupyterLab page, its panel addressed by id."""
 
-    def __init__(self, page, server: LabServer, name: str):
+    def __init__(self, page, server: LabServer, name: str, panel_id: str):
         self.page = page
         self.server = server
         self.name = name
+        self.id = panel_id
 
     @classmethod
     def open(cls, page, server: LabServer, name: str, timeout: float = 60_000) -> "Notebook":
-        page.goto(server.notebook_url(name), wait_until="domcontentloaded")
-        page.wait_for_function(_JS_PANEL, timeout=timeout)
-        nb = cls(page, server, name)
+        """Open ``name`` (closing any other notebook and its kernel) and wait for an idle kernel."""
+        if not page.url.startswith(server.url) or not page.evaluate(_JS_APP_READY):
+            open_lab(page, server, timeout)
+        panel_id = page.evaluate(_JS_OPEN, name)
+        nb = cls(page, server, name, panel_id)
         nb.wait_idle(timeout)
         return nb
 
+    @property
+    def selector(self) -> str:
+        return f"#{self.id}"
+
     def wait_idle(self, timeout: float = 60_000) -> None:
-        self.page.wait_for_function(_JS_KERNEL_IDLE, timeout=timeout)
+        self.page.wait_for_function(_JS_KERNEL_IDLE, arg=self.id, timeout=timeout)
 
     def run(self, *indices: int, timeout: float = 60_000) -> None:
         """Run these cells in order (JupyterLab's own run-cell command); wait for the kernel."""
         self.wait_idle(timeout)
-        ok = self.page.evaluate(_JS_RUN_CELLS, list(indices))
+        ok = self.page.evaluate(_JS_RUN_CELLS, [self.id, list(indices)])
         if not all(ok):
             raise AssertionError(f"cells {indices} did not all run cleanly: {ok}; outputs: "
                                  + " | ".join(self.output_text(i) for i in indices))
         self.wait_idle(timeout)
 
     def cell_count(self) -> int:
-        return self.page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.cells.length")
+        return len(self.cell_sources())
 
     def cell_sources(self) -> list[str]:
-        return self.page.evaluate(
-            "() => Array.from(window.jupyterapp.shell.currentWidget.content.model.cells).map(c => c.type + ':' + c.sharedModel.getSource())"
-        )
+        """Each cell as "type:source"."""
+        return self.page.evaluate(_JS_CELLS, self.id)
+
+    def mode(self) -> str:
+        return self.page.evaluate(_JS_MODE, self.id)
 
     def cell(self, index: int):
-        return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+        return self.page.locator(f"{self.selector} .jp-Notebook .jp-Cell").nth(index)
 
     def output_text(self, index: int) -> str:
-        return self.page.evaluate(
-            """(i) => {
-              const cell = window.jupyterapp.shell.currentWidget.content.widgets[i];
-              const outs = cell && cell.model.outputs;
-              if (!outs) return "";
-              const parts = [];
-              for (let k = 0; k < outs.length; k++) {
-                const o = outs.get(k).toJSON();
-                if (o.output_type === "stream") parts.push(Array.isArray(o.text) ? o.text.join("") : o.text);
-                else if (o.output_type === "error") parts.push(o.ename + ": " + o.evalue);
-                else if (o.data && o.data["text/plain"]) parts.push([].concat(o.data["text/plain"]).join(""));
-              }
-              return parts.join("");
-            }""",
-            index,
-        )
+        return self.page.evaluate(_JS_OUTPUT_TEXT, [self.id, index])
 
     def command(self, name: str, args: dict | None = None) -> Any:
         return self.page.evaluate("([n, a]) => window.jupyterapp.commands.execute(n, a || {})", [name, args])
 
-    def shutdown_kernel(self) -> None:
-        with contextlib.suppress(Exception):
-            self.page.evaluate(
-                "() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()"
-            )
+    def is_open(self) -> bool:
+        return self.page.evaluate(
+            "(id) => Boolean(window.jupyterapp && Array.from(window.jupyterapp.shell.widgets('main')).some(w => w.id === id))",
+            self.id,
+        )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -48,7 +48,9 @@ def test_two_views_stay_in_sync_and_a_second_widget_is_independent(open_notebook
         expect(board.discard).to_have_attribute("data-card", "K♣")
         expect(board.root.locator(".tp-stock-count")).to_have_text("23")
     assert v.discard_card() == "K♦"
-    shot("10-two-views-and-another-widget", nb.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"))
+    shot("10-view-1-of-w", a.root)
+    shot("10-view-2-of-w", b.root)
+    shot("10-other-widget-v", v.root)
 
     nb.run(4)
     state = json.loads(nb.output_text(4).strip().splitlines()[-1])
