@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import secrets
 from collections import deque
 from typing import Iterable, NamedTuple
@@ -19,6 +20,7 @@ HOGUE_DRAW_COST = 5  # V2: a draw costs 5; peaks pay 15, 15 and the third 30
 HOGUE_PEAK_BONUS = (15, 15, 30)
 UNDO_LIMIT = 100  # R6.1
 SNAPSHOT_FORMAT = "tripeaks-game/1"
+
 
 class Message(str):
     """English text that keeps its template and values, so a front end can say it in another language."""
@@ -80,8 +82,8 @@ class Game:
             code = number_code(secrets.randbelow(DEAL_COUNT), Rules.parse(rules))
         deal = parse_code(code)
         if rules is not None and Rules.parse(rules) != deal.rules:
-            raise ValueError(f"the code {code!r} is a {deal.rules.name} game, not {Rules.parse(rules).name}; "
-                             "change the code's rule letter (E or C) or leave out rules=")
+            raise ValueError(f"the code {code!r} is a {deal.rules} game, not {Rules.parse(rules)}; "
+                             "change the code's letters or leave out rules=")
         self._start(deal, error_help)
 
     @classmethod
@@ -463,6 +465,10 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
                 f"stock {self.stock_count}, discard {self._discard}, {self.status}>")
+
+    def _repr_html_(self) -> str:
+        """A bare game in a notebook cell shows its board as text."""
+        return f"<pre>{html.escape(str(self))}</pre>"
 
     def __str__(self) -> str:
         """The board as text: the four rows (``··`` hidden, blank removed), stock and discard."""
