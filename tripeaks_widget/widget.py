@@ -7,14 +7,21 @@ of what a player sees in the ``state`` trait, and turns the front end's intents
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import pathlib
-from typing import Any, Callable
+import re
+import signal
+import threading
+import time
+from typing import Any, Callable, Iterable, Iterator
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from .cards import Card
+from .codes import deck_code, number_code
 from .game import Game, IllegalMoveError
 from .layout import SLOT_COUNT
 from .rules import Rules
@@ -149,8 +156,10 @@ class TriPeaks(anywidget.AnyWidget):
         return move
 
     def highlight(self, *targets: int | Card | str) -> None:
-        """Point at cards (slots, cards, notation) and/or ``"stock"``; no argument clears.
-        The highlight goes away with the next action."""
+        """Point at cards (slot numbers, Cards, notation such as ``"K♣"``) and/or ``"stock"``.
+
+        ``w.highlight(*w.playable())`` points at every card that fits the discard now;
+        ``w.highlight()`` clears. The highlight also goes away with the next action."""
         marks: list[int | str] = []
         for target in targets:
             if isinstance(target, str) and target.strip().lower() == "stock":
@@ -170,8 +179,127 @@ class TriPeaks(anywidget.AnyWidget):
         self._caption = "" if text is None else str(text)
         self._publish()
 
+    def apply(self, action: int | Card | str) -> Card:
+        """Carry out one action: ``"draw"``, ``"undo"``, or a card to play (notation, Card or slot)."""
+        return self._apply(self._game.apply, action)
+
+    def replay(self, actions: Iterable[int | Card | str] | str, pace: float = 0.6) -> None:
+        """Play a line step by step so that each step is seen: publish it, then wait ``pace`` seconds.
+
+        ``actions`` is a list of actions as ``apply`` takes them (``"K♣"``, ``"draw"``, ``"undo"``,
+        slot numbers), a string of them separated by spaces or commas, or a solver's answer
+        (``w.replay(w.solve())``: anything with a ``line``). ``pace=0`` applies them all at once.
+
+        An illegal step raises ``IllegalMoveError`` (a malformed one ``ValueError``) naming the step,
+        e.g. ``step 2 (3♠) refused: Must be one rank higher or lower``; the steps before it stay
+        played and the board shows the refusal. Interrupting (a ``KeyboardInterrupt``, the kernel's
+        interrupt button) stops between two steps: a step is never cut in half, the board shows
+        every step made, and the interrupt goes on to the caller.
+        """
+        steps = _line(actions)
+        if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not pace >= 0:
+            raise ValueError(f"pace is a number of seconds, 0 or more; got {pace!r}")
+        self._note = ""
+        self._highlight = []
+        try:
+            for number, action in enumerate(steps, 1):
+                try:
+                    with _whole_step():
+                        if pace:
+                            self._apply(self._game.apply, action)
+                        else:
+                            self._game.apply(action)
+                except ValueError as error:
+                    raise type(error)(f"step {number} ({action}) refused: {error}") from None
+                if pace:
+                    time.sleep(pace)
+        finally:
+            if not pace:
+                with _whole_step():
+                    self._publish()
+
+    @property
+    def history(self) -> list[str]:
+        """Every action so far in notation: cards played (``"K♣"``), ``"draw"`` and ``"undo"``."""
+        return self._game.history
+
+    def position_at(self, n: int) -> Game:
+        """A new, independent ``Game`` as this one stood after the first ``n`` actions of
+        ``history``; ``n`` counts like a list index (``-1``: before the last action)."""
+        history = self._game.history
+        if isinstance(n, bool) or not isinstance(n, int) or not -len(history) <= n <= len(history):
+            raise IndexError(f"position_at takes a whole number from {-len(history)} to {len(history)} "
+                             f"(the history has {len(history)} actions); got {n!r}")
+        return Game(self._game.code, error_help=self._game.error_help).replay(history[:n])
+
+    @classmethod
+    def compare(cls, code: str | None = None, rules: Iterable[Rules | str] = ("easy", "classic"),
+                **kwargs: Any) -> Comparison:
+        """Widgets side by side dealing the same cards, one per rule set: ``TriPeaks.compare(
+        "TP1-E-AAAAAAB")`` shows that deal under Easy and under Classic (``code=None``: a random
+        deal). The code gives the cards only; each entry of ``rules`` is a whole rule set
+        (``"easy"``, ``"classic"``, ``"site"``, ``"classic+joker"`` …). The result is an
+        ``ipywidgets.HBox``; its widgets are ``box.widgets`` (also ``box[0]``, ``box["classic"]``)."""
+        game = Game(code)
+        widgets = []
+        for rule_set in (Rules.parse(r) for r in rules):
+            dealt = (number_code(game.number, rule_set) if game.number is not None
+                     else deck_code(game.deck, rule_set))
+            widgets.append(cls(dealt, layout=ipywidgets.Layout(flex="1 1 0", min_width="0"), **kwargs))
+        if not widgets:
+            raise ValueError("compare needs at least one rule set, e.g. rules=('easy', 'classic')")
+        return Comparison(widgets, layout=ipywidgets.Layout(width="100%", align_items="flex-start"))
+
     def playable(self) -> list[Card]:
+        """Free cards that fit the discard now, in slot order."""
         return self._game.playable()
+
+    def legal_moves(self) -> list[str]:
+        """Every legal action in notation: the playable cards, then ``"draw"`` while allowed."""
+        return self._game.legal_moves()
+
+    def free(self) -> list[Card]:
+        """Face-up cards that no card covers any more (R2.1), fitting or not."""
+        return self._game.free()
+
+    def rows(self) -> list[list[str | None]]:
+        """The four rows from the peak tops down: a card, ``"?"`` face down, None removed."""
+        return self._game.rows()
+
+    def peaks(self) -> list[dict]:
+        """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""
+        return self._game.peaks()
+
+    def to_dict(self) -> dict:
+        """A JSON-ready snapshot of the game (code, settings, every action); ``Game.from_dict`` replays it."""
+        return self._game.to_dict()
+
+    def solve(self, **options: Any) -> Any:
+        """The solver's verdict from the position on the board: winnable or not, and the best line."""
+        return self._game.solve(**options)
+
+    def winnable(self, **options: Any) -> bool:
+        """Whether the game on the board can still be won (the solver sees the hidden cards)."""
+        return self._game.winnable(**options)
+
+    @property
+    def cards_left(self) -> int:
+        """Peak cards still on the table."""
+        return self._game.cards_left
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, top first (face down to a player)."""
+        return self._game.stock
+
+    @property
+    def waste(self) -> list[Card]:
+        """The discard pile, bottom to top."""
+        return self._game.waste
+
+    @property
+    def can_undo(self) -> bool:
+        return self._game.can_undo
 
     def why_not(self, target: int | Card | str) -> str | None:
         return self._game.why_not(target)
@@ -294,3 +422,53 @@ class TriPeaks(anywidget.AnyWidget):
     def __repr__(self) -> str:
         game = self._game
         return f"TriPeaks({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
+
+
+class Comparison(ipywidgets.HBox):
+    """TriPeaks widgets side by side (``TriPeaks.compare``): ``box.widgets``, ``box[0]``, ``box["classic"]``."""
+
+    @property
+    def widgets(self) -> tuple[TriPeaks, ...]:
+        return tuple(self.children)
+
+    def __getitem__(self, key: int | str) -> TriPeaks:
+        """A widget by position, or by its rule set's name (``"easy"``, ``"classic"``, ``"easy+joker"``)."""
+        if isinstance(key, str):
+            for widget in self.children:
+                if str(widget.rules) == key.strip().lower():
+                    return widget
+            raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
+        return self.children[key]
+
+
+def _line(actions: Any) -> list:
+    """The steps of a line: a list of actions, a string of them, or a solver's answer (its ``line``)."""
+    if not isinstance(actions, str) and hasattr(actions, "line"):
+        actions = actions.line
+    if isinstance(actions, str):
+        return [step for step in re.split(r"[\s,]+", actions) if step]
+    try:
+        return list(actions)
+    except TypeError:
+        raise TypeError(f"replay takes a list of actions such as ['K♣', 'draw', 'undo'], a string of them, "
+                        f"or a solver's answer; got {type(actions).__name__}") from None
+
+
+@contextlib.contextmanager
+def _whole_step() -> Iterator[None]:
+    """Hold back a kernel interrupt (SIGINT) until the block is done, then raise it: one engine
+    step and its publication are never cut in half. Elsewhere than the main thread, a plain block."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list = []
+    previous = signal.signal(signal.SIGINT, lambda _signum, frame: held.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+        if held:
+            if callable(previous):
+                previous(signal.SIGINT, held[0])
+            elif previous != signal.SIG_IGN:
+                raise KeyboardInterrupt
