@@ -13,7 +13,7 @@ from tripeaks_widget.widget import FAILED, NO_SOLVER
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 VIEW_KEYS = {"code", "rules", "slots", "free", "playable", "stock", "discard", "score", "moves", "status",
              "message", "can_undo", "description", "last"}
-WIDGET_KEYS = {"error_help", "highlight", "caption", "seq"}
+WIDGET_KEYS = {"error_help", "highlight", "caption", "number", "notices", "seq"}
 
 
 def intent(widget, content):
@@ -249,14 +249,18 @@ def test_new_game_intent_random_deal_under_chosen_rules(w, sent):
     assert len(sent) == 1 and w.state["rules"] == "easy"
 
 
-def test_new_game_intent_keeps_the_variants():
+def test_new_game_intent_rules_are_the_whole_rule_set():
     w = TriPeaks(rules="classic+joker")
     monkey = []
     w.send = lambda content, buffers=None: monkey.append(content)
-    intent(w, {"type": "new_game", "rules": "easy", "code": "", "id": 1})
+    intent(w, {"type": "new_game", "rules": "easy+joker", "code": "", "id": 1})
     assert monkey[-1]["ok"] is True
     assert w.state["rules"] == "easy" and w.state["variants"] == ["joker"]
     assert repr(w).startswith("TriPeaks('TP1-E-") and ", easy+joker, score" in repr(w)
+    intent(w, {"type": "new_game", "rules": "easy", "code": "", "id": 2})  # no variant ticked
+    assert w.state["variants"] == []
+    intent(w, {"type": "new_game", "code": "", "id": 3})  # no rules: the current ones
+    assert str(w.rules) == "easy"
 
 
 def test_new_game_keeps_error_help(w):
@@ -311,7 +315,7 @@ def test_new_game_method_variants(w):
         w.new_game("TP9-Q")
     assert w.state["code"] == "TP1-E-AAAAAAD"
     with pytest.raises(TypeError):
-        w.new_game(3)
+        w.new_game(3.5)
 
 
 def test_error_help_property_syncs(w):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import numbers
+import os
 import pathlib
 import re
 import signal
@@ -24,6 +26,7 @@ from .cards import Card
 from .codes import deck_code, number_code
 from .game import Game, IllegalMoveError
 from .layout import SLOT_COUNT
+from .records import SERIES_FIRST, SERIES_LAST, Notice, Records, RecordsError, in_series
 from .rules import Rules
 
 log = logging.getLogger("tripeaks_widget")
@@ -35,16 +38,28 @@ NO_HINT = "No hint: no move leads anywhere from here"
 HINT_DRAW = "Hint: draw from the stock"
 HINT_PLAY = "Hint: play the {card}"
 FAILED = "Something went wrong: {error}"
+NOT_RECORDED = "This result could not be recorded: {error}"
+GAME_NUMBERS = f"Game numbers run from {SERIES_FIRST} to {SERIES_LAST:,}"
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
+MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
 
 
 class TriPeaks(anywidget.AnyWidget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
     ``TriPeaks()`` deals a random game under Easy; ``TriPeaks("TP1-E-AAAAAAB")``
-    deals that code; ``TriPeaks(rules="classic")`` a random Classic deal.
+    deals that code; ``TriPeaks(game=123)`` (or ``TriPeaks(123)``) numbered game 123
+    (R6.8); ``TriPeaks(rules="classic")`` a random Classic deal. ``rules`` is any rule
+    set: ``"site"``, ``"classic+joker"``, a ``Rules`` value.
     Scripted moves (``w.play("K♣")``, ``w.draw()``, ``w.undo()``) and clicks
     go through the same path and show at once in every view of the widget.
+
+    Results of the numbered games 1–50,000 go to the records store
+    (``tripeaks_widget.records``) when a game is won or blocked, or left unfinished for
+    a new deal; what the store says ("First win of game 123 (Easy): …") shows under the
+    board and in ``w.notices``. ``records=`` picks the store: None for the user's own
+    (``$TRIPEAKS_RECORDS`` if set), a path, a ``Records``, or False for none. A store
+    that cannot be used says why once, and the widget plays on without records.
     """
 
     _esm = _STATIC / "widget.js"
@@ -52,20 +67,37 @@ class TriPeaks(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, code: str | None = None, *, rules: Rules | str | None = None,
-                 error_help: bool = True, **kwargs: Any) -> None:
-        self._game = Game(code, rules=rules, error_help=error_help)  # a bad code raises before any comm opens
+    def __init__(self, code: str | int | None = None, *, game: int | None = None,
+                 rules: Rules | str | None = None, error_help: bool = True,
+                 records: Records | str | os.PathLike | bool | None = None, **kwargs: Any) -> None:
+        if _is_number(code):
+            if game is not None:
+                raise ValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
+            code, game = None, code
+        if code is not None and game is not None:
+            raise ValueError("give a game code or a game number, not both: a code names its own deal")
+        if game is not None:
+            self._game = Game.from_number(_game_number(game), rules, error_help=error_help)
+        else:
+            self._game = Game(code, rules=rules, error_help=error_help)  # a bad code raises before any comm opens
         self._note = ""  # the widget's own word for the message line (a hint, an error) until the next action
         self._highlight: list[int | str] = []
         self._caption = ""
         self._seq = 0
+        self._records, self._records_error = _open_records(records)
+        self._notices: list[dict] = []  # what the records store said, shown until the next action
+        if self._records_error:
+            log.warning("playing without records: %s", self._records_error)
+            self._notices = [{"kind": "error", "text": self._records_error}]
+        self._ended: tuple[Game, str] = (self._game, self._game.status)  # the last status looked at
         super().__init__(state=self._snapshot(), **kwargs)  # the front end's first render is complete
         self.on_msg(self._on_msg)
 
     # -- the one way state goes out -----------------------------------------------------------
 
     def _publish(self) -> None:
-        """Send one complete snapshot to every view."""
+        """Send one complete snapshot to every view (a game that has just ended is recorded first)."""
+        self._record_end()
         self.state = self._snapshot()
 
     def _snapshot(self) -> dict:
@@ -77,17 +109,66 @@ class TriPeaks(anywidget.AnyWidget):
         view["error_help"] = bool(self._game.error_help)
         view["highlight"] = list(self._highlight)
         view["caption"] = self._caption
+        view["number"] = self._game.number if in_series(self._game.number) else None
+        view["notices"] = [dict(notice) for notice in self._notices]
         view["seq"] = self._seq
         return view
 
-    def _apply(self, action: Callable[..., Any], *args: Any) -> Any:
-        """Run one engine action and publish the result, refused or not (the reason is in the view)."""
+    def _begin(self) -> None:
+        """An action starts: the widget's note, the highlight and the notices go."""
         self._note = ""
         self._highlight = []
+        self._notices = []
+
+    def _apply(self, action: Callable[..., Any], *args: Any) -> Any:
+        """Run one engine action and publish the result, refused or not (the reason is in the view)."""
+        self._begin()
         try:
             return action(*args)
         finally:
             self._publish()
+
+    # -- records -------------------------------------------------------------------------------
+
+    def _record_end(self) -> None:
+        """Record the game when it has just become won or blocked (again, after an undo)."""
+        game, status = self._game, self._game.status
+        if self._ended == (game, status):
+            return
+        self._ended = (game, status)
+        if status in ("won", "blocked"):
+            self._record(game)
+
+    def _record(self, game: Game) -> None:
+        """Give a result to the records store and keep what it says; a failure is said, not raised."""
+        if self._records is None or not in_series(game.number):
+            return
+        try:
+            notices: list[Notice] = self._records.record(game)
+        except RecordsError as error:
+            log.warning("a result was not recorded: %s", error)
+            self._notices.append({"kind": "error", "text": NOT_RECORDED.format(error=error)})
+        except Exception as error:  # a records bug must never cost the game its move
+            log.exception("recording game %s failed", game.number)
+            self._notices.append({"kind": "error", "text": NOT_RECORDED.format(error=error)})
+        else:
+            self._notices.extend({"kind": notice.kind, "text": notice.text} for notice in notices)
+
+    @property
+    def records(self) -> Records | None:
+        """The records store results go to, or None (none asked for, or it could not be opened)."""
+        return self._records
+
+    @property
+    def records_error(self) -> str | None:
+        """Why the records store could not be opened, or None."""
+        return self._records_error
+
+    @property
+    def notices(self) -> list[str]:
+        """What was said about the last result (``"First win of game 123 (Easy): won in 47 moves."``)
+        or about the records store; shown under the board until the next action."""
+        return [notice["text"] for notice in self._notices]
 
     # -- the game, delegated --------------------------------------------------------------------
 
@@ -108,23 +189,42 @@ class TriPeaks(anywidget.AnyWidget):
         """Take back the last action."""
         return self._apply(self._game.undo)
 
-    def new_game(self, code_or_rules: Rules | str | None = None) -> Game:
-        """Deal again: a code (``"TP1-C-AAAAAAD"``), a rule set (``"easy"``/``"classic"``) for a
-        random deal, or None for a random deal under the current rules."""
-        if code_or_rules is None or isinstance(code_or_rules, Rules):
-            game = Game(rules=code_or_rules or self._game.rules, error_help=self._game.error_help)
-        elif isinstance(code_or_rules, str):
-            try:
-                rules = Rules.parse(code_or_rules)
-            except ValueError:
-                game = Game(code_or_rules, error_help=self._game.error_help)
-            else:
-                game = Game(rules=rules, error_help=self._game.error_help)
+    def new_game(self, what: Rules | str | int | None = None, *, game: int | None = None,
+                 rules: Rules | str | None = None) -> Game:
+        """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``), a
+        rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or nothing for a
+        random deal under the current rules. A game number without ``rules=`` keeps the current
+        rules; a code carries its own. An unfinished numbered game left behind is recorded."""
+        code = None
+        if _is_number(what):
+            if game is not None:
+                raise ValueError("give a game number once: new_game(123) or new_game(game=123)")
+            game = what
+        elif isinstance(what, Rules) or isinstance(what, str) and _is_rules(what):
+            if rules is not None:
+                raise ValueError(f"give a rule set once: new_game({str(what)!r}) or new_game(rules=...)")
+            rules = what
+        elif isinstance(what, str):
+            code = what
+        elif what is not None:
+            raise TypeError(f"new_game takes a game code, a game number or a rule set, not "
+                            f"{type(what).__name__} {what!r}")
+        help_on = self._game.error_help
+        if code is not None:
+            if game is not None:
+                raise ValueError("give a game code or a game number, not both: a code names its own deal")
+            dealt = Game(code, rules=rules, error_help=help_on)
+        elif game is not None:
+            number = _game_number(game)
+            dealt = Game.from_number(number, self._game.rules if rules is None else rules, error_help=help_on)
         else:
-            raise TypeError(f"new_game takes a game code or a rule set name, not {type(code_or_rules).__name__}")
-        self._game = game
-        self._apply(lambda: None)
-        return game
+            dealt = Game(rules=self._game.rules if rules is None else rules, error_help=help_on)
+        self._begin()
+        if self._game.status == "playing":
+            self._record(self._game)  # left unfinished: abandoned (records skips a game without a move)
+        self._game = dealt
+        self._publish()
+        return dealt
 
     def hint(self) -> str | None:
         """Point at a good next action: it is highlighted and named in the message line.
@@ -199,8 +299,7 @@ class TriPeaks(anywidget.AnyWidget):
         steps = _line(actions)
         if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not pace >= 0:
             raise ValueError(f"pace is a number of seconds, 0 or more; got {pace!r}")
-        self._note = ""
-        self._highlight = []
+        self._begin()
         try:
             for number, action in enumerate(steps, 1):
                 try:
@@ -393,31 +492,45 @@ class TriPeaks(anywidget.AnyWidget):
             self._malformed(content, "unknown type")
 
     def _new_game_intent(self, content: dict) -> None:
+        """The New game dialog's choice: ``{"type": "new_game", "rules": "classic+joker", "game": 123,
+        "code": "", "id": 7}``. A code wins (it carries its own rules and variants); else a game
+        number under ``rules``; else a random deal under ``rules`` (the current ones if absent)."""
         request = content.get("id")
         rules = content.get("rules")
-        code = content.get("code") or ""
+        code = content.get("code")
+        code = "" if code is None else code
+        number = content.get("game")
         why = None
         if request is not None and (type(request) not in (int, str) or len(str(request)) > 64):
             why, request = "id must be a number or a short string", None
-        elif rules is not None and rules not in ("easy", "classic"):
-            why = "rules must be 'easy' or 'classic'"
+        elif rules is not None and (not isinstance(rules, str) or len(rules) > MAX_RULES_LENGTH
+                                    or not _is_rules(rules)):
+            why = "rules must be a rule set such as 'easy', 'site' or 'classic+joker'"
         elif not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
             why = f"code must be a string of at most {MAX_CODE_LENGTH} characters"
+        elif number is not None and type(number) is not int:
+            why = "game must be a whole number or null"
         if why:
             self._malformed(content, why)
             return self._reply(request, False, f"Malformed request: {why}")
-        if not code.strip() and rules is not None:
-            # The dialog picks the king-ace rule; the game's variants stay.
-            rules = "+".join((rules, *self._game.rules.variants))
+        if code.strip():
+            field, deal = "code", lambda: self.new_game(code.strip())
+        elif number is not None:
+            field, deal = "game", lambda: self.new_game(game=number, rules=rules)
+        else:
+            field, deal = "rules", lambda: self.new_game(rules=rules)
         try:
-            self.new_game(code.strip() or rules)
+            deal()
         except ValueError as error:
-            return self._reply(request, False, str(error))
+            return self._reply(request, False, str(error), field)
         self._reply(request, True, "")
 
-    def _reply(self, request: int | str | None, ok: bool, error: str) -> None:
+    def _reply(self, request: int | str | None, ok: bool, error: str, field: str | None = None) -> None:
         if request is not None:
-            self.send({"type": "reply", "id": request, "ok": ok, "error": error})
+            reply = {"type": "reply", "id": request, "ok": ok, "error": error}
+            if field and not ok:
+                reply["field"] = field  # which field of the dialog the error is about
+            self.send(reply)
 
     def __repr__(self) -> str:
         game = self._game
@@ -439,6 +552,44 @@ class Comparison(ipywidgets.HBox):
                     return widget
             raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
         return self.children[key]
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _game_number(value: Any) -> int:
+    """A numbered game of the series (R6.8), checked: 1 to 50,000."""
+    if not _is_number(value):
+        raise TypeError(f"{GAME_NUMBERS}; got {type(value).__name__} {value!r}")
+    if not in_series(int(value)):
+        raise ValueError(f"{GAME_NUMBERS}; got {value!r}")
+    return int(value)
+
+
+def _is_rules(text: str) -> bool:
+    try:
+        Rules.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _open_records(records: Any) -> tuple[Records | None, str | None]:
+    """The store a widget records to, and why there is none when one was asked for."""
+    if records is False:
+        return None, None
+    if isinstance(records, Records):
+        return records, None
+    if records is None or records is True or isinstance(records, (str, os.PathLike)):
+        path = None if records is None or records is True else records
+        try:
+            return Records.open_or_none(path)
+        except Exception as error:  # whatever goes wrong, the widget still plays
+            log.exception("the records store could not be opened")
+            return None, f"Records cannot be kept: {error}"
+    raise TypeError(f"records is a Records store, a path, None (the user's own store) or False (none); "
+                    f"got {type(records).__name__} {records!r}")
 
 
 def _line(actions: Any) -> list:
