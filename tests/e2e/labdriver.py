@@ -144,9 +144,10 @@ class LabServer:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
-def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0) -> LabServer:
+def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_config: str = "") -> LabServer:
     """Start JupyterLab on 127.0.0.1 at a free port, with an empty token and password,
-    news and update checks off, and its own settings/workspaces/runtime directories."""
+    news and update checks off, and its own settings/workspaces/runtime directories.
+    ``server_config`` is Python for the server's own ``jupyter_server_config.py``."""
     home = pathlib.Path(tempfile.mkdtemp(prefix="tripeaks-lab-"))
     root = root or home / "notebooks"
     root.mkdir(parents=True, exist_ok=True)
@@ -157,11 +158,14 @@ def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0) -> LabSer
         path.write_text(json.dumps(value))
     for sub in ("workspaces", "runtime", "config", "data"):
         (home / sub).mkdir(exist_ok=True)
+    if server_config:
+        (home / "config" / "jupyter_server_config.py").write_text(server_config)
     env = dict(os.environ)
     # The kernel spec runs "python": make it this interpreter, which has the package.
     env["PATH"] = os.pathsep.join([str(pathlib.Path(sys.executable).parent), env.get("PATH", "")])
     env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     env["JUPYTER_CONFIG_DIR"] = str(home / "config")
+    env["JUPYTER_DATA_DIR"] = str(home / "data")
     env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
     env.pop("ANYWIDGET_HMR", None)

@@ -1,0 +1,456 @@
+"""Browser benchmark: how fast a click comes back as a DOM change, in a real JupyterLab.
+
+One JupyterLab server, one Chromium, one notebook and kernel, three series, interleaved
+in blocks so that drift (other load on the machine) hits them alike:
+
+* floor   - the transport floor: a bare anywidget defined in the notebook; a button whose
+            click does ``model.send({})``, a Python side that bumps one Int trait in
+            ``on_msg``, and JS that writes the trait into the DOM on ``change:``;
+* card    - TriPeaks ``TP1-E-AAAAAAB``: click K♣, then Undo, alternately (R6.4, R6.1);
+* stock   - TriPeaks: click the stock, then Undo, alternately (R2.5, R6.1).
+
+Every time is taken in the page with ``performance.now()``: from just before the click is
+dispatched to the MutationObserver callback that sees the DOM show the new state (the
+discard card, the counter). Also measured: the front end's own render time per update
+(the time spent in the widget's ``change:state`` handlers: its DOM update, including the
+layout it forces) and the bytes per update (the state trait as JSON, the comm message that
+carries it, and the WebSocket frame that reaches the browser).
+
+    python benchmarks/browser.py [--clicks 60] [--warmup 10] [--json PATH]
+
+Goals: TriPeaks median / floor median <= 1.25; render < 4 ms; <= 2 KB per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+from labdriver import CHROMIUM, Notebook, chromium_available, launch_chromium, start_lab  # noqa: E402
+
+# jupyter_server's WebSocket to the browser leaves Nagle's algorithm on (Tornado's default):
+# a small frame written while the previous one is unacknowledged waits for the browser's
+# delayed ACK (~40 ms on Linux). With --nodelay the benchmark's own server turns it off, to
+# show how much of the floor that is. Not something the widget can change.
+NODELAY_CONFIG = """
+import tornado.websocket as _ws
+
+_start_pinging = _ws.WebSocketProtocol13.start_pinging
+
+
+def _nodelay_then_ping(self):
+    self.stream.set_nodelay(True)
+    _start_pinging(self)
+
+
+_ws.WebSocketProtocol13.start_pinging = _nodelay_then_ping
+"""
+
+FLOOR_CELL = '''
+import anywidget
+import traitlets
+
+
+class Floor(anywidget.AnyWidget):
+    """The least an anywidget round trip can cost: click -> send -> bump a trait -> DOM."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const button = document.createElement("button");
+        button.className = "floor-button";
+        button.textContent = "bump";
+        const count = document.createElement("span");
+        count.className = "floor-count";
+        count.textContent = String(model.get("count"));
+        button.addEventListener("click", () => model.send({}));
+        const onChange = () => { count.textContent = String(model.get("count")); };
+        model.on("change:count", onChange);
+        el.append(button, count);
+        return () => model.off("change:count", onChange);
+      },
+    };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(self._bump)
+
+    def _bump(self, _widget, _content, _buffers):
+        self.count += 1
+
+
+f = Floor()
+f
+'''
+
+TRIPEAKS_CELL = '''
+from tripeaks_widget import TriPeaks
+
+w = TriPeaks("TP1-E-AAAAAAB")
+w
+'''
+
+# Count the bytes of every message the widgets send (as the kernel serialises them).
+METER_CELL = '''
+import json
+
+
+def _meter(widget, log):
+    send = widget.comm.send
+
+    def metered(data=None, metadata=None, buffers=None, **kwargs):
+        if isinstance(data, dict) and data.get("method") == "update":
+            state = data.get("state", {})
+            log.append({
+                "message": len(json.dumps(data, ensure_ascii=False).encode()),
+                "state": len(json.dumps(state.get("state"), ensure_ascii=False).encode()) if "state" in state else 0,
+            })
+        return send(data=data, metadata=metadata, buffers=buffers, **kwargs)
+
+    widget.comm.send = metered
+
+
+tp_sizes, floor_sizes = [], []
+_meter(w, tp_sizes)
+_meter(f, floor_sizes)
+print(json.dumps({"floor": f.model_id, "tripeaks": w.model_id}))
+'''
+
+REPORT_CELL = '''
+print(json.dumps({"tripeaks": tp_sizes, "floor": floor_sizes, "state_now": len(json.dumps(w.state, ensure_ascii=False).encode())}))
+'''
+
+# In-page helpers: reach the widgets' models (to time their change handlers), and time a click
+# until the DOM shows what is expected.
+JS_SETUP = """
+async ([panelId, cells, ids]) => {
+  const app = window.jupyterapp;
+  const panel = Array.from(app.shell.widgets("main")).find((w) => w.id === panelId);
+  const findManager = (w, depth) => {
+    if (!w || depth > 10) return null;
+    if (w._manager) return w._manager;
+    for (const k of Array.from(w.widgets || (w.layout && w.layout.widgets) || [])) {
+      const m = findManager(k, depth + 1);
+      if (m) return m;
+    }
+    return null;
+  };
+  let manager = null;
+  for (const i of cells) {
+    manager = findManager(panel.content.widgets[i].outputArea, 0);
+    if (manager) break;
+  }
+  if (!manager) throw new Error("no widget manager found in the outputs");
+  manager = manager.promise ? await manager.promise : manager;
+  const bench = { render: {}, forced: {} };
+  // Time spent in getBoundingClientRect (a forced style recalc and layout when the DOM was
+  // just written) while a change handler runs.
+  let inHandler = false;
+  let forced = 0;
+  const rect = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function () {
+    if (!inHandler) return rect.call(this);
+    const t0 = performance.now();
+    try {
+      return rect.call(this);
+    } finally {
+      forced += performance.now() - t0;
+    }
+  };
+  for (const [name, id, attr] of ids) {
+    const model = await manager.get_model(id);
+    const times = (bench.render[name] = []);
+    const forcedTimes = (bench.forced[name] = []);
+    const trigger = model.trigger;
+    // Backbone fires every "change:<attr>" handler synchronously inside trigger(): the
+    // time spent there is the views' own update of the DOM for that change.
+    model.trigger = function (event, ...rest) {
+      if (event !== "change:" + attr) return trigger.call(this, event, ...rest);
+      inHandler = true;
+      forced = 0;
+      const t0 = performance.now();
+      try {
+        return trigger.call(this, event, ...rest);
+      } finally {
+        times.push(performance.now() - t0);
+        forcedTimes.push(forced);
+        inHandler = false;
+      }
+    };
+  }
+  window.__tpBench = bench;
+  return Object.keys(bench.render);
+}
+"""
+
+JS_SERIES = """
+async ({ steps, gapMs }) => {
+  const root = (sel) => document.querySelector(sel);
+  const once = (clickEl, watchEl, done) => new Promise((resolve, reject) => {
+    let t0 = 0;
+    const timer = setTimeout(() => { mo.disconnect(); reject(new Error("no DOM change within 10 s")); }, 10000);
+    const mo = new MutationObserver(() => {
+      if (!done()) return;
+      const t1 = performance.now();
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve(t1 - t0);
+    });
+    mo.observe(watchEl, { subtree: true, childList: true, characterData: true, attributes: true });
+    t0 = performance.now();
+    clickEl.click();
+  });
+  const pause = () => new Promise((r) => setTimeout(r, gapMs));
+  const out = [];
+  for (const step of steps) {
+    let ms;
+    if (step.kind === "floor") {
+      const count = root(".floor-count");
+      const before = count.textContent;
+      ms = await once(root(".floor-button"), count, () => count.textContent !== before);
+    } else {
+      const tp = root(".tp-root");
+      const discard = tp.querySelector(".tp-discard");
+      const target = step.click === "undo" ? tp.querySelector(".tp-undo")
+        : step.click === "stock" ? tp.querySelector(".tp-stock")
+        : tp.querySelector(`.tp-slot[data-slot="${step.click}"]`);
+      ms = await once(target, tp, () => discard.dataset.card === step.expect);
+    }
+    out.push([step.label, ms]);
+    await pause();
+  }
+  return out;
+}
+"""
+
+
+METRICS = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
+
+
+def metrics(cdp) -> dict[str, float]:
+    """Chromium's running totals (seconds) of script, style, layout and all task time."""
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] in METRICS}
+
+
+def summary(values):
+    vals = sorted(values)
+    n = len(vals)
+    if not n:
+        return {"n": 0}
+    p95 = vals[min(n - 1, max(0, round(0.95 * n + 0.5) - 1))]  # nearest rank
+    return {
+        "n": n,
+        "median": statistics.median(vals),
+        "mean": statistics.fmean(vals),
+        "p95": p95,
+        "min": vals[0],
+        "max": vals[-1],
+    }
+
+
+def row(name, values, unit, digits=2):
+    s = summary(values)
+    if not s["n"]:
+        return f"  {name:<34} (no samples)"
+    f = f"{{:.{digits}f}}"
+    return (f"  {name:<34} n={s['n']:<4} median {f.format(s['median']):>8}  mean {f.format(s['mean']):>8}  "
+            f"p95 {f.format(s['p95']):>8}  min {f.format(s['min']):>8}  max {f.format(s['max']):>8} {unit}")
+
+
+def chromium_version() -> str:
+    try:
+        return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=20).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def plan(clicks: int, warmup: int, block: int):
+    """Interleaved blocks: floor, card/undo, stock/undo, ... each series `clicks` long."""
+    from tripeaks_widget import Game
+
+    drawn = str(Game("TP1-E-AAAAAAB").draw())
+    series = {
+        "floor": [{"kind": "floor", "label": "floor"}] * 2,
+        "card": [{"kind": "tp", "click": 20, "expect": "K♣", "label": "play K♣"},
+                 {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo play"}],
+        "stock": [{"kind": "tp", "click": "stock", "expect": drawn, "label": "draw"},
+                  {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo draw"}],
+    }
+    warm = []
+    for pair in series.values():
+        warm += (pair * warmup)[:warmup]
+    blocks = []
+    done = 0
+    while done < clicks:
+        size = min(block, clicks - done)
+        size += size % 2  # keep play/undo pairs whole
+        for pair in series.values():
+            blocks.append((pair * size)[:size])
+        done += size
+    return warm, blocks
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clicks", type=int, default=60, help="timed clicks per series (default 60)")
+    parser.add_argument("--warmup", type=int, default=10, help="untimed clicks per series first (default 10)")
+    parser.add_argument("--block", type=int, default=10, help="clicks per series before switching (default 10)")
+    parser.add_argument("--gap", type=float, default=40, help="pause between clicks, ms (default 40)")
+    parser.add_argument("--nodelay", action="store_true",
+                        help="turn Nagle's algorithm off on the server's WebSockets (see NODELAY_CONFIG)")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="emulate prefers-reduced-motion: reduce (the widget then skips its card animations)")
+    parser.add_argument("--json", type=pathlib.Path, default=None,
+                        help="where to write the raw figures (default benchmarks/results/browser[-nodelay].json)")
+    args = parser.parse_args(argv)
+    if args.json is None:
+        suffix = ("-nodelay" if args.nodelay else "") + ("-reduced-motion" if args.reduced_motion else "")
+        args.json = REPO / "benchmarks" / "results" / f"browser{suffix}.json"
+
+    if not chromium_available():
+        print(f"needs Debian's Chromium at {CHROMIUM}", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    server = start_lab(server_config=NODELAY_CONFIG if args.nodelay else "")
+    frames: list[tuple[str, int]] = []
+    try:
+        server.write_notebook("browser-benchmark.ipynb", [FLOOR_CELL, TRIPEAKS_CELL, METER_CELL, REPORT_CELL])
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.set_default_timeout(30_000)
+            if args.reduced_motion:
+                page.emulate_media(reduced_motion="reduce")
+            page.on("websocket", lambda ws: ws.on(
+                "framereceived", lambda payload: frames.append(
+                    (payload if isinstance(payload, str) else payload.decode("utf-8", "replace"), len(payload)))))
+            nb = Notebook.open(page, server, "browser-benchmark.ipynb")
+            nb.run(0, 1, 2)
+            ids = json.loads(nb.output_text(2).strip().splitlines()[-1])
+            page.locator(".floor-button").wait_for()
+            page.locator('.tp-root .tp-slot[data-slot="20"][data-card="K♣"]').wait_for()
+            page.evaluate(JS_SETUP, [nb.id, [0, 1], [["floor", ids["floor"], "count"], ["tripeaks", ids["tripeaks"], "state"]]])
+
+            warm, blocks = plan(args.clicks, args.warmup, args.block)
+            page.evaluate(JS_SERIES, {"steps": warm, "gapMs": args.gap})
+            page.evaluate("() => { for (const k in window.__tpBench.render) {"
+                          " window.__tpBench.render[k].length = 0; window.__tpBench.forced[k].length = 0; } }")
+            nb.run(3)  # the byte counts so far (warm-up) are dropped below by count
+            warm_sizes = json.loads(nb.output_text(3).strip().splitlines()[-1])
+            frames_before = len(frames)
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            work: dict[str, dict[str, float]] = {}
+            timed: list[tuple[str, float]] = []
+            for steps in blocks:
+                before = metrics(cdp)
+                timed += page.evaluate(JS_SERIES, {"steps": steps, "gapMs": args.gap})
+                after = metrics(cdp)
+                kind = "floor" if steps[0]["kind"] == "floor" else ("card" if steps[0]["click"] == 20 else "stock")
+                acc = work.setdefault(kind, {"clicks": 0})
+                acc["clicks"] += len(steps)
+                for key in METRICS:
+                    acc[key] = acc.get(key, 0.0) + (after[key] - before[key]) * 1000
+            render = page.evaluate("() => window.__tpBench.render")
+            forced = page.evaluate("() => window.__tpBench.forced")
+            nb.run(3)
+            sizes = json.loads(nb.output_text(3).strip().splitlines()[-1])
+            browser.close()
+    finally:
+        server.stop()
+
+    by_label: dict[str, list[float]] = {}
+    for label, ms in timed:
+        by_label.setdefault(label, []).append(ms)
+    floor = by_label.get("floor", [])
+    tripeaks = [ms for label, ms in timed if label != "floor"]
+    tp_sizes = sizes["tripeaks"][len(warm_sizes["tripeaks"]):]
+    floor_sizes = sizes["floor"][len(warm_sizes["floor"]):]
+    tp_frames = [n for text, n in frames[frames_before:] if ids["tripeaks"] in text and '"comm_msg"' in text and '"update"' in text]
+    floor_frames = [n for text, n in frames[frames_before:] if ids["floor"] in text and '"comm_msg"' in text and '"update"' in text]
+    tp_updates = len(tripeaks)
+
+    import anywidget
+    import ipywidgets
+    import jupyterlab
+
+    print("TriPeaks widget - browser benchmark")
+    print(f"  {chromium_version()}; JupyterLab {jupyterlab.__version__}, ipywidgets {ipywidgets.__version__}, "
+          f"anywidget {anywidget.__version__}; Python {platform.python_version()}; {os.cpu_count()} CPUs; "
+          f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"  server WebSockets: {'Nagle off (--nodelay)' if args.nodelay else 'as jupyter_server ships them (Nagle on)'}; "
+          f"motion: {'reduced (--reduced-motion)' if args.reduced_motion else 'normal'}")
+    print(f"  {args.clicks} timed clicks per series after {args.warmup} warm-up clicks, in blocks of {args.block}, "
+          f"{args.gap:g} ms apart")
+    print()
+    print("Click -> DOM shows the new state (ms)")
+    print(row("floor (bare anywidget)", floor, "ms"))
+    print(row("TriPeaks, all clicks", tripeaks, "ms"))
+    for label in ("play K♣", "undo play", "draw", "undo draw"):
+        print(row(f"  TriPeaks, {label}", by_label.get(label, []), "ms"))
+    print()
+    print("Front end's own render per update: time in the change handlers (ms)")
+    print(row("TriPeaks render", render.get("tripeaks", []), "ms", 3))
+    tp_labels = [label for label, _ in timed if label != "floor"]
+    if len(render.get("tripeaks", [])) == len(tp_labels):
+        for label in ("play K♣", "undo play", "draw", "undo draw"):
+            print(row(f"  TriPeaks render, {label}", [ms for lab, ms in zip(tp_labels, render["tripeaks"]) if lab == label], "ms", 3))
+    print(row("  of which getBoundingClientRect", forced.get("tripeaks", []), "ms", 3))
+    print(row("floor render (reference)", render.get("floor", []), "ms", 3))
+    print()
+    print("Main-thread work per click, whole page (Chromium's counters; ms per click)")
+    for kind in ("floor", "card", "stock"):
+        acc = work.get(kind)
+        if acc:
+            n = acc["clicks"]
+            print(f"  {kind:<8} script {acc['ScriptDuration'] / n:6.2f}  style {acc['RecalcStyleDuration'] / n:6.2f}  "
+                  f"layout {acc['LayoutDuration'] / n:6.2f}  all tasks {acc['TaskDuration'] / n:6.2f}")
+    print()
+    print("Bytes per update")
+    print(row("TriPeaks state trait (JSON)", [s["state"] for s in tp_sizes], "B", 0))
+    print(row("TriPeaks comm message (JSON)", [s["message"] for s in tp_sizes], "B", 0))
+    print(row("TriPeaks WebSocket frame", tp_frames, "B", 0))
+    print(row("floor comm message (JSON)", [s["message"] for s in floor_sizes], "B", 0))
+    print(row("floor WebSocket frame", floor_frames, "B", 0))
+    print(f"  updates sent by TriPeaks: {len(tp_sizes)} for {tp_updates} clicks; frames seen: {len(tp_frames)}")
+    print()
+
+    ratio = statistics.median(tripeaks) / statistics.median(floor)
+    render_median = statistics.median(render["tripeaks"]) if render.get("tripeaks") else float("nan")
+    render_p95 = summary(render.get("tripeaks", []))["p95"] if render.get("tripeaks") else float("nan")
+    per_move = statistics.median([s["message"] for s in tp_sizes]) if tp_sizes else float("nan")
+    verdict = lambda ok: "ok" if ok else "MISSED"  # noqa: E731
+    print("Goals")
+    print(f"  TriPeaks median / floor median   {ratio:6.2f}   (goal <= 1.25)  {verdict(ratio <= 1.25)}")
+    print(f"  render median / p95              {render_median:.2f} / {render_p95:.2f} ms   (goal < 4 ms)  "
+          f"{verdict(render_p95 < 4)}")
+    print(f"  bytes per move (comm message)    {per_move:.0f} B   (goal <= 2048 B)  {verdict(per_move <= 2048)}")
+    print(f"  (wall time {time.monotonic() - started:.0f} s)")
+
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({
+            "nodelay": args.nodelay, "reduced_motion": args.reduced_motion, "work_ms": work, "clicks": args.clicks, "warmup": args.warmup, "block": args.block, "gap_ms": args.gap,
+            "click_to_dom_ms": by_label, "render_ms": render, "forced_layout_ms": forced, "sizes": {"tripeaks": tp_sizes, "floor": floor_sizes},
+            "frames": {"tripeaks": tp_frames, "floor": floor_frames},
+            "ratio": ratio, "render_median_ms": render_median, "render_p95_ms": render_p95, "bytes_per_move": per_move,
+        }, ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
