@@ -3,7 +3,9 @@
 
 import { fillFace } from "./cards.js";
 import { BOARD_H, BOARD_W, CARD_H, CARD_W, DISCARD_POSITION, nearestTarget, nextTarget, slotPosition, targetPosition } from "./geometry.js";
+import { PRESETS, VARIANTS, dealIntent, presetOf } from "./dialog.js";
 import { keyCommand } from "./keys.js";
+import { fmt } from "./labels.js";
 import { toViewModel, transitions } from "./viewmodel.js";
 
 const SUPPRESS = "data-lm-suppress-shortcuts";
@@ -70,6 +72,8 @@ export function render({ model, el }) {
   title.append(logo, titleText);
   const rules = h(doc, "span", "tp-rules");
   const code = h(doc, "span", "tp-code");
+  const number = h(doc, "span", "tp-number");
+  number.hidden = true;
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -81,7 +85,7 @@ export function render({ model, el }) {
   movesBox.append(movesLabel, movesValue);
   stats.append(scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
-  meta.append(rules, code);
+  meta.append(rules, number, code);
   header.append(title, meta, stats);
 
   const caption = h(doc, "div", "tp-caption");
@@ -140,11 +144,42 @@ export function render({ model, el }) {
   banner.appendChild(bannerPanel);
   table.appendChild(banner);
 
-  // New game dialog
+  // New game dialog: a code, or rules + variants + a game number (or a random deal).
   const dialog = h(doc, "div", "tp-dialog", { role: "dialog", "aria-modal": "true", "aria-labelledby": `${uid}-dialog-title` });
   dialog.hidden = true;
   const form = h(doc, "form", "tp-dialog-panel", { novalidate: "" });
   const dialogTitle = h(doc, "div", "tp-dialog-title", { id: `${uid}-dialog-title` });
+
+  const codeField = h(doc, "div", "tp-field tp-field-code");
+  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
+  const codeInput = h(doc, "input", "tp-code-input", {
+    id: `${uid}-code`,
+    type: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "TP1-E-AAAAAAB",
+    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
+    [SUPPRESS]: "",
+  });
+  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
+  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
+  codeField.append(codeLabel, codeInput, codeHint, codeError);
+
+  const orLine = h(doc, "div", "tp-dialog-or", { "aria-hidden": "true" });
+  const orText = h(doc, "span", "tp-dialog-or-text");
+  orLine.appendChild(orText);
+
+  const choose = h(doc, "div", "tp-choose");
+  const presetRow = h(doc, "div", "tp-presets", { role: "group", "aria-labelledby": `${uid}-presets` });
+  const presetLabel = h(doc, "span", "tp-field-label", { id: `${uid}-presets` });
+  presetRow.appendChild(presetLabel);
+  const presetButtons = {};
+  for (const name of Object.keys(PRESETS)) {
+    const button = h(doc, "button", "tp-chip", { type: "button", "data-preset": name, "aria-pressed": "false", [SUPPRESS]: "" });
+    presetRow.appendChild(button);
+    presetButtons[name] = button;
+  }
+
   const fieldset = h(doc, "fieldset", "tp-rules-choice");
   const legend = h(doc, "legend", "tp-field-label");
   fieldset.appendChild(legend);
@@ -162,24 +197,48 @@ export function render({ model, el }) {
     ruleInputs[value] = input;
     ruleTexts[value] = { name, long };
   }
-  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
-  const codeInput = h(doc, "input", "tp-code-input", {
-    id: `${uid}-code`,
+
+  const variantSet = h(doc, "fieldset", "tp-variants");
+  const variantLegend = h(doc, "legend", "tp-field-label");
+  variantSet.appendChild(variantLegend);
+  const variantInputs = {};
+  const variantTexts = {};
+  for (const value of VARIANTS) {
+    const label = h(doc, "label", "tp-check", { "data-variant": value });
+    const input = h(doc, "input", "", { type: "checkbox", name: `${uid}-variants`, value, "aria-describedby": `${uid}-v-${value}`, [SUPPRESS]: "" });
+    const text = h(doc, "span", "tp-check-text");
+    const name = h(doc, "span", "tp-check-name");
+    const long = h(doc, "span", "tp-check-long", { id: `${uid}-v-${value}` });
+    text.append(name, long);
+    label.append(input, text);
+    variantSet.appendChild(label);
+    variantInputs[value] = input;
+    variantTexts[value] = { label, name, long };
+  }
+
+  const gameField = h(doc, "div", "tp-field tp-field-game");
+  const gameLabel = h(doc, "label", "tp-field-label", { for: `${uid}-game` });
+  const gameInput = h(doc, "input", "tp-game-input", {
+    id: `${uid}-game`,
     type: "text",
+    inputmode: "numeric",
     autocomplete: "off",
     spellcheck: "false",
-    placeholder: "TP1-E-AAAAAAB",
-    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
+    "aria-describedby": `${uid}-game-hint ${uid}-game-error`,
     [SUPPRESS]: "",
   });
-  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
-  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
+  const gameHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-game-hint` });
+  const gameError = h(doc, "div", "tp-field-error tp-game-error", { id: `${uid}-game-error`, role: "alert" });
+  gameField.append(gameLabel, gameInput, gameHint, gameError);
+
+  choose.append(presetRow, fieldset, variantSet, gameField);
+
   const dialogActions = h(doc, "div", "tp-actions");
   const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
   const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   dialogActions.append(dealButton, randomButton, cancelButton);
-  form.append(dialogTitle, fieldset, codeLabel, codeInput, codeHint, codeError, dialogActions);
+  form.append(dialogTitle, codeField, orLine, choose, dialogActions);
   dialog.appendChild(form);
 
   // Message bar and controls
@@ -197,11 +256,14 @@ export function render({ model, el }) {
   buttons.append(undoButton, hintButton, newButton, switchEl);
   bar.append(message, buttons);
 
+  const notices = h(doc, "ul", "tp-notices");
+  notices.hidden = true;
+
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
 
-  game.append(header, caption, table, bar, dialog, live, keysHelp);
+  game.append(header, caption, table, notices, bar, dialog, live, keysHelp);
   el.appendChild(root);
 
   // ---------- helpers ----------
@@ -266,6 +328,9 @@ export function render({ model, el }) {
     rules.dataset.rules = next.rules;
     setText(code, next.code);
     code.title = L.game_code;
+    number.hidden = next.number === null;
+    setText(number, next.numberLabel);
+    if (next.number !== null) number.title = fmt(L.game_number_long, { n: next.number });
     setText(scoreLabel, L.score);
     setText(scoreValue, String(next.score));
     setText(movesLabel, L.moves);
@@ -321,6 +386,7 @@ export function render({ model, el }) {
 
     setText(message, next.message);
     message.classList.toggle("tp-message-empty", !next.message);
+    renderNotices(next.notices, L);
 
     setText(undoButton, L.undo);
     undoButton.disabled = !next.canUndo;
@@ -350,11 +416,27 @@ export function render({ model, el }) {
     }
     setText(codeLabel, L.dialog_code);
     setText(codeHint, L.dialog_code_hint);
+    setText(orText, L.dialog_or);
+    setText(presetLabel, L.dialog_presets);
+    for (const [name, button] of Object.entries(presetButtons)) {
+      setText(button, L[`preset_${name}`] || name);
+      button.title = L[`preset_${name}_long`] || "";
+    }
+    setText(variantLegend, L.dialog_variants);
+    for (const value of VARIANTS) {
+      const t = variantTexts[value];
+      setText(t.name, L[`option_${value}`] || value);
+      setText(t.long, L[`option_${value}_long`] || "");
+      t.label.title = L[`option_${value}_tip`] || "";
+    }
+    setText(gameLabel, L.dialog_game);
+    gameInput.placeholder = L.dialog_game_placeholder;
+    setText(gameHint, L.dialog_game_hint);
     setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
     setText(randomButton, L.dialog_random);
     setText(cancelButton, L.dialog_cancel);
 
-    const liveText = [next.message, next.description].filter(Boolean).join(" ");
+    const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
 
     // Roving focus: keep it on a free card or the stock.
@@ -415,21 +497,81 @@ export function render({ model, el }) {
     }
   }
 
+  // ---------- notices ----------
+  function renderNotices(list, L) {
+    const key = JSON.stringify(list);
+    if (notices.dataset.key === key) return;
+    notices.dataset.key = key;
+    notices.replaceChildren();
+    for (const item of list) {
+      const li = h(doc, "li", "tp-notice", { "data-kind": item.kind });
+      const icon = h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" });
+      if (L[`notice_${item.kind}`]) icon.title = L[`notice_${item.kind}`];
+      li.append(icon, h(doc, "span", "tp-notice-text", { text: item.text }));
+      notices.appendChild(li);
+    }
+    notices.hidden = list.length === 0;
+  }
+
   // ---------- dialog ----------
+  function chosenVariants() {
+    return VARIANTS.filter((v) => variantInputs[v].checked);
+  }
+
+  function showChoice(rulesName, variants) {
+    ruleInputs.easy.checked = rulesName !== "classic";
+    ruleInputs.classic.checked = rulesName === "classic";
+    for (const v of VARIANTS) variantInputs[v].checked = variants.includes(v);
+    syncPresets();
+  }
+
+  function syncPresets() {
+    const preset = presetOf(ruleInputs.classic.checked ? "classic" : "easy", chosenVariants());
+    for (const [name, button] of Object.entries(presetButtons)) {
+      button.setAttribute("aria-pressed", name === preset ? "true" : "false");
+    }
+  }
+
+  function syncCodeGiven() {
+    form.classList.toggle("tp-code-given", codeInput.value.trim() !== "");
+  }
+
+  function clearErrors() {
+    setText(codeError, "");
+    setText(gameError, "");
+    codeInput.removeAttribute("aria-invalid");
+    gameInput.removeAttribute("aria-invalid");
+  }
+
+  function showError(field, text) {
+    const [input, line] = field === "game" ? [gameInput, gameError] : [codeInput, codeError];
+    setText(line, text);
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    if (typeof input.select === "function") input.select();
+  }
+
+  function fitDialog() {
+    // The dialog covers the widget; a short widget grows while it is open.
+    game.style.minHeight = "";
+    const need = form.scrollHeight + 24;
+    if (need > game.getBoundingClientRect().height) game.style.minHeight = `${need}px`;
+  }
+
   function openDialog() {
     if (dialogOpen) return;
     dialogOpen = true;
     dialogReturn = doc.activeElement;
     pendingId = null;
     codeInput.value = "";
-    setText(codeError, "");
-    codeInput.removeAttribute("aria-invalid");
-    const current = vm ? vm.rules : "easy";
-    ruleInputs.easy.checked = current === "easy";
-    ruleInputs.classic.checked = current === "classic";
+    gameInput.value = "";
+    clearErrors();
+    showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
+    syncCodeGiven();
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
+    fitDialog();
     codeInput.focus();
   }
 
@@ -439,6 +581,7 @@ export function render({ model, el }) {
     pendingId = null;
     dialog.hidden = true;
     root.classList.remove("tp-dialog-open");
+    game.style.minHeight = "";
     const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
     dialogReturn = null;
     if (back) back.focus();
@@ -450,14 +593,26 @@ export function render({ model, el }) {
     if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
   }
 
-  function requestDeal(withCode) {
-    const chosen = ruleInputs.classic.checked ? "classic" : "easy";
+  function requestDeal(random) {
+    clearErrors();
     const id = randomId();
+    const made = dealIntent(
+      {
+        rules: ruleInputs.classic.checked ? "classic" : "easy",
+        variants: chosenVariants(),
+        game: gameInput.value,
+        code: codeInput.value,
+        random,
+      },
+      id,
+    );
+    if (made.error) {
+      showError(made.field, (vm && vm.labels[made.error]) || made.error);
+      return;
+    }
     pendingId = id;
-    setText(codeError, "");
-    codeInput.removeAttribute("aria-invalid");
     setBusy(true);
-    send({ type: "new_game", rules: chosen, code: withCode ? codeInput.value.trim() : "", id });
+    send(made.intent);
   }
 
   function onCustom(msg) {
@@ -465,14 +620,8 @@ export function render({ model, el }) {
     if (pendingId === null || msg.id !== pendingId) return;
     pendingId = null;
     setBusy(false);
-    if (msg.ok) {
-      closeDialog();
-    } else {
-      setText(codeError, String(msg.error || ""));
-      codeInput.setAttribute("aria-invalid", "true");
-      codeInput.focus();
-      if (typeof codeInput.select === "function") codeInput.select();
-    }
+    if (msg.ok) closeDialog();
+    else showError(msg.field === "game" ? "game" : "code", String(msg.error || ""));
   }
 
   // ---------- events ----------
@@ -507,9 +656,20 @@ export function render({ model, el }) {
   on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
   on(form, "submit", (event) => {
     event.preventDefault();
-    requestDeal(true);
+    requestDeal(false);
   });
-  on(randomButton, "click", () => requestDeal(false));
+  on(randomButton, "click", () => requestDeal(true));
+  on(codeInput, "input", syncCodeGiven);
+  on(gameInput, "input", () => {
+    setText(gameError, "");
+    gameInput.removeAttribute("aria-invalid");
+  });
+  on(form, "change", (event) => {
+    if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();
+  });
+  for (const [name, button] of Object.entries(presetButtons)) {
+    on(button, "click", () => showChoice(PRESETS[name].rules, PRESETS[name].variants));
+  }
   on(cancelButton, "click", closeDialog);
 
   function dialogKeys(event) {

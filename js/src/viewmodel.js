@@ -103,6 +103,16 @@ export function toViewModel(state) {
     };
   }
 
+  // Notices (records of the numbered games; a store that cannot be used): texts, or {kind, text}.
+  const notices = [];
+  for (const item of Array.isArray(s.notices) ? s.notices : []) {
+    if (typeof item === "string" && item) notices.push({ kind: "info", text: item });
+    else if (item && typeof item === "object" && typeof item.text === "string" && item.text) {
+      notices.push({ kind: typeof item.kind === "string" ? item.kind : "info", text: item.text });
+    }
+  }
+  const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
+
   // Keyboard targets: free cards, left to right, then the stock.
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
@@ -116,6 +126,9 @@ export function toViewModel(state) {
     score,
     moves,
     code: typeof s.code === "string" ? s.code : "",
+    number: gameNumber,
+    numberLabel: gameNumber === null ? "" : fmt(labels.game_number, { n: gameNumber }),
+    notices,
     rules,
     rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
     rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),

@@ -205,7 +205,7 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   // Random deal ignores the code; a good reply closes the dialog.
   $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click();
   const random = model.sent.at(-1);
-  assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", code: "", id: 0 });
+  assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", game: null, code: "", id: 0 });
   assert.notEqual(random.id, request.id);
   model.message({ type: "reply", id: random.id, ok: true, error: "" });
   assert.ok($(".tp-dialog").hidden);
@@ -318,5 +318,191 @@ test("reduced motion: no animation at all", () => {
   model.push(withSeq(STATES.after1, 2));
   assert.equal(calls.length, 0);
   assert.equal(document.querySelector(".tp-discard").getAttribute("aria-label"), "discard, king of clubs");
+  window.close();
+});
+
+// ---------- the New game dialog's rule choices, game number, and the records' notices ----------
+
+function openDialog(t) {
+  t.$(".tp-new").click();
+  assert.ok(!t.$(".tp-dialog").hidden);
+}
+
+test("New game dialog: rule set, variant checkboxes and a game number make the intent", () => {
+  const t = setup(STATES.start);
+  const { $, $$, model, window } = t;
+  openDialog(t);
+  const boxes = $$(".tp-variants input[type=checkbox]");
+  assert.deepEqual(boxes.map((b) => b.value), ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"]);
+  assert.deepEqual($$(".tp-check-name").map((e) => e.textContent), [
+    "Hogue scoring", "Joker", "Open peaks", "Draw only when stuck", "Empty discard at start",
+  ]);
+  for (const label of $$(".tp-check")) {
+    assert.ok(label.title.length > 20, "each option has a tooltip");
+    assert.ok(label.querySelector(".tp-check-long").textContent.length > 10, "and a one-line explanation");
+    const input = label.querySelector("input");
+    assert.equal(input.getAttribute("aria-describedby"), label.querySelector(".tp-check-long").id);
+    assert.ok(input.hasAttribute("data-lm-suppress-shortcuts"));
+  }
+  assert.ok(boxes.every((b) => !b.checked), "the current game has no variant");
+  $(".tp-dialog input[value='classic']").click();
+  $(".tp-dialog input[value='joker']").click();
+  $(".tp-dialog input[value='open-peaks']").click();
+  $(".tp-game-input").value = " 123 ";
+  $(".tp-dialog form").requestSubmit();
+  const request = model.sent.at(-1);
+  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "classic+joker+open-peaks", game: 123, code: "", id: 0 });
+  assert.ok($(".tp-dialog button[type=submit]").disabled, "waiting for Python's reply");
+  model.message({ type: "reply", id: request.id, ok: true, error: "" });
+  assert.ok($(".tp-dialog").hidden);
+  window.close();
+});
+
+test("New game dialog: the App and Site presets set the choices, and show which one they match", () => {
+  const t = setup(STATES.start);
+  const { $, model, window } = t;
+  openDialog(t);
+  const app = $(".tp-chip[data-preset='app']");
+  const site = $(".tp-chip[data-preset='site']");
+  assert.equal(app.textContent, "App");
+  assert.equal(site.textContent, "Site");
+  assert.match(site.title, /draw only when stuck, empty discard/);
+  assert.equal(app.getAttribute("aria-pressed"), "true", "Easy without variants is the app's rule set");
+  site.click();
+  assert.equal(site.getAttribute("aria-pressed"), "true");
+  assert.equal(app.getAttribute("aria-pressed"), "false");
+  assert.ok($(".tp-dialog input[value='easy']").checked);
+  assert.ok($(".tp-dialog input[value='draw-when-stuck']").checked);
+  assert.ok($(".tp-dialog input[value='empty-discard']").checked);
+  assert.ok(!$(".tp-dialog input[value='joker']").checked);
+  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Random deal
+  assert.equal(model.sent.at(-1).rules, "easy+draw-when-stuck+empty-discard");
+  assert.equal(model.sent.at(-1).game, null);
+  // A change by hand leaves the preset.
+  $(".tp-dialog input[value='joker']").click();
+  assert.equal(site.getAttribute("aria-pressed"), "false");
+  app.click();
+  assert.ok([...t.$$(".tp-variants input")].every((b) => !b.checked));
+  window.close();
+});
+
+test("New game dialog: it opens on the current rule set and variants", () => {
+  const t = setup({ ...STATES.start, rules: "classic", variants: ["joker", "empty-discard"] });
+  const { $, $$, window } = t;
+  openDialog(t);
+  assert.ok($(".tp-dialog input[value='classic']").checked);
+  assert.deepEqual($$(".tp-variants input").filter((b) => b.checked).map((b) => b.value), ["joker", "empty-discard"]);
+  window.close();
+});
+
+test("New game dialog: a game number out of range or not a number says why inline, and nothing is sent", () => {
+  const t = setup(STATES.start);
+  const { $, model, window, document } = t;
+  openDialog(t);
+  for (const [text, reason] of [
+    ["0", /run from 1 to 50,000/],
+    ["50001", /run from 1 to 50,000/],
+    ["abc", /Not a game number/],
+    ["12.5", /Not a game number/],
+    ["-3", /Not a game number/],
+  ]) {
+    $(".tp-game-input").value = text;
+    $(".tp-dialog form").requestSubmit();
+    assert.match($(".tp-game-error").textContent, reason, text);
+    assert.equal($(".tp-game-input").getAttribute("aria-invalid"), "true");
+    assert.equal(document.activeElement, $(".tp-game-input"));
+    assert.equal($(".tp-dialog-error").textContent, "", "the code's error line stays clear");
+  }
+  assert.deepEqual(model.sent, []);
+  assert.ok(!$(".tp-dialog").hidden);
+  // Typing again clears the reason; digit groups are fine.
+  $(".tp-game-input").value = "50,000";
+  $(".tp-game-input").dispatchEvent(new window.Event("input", { bubbles: true }));
+  assert.equal($(".tp-game-error").textContent, "");
+  $(".tp-dialog form").requestSubmit();
+  assert.equal(model.sent.at(-1).game, 50000);
+  window.close();
+});
+
+test("New game dialog: a pasted code wins over the number and the rule choices", () => {
+  const t = setup(STATES.start);
+  const { $, model, window } = t;
+  openDialog(t);
+  $(".tp-game-input").value = "nonsense";
+  $(".tp-dialog input[value='joker']").click();
+  $(".tp-code-input").value = " TP1-C-AAAAAAD-J ";
+  $(".tp-code-input").dispatchEvent(new window.Event("input", { bubbles: true }));
+  assert.ok($(".tp-dialog form").classList.contains("tp-code-given"), "the other choices are shown as set aside");
+  $(".tp-dialog form").requestSubmit();
+  const request = model.sent.at(-1);
+  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy+joker", game: null, code: "TP1-C-AAAAAAD-J", id: 0 });
+  window.close();
+});
+
+test("New game dialog: Python's reason for a game number shows by that field", () => {
+  const t = setup(STATES.start);
+  const { $, model, window } = t;
+  openDialog(t);
+  $(".tp-game-input").value = "7";
+  $(".tp-dialog form").requestSubmit();
+  const request = model.sent.at(-1);
+  model.message({ type: "reply", id: request.id, ok: false, error: "Game numbers run from 1 to 50,000; got 7", field: "game" });
+  assert.equal($(".tp-game-error").textContent, "Game numbers run from 1 to 50,000; got 7");
+  assert.equal($(".tp-dialog-error").textContent, "");
+  assert.ok(!$(".tp-dialog button[type=submit]").disabled, "ready to try again");
+  window.close();
+});
+
+test("New game dialog: Tab stays inside it, through the presets, options and fields", () => {
+  const t = setup(STATES.start);
+  const { $, window, document } = t;
+  openDialog(t);
+  const cancel = [...t.$$(".tp-dialog .tp-actions .tp-button")].at(-1);
+  cancel.focus();
+  key(window, cancel, "Tab");
+  assert.equal(document.activeElement, $(".tp-code-input"), "from the last control back to the first");
+  key(window, $(".tp-code-input"), "Tab", { shiftKey: true });
+  assert.equal(document.activeElement, cancel);
+  window.close();
+});
+
+test("notices from the records show under the board, apart from the message, until the next snapshot drops them", () => {
+  const { $, $$, model, window } = setup(STATES.start);
+  assert.ok($(".tp-notices").hidden);
+  const won = {
+    ...STATES.won,
+    number: 123,
+    message: "You won!",
+    notices: [{ kind: "first_win", text: "First win of game 123 (Easy): won in 47 moves." }],
+  };
+  model.push(won);
+  assert.ok(!$(".tp-notices").hidden);
+  assert.deepEqual($$(".tp-notice").map((n) => [n.dataset.kind, n.textContent]), [
+    ["first_win", "First win of game 123 (Easy): won in 47 moves."],
+  ]);
+  assert.equal($(".tp-message").textContent, "You won!", "the game's message keeps its own line");
+  assert.match($("[aria-live='polite']").textContent, /First win of game 123/);
+  assert.equal($(".tp-number").textContent, "Game 123");
+  assert.ok(!$(".tp-number").hidden);
+  // Plain texts work too (the store could not be opened).
+  model.push({ ...STATES.start, notices: ["records.sqlite3: not an SQLite database"] });
+  assert.deepEqual($$(".tp-notice").map((n) => n.dataset.kind), ["info"]);
+  model.push({ ...STATES.start, notices: [{ kind: "error", text: "Records cannot be kept" }, 7, null, { kind: "x" }] });
+  assert.deepEqual($$(".tp-notice").map((n) => n.textContent), ["Records cannot be kept"], "junk is skipped");
+  model.push({ ...STATES.start, notices: [] });
+  assert.ok($(".tp-notices").hidden);
+  assert.equal($$(".tp-notice").length, 0);
+  assert.ok($(".tp-number").hidden, "no number outside the series");
+  window.close();
+});
+
+test("variants on the board: a Hogue score below zero, open peaks face up", () => {
+  const slots = STATES.start.slots.map((c, i) => (i < 18 ? ["Q♥", "2♣", "9♦"][i % 3] : c));
+  const { $, slot, window } = setup({ ...STATES.start, slots, free: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27], score: -7, variants: ["hogue-scoring", "open-peaks"] });
+  assert.equal($(".tp-stat-score .tp-stat-value").textContent, "-7");
+  assert.ok(slot(0).classList.contains("tp-up"));
+  assert.ok(!slot(0).classList.contains("tp-free"), "face up yet covered");
+  assert.equal(slot(0).getAttribute("role"), "img");
+  assert.equal($(".tp-rules").textContent, "Easy · Hogue scoring · Open peaks");
   window.close();
 });

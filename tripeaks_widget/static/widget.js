@@ -158,6 +158,45 @@ function nearestTarget(targets, position) {
   return best;
 }
 
+// src/dialog.js
+var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
+var PRESETS = {
+  app: { rules: "easy", variants: [] },
+  site: { rules: "easy", variants: ["draw-when-stuck", "empty-discard"] }
+};
+var FIRST_GAME = 1;
+var LAST_GAME = 5e4;
+function rulesText(rules, variants = []) {
+  const chosen = VARIANTS.filter((v) => variants.includes(v));
+  return [rules === "classic" ? "classic" : "easy", ...chosen].join("+");
+}
+function presetOf(rules, variants = []) {
+  const text = rulesText(rules, variants);
+  for (const [name, preset] of Object.entries(PRESETS)) {
+    if (rulesText(preset.rules, preset.variants) === text) return name;
+  }
+  return null;
+}
+function readGameNumber(text) {
+  const raw = String(text ?? "").trim().replace(/^#\s*/, "");
+  if (!raw) return { value: null };
+  if (!/^\d+$/.test(raw) && !/^\d{1,3}([,\s\u202f\u00a0]\d{3})+$/.test(raw)) return { error: "game_nan" };
+  const value = Number(raw.replace(/[^\d]/g, ""));
+  if (!Number.isSafeInteger(value) || value < FIRST_GAME || value > LAST_GAME) return { error: "game_range" };
+  return { value };
+}
+function dealIntent(choice, id) {
+  const rules = rulesText(choice.rules, choice.variants || []);
+  const code = choice.random ? "" : String(choice.code ?? "").trim();
+  let game = null;
+  if (!choice.random && !code) {
+    const read = readGameNumber(choice.game);
+    if (read.error) return { error: read.error, field: "game" };
+    game = read.value;
+  }
+  return { intent: { type: "new_game", rules, game, code, id } };
+}
+
 // src/keys.js
 var ARROWS = /* @__PURE__ */ new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
 function keyCommand(event, focus) {
@@ -230,14 +269,47 @@ var LABELS = {
   blocked_title: "No more possible moves",
   blocked_detail: "{n} cards left in the peaks. Undo to try another way, or deal again.",
   blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
+  game_number: "Game {n}",
+  game_number_long: "Numbered game {n}: your records of it are kept",
   dialog_title: "New game",
   dialog_rules: "Rules",
   dialog_code: "Game code",
-  dialog_code_hint: "Paste a code to replay a deal; its letter sets the rules.",
+  dialog_code_hint: "A code deals its own cards, rules and variants.",
+  dialog_or: "or choose",
+  dialog_presets: "Presets",
+  preset_app: "App",
+  preset_app_long: "The app's rules: Easy, no variant",
+  preset_site: "Site",
+  preset_site_long: "The second site's rules: Easy, draw only when stuck, empty discard at the start",
+  dialog_variants: "Variants",
+  "option_hogue-scoring": "Hogue scoring",
+  "option_hogue-scoring_long": "Runs score more; a draw costs 5; may go below 0.",
+  "option_hogue-scoring_tip": "Robert Hogue's traditional scoring: each removal scores the length of the current run, a draw costs 5 and ends the run, emptied peaks pay 15, 15 and 30. The score starts at 0.",
+  option_joker: "Joker",
+  option_joker_long: "One joker card goes on any card, and any card on it.",
+  option_joker_tip: "A joker joins the deck (24 cards in the stock). It stands for any rank.",
+  "option_open-peaks": "Open peaks",
+  "option_open-peaks_long": "Every peak card is face up from the start.",
+  "option_open-peaks_tip": "All 28 peak cards are dealt face up; a card is playable once no card covers it.",
+  "option_draw-when-stuck": "Draw only when stuck",
+  "option_draw-when-stuck_long": "The stock opens only when no card can be played.",
+  "option_draw-when-stuck_tip": "The traditional rule: drawing is allowed only when no peak card fits the discard.",
+  "option_empty-discard": "Empty discard at start",
+  "option_empty-discard_long": "No first discard: any free card may go first.",
+  "option_empty-discard_tip": "The discard starts empty; the card that would have started it tops the stock.",
+  dialog_game: "Game number",
+  dialog_game_placeholder: "1–50,000",
+  dialog_game_hint: "Games 1 to 50,000 keep your records. Empty: any deal.",
+  game_nan: "Not a game number: type a whole number from 1 to 50,000.",
+  game_range: "Game numbers run from 1 to 50,000.",
   dialog_deal: "Deal",
   dialog_random: "Random deal",
   dialog_cancel: "Cancel",
   dialog_waiting: "Dealing…",
+  notice_first_win: "First win",
+  notice_record: "New record",
+  notice_best_so_far: "Best so far",
+  notice_error: "Records",
   keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game."
 };
 function labelsFor(state) {
@@ -341,6 +413,14 @@ function toViewModel(state) {
       detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left })
     };
   }
+  const notices = [];
+  for (const item of Array.isArray(s.notices) ? s.notices : []) {
+    if (typeof item === "string" && item) notices.push({ kind: "info", text: item });
+    else if (item && typeof item === "object" && typeof item.text === "string" && item.text) {
+      notices.push({ kind: typeof item.kind === "string" ? item.kind : "info", text: item.text });
+    }
+  }
+  const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
   return {
@@ -352,6 +432,9 @@ function toViewModel(state) {
     score,
     moves,
     code: typeof s.code === "string" ? s.code : "",
+    number: gameNumber,
+    numberLabel: gameNumber === null ? "" : fmt(labels.game_number, { n: gameNumber }),
+    notices,
     rules,
     rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
     rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
@@ -444,6 +527,8 @@ function render({ model, el }) {
   title.append(logo, titleText);
   const rules = h(doc, "span", "tp-rules");
   const code = h(doc, "span", "tp-code");
+  const number2 = h(doc, "span", "tp-number");
+  number2.hidden = true;
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -455,7 +540,7 @@ function render({ model, el }) {
   movesBox.append(movesLabel, movesValue);
   stats.append(scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
-  meta.append(rules, code);
+  meta.append(rules, number2, code);
   header.append(title, meta, stats);
   const caption = h(doc, "div", "tp-caption");
   caption.hidden = true;
@@ -510,6 +595,33 @@ function render({ model, el }) {
   dialog.hidden = true;
   const form = h(doc, "form", "tp-dialog-panel", { novalidate: "" });
   const dialogTitle = h(doc, "div", "tp-dialog-title", { id: `${uid}-dialog-title` });
+  const codeField = h(doc, "div", "tp-field tp-field-code");
+  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
+  const codeInput = h(doc, "input", "tp-code-input", {
+    id: `${uid}-code`,
+    type: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "TP1-E-AAAAAAB",
+    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
+    [SUPPRESS]: ""
+  });
+  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
+  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
+  codeField.append(codeLabel, codeInput, codeHint, codeError);
+  const orLine = h(doc, "div", "tp-dialog-or", { "aria-hidden": "true" });
+  const orText = h(doc, "span", "tp-dialog-or-text");
+  orLine.appendChild(orText);
+  const choose = h(doc, "div", "tp-choose");
+  const presetRow = h(doc, "div", "tp-presets", { role: "group", "aria-labelledby": `${uid}-presets` });
+  const presetLabel = h(doc, "span", "tp-field-label", { id: `${uid}-presets` });
+  presetRow.appendChild(presetLabel);
+  const presetButtons = {};
+  for (const name of Object.keys(PRESETS)) {
+    const button = h(doc, "button", "tp-chip", { type: "button", "data-preset": name, "aria-pressed": "false", [SUPPRESS]: "" });
+    presetRow.appendChild(button);
+    presetButtons[name] = button;
+  }
   const fieldset = h(doc, "fieldset", "tp-rules-choice");
   const legend = h(doc, "legend", "tp-field-label");
   fieldset.appendChild(legend);
@@ -527,24 +639,44 @@ function render({ model, el }) {
     ruleInputs[value] = input;
     ruleTexts[value] = { name, long };
   }
-  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
-  const codeInput = h(doc, "input", "tp-code-input", {
-    id: `${uid}-code`,
+  const variantSet = h(doc, "fieldset", "tp-variants");
+  const variantLegend = h(doc, "legend", "tp-field-label");
+  variantSet.appendChild(variantLegend);
+  const variantInputs = {};
+  const variantTexts = {};
+  for (const value of VARIANTS) {
+    const label = h(doc, "label", "tp-check", { "data-variant": value });
+    const input = h(doc, "input", "", { type: "checkbox", name: `${uid}-variants`, value, "aria-describedby": `${uid}-v-${value}`, [SUPPRESS]: "" });
+    const text = h(doc, "span", "tp-check-text");
+    const name = h(doc, "span", "tp-check-name");
+    const long = h(doc, "span", "tp-check-long", { id: `${uid}-v-${value}` });
+    text.append(name, long);
+    label.append(input, text);
+    variantSet.appendChild(label);
+    variantInputs[value] = input;
+    variantTexts[value] = { label, name, long };
+  }
+  const gameField = h(doc, "div", "tp-field tp-field-game");
+  const gameLabel = h(doc, "label", "tp-field-label", { for: `${uid}-game` });
+  const gameInput = h(doc, "input", "tp-game-input", {
+    id: `${uid}-game`,
     type: "text",
+    inputmode: "numeric",
     autocomplete: "off",
     spellcheck: "false",
-    placeholder: "TP1-E-AAAAAAB",
-    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
+    "aria-describedby": `${uid}-game-hint ${uid}-game-error`,
     [SUPPRESS]: ""
   });
-  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
-  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
+  const gameHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-game-hint` });
+  const gameError = h(doc, "div", "tp-field-error tp-game-error", { id: `${uid}-game-error`, role: "alert" });
+  gameField.append(gameLabel, gameInput, gameHint, gameError);
+  choose.append(presetRow, fieldset, variantSet, gameField);
   const dialogActions = h(doc, "div", "tp-actions");
   const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
   const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   dialogActions.append(dealButton, randomButton, cancelButton);
-  form.append(dialogTitle, fieldset, codeLabel, codeInput, codeHint, codeError, dialogActions);
+  form.append(dialogTitle, codeField, orLine, choose, dialogActions);
   dialog.appendChild(form);
   const bar = h(doc, "div", "tp-bar");
   const message = h(doc, "div", "tp-message");
@@ -559,10 +691,12 @@ function render({ model, el }) {
   switchEl.append(switchTrack, switchText);
   buttons.append(undoButton, hintButton, newButton, switchEl);
   bar.append(message, buttons);
+  const notices = h(doc, "ul", "tp-notices");
+  notices.hidden = true;
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
-  game.append(header, caption, table, bar, dialog, live, keysHelp);
+  game.append(header, caption, table, notices, bar, dialog, live, keysHelp);
   el.appendChild(root);
   const reduceMotion = () => {
     try {
@@ -617,6 +751,9 @@ function render({ model, el }) {
     rules.dataset.rules = next.rules;
     setText(code, next.code);
     code.title = L.game_code;
+    number2.hidden = next.number === null;
+    setText(number2, next.numberLabel);
+    if (next.number !== null) number2.title = fmt(L.game_number_long, { n: next.number });
     setText(scoreLabel, L.score);
     setText(scoreValue, String(next.score));
     setText(movesLabel, L.moves);
@@ -668,6 +805,7 @@ function render({ model, el }) {
     }
     setText(message, next.message);
     message.classList.toggle("tp-message-empty", !next.message);
+    renderNotices(next.notices, L);
     setText(undoButton, L.undo);
     undoButton.disabled = !next.canUndo;
     setText(hintButton, L.hint);
@@ -694,10 +832,26 @@ function render({ model, el }) {
     }
     setText(codeLabel, L.dialog_code);
     setText(codeHint, L.dialog_code_hint);
+    setText(orText, L.dialog_or);
+    setText(presetLabel, L.dialog_presets);
+    for (const [name, button] of Object.entries(presetButtons)) {
+      setText(button, L[`preset_${name}`] || name);
+      button.title = L[`preset_${name}_long`] || "";
+    }
+    setText(variantLegend, L.dialog_variants);
+    for (const value of VARIANTS) {
+      const t = variantTexts[value];
+      setText(t.name, L[`option_${value}`] || value);
+      setText(t.long, L[`option_${value}_long`] || "");
+      t.label.title = L[`option_${value}_tip`] || "";
+    }
+    setText(gameLabel, L.dialog_game);
+    gameInput.placeholder = L.dialog_game_placeholder;
+    setText(gameHint, L.dialog_game_hint);
     setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
     setText(randomButton, L.dialog_random);
     setText(cancelButton, L.dialog_cancel);
-    const liveText = [next.message, next.description].filter(Boolean).join(" ");
+    const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
     if (focus === null || !next.targets.includes(focus)) {
       const old = focus === null ? null : targetPosition(focus);
@@ -749,20 +903,70 @@ function render({ model, el }) {
       animate(card.lastChild, [{ opacity: 1, transform: "none" }, { opacity: 1, transform: "perspective(40em) rotateY(-90deg)", offset: 0.5 }, { opacity: 0, transform: "perspective(40em) rotateY(-90deg)" }], TURN_MS);
     }
   }
+  function renderNotices(list, L) {
+    const key = JSON.stringify(list);
+    if (notices.dataset.key === key) return;
+    notices.dataset.key = key;
+    notices.replaceChildren();
+    for (const item of list) {
+      const li = h(doc, "li", "tp-notice", { "data-kind": item.kind });
+      const icon = h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" });
+      if (L[`notice_${item.kind}`]) icon.title = L[`notice_${item.kind}`];
+      li.append(icon, h(doc, "span", "tp-notice-text", { text: item.text }));
+      notices.appendChild(li);
+    }
+    notices.hidden = list.length === 0;
+  }
+  function chosenVariants() {
+    return VARIANTS.filter((v) => variantInputs[v].checked);
+  }
+  function showChoice(rulesName, variants) {
+    ruleInputs.easy.checked = rulesName !== "classic";
+    ruleInputs.classic.checked = rulesName === "classic";
+    for (const v of VARIANTS) variantInputs[v].checked = variants.includes(v);
+    syncPresets();
+  }
+  function syncPresets() {
+    const preset = presetOf(ruleInputs.classic.checked ? "classic" : "easy", chosenVariants());
+    for (const [name, button] of Object.entries(presetButtons)) {
+      button.setAttribute("aria-pressed", name === preset ? "true" : "false");
+    }
+  }
+  function syncCodeGiven() {
+    form.classList.toggle("tp-code-given", codeInput.value.trim() !== "");
+  }
+  function clearErrors() {
+    setText(codeError, "");
+    setText(gameError, "");
+    codeInput.removeAttribute("aria-invalid");
+    gameInput.removeAttribute("aria-invalid");
+  }
+  function showError(field, text) {
+    const [input, line] = field === "game" ? [gameInput, gameError] : [codeInput, codeError];
+    setText(line, text);
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    if (typeof input.select === "function") input.select();
+  }
+  function fitDialog() {
+    game.style.minHeight = "";
+    const need = form.scrollHeight + 24;
+    if (need > game.getBoundingClientRect().height) game.style.minHeight = `${need}px`;
+  }
   function openDialog() {
     if (dialogOpen) return;
     dialogOpen = true;
     dialogReturn = doc.activeElement;
     pendingId = null;
     codeInput.value = "";
-    setText(codeError, "");
-    codeInput.removeAttribute("aria-invalid");
-    const current = vm ? vm.rules : "easy";
-    ruleInputs.easy.checked = current === "easy";
-    ruleInputs.classic.checked = current === "classic";
+    gameInput.value = "";
+    clearErrors();
+    showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
+    syncCodeGiven();
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
+    fitDialog();
     codeInput.focus();
   }
   function closeDialog() {
@@ -771,6 +975,7 @@ function render({ model, el }) {
     pendingId = null;
     dialog.hidden = true;
     root.classList.remove("tp-dialog-open");
+    game.style.minHeight = "";
     const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
     dialogReturn = null;
     if (back) back.focus();
@@ -780,28 +985,34 @@ function render({ model, el }) {
     randomButton.disabled = busy;
     if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
   }
-  function requestDeal(withCode) {
-    const chosen = ruleInputs.classic.checked ? "classic" : "easy";
+  function requestDeal(random) {
+    clearErrors();
     const id = randomId();
+    const made = dealIntent(
+      {
+        rules: ruleInputs.classic.checked ? "classic" : "easy",
+        variants: chosenVariants(),
+        game: gameInput.value,
+        code: codeInput.value,
+        random
+      },
+      id
+    );
+    if (made.error) {
+      showError(made.field, vm && vm.labels[made.error] || made.error);
+      return;
+    }
     pendingId = id;
-    setText(codeError, "");
-    codeInput.removeAttribute("aria-invalid");
     setBusy(true);
-    send({ type: "new_game", rules: chosen, code: withCode ? codeInput.value.trim() : "", id });
+    send(made.intent);
   }
   function onCustom(msg) {
     if (!msg || typeof msg !== "object" || msg.type !== "reply") return;
     if (pendingId === null || msg.id !== pendingId) return;
     pendingId = null;
     setBusy(false);
-    if (msg.ok) {
-      closeDialog();
-    } else {
-      setText(codeError, String(msg.error || ""));
-      codeInput.setAttribute("aria-invalid", "true");
-      codeInput.focus();
-      if (typeof codeInput.select === "function") codeInput.select();
-    }
+    if (msg.ok) closeDialog();
+    else showError(msg.field === "game" ? "game" : "code", String(msg.error || ""));
   }
   function activate(target) {
     if (!vm) return;
@@ -833,9 +1044,20 @@ function render({ model, el }) {
   on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
   on(form, "submit", (event) => {
     event.preventDefault();
-    requestDeal(true);
+    requestDeal(false);
   });
-  on(randomButton, "click", () => requestDeal(false));
+  on(randomButton, "click", () => requestDeal(true));
+  on(codeInput, "input", syncCodeGiven);
+  on(gameInput, "input", () => {
+    setText(gameError, "");
+    gameInput.removeAttribute("aria-invalid");
+  });
+  on(form, "change", (event) => {
+    if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();
+  });
+  for (const [name, button] of Object.entries(presetButtons)) {
+    on(button, "click", () => showChoice(PRESETS[name].rules, PRESETS[name].variants));
+  }
   on(cancelButton, "click", closeDialog);
   function dialogKeys(event) {
     if (event.key === "Escape") {
