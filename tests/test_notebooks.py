@@ -1,0 +1,48 @@
+"""Every notebook in examples/ runs top to bottom, headless, and its cells' checks hold.
+
+The notebooks assert what they show, so a notebook that drifts from the engine fails here.
+Replays run at pace 0 (``TRIPEAKS_PACE``). The notebooks are kept without outputs.
+"""
+
+import pathlib
+
+import nbformat
+import pytest
+
+nbclient = pytest.importorskip("nbclient", reason="nbclient runs the example notebooks (pip install -e '.[test]')")
+pytest.importorskip("ipykernel", reason="the example notebooks need the python3 kernel (pip install -e '.[test]')")
+
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
+CELL_TIMEOUT = 180  # seconds, per cell
+
+
+def test_there_are_example_notebooks():
+    names = {path.name for path in NOTEBOOKS}
+    assert {"01_play.ipynb", "02_rules_walkthrough.ipynb", "03_score_and_undo.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
+def test_notebook_runs(path, monkeypatch, tmp_path):
+    monkeypatch.setenv("TRIPEAKS_PACE", "0")  # the kernel inherits it: replays apply at once
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "records.sqlite3"))  # never the reader's own
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(notebook, kernel_name="python3", timeout=CELL_TIMEOUT,
+                                     resources={"metadata": {"path": str(EXAMPLES)}})
+    try:
+        client.execute()
+    except nbclient.exceptions.CellExecutionError as error:
+        pytest.fail(f"{path.name}: a cell failed\n{error}", pytrace=False)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
+def test_notebook_is_kept_without_outputs(path):
+    """Outputs are made by running; kept in the file they would go stale (and carry the
+    widget's whole front end in the saved widget state)."""
+    notebook = nbformat.read(path, as_version=4)
+    nbformat.validate(notebook)
+    dirty = [i for i, cell in enumerate(notebook.cells)
+             if cell.cell_type == "code" and (cell.get("outputs") or cell.get("execution_count") is not None)]
+    assert not dirty, f"{path.name}: clear the outputs of cells {dirty}"
+    assert "widgets" not in notebook.metadata, f"{path.name}: saved widget state; clear it"
+    assert notebook.metadata.get("kernelspec", {}).get("name") == "python3"
