@@ -57,8 +57,12 @@ _ws.WebSocketProtocol13.start_pinging = _nodelay_then_ping
 """
 
 FLOOR_CELL = '''
+import time
+
 import anywidget
 import traitlets
+
+floor_handle_ms = []
 
 
 class Floor(anywidget.AnyWidget):
@@ -88,7 +92,9 @@ class Floor(anywidget.AnyWidget):
         self.on_msg(self._bump)
 
     def _bump(self, _widget, _content, _buffers):
+        t0 = time.perf_counter()
         self.count += 1
+        floor_handle_ms.append((time.perf_counter() - t0) * 1000)
 
 
 f = Floor()
@@ -125,11 +131,26 @@ def _meter(widget, log):
 tp_sizes, floor_sizes = [], []
 _meter(w, tp_sizes)
 _meter(f, floor_sizes)
+
+# The kernel's time for one intent: from the message handler to the state sent.
+tp_handle_ms = []
+if hasattr(w, "_handle"):
+    _handle = w._handle
+
+    def _timed_handle(content):
+        t0 = time.perf_counter()
+        try:
+            return _handle(content)
+        finally:
+            tp_handle_ms.append((time.perf_counter() - t0) * 1000)
+
+    w._handle = _timed_handle
 print(json.dumps({"floor": f.model_id, "tripeaks": w.model_id}))
 '''
 
 REPORT_CELL = '''
-print(json.dumps({"tripeaks": tp_sizes, "floor": floor_sizes, "state_now": len(json.dumps(w.state, ensure_ascii=False).encode())}))
+print(json.dumps({"tripeaks": tp_sizes, "floor": floor_sizes, "tp_handle_ms": tp_handle_ms,
+                  "floor_handle_ms": floor_handle_ms}))
 '''
 
 # In-page helpers: reach the widgets' models (to time their change handlers), and time a click
@@ -412,6 +433,10 @@ def main(argv=None) -> int:
     print(row("  of which getBoundingClientRect", forced.get("tripeaks", []), "ms", 3))
     print(row("floor render (reference)", render.get("floor", []), "ms", 3))
     print()
+    print("Kernel: handling one intent until its update is sent (ms)")
+    print(row("TriPeaks (engine, snapshot, send)", sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]):], "ms", 3))
+    print(row("floor (bump the Int, send)", sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]):], "ms", 3))
+    print()
     print("Main-thread work per click, whole page (Chromium's counters; ms per click)")
     for kind in ("floor", "card", "stock"):
         acc = work.get(kind)
@@ -446,6 +471,8 @@ def main(argv=None) -> int:
         args.json.write_text(json.dumps({
             "nodelay": args.nodelay, "reduced_motion": args.reduced_motion, "work_ms": work, "clicks": args.clicks, "warmup": args.warmup, "block": args.block, "gap_ms": args.gap,
             "click_to_dom_ms": by_label, "render_ms": render, "forced_layout_ms": forced, "sizes": {"tripeaks": tp_sizes, "floor": floor_sizes},
+            "kernel_ms": {"tripeaks": sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]):],
+                          "floor": sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]):]},
             "frames": {"tripeaks": tp_frames, "floor": floor_frames},
             "ratio": ratio, "render_median_ms": render_median, "render_p95_ms": render_p95, "bytes_per_move": per_move,
         }, ensure_ascii=False, indent=1))
