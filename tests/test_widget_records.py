@@ -1,0 +1,356 @@
+"""The widget's numbered games (R6.8), rule sets with variants (SPEC §8, §9), the New game
+dialog's intents, and the records of the series kept as a player plays (§9)."""
+
+import functools
+import hashlib
+import json
+import logging
+
+import pytest
+
+from tripeaks_widget import Game, Rules, TriPeaks
+from tripeaks_widget.records import Records, RecordsError
+
+SITE = "easy+draw-when-stuck+empty-discard"  # §9: the second site's rules
+WINNABLE = 3  # R6.5: deal 3 can be won under Easy
+EVERY_VARIANT = "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard"
+
+
+def intent(widget, content):
+    """Deliver a custom message as the front end's comm would."""
+    widget._handle_custom_msg(content, [])
+
+
+@pytest.fixture
+def store(tmp_path):
+    return tmp_path / "records.sqlite3"
+
+
+@pytest.fixture
+def replies(monkeypatch):
+    """Collect what widgets send back (replies to the dialog)."""
+    out = []
+    monkeypatch.setattr(TriPeaks, "send", lambda self, content, buffers=None: out.append(content))
+    return out
+
+
+def win_line(game):
+    """A winning line by plain depth-first search (fine for a winnable deal)."""
+    seen = set()
+
+    def search(g, line):
+        if g.status == "won":
+            return line
+        if g.position in seen:
+            return None
+        seen.add(g.position)
+        for action in g.legal_moves():
+            h = g.copy()
+            h.apply(action)
+            found = search(h, line + [action])
+            if found:
+                return found
+        return None
+
+    return search(game, [])
+
+
+@functools.cache
+def winning_line() -> tuple[str, ...]:
+    """A winning line of game 3 under Easy, searched once."""
+    return tuple(win_line(Game.from_number(WINNABLE)))
+
+
+def play_by_clicks(widget, line):
+    for action in line:
+        if action == "draw":
+            intent(widget, {"type": "draw"})
+        else:
+            intent(widget, {"type": "play", "slot": widget.game.slot_of(action)})
+
+
+def play_until_blocked(widget):
+    while widget.status == "playing":
+        playable = widget.state["playable"]
+        intent(widget, {"type": "play", "slot": playable[0]} if playable else {"type": "draw"})
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- numbered games (R6.8) and rule sets ---------------------------------------------------------
+
+def test_game_number_deals_that_numbered_game(store):
+    w = TriPeaks(game=123, records=store)
+    expected = Game.from_number(123)
+    assert w.code == expected.code and w.game.number == 123
+    assert w.state["slots"] == expected.view()["slots"] and w.state["discard"] == expected.view()["discard"]
+    assert w.state["number"] == 123 and str(w.rules) == "easy"
+    assert TriPeaks(123, records=False).code == expected.code  # a number as the first argument too
+    assert TriPeaks(game=1, records=False).code == "TP1-E-AAAAAAB"  # game n is deal n (R6.8)
+
+
+def test_game_number_with_any_rule_set():
+    site = TriPeaks(game=123, rules="site", records=False)
+    assert site.code == Game.from_number(123, "site").code and site.code.endswith("-SW")
+    assert str(site.rules) == SITE and site.state["variants"] == ["draw-when-stuck", "empty-discard"]
+    assert site.state["discard"] is None  # V6: the discard starts empty
+    joker = TriPeaks(game=123, rules=Rules.parse("classic+joker"), records=False)
+    assert str(joker.rules) == "classic+joker" and joker.state["stock"] == 24  # V3: 53 cards
+    assert TriPeaks(rules="classic+joker", records=False).rules == Rules.parse("classic+joker")
+
+
+@pytest.mark.parametrize("number", [0, 50_001, -1, 10**9])
+def test_game_numbers_outside_the_series_are_refused(number):
+    with pytest.raises(ValueError, match="1 to 50,000"):
+        TriPeaks(game=number, records=False)
+
+
+@pytest.mark.parametrize("number", ["12", 12.0, True, [1]])
+def test_game_numbers_must_be_whole_numbers(number):
+    with pytest.raises(TypeError, match="1 to 50,000"):
+        TriPeaks(game=number, records=False)
+
+
+def test_a_code_and_a_number_together_are_refused():
+    with pytest.raises(ValueError, match="not both"):
+        TriPeaks("TP1-E-AAAAAAB", game=1, records=False)
+    with pytest.raises(ValueError, match="once"):
+        TriPeaks(5, game=5, records=False)
+
+
+def test_deals_outside_the_series_have_no_number():
+    w = TriPeaks("TP1-E-AAADAAA", records=False)  # deal 52,728
+    assert w.game.number == 52_728 and w.state["number"] is None
+
+
+def test_new_game_takes_a_number_a_code_or_a_rule_set():
+    w = TriPeaks(game=7, rules="classic+joker", records=False)
+    w.new_game(123)
+    assert w.code == Game.from_number(123, "classic+joker").code  # the current rules stay
+    w.new_game(game=123, rules="site")
+    assert w.code == Game.from_number(123, "site").code and w.state["number"] == 123
+    w.new_game("classic+open-peaks")
+    assert str(w.rules) == "classic+open-peaks" and all(s != "?" for s in w.state["slots"])  # V4
+    w.new_game(rules=Rules.parse("site"))
+    assert str(w.rules) == SITE
+    w.new_game("TP1-C-AAAAAAD-J")  # a code carries its own rules and variants
+    assert str(w.rules) == "classic+joker" and w.state["number"] == 3
+    before = dict(w.state)
+    with pytest.raises(ValueError, match="1 to 50,000"):
+        w.new_game(0)
+    with pytest.raises(ValueError, match="1 to 50,000"):
+        w.new_game(game=50_001, rules="site")
+    with pytest.raises(TypeError):
+        w.new_game(2.5)
+    with pytest.raises(ValueError, match="once"):
+        w.new_game("site", rules="easy")
+    with pytest.raises(ValueError, match="not both"):
+        w.new_game("TP1-E-AAAAAAB", game=1)
+    with pytest.raises(ValueError, match="TP1-"):
+        w.new_game("TP1-E-AAAAAAB", rules="classic")  # the code says Easy
+    assert w.state == before  # nothing dealt by a refused call
+
+
+# -- the New game dialog's intents --------------------------------------------------------------
+
+def test_dialog_intent_rules_with_variants_and_a_game_number(replies):
+    w = TriPeaks("TP1-E-AAAAAAB", records=False)
+    intent(w, {"type": "new_game", "rules": "classic+joker", "game": 123, "code": "", "id": 1})
+    assert replies == [{"type": "reply", "id": 1, "ok": True, "error": ""}]
+    assert w.code == Game.from_number(123, "classic+joker").code
+    assert w.state["rules"] == "classic" and w.state["variants"] == ["joker"] and w.state["number"] == 123
+
+
+def test_dialog_intent_site_preset_random_deal(replies):
+    w = TriPeaks("TP1-E-AAAAAAB", records=False)
+    intent(w, {"type": "new_game", "rules": SITE, "game": None, "code": "", "id": "r"})
+    assert replies[-1]["ok"] is True
+    assert str(w.rules) == SITE and w.state["discard"] is None and w.code.endswith("-SW")
+
+
+def test_dialog_intent_a_pasted_code_wins(replies):
+    w = TriPeaks("TP1-E-AAAAAAB", records=False)
+    intent(w, {"type": "new_game", "rules": "easy+hogue-scoring", "game": 99, "code": " tp1-c-aaaaaad-o ", "id": 2})
+    assert replies[-1] == {"type": "reply", "id": 2, "ok": True, "error": ""}
+    assert w.code == "TP1-C-AAAAAAD-O" and str(w.rules) == "classic+open-peaks"
+
+
+@pytest.mark.parametrize("number", [0, 50_001, -5])
+def test_dialog_intent_game_number_out_of_range_replies_why(replies, number):
+    w = TriPeaks("TP1-E-AAAAAAB", records=False)
+    before = dict(w.state)
+    intent(w, {"type": "new_game", "rules": "easy", "game": number, "code": "", "id": 3})
+    reply = replies[-1]
+    assert reply["ok"] is False and reply["field"] == "game" and "1 to 50,000" in reply["error"]
+    assert w.state == before
+
+
+def test_dialog_intent_bad_code_replies_on_the_code_field(replies):
+    w = TriPeaks("TP1-E-AAAAAAB", records=False)
+    intent(w, {"type": "new_game", "rules": "easy", "game": 5, "code": "TP1-E-AAAAAAB-Q", "id": 4})
+    assert replies[-1]["ok"] is False and replies[-1]["field"] == "code" and "HJOSW" in replies[-1]["error"]
+    assert w.code == "TP1-E-AAAAAAB"
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "new_game", "rules": "hard", "id": 5},
+    {"type": "new_game", "rules": "easy+bogus", "id": 5},
+    {"type": "new_game", "rules": "", "id": 5},
+    {"type": "new_game", "rules": 7, "id": 5},
+    {"type": "new_game", "rules": ["easy"], "id": 5},
+    {"type": "new_game", "rules": "easy+" * 2000, "id": 5},
+    {"type": "new_game", "game": "123", "id": 5},
+    {"type": "new_game", "game": 12.0, "id": 5},
+    {"type": "new_game", "game": True, "id": 5},
+    {"type": "new_game", "game": [1], "id": 5},
+    {"type": "new_game", "game": {"n": 1}, "id": 5},
+    {"type": "new_game", "code": 7, "game": 3, "id": 5},
+])
+def test_malformed_dialog_intents_change_nothing(replies, caplog, content):
+    w = TriPeaks("TP1-E-AAAAAAB", records=False)
+    before = dict(w.state)
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        intent(w, content)
+    assert w.state == before
+    assert any("malformed" in r.getMessage() for r in caplog.records)
+    assert replies == [{"type": "reply", "id": 5, "ok": False, "error": replies[0]["error"]}]
+    assert replies[0]["error"].startswith("Malformed request")
+
+
+# -- records of the series (§9) ------------------------------------------------------------------
+
+def test_a_win_is_recorded_and_its_notice_shown(store):
+    w = TriPeaks(game=WINNABLE, records=store)
+    line = winning_line()
+    play_by_clicks(w, line)
+    assert w.status == "won"
+    text = f"First win of game {WINNABLE} (Easy): won in {len(line)} moves."
+    assert w.notices == [text]
+    assert w.state["notices"] == [{"kind": "first_win", "text": text}]
+    assert w.state["message"] == "You won!"  # the game's message keeps its own line
+    [result] = Records(store).results()
+    assert (result["number"], result["outcome"], result["rules"], result["moves"]) == (WINNABLE, "won", "easy", len(line))
+    # The next action clears the notices; the same win again is no news.
+    w.new_game(WINNABLE)
+    assert w.notices == [] and w.state["notices"] == []
+    w.replay(list(line), pace=0)  # a scripted line is recorded as clicks are
+    assert w.status == "won" and w.notices == []
+    assert len(Records(store).results()) == 2
+
+
+def test_a_blocked_game_is_recorded_again_after_undo(store):
+    w = TriPeaks(game=1, rules="classic", records=store)
+    play_until_blocked(w)
+    assert w.status == "blocked"
+    [notice] = w.state["notices"]
+    assert notice["kind"] == "best_so_far" and notice["text"].startswith("Best result so far of game 1 (Classic): ")
+    intent(w, {"type": "undo"})
+    assert w.state["notices"] == [] and w.status == "playing"
+    intent(w, {"type": "draw"} if w.stock_count else {"type": "undo"})
+    play_until_blocked(w)
+    results = Records(store).results(number=1)
+    assert [r["outcome"] for r in results] == ["blocked"]  # one play, one result
+
+
+def test_a_numbered_game_left_for_a_new_deal_is_recorded_abandoned(store):
+    w = TriPeaks(game=5, records=store)
+    w.play(w.state["playable"][0]) if w.state["playable"] else w.draw()
+    w.new_game()
+    [result] = Records(store).results()
+    assert (result["number"], result["outcome"], result["moves"]) == (5, "abandoned", 1)
+    assert w.notices and w.notices[0].startswith("Best result so far of game 5 (Easy): ")
+    assert w.state["notices"][0]["kind"] == "best_so_far"
+    # Without a move, or outside the series, nothing is recorded.
+    w.new_game(6)
+    w.new_game("TP1-E-AAADAAA")
+    w.draw()
+    w.new_game(7)
+    assert len(Records(store).results()) == 1 and w.notices == []
+
+
+def test_a_dialog_deal_records_the_game_left_behind(store, replies):
+    w = TriPeaks(game=9, records=store)
+    intent(w, {"type": "draw"})
+    intent(w, {"type": "new_game", "rules": "classic+joker", "game": 10, "code": "", "id": 1})
+    assert replies[-1]["ok"] is True
+    assert [r["outcome"] for r in Records(store).results(number=9)] == ["abandoned"]
+    assert w.state["notices"] and w.state["number"] == 10
+
+
+def test_records_follow_the_environment_variable(tmp_path, monkeypatch):
+    path = tmp_path / "from-env.sqlite3"
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(path))
+    w = TriPeaks(game=WINNABLE)
+    assert w.records is not None and w.records.path == path and w.records_error is None
+    assert w.state["notices"] == []
+
+
+def test_records_given_as_a_store_or_turned_off(store):
+    records = Records(store)
+    w = TriPeaks(game=WINNABLE, records=records)
+    assert w.records is records
+    play_by_clicks(w, winning_line())
+    assert records.stats()["won"] == 1
+    off = TriPeaks(game=WINNABLE, records=False)
+    assert off.records is None and off.records_error is None
+    play_by_clicks(off, winning_line())
+    assert off.status == "won" and off.notices == [] and records.stats()["won"] == 1
+    with pytest.raises(TypeError, match="records"):
+        TriPeaks(records=3)
+
+
+def test_a_corrupt_records_file_is_said_once_and_left_untouched(tmp_path, caplog):
+    path = tmp_path / "records.sqlite3"
+    path.write_bytes(b"\x00\x01 not a records store " * 40)
+    before = digest(path)
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        w = TriPeaks(game=WINNABLE, records=path)
+    assert w.records is None and str(path) in w.records_error
+    assert w.state["notices"] == [{"kind": "error", "text": w.records_error}]
+    assert w.notices == [w.records_error]
+    assert any("without records" in r.getMessage() for r in caplog.records)
+    line = winning_line()
+    play_by_clicks(w, line[:1])
+    assert w.state["notices"] == []  # said once
+    play_by_clicks(w, line[1:])
+    assert w.status == "won" and w.state["notices"] == [] and w.state["message"] == "You won!"
+    w.new_game()
+    assert digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]  # no journal beside it
+
+
+def test_a_corrupt_file_named_by_the_environment(tmp_path, monkeypatch):
+    path = tmp_path / "records.sqlite3"
+    path.write_text("id,score\n1,500\n")
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(path))
+    w = TriPeaks(game=2)
+    assert w.records is None and w.state["notices"][0]["kind"] == "error"
+    assert path.read_text() == "id,score\n1,500\n"
+
+
+def test_a_failing_write_is_said_and_the_game_goes_on(store, monkeypatch, caplog):
+    w = TriPeaks(game=WINNABLE, records=store)
+
+    def broken(game, *args, **kwargs):
+        raise RecordsError(f"{store}: the records cannot be written (disk I/O error)")
+
+    monkeypatch.setattr(w.records, "record", broken)
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        play_by_clicks(w, winning_line())
+    assert w.status == "won" and w.state["status"] == "won"
+    [notice] = w.state["notices"]
+    assert notice["kind"] == "error" and "disk I/O error" in notice["text"]
+
+
+def test_the_per_move_snapshot_stays_small_with_variants_and_notices(store):
+    w = TriPeaks(game=WINNABLE, rules=EVERY_VARIANT, records=store)
+    sizes = []
+    while w.status == "playing":
+        moves = w.legal_moves()
+        w.apply(moves[0])
+        sizes.append(len(json.dumps(w.state, ensure_ascii=False).encode()))
+    assert w.state["notices"]  # the end was recorded
+    assert max(sizes) <= 2048, max(sizes)
+    assert w.state["score"] == w.score  # V2 scores may go below 0; the snapshot says it as it is
