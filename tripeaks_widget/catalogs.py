@@ -1,0 +1,452 @@
+"""Keep the message catalogs in step with the code.
+
+    python -m tripeaks_widget.catalogs update    # the template and every language's .po from the code
+    python -m tripeaks_widget.catalogs compile   # each .po to the .mo that the game reads
+    python -m tripeaks_widget.catalogs check     # what is missing, stale, fuzzy or out of date
+
+The message set is read from the code, never listed by hand:
+
+- the engine's and the widget's messages: in each module of :data:`SOURCES`, every
+  module-level UPPER_CASE string constant (unless :data:`NOT_SHOWN` says a player never
+  reads it) and every template given to ``Message(...)`` (a literal, or a local name
+  assigned literals);
+- the board in words (R7): :data:`tripeaks_widget.i18n.BOARD_ENTRIES` (the card names come
+  from ``cards.py``, the row names from ``layout.py``);
+- the front end's labels: the ``LABELS`` table of ``js/src/labels.js``, each with its key as
+  the context; ``update`` copies it to ``locale/labels.json`` for :func:`~tripeaks_widget.i18n.labels`.
+
+``update`` rewrites ``locale/tripeaks.pot`` and merges it into every
+``locale/<lang>/LC_MESSAGES/tripeaks.po``: a new message comes in untranslated, a changed
+one keeps its old translation marked fuzzy for review, a removed one goes. Translate, then
+``compile``; ``check`` (also a test) passes only when every message has a reviewed
+translation in every language with the same placeholders, and the template, the labels and
+the ``.mo`` files are up to date. This module needs Babel; the game itself reads the ``.mo``
+files with the standard library alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import json
+import re
+import sys
+from pathlib import Path
+from string import Formatter
+from typing import Iterable
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from . import __version__, i18n
+from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry
+
+PACKAGE = Path(__file__).parent
+ROOT = PACKAGE.parent
+LABELS_JS = ROOT / "js" / "src" / "labels.js"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
+
+SOURCES = ("game", "widget")  # modules whose messages a player reads
+NOT_SHOWN = {  # their UPPER_CASE string constants that are not messages
+    "game": {"HIDDEN", "SNAPSHOT_FORMAT"},
+    "widget": {"GAME_NUMBERS"},  # Python exception text: it stays English
+}
+COUNT_FIELD = "n"  # a plural form may leave the count out ("one card", "קלף אחד")
+
+LANGUAGE_NAMES = {"el": "Greek", "he": "Hebrew", "is": "Icelandic"}
+TEAM = "tripeaks-widget"
+VOLATILE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date|Generated-By): .*\\n"$', re.M)
+
+Key = tuple  # (context, msgid)
+
+
+class Found:
+    """A message of the set: its entry and where the code has it."""
+
+    def __init__(self, entry: Entry, location: str, note: str) -> None:
+        self.entry, self.locations, self.notes = entry, [location], [note] if note else []
+
+    @property
+    def key(self) -> Key:
+        return (self.entry.context, self.entry.msgid)
+
+
+# -- reading the code ------------------------------------------------------------------------------
+
+def _strings(node: ast.AST) -> list[str]:
+    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int, str]]:
+    """The messages of ``tripeaks_widget/<module>.py``: (text, line, what) for each shown constant
+    and each ``Message`` template; a template it cannot read goes to ``problems``."""
+    path = PACKAGE / f"{module}.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found: list[tuple[str, int, str]] = []
+    constants: dict[str, str] = {}
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if (
+            isinstance(node, ast.AnnAssign) and node.value is not None) else []
+        value = getattr(node, "value", None)
+        for target in targets:
+            if (isinstance(target, ast.Name) and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
+                    and isinstance(value, ast.Constant) and isinstance(value.value, str)):
+                constants[target.id] = value.value
+                if target.id not in NOT_SHOWN.get(module, set()):
+                    found.append((value.value, node.lineno, f"{module}.{target.id}"))
+            elif (isinstance(target, ast.Name) and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
+                  and isinstance(value, ast.JoinedStr) and target.id not in NOT_SHOWN.get(module, set())
+                  and problems is not None):
+                problems.append(f"{module}.py:{node.lineno}: {target.id} is an f-string: a message must be a "
+                                "plain template (fill it with Message(...) or .format); if a player never "
+                                f"reads it, add it to NOT_SHOWN[{module!r}] in tripeaks_widget/catalogs.py")
+
+    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+
+    def scope_of(node: ast.AST) -> ast.AST:
+        while node in parents and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node = parents[node]
+        return node
+
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call):
+            continue
+        name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
+        if name != "Message":
+            continue
+        arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "template"), None)
+        what = f"a Message template in {module}.py"
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            found.append((arg.value, call.lineno, what))
+            continue
+        if isinstance(arg, ast.Name):
+            assigned = [n.value for n in ast.walk(scope_of(call)) if isinstance(n, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)]
+            texts = [text for value in assigned for text in _strings(value)]
+            if texts:
+                found.extend((text, call.lineno, what) for text in texts)
+                continue
+            if arg.id in constants:
+                found.append((constants[arg.id], call.lineno, f"{module}.{arg.id}"))
+                continue
+        if problems is not None:
+            problems.append(f"{module}.py:{call.lineno}: cannot read this Message's template; give Message "
+                            "a string literal, a module constant, or a local name assigned literals")
+    return found
+
+
+def read_js_labels(path: Path = LABELS_JS) -> dict[str, str]:
+    """The ``LABELS`` table of ``js/src/labels.js``: key -> English text, in order."""
+    source = path.read_text(encoding="utf-8")
+    start = re.search(r"export\s+const\s+LABELS\s*=\s*\{", source)
+    if not start:
+        raise ValueError(f"{path}: no 'export const LABELS = {{' table")
+    item = re.compile(r"""\s*(?://[^\n]*\n\s*)*(?:([A-Za-z_$][\w$]*)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*:\s*"""
+                      r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*(,|(?=\s*(?://[^\n]*\n\s*)*\}))""")
+    table: dict[str, str] = {}
+    at = start.end()
+    while True:
+        end = re.compile(r"\s*(?://[^\n]*\n\s*)*\}").match(source, at)
+        if end:
+            return table
+        match = item.match(source, at)
+        if not match:
+            line = source.count("\n", 0, at) + 1
+            raise ValueError(f"{path}:{line}: cannot read the LABELS table here (keep it to key: \"text\" pairs)")
+        key = match.group(1) or ast.literal_eval(f'"{match.group(2)}"' if match.group(2) is not None
+                                                 else f"'{match.group(3)}'")
+        table[key] = ast.literal_eval(match.group(4))
+        at = match.end()
+
+
+def english_labels(problems: list[str] | None = None) -> dict[str, str]:
+    """The front end's English labels: from ``js/src/labels.js`` in a source tree, else the shipped copy."""
+    if LABELS_JS.exists():
+        return read_js_labels()
+    if problems is not None:
+        problems.append(f"{LABELS_JS} is not here: the labels were taken from {LABELS_FILE.name} unchecked")
+    return json.loads(LABELS_FILE.read_text(encoding="utf-8"))
+
+
+def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
+    """Every message of the code, in catalog order: engine and widget, the board, the labels."""
+    found: dict[Key, Found] = {}
+
+    def add(entry: Entry, location: str, note: str = "") -> None:
+        item = Found(entry, location, note)
+        if item.key in found:
+            old = found[item.key]
+            old.locations += [loc for loc in item.locations if loc not in old.locations]
+            old.notes += [n for n in item.notes if n not in old.notes]
+        else:
+            found[item.key] = item
+
+    for module in SOURCES:
+        for text, _line, what in scan(module, problems):
+            add(Entry(text), f"tripeaks_widget/{module}.py", f"Shown to the player ({what}).")
+    for entry in i18n.BOARD_ENTRIES:
+        add(entry, "tripeaks_widget/i18n.py", entry.comment)
+    for key, text in english_labels(problems).items():
+        entry = i18n.label_entry(key, text)
+        add(entry, "js/src/labels.js", entry.comment)
+    return found
+
+
+# -- catalogs ----------------------------------------------------------------------------------------------
+
+def fields(text: str) -> set[str]:
+    """The ``{placeholders}`` of a text (ValueError when its braces do not parse)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name is not None}
+
+
+def _babel_id(entry: Entry) -> str | tuple[str, str]:
+    return (entry.msgid, entry.plural) if entry.plural is not None else entry.msgid
+
+
+def template_catalog(problems: list[str] | None = None) -> Catalog:
+    template = Catalog(project="tripeaks-widget", version=__version__, charset="utf-8",
+                       msgid_bugs_address=TEAM, language_team=TEAM, last_translator=TEAM,
+                       header_comment="# The messages of tripeaks-widget in English: the template of the catalogs.\n"
+                                      "# Made from the code by: python -m tripeaks_widget.catalogs update")
+    for item in message_set(problems).values():
+        entry = item.entry
+        try:
+            braces = fields(entry.msgid) | fields(entry.plural or "")
+        except ValueError:
+            braces = set()
+        template.add(_babel_id(entry), string=("", "") if entry.plural is not None else "",
+                     locations=[(loc, None) for loc in item.locations], auto_comments=item.notes,
+                     context=entry.context, flags=["python-brace-format"] if braces else [])
+    return template
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    with open(path, "rb") as file:
+        return read_po(file, locale=lang, charset="utf-8")
+
+
+def _render(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, ignore_obsolete=True, include_previous=False, include_lineno=False)
+    return buffer.getvalue()
+
+
+def _same(new: bytes, path: Path) -> bool:
+    """Whether ``path`` already says ``new``, dates and the tool's version aside."""
+    if not path.exists():
+        return False
+    strip = lambda data: VOLATILE.sub("", data.decode("utf-8"))  # noqa: E731
+    return strip(new) == strip(path.read_bytes())
+
+
+def _write(path: Path, data: bytes) -> bool:
+    if _same(data, path) if path.suffix != ".mo" else (path.exists() and path.read_bytes() == data):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def update() -> list[str]:
+    """Rewrite the labels copy and the template from the code, merge it into every language."""
+    notes: list[str] = []
+    problems: list[str] = []
+    labels = english_labels(problems)
+    if _write(LABELS_FILE, (json.dumps(labels, ensure_ascii=False, indent=1) + "\n").encode("utf-8")):
+        notes.append(f"wrote {LABELS_FILE.relative_to(ROOT)}")
+    template = template_catalog(problems)
+    if _write(TEMPLATE, _render(template)):
+        notes.append(f"wrote {TEMPLATE.relative_to(ROOT)} ({len(template)} messages)")
+    for lang in TRANSLATED:
+        path = po_path(lang)
+        if path.exists():
+            catalog = read_catalog(path, lang)
+        else:
+            catalog = Catalog(locale=lang, project="tripeaks-widget", charset="utf-8", fuzzy=False)
+        catalog.project, catalog.version = "tripeaks-widget", __version__
+        catalog.msgid_bugs_address, catalog.language_team, catalog.last_translator = TEAM, TEAM, TEAM
+        catalog.header_comment = (f"# The messages of tripeaks-widget in {LANGUAGE_NAMES.get(lang, lang)}.\n"
+                                  "# Merged from the template by: python -m tripeaks_widget.catalogs update")
+        catalog.update(template, update_header_comment=False)
+        catalog.fuzzy = False
+        if _write(path, _render(catalog)):
+            notes.append(f"wrote {path.relative_to(ROOT)}")
+        todo = sum(1 for m in list(catalog)[1:] if m.fuzzy or not _translated(m))
+        if todo:
+            notes.append(f"{lang}: {todo} message(s) to translate or review")
+    return notes + problems
+
+
+def _translated(message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return all(strings)
+
+
+def compile_catalogs() -> list[str]:
+    """Compile every language's ``.po`` to its ``.mo`` (reviewed translations only)."""
+    notes = []
+    for lang in TRANSLATED:
+        buffer = io.BytesIO()
+        write_mo(buffer, read_catalog(po_path(lang), lang), use_fuzzy=False)
+        path = i18n.mo_path(lang)
+        if _write(path, buffer.getvalue()):
+            notes.append(f"wrote {path.relative_to(ROOT)}")
+    i18n._load.cache_clear()
+    i18n.english_labels.cache_clear()
+    return notes
+
+
+# -- checking ------------------------------------------------------------------------------------------------
+
+def _mo_key(message) -> str:
+    msgid = message.id[0] if message.pluralizable else message.id
+    return f"{message.context}\x04{msgid}" if message.context else msgid
+
+
+def _expected_mo(catalog: Catalog) -> dict:
+    table: dict = {}
+    for message in list(catalog)[1:]:
+        if message.fuzzy or not _translated(message):
+            continue
+        if message.pluralizable:
+            for index, string in enumerate(message.string):
+                table[(_mo_key(message), index)] = string
+        else:
+            table[_mo_key(message)] = message.string
+    return table
+
+
+def _describe_key(key: Key) -> str:
+    context, msgid = key
+    return f"{msgid!r}" + (f" (context {context!r})" if context else "")
+
+
+def check_translation(entry: Entry, strings: Iterable[str]) -> list[str]:
+    """What is wrong with the translations (one per plural form) of ``entry``."""
+    wrong = []
+    try:
+        wanted = fields(entry.msgid) | fields(entry.plural or "")
+    except ValueError:
+        return [f"its English text has unbalanced braces"]
+    for index, string in enumerate(strings):
+        form = f"form {index}: " if entry.plural is not None else ""
+        if not string:
+            wrong.append(f"{form}not translated")
+            continue
+        try:
+            have = fields(string)
+        except ValueError:
+            wrong.append(f"{form}unbalanced braces in {string!r}")
+            continue
+        missing = wanted - have - ({COUNT_FIELD} if entry.plural is not None else set())
+        if missing or have - wanted:
+            wrong.append(f"{form}placeholders {sorted(have)} instead of {sorted(wanted)} in {string!r}")
+    return wrong
+
+
+def check() -> list[str]:
+    """Every problem of the catalogs; an empty list when all is well."""
+    problems: list[str] = []
+    expected = message_set(problems)
+    try:
+        labels = english_labels()
+    except (OSError, ValueError) as error:
+        labels = {}
+        problems.append(str(error))
+    try:
+        shipped = json.loads(LABELS_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        shipped = None
+        problems.append(f"{LABELS_FILE.relative_to(ROOT)}: {error}")
+    if shipped is not None and shipped != labels:
+        problems.append(f"{LABELS_FILE.relative_to(ROOT)} is not the table of js/src/labels.js: "
+                        "run python -m tripeaks_widget.catalogs update")
+
+    if not TEMPLATE.exists():
+        problems.append(f"{TEMPLATE.relative_to(ROOT)} is missing: run python -m tripeaks_widget.catalogs update")
+        return problems
+    template = read_catalog(TEMPLATE)
+    in_template = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(template)[1:]}
+    for key in expected.keys() - in_template.keys():
+        problems.append(f"the template lacks {_describe_key(key)} from {', '.join(expected[key].locations)}: "
+                        "run python -m tripeaks_widget.catalogs update")
+    for key in in_template.keys() - expected.keys():
+        problems.append(f"the template has {_describe_key(key)}, which the code no longer has: "
+                        "run python -m tripeaks_widget.catalogs update")
+    for key in expected.keys() & in_template.keys():
+        plural = in_template[key].id[1] if in_template[key].pluralizable else None
+        if plural != expected[key].entry.plural:
+            problems.append(f"the template's plural of {_describe_key(key)} is {plural!r}, the code's "
+                            f"{expected[key].entry.plural!r}: run python -m tripeaks_widget.catalogs update")
+
+    for lang in TRANSLATED:
+        path = po_path(lang)
+        where = path.relative_to(ROOT)
+        if not path.exists():
+            problems.append(f"{where} is missing: run python -m tripeaks_widget.catalogs update, then translate")
+            continue
+        catalog = read_catalog(path, lang)
+        rules = Catalog(locale=lang)
+        if catalog.plural_forms != rules.plural_forms:
+            problems.append(f"{where}: Plural-Forms is {catalog.plural_forms!r}, not {rules.plural_forms!r}")
+        messages = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(catalog)[1:]}
+        for key in catalog.obsolete:
+            problems.append(f"{where}: stale obsolete entry {key!r}")
+        for key, item in expected.items():
+            message = messages.get(key)
+            if message is None:
+                problems.append(f"{where}: no translation of {_describe_key(key)}")
+                continue
+            if message.fuzzy:
+                problems.append(f"{where}: the translation of {_describe_key(key)} is fuzzy: review it")
+            if (message.id[1] if message.pluralizable else None) != item.entry.plural:
+                problems.append(f"{where}: {_describe_key(key)} has the wrong plural: run update")
+                continue
+            strings = list(message.string) if message.pluralizable else [message.string]
+            if message.pluralizable and len(strings) != catalog.num_plurals:
+                problems.append(f"{where}: {_describe_key(key)} has {len(strings)} plural forms, "
+                                f"not {catalog.num_plurals}")
+            for wrong in check_translation(item.entry, strings):
+                problems.append(f"{where}: {_describe_key(key)}: {wrong}")
+        for key in messages.keys() - expected.keys():
+            problems.append(f"{where}: stale entry {_describe_key(key)}, which the template no longer has")
+
+        mo = i18n.mo_path(lang)
+        if not mo.exists():
+            problems.append(f"{mo.relative_to(ROOT)} is missing: run python -m tripeaks_widget.catalogs compile")
+            continue
+        with open(mo, "rb") as file:
+            compiled = gettext.GNUTranslations(file)
+        table = {k: v for k, v in compiled._catalog.items() if k != ""}
+        info = compiled.info()
+        if table != _expected_mo(catalog) or info.get("plural-forms") != catalog.plural_forms:
+            problems.append(f"{mo.relative_to(ROOT)} is not {where} compiled: "
+                            "run python -m tripeaks_widget.catalogs compile")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    commands = {"update": update, "compile": compile_catalogs, "check": check}
+    if len(args) != 1 or args[0] not in commands:
+        print(__doc__.strip().splitlines()[0], file=sys.stderr)
+        print("usage: python -m tripeaks_widget.catalogs update|compile|check", file=sys.stderr)
+        return 2
+    lines = commands[args[0]]()
+    for line in lines:
+        print(line)
+    if args[0] == "check":
+        print(f"{len(lines)} problem(s)" if lines else "the catalogs are complete and up to date")
+        return 1 if lines else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
