@@ -138,8 +138,9 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
     return found
 
 
-def read_js_labels(path: Path = LABELS_JS) -> dict[str, str]:
+def read_js_labels(path: Path | None = None) -> dict[str, str]:
     """The ``LABELS`` table of ``js/src/labels.js``: key -> English text, in order."""
+    path = LABELS_JS if path is None else path
     source = path.read_text(encoding="utf-8")
     start = re.search(r"export\s+const\s+LABELS\s*=\s*\{", source)
     if not start:
@@ -227,6 +228,13 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def _rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     with open(path, "rb") as file:
         return read_po(file, locale=lang, charset="utf-8")
@@ -260,10 +268,10 @@ def update() -> list[str]:
     problems: list[str] = []
     labels = english_labels(problems)
     if _write(LABELS_FILE, (json.dumps(labels, ensure_ascii=False, indent=1) + "\n").encode("utf-8")):
-        notes.append(f"wrote {LABELS_FILE.relative_to(ROOT)}")
+        notes.append(f"wrote {_rel(LABELS_FILE)}")
     template = template_catalog(problems)
     if _write(TEMPLATE, _render(template)):
-        notes.append(f"wrote {TEMPLATE.relative_to(ROOT)} ({len(template)} messages)")
+        notes.append(f"wrote {_rel(TEMPLATE)} ({len(template)} messages)")
     for lang in TRANSLATED:
         path = po_path(lang)
         if path.exists():
@@ -277,7 +285,7 @@ def update() -> list[str]:
         catalog.update(template, update_header_comment=False)
         catalog.fuzzy = False
         if _write(path, _render(catalog)):
-            notes.append(f"wrote {path.relative_to(ROOT)}")
+            notes.append(f"wrote {_rel(path)}")
         todo = sum(1 for m in list(catalog)[1:] if m.fuzzy or not _translated(m))
         if todo:
             notes.append(f"{lang}: {todo} message(s) to translate or review")
@@ -297,7 +305,7 @@ def compile_catalogs() -> list[str]:
         write_mo(buffer, read_catalog(po_path(lang), lang), use_fuzzy=False)
         path = i18n.mo_path(lang)
         if _write(path, buffer.getvalue()):
-            notes.append(f"wrote {path.relative_to(ROOT)}")
+            notes.append(f"wrote {_rel(path)}")
     i18n._load.cache_clear()
     i18n.english_labels.cache_clear()
     return notes
@@ -364,13 +372,13 @@ def check() -> list[str]:
         shipped = json.loads(LABELS_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         shipped = None
-        problems.append(f"{LABELS_FILE.relative_to(ROOT)}: {error}")
+        problems.append(f"{_rel(LABELS_FILE)}: {error}")
     if shipped is not None and shipped != labels:
-        problems.append(f"{LABELS_FILE.relative_to(ROOT)} is not the table of js/src/labels.js: "
+        problems.append(f"{_rel(LABELS_FILE)} is not the table of js/src/labels.js: "
                         "run python -m tripeaks_widget.catalogs update")
 
     if not TEMPLATE.exists():
-        problems.append(f"{TEMPLATE.relative_to(ROOT)} is missing: run python -m tripeaks_widget.catalogs update")
+        problems.append(f"{_rel(TEMPLATE)} is missing: run python -m tripeaks_widget.catalogs update")
         return problems
     template = read_catalog(TEMPLATE)
     in_template = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(template)[1:]}
@@ -386,9 +394,12 @@ def check() -> list[str]:
             problems.append(f"the template's plural of {_describe_key(key)} is {plural!r}, the code's "
                             f"{expected[key].entry.plural!r}: run python -m tripeaks_widget.catalogs update")
 
+    # Each language against the template (the code against the template is above).
+    wanted = {key: Entry(m.id[0] if m.pluralizable else m.id, m.id[1] if m.pluralizable else None, m.context)
+              for key, m in in_template.items()}
     for lang in TRANSLATED:
         path = po_path(lang)
-        where = path.relative_to(ROOT)
+        where = _rel(path)
         if not path.exists():
             problems.append(f"{where} is missing: run python -m tripeaks_widget.catalogs update, then translate")
             continue
@@ -399,35 +410,37 @@ def check() -> list[str]:
         messages = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(catalog)[1:]}
         for key in catalog.obsolete:
             problems.append(f"{where}: stale obsolete entry {key!r}")
-        for key, item in expected.items():
+        for key, item in wanted.items():
             message = messages.get(key)
             if message is None:
-                problems.append(f"{where}: no translation of {_describe_key(key)}")
+                problems.append(f"{where}: no translation of {_describe_key(key)}: "
+                                "run python -m tripeaks_widget.catalogs update, then translate")
                 continue
             if message.fuzzy:
                 problems.append(f"{where}: the translation of {_describe_key(key)} is fuzzy: review it")
-            if (message.id[1] if message.pluralizable else None) != item.entry.plural:
-                problems.append(f"{where}: {_describe_key(key)} has the wrong plural: run update")
+            if (message.id[1] if message.pluralizable else None) != item.plural:
+                problems.append(f"{where}: {_describe_key(key)} has the wrong plural: "
+                                "run python -m tripeaks_widget.catalogs update")
                 continue
             strings = list(message.string) if message.pluralizable else [message.string]
             if message.pluralizable and len(strings) != catalog.num_plurals:
                 problems.append(f"{where}: {_describe_key(key)} has {len(strings)} plural forms, "
                                 f"not {catalog.num_plurals}")
-            for wrong in check_translation(item.entry, strings):
+            for wrong in check_translation(item, strings):
                 problems.append(f"{where}: {_describe_key(key)}: {wrong}")
-        for key in messages.keys() - expected.keys():
+        for key in messages.keys() - wanted.keys():
             problems.append(f"{where}: stale entry {_describe_key(key)}, which the template no longer has")
 
         mo = i18n.mo_path(lang)
         if not mo.exists():
-            problems.append(f"{mo.relative_to(ROOT)} is missing: run python -m tripeaks_widget.catalogs compile")
+            problems.append(f"{_rel(mo)} is missing: run python -m tripeaks_widget.catalogs compile")
             continue
         with open(mo, "rb") as file:
             compiled = gettext.GNUTranslations(file)
         table = {k: v for k, v in compiled._catalog.items() if k != ""}
         info = compiled.info()
         if table != _expected_mo(catalog) or info.get("plural-forms") != catalog.plural_forms:
-            problems.append(f"{mo.relative_to(ROOT)} is not {where} compiled: "
+            problems.append(f"{_rel(mo)} is not {where} compiled: "
                             "run python -m tripeaks_widget.catalogs compile")
     return problems
 
