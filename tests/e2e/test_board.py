@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from labdriver import DEAL, IMPORT, STATE, Board, expect
 
 from tripeaks_widget import Game
@@ -210,3 +211,43 @@ def test_scripted_cells_update_the_rendered_board(open_notebook, shot):
     assert state["rows"][2][4] == "7♠"
     assert (state["discard"], state["score"], state["moves"]) == ("2♦", 497, 3)
     shot("08-seven-of-spades-up", board.root)
+
+
+def test_error_help_off_refuses_silently(board_nb):
+    """R2.4: the reasons are shown only with error help (on by default); off, a wrong card
+    still changes nothing, and says nothing."""
+    nb, board, py = board_nb
+    switch = board.root.locator(".tp-switch")
+    expect(switch).to_have_attribute("aria-checked", "true")
+    switch.click()
+    expect(switch).to_have_attribute("aria-checked", "false")
+    board.card("3♠").click()
+    board.root.page.wait_for_timeout(300)  # give a (wrong) message time to arrive
+    assert board.message() == ""
+    assert board.discard_card() == "A♣" and board.moves() == "0"
+    state = py()
+    assert (state["message"], state["moves"]) == ("", 0)
+    switch.click()
+    expect(switch).to_have_attribute("aria-checked", "true")
+    board.card("3♠").click()
+    expect(board.root.locator(".tp-message")).to_have_text(BLOCKED)
+
+
+def test_hint_points_at_a_move(board_nb, shot):
+    """The Hint button names a move in the message line and highlights it."""
+    nb, board, py = board_nb
+    board.root.locator(".tp-hint").click()
+    message = board.root.locator(".tp-message")
+    expect(message).not_to_have_text("")
+    if message.inner_text().strip() == "Hints need the solver":
+        shot("15-hint-without-solver", board.root)
+        pytest.skip("the widget has no solver yet: Hint says 'Hints need the solver'")
+    expect(message).to_contain_text("Hint")
+    lit = board.root.locator(".tp-slot.tp-highlight, .tp-stock.tp-highlight")
+    expect(lit).to_have_count(1)
+    target = lit.first
+    if "tp-stock" in (target.get_attribute("class") or ""):
+        assert "draw" in message.inner_text().lower()
+    else:
+        assert target.get_attribute("data-card") in ("K♣", "2♦", "K♦")  # the cards that fit (R6.4)
+    shot("15-hint", board.root)
