@@ -533,7 +533,14 @@ export function render({ model, el }) {
   }
 
   function syncCodeGiven() {
-    form.classList.toggle("tp-code-given", codeInput.value.trim() !== "");
+    const given = codeInput.value.trim() !== "";
+    form.classList.toggle("tp-code-given", given);
+    if (given && gameError.textContent) {
+      // A code wins: what was wrong with the number no longer matters.
+      setText(gameError, "");
+      gameInput.removeAttribute("aria-invalid");
+      fitDialog();
+    }
   }
 
   function clearErrors() {
@@ -541,12 +548,14 @@ export function render({ model, el }) {
     setText(gameError, "");
     codeInput.removeAttribute("aria-invalid");
     gameInput.removeAttribute("aria-invalid");
+    if (dialogOpen) fitDialog();
   }
 
   function showError(field, text) {
     const [input, line] = field === "game" ? [gameInput, gameError] : [codeInput, codeError];
     setText(line, text);
     input.setAttribute("aria-invalid", "true");
+    fitDialog();
     input.focus();
     if (typeof input.select === "function") input.select();
   }
@@ -661,8 +670,10 @@ export function render({ model, el }) {
   on(randomButton, "click", () => requestDeal(true));
   on(codeInput, "input", syncCodeGiven);
   on(gameInput, "input", () => {
+    if (!gameError.textContent) return;
     setText(gameError, "");
     gameInput.removeAttribute("aria-invalid");
+    fitDialog();
   });
   on(form, "change", (event) => {
     if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();

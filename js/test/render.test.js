@@ -429,10 +429,14 @@ test("New game dialog: a pasted code wins over the number and the rule choices",
   const { $, model, window } = t;
   openDialog(t);
   $(".tp-game-input").value = "nonsense";
+  $(".tp-dialog form").requestSubmit();
+  assert.match($(".tp-game-error").textContent, /Not a game number/);
+  assert.equal(model.sent.length, 0);
   $(".tp-dialog input[value='joker']").click();
   $(".tp-code-input").value = " TP1-C-AAAAAAD-J ";
   $(".tp-code-input").dispatchEvent(new window.Event("input", { bubbles: true }));
   assert.ok($(".tp-dialog form").classList.contains("tp-code-given"), "the other choices are shown as set aside");
+  assert.equal($(".tp-game-error").textContent, "", "the number's reason no longer matters");
   $(".tp-dialog form").requestSubmit();
   const request = model.sent.at(-1);
   assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy+joker", game: null, code: "TP1-C-AAAAAAD-J", id: 0 });

@@ -283,23 +283,23 @@ var LABELS = {
   preset_site_long: "The second site's rules: Easy, draw only when stuck, empty discard at the start",
   dialog_variants: "Variants",
   "option_hogue-scoring": "Hogue scoring",
-  "option_hogue-scoring_long": "Runs score more; a draw costs 5; may go below 0.",
-  "option_hogue-scoring_tip": "Robert Hogue's traditional scoring: each removal scores the length of the current run, a draw costs 5 and ends the run, emptied peaks pay 15, 15 and 30. The score starts at 0.",
+  "option_hogue-scoring_long": "Runs score more; a draw costs 5.",
+  "option_hogue-scoring_tip": "Robert Hogue's traditional scoring: each removal scores the length of the current run, a draw costs 5 and ends the run, emptied peaks pay 15, 15 and 30. The score starts at 0 and may go below it.",
   option_joker: "Joker",
-  option_joker_long: "One joker card goes on any card, and any card on it.",
-  option_joker_tip: "A joker joins the deck (24 cards in the stock). It stands for any rank.",
+  option_joker_long: "A wild card that fits any rank.",
+  option_joker_tip: "A joker joins the deck (24 cards in the stock): it may go on any card, and any card on it.",
   "option_open-peaks": "Open peaks",
   "option_open-peaks_long": "Every peak card is face up from the start.",
   "option_open-peaks_tip": "All 28 peak cards are dealt face up; a card is playable once no card covers it.",
   "option_draw-when-stuck": "Draw only when stuck",
-  "option_draw-when-stuck_long": "The stock opens only when no card can be played.",
+  "option_draw-when-stuck_long": "No drawing while a card fits.",
   "option_draw-when-stuck_tip": "The traditional rule: drawing is allowed only when no peak card fits the discard.",
   "option_empty-discard": "Empty discard at start",
-  "option_empty-discard_long": "No first discard: any free card may go first.",
+  "option_empty-discard_long": "Any free card may go first.",
   "option_empty-discard_tip": "The discard starts empty; the card that would have started it tops the stock.",
   dialog_game: "Game number",
   dialog_game_placeholder: "1–50,000",
-  dialog_game_hint: "Games 1 to 50,000 keep your records. Empty: any deal.",
+  dialog_game_hint: "Numbered games keep your records. Leave it empty for a random deal.",
   game_nan: "Not a game number: type a whole number from 1 to 50,000.",
   game_range: "Game numbers run from 1 to 50,000.",
   dialog_deal: "Deal",
@@ -933,18 +933,26 @@ function render({ model, el }) {
     }
   }
   function syncCodeGiven() {
-    form.classList.toggle("tp-code-given", codeInput.value.trim() !== "");
+    const given = codeInput.value.trim() !== "";
+    form.classList.toggle("tp-code-given", given);
+    if (given && gameError.textContent) {
+      setText(gameError, "");
+      gameInput.removeAttribute("aria-invalid");
+      fitDialog();
+    }
   }
   function clearErrors() {
     setText(codeError, "");
     setText(gameError, "");
     codeInput.removeAttribute("aria-invalid");
     gameInput.removeAttribute("aria-invalid");
+    if (dialogOpen) fitDialog();
   }
   function showError(field, text) {
     const [input, line] = field === "game" ? [gameInput, gameError] : [codeInput, codeError];
     setText(line, text);
     input.setAttribute("aria-invalid", "true");
+    fitDialog();
     input.focus();
     if (typeof input.select === "function") input.select();
   }
@@ -1049,8 +1057,10 @@ function render({ model, el }) {
   on(randomButton, "click", () => requestDeal(true));
   on(codeInput, "input", syncCodeGiven);
   on(gameInput, "input", () => {
+    if (!gameError.textContent) return;
     setText(gameError, "");
     gameInput.removeAttribute("aria-invalid");
+    fitDialog();
   });
   on(form, "change", (event) => {
     if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();
