@@ -10,7 +10,8 @@ from typing import Iterable, NamedTuple
 from .cards import JOKER, Card, parse_cards
 from .codes import DEAL_COUNT, Deal, deck_code, number_code, parse_code
 from .deal import DISCARD_INDEX, STOCK_START
-from .layout import (ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROW_NAMES, ROWS,
+from .i18n import describe as describe_board
+from .layout import (ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS,
                      SLOT_COUNT, SLOTS, slot_x)
 from .rules import Rules
 
@@ -273,7 +274,7 @@ class Game:
         try:
             slot = self.slot_of(target)
         except IllegalMoveError as refusal:
-            return str(refusal)
+            return refusal.args[0]  # the Message itself, so it can be translated
         if self.is_removed(slot):
             return Message("{card} has already been played", card=str(self.deck[slot]))
         if not self.is_free(slot):
@@ -409,16 +410,10 @@ class Game:
 
     # -- describing ------------------------------------------------------------------------------
 
-    def describe(self) -> str:
-        """The board in words, as a screen reader reads it (R7)."""
-        stock = f"{self.stock_count} card" + ("" if self.stock_count == 1 else "s")
-        discard = self._discard.words if self._discard else "empty"
-        rows = []
-        for name, row in zip(ROW_NAMES, ROWS):
-            cards = [self.deck[s].words if self.is_face_up(s) else "hidden card"
-                     for s in row if not self.is_removed(s)]
-            rows.append(f"{name}: {', '.join(cards) or 'empty'}")
-        return f"Stock: {stock}; discard: {discard}. {'; '.join(rows)}."
+    def describe(self, lang: str = "en") -> str:
+        """The board in words, as a screen reader reads it (R7), in English or ``lang``
+        (``"el"``, ``"he"``, ``"is"``)."""
+        return describe_board(self, lang)
 
     def view(self) -> dict:
         """Everything a player can see, as JSON-ready plain values."""
