@@ -37,7 +37,7 @@ def test_the_rules_walkthrough_runs_in_lab_and_shows_the_7_of_spades(page, lab, 
     assert not failed, f"cells failed in Lab: {failed}"
 
     # The board dealt by `w = TriPeaks("TP1-E-AAAAAAB")`: after K♣, A♠, 2♦ (and a draw taken back).
-    deal_cell = next(i for i, cell in enumerate(report) if cell["source"].startswith('w = TriPeaks("TP1-E-AAAAAAB")'))
+    deal_cell = next(i for i, cell in enumerate(report) if cell["source"].startswith('w = TriPeaks("TP1-E-AAAAAAB"'))
     board = Board(nb.cell(deal_cell).locator(".tp-root"))
     seven = board.card("7♠")
     expect(seven).to_be_visible()
