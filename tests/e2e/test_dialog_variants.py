@@ -207,3 +207,27 @@ def test_dialog_light_and_dark(dialog_nb, shot, width):
         shot(f"28-dialog-{width}-dark", board.root)
     finally:
         set_theme(nb, "JupyterLab Light", light=True)
+
+
+def test_narrow_widget_deals_the_site_preset(dialog_nb, shot):
+    """At 420 px the dialog is one column; the dealt game's badge, number and code still read."""
+    nb, board, py, open_dialog = dialog_nb(420)
+    dialog = open_dialog()
+    dialog.locator(".tp-chip[data-preset='site']").click()
+    dialog.locator("input[value='hogue-scoring']").check()
+    dialog.locator(".tp-game-input").fill("123")
+    shot("29-dialog-420-site-hogue", board.root)
+    dialog.locator("button[type=submit]").click()
+    expect(board.dialog).to_be_hidden()
+    expected = Game.from_number(123, "site+hogue-scoring")
+    expect(board.root.locator(".tp-code")).to_have_text(expected.code)
+    expect(board.root.locator(".tp-stat-score .tp-stat-value")).to_have_text("0")  # V2 starts at 0
+    board.stock.click()  # V5: no draw while a card fits, and on an empty discard (V6) every free card fits
+    expect(board.root.locator(".tp-message")).to_have_text("Draw only when no card can be played")
+    assert board.stock_count() == "24"
+    board.slot(18).click()  # any free card may go first (V6); a run of one scores 1 (V2)
+    expect(board.discard).to_have_attribute("data-card", str(expected.deck[18]))
+    expect(board.root.locator(".tp-stat-score .tp-stat-value")).to_have_text("1")
+    state = py()
+    assert state["rules"] == "easy+hogue-scoring+draw-when-stuck+empty-discard" and state["code"] == expected.code
+    shot("30-narrow-site-hogue", board.root)
