@@ -141,7 +141,14 @@ def shot(page):
     def take(name: str, locator=None) -> pathlib.Path:
         path = ARTIFACTS / f"{name}.png"
         page.mouse.move(0, 0)  # no hover effects in the picture
-        page.wait_for_timeout(350)  # let the card animations (240-260 ms) finish
+        # Let the card animations (moves, turns, the deal) finish first.
+        page.evaluate("""() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+                .map((a) => a.finished.catch(() => null))),
+            new Promise((resolve) => setTimeout(resolve, 3000)),
+        ])""")
+        page.wait_for_timeout(50)
         if locator is None:
             page.screenshot(path=str(path))
         else:
