@@ -444,3 +444,8 @@ def test_copy_is_independent():
     assert g.moves == 0 and g.history == [] and c.moves == 1
     c.undo()
     assert not g.can_undo
+
+
+def test_r6_8_random_games_come_from_the_numbered_series():
+    numbers = {Game().number for _ in range(200)}
+    assert all(1 <= n <= 50_000 for n in numbers) and len(numbers) > 150

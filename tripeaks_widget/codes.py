@@ -26,6 +26,7 @@ from .rules import Rules
 NUMBER_LETTERS = 7
 DECK_LETTERS = {52: 49, 53: 50}  # 26**49 > 52! > 26**48; 26**50 > 53! > 26**49
 DEAL_COUNT = 26**NUMBER_LETTERS
+SERIES_FIRST, SERIES_LAST = 1, 50_000  # R6.8: the numbered games whose records are kept
 CODE_FORM = ("'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z, then optionally '-' and "
              "variant letters from HJOSW) or 'TPD-E-' followed by 49 letters")
 _CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?")

@@ -8,7 +8,7 @@ from collections import deque
 from typing import Iterable, NamedTuple
 
 from .cards import JOKER, Card, parse_cards
-from .codes import DEAL_COUNT, Deal, deck_code, number_code, parse_code
+from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
 from .deal import DISCARD_INDEX, STOCK_START
 from .i18n import describe as describe_board
 from .layout import (ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS,
@@ -75,12 +75,14 @@ class Position(NamedTuple):
 
 
 class Game:
-    """A game of TriPeaks; ``Game("TP1-E-AAAAAAB")``, ``Game()`` deals a random number under Easy."""
+    """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")``; ``Game()`` deals a random game of the numbered
+    series (R6.8), so it counts towards the records and can be named by its number, under Easy."""
 
     def __init__(self, code: str | None = None, *, rules: Rules | str | None = None,
                  error_help: bool = True) -> None:
         if code is None:
-            code = number_code(secrets.randbelow(DEAL_COUNT), Rules.parse(rules))
+            number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
+            code = number_code(number, Rules.parse(rules))
         deal = parse_code(code)
         if rules is not None and Rules.parse(rules) != deal.rules:
             raise ValueError(f"the code {code!r} is a {deal.rules} game, not {Rules.parse(rules)}; "

@@ -37,13 +37,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from .codes import SERIES_FIRST, SERIES_LAST
 from .rules import Rules
 
 __all__ = ["Records", "RecordsError", "Notice", "SERIES_FIRST", "SERIES_LAST", "OUTCOMES",
            "FIRST_WIN", "RECORD", "BEST_SO_FAR", "in_series", "rules_key", "effective_line",
            "draws_used", "longest_run", "judge_key", "default_path"]
 
-SERIES_FIRST, SERIES_LAST = 1, 50_000  # R6.8: the numbered games whose records are kept
 OUTCOMES = ("won", "blocked", "abandoned")
 ENV_VAR = "TRIPEAKS_RECORDS"
 APP_NAME = "tripeaks-widget"
