@@ -104,7 +104,7 @@ f
 TRIPEAKS_CELL = '''
 from tripeaks_widget import TriPeaks
 
-w = TriPeaks("TP1-E-AAAAAAB")
+w = TriPeaks("TP1-E-AAAAAAB", records=False)  # measuring, not playing: keep the player's records out of it
 w
 '''
 
