@@ -13,7 +13,7 @@ from tripeaks_widget.widget import FAILED, NO_SOLVER
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 VIEW_KEYS = {"code", "rules", "slots", "free", "playable", "stock", "discard", "score", "moves", "status",
              "message", "can_undo", "description", "last"}
-WIDGET_KEYS = {"error_help", "highlight", "caption", "number", "notices", "seq"}
+WIDGET_KEYS = {"error_help", "highlight", "caption", "number", "notices", "lang", "dir", "seq"}
 
 
 def intent(widget, content):

@@ -12,6 +12,8 @@ The message set is read from the code, never listed by hand:
   assigned literals);
 - the board in words (R7): :data:`tripeaks_widget.i18n.BOARD_ENTRIES` (the card names come
   from ``cards.py``, the row names from ``layout.py``);
+- the records' notices: :data:`tripeaks_widget.records.NOTICE_ENTRIES` (entries with plural
+  forms, said through :class:`~tripeaks_widget.i18n.Phrase`);
 - the front end's labels: the ``LABELS`` table of ``js/src/labels.js``, each with its key as
   the context; ``update`` copies it to ``locale/labels.json`` for :func:`~tripeaks_widget.i18n.labels`.
 
@@ -40,7 +42,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import __version__, i18n
+from . import __version__, i18n, records
 from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry
 
 PACKAGE = Path(__file__).parent
@@ -50,6 +52,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 
 SOURCES = ("game", "widget")  # modules whose messages a player reads
+ENTRY_TABLES = ((i18n, "BOARD_ENTRIES"), (records, "NOTICE_ENTRIES"))  # modules' own tables of entries
 NOT_SHOWN = {  # their UPPER_CASE string constants that are not messages
     "game": {"HIDDEN", "SNAPSHOT_FORMAT"},
     "widget": {"GAME_NUMBERS"},  # Python exception text: it stays English
@@ -173,7 +176,8 @@ def english_labels(problems: list[str] | None = None) -> dict[str, str]:
 
 
 def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
-    """Every message of the code, in catalog order: engine and widget, the board, the labels."""
+    """Every message of the code, in catalog order: engine and widget, the board, the records'
+    notices, the labels."""
     found: dict[Key, Found] = {}
 
     def add(entry: Entry, location: str, note: str = "") -> None:
@@ -188,8 +192,10 @@ def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
     for module in SOURCES:
         for text, _line, what in scan(module, problems):
             add(Entry(text), f"tripeaks_widget/{module}.py", f"Shown to the player ({what}).")
-    for entry in i18n.BOARD_ENTRIES:
-        add(entry, "tripeaks_widget/i18n.py", entry.comment)
+    for module, table in ENTRY_TABLES:
+        where = f"tripeaks_widget/{module.__name__.rsplit('.', 1)[-1]}.py"
+        for entry in getattr(module, table):
+            add(entry, where, entry.comment)
     for key, text in english_labels(problems).items():
         entry = i18n.label_entry(key, text)
         add(entry, "js/src/labels.js", entry.comment)

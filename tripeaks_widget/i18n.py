@@ -5,8 +5,9 @@ translations are the catalogs in ``locale/<lang>/LC_MESSAGES/tripeaks.po``, comp
 to the ``.mo`` files that ship in the package and are read here with the standard
 library's :mod:`gettext` (English is the source language: it needs no catalog).
 
-- :func:`translate` says an engine or widget message (a plain ``str`` or a
-  :class:`~tripeaks_widget.game.Message`) in a language;
+- :func:`translate` says an engine or widget message (a plain ``str``, a
+  :class:`~tripeaks_widget.game.Message`, or a :class:`Phrase`: an entry with values and
+  plural forms, as the records' notices are) in a language;
 - :func:`describe` is the board in words (R7) in a language, :func:`card_name` one card;
 - :func:`labels` is the front end's label table (``js/src/labels.js``) in a language;
 - :func:`direction` is the writing direction, :func:`default_language` the language
@@ -171,12 +172,78 @@ def text(entry: Entry, lang: str | None, n: int | None = None) -> str:
 
 # -- messages -----------------------------------------------------------------------------------------
 
+class Phrase(str):
+    """English text that keeps its catalog entry and values, so it can be said in any language.
+
+    ``Phrase(entry, **values)`` is the entry's English text filled with ``values``; a plural
+    entry picks its form by the value ``n`` (``Phrase(Entry("{n} move", "{n} moves"), n=3)`` is
+    ``"3 moves"``). Values may be numbers, cards, other phrases, :class:`RuleSetName` or
+    Messages: :func:`translate` says each of them in the language too. Like a
+    :class:`~tripeaks_widget.game.Message` it has ``template`` (the entry's English text) and
+    ``values``."""
+
+    entry: Entry
+    template: str
+    values: dict
+
+    def __new__(cls, entry: Entry, /, **values: Any) -> Phrase:
+        phrase = super().__new__(cls, text(entry, SOURCE_LANGUAGE, values.get("n")).format(**values))
+        phrase.entry, phrase.template, phrase.values = entry, entry.msgid, values
+        return phrase
+
+    def say(self, lang: str | None) -> str:
+        """This phrase in ``lang``."""
+        lang = check_language(lang)
+        if lang == SOURCE_LANGUAGE:
+            return str(self)
+        said = text(self.entry, lang, self.values.get("n"))
+        try:
+            return said.format(**{name: _value(value, lang) for name, value in self.values.items()})
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as error:
+            log.warning("could not fill %r in %s: %s", said, lang, error)
+            return str(self)
+
+
+class RuleSetName(str):
+    """A rule set named in a sentence: its English text as given (``"Easy + joker"``), and its key
+    (``"easy+joker"``), which names it in any language with the front end's labels
+    (``rules_easy``, ``variant_joker``): ``"Εύκολο + Τζόκερ"``."""
+
+    key: str
+
+    def __new__(cls, key: str, english: str | None = None) -> RuleSetName:
+        name = super().__new__(cls, key if english is None else english)
+        name.key = key
+        return name
+
+    def say(self, lang: str | None) -> str:
+        """This rule set's name in ``lang``."""
+        lang = check_language(lang)
+        if lang == SOURCE_LANGUAGE:
+            return str(self)
+        return rules_name(self.key, lang)
+
+
+def rules_name(key: str, lang: str | None) -> str:
+    """A rule set's name from its key, in ``lang``: ``"classic+joker"`` → ``"Classic + Joker"``,
+    ``"Κλασικό + Τζόκερ"``; a part the labels do not name stays as it is."""
+    lang = check_language(lang)
+    table = english_labels()
+    base, *variants = str(key).split("+")
+    words = []
+    for label, part in [(f"rules_{base}", base), *((f"variant_{v}", v) for v in variants)]:
+        words.append(text(label_entry(label, table[label]), lang) if label in table else part)
+    return " + ".join(words)
+
+
 def _value(value: Any, lang: str) -> Any:
     """A value of a templated message as said in ``lang``: a nested Message is translated, and
     a card (a Card, or a card's English name in words such as ``"king of clubs"``) is named in
     ``lang``; card notation (``"K♣"``) and anything else stay as they are."""
     if isinstance(value, Card):
         return card_name(value, lang)
+    if isinstance(value, (Phrase, RuleSetName)):
+        return value.say(lang)
     if isinstance(value, str):
         if hasattr(value, "template") and hasattr(value, "values"):
             return translate(value, lang)
@@ -188,7 +255,8 @@ def _value(value: Any, lang: str) -> Any:
 def translate(message: str | None, lang: str | None) -> str:
     """``message`` in ``lang``: a plain English text (a message id), or a
     :class:`~tripeaks_widget.game.Message`, whose template is translated and then filled
-    with its values (themselves translated when they are cards or messages).
+    with its values (themselves translated when they are cards or messages), or a
+    :class:`Phrase` (its entry translated, in the plural form its count asks for).
 
     Text that is not in the catalogs comes back unchanged; this never raises for any text
     (only for an unknown ``lang``, naming the choices). ``None`` and ``""`` give ``""``.
@@ -198,6 +266,8 @@ def translate(message: str | None, lang: str | None) -> str:
         return ""  # gettext("") would be the catalog's header
     if not isinstance(message, str):
         return str(message)
+    if isinstance(message, (Phrase, RuleSetName)):
+        return message.say(lang)
     template = getattr(message, "template", None)
     values = getattr(message, "values", None)
     if not isinstance(template, str) or not isinstance(values, dict):
@@ -274,5 +344,5 @@ def labels(lang: str | None) -> dict[str, str]:
     return table
 
 
-__all__ = ["LANGUAGES", "Entry", "card_name", "default_language", "describe", "direction", "labels",
-           "language_of", "translate"]
+__all__ = ["LANGUAGES", "Entry", "Phrase", "RuleSetName", "card_name", "default_language", "describe",
+           "direction", "labels", "language_of", "rules_name", "translate"]

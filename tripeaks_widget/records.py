@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .codes import SERIES_FIRST, SERIES_LAST
+from .i18n import Entry, Phrase, RuleSetName
 from .rules import Rules
 
 __all__ = ["Records", "RecordsError", "Notice", "SERIES_FIRST", "SERIES_LAST", "OUTCOMES",
@@ -55,6 +56,31 @@ BUSY_TIMEOUT = 15.0  # seconds to wait for another kernel's write to finish
 FIRST_WIN = "first_win"
 RECORD = "record"
 BEST_SO_FAR = "best_so_far"
+
+# What the notices say: catalog entries, so that a notice can be said in every language
+# (tripeaks_widget.i18n; python -m tripeaks_widget.catalogs reads NOTICE_ENTRIES).
+_ABOUT = "A records notice (§9). {game} is a numbered game and its rule set (e.g. 'game 123 (Easy)'), "
+SAID_FIRST_WIN = Entry("First win of {game}: {result}.",
+                       comment=_ABOUT + "{result} how it was won (e.g. 'won in 47 moves'): nobody had won it before.")
+SAID_RECORD = Entry("New record for {game}: {result}, beating {before}.",
+                    comment=_ABOUT + "{result} the new best result, {before} the one it beats (e.g. 'won in 49 "
+                            "moves', '20 cards left in 9 moves').")
+SAID_BEST_SO_FAR = Entry("Best result so far of {game}: {result}.",
+                         comment=_ABOUT + "{result} the best result of this game so far, not a win "
+                                 "(e.g. '23 cards left in 5 moves').")
+SAID_GAME = Entry("game {number} ({rules})",
+                  comment="A numbered game in a records notice: its number and its rule set ('Easy', 'Easy + Joker').")
+SAID_WON_IN = Entry("won in {n} move", "won in {n} moves", context="result",
+                    comment="A result in a records notice: the game was won in {n} moves.")
+SAID_LEFT_IN = Entry("{cards} left in {moves}", context="result",
+                     comment="A result in a records notice: {cards} cards were left in the peaks after {moves} moves "
+                             "(e.g. '23 cards left in 5 moves'; each says its own number).")
+SAID_CARDS_LEFT = Entry("{n} card", "{n} cards", context="cards left in the peaks",
+                        comment="The {cards} of '{cards} left in {moves}': cards left in the peaks.")
+SAID_MOVES_MADE = Entry("{n} move", "{n} moves", context="in moves",
+                        comment="The {moves} of '{cards} left in {moves}': the moves made.")
+NOTICE_ENTRIES = (SAID_FIRST_WIN, SAID_RECORD, SAID_BEST_SO_FAR, SAID_GAME, SAID_WON_IN, SAID_LEFT_IN,
+                  SAID_CARDS_LEFT, SAID_MOVES_MADE)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 EXPECTED = (f"an SQLite records store of tripeaks-widget (SQLite application id {APPLICATION_ID:#x} "
@@ -101,7 +127,9 @@ class RecordsError(ValueError):
 class Notice:
     """Something to tell the player after a result is recorded (§9).
 
-    ``kind`` is ``"first_win"``, ``"record"`` or ``"best_so_far"``; ``text`` is plain English.
+    ``kind`` is ``"first_win"``, ``"record"`` or ``"best_so_far"``; ``text`` is plain English,
+    which keeps its ``template`` and ``values`` (a :class:`~tripeaks_widget.i18n.Phrase`), so
+    ``i18n.translate(notice.text, "he")`` says it in Hebrew.
     """
 
     kind: str
@@ -111,6 +139,16 @@ class Notice:
 
     def __str__(self) -> str:
         return self.text
+
+    @property
+    def template(self) -> str:
+        """The English template of the text (``"First win of {game}: {result}."``)."""
+        return getattr(self.text, "template", str(self.text))
+
+    @property
+    def values(self) -> dict:
+        """The values that fill the template (themselves phrases, numbers, rule-set names)."""
+        return dict(getattr(self.text, "values", {}))
 
     def as_dict(self) -> dict:
         """The notice as JSON-ready plain values."""
@@ -174,31 +212,32 @@ def judge_key(result: Any) -> tuple[int, int]:
     return (result.cards_left, result.moves)
 
 
-def _describe(cards_left: int, moves: int) -> str:
+def _describe(cards_left: int, moves: int) -> Phrase:
+    """A result in words: ``"won in 47 moves"``, ``"23 cards left in 5 moves"``."""
     if cards_left == 0:
-        return f"won in {moves} move{'s' if moves != 1 else ''}"
-    return (f"{cards_left} card{'s' if cards_left != 1 else ''} left in "
-            f"{moves} move{'s' if moves != 1 else ''}")
+        return Phrase(SAID_WON_IN, n=moves)
+    return Phrase(SAID_LEFT_IN, cards=Phrase(SAID_CARDS_LEFT, n=cards_left), moves=Phrase(SAID_MOVES_MADE, n=moves))
 
 
-def _rules_title(key: str) -> str:
-    """A rule-set key in a notice: ``"easy+joker"`` reads ``"Easy + joker"``."""
+def _rules_title(key: str) -> RuleSetName:
+    """A rule-set key in a notice: ``"easy+joker"`` reads ``"Easy + joker"`` (and, in another
+    language, with the front end's names of the rule set and its variants)."""
     base, *variants = key.split("+")
-    return " + ".join([base[:1].upper() + base[1:], *variants])
+    return RuleSetName(key, " + ".join([base[:1].upper() + base[1:], *variants]))
 
 
 def _notices(rules: str, number: int, cards_left: int, moves: int, previous: dict | None) -> list[Notice]:
     """What to tell the player about a new result, given the previous best (or None)."""
-    title = f"game {number} ({_rules_title(rules)})"
+    title = Phrase(SAID_GAME, number=number, rules=_rules_title(rules))
     now = _describe(cards_left, moves)
     if previous is not None and judge_key(previous) <= (cards_left, moves):
         return []
     if cards_left == 0 and (previous is None or previous["cards_left"] > 0):
-        return [Notice(FIRST_WIN, number, f"First win of {title}: {now}.", rules)]
+        return [Notice(FIRST_WIN, number, Phrase(SAID_FIRST_WIN, game=title, result=now), rules)]
     if previous is not None:
         before = _describe(previous["cards_left"], previous["moves"])
-        return [Notice(RECORD, number, f"New record for {title}: {now}, beating {before}.", rules)]
-    return [Notice(BEST_SO_FAR, number, f"Best result so far of {title}: {now}.", rules)]
+        return [Notice(RECORD, number, Phrase(SAID_RECORD, game=title, result=now, before=before), rules)]
+    return [Notice(BEST_SO_FAR, number, Phrase(SAID_BEST_SO_FAR, game=title, result=now), rules)]
 
 
 # -- where the file is ----------------------------------------------------------------------------

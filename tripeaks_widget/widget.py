@@ -3,6 +3,9 @@
 Python is the only source of truth. The widget publishes one complete snapshot
 of what a player sees in the ``state`` trait, and turns the front end's intents
 (clicks, keys, the New game dialog) into the same engine calls a script makes.
+Everything a player reads or hears is said in the widget's language (``lang``):
+the snapshot's texts are translated as it is made, and the front end's labels go
+once per language in the ``labels`` trait.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from . import i18n
 from .cards import Card
 from .codes import deck_code, number_code
-from .game import Game, IllegalMoveError
+from .game import Game, IllegalMoveError, Message
 from .layout import SLOT_COUNT
 from .records import SERIES_FIRST, SERIES_LAST, Notice, Records, RecordsError, in_series
 from .rules import Rules
@@ -39,6 +43,11 @@ HINT_DRAW = "Hint: draw from the stock"
 HINT_PLAY = "Hint: play the {card}"
 FAILED = "Something went wrong: {error}"
 NOT_RECORDED = "This result could not be recorded: {error}"
+NO_RECORDS = "Records cannot be kept: {error}"
+BAD_CODE = ("Not a game code: {code}. A code looks like TP1-E-AAAAAAB: TP1, a rule letter (E, C or N), "
+            "seven letters A–Z, then optionally a dash and variant letters from HJOSW.")
+BAD_NUMBER = "Game numbers run from 1 to 50,000; got {number}."
+MALFORMED = "Malformed request: {why}"
 GAME_NUMBERS = f"Game numbers run from {SERIES_FIRST} to {SERIES_LAST:,}"
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
@@ -54,6 +63,14 @@ class TriPeaks(anywidget.AnyWidget):
     Scripted moves (``w.play("K♣")``, ``w.draw()``, ``w.undo()``) and clicks
     go through the same path and show at once in every view of the widget.
 
+    ``lang`` is the language everything on the board is said in: ``"en"`` (English), ``"el"``
+    (Greek), ``"he"`` (Hebrew, laid out right to left) or ``"is"`` (Icelandic); by default the
+    language of the kernel's locale (``i18n.default_language()``: ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, then the process's locale), English when the game does not speak
+    it. ``w.lang = "el"`` switches a widget on display. Messages, labels, the board in words and
+    the records' notices change language; Python's exceptions and the values read from Python
+    (``w.message``, ``w.notices``) stay English.
+
     Results of the numbered games 1–50,000 go to the records store
     (``tripeaks_widget.records``) when a game is won or blocked, or left unfinished for
     a new deal; what the store says ("First win of game 123 (Easy): …") shows under the
@@ -66,10 +83,16 @@ class TriPeaks(anywidget.AnyWidget):
     _css = _STATIC / "widget.css"
 
     state = traitlets.Dict().tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language
+    lang = traitlets.Any(default_value=i18n.SOURCE_LANGUAGE, allow_none=True,
+                         help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)")
 
     def __init__(self, code: str | int | None = None, *, game: int | None = None,
                  rules: Rules | str | None = None, error_help: bool = True,
-                 records: Records | str | os.PathLike | bool | None = None, **kwargs: Any) -> None:
+                 records: Records | str | os.PathLike | bool | None = None, lang: str | None = None,
+                 **kwargs: Any) -> None:
+        self._ready = False  # the language's observer publishes only once the widget is built
+        lang = _language(lang)
         if _is_number(code):
             if game is not None:
                 raise ValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
@@ -90,8 +113,30 @@ class TriPeaks(anywidget.AnyWidget):
             log.warning("playing without records: %s", self._records_error)
             self._notices = [{"kind": "error", "text": self._records_error}]
         self._ended: tuple[Game, str] = (self._game, self._game.status)  # the last status looked at
-        super().__init__(state=self._snapshot(), **kwargs)  # the front end's first render is complete
+        self._lang = lang
+        # The front end's first render is complete: labels and state in the language.
+        super().__init__(lang=lang, labels=i18n.labels(lang), state=self._snapshot(), **kwargs)
+        self._ready = True
         self.on_msg(self._on_msg)
+
+    # -- the language ----------------------------------------------------------------------------
+
+    @traitlets.validate("lang")
+    def _check_lang(self, proposal: Any) -> str:
+        return _language(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: Any) -> None:
+        self._lang = change["new"]
+        if not self._ready or change["old"] == change["new"]:
+            return
+        with self.hold_sync():  # the labels and the snapshot in the new language arrive together
+            self.labels = i18n.labels(self._lang)
+            self._publish()
+
+    def _say(self, message: str | None) -> str:
+        """A message in the widget's language."""
+        return i18n.translate(message, self._lang)
 
     # -- the one way state goes out -----------------------------------------------------------
 
@@ -104,13 +149,17 @@ class TriPeaks(anywidget.AnyWidget):
         """The game's view plus the widget's own fields, with a new sequence number."""
         self._seq += 1
         view = self._game.view()
-        if self._note:
-            view["message"] = self._note
+        lang = self._lang
+        view["message"] = self._say(self._note or view["message"])
+        if lang != i18n.SOURCE_LANGUAGE:
+            view["description"] = i18n.describe(self._game, lang)
         view["error_help"] = bool(self._game.error_help)
         view["highlight"] = list(self._highlight)
         view["caption"] = self._caption
         view["number"] = self._game.number if in_series(self._game.number) else None
-        view["notices"] = [dict(notice) for notice in self._notices]
+        view["notices"] = [{"kind": notice["kind"], "text": self._say(notice["text"])} for notice in self._notices]
+        view["lang"] = lang
+        view["dir"] = i18n.direction(lang)
         view["seq"] = self._seq
         return view
 
@@ -147,10 +196,10 @@ class TriPeaks(anywidget.AnyWidget):
             notices: list[Notice] = self._records.record(game)
         except RecordsError as error:
             log.warning("a result was not recorded: %s", error)
-            self._notices.append({"kind": "error", "text": NOT_RECORDED.format(error=error)})
+            self._notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
         except Exception as error:  # a records bug must never cost the game its move
             log.exception("recording game %s failed", game.number)
-            self._notices.append({"kind": "error", "text": NOT_RECORDED.format(error=error)})
+            self._notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
         else:
             self._notices.extend({"kind": notice.kind, "text": notice.text} for notice in notices)
 
@@ -251,7 +300,7 @@ class TriPeaks(anywidget.AnyWidget):
             else:
                 card = Card.parse(move)
                 self._highlight = [self._game.slot_of(card)]
-                self._note = HINT_PLAY.format(card=card.words)
+                self._note = Message(HINT_PLAY, card=card.words)
         self._publish()
         return move
 
@@ -403,8 +452,10 @@ class TriPeaks(anywidget.AnyWidget):
     def why_not(self, target: int | Card | str) -> str | None:
         return self._game.why_not(target)
 
-    def describe(self) -> str:
-        return self._game.describe()
+    def describe(self, lang: str | None = None) -> str:
+        """The board in words (R7), as a screen reader reads it, in ``lang`` (by default the
+        widget's language)."""
+        return i18n.describe(self._game, self._lang if lang is None else lang)
 
     def view(self) -> dict:
         return self._game.view()
@@ -460,7 +511,8 @@ class TriPeaks(anywidget.AnyWidget):
             log.debug("move refused: %s", refusal)  # the reason is already in the message line
         except Exception as error:  # never lose an error in a comm handler: show it
             log.exception("intent %r failed", content)
-            self._note = FAILED.format(error=error)
+            reason = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+            self._note = Message(FAILED, error=reason)
             self._publish()
 
     def _malformed(self, content: Any, why: str) -> None:
@@ -512,7 +564,7 @@ class TriPeaks(anywidget.AnyWidget):
             why = "game must be a whole number or null"
         if why:
             self._malformed(content, why)
-            return self._reply(request, False, f"Malformed request: {why}")
+            return self._reply(request, False, self._say(Message(MALFORMED, why=why)))
         if code.strip():
             field, deal = "code", lambda: self.new_game(code.strip())
         elif number is not None:
@@ -522,8 +574,20 @@ class TriPeaks(anywidget.AnyWidget):
         try:
             deal()
         except ValueError as error:
-            return self._reply(request, False, str(error), field)
+            return self._reply(request, False, self._deal_refused(error, field, code.strip(), number), field)
         self._reply(request, True, "")
+
+    def _deal_refused(self, error: ValueError, field: str, code: str, number: Any) -> str:
+        """Why the dialog's deal was refused, in the widget's language: in English the engine's
+        own words, in another language what was wrong with the field (the form of a code, the
+        range of game numbers)."""
+        if self._lang == i18n.SOURCE_LANGUAGE:
+            return str(error)
+        if field == "code":
+            return self._say(Message(BAD_CODE, code=code))
+        if field == "game":
+            return self._say(Message(BAD_NUMBER, number=number))
+        return self._say(Message(FAILED, error=str(error)))
 
     def _reply(self, request: int | str | None, ok: bool, error: str, field: str | None = None) -> None:
         if request is not None:
@@ -552,6 +616,17 @@ class Comparison(ipywidgets.HBox):
                     return widget
             raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
         return self.children[key]
+
+
+def _language(value: Any) -> str:
+    """A language the widget speaks: ``"en"``, ``"el"``, ``"he"``, ``"is"`` (a locale name such as
+    ``"he_IL"`` or ``"el-GR"`` is read as its language); None is the kernel's locale's language.
+    Anything else raises ``ValueError`` naming the choices."""
+    if value is None:
+        return i18n.default_language()
+    if isinstance(value, str) and value not in i18n.LANGUAGES:
+        value = i18n.language_of(value) or value
+    return i18n.check_language(value)
 
 
 def _is_number(value: Any) -> bool:
@@ -584,10 +659,11 @@ def _open_records(records: Any) -> tuple[Records | None, str | None]:
     if records is None or records is True or isinstance(records, (str, os.PathLike)):
         path = None if records is None or records is True else records
         try:
-            return Records.open_or_none(path)
+            records, why = Records.open_or_none(path)
         except Exception as error:  # whatever goes wrong, the widget still plays
             log.exception("the records store could not be opened")
-            return None, f"Records cannot be kept: {error}"
+            records, why = None, str(error)
+        return records, None if why is None else Message(NO_RECORDS, error=why)
     raise TypeError(f"records is a Records store, a path, None (the user's own store) or False (none); "
                     f"got {type(records).__name__} {records!r}")
 

@@ -1,5 +1,9 @@
-// Every English string the widget shows, in one table.
-// A `labels` object in the state overrides any of these by key.
+// Every English string the widget shows, in one table: the source of the
+// message catalogs (python -m tripeaks_widget.catalogs update) and the
+// fallback for any key a language lacks. The widget's `labels` trait carries
+// the table in the chosen language, plus `card_<notation>` names for every
+// card ("card_K♣": "laufakóngur"); a `labels` object in the state overrides
+// any key again.
 
 export const LABELS = {
   title: "TriPeaks",
@@ -88,13 +92,18 @@ export const LABELS = {
     "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game.",
 };
 
-/** The label table for a state: English, with `state.labels` laid over it. */
-export function labelsFor(state) {
-  const extra = state && state.labels;
-  if (!extra || typeof extra !== "object") return LABELS;
+/**
+ * The label table for a state: English, with the language's table (the
+ * `labels` trait) laid over it, then `state.labels`. Only strings count.
+ */
+export function labelsFor(state, language) {
+  const layers = [language, state && state.labels].filter((t) => t && typeof t === "object" && !Array.isArray(t));
+  if (!layers.length) return LABELS;
   const out = { ...LABELS };
-  for (const [key, value] of Object.entries(extra)) {
-    if (typeof value === "string") out[key] = value;
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer)) {
+      if (typeof value === "string" && value) out[key] = value;
+    }
   }
   return out;
 }

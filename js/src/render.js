@@ -71,7 +71,7 @@ export function render({ model, el }) {
   const titleText = h(doc, "span", "tp-title-text");
   title.append(logo, titleText);
   const rules = h(doc, "span", "tp-rules");
-  const code = h(doc, "span", "tp-code");
+  const code = h(doc, "span", "tp-code", { dir: "ltr" }); // a code reads left to right in any language
   const number = h(doc, "span", "tp-number");
   number.hidden = true;
   const stats = h(doc, "div", "tp-stats");
@@ -92,7 +92,9 @@ export function render({ model, el }) {
   caption.hidden = true;
 
   const table = h(doc, "div", "tp-table");
-  const board = h(doc, "div", "tp-board", { role: "group" });
+  // The peaks keep their geometry in every language: the board is always laid out left to right
+  // (the Hebrew rules read its cards left to right too), while the rest follows the language.
+  const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
   board.style.setProperty("--bw", String(BOARD_W));
   board.style.setProperty("--bh", String(BOARD_H));
   board.style.setProperty("--cw", String(CARD_W));
@@ -158,6 +160,7 @@ export function render({ model, el }) {
     autocomplete: "off",
     spellcheck: "false",
     placeholder: "TP1-E-AAAAAAB",
+    dir: "ltr",
     "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
     [SUPPRESS]: "",
   });
@@ -310,7 +313,7 @@ export function render({ model, el }) {
 
   // ---------- update ----------
   function update(state) {
-    const next = toViewModel(state);
+    const next = toViewModel(state, model.get("labels"));
     const prev = vm;
     const moves = transitions(prev, next);
     const stockBefore = moves.dealt ? stock.getBoundingClientRect() : null;
@@ -322,6 +325,9 @@ export function render({ model, el }) {
     const L = next.labels;
 
     root.dataset.status = next.status;
+    if (next.lang) root.setAttribute("lang", next.lang);
+    else root.removeAttribute("lang");
+    root.setAttribute("dir", next.dir);
     setText(titleText, L.title);
     setText(rules, next.rulesLabel);
     rules.title = next.rulesLong;
@@ -743,12 +749,14 @@ export function render({ model, el }) {
 
   const onChange = () => update(model.get("state") || {});
   model.on("change:state", onChange);
+  model.on("change:labels", onChange);
   model.on("msg:custom", onCustom);
   update(model.get("state") || {});
 
   return () => {
     abort.abort();
     model.off("change:state", onChange);
+    model.off("change:labels", onChange);
     model.off("msg:custom", onCustom);
     for (const anim of running) anim.cancel();
     running.clear();

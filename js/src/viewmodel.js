@@ -30,8 +30,14 @@ export function parseCard(text) {
   return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
 }
 
-/** A card's name in words: "king of clubs", "10 of hearts". */
+/**
+ * A card's name in words: "king of clubs", "10 of hearts". A language's own
+ * name of the card (`card_K♣`: "laufakóngur", "מלך תלתן") wins over the
+ * English pattern "{rank} of {suit}".
+ */
 export function cardName(card, labels) {
+  const whole = labels[`card_${card.text}`];
+  if (typeof whole === "string" && whole) return whole;
   if (card.joker) return labels.joker;
   const rank = labels[`rank_${card.rank}`] || card.rank;
   const suit = labels[`suit_${card.suit}`] || card.suit;
@@ -46,10 +52,18 @@ function number(value, fallback = 0) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-/** Build the view model from one complete snapshot. */
-export function toViewModel(state) {
+/** The writing direction of a snapshot: "rtl" or "ltr". */
+export function directionOf(state) {
+  return state && state.dir === "rtl" ? "rtl" : "ltr";
+}
+
+/**
+ * Build the view model from one complete snapshot; `language` is the label
+ * table in the widget's language (the `labels` trait), if any.
+ */
+export function toViewModel(state, language) {
   const s = state && typeof state === "object" ? state : {};
-  const labels = labelsFor(s);
+  const labels = labelsFor(s, language);
   const free = asSet(s.free);
   const playable = asSet(s.playable);
   const highlight = asSet(s.highlight);
@@ -119,6 +133,8 @@ export function toViewModel(state) {
 
   return {
     labels,
+    lang: typeof s.lang === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(s.lang) ? s.lang : "",
+    dir: directionOf(s),
     seq: number(s.seq, -1),
     slots,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },

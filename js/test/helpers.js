@@ -3,14 +3,21 @@ import { Window } from "happy-dom";
 
 export const STATES = JSON.parse(readFileSync(new URL("./fixtures/states.json", import.meta.url), "utf8"));
 
-/** A stand-in for the anywidget model: get/on/off/send, plus helpers to drive it. */
-export function fakeModel(state) {
+/** A stand-in for the anywidget model: get/on/off/send, plus helpers to drive it.
+ *  `traits` are the other synced traits (e.g. `labels`). */
+export function fakeModel(state, traits = {}) {
   const handlers = new Map();
   return {
     state,
+    traits: { ...traits },
     sent: [],
     get(name) {
-      return name === "state" ? this.state : undefined;
+      return name === "state" ? this.state : this.traits[name];
+    },
+    /** Change another trait as the kernel would, and notify the views. */
+    setTrait(name, value) {
+      this.traits[name] = value;
+      for (const fn of handlers.get(`change:${name}`) || []) fn();
     },
     on(event, fn) {
       if (!handlers.has(event)) handlers.set(event, new Set());

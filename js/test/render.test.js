@@ -254,7 +254,7 @@ test("two views of one model stay in sync; two widgets stay apart", () => {
 
 test("cleanup removes the listeners and the DOM", () => {
   const { cell, model, cleanup, window } = setup();
-  assert.equal(model.listenerCount(), 2);
+  assert.equal(model.listenerCount(), 3); // the state, the labels, custom messages
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(cell.children.length, 0);

@@ -199,12 +199,21 @@ function dealIntent(choice, id) {
 
 // src/keys.js
 var ARROWS = /* @__PURE__ */ new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+var LATIN = /^[a-z]$/i;
+var LETTER = /^\p{L}$/u;
+function letterOf(event) {
+  const key = event.key;
+  if (typeof key !== "string" || key.length !== 1) return key;
+  if (LATIN.test(key) || !LETTER.test(key)) return key.toLowerCase();
+  const code = typeof event.code === "string" ? /^Key([A-Z])$/.exec(event.code) : null;
+  return code ? code[1].toLowerCase() : key.toLowerCase();
+}
 function keyCommand(event, focus) {
   const key = event.key;
   const ctrl = Boolean(event.ctrlKey || event.metaKey);
   if (event.altKey) return null;
   if (ctrl) {
-    if (!event.shiftKey && (key === "z" || key === "Z")) return { kind: "intent", intent: { type: "undo" } };
+    if (!event.shiftKey && letterOf(event) === "z") return { kind: "intent", intent: { type: "undo" } };
     return null;
   }
   if (ARROWS.has(key)) return { kind: "focus", key };
@@ -213,7 +222,7 @@ function keyCommand(event, focus) {
     if (Number.isInteger(focus)) return { kind: "intent", intent: { type: "play", slot: focus } };
     return null;
   }
-  switch (key.length === 1 ? key.toLowerCase() : key) {
+  switch (letterOf(event)) {
     case "d":
       return { kind: "intent", intent: { type: "draw" } };
     case "u":
@@ -312,12 +321,14 @@ var LABELS = {
   notice_error: "Records",
   keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game."
 };
-function labelsFor(state) {
-  const extra = state && state.labels;
-  if (!extra || typeof extra !== "object") return LABELS;
+function labelsFor(state, language) {
+  const layers = [language, state && state.labels].filter((t) => t && typeof t === "object" && !Array.isArray(t));
+  if (!layers.length) return LABELS;
   const out = { ...LABELS };
-  for (const [key, value] of Object.entries(extra)) {
-    if (typeof value === "string") out[key] = value;
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer)) {
+      if (typeof value === "string" && value) out[key] = value;
+    }
   }
   return out;
 }
@@ -353,6 +364,8 @@ function parseCard(text) {
   return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
 }
 function cardName(card, labels) {
+  const whole = labels[`card_${card.text}`];
+  if (typeof whole === "string" && whole) return whole;
   if (card.joker) return labels.joker;
   const rank = labels[`rank_${card.rank}`] || card.rank;
   const suit = labels[`suit_${card.suit}`] || card.suit;
@@ -364,9 +377,12 @@ function asSet(list) {
 function number(value, fallback = 0) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
-function toViewModel(state) {
+function directionOf(state) {
+  return state && state.dir === "rtl" ? "rtl" : "ltr";
+}
+function toViewModel(state, language) {
   const s = state && typeof state === "object" ? state : {};
-  const labels = labelsFor(s);
+  const labels = labelsFor(s, language);
   const free = asSet(s.free);
   const playable = asSet(s.playable);
   const highlight = asSet(s.highlight);
@@ -425,6 +441,8 @@ function toViewModel(state) {
   targets.push("stock");
   return {
     labels,
+    lang: typeof s.lang === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(s.lang) ? s.lang : "",
+    dir: directionOf(s),
     seq: number(s.seq, -1),
     slots,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
@@ -526,7 +544,7 @@ function render({ model, el }) {
   const titleText = h(doc, "span", "tp-title-text");
   title.append(logo, titleText);
   const rules = h(doc, "span", "tp-rules");
-  const code = h(doc, "span", "tp-code");
+  const code = h(doc, "span", "tp-code", { dir: "ltr" });
   const number2 = h(doc, "span", "tp-number");
   number2.hidden = true;
   const stats = h(doc, "div", "tp-stats");
@@ -545,7 +563,7 @@ function render({ model, el }) {
   const caption = h(doc, "div", "tp-caption");
   caption.hidden = true;
   const table = h(doc, "div", "tp-table");
-  const board = h(doc, "div", "tp-board", { role: "group" });
+  const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
   board.style.setProperty("--bw", String(BOARD_W));
   board.style.setProperty("--bh", String(BOARD_H));
   board.style.setProperty("--cw", String(CARD_W));
@@ -603,6 +621,7 @@ function render({ model, el }) {
     autocomplete: "off",
     spellcheck: "false",
     placeholder: "TP1-E-AAAAAAB",
+    dir: "ltr",
     "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
     [SUPPRESS]: ""
   });
@@ -734,7 +753,7 @@ function render({ model, el }) {
     stock.setAttribute("tabindex", focus === "stock" ? "0" : "-1");
   }
   function update(state) {
-    const next = toViewModel(state);
+    const next = toViewModel(state, model.get("labels"));
     const prev = vm;
     const moves = transitions(prev, next);
     const stockBefore = moves.dealt ? stock.getBoundingClientRect() : null;
@@ -745,6 +764,9 @@ function render({ model, el }) {
     vm = next;
     const L = next.labels;
     root.dataset.status = next.status;
+    if (next.lang) root.setAttribute("lang", next.lang);
+    else root.removeAttribute("lang");
+    root.setAttribute("dir", next.dir);
     setText(titleText, L.title);
     setText(rules, next.rulesLabel);
     rules.title = next.rulesLong;
@@ -1125,11 +1147,13 @@ function render({ model, el }) {
   });
   const onChange = () => update(model.get("state") || {});
   model.on("change:state", onChange);
+  model.on("change:labels", onChange);
   model.on("msg:custom", onCustom);
   update(model.get("state") || {});
   return () => {
     abort.abort();
     model.off("change:state", onChange);
+    model.off("change:labels", onChange);
     model.off("msg:custom", onCustom);
     for (const anim of running) anim.cancel();
     running.clear();
