@@ -53,6 +53,15 @@ MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text sma
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
 
 
+class _Language(traitlets.TraitType):
+    """A language the widget speaks, checked as it is set (see :func:`_language`)."""
+
+    info_text = "a language: 'en', 'el', 'he' or 'is' (None: the language of the kernel's locale)"
+
+    def validate(self, obj: Any, value: Any) -> str:
+        return _language(value)
+
+
 class TriPeaks(anywidget.AnyWidget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
@@ -84,8 +93,8 @@ class TriPeaks(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language
-    lang = traitlets.Any(default_value=i18n.SOURCE_LANGUAGE, allow_none=True,
-                         help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)")
+    lang = _Language(i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' "
+                                                 "(None: the kernel's locale's)")
 
     def __init__(self, code: str | int | None = None, *, game: int | None = None,
                  rules: Rules | str | None = None, error_help: bool = True,
@@ -120,10 +129,6 @@ class TriPeaks(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
     # -- the language ----------------------------------------------------------------------------
-
-    @traitlets.validate("lang")
-    def _check_lang(self, proposal: Any) -> str:
-        return _language(proposal["value"])
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: Any) -> None:

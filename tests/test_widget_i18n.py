@@ -1,0 +1,369 @@
+"""The widget in English, Greek, Hebrew and Icelandic: ``lang=`` and ``w.lang``, the ``labels``
+trait, the snapshot's texts in the language (R2.4 reasons, R4.2, the board in words of R7,
+hints, errors, the records' notices), Hebrew right to left, and the language checked.
+
+Run as a script, this file rewrites ``js/test/fixtures/languages.json``, the snapshots and
+label tables the front end's unit tests read (a test below fails when it is out of date).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import pathlib
+
+import pytest
+
+from tripeaks_widget import Game, TriPeaks, i18n
+from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
+from tripeaks_widget.records import Records
+
+OPENING = "TP1-E-AAAAAAB"  # R6.4
+WINNABLE = 3  # R6.5
+LANGUAGES = ("en", "el", "he", "is")
+FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "js" / "test" / "fixtures" / "languages.json"
+
+# The Hebrew seed's words (SPEC R2.4, R4.2, §7), as tests/test_i18n.py has them.
+HE = {
+    MUST_FIT: "הדרגה חייבת להיות גבוהה או נמוכה באחת",
+    BLOCKED_CARD: "הקלף הזה חסום",
+    NO_MORE_MOVES: "אין עוד מהלכים אפשריים",
+}
+HE_START = (
+    "קופת משיכה: 23 קלפים; ערימת השלכה: אס תלתן. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
+    "קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "השורה התחתונה: 3 עלה, 5 עלה, מלך תלתן, 4 עלה, 2 יהלום, אס עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
+)
+HE_AFTER = (
+    "קופת משיכה: 23 קלפים; ערימת השלכה: 2 יהלום. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
+    "קלף מוסתר, קלף מוסתר, קלף מוסתר, 7 עלה, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
+)
+EL_MUST_FIT = "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη"
+
+
+@functools.cache
+def winning_line() -> tuple[str, ...]:
+    """A winning line of game 3 under Easy, by plain depth-first search."""
+    seen = set()
+
+    def search(g, line):
+        if g.status == "won":
+            return line
+        if g.position in seen:
+            return None
+        seen.add(g.position)
+        for action in g.legal_moves():
+            h = g.copy()
+            h.apply(action)
+            found = search(h, line + [action])
+            if found:
+                return found
+        return None
+
+    return tuple(search(Game.from_number(WINNABLE), []))
+
+
+def intent(widget, content):
+    """Deliver a custom message as the front end's comm would."""
+    widget._handle_custom_msg(content, [])
+
+
+def click(widget, slot):
+    intent(widget, {"type": "play", "slot": slot})
+
+
+class Seen(list):
+    """What a watched widget sent, in order."""
+
+    def __init__(self, monkeypatch, attribute, record):
+        super().__init__()
+        self._patch, self._attribute, self._record = monkeypatch, attribute, record
+
+    def watch(self, widget):
+        self._patch.setattr(widget, self._attribute, self._record(self, getattr(widget, self._attribute)))
+        return widget
+
+
+@pytest.fixture
+def replies(monkeypatch):
+    """What widgets send to the front end as custom messages (the dialog's replies)."""
+    return Seen(monkeypatch, "send", lambda seen, _send: lambda content, buffers=None: seen.append(content))
+
+
+@pytest.fixture
+def synced(monkeypatch):
+    """Which synced traits a widget sends, update by update."""
+
+    def record(seen, send_state):
+        def watched(key=None):
+            seen.append(sorted([key] if isinstance(key, str) else list(key or [])))
+            return send_state(key)
+        return watched
+
+    return Seen(monkeypatch, "send_state", record)
+
+
+# -- choosing the language ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lang_parameter_sets_the_language_labels_and_direction(lang):
+    w = TriPeaks(OPENING, lang=lang, records=False)
+    assert w.lang == lang
+    assert w.state["lang"] == lang and w.state["dir"] == ("rtl" if lang == "he" else "ltr")
+    assert w.labels == i18n.labels(lang)
+    assert w.labels["card_K♣"] == i18n.card_name("K♣", lang)
+    assert w.state["description"] == i18n.describe(w.game, lang) == w.describe()
+    assert w.state["seq"] == 1  # one complete first snapshot, already in the language
+
+
+def test_the_default_language_is_the_kernels_locale(monkeypatch):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "he_IL.UTF-8")
+    assert i18n.default_language() == "he"
+    w = TriPeaks(OPENING, records=False)
+    assert w.lang == "he" and w.state["dir"] == "rtl" and w.state["description"] == HE_START
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")  # a language the game does not speak: English
+    assert TriPeaks(OPENING, records=False).lang == "en"
+    monkeypatch.setenv("LANGUAGE", "is:en")
+    assert TriPeaks(OPENING, records=False, lang=None).lang == "is"
+
+
+def test_setting_lang_switches_the_widget_on_display(synced):
+    w = synced.watch(TriPeaks(OPENING, records=False))
+    click(w, 18)  # 3♠ on the A♣: refused (R6.4)
+    assert w.state["message"] == MUST_FIT
+    seq = w.state["seq"]
+    w.lang = "el"
+    assert w.state["message"] == EL_MUST_FIT  # the same refusal, now in Greek
+    assert w.state["lang"] == "el" and w.state["seq"] == seq + 1
+    assert w.labels == i18n.labels("el") and w.labels["undo"] == "Αναίρεση"
+    assert w.state["description"].startswith("Στοίβα τραβήγματος: 23 φύλλα")
+    w.lang = "he"
+    assert w.state["message"] == HE[MUST_FIT] and w.state["dir"] == "rtl"
+    assert w.labels["blocked_title"] == HE[NO_MORE_MOVES]
+    w.lang = "he"  # the same language again: nothing is sent
+    assert w.state["seq"] == seq + 2
+    # The labels and the snapshot of a new language go together, in one update; the labels only then.
+    assert [keys for keys in synced if "labels" in keys] == [["labels", "state"], ["labels", "state"]]
+
+
+def test_labels_are_sent_once_per_language_not_with_every_move(synced, monkeypatch):
+    w = synced.watch(TriPeaks(OPENING, records=False, lang="is"))
+    monkeypatch.setattr(w.game, "hint", lambda: "K♣")
+    for action in ["K♣", "A♠", "2♦", "draw", "undo", "3♠"]:
+        try:
+            w.apply(action)
+        except ValueError:
+            pass
+    w.hint()
+    w.error_help = False
+    assert synced and all(keys == ["state"] for keys in synced)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_per_move_snapshot_stays_small_in_every_language(lang, tmp_path):
+    """Open peaks name every card; a records notice comes at the end: still at most 2 KB."""
+    store = Records(tmp_path / "records.sqlite3")
+    sizes, notices = [], []
+    for rules in ("classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard", "easy+open-peaks"):
+        for pick in (-1, 0):  # draw whenever possible, then play whenever possible: a better result
+            w = TriPeaks(game=WINNABLE, rules=rules, records=store, lang=lang)
+            sizes.append(len(json.dumps(w.state, ensure_ascii=False).encode()))
+            while w.status == "playing":
+                w.apply(w.legal_moves()[pick])
+                sizes.append(len(json.dumps(w.state, ensure_ascii=False).encode()))
+            notices += w.state["notices"]
+    assert len(notices) >= 3, notices  # the ends were recorded, a record broken
+    assert max(sizes) <= 2048, max(sizes)
+    assert "labels" not in w.state
+
+
+@pytest.mark.parametrize("bad", ["fr", "fr_FR.UTF-8", "", "C", "klingon", 3, ["he"]])
+def test_a_bad_language_is_refused_naming_the_choices(bad):
+    with pytest.raises(ValueError, match=r"'en', 'el', 'he', 'is'"):
+        TriPeaks(OPENING, lang=bad, records=False)
+    w = TriPeaks(OPENING, lang="el", records=False)
+    state = dict(w.state)
+    with pytest.raises(ValueError, match=r"choose one of 'en', 'el', 'he', 'is'"):
+        w.lang = bad
+    assert w.lang == "el" and w.state == state and w.labels == i18n.labels("el")
+
+
+def test_a_locale_name_is_read_as_its_language():
+    assert TriPeaks(OPENING, lang="he_IL.UTF-8", records=False).lang == "he"
+    w = TriPeaks(OPENING, lang="en", records=False)
+    w.lang = "el-GR"
+    assert w.lang == "el" and w.state["lang"] == "el"
+    w.lang = None  # the kernel's locale (the tests' is English)
+    assert w.lang == "en"
+
+
+def test_side_by_side_widgets_share_the_language():
+    box = TriPeaks.compare(OPENING, lang="is", records=False)
+    assert [w.lang for w in box.widgets] == ["is", "is"]
+    assert box["classic"].labels["rules_classic"] == "Klassískt"
+
+
+# -- what the player reads, in the language -------------------------------------------------------
+
+def test_the_hebrew_seeds_wordings_through_the_widget():
+    w = TriPeaks(OPENING, lang="he", records=False)
+    assert w.state["description"] == HE_START  # R7, the seed's first line
+    click(w, 18)  # 3♠ on the A♣ (R6.4)
+    assert w.state["message"] == HE[MUST_FIT]
+    click(w, 0)  # a face-down peak top
+    assert w.state["message"] == HE[BLOCKED_CARD]
+    for card in ("K♣", "A♠", "2♦"):
+        w.play(card)
+    assert w.state["description"] == HE_AFTER  # R7, the seed's second line: the 7♠ turned up
+    assert w.state["message"] == ""
+    # Python's own values stay English: the snapshot is what is shown.
+    click(w, 19)  # 5♠ on the 2♦
+    assert w.message == MUST_FIT and w.state["message"] == HE[MUST_FIT]
+
+
+def test_a_blocked_and_a_won_game_in_the_language():
+    w = TriPeaks("TP1-C-AAAAAAB", lang="he", records=False)
+    for _ in range(23):
+        w.draw()
+    w.play("K♣")  # Classic: the only move left
+    assert w.status == "blocked" and w.state["message"] == HE[NO_MORE_MOVES]  # R4.2
+    assert w.labels["blocked_title"] == HE[NO_MORE_MOVES]
+    g = TriPeaks(game=WINNABLE, lang="is", records=False)
+    g.replay(winning_line(), pace=0)
+    assert g.status == "won" and g.state["message"] == i18n.translate(YOU_WON, "is") == "Þú vannst!"
+
+
+def test_hints_in_the_language(monkeypatch):
+    w = TriPeaks(OPENING, lang="he", records=False)
+    monkeypatch.setattr(w.game, "hint", lambda: "K♣")
+    intent(w, {"type": "hint"})
+    assert w.state["message"] == "רמז: לשחק בקלף מלך תלתן"
+    assert w.state["highlight"] == [20]
+    assert w.message == "Hint: play the king of clubs"
+    w.lang = "is"
+    assert w.state["message"] == "Vísbending: laufakóngur má fara á Úrgang"
+    monkeypatch.setattr(w.game, "hint", lambda: "draw")
+    w.hint()
+    assert w.state["message"] == i18n.translate("Hint: draw from the stock", "is") != "Hint: draw from the stock"
+    monkeypatch.setattr(w.game, "hint", lambda: None)
+    w.hint()
+    assert w.state["message"] == i18n.translate("No hint: no move leads anywhere from here", "is")
+
+
+def test_an_error_in_an_intent_is_said_in_the_language(monkeypatch):
+    w = TriPeaks(OPENING, lang="el", records=False)
+
+    def broken():
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(w.game, "draw", broken)
+    intent(w, {"type": "draw"})
+    assert w.state["message"] == "Κάτι πήγε στραβά: disk full"  # the exception's own text stays English
+    assert w.message == "Something went wrong: disk full"
+
+
+def test_the_dialogs_refusals_in_the_language(replies):
+    w = replies.watch(TriPeaks(OPENING, lang="el", records=False))
+    intent(w, {"type": "new_game", "code": "TP1-X-AAAAAAB", "id": 1})
+    [reply] = replies
+    assert reply["ok"] is False and reply["field"] == "code"
+    assert reply["error"].startswith("Δεν είναι κωδικός παρτίδας: TP1-X-AAAAAAB.") and "TP1-E-AAAAAAB" in reply["error"]
+    intent(w, {"type": "new_game", "game": 70000, "rules": "easy", "id": 2})
+    assert replies[-1]["field"] == "game"
+    assert replies[-1]["error"] == "Οι αριθμοί παρτίδας είναι από 1 έως 50.000· δόθηκε 70000."
+    w.lang = "en"  # in English, the engine's own words (they show the expected form)
+    intent(w, {"type": "new_game", "code": "TP1-X-AAAAAAB", "id": 3})
+    assert replies[-1]["error"].startswith("not a game code: 'TP1-X-AAAAAAB'; expected 'TP1-E-AAAAAAB'")
+    w.lang = "he"
+    intent(w, {"type": "new_game", "code": "nonsense", "id": 4})
+    assert replies[-1]["error"].startswith("זה אינו קוד משחק: nonsense.")
+    intent(w, {"type": "new_game", "rules": 5, "id": 5})
+    assert replies[-1]["error"].startswith("בקשה פגומה: ")
+
+
+def test_records_notices_in_the_language(tmp_path):
+    store = Records(tmp_path / "records.sqlite3")
+    w = TriPeaks(game=WINNABLE, lang="he", records=store)
+    line = winning_line()
+    for action in line:
+        w.apply(action)
+    assert w.status == "won"
+    [notice] = w.state["notices"]
+    assert notice == {"kind": "first_win",
+                      "text": f"ניצחון ראשון במשחק {WINNABLE} (קל): ניצחון ב־{len(line)} מהלכים."}
+    assert w.notices == [f"First win of game {WINNABLE} (Easy): won in {len(line)} moves."]  # English in Python
+    w.lang = "is"  # the notice stays until the next action, now in Icelandic
+    assert w.state["notices"][0]["text"] == f"Fyrsti sigur í leik {WINNABLE} (Auðvelt): unninn í {len(line)} hreyfingum."
+    g = TriPeaks(game=WINNABLE, rules="easy+open-peaks", lang="el", records=store)
+    while g.status == "playing":
+        g.apply(g.legal_moves()[-1])  # draws while it can: blocked, a best result so far
+    [notice] = g.state["notices"]
+    assert notice["kind"] == "best_so_far"
+    assert notice["text"].startswith(f"Καλύτερο αποτέλεσμα μέχρι τώρα στην παρτίδα {WINNABLE} (Εύκολο + Ανοιχτές κορυφές): ")
+
+
+def test_a_records_store_that_cannot_be_used_is_said_in_the_language(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    path.write_bytes(b"not a records store " * 40)
+    w = TriPeaks(game=WINNABLE, records=path, lang="he")
+    [notice] = w.state["notices"]
+    assert notice["kind"] == "error" and notice["text"].startswith("לא ניתן לשמור שיאים: ")
+    assert str(path) in notice["text"]  # the store's own reason stays as Python said it
+    assert w.records_error.startswith("Records cannot be kept: ") and w.notices == [w.records_error]
+
+
+def test_every_text_of_the_snapshot_is_in_the_language():
+    """Across a game with refusals, hints, undo, an error switch-off and the end: no English
+    message reaches a Greek, Hebrew or Icelandic snapshot."""
+    line = list(winning_line())
+    for lang in ("el", "he", "is"):
+        w = TriPeaks(game=WINNABLE, lang=lang, records=False)
+        seen = 0
+        for action in ["undo", "draw", "undo"] + line:  # nothing to undo; a draw taken back
+            for slot in (0, 9, 18, 27):
+                if not w.game.is_removed(slot) and w.why_not(slot):
+                    click(w, slot)  # refused: the reason shows
+                    assert w.state["message"] == i18n.translate(w.message, lang) != str(w.message)
+                    seen += 1
+            try:
+                w.apply(action)
+            except ValueError:
+                assert w.state["message"] == i18n.translate(w.message, lang) != str(w.message)
+                seen += 1
+        assert w.state["message"] == i18n.translate(YOU_WON, lang) != YOU_WON
+        assert seen > 10
+
+
+# -- the front end's fixtures ----------------------------------------------------------------------
+
+def language_fixtures() -> dict:
+    """What the front end's unit tests read: for each language, its label table (the ``labels``
+    trait) and two snapshots of the reference deal: the start, and a refused 3♠."""
+    out = {}
+    for lang in LANGUAGES:
+        w = TriPeaks(OPENING, lang=lang, records=False)
+        start = dict(w.state)
+        click(w, 18)
+        out[lang] = {"labels": dict(w.labels), "start": start, "refused": dict(w.state)}
+    return out
+
+
+def render_fixtures() -> str:
+    return json.dumps(language_fixtures(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def test_the_front_ends_language_fixtures_are_up_to_date():
+    if not FIXTURE.parent.exists():
+        pytest.skip("no front end source here")
+    assert FIXTURE.exists() and FIXTURE.read_text(encoding="utf-8") == render_fixtures(), (
+        f"{FIXTURE} is out of date: run python tests/test_widget_i18n.py")
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(render_fixtures(), encoding="utf-8")
+    print(f"wrote {FIXTURE}")
