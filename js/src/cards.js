@@ -40,9 +40,21 @@ function span(doc, className, text) {
   return el;
 }
 
+/**
+ * A rank as drawn in a corner or the middle of a face: the stylesheet draws
+ * `data-rank` (CSS generated content), so the face stays a picture of the
+ * card, and the card's name in words ("king of clubs", "laufakóngur") is its
+ * only text, as a screen reader or speech control hears it.
+ */
+function rankGlyph(doc, className, rank) {
+  const el = span(doc, className);
+  el.dataset.rank = rank;
+  return el;
+}
+
 function corner(doc, card, where) {
   const el = span(doc, `tp-corner tp-corner-${where}`);
-  if (!card.joker) el.appendChild(span(doc, "tp-rank", card.rank));
+  if (!card.joker) el.appendChild(rankGlyph(doc, "tp-rank", card.rank));
   el.appendChild(suitIcon(doc, card.suit, "tp-corner-suit"));
   return el;
 }
@@ -62,7 +74,7 @@ export function fillFace(doc, el, card, jokerText = "JOKER") {
   el.appendChild(corner(doc, card, "tl"));
   if (card.rank === "J" || card.rank === "Q" || card.rank === "K") {
     const court = span(doc, "tp-court");
-    court.appendChild(span(doc, "tp-court-rank", card.rank));
+    court.appendChild(rankGlyph(doc, "tp-court-rank", card.rank));
     court.appendChild(suitIcon(doc, card.suit, "tp-court-suit"));
     el.appendChild(court);
   } else {

@@ -541,6 +541,11 @@ export function render({ model, el }) {
   function syncCodeGiven() {
     const given = codeInput.value.trim() !== "";
     form.classList.toggle("tp-code-given", given);
+    // A code carries its own rules, variants and deal: the other choices are set aside.
+    fieldset.disabled = given;
+    variantSet.disabled = given;
+    gameInput.disabled = given;
+    for (const button of Object.values(presetButtons)) button.disabled = given;
     if (given && gameError.textContent) {
       // A code wins: what was wrong with the number no longer matters.
       setText(gameError, "");

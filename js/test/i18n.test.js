@@ -147,3 +147,28 @@ test("letter keys work in Greek and Hebrew keyboard layouts too", () => {
   assert.deepEqual(model.sent, [{ type: "draw" }]);
   window.close();
 });
+
+test("a pasted code sets the other choices aside: disabled, so out of the Tab order, until it is cleared", () => {
+  const { $, $$, window } = setup("he");
+  $(".tp-new").click();
+  const choices = () => [...$$(".tp-dialog fieldset"), ...$$(".tp-chip"), $(".tp-game-input")];
+  assert.ok(choices().every((el) => !el.disabled));
+  $(".tp-code-input").value = "TP1-C-AAAAAAD";
+  $(".tp-code-input").dispatchEvent(new window.Event("input", { bubbles: true }));
+  assert.ok(choices().every((el) => el.disabled), "the rules, variants, presets and game number are set aside");
+  $(".tp-code-input").value = " ";
+  $(".tp-code-input").dispatchEvent(new window.Event("input", { bubbles: true }));
+  assert.ok(choices().every((el) => !el.disabled));
+  window.close();
+});
+
+test("cards carry no text of their own: the rank is drawn from data-rank, the name is the label", () => {
+  const { slot, $, window } = setup("el");
+  for (const n of [18, 20, 24]) {
+    assert.equal(slot(n).textContent, "");
+    assert.ok(slot(n).getAttribute("aria-label").length > 3);
+  }
+  assert.deepEqual([...slot(20).querySelectorAll("[data-rank]")].map((e) => e.dataset.rank), ["K", "K", "K"]);
+  assert.equal($(".tp-discard").textContent, "");
+  window.close();
+});

@@ -24,7 +24,8 @@ test("draws 28 slots, the stock, the discard, score, moves, rules and code", () 
   assert.equal(slot(0).getAttribute("aria-label"), "hidden card");
   assert.ok(slot(22).classList.contains("tp-red"), "2♦ is red");
   assert.ok(!slot(20).classList.contains("tp-red"));
-  assert.equal(slot(20).querySelector(".tp-rank").textContent, "K");
+  assert.equal(slot(20).querySelector(".tp-rank").dataset.rank, "K", "the stylesheet draws the rank");
+  assert.equal(slot(20).textContent, "", "a card's only text is its name (aria-label)");
   assert.equal(slot(20).querySelectorAll("svg").length, 3, "corner suits and a centre pip");
   assert.equal($(".tp-stock").getAttribute("aria-label"), "stock, 23 cards");
   assert.equal($(".tp-stock-count").textContent, "23");

@@ -34,9 +34,14 @@ function span(doc, className, text) {
   if (text !== void 0) el.textContent = text;
   return el;
 }
+function rankGlyph(doc, className, rank) {
+  const el = span(doc, className);
+  el.dataset.rank = rank;
+  return el;
+}
 function corner(doc, card, where) {
   const el = span(doc, `tp-corner tp-corner-${where}`);
-  if (!card.joker) el.appendChild(span(doc, "tp-rank", card.rank));
+  if (!card.joker) el.appendChild(rankGlyph(doc, "tp-rank", card.rank));
   el.appendChild(suitIcon(doc, card.suit, "tp-corner-suit"));
   return el;
 }
@@ -54,7 +59,7 @@ function fillFace(doc, el, card, jokerText = "JOKER") {
   el.appendChild(corner(doc, card, "tl"));
   if (card.rank === "J" || card.rank === "Q" || card.rank === "K") {
     const court = span(doc, "tp-court");
-    court.appendChild(span(doc, "tp-court-rank", card.rank));
+    court.appendChild(rankGlyph(doc, "tp-court-rank", card.rank));
     court.appendChild(suitIcon(doc, card.suit, "tp-court-suit"));
     el.appendChild(court);
   } else {
@@ -957,6 +962,10 @@ function render({ model, el }) {
   function syncCodeGiven() {
     const given = codeInput.value.trim() !== "";
     form.classList.toggle("tp-code-given", given);
+    fieldset.disabled = given;
+    variantSet.disabled = given;
+    gameInput.disabled = given;
+    for (const button of Object.values(presetButtons)) button.disabled = given;
     if (given && gameError.textContent) {
       setText(gameError, "");
       gameInput.removeAttribute("aria-invalid");

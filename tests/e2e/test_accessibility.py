@@ -1,0 +1,360 @@
+"""Accessibility in a real JupyterLab, in English, Greek, Hebrew and Icelandic.
+
+- An automated audit: axe-core (``js/node_modules/axe-core``, a dev dependency of the front
+  end) runs on the widget alone (``axe.run(widget)``) on the board, the open New game dialog,
+  the won and the blocked banners, under JupyterLab's light and dark themes, in each
+  language: no serious or critical violation (colour contrast included).
+- Names: every card, button and pile has an accessible name in the chosen language, and the
+  board in words (R7) is announced after every change.
+- The whole game by keyboard, with a visible focus, and no key reaching JupyterLab.
+- Screenshots of the Hebrew (right to left), Greek and Icelandic boards and of the Hebrew
+  dialog go to ``tests/e2e/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+from labdriver import IMPORT, Board, expect
+
+from tripeaks_widget import Game, i18n
+
+HERE = pathlib.Path(__file__).resolve().parent
+ARTIFACTS = HERE / "artifacts"
+REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
+JS = HERE.parents[1] / "js"
+AXE = JS / "node_modules" / "axe-core" / "axe.min.js"
+LANGUAGES = ("en", "el", "he", "is")
+THEMES = (("JupyterLab Light", "light"), ("JupyterLab Dark", "dark"))
+SERIOUS = ("serious", "critical")
+MUST_FIT = "Must be one rank higher or lower"  # R2.4
+
+
+# -- axe-core -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script, from the front end's dev dependencies (``npm ci`` in js/ if missing)."""
+    if not AXE.exists() and shutil.which("npm") and (JS / "package-lock.json").exists():
+        done = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=JS, capture_output=True, text=True,
+                              timeout=600)
+        if done.returncode != 0 and REQUIRED:
+            pytest.fail(f"npm ci in js/ failed, so axe-core is missing:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    if not AXE.exists():
+        reason = (f"axe-core is not installed ({AXE.relative_to(JS.parent)} is missing; run npm ci in js/, "
+                  "which needs Node.js and npm)")
+        if REQUIRED:
+            pytest.fail(f"TRIPEAKS_E2E=required, but {reason}", pytrace=False)
+        pytest.skip(f"accessibility audit skipped: {reason} (set TRIPEAKS_E2E=required to make this a failure)")
+    return AXE.read_text(encoding="utf-8")
+
+
+def inject_axe(page, source: str) -> None:
+    """axe-core into the Lab page (once), set to check the contrast of short texts too: a card's
+    rank ("K", "10") is one or two characters, which axe-core otherwise leaves undecided."""
+    if not page.evaluate("() => typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.add_script_tag(content=source)
+        page.wait_for_function("() => window.axe && typeof window.axe.run === 'function'")
+        page.evaluate("""() => {
+          const options = { ...window.axe._audit.checks["color-contrast"].options, ignoreLength: true };
+          window.axe.configure({ checks: [{ id: "color-contrast", options }] });
+        }""")
+
+
+# JupyterLab's <body> is 0 px high (its shell is positioned absolutely), and axe-core takes
+# text that overflows a 0-high <body> for hidden: it would skip the colour-contrast check
+# of every text in the page. The body is given the window's height for the audit alone.
+JS_AXE = """async (root) => {
+  const body = document.body;
+  const height = body.style.height;
+  body.style.height = "100vh";
+  try {
+    const result = await window.axe.run(root);
+    const summary = (list) => list.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(" "), html: n.html.slice(0, 200),
+                                   summary: (n.failureSummary || "").slice(0, 400) })),
+    }));
+    const checked = result.passes.concat(result.violations, result.incomplete)
+      .filter((r) => r.id === "color-contrast").reduce((n, r) => n + r.nodes.length, 0);
+    return { violations: summary(result.violations), incomplete: summary(result.incomplete),
+             passes: result.passes.length, contrastChecked: checked };
+  } finally {
+    body.style.height = height;
+  }
+}"""
+
+JS_SETTLE = """() => Promise.race([
+  Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => null))),
+  new Promise((resolve) => setTimeout(resolve, 3000)),
+])"""
+
+
+def settle(page) -> None:
+    """Let the card animations finish (a half-faded card has no contrast to measure)."""
+    page.mouse.move(0, 0)
+    page.evaluate(JS_SETTLE)
+    page.wait_for_timeout(50)
+
+
+def audit(board: Board) -> dict:
+    """axe-core's findings on the widget: violations, incomplete checks (what axe could not
+    decide), how many rules passed, and how many texts had their contrast checked."""
+    settle(board.root.page)
+    found = board.root.evaluate(JS_AXE)
+    assert found["contrastChecked"] >= 10, f"axe checked the contrast of only {found['contrastChecked']} texts"
+    return found
+
+
+def set_theme(nb, theme: str, light: bool) -> None:
+    nb.command("apputils:change-theme", {"theme": theme})
+    nb.page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'")
+    nb.page.wait_for_timeout(300)
+
+
+def win_line(code: str) -> list[str]:
+    """A winning line by plain depth-first search (fine for a winnable deal)."""
+    seen = set()
+
+    def search(g, line):
+        if g.status == "won":
+            return line
+        if g.position in seen:
+            return None
+        seen.add(g.position)
+        for action in g.legal_moves():
+            h = g.copy()
+            h.apply(action)
+            found = search(h, line + [action])
+            if found:
+                return found
+        return None
+
+    return search(Game(code), [])
+
+
+def scenario_cells(lang: str) -> list[str]:
+    line = win_line("TP1-E-AAAAAAD")  # R6.5: deal 3 can be won under Easy
+    return [
+        IMPORT,
+        f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}"); w',
+        'w.new_game("TP1-E-AAAAAAB"); w.highlight("K♦", "stock")',  # the board, a highlight
+        f'w.new_game("TP1-E-AAAAAAD"); w.replay({line!r}, pace=0)',  # won (R4.1), a records notice
+        'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");',  # blocked (R4.2)
+    ]
+
+
+def summarize(violations: list[dict]) -> str:
+    return "\n".join(f"  [{v['impact']}] {v['id']}: {v['help']}\n" + "\n".join(
+        f"      {n['target']}: {n['summary']}" for n in v["nodes"][:4]) for v in violations)
+
+
+# -- the audit --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, shot):
+    """axe-core on the widget alone: the board (a refusal said, a highlight), the New game
+    dialog (as it opens, then with a refused code), the won and the blocked banners; light and
+    dark themes."""
+    nb = open_notebook(scenario_cells(lang), name=f"a11y-{lang}.ipynb")
+    nb.run(0, 1)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.root).to_have_attribute("lang", lang)
+    expect(board.root).to_have_attribute("dir", i18n.direction(lang))
+    inject_axe(page, axe_source)
+    labels = i18n.labels(lang)
+    results: dict[str, dict] = {}
+    try:
+        for theme, name in THEMES:
+            set_theme(nb, theme, light=name == "light")
+            nb.run(2)
+            expect(board.card("3♠")).to_be_visible()
+            board.card("3♠").click()  # refused (R2.4): the message line speaks
+            expect(board.root.locator(".tp-message")).to_have_text(i18n.translate(MUST_FIT, lang))
+            results[f"{name} board"] = audit(board)
+            if name == "light":
+                shot(f"a11y-{lang}-board", board.root)
+
+            board.new_button.click()
+            expect(board.dialog).to_be_visible()
+            results[f"{name} dialog"] = audit(board)
+            if name == "light":
+                shot(f"a11y-{lang}-dialog", board.root)
+            board.code_input.fill("TP1-X-AAAAAAB")  # a code sets the other choices aside
+            board.code_input.press("Enter")
+            expect(board.dialog_error).not_to_be_empty()
+            results[f"{name} dialog, a code refused"] = audit(board)
+            if name == "light":
+                shot(f"a11y-{lang}-dialog-code", board.root)
+            board.code_input.press("Escape")
+            expect(board.dialog).to_be_hidden()
+
+            nb.run(3)
+            banner = board.root.locator(".tp-banner")
+            expect(banner).to_be_visible()
+            expect(banner).to_contain_text(labels["won_title"])
+            results[f"{name} won"] = audit(board)
+            if name == "light":
+                shot(f"a11y-{lang}-won", board.root)
+
+            nb.run(4)
+            expect(banner).to_contain_text(labels["blocked_title"])
+            results[f"{name} blocked"] = audit(board)
+            if name == "light":
+                shot(f"a11y-{lang}-blocked", board.root)
+    finally:
+        set_theme(nb, "JupyterLab Light", light=True)
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"axe-{lang}.json").write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    counts = {where: {**{impact: sum(len(v["nodes"]) for v in found["violations"] if v["impact"] == impact)
+                         for impact in ("minor", "moderate", "serious", "critical")},
+                      "incomplete": sum(len(v["nodes"]) for v in found["incomplete"]),
+                      "rules passed": found["passes"], "contrast checked": found["contrastChecked"]}
+              for where, found in results.items()}
+    print(f"axe ({lang}): " + json.dumps(counts))
+    bad = {where: [v for v in found["violations"] if v["impact"] in SERIOUS] for where, found in results.items()}
+    bad = {where: found for where, found in bad.items() if found}
+    assert not bad, "serious or critical accessibility violations:\n" + "\n".join(
+        f"{where}:\n{summarize(found)}" for where, found in bad.items())
+
+
+# -- names, announcements, the keyboard --------------------------------------------------------------
+
+JS_FOCUS = """() => {
+  const el = document.activeElement;
+  if (!el || !el.closest('.tp-root')) return null;
+  const style = getComputedStyle(el);
+  const ring = getComputedStyle(el, '::before');
+  return {
+    cls: el.className, tag: el.tagName, type: el.type || "", slot: el.dataset.slot ?? null,
+    name: el.getAttribute('aria-label') || el.textContent.trim(),
+    outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+    ring: ring.content !== 'none' && ring.borderStyle !== 'none',
+    label: el.closest('label') ? getComputedStyle(el.closest('label')).outlineStyle : 'none',
+    focusVisible: el.matches(':focus-visible'),
+  };
+}"""
+
+
+def focused(page) -> dict | None:
+    return page.evaluate(JS_FOCUS)
+
+
+def visibly_focused(info: dict) -> bool:
+    """A focus ring shows: an outline on the element or its label, or the card's ring."""
+    return bool(info) and info["focusVisible"] and (info["outline"] or info["ring"] or info["label"] != "none")
+
+
+def test_every_card_and_button_is_named_in_hebrew_and_the_board_is_announced(open_notebook, page):
+    nb = open_notebook([IMPORT, 'w = TriPeaks("TP1-E-AAAAAAB", lang="he"); w'], name="a11y-names-he.ipynb")
+    nb.run(0, 1)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.card("K♣")).to_be_visible()
+    he = i18n.labels("he")
+    root = board.root
+    for card in ("3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"):  # R6.4's bottom row
+        expect(root.get_by_role("button", name=i18n.card_name(card, "he"), exact=True)).to_be_visible()
+    expect(root.get_by_role("img", name=he["hidden_card"], exact=True)).to_have_count(18)
+    expect(root.get_by_role("button", name="קופת משיכה, 23 קלפים", exact=True)).to_be_visible()
+    expect(root.get_by_role("img", name="ערימת השלכה, אס תלתן", exact=True)).to_be_visible()
+    for key in ("undo", "hint", "new_game"):
+        expect(root.get_by_role("button", name=he[key], exact=True)).to_be_attached()
+    expect(root.get_by_role("switch", name=he["error_help"], exact=True)).to_be_visible()
+    expect(root.get_by_role("group", name=he["board"], exact=True)).to_be_visible()
+    live = root.locator("[aria-live='polite']")
+    expect(live).to_have_text(i18n.describe(Game("TP1-E-AAAAAAB"), "he"))
+    for card in ("K♣", "A♠", "2♦"):  # R6.4: the 7♠ turns up
+        board.card(card).click()
+    expect(live).to_have_text(i18n.describe(Game("TP1-E-AAAAAAB").replay(["K♣", "A♠", "2♦"]), "he"))
+    expect(root.get_by_role("button", name="7 עלה", exact=True)).to_be_visible()
+
+
+def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
+    """In Hebrew (right to left): Tab reaches the cards (one stop), the buttons and the switch;
+    arrows reach every free card and the stock; the dialog is worked by keys alone and gives
+    the focus back; nothing typed reaches JupyterLab's shortcuts."""
+    nb = open_notebook([IMPORT, 'w = TriPeaks("TP1-E-AAAAAAB", lang="he"); w', "w.undo"],
+                       name="a11y-keys-he.ipynb")
+    nb.run(0, 1)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.card("K♣")).to_be_visible()
+    cells_before = nb.cell_sources()
+    he = i18n.labels("he")
+
+    # The board is one tab stop; arrows go through every free card, then the stock.
+    board.slot(18).focus()
+    page.keyboard.press("Home")
+    seen = []
+    for _ in range(12):
+        info = focused(page)
+        assert visibly_focused(info), info
+        seen.append(info["slot"] if info["slot"] is not None else ("stock" if "tp-stock" in info["cls"] else info["cls"]))
+        page.keyboard.press("ArrowRight")
+    assert seen[:10] == [str(s) for s in range(18, 28)]
+    page.keyboard.press("ArrowDown")
+    assert "tp-stock" in focused(page)["cls"]
+    page.keyboard.press("Enter")  # draw
+    expect(board.root.locator(".tp-stock-count")).to_have_text("22")
+
+    # Tab from the board: Undo, Hint, New game, the switch, each with a visible focus.
+    names = []
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        info = focused(page)
+        assert visibly_focused(info), info
+        names.append(info["name"])
+    assert names == [he["undo"], he["hint"], he["new_game"], he["error_help"]]
+    page.keyboard.press("Space")  # the switch: error help off
+    expect(board.root.locator(".tp-switch")).to_have_attribute("aria-checked", "false")
+    page.keyboard.press("Space")
+    expect(board.root.locator(".tp-switch")).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["name"] == he["undo"]
+    page.keyboard.press("Enter")  # undo the draw
+    expect(board.root.locator(".tp-stock-count")).to_have_text("23")
+
+    # The dialog: opened from its button, every control reached by Tab, closed by Escape.
+    board.new_button.focus()
+    page.keyboard.press("Enter")
+    expect(board.dialog).to_be_visible()
+    assert "tp-code-input" in focused(page)["cls"]
+    stops = []
+    for _ in range(16):
+        info = focused(page)
+        assert visibly_focused(info) or info["tag"] == "INPUT", info
+        stops.append((info["tag"], info["type"], info["cls"]))
+        page.keyboard.press("Tab")
+    kinds = [f"{tag}:{kind}" for tag, kind, _ in stops]
+    assert kinds[:13] == ["INPUT:text", "BUTTON:button", "BUTTON:button", "INPUT:radio", "INPUT:checkbox",
+                          "INPUT:checkbox", "INPUT:checkbox", "INPUT:checkbox", "INPUT:checkbox", "INPUT:text",
+                          "BUTTON:submit", "BUTTON:button", "BUTTON:button"], kinds
+    assert kinds[13] == "INPUT:text", "Tab wraps round inside the dialog"
+    page.keyboard.press("Escape")
+    expect(board.dialog).to_be_hidden()
+    assert focused(page)["name"] == he["new_game"], "the focus goes back to the New game button"
+
+    # The letter keys (the front end's unit tests check them in Greek and Hebrew layouts too).
+    board.slot(18).focus()
+    page.keyboard.press("d")
+    expect(board.root.locator(".tp-stock-count")).to_have_text("22")
+    page.keyboard.press("u")
+    expect(board.root.locator(".tp-stock-count")).to_have_text("23")
+    page.keyboard.press("n")
+    expect(board.dialog).to_be_visible()
+    page.keyboard.type("bad")
+    page.keyboard.press("Escape")
+    expect(board.dialog).to_be_hidden()
+
+    page.wait_for_timeout(200)
+    assert nb.cell_sources() == cells_before, "a key in the widget changed the notebook"
+    assert nb.mode() == "command", "a key in the widget put the notebook in edit mode"
