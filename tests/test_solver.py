@@ -1,0 +1,341 @@
+"""The solver: verdicts checked against a plain exhaustive search, best lines replayed through
+the engine, hints, time budgets, the "no longer winnable since" walk, and the variants."""
+
+import os
+import random
+import threading
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import plain_search
+from tripeaks_widget import CLASSIC, EASY, Game, Rules
+from tripeaks_widget import solver
+from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
+
+SEED = 20240601
+SAMPLE = 300  # random deals per rule set checked against the plain search
+
+
+def _position(game):
+    removed, drawn, discard = game.position
+    return dict(removed=removed, drawn=drawn, discard=discard)
+
+
+def _plain_verdict(args):
+    number, rules_name, actions = args
+    game = Game.from_number(number, rules_name).replay(actions)
+    return plain_search.winnable(game.deck, game.rules, **_position(game))
+
+
+def _random_deals(rules, count, seed):
+    rng = random.Random(f"{seed}-{rules}")
+    return [Game.from_number(rng.randrange(1, 10**9), rules) for _ in range(count)]
+
+
+def _random_play(game, rng, steps):
+    """A few random legal actions, undos among them; returns the game."""
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        if game.can_undo and rng.random() < 0.15:
+            game.undo()
+        else:
+            game.apply(rng.choice(moves))
+    return game
+
+
+def _check_line(game, solution):
+    """The line replays legally and reaches the claimed result and score."""
+    end = game.copy().replay(solution.line)
+    assert end.cards_left == solution.cards_left
+    assert end.score == solution.score
+    assert list(solution.line).count("draw") == solution.draws
+    assert (end.status == "won") == bool(solution.winnable)
+    return end
+
+
+# -- R6.5 and the reference deals ---------------------------------------------------------------
+
+def test_deal_3_is_winnable_under_easy_only():
+    """R6.5: TP1-…-AAAAAAD can be won under Easy and cannot be won under Classic."""
+    easy, classic = Game("TP1-E-AAAAAAD"), Game("TP1-C-AAAAAAD")
+    assert solver.winnable(easy) is True and easy.winnable() is True
+    assert solver.winnable(classic) is False and classic.winnable() is False
+    won, lost = easy.solve(), classic.solve()
+    assert won.winnable is True and won.complete and won.cards_left == 0
+    assert lost.winnable is False and lost.complete and lost.cards_left >= 1
+    _check_line(easy, won)
+    _check_line(classic, lost)
+
+
+def test_a_won_line_scores_772_less_its_draws():
+    """R5.3: a game won without undo scores 500 − moves + 300, and a win plays all 28 cards."""
+    for code in ("TP1-E-AAAAAAB", "TP1-E-AAAAAAD", "TP1-C-AAAAAAB"):
+        solution = Game(code).solve()
+        if solution.winnable:
+            assert solution.score == 772 - solution.draws == 500 - len(solution.line) + 300
+
+
+# -- verdicts against the plain search --------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["easy", "classic"])
+def test_verdicts_agree_with_the_plain_search_on_300_random_deals(rules):
+    """R4.1, R4.2, R3: the verdict on 300 seeded random deals is the plain search's. The plain
+    search is slow (about a second on a hard Classic deal), so it runs on every core."""
+    games = _random_deals(rules, SAMPLE, SEED)
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        expected = list(pool.map(_plain_verdict, [(g.number, str(rules), []) for g in games], chunksize=4))
+    got = [solver.winnable(game) for game in games]
+    wrong = [(g.code, e, v) for g, e, v in zip(games, expected, got) if e != v]
+    assert not wrong
+    assert 0 < sum(got) < len(got)  # both verdicts occur
+
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["easy", "classic"])
+def test_verdicts_agree_with_the_plain_search_in_mid_game(rules):
+    """From positions after random play, undos included (R6.1), the verdicts still agree."""
+    rng = random.Random(SEED + 1)
+    games = [_random_play(game, rng, rng.randrange(1, 30)) for game in _random_deals(rules, 80, SEED + 2)]
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        expected = list(pool.map(_plain_verdict, [(g.number, str(rules), g.history) for g in games]))
+    assert [solver.winnable(game) for game in games] == expected
+
+
+# -- best lines ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["easy", "classic"])
+def test_best_lines_replay_to_the_claimed_result_and_clear_the_most_cards(rules):
+    """Every line replays through the engine to the result and score it claims (R5), and it
+    clears as many cards as the plain search says can be cleared."""
+    rng = random.Random(SEED + 3)
+    games = _random_deals(rules, 40, SEED + 4)
+    games += [_random_play(game, rng, rng.randrange(1, 25)) for game in _random_deals(rules, 20, SEED + 5)]
+    for game in games:
+        solution = game.solve()
+        assert solution.complete
+        _check_line(game, solution)
+        cleared = plain_search.most_cleared(game.deck, game.rules, **_position(game))
+        assert solution.winnable == (cleared == 28)
+        assert 28 - solution.cards_left == cleared, game.code
+
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["easy", "classic"])
+def test_no_line_with_fewer_draws_does_as_well(rules):
+    """The best line needs the fewest draws: with one draw fewer the plain search can't clear
+    as many cards (so for a win, no win has fewer draws: a higher score, R5.2)."""
+    for game in _random_deals(rules, 12, SEED + 6):
+        solution = game.solve()
+        if solution.draws == 0:
+            continue
+        cleared = 28 - solution.cards_left
+        fewer = plain_search.most_cleared(game.deck, game.rules, **_position(game), max_draws=solution.draws - 1)
+        assert fewer < cleared, game.code
+
+
+def test_a_deal_from_another_app():
+    """52 cards written by another TriPeaks tool (ASCII, peaks row by row, then the discard,
+    then the stock from its top): solved like any deal."""
+    deck = ("Jd Ah 8s Ks 2s 3h Qc Td 5s 9s 6h 7c 9d 2d 8d 7h As Kd 2c 3c 3s 4c Ad 3d Kc Qd "
+            "Ac 4s Qs 4h 5c Tc 5d 5h Qh 9h 9c Kh 6s Ts 7d 6c Js 8h 6d 7s Th 2h 8c 4d Jc Jh")
+    for rules in (EASY, CLASSIC):
+        game = Game.from_deck(deck, rules)
+        solution = game.solve()
+        _check_line(game, solution)
+        assert solution.winnable == plain_search.winnable(game.deck, game.rules, **_position(game))
+        assert 28 - solution.cards_left == plain_search.most_cleared(game.deck, game.rules, **_position(game))
+
+
+# -- hints and finished games -------------------------------------------------------------------
+
+def test_hint_is_the_first_action_of_the_best_line():
+    game = Game("TP1-E-AAAAAAD")
+    solution = game.solve()
+    assert game.hint() == solution.hint == solution.line[0]
+    assert game.hint() in game.legal_moves()
+
+
+def test_hint_on_a_won_game_is_none():
+    game = Game("TP1-E-AAAAAAD")
+    game.replay(game.solve().line)
+    assert game.status == "won"
+    solution = game.solve()
+    assert solution == Solution(winnable=True, line=(), draws=0, cards_left=0, score=game.score)
+    assert game.hint() is None and game.winnable() is True
+
+
+def test_hint_on_a_lost_game():
+    """On a game that can't be won the hint still leads to the most cards cleared; once nothing
+    more can be cleared (R4.2 blocked, or only draws left that help nothing) it is None."""
+    game = Game("TP1-C-AAAAAAD")
+    solution = game.solve()
+    assert solution.winnable is False and game.hint() == solution.line[0]
+    game.replay(solution.line)
+    assert game.cards_left == solution.cards_left and game.hint() is None
+    game.replay(["draw"] * game.stock_count)
+    assert game.status == "blocked" and game.hint() is None
+    assert game.solve().line == () and game.winnable() is False
+
+
+def test_solution_as_plain_values():
+    solution = Game("TP1-C-AAAAAAD").solve()
+    data = solution.to_dict()
+    assert data["winnable"] is False and data["line"] == list(solution.line) and data["hint"] == solution.hint
+    assert set(data) >= {"winnable", "line", "draws", "cards_left", "score", "complete"}
+    assert "not winnable" in repr(solution) and f"{solution.draws} draws" in repr(solution)
+
+
+# -- budgets ---------------------------------------------------------------------------------------
+
+HARD_LOST = "TP1-C-AAAAAAD"  # exhaustive: no win to stop at
+
+
+def test_a_search_that_runs_out_says_so_and_never_says_lost():
+    game = Game(HARD_LOST)
+    with pytest.raises(SearchExhausted):
+        solver.winnable(game, budget=0)
+    partial = solver.solve(game, budget=0)
+    assert partial.complete is False and partial.exhausted and partial.winnable is None
+    _check_line(game, partial)  # the best line found so far still replays
+    won = solver.solve(Game("TP1-E-AAAAAAD"), budget=0)
+    assert won.winnable in (True, None) and (won.complete or won.exhausted)
+    with pytest.raises(ValueError, match="budget"):
+        solver.solve(game, budget=-1)
+
+
+def test_a_budget_that_suffices_changes_nothing():
+    game = Game("TP1-E-AAAAAAD")
+    assert solver.solve(game, budget=60) == solver.solve(game)
+
+
+# -- threads: no shared state ------------------------------------------------------------------------
+
+def test_searches_in_threads_give_the_same_answers():
+    games = _random_deals(CLASSIC, 6, SEED + 7) + _random_deals(EASY, 6, SEED + 7)
+    expected = [game.solve() for game in games]
+    results = [None] * len(games)
+
+    def run(i):
+        results[i] = games[i].solve()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(games))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == expected
+
+
+# -- "no longer winnable since move N" ---------------------------------------------------------------
+
+def _first_lost_by_scan(game):
+    """The slow way: replay the standing line one action at a time."""
+    line = solver._effective_line(game.history)
+    fresh = Game(game.code)
+    if not fresh.winnable():
+        return NEVER_WINNABLE
+    for index, action in line:
+        fresh.apply(action)
+        if not fresh.winnable():
+            return index
+    return None
+
+
+def test_verdict_history_finds_the_losing_move():
+    plain = Game("TP1-E-AAAAAAB")  # the first card that fits, a draw only when none does
+    while plain.status == "playing":
+        plain.apply(plain.legal_moves()[0])
+    assert plain.status == "blocked"
+    lost = verdict_history(plain)
+    assert lost == _first_lost_by_scan(plain)
+    before = Game(plain.code).replay(plain.history[:lost])
+    assert before.winnable() and not before.copy().replay([plain.history[lost]]).winnable()
+
+
+def test_verdict_history_while_winnable_and_on_a_deal_never_winnable():
+    game = Game("TP1-E-AAAAAAD")
+    assert verdict_history(game) is None
+    game.replay(game.solve().line[:10])
+    assert verdict_history(game) is None
+    never = Game("TP1-C-AAAAAAD").replay(["draw", "draw"])
+    assert verdict_history(never) == NEVER_WINNABLE
+
+
+def test_verdict_history_reasons_about_the_line_that_stands_after_undos():
+    """Undone actions don't count (R6.1): a losing move taken back and played again later."""
+    rng = random.Random(SEED + 8)
+    checked = 0
+    for game in _random_deals(EASY, 40, SEED + 9):
+        if not game.winnable():
+            continue
+        _random_play(game, rng, 40)
+        if "undo" in game.history:
+            assert verdict_history(game) == _first_lost_by_scan(game), game.to_dict()
+            checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
+
+
+# -- a random winnable deal ------------------------------------------------------------------------
+
+def test_random_winnable_code():
+    for rules in ("easy", "classic"):
+        code = solver.random_winnable_code(rules, random.Random(3))
+        assert code == solver.random_winnable_code(rules, random.Random(3))  # a seeded choice repeats
+        game = Game(code)
+        assert game.rules == Rules.parse(rules) and 1 <= game.number <= 50_000 and game.winnable()
+    assert solver.random_winnable_code().startswith("TP1-E-")
+    with pytest.raises(SearchExhausted):
+        solver.random_winnable_code("classic", random.Random(1), budget=0)
+
+
+# -- the variants of SPEC §8 -----------------------------------------------------------------------
+
+def _engine_best(game):
+    """(most cards cleared, total draws at the last play) over every line, walking the engine's
+    own legal moves: slow, but it knows every variant's rules."""
+    memo = {}
+
+    def best(g):
+        removed, drawn, discard = g.position
+        key = (removed, drawn, discard)
+        if key not in memo:
+            result = (removed.bit_count(), -drawn)
+            if g.status == "playing":
+                for move in g.legal_moves():
+                    result = max(result, best(g.copy().replay([move])))
+            memo[key] = result
+        return memo[key]
+
+    cleared, drawn = best(game)
+    return cleared, -drawn
+
+
+def _endgame(game, left):
+    """Play the first legal action until at most ``left`` cards remain or the game ends."""
+    while game.status == "playing" and game.cards_left > left:
+        moves = game.legal_moves()
+        plays = [m for m in moves if m != "draw"]
+        game.apply(plays[0] if plays else moves[0])
+    return game
+
+
+@pytest.mark.parametrize("rules", ["easy+draw-when-stuck", "classic+empty-discard", "easy+joker",
+                                   "classic+joker+draw-when-stuck", "site", "classic+open-peaks+hogue-scoring"])
+def test_variants_agree_with_the_engine_moves(rules):
+    """V2–V6: from endgames (few cards left) and from the start of V6 deals, the solver's best
+    line clears as many cards with as few draws as a brute force over the engine's moves."""
+    rng = random.Random(f"{SEED}-{rules}")
+    checked = 0
+    for _ in range(12):
+        game = _endgame(Game.from_number(rng.randrange(1, 50_001), rules), left=rng.choice((8, 10, 12)))
+        solution = game.solve()
+        end = _check_line(game, solution)
+        cleared, drawn = _engine_best(game)
+        assert (28 - solution.cards_left, solution.draws) == (cleared, drawn - game.position.drawn), game.to_dict()
+        assert solution.winnable == (cleared == 28) == game.winnable()
+        assert end.cards_left == 28 - cleared
+        checked += game.status == "playing"
+    assert checked >= 6

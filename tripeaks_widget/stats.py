@@ -1,0 +1,247 @@
+"""Solvability across deals: how many can be won, their best scores, the draws they need.
+
+From a shell (a progress bar on stderr, the table on stdout and in the CSV file)::
+
+    python -m tripeaks_widget.stats --games 1-50000 --rules easy,classic --out solvability.csv
+
+From Python, ``solvability`` yields one record per deal and rule set as the deals get solved,
+and ``summarize`` turns records into the table's rows::
+
+    records = list(solvability(range(1, 1001), ["easy", "classic"]))
+    rows = summarize(records)
+
+The work goes to any ``concurrent.futures.Executor``: by default a local process pool using
+every core; pass ``executor=`` to use another, for example a Dask cluster's
+``client.get_executor()``, unchanged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import sys
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from statistics import mean, median
+from typing import Iterable, Iterator
+
+from . import solver
+from .codes import SERIES_FIRST, SERIES_LAST
+from .game import Game
+from .rules import Rules
+
+RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds")
+
+
+def solve_deal(number: int, rules: Rules | str, *, budget: float | None = None, lost_lines: bool = False) -> dict:
+    """Solve numbered deal ``number`` from its start under ``rules``; a record (plain values).
+
+    ``winnable`` is True, False, or None when ``budget`` (seconds) ran out first. For a deal
+    that can be won, ``draws`` and ``score`` are those of its best win (fewest draws, highest
+    score). For one that can't, they and ``cards_left`` describe the line that clears the most
+    cards when ``lost_lines`` is set, and are None otherwise (that search is the slow part).
+    """
+    game = Game.from_number(number, rules)
+    solution = solver.solve(game, budget=budget, lost_line=lost_lines)
+    described = solution.winnable or (solution.winnable is False and lost_lines and solution.complete)
+    return {"number": number, "rules": str(game.rules), "winnable": solution.winnable,
+            "draws": solution.draws if described else None,
+            "score": solution.score if described else None,
+            "cards_left": solution.cards_left if described else None,
+            "complete": solution.complete, "seconds": round(solution.seconds, 4)}
+
+
+def _solve_chunk(numbers: list[int], rules: str, budget: float | None, lost_lines: bool) -> list[dict]:
+    return [solve_deal(number, rules, budget=budget, lost_lines=lost_lines) for number in numbers]
+
+
+def solvability(numbers: Iterable[int], rules: Iterable[Rules | str] = ("easy", "classic"), *,
+                executor: Executor | None = None, workers: int | None = None, budget: float | None = None,
+                lost_lines: bool = False, chunk: int | None = None, progress=None) -> Iterator[dict]:
+    """Solve every numbered deal in ``numbers`` under every rule set in ``rules``, in parallel.
+
+    Yields a record per deal and rule set (see ``solve_deal``) as soon as its chunk is done,
+    so in no set order. ``executor`` is any ``concurrent.futures.Executor``: a local
+    ``ProcessPoolExecutor`` with ``workers`` processes (default: every core) when None, shut
+    down at the end; one you pass is used as is and left running, e.g. a Dask cluster's
+    ``client.get_executor()``. Deals go out in chunks of ``chunk`` deals (default: about eight
+    chunks a worker, at most 50 deals each). ``budget`` is the time limit per deal in seconds.
+    ``progress`` is called with (deals done, deals in all) after each chunk.
+    """
+    numbers = list(numbers)
+    rule_names = [str(Rules.parse(r)) for r in rules]
+    total = len(numbers) * len(rule_names)
+    own = executor is None
+    if own:
+        workers = workers or os.cpu_count() or 1
+        executor = ProcessPoolExecutor(max_workers=workers)
+    size = chunk or max(1, min(50, len(numbers) // (8 * (workers or os.cpu_count() or 1)) or 1))
+    try:
+        futures = [executor.submit(_solve_chunk, numbers[i:i + size], name, budget, lost_lines)
+                   for name in rule_names for i in range(0, len(numbers), size)]
+        done = 0
+        for future in as_completed(futures):
+            records = future.result()
+            done += len(records)
+            if progress is not None:
+                progress(done, total)
+            yield from records
+    finally:
+        if own:
+            executor.shutdown(cancel_futures=True)
+
+
+def summarize(records: Iterable[dict]) -> list[dict]:
+    """One row per rule set: games, how many can be won (and the share in per cent), how
+    many are not known (budget ran out), the mean best score and draws of the won deals,
+    and how many won deals need exactly d draws (``draws_0``, ``draws_1`` …)."""
+    by_rules: dict[str, list[dict]] = {}
+    for record in records:
+        by_rules.setdefault(record["rules"], []).append(record)
+    longest = max((r["draws"] for rs in by_rules.values() for r in rs if r["winnable"]), default=0)
+    rows = []
+    for name, group in by_rules.items():
+        won = [r for r in group if r["winnable"]]
+        lost = [r for r in group if r["winnable"] is False]
+        scored = [r["score"] for r in group if r["score"] is not None]
+        draws = [r["draws"] for r in won]
+        row = {"rules": name, "games": len(group), "winnable": len(won), "not_winnable": len(lost),
+               "unknown": len(group) - len(won) - len(lost),
+               "winnable_pct": round(100 * len(won) / len(group), 2),
+               "mean_best_score_won": round(mean(r["score"] for r in won), 2) if won else None,
+               "mean_best_score_all": round(mean(scored), 2) if len(scored) == len(group) else None,
+               "mean_draws_won": round(mean(draws), 2) if draws else None,
+               "median_draws_won": median(draws) if draws else None}
+        row.update({f"draws_{d}": draws.count(d) for d in range(longest + 1)})
+        rows.append(row)
+    return rows
+
+
+def parse_games(text: str) -> list[int]:
+    """Deal numbers from text such as ``"1-50000"`` or ``"1-100,250,300-310"``."""
+    numbers: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise ValueError(f"games are numbers or ranges like '1-50000' or '1-100,250'; got {text!r}") from None
+        if first > last or first < 0:
+            raise ValueError(f"a range of games runs from low to high, e.g. '1-50000'; got {part!r}")
+        numbers.extend(range(first, last + 1))
+    if not numbers:
+        raise ValueError(f"no games in {text!r}; expected e.g. '1-50000'")
+    return numbers
+
+
+class _Bar:
+    """A progress bar on stderr: tqdm's when it is installed, else a plain line."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.enabled, self.start = total, enabled, time.monotonic()
+        self.tqdm = None
+        if enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.tqdm = tqdm(total=total, unit="deal", file=sys.stderr)
+        self.done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.tqdm is not None:
+            self.tqdm.update(done - self.done)
+        else:
+            elapsed = time.monotonic() - self.start
+            eta = elapsed / done * (total - done) if done else 0
+            width = 30
+            filled = width * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
+                             f"{100 * done / total:5.1f}%  {elapsed:6.0f} s elapsed, ~{eta:.0f} s to go ")
+            sys.stderr.flush()
+        self.done = done
+
+    def close(self) -> None:
+        if self.tqdm is not None:
+            self.tqdm.close()
+        elif self.enabled:
+            sys.stderr.write("\n")
+
+
+def _table(rows: list[dict]) -> str:
+    heads = ("rules", "games", "winnable", "winnable %", "unknown", "mean best score (won)", "mean draws (won)")
+    keys = ("rules", "games", "winnable", "winnable_pct", "unknown", "mean_best_score_won", "mean_draws_won")
+    lines = [[h for h in heads]] + [["" if row[k] is None else str(row[k]) for k in keys] for row in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(heads))]
+    out = ["  ".join(cell.rjust(w) for cell, w in zip(line, widths)) for line in lines]
+    draws = sorted({int(k[6:]) for row in rows for k in row if k.startswith("draws_")})
+    if draws:
+        out.append("")
+        out.append("won deals by the draws their best win needs:")
+        out.append("draws  " + "  ".join(row["rules"].rjust(8) for row in rows))
+        for d in draws:
+            out.append(f"{d:5d}  " + "  ".join(str(row.get(f"draws_{d}", 0)).rjust(8) for row in rows))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tripeaks_widget.stats",
+        description="How many deals can be won, their best scores and the draws they need.")
+    parser.add_argument("--games", default=f"{SERIES_FIRST}-{SERIES_LAST}",
+                        help="deal numbers, e.g. 1-50000 or 1-100,250 (default: the numbered series 1-50000)")
+    parser.add_argument("--rules", default="easy,classic",
+                        help="rule sets, comma-separated, e.g. easy,classic or site (default: easy,classic)")
+    parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
+    parser.add_argument("--out", help="write the table to this CSV file")
+    parser.add_argument("--deals", help="also write one row per deal and rule set to this CSV file")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="time limit per deal in seconds; a deal that runs out counts as unknown")
+    parser.add_argument("--lost-lines", action="store_true",
+                        help="also find the best line of each deal that can't be won (slower)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    try:
+        numbers = parse_games(args.games)
+        rules = [Rules.parse(name) for name in args.rules.split(",") if name.strip()]
+    except ValueError as error:
+        parser.error(str(error))
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers is at least 1")
+
+    bar = _Bar(len(numbers) * len(rules), enabled=not args.quiet)
+    started = time.monotonic()
+    try:
+        records = list(solvability(numbers, rules, workers=args.workers, budget=args.budget,
+                                   lost_lines=args.lost_lines, progress=bar))
+    finally:
+        bar.close()
+    elapsed = time.monotonic() - started
+    order = {str(r): i for i, r in enumerate(rules)}
+    records.sort(key=lambda r: (order[r["rules"]], r["number"]))
+    rows = summarize(records)
+    print(_table(rows))
+    print(f"\n{len(records)} deals solved in {elapsed:.0f} s")
+    if args.out:
+        _write_csv(args.out, rows)
+    if args.deals:
+        _write_csv(args.deals, records, RECORD_FIELDS)
+    return 0
+
+
+def _write_csv(path: str, rows: list[dict], fields: Iterable[str] | None = None) -> None:
+    fields = list(fields or rows[0].keys())
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
