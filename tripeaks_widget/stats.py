@@ -128,7 +128,7 @@ def parse_games(text: str) -> list[int]:
         try:
             first, last = int(low), int(high if dash else low)
         except ValueError:
-            raise ValueError(f"games are numbers or ranges like '1-50000' or '1-100,250'; got {text!r}") from None
+            raise ValueError(f"games are numbers or ranges, e.g. '1-50000' or '1-100,250'; got {text!r}") from None
         if first > last or first < 0:
             raise ValueError(f"a range of games runs from low to high, e.g. '1-50000'; got {part!r}")
         numbers.extend(range(first, last + 1))
