@@ -23,6 +23,7 @@ import pytest
 from labdriver import IMPORT, Board, expect
 
 from tripeaks_widget import Game, i18n
+from tripeaks_widget.records import Records
 
 HERE = pathlib.Path(__file__).resolve().parent
 ARTIFACTS = HERE / "artifacts"
@@ -107,6 +108,7 @@ def settle(page) -> None:
 def audit(board: Board) -> dict:
     """axe-core's findings on the widget: violations, incomplete checks (what axe could not
     decide), how many rules passed, and how many texts had their contrast checked."""
+    board.root.evaluate("(root) => root.scrollIntoView({ block: 'start' })")  # text off screen goes unchecked
     settle(board.root.page)
     found = board.root.evaluate(JS_AXE)
     assert found["contrastChecked"] >= 10, f"axe checked the contrast of only {found['contrastChecked']} texts"
@@ -141,13 +143,17 @@ def win_line(code: str) -> list[str]:
 
 
 def scenario_cells(lang: str) -> list[str]:
+    """The cells of an audit: the widget (1), a fresh deal (2), a game won with a records notice
+    in a widget of its own, each time with a new store, so the notice is a first win (3), a
+    blocked game (4), a highlight (5)."""
     line = win_line("TP1-E-AAAAAAD")  # R6.5: deal 3 can be won under Easy
     return [
-        IMPORT,
+        IMPORT + "\nimport os, tempfile\nfresh_store = lambda: os.path.join(tempfile.mkdtemp(), 'records.sqlite3')",
         f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}"); w',
-        'w.new_game("TP1-E-AAAAAAB"); w.highlight("K♦", "stock")',  # the board, a highlight
-        f'w.new_game("TP1-E-AAAAAAD"); w.replay({line!r}, pace=0)',  # won (R4.1), a records notice
+        'w.new_game("TP1-E-AAAAAAB");',
+        f'v = TriPeaks("TP1-E-AAAAAAD", lang="{lang}", records=fresh_store()); v.replay({line!r}, pace=0); v',
         'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");',  # blocked (R4.2)
+        'w.highlight("K♦", "stock")',
     ]
 
 
@@ -161,8 +167,8 @@ def summarize(violations: list[dict]) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, shot):
     """axe-core on the widget alone: the board (a refusal said, a highlight), the New game
-    dialog (as it opens, then with a refused code), the won and the blocked banners; light and
-    dark themes."""
+    dialog (as it opens, then with a refused code), the won banner with a records notice, the
+    blocked banner; light and dark themes."""
     nb = open_notebook(scenario_cells(lang), name=f"a11y-{lang}.ipynb")
     nb.run(0, 1)
     board = Board(nb.cell(1).locator(".tp-root"))
@@ -170,6 +176,8 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
     expect(board.root).to_have_attribute("dir", i18n.direction(lang))
     inject_axe(page, axe_source)
     labels = i18n.labels(lang)
+    [notice] = Records(":memory:").record(Game("TP1-E-AAAAAAD").replay(win_line("TP1-E-AAAAAAD")))
+    first_win = i18n.translate(notice.text, lang)  # "First win of game 3 (Easy): won in … moves." in lang
     results: dict[str, dict] = {}
     try:
         for theme, name in THEMES:
@@ -178,6 +186,8 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
             expect(board.card("3♠")).to_be_visible()
             board.card("3♠").click()  # refused (R2.4): the message line speaks
             expect(board.root.locator(".tp-message")).to_have_text(i18n.translate(MUST_FIT, lang))
+            nb.run(5)
+            expect(board.root.locator(".tp-highlight")).to_have_count(2)
             results[f"{name} board"] = audit(board)
             if name == "light":
                 shot(f"a11y-{lang}-board", board.root)
@@ -197,14 +207,17 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
             expect(board.dialog).to_be_hidden()
 
             nb.run(3)
-            banner = board.root.locator(".tp-banner")
-            expect(banner).to_be_visible()
-            expect(banner).to_contain_text(labels["won_title"])
-            results[f"{name} won"] = audit(board)
+            won = Board(nb.cell(3).locator(".tp-root"))
+            expect(won.root.locator(".tp-banner")).to_be_visible()
+            expect(won.root.locator(".tp-banner")).to_contain_text(labels["won_title"])
+            expect(won.root.locator(".tp-notice")).to_have_attribute("data-kind", "first_win")
+            expect(won.root.locator(".tp-notice")).to_have_text(first_win)
+            results[f"{name} won, a records notice"] = audit(won)
             if name == "light":
-                shot(f"a11y-{lang}-won", board.root)
+                shot(f"a11y-{lang}-won", won.root)
 
             nb.run(4)
+            banner = board.root.locator(".tp-banner")
             expect(banner).to_contain_text(labels["blocked_title"])
             results[f"{name} blocked"] = audit(board)
             if name == "light":
