@@ -292,7 +292,7 @@ class _Search:
         nostock = sp.nostock(limit)
         window_cache: dict[int, bool] = {}
         most = self.most
-        counter = [0]
+        count = 0  # nodes since the last look at the clock
 
         def win(k):
             nonlocal best, limit, nostock
@@ -304,6 +304,7 @@ class _Search:
             window_cache.clear()
 
         def plays(S, free, k, r, left, orphans):
+            nonlocal count
             m = free & fit[r]
             window = prefix[limit] - prefix[k] if k < limit else 0
             tag = k << exact_k if exact_k else 0
@@ -353,14 +354,15 @@ class _Search:
                             orphans2 |= xb
                     if orphans2 & rest & nostock[k] & ~(f2 & fit[rx]):
                         continue
-                counter[0] += 1
-                if counter[0] >= _CHECK_EVERY:
-                    self.nodes += counter[0]
-                    counter[0] = 0
+                count += 1
+                if count >= _CHECK_EVERY:
+                    self.nodes += count
+                    count = 0
                     self._tick()
-                c = S2.bit_count()
-                if c > most[0] or (c == most[0] and k < most[1]):
-                    most[:] = [c, k, path + [x]]
+                if best is None:  # remember the most cards cleared, in case there is no win
+                    c = S2.bit_count()
+                    if c > most[0] or (c == most[0] and k < most[1]):
+                        most[:] = [c, k, path + [x]]
                 path.append(x)
                 plays(S2, f2, k, rx, left2, orphans2)
                 if free_draw:
@@ -371,6 +373,7 @@ class _Search:
 
         def draws(S, free, k, left, orphans):
             # draw up to the next card of each rank, from the fewest draws this set was reached with
+            nonlocal count
             done = seen.get(S | _CHAIN, _UNSEEN)
             if done <= k:
                 return
@@ -394,7 +397,7 @@ class _Search:
                         break  # fewer stock cards still to come: no better further on
                     if orphans & ~S & nostock[j + 1] & ~playable:
                         continue
-                counter[0] += 1
+                count += 1
                 path.append(-(j + 1 - k))
                 plays(S, free, j + 1, rho, left, orphans)
                 path.pop()
@@ -432,7 +435,7 @@ class _Search:
             pass
         except _OutOfTime:
             complete = False
-        self.nodes += counter[0]
+        self.nodes += count
         return best, complete
 
     # The most-cleared search, for positions that cannot be won: branch and bound on
@@ -640,11 +643,12 @@ def _most_cleared(search: _Search):
     fewest draws. Whatever stays on the table at the end covers nothing that was cleared, so
     a line that leaves a single card leaves a peak top: first, for each top, the best win of
     the game without that top (these searches prune hardest); only when none exists, the
-    general search for the most cards."""
+    general search for the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
     space, removed = search.space, search.removed
     best, limit = None, None
+    tops = [t for t in range(3) if not removed >> t & 1] if space.free_draw else []
     try:
-        for top in (t for t in range(3) if not removed >> t & 1):
+        for top in tops:
             without = _Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
             found, complete = without.wins(first_only=False, limit=limit)
             search.nodes += without.nodes
@@ -654,7 +658,7 @@ def _most_cleared(search: _Search):
                 raise _OutOfTime
         if best is not None:
             return best[1], True
-        (_, _, path), complete = search.most_cleared(most=SLOT_COUNT - 2)
+        (_, _, path), complete = search.most_cleared(most=SLOT_COUNT - 2 if tops else SLOT_COUNT - 1)
         return path, complete
     except _OutOfTime:
         return (best[1] if best is not None else search.most[2]), False
