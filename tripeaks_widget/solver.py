@@ -13,30 +13,37 @@ rather than guess. Searches keep all their state to themselves, so several may r
 in threads.
 
 How it searches. A position is the set of removed peak cards (a 28-bit mask), the number
-of cards drawn and the discard's *rank* (suits never matter). Two facts make the search
-small:
+of cards drawn and the discard's *rank* (suits never matter); what the rank decides is
+which free cards can be played, so the memo keys on the removed set and that set of
+playable cards. Three facts keep the search small:
 
 - Drawing is allowed at any time, so a position with fewer cards drawn is never worse than
-  the same position with more drawn: the surplus can be drawn and thrown away. So the
-  memo keeps, for each removed set and set of playable cards, the fewest draws it was
-  reached with, and a position reached again with no fewer is skipped. To keep that sound
-  a draw is a move "draw up to the next card of a given rank", which makes the positions
-  after drawing form a chain per removed set that is walked once from its lowest count.
+  the same position with more drawn: the surplus can be drawn and thrown away. So the memo
+  keeps the fewest draws each position was reached with, and skips it when reached again
+  with no fewer. To keep that sound a draw is a move "draw up to the next card of a given
+  rank"; the draws from one removed set are walked once, from the fewest cards drawn.
 - Every peak card needs a predecessor, the card it is played onto: a peak card of an
   adjacent rank, a stock card still to come (within the draws allowed), or the discard.
-  When the counts of these, rank by rank (a matching on the rank cycle, Hall's condition),
-  cannot serve every card left, or some single card has no possible predecessor left at
-  all (counting only the cards that can still precede it, not those it covers or those
-  that must go before it is uncovered), no win exists below: the branch is cut.
+  When the counts of these cannot give every card left its own predecessor (Hall's
+  condition on the rank line, or cycle under Easy; after a play only the ranks next to the
+  old discard need a look), or when some card has no possible predecessor left at all
+  (counting only the cards that can still go just before it: not those it covers, nor
+  those that must go before it is uncovered), there is no win below: the branch is cut.
+- The best win comes from branch and bound on the draws: once a win with ``d`` draws is
+  found the search goes on for one with fewer, and the predecessor checks then count only
+  the stock cards within reach, which cuts much harder.
 
-The best win comes from branch and bound on the draws: once a win with ``d`` draws is
-found the search goes on with ``d - 1`` as the limit, the predecessor check then counting
-only the stock cards within the limit. The variants of SPEC §8 fit in as follows: the
-joker and an empty discard are rank 0, which fits everything (the predecessor checks stand
-down when a joker is about); open peaks change nothing for a solver that sees every card;
-"draw only when stuck" (V5) makes a draw a single forced move, and the memo then keys on
-the exact number drawn. Under Hogue's scoring (V2) the line is still the win with the
-fewest draws, reported with the score it makes.
+For a position that can't be won: the cards left at the end of a line include every card
+they cover, so a line that leaves one card leaves a peak top. So the search for the most cards
+cleared first looks, top by top, for the best "win" of the game without that top, with all
+the cuts above; only when there is none does it search for the most cards in general.
+
+The variants of SPEC §8 fit in as follows: the joker and an empty discard are rank 0,
+which fits everything (the predecessor checks stand down when a joker is about); open
+peaks change nothing for a solver that sees every card; "draw only when stuck" (V5) makes
+a draw a single forced move, and the memo then keys on the exact number drawn. Under
+Hogue's scoring (V2) the line is still the win with the fewest draws, reported with the
+score it makes.
 """
 
 from __future__ import annotations
