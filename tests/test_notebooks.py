@@ -5,6 +5,7 @@ Replays run at pace 0 (``TRIPEAKS_PACE``). The notebooks are kept without output
 """
 
 import pathlib
+import re
 
 import nbformat
 import pytest
@@ -19,7 +20,16 @@ CELL_TIMEOUT = 180  # seconds, per cell
 
 def test_there_are_example_notebooks():
     names = {path.name for path in NOTEBOOKS}
-    assert {"01_play.ipynb", "02_rules_walkthrough.ipynb", "03_score_and_undo.ipynb"} <= names
+    assert {"01_play.ipynb", "02_rules_walkthrough.ipynb", "03_score_and_undo.ipynb", "04_solver.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
+def test_links_between_notebooks_lead_somewhere(path):
+    notebook = nbformat.read(path, as_version=4)
+    text = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    targets = re.findall(r"\]\(([^)#\s]+\.ipynb)", text)
+    missing = [target for target in targets if not (EXAMPLES / target).is_file()]
+    assert not missing, f"{path.name} links to notebooks that are not in examples/: {missing}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
