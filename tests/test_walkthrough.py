@@ -323,3 +323,12 @@ def test_solve_and_winnable_ask_the_games_solver(w, monkeypatch):
     monkeypatch.setattr(Game, "winnable", lambda self, **o: calls.append(("winnable", o)) or True)
     assert w.solve(limit=5) == "answer" and w.winnable() is True
     assert calls == [("solve", {"limit": 5}), ("winnable", {})]
+
+
+def test_replay_the_solvers_best_line_r6_5():
+    w = TriPeaks("TP1-E-AAAAAAD", records=False)
+    assert w.winnable() is True
+    solution = w.solve()
+    w.replay(solution, pace=0)
+    assert w.status == "won" and w.score == solution.score and w.history == list(solution.line)
+    assert TriPeaks("TP1-C-AAAAAAD", records=False).winnable() is False
