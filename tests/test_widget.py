@@ -7,13 +7,15 @@ import pathlib
 import pytest
 
 from tripeaks_widget import Game, IllegalMoveError, TriPeaks
+from tripeaks_widget import solver
 from tripeaks_widget import widget as widget_module
-from tripeaks_widget.widget import FAILED, NO_SOLVER
+from tripeaks_widget.widget import FAILED, HINT_PENDING, NO_HINT, NO_HINT_IN_TIME
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 VIEW_KEYS = {"code", "rules", "slots", "free", "playable", "stock", "discard", "score", "moves", "status",
              "message", "can_undo", "description", "last"}
-WIDGET_KEYS = {"error_help", "highlight", "caption", "number", "notices", "lang", "dir", "seq"}
+WIDGET_KEYS = {"error_help", "highlight", "caption", "number", "notices", "lang", "dir", "seq", "show_verdict",
+               "verdict"}
 
 
 def intent(widget, content):
@@ -64,6 +66,7 @@ def test_snapshot_is_the_games_view_plus_widget_fields(w):
     assert {k: state[k] for k in view} == view
     assert state["error_help"] is True
     assert state["highlight"] == [] and state["caption"] == ""
+    assert state["show_verdict"] is False and state["verdict"] is None
     assert state["seq"] == 1
 
 
@@ -341,31 +344,45 @@ def test_teacher_caption_and_highlight(w):
 
 # -- hints ------------------------------------------------------------------------------------
 
+def answer(*line, complete=True):
+    """A stand-in for the solver's answer whose best line is ``line``."""
+    return solver.Solution(winnable=True if line else None, line=tuple(line), draws=line.count("draw"),
+                           cards_left=0, score=0, complete=complete)
+
+
 def test_hint_intent_points_at_the_move(w, monkeypatch):
-    monkeypatch.setattr(w.game, "hint", lambda: "K♣")
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣", "A♠"))
     intent(w, {"type": "hint"})
+    w._worker.wait(5)
     assert w.state["highlight"] == [20]
     assert w.state["message"] == "Hint: play the king of clubs"
-    monkeypatch.setattr(w.game, "hint", lambda: "draw")
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("draw"))
     intent(w, {"type": "hint"})
+    w._worker.wait(5)
     assert w.state["highlight"] == ["stock"]
     intent(w, {"type": "draw"})
     assert w.state["highlight"] == [] and w.state["message"] == ""
 
 
-def test_hint_without_a_solver_says_so(w, monkeypatch):
-    def missing():
-        raise ImportError("cannot import name 'solver' from 'tripeaks_widget'")
-
-    monkeypatch.setattr(w.game, "hint", missing)
-    intent(w, {"type": "hint"})
-    assert w.state["message"] == NO_SOLVER and w.state["highlight"] == []
-
-
 def test_hint_with_no_move(w, monkeypatch):
-    monkeypatch.setattr(w.game, "hint", lambda: None)
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer())
     assert w.hint() is None
-    assert w.state["message"] and w.state["highlight"] == []
+    assert w.state["message"] == NO_HINT and w.state["highlight"] == []
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer(complete=False))
+    assert w.hint() is None
+    assert w.state["message"] == NO_HINT_IN_TIME and w.state["highlight"] == []
+
+
+def test_hint_with_the_real_solver_r6_4(w):
+    """From the reference opening the best line starts with one of the three cards that fit."""
+    move = w.hint()
+    assert move in ("K♣", "2♦", "K♦")
+    assert w.state["highlight"] == [w.game.slot_of(move)]
+    assert w.state["message"].startswith("Hint: play the ")
+    intent(w, {"type": "hint"})
+    assert w.state["message"] == HINT_PENDING and w.state["highlight"] == []
+    assert w._worker.wait(10)
+    assert w.state["highlight"] == [w.game.slot_of(move)]
 
 
 # -- end of game -----------------------------------------------------------------------------

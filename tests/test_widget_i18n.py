@@ -14,7 +14,7 @@ import pathlib
 
 import pytest
 
-from tripeaks_widget import Game, TriPeaks, i18n
+from tripeaks_widget import Game, TriPeaks, i18n, solver
 from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
 from tripeaks_widget.records import Records
 
@@ -42,6 +42,11 @@ HE_AFTER = (
     "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
 )
 EL_MUST_FIT = "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη"
+
+
+def answer(*line):
+    """A stand-in for the solver's answer whose best line is ``line``."""
+    return solver.Solution(winnable=bool(line), line=tuple(line), draws=line.count("draw"), cards_left=0, score=0)
 
 
 @functools.cache
@@ -153,7 +158,7 @@ def test_setting_lang_switches_the_widget_on_display(synced):
 
 def test_labels_are_sent_once_per_language_not_with_every_move(synced, monkeypatch):
     w = synced.watch(TriPeaks(OPENING, records=False, lang="is"))
-    monkeypatch.setattr(w.game, "hint", lambda: "K♣")
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣"))
     for action in ["K♣", "A♠", "2♦", "draw", "undo", "3♠"]:
         try:
             w.apply(action)
@@ -240,17 +245,19 @@ def test_a_blocked_and_a_won_game_in_the_language():
 
 def test_hints_in_the_language(monkeypatch):
     w = TriPeaks(OPENING, lang="he", records=False)
-    monkeypatch.setattr(w.game, "hint", lambda: "K♣")
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣"))
     intent(w, {"type": "hint"})
+    assert w.state["message"] == "מחפשים רמז…"
+    w._worker.wait(5)
     assert w.state["message"] == "רמז: לשחק בקלף מלך תלתן"
     assert w.state["highlight"] == [20]
     assert w.message == "Hint: play the king of clubs"
     w.lang = "is"
     assert w.state["message"] == "Vísbending: laufakóngur má fara á Úrgang"
-    monkeypatch.setattr(w.game, "hint", lambda: "draw")
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("draw"))
     w.hint()
     assert w.state["message"] == i18n.translate("Hint: draw from the stock", "is") != "Hint: draw from the stock"
-    monkeypatch.setattr(w.game, "hint", lambda: None)
+    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer())
     w.hint()
     assert w.state["message"] == i18n.translate("No hint: no move leads anywhere from here", "is")
 
@@ -272,18 +279,38 @@ def test_the_dialogs_refusals_in_the_language(replies):
     intent(w, {"type": "new_game", "code": "TP1-X-AAAAAAB", "id": 1})
     [reply] = replies
     assert reply["ok"] is False and reply["field"] == "code"
-    assert reply["error"].startswith("Δεν είναι κωδικός παρτίδας: TP1-X-AAAAAAB.") and "TP1-E-AAAAAAB" in reply["error"]
+    assert reply["error"] == "Αυτός δεν είναι κωδικός παρτίδας. Οι κωδικοί μοιάζουν με TP1-E-AAAAAAB."
     intent(w, {"type": "new_game", "game": 70000, "rules": "easy", "id": 2})
     assert replies[-1]["field"] == "game"
     assert replies[-1]["error"] == "Οι αριθμοί παρτίδας είναι από 1 έως 50.000· δόθηκε 70000."
-    w.lang = "en"  # in English, the engine's own words (they show the expected form)
+    w.lang = "en"  # in English too a short line that shows the form (the engine's long words stay in Python's)
     intent(w, {"type": "new_game", "code": "TP1-X-AAAAAAB", "id": 3})
-    assert replies[-1]["error"].startswith("not a game code: 'TP1-X-AAAAAAB'; expected 'TP1-E-AAAAAAB'")
+    assert replies[-1]["error"] == "That is not a game code. Codes look like TP1-E-AAAAAAB."
+    intent(w, {"type": "new_game", "game": 70000, "rules": "easy", "id": 6})
+    assert replies[-1]["error"] == "Game numbers run from 1 to 50,000; got 70000."
+    with pytest.raises(ValueError, match="not a game code: 'TP1-X-AAAAAAB'; expected 'TP1-E-AAAAAAB'"):
+        w.new_game("TP1-X-AAAAAAB")
     w.lang = "he"
     intent(w, {"type": "new_game", "code": "nonsense", "id": 4})
-    assert replies[-1]["error"].startswith("זה אינו קוד משחק: nonsense.")
+    assert replies[-1]["error"] == "זה אינו קוד משחק. קודים נראים כך: TP1-E-AAAAAAB."
     intent(w, {"type": "new_game", "rules": 5, "id": 5})
     assert replies[-1]["error"].startswith("בקשה פגומה: ")
+
+
+def test_the_verdict_in_the_language():
+    w = TriPeaks("TP1-C-AAAAAAD", lang="el", records=False, show_verdict=True)  # R6.5: never under Classic
+    assert w._worker.wait(20)
+    assert w.state["verdict"]["text"] == "Η μοιρασιά δεν κερδίζεται από την αρχή"
+    assert w.verdict["text"] == "Not winnable from the deal"  # Python's values stay English
+    w.lang = "he"
+    assert w.state["verdict"]["text"] == "אי אפשר לנצח בחלוקה הזאת מלכתחילה"
+    w.new_game("TP1-E-AAAAAAB")
+    w.replay(["K♣"] + ["draw"] * 23, pace=0)
+    assert w._worker.wait(20)
+    move = w.state["verdict"]["move"]
+    assert w.state["verdict"]["text"] == f"כבר אי אפשר לנצח, מאז מהלך {move}"
+    w.lang = "is"
+    assert w.state["verdict"]["text"] == f"Ekki lengur hægt að vinna, frá hreyfingu {move}"
 
 
 def test_records_notices_in_the_language(tmp_path):

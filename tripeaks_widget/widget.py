@@ -6,6 +6,12 @@ of what a player sees in the ``state`` trait, and turns the front end's intents
 Everything a player reads or hears is said in the widget's language (``lang``):
 the snapshot's texts are translated as it is made, and the front end's labels go
 once per language in the ``labels`` trait.
+
+The solver is part of play: the Hint button, the verdict ("Still winnable", "No longer
+winnable since move 12") and winnable-only deals. Searches asked for from the board run
+in a worker thread (:mod:`tripeaks_widget.background`) under a time budget, so a message
+handler always returns at once; a result arrives as a new snapshot, and one about a
+position the board has left since is dropped.
 """
 
 from __future__ import annotations
@@ -25,10 +31,11 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from . import i18n
+from . import i18n, solver
+from .background import Worker
 from .cards import Card
 from .codes import deck_code, number_code
-from .game import Game, IllegalMoveError, Message
+from .game import YOU_WON, Game, IllegalMoveError, Message
 from .layout import SLOT_COUNT
 from .records import SERIES_FIRST, SERIES_LAST, Notice, Records, RecordsError, in_series
 from .rules import Rules
@@ -37,15 +44,23 @@ log = logging.getLogger("tripeaks_widget")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
-NO_SOLVER = "Hints need the solver"
 NO_HINT = "No hint: no move leads anywhere from here"
+NO_HINT_IN_TIME = "No hint found within the time limit"
+HINT_PENDING = "Looking for a hint…"
 HINT_DRAW = "Hint: draw from the stock"
 HINT_PLAY = "Hint: play the {card}"
+VERDICT_PENDING = "Checking…"
+VERDICT_WINNABLE = "Still winnable"
+VERDICT_LOST = "No longer winnable since move {move}"
+VERDICT_LOST_SOMETIME = "No longer winnable"
+VERDICT_NEVER = "Not winnable from the deal"
+VERDICT_UNKNOWN = "Could not decide within the time limit"
+NO_WINNABLE_DEAL = "No winnable deal was found within the time limit. Try again."
 FAILED = "Something went wrong: {error}"
 NOT_RECORDED = "This result could not be recorded: {error}"
 NO_RECORDS = "Records cannot be kept: {error}"
-BAD_CODE = ("Not a game code: {code}. A code looks like TP1-E-AAAAAAB: TP1, a rule letter (E, C or N), "
-            "seven letters A–Z, then optionally a dash and variant letters from HJOSW.")
+BAD_CODE = "That is not a game code. Codes look like TP1-E-AAAAAAB."
+BAD_VARIANTS = "Variant letters are H, J, O, S and W, each at most once, as in TP1-E-AAAAAAB-SW."
 BAD_NUMBER = "Game numbers run from 1 to 50,000; got {number}."
 MALFORMED = "Malformed request: {why}"
 GAME_NUMBERS = f"Game numbers run from {SERIES_FIRST} to {SERIES_LAST:,}"
@@ -86,7 +101,21 @@ class TriPeaks(anywidget.AnyWidget):
     board and in ``w.notices``. ``records=`` picks the store: None for the user's own
     (``$TRIPEAKS_RECORDS`` if set), a path, a ``Records``, or False for none. A store
     that cannot be used says why once, and the widget plays on without records.
+
+    The solver is part of play. Hint (the button, or ``w.hint()``) points at the next action
+    of the best line: a win with the fewest draws, or when the game can't be won any more, the
+    line that clears the most cards. ``show_verdict=True`` (the "Winnable?" button, or
+    ``w.show_verdict = True``) shows after every action whether the game can still be won:
+    "Still winnable", "No longer winnable since move 12" (counted as the Moves counter counts),
+    "Not winnable from the deal", or "Could not decide within the time limit"; ``w.verdict``
+    reads it from Python. The New game dialog's "Winnable deals only" (``w.new_game(winnable=
+    True)``) deals only random games the solver has proven winnable. Searches for the board
+    run in a worker thread with a time limit of ``search_budget`` seconds (``deal_budget`` for
+    a winnable deal); the board stays live meanwhile.
     """
+
+    search_budget: float = 2.5  # seconds for one hint or verdict search
+    deal_budget: float = 5.0  # seconds to find a winnable random deal
 
     _esm = _STATIC / "widget.js"
     _css = _STATIC / "widget.css"
@@ -99,8 +128,13 @@ class TriPeaks(anywidget.AnyWidget):
     def __init__(self, code: str | int | None = None, *, game: int | None = None,
                  rules: Rules | str | None = None, error_help: bool = True,
                  records: Records | str | os.PathLike | bool | None = None, lang: str | None = None,
-                 **kwargs: Any) -> None:
+                 show_verdict: bool = False, **kwargs: Any) -> None:
         self._ready = False  # the language's observer publishes only once the widget is built
+        # Worker threads give their results back under this lock; every change of the widget's
+        # own state and every snapshot sent takes it too.
+        self._lock = threading.RLock()
+        self._worker = Worker()
+        self._closed = False
         lang = _language(lang)
         if _is_number(code):
             if game is not None:
@@ -123,9 +157,16 @@ class TriPeaks(anywidget.AnyWidget):
             self._notices = [{"kind": "error", "text": self._records_error}]
         self._ended: tuple[Game, str] = (self._game, self._game.status)  # the last status looked at
         self._lang = lang
-        # The front end's first render is complete: labels and state in the language.
-        super().__init__(lang=lang, labels=i18n.labels(lang), state=self._snapshot(), **kwargs)
-        self._ready = True
+        self._hint_at: tuple | None = None  # the moment a hint search running for the board was asked at
+        self._show_verdict = bool(show_verdict)
+        self._verdict: dict | None = None  # the verdict shown, for the moment `_verdict_at`
+        self._verdict_at: tuple | None = None
+        self._forget_verdicts()
+        with self._lock:  # a search started now gives its result back once the widget is built
+            self._refresh_verdict()
+            # The front end's first render is complete: labels and state in the language.
+            super().__init__(lang=lang, labels=i18n.labels(lang), state=self._snapshot(), **kwargs)
+            self._ready = True
         self.on_msg(self._on_msg)
 
     # -- the language ----------------------------------------------------------------------------
@@ -146,9 +187,12 @@ class TriPeaks(anywidget.AnyWidget):
     # -- the one way state goes out -----------------------------------------------------------
 
     def _publish(self) -> None:
-        """Send one complete snapshot to every view (a game that has just ended is recorded first)."""
-        self._record_end()
-        self.state = self._snapshot()
+        """Send one complete snapshot to every view (a game that has just ended is recorded first,
+        and with the verdict switched on, a verdict for a new position is looked up or asked for)."""
+        with self._lock:
+            self._record_end()
+            self._refresh_verdict()
+            self.state = self._snapshot()
 
     def _snapshot(self) -> dict:
         """The game's view plus the widget's own fields, with a new sequence number."""
@@ -163,24 +207,44 @@ class TriPeaks(anywidget.AnyWidget):
         view["caption"] = self._caption
         view["number"] = self._game.number if in_series(self._game.number) else None
         view["notices"] = [{"kind": notice["kind"], "text": self._say(notice["text"])} for notice in self._notices]
+        view["show_verdict"] = self._show_verdict
+        view["verdict"] = self._verdict_view(self._verdict, self._say) if self._show_verdict and self._verdict else None
         view["lang"] = lang
         view["dir"] = i18n.direction(lang)
         view["seq"] = self._seq
         return view
 
     def _begin(self) -> None:
-        """An action starts: the widget's note, the highlight and the notices go."""
+        """An action starts: the widget's note, the highlight and the notices go (and a hint
+        still being looked for is no longer wanted)."""
         self._note = ""
         self._highlight = []
         self._notices = []
+        self._hint_at = None
 
     def _apply(self, action: Callable[..., Any], *args: Any) -> Any:
         """Run one engine action and publish the result, refused or not (the reason is in the view)."""
-        self._begin()
-        try:
-            return action(*args)
-        finally:
-            self._publish()
+        with self._lock:
+            self._begin()
+            try:
+                return action(*args)
+            finally:
+                self._publish()
+
+    def _moment(self) -> tuple:
+        """Where the board stands: the game and how many actions it has seen. A search's result is
+        for the moment it was asked at, and is dropped when the board has moved on since."""
+        return (self._game, len(self._game.history))
+
+    def _still(self, moment: tuple | None) -> bool:
+        return moment is not None and moment[0] is self._game and moment[1] == len(self._game.history)
+
+    def close(self) -> None:
+        """Close the widget's views; searches still waiting are dropped."""
+        with self._lock:
+            self._closed = True
+        self._worker.close()
+        super().close()
 
     # -- records -------------------------------------------------------------------------------
 
@@ -244,11 +308,18 @@ class TriPeaks(anywidget.AnyWidget):
         return self._apply(self._game.undo)
 
     def new_game(self, what: Rules | str | int | None = None, *, game: int | None = None,
-                 rules: Rules | str | None = None) -> Game:
+                 rules: Rules | str | None = None, winnable: bool = False) -> Game:
         """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``), a
         rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or nothing for a
         random deal under the current rules. A game number without ``rules=`` keeps the current
-        rules; a code carries its own. An unfinished numbered game left behind is recorded."""
+        rules; a code carries its own. An unfinished numbered game left behind is recorded.
+
+        ``winnable=True`` deals a random game that the solver has proven winnable (under the
+        rules it is dealt with); it raises ``solver.SearchExhausted`` (a ``TimeoutError``) when
+        none is found within ``deal_budget`` seconds. A code or a game number names its own
+        deal, so it does not go with ``winnable=True``."""
+        if not isinstance(winnable, bool):
+            raise TypeError(f"winnable is True or False; got {type(winnable).__name__} {winnable!r}")
         code = None
         if _is_number(what):
             if game is not None:
@@ -264,6 +335,8 @@ class TriPeaks(anywidget.AnyWidget):
             raise TypeError(f"new_game takes a game code, a game number or a rule set, not "
                             f"{type(what).__name__} {what!r}")
         help_on = self._game.error_help
+        if winnable and (code is not None or game is not None):
+            raise ValueError("winnable=True deals a random game; a code or a game number names its own deal")
         if code is not None:
             if game is not None:
                 raise ValueError("give a game code or a game number, not both: a code names its own deal")
@@ -271,43 +344,208 @@ class TriPeaks(anywidget.AnyWidget):
         elif game is not None:
             number = _game_number(game)
             dealt = Game.from_number(number, self._game.rules if rules is None else rules, error_help=help_on)
+        elif winnable:
+            found = solver.random_winnable_code(self._game.rules if rules is None else rules, budget=self.deal_budget)
+            dealt = Game(found, error_help=help_on)
         else:
             dealt = Game(rules=self._game.rules if rules is None else rules, error_help=help_on)
-        self._begin()
-        if self._game.status == "playing":
-            self._record(self._game)  # left unfinished: abandoned (records skips a game without a move)
-        self._game = dealt
-        self._publish()
+        with self._lock:
+            self._begin()
+            if self._game.status == "playing":
+                self._record(self._game)  # left unfinished: abandoned (records skips a game without a move)
+            self._game = dealt
+            self._forget_verdicts()
+            self._publish()
         return dealt
 
     def hint(self) -> str | None:
-        """Point at a good next action: it is highlighted and named in the message line.
-        Returns it (a card in notation, or ``"draw"``), or None."""
-        self._note = ""
-        self._highlight = []
-        finder = getattr(self._game, "hint", None)
-        try:
-            if finder is None:
-                raise ModuleNotFoundError("no solver", name="solver")
-            move = finder()
-        except ImportError as missing:  # the solver module is not there (yet)
-            if "solver" not in f"{missing.name} {missing}":
-                raise
-            log.info("hint asked for, but no solver is available: %s", missing)
-            self._note = NO_SOLVER
-            move = None
-        else:
-            if move is None:
-                self._note = NO_HINT
-            elif str(move).strip().lower() == "draw":
-                self._highlight = ["stock"]
-                self._note = HINT_DRAW
-            else:
-                card = Card.parse(move)
-                self._highlight = [self._game.slot_of(card)]
-                self._note = Message(HINT_PLAY, card=card.words)
-        self._publish()
+        """Point at the next action of the solver's best line: it is highlighted and named in the
+        message line. Returns it (a card in notation, or ``"draw"``), or None when no action
+        helps (or none was found within ``search_budget`` seconds). Runs here, in the caller's
+        thread; the Hint button asks the widget's worker thread instead."""
+        with self._lock:
+            self._worker.cancel("hint")
+            self._hint_at = None
+            moment, game = self._moment(), self._game.copy()
+        note, marks, move = self._find_hint(game)
+        with self._lock:
+            if self._still(moment):
+                self._note, self._highlight = note, marks
+                self._publish()
         return move
+
+    def _ask_hint(self) -> None:
+        """The Hint button: say that a hint is being looked for, and look in the worker thread."""
+        self._begin()
+        self._note = HINT_PENDING
+        moment, game = self._moment(), self._game.copy()
+        self._hint_at = moment
+        self._publish()
+        self._worker.submit("hint", lambda: self._hint_found(game, moment))
+
+    def _hint_found(self, game: Game, moment: tuple) -> None:
+        """In the worker thread: the search, then its result shown, unless the board moved on."""
+        try:
+            note, marks, _ = self._find_hint(game)
+        except Exception as error:  # never lose an error: show it where the hint would be
+            log.exception("the hint search failed")
+            note, marks = Message(FAILED, error=_reason(error)), []
+        with self._lock:
+            if self._closed or self._hint_at != moment or not self._still(moment):
+                log.debug("a hint for a position no longer on the board was dropped")
+                return
+            self._hint_at = None
+            self._note, self._highlight = note, marks
+            self._publish()
+
+    def _find_hint(self, game: Game) -> tuple[str, list, str | None]:
+        """The solver's hint for ``game`` (a private copy): the note, the highlight, the action."""
+        solution = solver.solve(game, budget=self.search_budget)
+        move = solution.hint
+        if move is None:
+            return (NO_HINT if solution.complete else NO_HINT_IN_TIME), [], None
+        if str(move).strip().lower() == "draw":
+            return HINT_DRAW, ["stock"], move
+        card = Card.parse(move)
+        return Message(HINT_PLAY, card=card.words), [game.slot_of(card)], move
+
+    # -- the verdict: can the game still be won? -------------------------------------------------
+
+    @property
+    def show_verdict(self) -> bool:
+        """Whether the board says, after every action, if the game can still be won."""
+        return self._show_verdict
+
+    @show_verdict.setter
+    def show_verdict(self, value: bool) -> None:
+        with self._lock:
+            self._show_verdict = bool(value)
+            if not self._show_verdict:
+                self._worker.cancel("verdict")
+                self._verdict = self._verdict_at = None
+            self._publish()
+
+    @property
+    def verdict(self) -> dict:
+        """Whether the game on the board can still be won, as the "Winnable?" line says it:
+        ``{"kind": "lost", "move": 12, "text": "No longer winnable since move 12"}``.
+
+        ``kind`` is ``"winnable"``, ``"lost"`` (``move``: the action after which it could not
+        be won any more, numbered as the Moves counter numbers them; None when there was no
+        time to find it), ``"never"`` (the deal itself cannot be won), ``"unknown"`` (no
+        answer within ``search_budget`` seconds) or ``"won"``. Reading it waits for the
+        solver when the answer is not known yet. The solver sees the hidden cards."""
+        with self._lock:
+            moment = self._moment()
+            shown = self._verdict if self._still(self._verdict_at) else None
+            found = shown if shown and shown["kind"] != "pending" else self._known_verdict()
+            game = self._game.copy()
+        if found is None:
+            found = self._judge(game)
+            with self._lock:
+                if self._still(moment):
+                    self._remember(game, found)
+                    if self._show_verdict and self._still(self._verdict_at) and self._verdict["kind"] == "pending":
+                        self._verdict = found
+                        self._publish()
+        return self._verdict_view(found, str)
+
+    def _forget_verdicts(self) -> None:
+        """A new game: nothing is known about it yet."""
+        self._winnable: dict = {}  # position -> whether the solver found it winnable
+        self._lost: tuple[tuple, dict] | None = None  # (the standing line up to the losing action, its verdict)
+        self._verdict_at = None
+
+    def _refresh_verdict(self) -> None:
+        """With the verdict switched on and the board at a new moment: the verdict when it is
+        known already (won; a position found winnable before; a line that was lost since an
+        action that still stands), else "Checking…" and a search in the worker thread."""
+        if not self._show_verdict or self._still(self._verdict_at):
+            return
+        moment = self._verdict_at = self._moment()
+        known = self._known_verdict()
+        if known is not None:
+            self._verdict = known
+            return
+        self._verdict = {"kind": "pending", "move": None}
+        game = self._game.copy()
+        self._worker.submit("verdict", lambda: self._verdict_found(game, moment))
+
+    def _verdict_found(self, game: Game, moment: tuple) -> None:
+        """In the worker thread: the search, then its result shown, unless the board moved on."""
+        try:
+            verdict = self._judge(game)
+        except Exception as error:  # never lose an error: show it where the verdict would be
+            log.exception("the verdict search failed")
+            verdict = {"kind": "error", "move": None, "error": _reason(error)}
+        with self._lock:
+            if self._closed:
+                return
+            if self._still(moment):
+                self._remember(game, verdict)
+            if self._verdict_at != moment or not self._still(moment) or not self._show_verdict:
+                log.debug("a verdict for a position no longer on the board was dropped")
+                return
+            self._verdict = verdict
+            self._publish()
+
+    def _known_verdict(self) -> dict | None:
+        """The verdict on the board when it needs no search, else None."""
+        game = self._game
+        if game.status == "won":
+            return {"kind": "won", "move": None}
+        if self._winnable.get(game.position):
+            return {"kind": "winnable", "move": None}
+        if self._lost is not None:
+            prefix, verdict = self._lost
+            if tuple(_standing(game.history)[:len(prefix)]) == prefix:
+                return verdict  # lost positions stay lost: the action that lost it still stands
+        return None
+
+    def _remember(self, game: Game, verdict: dict) -> None:
+        """Keep what a search found about this game's positions and line."""
+        kind = verdict["kind"]
+        if kind == "winnable":
+            self._winnable[game.position] = True
+        elif kind == "never":
+            self._lost = ((), verdict)
+        elif kind == "lost" and verdict.get("index") is not None:
+            line = _standing(game.history)
+            self._lost = (tuple(entry for entry in line if entry[0] <= verdict["index"]), verdict)
+
+    def _judge(self, game: Game) -> dict:
+        """Whether ``game`` (a private copy) can still be won, and if not since when (at most
+        ``search_budget`` seconds for each of the two searches)."""
+        if game.status == "won":
+            return {"kind": "won", "move": None}
+        try:
+            if solver.winnable(game, budget=self.search_budget):
+                return {"kind": "winnable", "move": None}
+        except solver.SearchExhausted:
+            return {"kind": "unknown", "move": None}
+        try:
+            index = solver.verdict_history(game, budget=self.search_budget)
+        except solver.SearchExhausted:
+            return {"kind": "lost", "move": None}
+        if index is None:  # the two searches disagree: trust the one that found a win
+            return {"kind": "winnable", "move": None}
+        if index == solver.NEVER_WINNABLE:
+            return {"kind": "never", "move": None}
+        history = game.history
+        return {"kind": "lost", "move": sum(action != "undo" for action in history[:index + 1]), "index": index}
+
+    @staticmethod
+    def _verdict_view(verdict: dict, say: Callable[[Any], str]) -> dict:
+        """A verdict as the view and ``w.verdict`` show it: its kind, the move, and its text."""
+        kind, move = verdict["kind"], verdict.get("move")
+        if kind == "lost" and move is not None:
+            text = Message(VERDICT_LOST, move=move)
+        elif kind == "error":
+            text = Message(FAILED, error=verdict.get("error", ""))
+        else:
+            text = {"pending": VERDICT_PENDING, "winnable": VERDICT_WINNABLE, "lost": VERDICT_LOST_SOMETIME,
+                    "never": VERDICT_NEVER, "unknown": VERDICT_UNKNOWN, "won": YOU_WON}[kind]
+        return {"kind": kind, "move": move, "text": say(text)}
 
     def highlight(self, *targets: int | Card | str) -> None:
         """Point at cards (slot numbers, Cards, notation such as ``"K♣"``) and/or ``"stock"``.
@@ -320,8 +558,10 @@ class TriPeaks(anywidget.AnyWidget):
                 marks.append("stock")
             else:
                 marks.append(self._game.slot_of(target))
-        self._highlight = marks
-        self._publish()
+        with self._lock:
+            self._hint_at = None  # a hint still being looked for would take this highlight's place
+            self._highlight = marks
+            self._publish()
 
     @property
     def caption(self) -> str:
@@ -510,15 +750,15 @@ class TriPeaks(anywidget.AnyWidget):
     # -- intents from the front end ---------------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self._handle(content)
-        except IllegalMoveError as refusal:
-            log.debug("move refused: %s", refusal)  # the reason is already in the message line
-        except Exception as error:  # never lose an error in a comm handler: show it
-            log.exception("intent %r failed", content)
-            reason = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
-            self._note = Message(FAILED, error=reason)
-            self._publish()
+        with self._lock:
+            try:
+                self._handle(content)
+            except IllegalMoveError as refusal:
+                log.debug("move refused: %s", refusal)  # the reason is already in the message line
+            except Exception as error:  # never lose an error in a comm handler: show it
+                log.exception("intent %r failed", content)
+                self._note = Message(FAILED, error=_reason(error))
+                self._publish()
 
     def _malformed(self, content: Any, why: str) -> None:
         log.warning("ignored a malformed intent (%s): %.200r", why, content)
@@ -537,12 +777,12 @@ class TriPeaks(anywidget.AnyWidget):
         elif kind == "undo":
             self.undo()
         elif kind == "hint":
-            self.hint()
-        elif kind == "error_help":
+            self._ask_hint()
+        elif kind in ("error_help", "show_verdict"):
             value = content.get("value")
             if type(value) is not bool:
                 return self._malformed(content, "value must be true or false")
-            self.error_help = value
+            setattr(self, kind, value)
         elif kind == "new_game":
             self._new_game_intent(content)
         else:
@@ -550,13 +790,16 @@ class TriPeaks(anywidget.AnyWidget):
 
     def _new_game_intent(self, content: dict) -> None:
         """The New game dialog's choice: ``{"type": "new_game", "rules": "classic+joker", "game": 123,
-        "code": "", "id": 7}``. A code wins (it carries its own rules and variants); else a game
-        number under ``rules``; else a random deal under ``rules`` (the current ones if absent)."""
+        "code": "", "winnable": false, "id": 7}``. A code wins (it carries its own rules and
+        variants); else a game number under ``rules``; else a random deal under ``rules`` (the
+        current ones if absent), one the solver has proven winnable with ``"winnable": true``:
+        that one is looked for in the worker thread, and the reply comes when it is dealt."""
         request = content.get("id")
         rules = content.get("rules")
         code = content.get("code")
         code = "" if code is None else code
         number = content.get("game")
+        winnable = content.get("winnable", False)
         why = None
         if request is not None and (type(request) not in (int, str) or len(str(request)) > 64):
             why, request = "id must be a number or a short string", None
@@ -567,6 +810,8 @@ class TriPeaks(anywidget.AnyWidget):
             why = f"code must be a string of at most {MAX_CODE_LENGTH} characters"
         elif number is not None and type(number) is not int:
             why = "game must be a whole number or null"
+        elif type(winnable) is not bool:
+            why = "winnable must be true or false"
         if why:
             self._malformed(content, why)
             return self._reply(request, False, self._say(Message(MALFORMED, why=why)))
@@ -574,6 +819,10 @@ class TriPeaks(anywidget.AnyWidget):
             field, deal = "code", lambda: self.new_game(code.strip())
         elif number is not None:
             field, deal = "game", lambda: self.new_game(game=number, rules=rules)
+        elif winnable:
+            chosen = self._game.rules if rules is None else Rules.parse(rules)
+            self._worker.submit("deal", lambda: self._winnable_deal(request, chosen))
+            return None
         else:
             field, deal = "rules", lambda: self.new_game(rules=rules)
         try:
@@ -582,14 +831,34 @@ class TriPeaks(anywidget.AnyWidget):
             return self._reply(request, False, self._deal_refused(error, field, code.strip(), number), field)
         self._reply(request, True, "")
 
+    def _winnable_deal(self, request: int | str | None, rules: Rules) -> None:
+        """In the worker thread: find a random deal the solver proves winnable, deal it, reply."""
+        try:
+            found = solver.random_winnable_code(rules, budget=self.deal_budget)
+        except solver.SearchExhausted:
+            found, error = None, NO_WINNABLE_DEAL
+        except Exception as failure:  # never lose an error: the dialog says it
+            log.exception("looking for a winnable deal failed")
+            found, error = None, Message(FAILED, error=_reason(failure))
+        with self._lock:
+            if self._closed:
+                return
+            if found is None:
+                return self._reply(request, False, self._say(error), "winnable")
+            try:
+                self.new_game(found)
+            except Exception as failure:
+                log.exception("dealing %s failed", found)
+                return self._reply(request, False, self._say(Message(FAILED, error=_reason(failure))), "winnable")
+            self._reply(request, True, "")
+
     def _deal_refused(self, error: ValueError, field: str, code: str, number: Any) -> str:
-        """Why the dialog's deal was refused, in the widget's language: in English the engine's
-        own words, in another language what was wrong with the field (the form of a code, the
-        range of game numbers)."""
-        if self._lang == i18n.SOURCE_LANGUAGE:
-            return str(error)
+        """Why the dialog's deal was refused, in a short line in the widget's language: what was
+        wrong with the field (a game code's form, the range of game numbers). Python callers of
+        ``new_game`` get the engine's own, longer words in the exception."""
         if field == "code":
-            return self._say(Message(BAD_CODE, code=code))
+            head, _, tail = code.rpartition("-")
+            return self._say(BAD_VARIANTS if tail and _is_code(head) else BAD_CODE)
         if field == "game":
             return self._say(Message(BAD_NUMBER, number=number))
         return self._say(Message(FAILED, error=str(error)))
@@ -634,6 +903,23 @@ def _language(value: Any) -> str:
     return i18n.check_language(value)
 
 
+def _reason(error: BaseException) -> str:
+    """An exception's own words: its one text argument, else its str."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+
+
+def _standing(history: list[str]) -> list[tuple[int, str]]:
+    """The actions of a history that stand after its undos, each with its index in the history."""
+    line: list[tuple[int, str]] = []
+    for index, action in enumerate(history):
+        if action == "undo":
+            if line:
+                line.pop()
+        else:
+            line.append((index, action))
+    return line
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
@@ -645,6 +931,14 @@ def _game_number(value: Any) -> int:
     if not in_series(int(value)):
         raise ValueError(f"{GAME_NUMBERS}; got {value!r}")
     return int(value)
+
+
+def _is_code(text: str) -> bool:
+    try:
+        Game(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_rules(text: str) -> bool:
