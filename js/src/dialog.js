@@ -46,10 +46,11 @@ export function readGameNumber(text) {
 
 /**
  * The intent for a choice made in the dialog.
- *   choice: {rules, variants, game (field text), code (field text), random}
+ *   choice: {rules, variants, game (field text), code (field text), random, winnable}
  * Returns {intent} or {error, field} when the game number cannot be right.
  * A pasted code wins: it carries its own rules and variants, so the game
  * number is then not read at all. "Random deal" ignores the code and number.
+ * "Winnable deals only" is for random deals: the intent carries it (winnable: true) only then.
  */
 export function dealIntent(choice, id) {
   const rules = rulesText(choice.rules, choice.variants || []);
@@ -60,5 +61,7 @@ export function dealIntent(choice, id) {
     if (read.error) return { error: read.error, field: "game" };
     game = read.value;
   }
-  return { intent: { type: "new_game", rules, game, code, id } };
+  const intent = { type: "new_game", rules, game, code, id };
+  if (choice.winnable && !code && game === null) intent.winnable = true;
+  return { intent };
 }

@@ -2,7 +2,18 @@
 // snapshot. Every bit of per-view state lives in the closure of `render`.
 
 import { fillFace } from "./cards.js";
-import { BOARD_H, BOARD_W, CARD_H, CARD_W, DISCARD_POSITION, nearestTarget, nextTarget, slotPosition, targetPosition } from "./geometry.js";
+import {
+  BOARD_H,
+  BOARD_W,
+  CARD_H,
+  CARD_W,
+  DISCARD_POSITION,
+  STOCK_POSITION,
+  nearestTarget,
+  nextTarget,
+  slotPosition,
+  targetPosition,
+} from "./geometry.js";
 import { PRESETS, VARIANTS, dealIntent, presetOf } from "./dialog.js";
 import { keyCommand } from "./keys.js";
 import { fmt } from "./labels.js";
@@ -13,6 +24,8 @@ const FLY_MS = 240;
 const TURN_MS = 260;
 const DEAL_MS = 320;
 const DEAL_STAGGER_MS = 14;
+const SHAKE_MS = 280;
+const PLAYABLE_LIFT = 0.07; // a playable card sits this many units higher (widget.css, .tp-playable)
 
 function h(doc, tag, className, attrs = {}) {
   const el = doc.createElement(tag);
@@ -83,7 +96,11 @@ export function render({ model, el }) {
   const movesLabel = h(doc, "span", "tp-stat-label");
   const movesValue = h(doc, "span", "tp-stat-value");
   movesBox.append(movesLabel, movesValue);
-  stats.append(scoreBox, movesBox);
+  // The solver's verdict ("Still winnable"), while the player has it switched on: a status of
+  // the game, beside the score and the moves.
+  const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
+  verdictLine.hidden = true;
+  stats.append(verdictLine, scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number, code);
   header.append(title, meta, stats);
@@ -92,6 +109,8 @@ export function render({ model, el }) {
   caption.hidden = true;
 
   const table = h(doc, "div", "tp-table");
+  // Cards never shrink below a playable size: in a narrow cell the board scrolls sideways.
+  const scroller = h(doc, "div", "tp-scroll");
   // The peaks keep their geometry in every language: the board is always laid out left to right
   // (the Hebrew rules read its cards left to right too), while the rest follows the language.
   const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
@@ -99,7 +118,8 @@ export function render({ model, el }) {
   board.style.setProperty("--bh", String(BOARD_H));
   board.style.setProperty("--cw", String(CARD_W));
   board.style.setProperty("--ch", String(CARD_H));
-  table.appendChild(board);
+  scroller.appendChild(board);
+  table.appendChild(scroller);
 
   const slotEls = [];
   for (let slot = 0; slot < 28; slot += 1) {
@@ -236,12 +256,24 @@ export function render({ model, el }) {
 
   choose.append(presetRow, fieldset, variantSet, gameField);
 
+  // Random deals only among those the solver proves winnable.
+  const winnableLabel = h(doc, "label", "tp-winnable");
+  const winnableInput = h(doc, "input", "", {
+    type: "checkbox",
+    name: `${uid}-winnable`,
+    "aria-describedby": `${uid}-deal-error`,
+    [SUPPRESS]: "",
+  });
+  const winnableText = h(doc, "span", "tp-winnable-text");
+  winnableLabel.append(winnableInput, winnableText);
+  const dealError = h(doc, "div", "tp-field-error tp-deal-error", { id: `${uid}-deal-error`, role: "alert" });
+
   const dialogActions = h(doc, "div", "tp-actions");
   const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
   const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
-  dialogActions.append(dealButton, randomButton, cancelButton);
-  form.append(dialogTitle, codeField, orLine, choose, dialogActions);
+  dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
+  form.append(dialogTitle, codeField, orLine, choose, dealError, dialogActions);
   dialog.appendChild(form);
 
   // Message bar and controls
@@ -250,13 +282,19 @@ export function render({ model, el }) {
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
   const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
+  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-verdict`,
+    [SUPPRESS]: "",
+  });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
   const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
   switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
   const switchText = h(doc, "span", "tp-switch-text");
   switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, newButton, switchEl);
+  buttons.append(undoButton, hintButton, verdictButton, newButton, switchEl);
   bar.append(message, buttons);
 
   const notices = h(doc, "ul", "tp-notices");
@@ -266,8 +304,24 @@ export function render({ model, el }) {
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
 
-  game.append(header, caption, table, notices, bar, dialog, live, keysHelp);
+  // Everything under the header; the New game dialog covers it (never the header), at the
+  // widget's own height: it scrolls inside rather than make the notebook below it jump.
+  const body = h(doc, "div", "tp-body");
+  body.append(caption, table, notices, bar, dialog);
+  game.append(header, body, live, keysHelp);
   el.appendChild(root);
+
+  // One unit of the geometry in CSS pixels: the board's width over its width in units. A
+  // ResizeObserver keeps it, so that an update never reads the layout to animate a card.
+  let unitPx = 0;
+  let resizer = null;
+  if (typeof win.ResizeObserver === "function") {
+    resizer = new win.ResizeObserver((entries) => {
+      const box = entries.length ? entries[entries.length - 1].contentRect : null;
+      if (box && box.width > 0) unitPx = box.width / BOARD_W;
+    });
+    resizer.observe(board);
+  }
 
   // ---------- helpers ----------
   const reduceMotion = () => {
@@ -285,6 +339,15 @@ export function render({ model, el }) {
     const done = () => running.delete(anim);
     anim.onfinish = done;
     anim.oncancel = done;
+  }
+
+  /** Pixels per unit; read from the layout only before the first size has been observed. */
+  function unit() {
+    if (!unitPx) {
+      const width = board.getBoundingClientRect().width;
+      if (width > 0) unitPx = width / BOARD_W;
+    }
+    return unitPx;
   }
 
   function targetEl(target) {
@@ -316,10 +379,6 @@ export function render({ model, el }) {
     const next = toViewModel(state, model.get("labels"));
     const prev = vm;
     const moves = transitions(prev, next);
-    const stockBefore = moves.dealt ? stock.getBoundingClientRect() : null;
-    let from = null;
-    if (moves.toDiscardFrom !== null) from = targetEl(moves.toDiscardFrom).getBoundingClientRect();
-    const discardBefore = moves.backToSlot !== null ? discard.getBoundingClientRect() : null;
     const hadFocus = focusInBoard();
     vm = next;
     const L = next.labels;
@@ -394,10 +453,20 @@ export function render({ model, el }) {
     message.classList.toggle("tp-message-empty", !next.message);
     renderNotices(next.notices, L);
 
+    verdictLine.hidden = !next.verdict;
+    if (next.verdict) {
+      if (verdictLine.dataset.kind !== next.verdict.kind) verdictLine.dataset.kind = next.verdict.kind;
+      setText(verdictLine, next.verdict.text);
+      verdictLine.setAttribute("aria-busy", next.verdict.kind === "pending" ? "true" : "false");
+    }
+
     setText(undoButton, L.undo);
     undoButton.disabled = !next.canUndo;
     setText(hintButton, L.hint);
     hintButton.disabled = next.status !== "playing";
+    setText(verdictButton, L.verdict);
+    verdictButton.title = L.verdict_tip;
+    verdictButton.setAttribute("aria-pressed", next.showVerdict ? "true" : "false");
     setText(newButton, L.new_game);
     setText(switchText, L.error_help);
     switchEl.setAttribute("aria-checked", next.errorHelp ? "true" : "false");
@@ -441,6 +510,8 @@ export function render({ model, el }) {
     setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
     setText(randomButton, L.dialog_random);
     setText(cancelButton, L.dialog_cancel);
+    setText(winnableText, L.dialog_winnable);
+    winnableLabel.title = L.dialog_winnable_tip;
 
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
@@ -453,11 +524,14 @@ export function render({ model, el }) {
     applyRoving(next);
     if (hadFocus && !dialogOpen && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
 
-    // Quick transitions.
-    if (from) {
-      const to = discard.getBoundingClientRect();
-      const dx = from.left - to.left;
-      const dy = from.top - to.top;
+    // Quick transitions. Where a card flies from comes from the geometry (units) and the
+    // observed size of a unit: no layout is read here, so an update forces none.
+    if (moves.toDiscardFrom !== null) {
+      const u = unit();
+      const origin = targetPosition(moves.toDiscardFrom);
+      const lift = moves.toDiscardFrom === "stock" ? 0 : PLAYABLE_LIFT;
+      const dx = (origin.x - DISCARD_POSITION.x) * u;
+      const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
       const frames =
         moves.toDiscardFrom === "stock"
           ? [
@@ -468,29 +542,44 @@ export function render({ model, el }) {
           : [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }];
       animate(discardFace, frames, FLY_MS);
     }
-    if (discardBefore) {
-      const card = slotEls[moves.backToSlot];
-      const to = card.getBoundingClientRect();
-      animate(card.firstChild, [{ transform: `translate(${discardBefore.left - to.left}px, ${discardBefore.top - to.top}px)` }, { transform: "none" }], FLY_MS);
+    if (moves.backToSlot !== null) {
+      const u = unit();
+      const to = slotPosition(moves.backToSlot);
+      const dx = (DISCARD_POSITION.x - to.x) * u;
+      const dy = (DISCARD_POSITION.y - to.y) * u;
+      animate(slotEls[moves.backToSlot].firstChild, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
     }
     if (triedSlot !== null && prev && next.seq > prev.seq) {
       const tried = next.slots[triedSlot];
       if (next.errorHelp && next.message && tried.kind !== "removed") {
-        const card = slotEls[triedSlot];
-        const d = `${Math.max(2, Math.round(card.getBoundingClientRect().width * 0.06))}px`;
-        animate(card, [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }], 280);
+        // The refused card shakes, and the reason shakes with it, so the two read together.
+        const d = `${Math.max(2, Math.round(CARD_W * unit() * 0.06))}px`;
+        const shake = [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }];
+        animate(slotEls[triedSlot], shake, SHAKE_MS);
+        animate(
+          message,
+          [
+            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0.22)" },
+            { translate: "-3px", offset: 0.25 },
+            { translate: "3px", offset: 0.5 },
+            { translate: "0", offset: 0.75 },
+            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0)" },
+          ],
+          900,
+        );
       }
       triedSlot = null;
     }
-    if (stockBefore) {
+    if (moves.dealt) {
       // Deal: the peak cards fly out of the stock, top row first.
+      const u = unit();
       for (const vs of next.slots) {
         if (vs.kind === "removed") continue;
-        const card = slotEls[vs.slot];
-        const to = card.getBoundingClientRect();
+        const dx = (STOCK_POSITION.x - vs.x) * u;
+        const dy = (STOCK_POSITION.y - vs.y) * u;
         animate(
-          card,
-          [{ transform: `translate(${stockBefore.left - to.left}px, ${stockBefore.top - to.top}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          slotEls[vs.slot],
+          [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
           DEAL_MS,
           { delay: vs.slot * DEAL_STAGGER_MS, fill: "backwards" },
         );
@@ -546,36 +635,29 @@ export function render({ model, el }) {
     variantSet.disabled = given;
     gameInput.disabled = given;
     for (const button of Object.values(presetButtons)) button.disabled = given;
+    winnableInput.disabled = given;
     if (given && gameError.textContent) {
       // A code wins: what was wrong with the number no longer matters.
       setText(gameError, "");
       gameInput.removeAttribute("aria-invalid");
-      fitDialog();
     }
   }
 
   function clearErrors() {
     setText(codeError, "");
     setText(gameError, "");
+    setText(dealError, "");
     codeInput.removeAttribute("aria-invalid");
     gameInput.removeAttribute("aria-invalid");
-    if (dialogOpen) fitDialog();
   }
 
   function showError(field, text) {
-    const [input, line] = field === "game" ? [gameInput, gameError] : [codeInput, codeError];
+    const [input, line] =
+      field === "game" ? [gameInput, gameError] : field === "winnable" ? [winnableInput, dealError] : [codeInput, codeError];
     setText(line, text);
-    input.setAttribute("aria-invalid", "true");
-    fitDialog();
+    if (input.type === "text") input.setAttribute("aria-invalid", "true");
     input.focus();
-    if (typeof input.select === "function") input.select();
-  }
-
-  function fitDialog() {
-    // The dialog covers the widget; a short widget grows while it is open.
-    game.style.minHeight = "";
-    const need = form.scrollHeight + 24;
-    if (need > game.getBoundingClientRect().height) game.style.minHeight = `${need}px`;
+    if (input.type === "text" && typeof input.select === "function") input.select();
   }
 
   function openDialog() {
@@ -591,7 +673,7 @@ export function render({ model, el }) {
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
-    fitDialog();
+    form.scrollTop = 0;
     codeInput.focus();
   }
 
@@ -601,7 +683,6 @@ export function render({ model, el }) {
     pendingId = null;
     dialog.hidden = true;
     root.classList.remove("tp-dialog-open");
-    game.style.minHeight = "";
     const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
     dialogReturn = null;
     if (back) back.focus();
@@ -623,6 +704,7 @@ export function render({ model, el }) {
         game: gameInput.value,
         code: codeInput.value,
         random,
+        winnable: winnableInput.checked,
       },
       id,
     );
@@ -641,7 +723,7 @@ export function render({ model, el }) {
     pendingId = null;
     setBusy(false);
     if (msg.ok) closeDialog();
-    else showError(msg.field === "game" ? "game" : "code", String(msg.error || ""));
+    else showError(msg.field === "game" || msg.field === "winnable" ? msg.field : "code", String(msg.error || ""));
   }
 
   // ---------- events ----------
@@ -671,6 +753,7 @@ export function render({ model, el }) {
   on(undoButton, "click", () => send({ type: "undo" }));
   on(bannerUndo, "click", () => send({ type: "undo" }));
   on(hintButton, "click", () => send({ type: "hint" }));
+  on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
   on(newButton, "click", openDialog);
   on(bannerNew, "click", openDialog);
   on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
@@ -684,7 +767,6 @@ export function render({ model, el }) {
     if (!gameError.textContent) return;
     setText(gameError, "");
     gameInput.removeAttribute("aria-invalid");
-    fitDialog();
   });
   on(form, "change", (event) => {
     if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();
@@ -763,6 +845,7 @@ export function render({ model, el }) {
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
     model.off("msg:custom", onCustom);
+    if (resizer) resizer.disconnect();
     for (const anim of running) anim.cancel();
     running.clear();
     root.remove();

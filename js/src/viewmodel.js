@@ -127,6 +127,13 @@ export function toViewModel(state, language) {
   }
   const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
 
+  // The solver's verdict, while the player has it switched on: {kind, move, text}.
+  const v = s.verdict && typeof s.verdict === "object" ? s.verdict : null;
+  const verdict =
+    s.show_verdict && v && typeof v.text === "string" && v.text
+      ? { kind: typeof v.kind === "string" ? v.kind : "unknown", move: Number.isInteger(v.move) ? v.move : null, text: v.text }
+      : null;
+
   // Keyboard targets: free cards, left to right, then the stock.
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
@@ -154,6 +161,8 @@ export function toViewModel(state, language) {
     caption: typeof s.caption === "string" ? s.caption : "",
     canUndo: Boolean(s.can_undo),
     errorHelp: s.error_help !== false,
+    showVerdict: Boolean(s.show_verdict),
+    verdict,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,

@@ -48,3 +48,12 @@ test("the intent carries the whole choice; a code wins; a random deal reads neit
     type: "new_game", rules: "classic+joker", game: null, code: "", id: 6,
   });
 });
+
+test("winnable deals only: the intent carries it for a random deal, never with a code or a number", () => {
+  const choice = { rules: "easy", variants: [], game: "", code: "", random: false, winnable: true };
+  assert.deepEqual(dealIntent(choice, 1).intent, { type: "new_game", rules: "easy", game: null, code: "", id: 1, winnable: true });
+  assert.equal(dealIntent({ ...choice, game: "12", code: "TP1-E-AAAAAAB", random: true }, 2).intent.winnable, true);
+  assert.equal("winnable" in dealIntent({ ...choice, game: "12" }, 3).intent, false, "a game number names its deal");
+  assert.equal("winnable" in dealIntent({ ...choice, code: "TP1-E-AAAAAAB" }, 4).intent, false, "a code names its deal");
+  assert.equal("winnable" in dealIntent({ ...choice, winnable: false }, 5).intent, false);
+});

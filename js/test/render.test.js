@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import widget from "../src/index.js";
+import * as viewmodel from "../src/viewmodel.js";
 import { STATES, dom, fakeModel, key, withSeq } from "./helpers.js";
 
 function setup(state = STATES.start) {
@@ -509,5 +510,148 @@ test("variants on the board: a Hogue score below zero, open peaks face up", () =
   assert.ok(!slot(0).classList.contains("tp-free"), "face up yet covered");
   assert.equal(slot(0).getAttribute("role"), "img");
   assert.equal($(".tp-rules").textContent, "Easy · Hogue scoring · Open peaks");
+  window.close();
+});
+
+// ---------- the solver in play: the verdict, winnable deals, and updates that read no layout ----------
+
+test("the verdict shows beside the score while switched on; the Winnable? button switches it", () => {
+  const { $, model, window } = setup(withSeq(STATES.start, 1));
+  const button = $(".tp-verdict-toggle");
+  const line = $(".tp-verdict");
+  assert.equal(button.textContent, "Winnable?");
+  assert.equal(button.getAttribute("aria-pressed"), "false");
+  assert.equal(button.getAttribute("aria-controls"), line.id);
+  assert.ok(button.title.length > 20, "the button says what it does");
+  assert.ok(line.hidden);
+  assert.ok(line.closest(".tp-stats"), "a status of the game, with the score and the moves");
+  button.click();
+  assert.deepEqual(model.sent.at(-1), { type: "show_verdict", value: true });
+  model.push(withSeq(STATES.start, 2, { show_verdict: true, verdict: { kind: "pending", move: null, text: "Checking…" } }));
+  assert.equal(button.getAttribute("aria-pressed"), "true");
+  assert.ok(!line.hidden);
+  assert.equal(line.textContent, "Checking…");
+  assert.equal(line.dataset.kind, "pending");
+  assert.equal(line.getAttribute("aria-busy"), "true");
+  assert.equal(line.getAttribute("role"), "status");
+  model.push(withSeq(STATES.start, 3, { show_verdict: true, verdict: { kind: "winnable", move: null, text: "Still winnable" } }));
+  assert.equal(line.textContent, "Still winnable");
+  assert.equal(line.dataset.kind, "winnable");
+  assert.equal(line.getAttribute("aria-busy"), "false");
+  const lost = { kind: "lost", move: 12, text: "No longer winnable since move 12" };
+  model.push(withSeq(STATES.mid, 4, { show_verdict: true, verdict: lost }));
+  assert.equal(line.textContent, "No longer winnable since move 12");
+  assert.equal(line.dataset.kind, "lost");
+  button.click();
+  assert.deepEqual(model.sent.at(-1), { type: "show_verdict", value: false });
+  model.push(withSeq(STATES.mid, 5, { show_verdict: false, verdict: null }));
+  assert.ok(line.hidden);
+  assert.equal(button.getAttribute("aria-pressed"), "false");
+  window.close();
+});
+
+test("the verdict's view model: only while switched on, and only with a text", () => {
+  const { toViewModel } = viewmodel;
+  const lost = { kind: "lost", move: 3, text: "No longer winnable since move 3" };
+  assert.deepEqual(toViewModel({ ...STATES.start, show_verdict: true, verdict: lost }).verdict, lost);
+  assert.equal(toViewModel({ ...STATES.start, show_verdict: false, verdict: lost }).verdict, null);
+  assert.equal(toViewModel({ ...STATES.start, show_verdict: true, verdict: { kind: "lost" } }).verdict, null);
+  assert.deepEqual(toViewModel({ ...STATES.start, show_verdict: true, verdict: { text: "?" } }).verdict, { kind: "unknown", move: null, text: "?" });
+  assert.equal(toViewModel(STATES.start).showVerdict, false);
+});
+
+test("New game dialog: Winnable deals only goes with a random deal, and its failure shows by it", () => {
+  const t = setup(STATES.start);
+  const { $, model, window, document } = t;
+  openDialog(t);
+  const box = $(".tp-winnable input");
+  assert.equal($(".tp-winnable").textContent, "Winnable deals only");
+  assert.ok($(".tp-winnable").title.length > 20);
+  assert.ok(!box.checked && !box.disabled);
+  box.click();
+  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Random deal
+  const request = model.sent.at(-1);
+  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, winnable: true });
+  model.message({ type: "reply", id: request.id, ok: false, error: "No winnable deal was found within the time limit. Try again.", field: "winnable" });
+  assert.equal($(".tp-deal-error").textContent, "No winnable deal was found within the time limit. Try again.");
+  assert.equal(box.getAttribute("aria-describedby"), $(".tp-deal-error").id);
+  assert.equal(document.activeElement, box);
+  assert.equal($(".tp-code-input").getAttribute("aria-invalid"), null, "the code field did nothing wrong");
+  // Deal with an empty game number is a random deal too; a code sets the box aside.
+  $(".tp-dialog form").requestSubmit();
+  assert.equal(model.sent.at(-1).winnable, true);
+  assert.equal($(".tp-deal-error").textContent, "", "a new request clears the old reason");
+  $(".tp-code-input").value = "TP1-E-AAAAAAB";
+  $(".tp-code-input").dispatchEvent(new window.Event("input", { bubbles: true }));
+  assert.ok(box.disabled);
+  $(".tp-dialog form").requestSubmit();
+  assert.equal("winnable" in model.sent.at(-1), false);
+  model.message({ type: "reply", id: model.sent.at(-1).id, ok: true, error: "" });
+  assert.ok($(".tp-dialog").hidden);
+  openDialog(t);
+  assert.ok(box.checked && !box.disabled, "the box keeps the player's choice; a fresh dialog has no code");
+  window.close();
+});
+
+test("an update reads no layout: flights come from the geometry and the observed size of a unit", () => {
+  const { window, document, cell } = dom();
+  const observers = [];
+  window.ResizeObserver = class {
+    constructor(callback) {
+      this.callback = callback;
+      this.observed = [];
+      observers.push(this);
+    }
+    observe(el) {
+      this.observed.push(el);
+    }
+    disconnect() {
+      this.disconnected = true;
+    }
+  };
+  const model = fakeModel(withSeq(STATES.start, 1));
+  const cleanup = widget.render({ model, el: cell });
+  const board = cell.querySelector(".tp-board");
+  assert.equal(observers.length, 1);
+  assert.deepEqual(observers[0].observed, [board]);
+  observers[0].callback([{ target: board, contentRect: { width: 9.92 * 50, height: 300 } }]); // 50 px a unit
+  const discardFace = cell.querySelector(".tp-discard .tp-face");
+  const calls = spyAnimations([discardFace, cell.querySelector("[data-slot='18']"), cell.querySelector(".tp-message")]);
+  let reads = 0;
+  const rect = window.Element.prototype.getBoundingClientRect;
+  window.Element.prototype.getBoundingClientRect = function () {
+    reads += 1;
+    return rect.call(this);
+  };
+  try {
+    cell.querySelector("[data-slot='20']").click(); // K♣: slot 20 at x 2, y 3 rows down; the discard at 5.55
+    model.push(withSeq(STATES.after1, 2));
+    cell.querySelector("[data-slot='18']").click(); // refused: the card and the message shake
+    model.push(withSeq(STATES.after1, 3, { message: "Must be one rank higher or lower" }));
+  } finally {
+    window.Element.prototype.getBoundingClientRect = rect;
+  }
+  assert.equal(reads, 0, "no layout read in an update");
+  const [fly, shake, flash] = calls;
+  const dx = (2 - 5.55) * 50;
+  const dy = (3 * 0.92 * 1.4 * 0.5 - 0.07 - (3 * 0.92 * 1.4 * 0.5 + 0.92 * 1.4 + 0.3)) * 50;
+  const [x, y] = /translate\(([-\d.e]+)px, ([-\d.e]+)px\)/.exec(fly.frames[0].transform).slice(1).map(Number);
+  assert.ok(Math.abs(x - dx) < 0.01 && Math.abs(y - dy) < 0.01, `${x}, ${y} vs ${dx}, ${dy}`);
+  assert.equal(shake.el, cell.querySelector("[data-slot='18']"));
+  assert.equal(shake.frames[1].translate, `-${Math.round(0.92 * 50 * 0.06)}px`);
+  assert.equal(flash.el, cell.querySelector(".tp-message"), "the reason moves with the card it is about");
+  cleanup();
+  assert.ok(observers[0].disconnected);
+  window.close();
+});
+
+test("the dialog covers the body under the header, never the header, and never grows the widget", () => {
+  const { $, window } = setup(STATES.start);
+  const body = $(".tp-body");
+  assert.ok(body.contains($(".tp-dialog")) && body.contains($(".tp-table")) && body.contains($(".tp-bar")));
+  assert.ok(!body.contains($(".tp-header")));
+  $(".tp-new").click();
+  assert.equal($(".tp-game").style.minHeight, "", "no height is set on the widget");
+  assert.ok($(".tp-scroll").contains($(".tp-board")), "a narrow board scrolls in its own box");
   window.close();
 });

@@ -199,7 +199,9 @@ function dealIntent(choice, id) {
     if (read.error) return { error: read.error, field: "game" };
     game = read.value;
   }
-  return { intent: { type: "new_game", rules, game, code, id } };
+  const intent = { type: "new_game", rules, game, code, id };
+  if (choice.winnable && !code && game === null) intent.winnable = true;
+  return { intent };
 }
 
 // src/keys.js
@@ -256,6 +258,8 @@ var LABELS = {
   hint: "Hint",
   new_game: "New game",
   error_help: "Error help",
+  verdict: "Winnable?",
+  verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
   stock_many: "stock, {n} cards",
   stock_one: "stock, 1 card",
   stock_empty: "stock, empty",
@@ -316,6 +320,8 @@ var LABELS = {
   dialog_game_hint: "Numbered games keep your records. Leave it empty for a random deal.",
   game_nan: "Not a game number: type a whole number from 1 to 50,000.",
   game_range: "Game numbers run from 1 to 50,000.",
+  dialog_winnable: "Winnable deals only",
+  dialog_winnable_tip: "Random deals are checked by the solver first: only a deal that can be won is dealt.",
   dialog_deal: "Deal",
   dialog_random: "Random deal",
   dialog_cancel: "Cancel",
@@ -418,8 +424,8 @@ function toViewModel(state, language) {
   const discardCard = parseCard(s.discard);
   const discardLabel = discardCard ? fmt(labels.discard, { card: cardName(discardCard, labels) }) : labels.discard_empty;
   const rules = s.rules === "classic" ? "classic" : "easy";
-  const variants = Array.isArray(s.variants) ? s.variants.filter((v) => typeof v === "string") : [];
-  const variantLabels = variants.map((v) => labels[`variant_${v}`] || v);
+  const variants = Array.isArray(s.variants) ? s.variants.filter((v2) => typeof v2 === "string") : [];
+  const variantLabels = variants.map((v2) => labels[`variant_${v2}`] || v2);
   const status = s.status === "won" || s.status === "blocked" ? s.status : "playing";
   const score = number(s.score);
   const moves = number(s.moves);
@@ -442,6 +448,8 @@ function toViewModel(state, language) {
     }
   }
   const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
+  const v = s.verdict && typeof s.verdict === "object" ? s.verdict : null;
+  const verdict = s.show_verdict && v && typeof v.text === "string" && v.text ? { kind: typeof v.kind === "string" ? v.kind : "unknown", move: Number.isInteger(v.move) ? v.move : null, text: v.text } : null;
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
   return {
@@ -467,6 +475,8 @@ function toViewModel(state, language) {
     caption: typeof s.caption === "string" ? s.caption : "",
     canUndo: Boolean(s.can_undo),
     errorHelp: s.error_help !== false,
+    showVerdict: Boolean(s.show_verdict),
+    verdict,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
@@ -504,6 +514,8 @@ var FLY_MS = 240;
 var TURN_MS = 260;
 var DEAL_MS = 320;
 var DEAL_STAGGER_MS = 14;
+var SHAKE_MS = 280;
+var PLAYABLE_LIFT = 0.07;
 function h(doc, tag, className, attrs = {}) {
   const el = doc.createElement(tag);
   if (className) el.className = className;
@@ -561,19 +573,23 @@ function render({ model, el }) {
   const movesLabel = h(doc, "span", "tp-stat-label");
   const movesValue = h(doc, "span", "tp-stat-value");
   movesBox.append(movesLabel, movesValue);
-  stats.append(scoreBox, movesBox);
+  const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
+  verdictLine.hidden = true;
+  stats.append(verdictLine, scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number2, code);
   header.append(title, meta, stats);
   const caption = h(doc, "div", "tp-caption");
   caption.hidden = true;
   const table = h(doc, "div", "tp-table");
+  const scroller = h(doc, "div", "tp-scroll");
   const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
   board.style.setProperty("--bw", String(BOARD_W));
   board.style.setProperty("--bh", String(BOARD_H));
   board.style.setProperty("--cw", String(CARD_W));
   board.style.setProperty("--ch", String(CARD_H));
-  table.appendChild(board);
+  scroller.appendChild(board);
+  table.appendChild(scroller);
   const slotEls = [];
   for (let slot = 0; slot < 28; slot += 1) {
     const pos = slotPosition(slot);
@@ -695,33 +711,60 @@ function render({ model, el }) {
   const gameError = h(doc, "div", "tp-field-error tp-game-error", { id: `${uid}-game-error`, role: "alert" });
   gameField.append(gameLabel, gameInput, gameHint, gameError);
   choose.append(presetRow, fieldset, variantSet, gameField);
+  const winnableLabel = h(doc, "label", "tp-winnable");
+  const winnableInput = h(doc, "input", "", {
+    type: "checkbox",
+    name: `${uid}-winnable`,
+    "aria-describedby": `${uid}-deal-error`,
+    [SUPPRESS]: ""
+  });
+  const winnableText = h(doc, "span", "tp-winnable-text");
+  winnableLabel.append(winnableInput, winnableText);
+  const dealError = h(doc, "div", "tp-field-error tp-deal-error", { id: `${uid}-deal-error`, role: "alert" });
   const dialogActions = h(doc, "div", "tp-actions");
   const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
   const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
-  dialogActions.append(dealButton, randomButton, cancelButton);
-  form.append(dialogTitle, codeField, orLine, choose, dialogActions);
+  dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
+  form.append(dialogTitle, codeField, orLine, choose, dealError, dialogActions);
   dialog.appendChild(form);
   const bar = h(doc, "div", "tp-bar");
   const message = h(doc, "div", "tp-message");
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
   const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
+  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-verdict`,
+    [SUPPRESS]: ""
+  });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
   const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
   switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
   const switchText = h(doc, "span", "tp-switch-text");
   switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, newButton, switchEl);
+  buttons.append(undoButton, hintButton, verdictButton, newButton, switchEl);
   bar.append(message, buttons);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
-  game.append(header, caption, table, notices, bar, dialog, live, keysHelp);
+  const body = h(doc, "div", "tp-body");
+  body.append(caption, table, notices, bar, dialog);
+  game.append(header, body, live, keysHelp);
   el.appendChild(root);
+  let unitPx = 0;
+  let resizer = null;
+  if (typeof win.ResizeObserver === "function") {
+    resizer = new win.ResizeObserver((entries) => {
+      const box = entries.length ? entries[entries.length - 1].contentRect : null;
+      if (box && box.width > 0) unitPx = box.width / BOARD_W;
+    });
+    resizer.observe(board);
+  }
   const reduceMotion = () => {
     try {
       return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -736,6 +779,13 @@ function render({ model, el }) {
     const done = () => running.delete(anim);
     anim.onfinish = done;
     anim.oncancel = done;
+  }
+  function unit() {
+    if (!unitPx) {
+      const width = board.getBoundingClientRect().width;
+      if (width > 0) unitPx = width / BOARD_W;
+    }
+    return unitPx;
   }
   function targetEl(target) {
     return target === "stock" ? stock : slotEls[target];
@@ -761,10 +811,6 @@ function render({ model, el }) {
     const next = toViewModel(state, model.get("labels"));
     const prev = vm;
     const moves = transitions(prev, next);
-    const stockBefore = moves.dealt ? stock.getBoundingClientRect() : null;
-    let from = null;
-    if (moves.toDiscardFrom !== null) from = targetEl(moves.toDiscardFrom).getBoundingClientRect();
-    const discardBefore = moves.backToSlot !== null ? discard.getBoundingClientRect() : null;
     const hadFocus = focusInBoard();
     vm = next;
     const L = next.labels;
@@ -833,10 +879,19 @@ function render({ model, el }) {
     setText(message, next.message);
     message.classList.toggle("tp-message-empty", !next.message);
     renderNotices(next.notices, L);
+    verdictLine.hidden = !next.verdict;
+    if (next.verdict) {
+      if (verdictLine.dataset.kind !== next.verdict.kind) verdictLine.dataset.kind = next.verdict.kind;
+      setText(verdictLine, next.verdict.text);
+      verdictLine.setAttribute("aria-busy", next.verdict.kind === "pending" ? "true" : "false");
+    }
     setText(undoButton, L.undo);
     undoButton.disabled = !next.canUndo;
     setText(hintButton, L.hint);
     hintButton.disabled = next.status !== "playing";
+    setText(verdictButton, L.verdict);
+    verdictButton.title = L.verdict_tip;
+    verdictButton.setAttribute("aria-pressed", next.showVerdict ? "true" : "false");
     setText(newButton, L.new_game);
     setText(switchText, L.error_help);
     switchEl.setAttribute("aria-checked", next.errorHelp ? "true" : "false");
@@ -878,6 +933,8 @@ function render({ model, el }) {
     setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
     setText(randomButton, L.dialog_random);
     setText(cancelButton, L.dialog_cancel);
+    setText(winnableText, L.dialog_winnable);
+    winnableLabel.title = L.dialog_winnable_tip;
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
     if (focus === null || !next.targets.includes(focus)) {
@@ -886,10 +943,12 @@ function render({ model, el }) {
     }
     applyRoving(next);
     if (hadFocus && !dialogOpen && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
-    if (from) {
-      const to = discard.getBoundingClientRect();
-      const dx = from.left - to.left;
-      const dy = from.top - to.top;
+    if (moves.toDiscardFrom !== null) {
+      const u = unit();
+      const origin = targetPosition(moves.toDiscardFrom);
+      const lift = moves.toDiscardFrom === "stock" ? 0 : PLAYABLE_LIFT;
+      const dx = (origin.x - DISCARD_POSITION.x) * u;
+      const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
       const frames = moves.toDiscardFrom === "stock" ? [
         { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` },
         { transform: `translate(${dx * 0.4}px, ${dy * 0.4}px) scaleX(1)`, offset: 0.45 },
@@ -897,28 +956,42 @@ function render({ model, el }) {
       ] : [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }];
       animate(discardFace, frames, FLY_MS);
     }
-    if (discardBefore) {
-      const card = slotEls[moves.backToSlot];
-      const to = card.getBoundingClientRect();
-      animate(card.firstChild, [{ transform: `translate(${discardBefore.left - to.left}px, ${discardBefore.top - to.top}px)` }, { transform: "none" }], FLY_MS);
+    if (moves.backToSlot !== null) {
+      const u = unit();
+      const to = slotPosition(moves.backToSlot);
+      const dx = (DISCARD_POSITION.x - to.x) * u;
+      const dy = (DISCARD_POSITION.y - to.y) * u;
+      animate(slotEls[moves.backToSlot].firstChild, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
     }
     if (triedSlot !== null && prev && next.seq > prev.seq) {
       const tried = next.slots[triedSlot];
       if (next.errorHelp && next.message && tried.kind !== "removed") {
-        const card = slotEls[triedSlot];
-        const d = `${Math.max(2, Math.round(card.getBoundingClientRect().width * 0.06))}px`;
-        animate(card, [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }], 280);
+        const d = `${Math.max(2, Math.round(CARD_W * unit() * 0.06))}px`;
+        const shake = [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }];
+        animate(slotEls[triedSlot], shake, SHAKE_MS);
+        animate(
+          message,
+          [
+            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0.22)" },
+            { translate: "-3px", offset: 0.25 },
+            { translate: "3px", offset: 0.5 },
+            { translate: "0", offset: 0.75 },
+            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0)" }
+          ],
+          900
+        );
       }
       triedSlot = null;
     }
-    if (stockBefore) {
+    if (moves.dealt) {
+      const u = unit();
       for (const vs of next.slots) {
         if (vs.kind === "removed") continue;
-        const card = slotEls[vs.slot];
-        const to = card.getBoundingClientRect();
+        const dx = (STOCK_POSITION.x - vs.x) * u;
+        const dy = (STOCK_POSITION.y - vs.y) * u;
         animate(
-          card,
-          [{ transform: `translate(${stockBefore.left - to.left}px, ${stockBefore.top - to.top}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          slotEls[vs.slot],
+          [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
           DEAL_MS,
           { delay: vs.slot * DEAL_STAGGER_MS, fill: "backwards" }
         );
@@ -966,31 +1039,25 @@ function render({ model, el }) {
     variantSet.disabled = given;
     gameInput.disabled = given;
     for (const button of Object.values(presetButtons)) button.disabled = given;
+    winnableInput.disabled = given;
     if (given && gameError.textContent) {
       setText(gameError, "");
       gameInput.removeAttribute("aria-invalid");
-      fitDialog();
     }
   }
   function clearErrors() {
     setText(codeError, "");
     setText(gameError, "");
+    setText(dealError, "");
     codeInput.removeAttribute("aria-invalid");
     gameInput.removeAttribute("aria-invalid");
-    if (dialogOpen) fitDialog();
   }
   function showError(field, text) {
-    const [input, line] = field === "game" ? [gameInput, gameError] : [codeInput, codeError];
+    const [input, line] = field === "game" ? [gameInput, gameError] : field === "winnable" ? [winnableInput, dealError] : [codeInput, codeError];
     setText(line, text);
-    input.setAttribute("aria-invalid", "true");
-    fitDialog();
+    if (input.type === "text") input.setAttribute("aria-invalid", "true");
     input.focus();
-    if (typeof input.select === "function") input.select();
-  }
-  function fitDialog() {
-    game.style.minHeight = "";
-    const need = form.scrollHeight + 24;
-    if (need > game.getBoundingClientRect().height) game.style.minHeight = `${need}px`;
+    if (input.type === "text" && typeof input.select === "function") input.select();
   }
   function openDialog() {
     if (dialogOpen) return;
@@ -1005,7 +1072,7 @@ function render({ model, el }) {
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
-    fitDialog();
+    form.scrollTop = 0;
     codeInput.focus();
   }
   function closeDialog() {
@@ -1014,7 +1081,6 @@ function render({ model, el }) {
     pendingId = null;
     dialog.hidden = true;
     root.classList.remove("tp-dialog-open");
-    game.style.minHeight = "";
     const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
     dialogReturn = null;
     if (back) back.focus();
@@ -1033,7 +1099,8 @@ function render({ model, el }) {
         variants: chosenVariants(),
         game: gameInput.value,
         code: codeInput.value,
-        random
+        random,
+        winnable: winnableInput.checked
       },
       id
     );
@@ -1051,7 +1118,7 @@ function render({ model, el }) {
     pendingId = null;
     setBusy(false);
     if (msg.ok) closeDialog();
-    else showError(msg.field === "game" ? "game" : "code", String(msg.error || ""));
+    else showError(msg.field === "game" || msg.field === "winnable" ? msg.field : "code", String(msg.error || ""));
   }
   function activate(target) {
     if (!vm) return;
@@ -1078,6 +1145,7 @@ function render({ model, el }) {
   on(undoButton, "click", () => send({ type: "undo" }));
   on(bannerUndo, "click", () => send({ type: "undo" }));
   on(hintButton, "click", () => send({ type: "hint" }));
+  on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
   on(newButton, "click", openDialog);
   on(bannerNew, "click", openDialog);
   on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
@@ -1091,7 +1159,6 @@ function render({ model, el }) {
     if (!gameError.textContent) return;
     setText(gameError, "");
     gameInput.removeAttribute("aria-invalid");
-    fitDialog();
   });
   on(form, "change", (event) => {
     if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();
@@ -1164,6 +1231,7 @@ function render({ model, el }) {
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
     model.off("msg:custom", onCustom);
+    if (resizer) resizer.disconnect();
     for (const anim of running) anim.cancel();
     running.clear();
     root.remove();
