@@ -273,7 +273,10 @@ export function render({ model, el }) {
   const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
-  form.append(dialogTitle, codeField, orLine, choose, dealError, dialogActions);
+  // The title and the buttons stay in view; the choices between them scroll when the widget is short.
+  const fields = h(doc, "div", "tp-dialog-fields");
+  fields.append(codeField, orLine, choose);
+  form.append(dialogTitle, fields, dealError, dialogActions);
   dialog.appendChild(form);
 
   // Message bar and controls
@@ -294,8 +297,8 @@ export function render({ model, el }) {
   switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
   const switchText = h(doc, "span", "tp-switch-text");
   switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton, switchEl);
-  bar.append(message, buttons);
+  buttons.append(undoButton, hintButton, verdictButton, newButton);
+  bar.append(message, buttons, switchEl);
 
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
@@ -673,7 +676,7 @@ export function render({ model, el }) {
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
-    form.scrollTop = 0;
+    fields.scrollTop = 0;
     codeInput.focus();
   }
 

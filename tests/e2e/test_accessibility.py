@@ -145,11 +145,11 @@ def win_line(code: str) -> list[str]:
 def scenario_cells(lang: str) -> list[str]:
     """The cells of an audit: the widget (1), a fresh deal (2), a game won with a records notice
     in a widget of its own, each time with a new store, so the notice is a first win (3), a
-    blocked game (4), a highlight (5)."""
+    blocked game (4), a highlight (5). The solver's verdict is on in the widget (1)."""
     line = win_line("TP1-E-AAAAAAD")  # R6.5: deal 3 can be won under Easy
     return [
         IMPORT + "\nimport os, tempfile\nfresh_store = lambda: os.path.join(tempfile.mkdtemp(), 'records.sqlite3')",
-        f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}"); w',
+        f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}", show_verdict=True); w',
         'w.new_game("TP1-E-AAAAAAB");',
         f'v = TriPeaks("TP1-E-AAAAAAD", lang="{lang}", records=fresh_store()); v.replay({line!r}, pace=0); v',
         'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");',  # blocked (R4.2)
@@ -188,6 +188,7 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
             expect(board.root.locator(".tp-message")).to_have_text(i18n.translate(MUST_FIT, lang))
             nb.run(5)
             expect(board.root.locator(".tp-highlight")).to_have_count(2)
+            expect(board.root.locator(".tp-verdict")).to_have_attribute("data-kind", "winnable")
             results[f"{name} board"] = audit(board)
             if name == "light":
                 shot(f"a11y-{lang}-board", board.root)
@@ -317,21 +318,20 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     page.keyboard.press("Enter")  # draw
     expect(board.root.locator(".tp-stock-count")).to_have_text("22")
 
-    # Tab from the board: Undo, Hint, New game, the switch, each with a visible focus.
+    # Tab from the board: Undo, Hint, Winnable?, New game, the switch, each with a visible focus.
     names = []
-    for _ in range(4):
+    for _ in range(5):
         page.keyboard.press("Tab")
         info = focused(page)
         assert visibly_focused(info), info
         names.append(info["name"])
-    assert names == [he["undo"], he["hint"], he["new_game"], he["error_help"]]
+    assert names == [he["undo"], he["hint"], he["verdict"], he["new_game"], he["error_help"]]
     page.keyboard.press("Space")  # the switch: error help off
     expect(board.root.locator(".tp-switch")).to_have_attribute("aria-checked", "false")
     page.keyboard.press("Space")
     expect(board.root.locator(".tp-switch")).to_have_attribute("aria-checked", "true")
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Shift+Tab")
+    for _ in range(4):
+        page.keyboard.press("Shift+Tab")
     assert focused(page)["name"] == he["undo"]
     page.keyboard.press("Enter")  # undo the draw
     expect(board.root.locator(".tp-stock-count")).to_have_text("23")
@@ -342,16 +342,16 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     expect(board.dialog).to_be_visible()
     assert "tp-code-input" in focused(page)["cls"]
     stops = []
-    for _ in range(16):
+    for _ in range(17):
         info = focused(page)
         assert visibly_focused(info) or info["tag"] == "INPUT", info
         stops.append((info["tag"], info["type"], info["cls"]))
         page.keyboard.press("Tab")
     kinds = [f"{tag}:{kind}" for tag, kind, _ in stops]
-    assert kinds[:13] == ["INPUT:text", "BUTTON:button", "BUTTON:button", "INPUT:radio", "INPUT:checkbox",
+    assert kinds[:14] == ["INPUT:text", "BUTTON:button", "BUTTON:button", "INPUT:radio", "INPUT:checkbox",
                           "INPUT:checkbox", "INPUT:checkbox", "INPUT:checkbox", "INPUT:checkbox", "INPUT:text",
-                          "BUTTON:submit", "BUTTON:button", "BUTTON:button"], kinds
-    assert kinds[13] == "INPUT:text", "Tab wraps round inside the dialog"
+                          "INPUT:checkbox", "BUTTON:submit", "BUTTON:button", "BUTTON:button"], kinds
+    assert kinds[14] == "INPUT:text", "Tab wraps round inside the dialog"
     page.keyboard.press("Escape")
     expect(board.dialog).to_be_hidden()
     assert focused(page)["name"] == he["new_game"], "the focus goes back to the New game button"

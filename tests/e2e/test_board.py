@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from labdriver import DEAL, IMPORT, STATE, Board, expect
 
 from tripeaks_widget import Game
@@ -149,8 +148,7 @@ def test_new_game_dialog_deals_a_pasted_code_and_refuses_a_bad_one(board_nb, pag
     # A bad code: the reason shows inline, the dialog stays open, the game is untouched.
     paste("TP1-X-AAAAAAB")
     board.code_input.press("Enter")
-    expect(board.dialog_error).to_contain_text("TP1-X-AAAAAAB")
-    expect(board.dialog_error).to_contain_text("TP1-E-AAAAAAB")  # the expected form
+    expect(board.dialog_error).to_have_text("That is not a game code. Codes look like TP1-E-AAAAAAB.")  # the form
     expect(board.dialog).to_be_visible()
     expect(board.code_input).to_have_attribute("aria-invalid", "true")
     shot("06-dialog-bad-code", board.root)
@@ -234,14 +232,11 @@ def test_error_help_off_refuses_silently(board_nb):
 
 
 def test_hint_points_at_a_move(board_nb, shot):
-    """The Hint button names a move in the message line and highlights it."""
+    """The Hint button names a move in the message line and highlights it: the next action of
+    the solver's best line, found in the kernel's worker thread."""
     nb, board, py = board_nb
     board.root.locator(".tp-hint").click()
     message = board.root.locator(".tp-message")
-    expect(message).not_to_have_text("")
-    if message.inner_text().strip() == "Hints need the solver":
-        shot("15-hint-without-solver", board.root)
-        pytest.skip("the widget has no solver yet: Hint says 'Hints need the solver'")
     expect(message).to_contain_text("Hint")
     lit = board.root.locator(".tp-slot.tp-highlight, .tp-stock.tp-highlight")
     expect(lit).to_have_count(1)
@@ -251,3 +246,57 @@ def test_hint_points_at_a_move(board_nb, shot):
     else:
         assert target.get_attribute("data-card") in ("K♣", "2♦", "K♦")  # the cards that fit (R6.4)
     shot("15-hint", board.root)
+
+
+def test_the_verdict_says_whether_the_game_can_still_be_won(board_nb, shot):
+    """The Winnable? button switches the solver's verdict on: "Still winnable", then, once a
+    draw too many has lost the game, "No longer winnable since move N" (N as the Moves counter
+    counts); the view and Python say the same."""
+    nb, board, py = board_nb
+    toggle = board.root.locator(".tp-verdict-toggle")
+    verdict = board.root.locator(".tp-verdict")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(verdict).to_be_hidden()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(verdict).to_have_text("Still winnable")
+    expect(verdict).to_have_attribute("data-kind", "winnable")
+    shot("16-verdict-winnable", board.root)
+    # K♣, then the stock drawn out: somewhere on the way the game is lost.
+    game = Game("TP1-E-AAAAAAB")
+    losing = None
+    board.card("K♣").click()
+    game.play("K♣")
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    for count in range(22, -1, -1):
+        board.stock.click()
+        game.draw()
+        if losing is None and not game.winnable():
+            losing = game.moves
+        if count:
+            expect(board.root.locator(".tp-stock-count")).to_have_text(str(count))
+        else:
+            expect(board.stock).to_have_attribute("aria-disabled", "true")
+    assert losing is not None
+    expect(verdict).to_have_text(f"No longer winnable since move {losing}")
+    expect(verdict).to_have_attribute("data-kind", "lost")
+    shot("17-verdict-lost", board.root)
+    toggle.click()
+    expect(verdict).to_be_hidden()
+
+
+def test_a_winnable_deal_from_the_dialog(board_nb, shot):
+    """New game, Winnable deals only, Random deal: a random Classic deal the solver has proven
+    winnable."""
+    nb, board, py = board_nb
+    board.new_button.click()
+    expect(board.dialog).to_be_visible()
+    board.dialog.locator("input[value='classic']").check()
+    board.dialog.locator(".tp-winnable input").check()
+    shot("18-dialog-winnable-only", board.root)
+    board.dialog.locator(".tp-actions .tp-button:not(.tp-primary)").first.click()  # Random deal
+    expect(board.dialog).to_be_hidden()
+    expect(board.root.locator(".tp-rules")).to_have_attribute("data-rules", "classic")
+    state = py()
+    assert state["code"].startswith("TP1-C-") and state["moves"] == 0
+    assert Game(state["code"]).winnable()

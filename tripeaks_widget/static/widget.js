@@ -726,7 +726,9 @@ function render({ model, el }) {
   const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
-  form.append(dialogTitle, codeField, orLine, choose, dealError, dialogActions);
+  const fields = h(doc, "div", "tp-dialog-fields");
+  fields.append(codeField, orLine, choose);
+  form.append(dialogTitle, fields, dealError, dialogActions);
   dialog.appendChild(form);
   const bar = h(doc, "div", "tp-bar");
   const message = h(doc, "div", "tp-message");
@@ -745,8 +747,8 @@ function render({ model, el }) {
   switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
   const switchText = h(doc, "span", "tp-switch-text");
   switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton, switchEl);
-  bar.append(message, buttons);
+  buttons.append(undoButton, hintButton, verdictButton, newButton);
+  bar.append(message, buttons, switchEl);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
@@ -1072,7 +1074,7 @@ function render({ model, el }) {
     dialog.hidden = false;
     root.classList.add("tp-dialog-open");
     setBusy(false);
-    form.scrollTop = 0;
+    fields.scrollTop = 0;
     codeInput.focus();
   }
   function closeDialog() {
