@@ -535,6 +535,16 @@ function randomId() {
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
+function setAttr(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) {
+    el.setAttribute(name, value);
+  }
+}
+function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
 function isTextField(el) {
   return Boolean(el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable));
 }
@@ -804,10 +814,9 @@ function render({ model, el }) {
   function applyRoving(v) {
     const targets = new Set(v.targets);
     for (const [slot, card] of slotEls.entries()) {
-      if (targets.has(slot)) card.setAttribute("tabindex", slot === focus ? "0" : "-1");
-      else card.removeAttribute("tabindex");
+      setAttr(card, "tabindex", targets.has(slot) ? slot === focus ? "0" : "-1" : null);
     }
-    stock.setAttribute("tabindex", focus === "stock" ? "0" : "-1");
+    setAttr(stock, "tabindex", focus === "stock" ? "0" : "-1");
   }
   function update(state) {
     const next = toViewModel(state, model.get("labels"));
@@ -816,26 +825,25 @@ function render({ model, el }) {
     const hadFocus = focusInBoard();
     vm = next;
     const L = next.labels;
-    root.dataset.status = next.status;
-    if (next.lang) root.setAttribute("lang", next.lang);
-    else root.removeAttribute("lang");
-    root.setAttribute("dir", next.dir);
+    setAttr(root, "data-status", next.status);
+    setAttr(root, "lang", next.lang || null);
+    setAttr(root, "dir", next.dir);
     setText(titleText, L.title);
     setText(rules, next.rulesLabel);
-    rules.title = next.rulesLong;
-    rules.dataset.rules = next.rules;
+    setProp(rules, "title", next.rulesLong);
+    setAttr(rules, "data-rules", next.rules);
     setText(code, next.code);
-    code.title = L.game_code;
-    number2.hidden = next.number === null;
+    setProp(code, "title", L.game_code);
+    setProp(number2, "hidden", next.number === null);
     setText(number2, next.numberLabel);
-    if (next.number !== null) number2.title = fmt(L.game_number_long, { n: next.number });
+    if (next.number !== null) setProp(number2, "title", fmt(L.game_number_long, { n: next.number }));
     setText(scoreLabel, L.score);
     setText(scoreValue, String(next.score));
     setText(movesLabel, L.moves);
     setText(movesValue, String(next.moves));
     setText(caption, next.caption);
-    caption.hidden = !next.caption;
-    board.setAttribute("aria-label", L.board);
+    setProp(caption, "hidden", !next.caption);
+    setAttr(board, "aria-label", L.board);
     setText(keysHelp, L.keys_help);
     for (const vs of next.slots) {
       const card = slotEls[vs.slot];
@@ -853,26 +861,21 @@ function render({ model, el }) {
         if (vs.card) fillFace(doc, card.firstChild, vs.card, L.joker_face);
         else card.firstChild.replaceChildren();
       }
-      if (vs.kind === "removed") {
-        card.removeAttribute("role");
-        card.removeAttribute("aria-label");
-        card.setAttribute("aria-hidden", "true");
-      } else {
-        card.removeAttribute("aria-hidden");
-        card.setAttribute("role", vs.free ? "button" : "img");
-        card.setAttribute("aria-label", vs.label);
-      }
+      const gone = vs.kind === "removed";
+      setAttr(card, "role", gone ? null : vs.free ? "button" : "img");
+      setAttr(card, "aria-label", gone ? null : vs.label);
+      setAttr(card, "aria-hidden", gone ? "true" : null);
     }
     stock.classList.toggle("tp-empty", next.stock.empty);
     stock.classList.toggle("tp-highlight", next.stock.highlighted);
     stock.classList.toggle("tp-thin", next.stock.count === 1);
-    stock.setAttribute("aria-label", next.stock.label);
-    stock.setAttribute("aria-disabled", next.stock.empty ? "true" : "false");
+    setAttr(stock, "aria-label", next.stock.label);
+    setAttr(stock, "aria-disabled", next.stock.empty ? "true" : "false");
     setText(stockCount, String(next.stock.count));
     const dKey = next.discard.card ? next.discard.card.text : "";
     discard.classList.toggle("tp-empty", !next.discard.card);
     discard.classList.toggle("tp-red", Boolean(next.discard.card && next.discard.card.color === "red"));
-    discard.setAttribute("aria-label", next.discard.label);
+    setAttr(discard, "aria-label", next.discard.label);
     if (discard.dataset.card !== dKey) {
       discard.dataset.card = dKey;
       if (next.discard.card) fillFace(doc, discardFace, next.discard.card, L.joker_face);
@@ -881,32 +884,32 @@ function render({ model, el }) {
     setText(message, next.message);
     message.classList.toggle("tp-message-empty", !next.message);
     renderNotices(next.notices, L);
-    verdictLine.hidden = !next.verdict;
+    setProp(verdictLine, "hidden", !next.verdict);
     if (next.verdict) {
-      if (verdictLine.dataset.kind !== next.verdict.kind) verdictLine.dataset.kind = next.verdict.kind;
+      setAttr(verdictLine, "data-kind", next.verdict.kind);
       setText(verdictLine, next.verdict.text);
-      verdictLine.setAttribute("aria-busy", next.verdict.kind === "pending" ? "true" : "false");
+      setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
     }
     setText(undoButton, L.undo);
-    undoButton.disabled = !next.canUndo;
+    setProp(undoButton, "disabled", !next.canUndo);
     setText(hintButton, L.hint);
-    hintButton.disabled = next.status !== "playing";
+    setProp(hintButton, "disabled", next.status !== "playing");
     setText(verdictButton, L.verdict);
-    verdictButton.title = L.verdict_tip;
-    verdictButton.setAttribute("aria-pressed", next.showVerdict ? "true" : "false");
+    setProp(verdictButton, "title", L.verdict_tip);
+    setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
     setText(newButton, L.new_game);
     setText(switchText, L.error_help);
-    switchEl.setAttribute("aria-checked", next.errorHelp ? "true" : "false");
+    setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
     if (next.overlay) {
-      banner.hidden = false;
-      banner.dataset.kind = next.overlay.kind;
+      setProp(banner, "hidden", false);
+      setAttr(banner, "data-kind", next.overlay.kind);
       setText(bannerTitle, next.overlay.title);
       setText(bannerDetail, next.overlay.detail);
       setText(bannerUndo, L.undo);
-      bannerUndo.disabled = !next.canUndo;
+      setProp(bannerUndo, "disabled", !next.canUndo);
       setText(bannerNew, L.new_game);
     } else {
-      banner.hidden = true;
+      setProp(banner, "hidden", true);
     }
     setText(dialogTitle, L.dialog_title);
     setText(legend, L.dialog_rules);
@@ -920,23 +923,23 @@ function render({ model, el }) {
     setText(presetLabel, L.dialog_presets);
     for (const [name, button] of Object.entries(presetButtons)) {
       setText(button, L[`preset_${name}`] || name);
-      button.title = L[`preset_${name}_long`] || "";
+      setProp(button, "title", L[`preset_${name}_long`] || "");
     }
     setText(variantLegend, L.dialog_variants);
     for (const value of VARIANTS) {
       const t = variantTexts[value];
       setText(t.name, L[`option_${value}`] || value);
       setText(t.long, L[`option_${value}_long`] || "");
-      t.label.title = L[`option_${value}_tip`] || "";
+      setProp(t.label, "title", L[`option_${value}_tip`] || "");
     }
     setText(gameLabel, L.dialog_game);
-    gameInput.placeholder = L.dialog_game_placeholder;
+    setProp(gameInput, "placeholder", L.dialog_game_placeholder);
     setText(gameHint, L.dialog_game_hint);
     setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
     setText(randomButton, L.dialog_random);
     setText(cancelButton, L.dialog_cancel);
     setText(winnableText, L.dialog_winnable);
-    winnableLabel.title = L.dialog_winnable_tip;
+    setProp(winnableLabel, "title", L.dialog_winnable_tip);
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
     if (focus === null || !next.targets.includes(focus)) {
