@@ -376,7 +376,7 @@ class TriPeaks(anywidget.AnyWidget):
 
     def _ask_hint(self) -> None:
         """The Hint button: say that a hint is being looked for, and look in the worker thread."""
-        self._begin()
+        self._highlight = []
         self._note = HINT_PENDING
         moment, game = self._moment(), self._game.copy()
         self._hint_at = moment
@@ -601,7 +601,8 @@ class TriPeaks(anywidget.AnyWidget):
                         if pace:
                             self._apply(self._game.apply, action)
                         else:
-                            self._game.apply(action)
+                            with self._lock:  # a worker thread never snapshots a half-made step
+                                self._game.apply(action)
                 except ValueError as error:
                     raise type(error)(f"step {number} ({action}) refused: {error}") from None
                 if pace:
