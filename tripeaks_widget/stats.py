@@ -200,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="rule sets, comma-separated, e.g. easy,classic or site (default: easy,classic)")
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--out", help="write the table to this CSV file")
-    parser.add_argument("--deals", help="also write one row per deal and rule set to this CSV file")
+    parser.add_argument("--deals", help="also write one row per deal and rule set to this CSV file, "
+                                        "as they are solved (sorted at the end)")
     parser.add_argument("--budget", type=float, default=None,
                         help="time limit per deal in seconds; a deal that runs out counts as unknown")
     parser.add_argument("--lost-lines", action="store_true",
@@ -217,11 +218,24 @@ def main(argv: list[str] | None = None) -> int:
 
     bar = _Bar(len(numbers) * len(rules), enabled=not args.quiet)
     started = time.monotonic()
+    records = []
+    # the per-deal file fills as deals get solved (so a run cut short keeps what it found)
+    deals = open(args.deals, "w", newline="", encoding="utf-8") if args.deals else None
     try:
-        records = list(solvability(numbers, rules, workers=args.workers, budget=args.budget,
-                                   lost_lines=args.lost_lines, progress=bar))
+        writer = csv.DictWriter(deals, fieldnames=RECORD_FIELDS) if deals else None
+        if writer:
+            writer.writeheader()
+        for record in solvability(numbers, rules, workers=args.workers, budget=args.budget,
+                                  lost_lines=args.lost_lines, progress=bar):
+            records.append(record)
+            if writer:
+                writer.writerow(record)
+                if len(records) % 500 == 0:
+                    deals.flush()
     finally:
         bar.close()
+        if deals:
+            deals.close()
     elapsed = time.monotonic() - started
     order = {str(r): i for i, r in enumerate(rules)}
     records.sort(key=lambda r: (order[r["rules"]], r["number"]))
