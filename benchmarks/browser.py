@@ -101,15 +101,15 @@ f = Floor()
 f
 '''
 
-TRIPEAKS_CELL = '''
+TRIPEAKS_CELL = """
 from tripeaks_widget import TriPeaks
 
 w = TriPeaks("TP1-E-AAAAAAB", records=False)  # measuring, not playing: keep the player's records out of it
 w
-'''
+"""
 
 # Count the bytes of every message the widgets send (as the kernel serialises them).
-METER_CELL = '''
+METER_CELL = """
 import json
 
 
@@ -146,12 +146,12 @@ if hasattr(w, "_handle"):
 
     w._handle = _timed_handle
 print(json.dumps({"floor": f.model_id, "tripeaks": w.model_id}))
-'''
+"""
 
-REPORT_CELL = '''
+REPORT_CELL = """
 print(json.dumps({"tripeaks": tp_sizes, "floor": floor_sizes, "tp_handle_ms": tp_handle_ms,
                   "floor_handle_ms": floor_handle_ms}))
-'''
+"""
 
 # In-page helpers: reach the widgets' models (to time their change handlers), and time a click
 # until the DOM shows what is expected.
@@ -286,8 +286,10 @@ def row(name, values, unit, digits=2):
     if not s["n"]:
         return f"  {name:<34} (no samples)"
     f = f"{{:.{digits}f}}"
-    return (f"  {name:<34} n={s['n']:<4} median {f.format(s['median']):>8}  mean {f.format(s['mean']):>8}  "
-            f"p95 {f.format(s['p95']):>8}  min {f.format(s['min']):>8}  max {f.format(s['max']):>8} {unit}")
+    return (
+        f"  {name:<34} n={s['n']:<4} median {f.format(s['median']):>8}  mean {f.format(s['mean']):>8}  "
+        f"p95 {f.format(s['p95']):>8}  min {f.format(s['min']):>8}  max {f.format(s['max']):>8} {unit}"
+    )
 
 
 def chromium_version() -> str:
@@ -304,10 +306,14 @@ def plan(clicks: int, warmup: int, block: int):
     drawn = str(Game("TP1-E-AAAAAAB").draw())
     series = {
         "floor": [{"kind": "floor", "label": "floor"}] * 2,
-        "card": [{"kind": "tp", "click": 20, "expect": "K♣", "label": "play K♣"},
-                 {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo play"}],
-        "stock": [{"kind": "tp", "click": "stock", "expect": drawn, "label": "draw"},
-                  {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo draw"}],
+        "card": [
+            {"kind": "tp", "click": 20, "expect": "K♣", "label": "play K♣"},
+            {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo play"},
+        ],
+        "stock": [
+            {"kind": "tp", "click": "stock", "expect": drawn, "label": "draw"},
+            {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo draw"},
+        ],
     }
     warm = []
     for pair in series.values():
@@ -329,12 +335,22 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=int, default=10, help="untimed clicks per series first (default 10)")
     parser.add_argument("--block", type=int, default=10, help="clicks per series before switching (default 10)")
     parser.add_argument("--gap", type=float, default=40, help="pause between clicks, ms (default 40)")
-    parser.add_argument("--nodelay", action="store_true",
-                        help="turn Nagle's algorithm off on the server's WebSockets (see NODELAY_CONFIG)")
-    parser.add_argument("--reduced-motion", action="store_true",
-                        help="emulate prefers-reduced-motion: reduce (the widget then skips its card animations)")
-    parser.add_argument("--json", type=pathlib.Path, default=None,
-                        help="where to write the raw figures (default benchmarks/results/browser[-nodelay].json)")
+    parser.add_argument(
+        "--nodelay",
+        action="store_true",
+        help="turn Nagle's algorithm off on the server's WebSockets (see NODELAY_CONFIG)",
+    )
+    parser.add_argument(
+        "--reduced-motion",
+        action="store_true",
+        help="emulate prefers-reduced-motion: reduce (the widget then skips its card animations)",
+    )
+    parser.add_argument(
+        "--json",
+        type=pathlib.Path,
+        default=None,
+        help="where to write the raw figures (default benchmarks/results/browser[-nodelay].json)",
+    )
     args = parser.parse_args(argv)
     if args.json is None:
         suffix = ("-nodelay" if args.nodelay else "") + ("-reduced-motion" if args.reduced_motion else "")
@@ -356,20 +372,30 @@ def main(argv=None) -> int:
             page.set_default_timeout(30_000)
             if args.reduced_motion:
                 page.emulate_media(reduced_motion="reduce")
-            page.on("websocket", lambda ws: ws.on(
-                "framereceived", lambda payload: frames.append(
-                    (payload if isinstance(payload, str) else payload.decode("utf-8", "replace"), len(payload)))))
+            page.on(
+                "websocket",
+                lambda ws: ws.on(
+                    "framereceived",
+                    lambda payload: frames.append(
+                        (payload if isinstance(payload, str) else payload.decode("utf-8", "replace"), len(payload))
+                    ),
+                ),
+            )
             nb = Notebook.open(page, server, "browser-benchmark.ipynb")
             nb.run(0, 1, 2)
             ids = json.loads(nb.output_text(2).strip().splitlines()[-1])
             page.locator(".floor-button").wait_for()
             page.locator('.tp-root .tp-slot[data-slot="20"][data-card="K♣"]').wait_for()
-            page.evaluate(JS_SETUP, [nb.id, [0, 1], [["floor", ids["floor"], "count"], ["tripeaks", ids["tripeaks"], "state"]]])
+            page.evaluate(
+                JS_SETUP, [nb.id, [0, 1], [["floor", ids["floor"], "count"], ["tripeaks", ids["tripeaks"], "state"]]]
+            )
 
             warm, blocks = plan(args.clicks, args.warmup, args.block)
             page.evaluate(JS_SERIES, {"steps": warm, "gapMs": args.gap})
-            page.evaluate("() => { for (const k in window.__tpBench.render) {"
-                          " window.__tpBench.render[k].length = 0; window.__tpBench.forced[k].length = 0; } }")
+            page.evaluate(
+                "() => { for (const k in window.__tpBench.render) {"
+                " window.__tpBench.render[k].length = 0; window.__tpBench.forced[k].length = 0; } }"
+            )
             nb.run(3)  # the byte counts so far (warm-up) are dropped below by count
             warm_sizes = json.loads(nb.output_text(3).strip().splitlines()[-1])
             frames_before = len(frames)
@@ -399,10 +425,16 @@ def main(argv=None) -> int:
         by_label.setdefault(label, []).append(ms)
     floor = by_label.get("floor", [])
     tripeaks = [ms for label, ms in timed if label != "floor"]
-    tp_sizes = sizes["tripeaks"][len(warm_sizes["tripeaks"]):]
-    floor_sizes = sizes["floor"][len(warm_sizes["floor"]):]
-    tp_frames = [n for text, n in frames[frames_before:] if ids["tripeaks"] in text and '"comm_msg"' in text and '"update"' in text]
-    floor_frames = [n for text, n in frames[frames_before:] if ids["floor"] in text and '"comm_msg"' in text and '"update"' in text]
+    tp_sizes = sizes["tripeaks"][len(warm_sizes["tripeaks"]) :]
+    floor_sizes = sizes["floor"][len(warm_sizes["floor"]) :]
+    tp_frames = [
+        n
+        for text, n in frames[frames_before:]
+        if ids["tripeaks"] in text and '"comm_msg"' in text and '"update"' in text
+    ]
+    floor_frames = [
+        n for text, n in frames[frames_before:] if ids["floor"] in text and '"comm_msg"' in text and '"update"' in text
+    ]
     tp_updates = len(tripeaks)
 
     import anywidget
@@ -410,13 +442,20 @@ def main(argv=None) -> int:
     import jupyterlab
 
     print("TriPeaks widget - browser benchmark")
-    print(f"  {chromium_version()}; JupyterLab {jupyterlab.__version__}, ipywidgets {ipywidgets.__version__}, "
-          f"anywidget {anywidget.__version__}; Python {platform.python_version()}; {os.cpu_count()} CPUs; "
-          f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"  server WebSockets: {'Nagle off (--nodelay)' if args.nodelay else 'as jupyter_server ships them (Nagle on)'}; "
-          f"motion: {'reduced (--reduced-motion)' if args.reduced_motion else 'normal'}")
-    print(f"  {args.clicks} timed clicks per series after {args.warmup} warm-up clicks, in blocks of {args.block}, "
-          f"{args.gap:g} ms apart")
+    print(
+        f"  {chromium_version()}; JupyterLab {jupyterlab.__version__}, ipywidgets {ipywidgets.__version__}, "
+        f"anywidget {anywidget.__version__}; Python {platform.python_version()}; {os.cpu_count()} CPUs; "
+        f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(
+        "  server WebSockets: "
+        f"{'Nagle off (--nodelay)' if args.nodelay else 'as jupyter_server ships them (Nagle on)'}; "
+        f"motion: {'reduced (--reduced-motion)' if args.reduced_motion else 'normal'}"
+    )
+    print(
+        f"  {args.clicks} timed clicks per series after {args.warmup} warm-up clicks, in blocks of {args.block}, "
+        f"{args.gap:g} ms apart"
+    )
     print()
     print("Click -> DOM shows the new state (ms)")
     print(row("floor (bare anywidget)", floor, "ms"))
@@ -429,21 +468,30 @@ def main(argv=None) -> int:
     tp_labels = [label for label, _ in timed if label != "floor"]
     if len(render.get("tripeaks", [])) == len(tp_labels):
         for label in ("play K♣", "undo play", "draw", "undo draw"):
-            print(row(f"  TriPeaks render, {label}", [ms for lab, ms in zip(tp_labels, render["tripeaks"]) if lab == label], "ms", 3))
+            print(
+                row(
+                    f"  TriPeaks render, {label}",
+                    [ms for lab, ms in zip(tp_labels, render["tripeaks"], strict=False) if lab == label],
+                    "ms",
+                    3,
+                )
+            )
     print(row("  of which getBoundingClientRect", forced.get("tripeaks", []), "ms", 3))
     print(row("floor render (reference)", render.get("floor", []), "ms", 3))
     print()
     print("Kernel: handling one intent until its update is sent (ms)")
-    print(row("TriPeaks (engine, snapshot, send)", sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]):], "ms", 3))
-    print(row("floor (bump the Int, send)", sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]):], "ms", 3))
+    print(row("TriPeaks (engine, snapshot, send)", sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]) :], "ms", 3))
+    print(row("floor (bump the Int, send)", sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]) :], "ms", 3))
     print()
     print("Main-thread work per click, whole page (Chromium's counters; ms per click)")
     for kind in ("floor", "card", "stock"):
         acc = work.get(kind)
         if acc:
             n = acc["clicks"]
-            print(f"  {kind:<8} script {acc['ScriptDuration'] / n:6.2f}  style {acc['RecalcStyleDuration'] / n:6.2f}  "
-                  f"layout {acc['LayoutDuration'] / n:6.2f}  all tasks {acc['TaskDuration'] / n:6.2f}")
+            print(
+                f"  {kind:<8} script {acc['ScriptDuration'] / n:6.2f}  style {acc['RecalcStyleDuration'] / n:6.2f}  "
+                f"layout {acc['LayoutDuration'] / n:6.2f}  all tasks {acc['TaskDuration'] / n:6.2f}"
+            )
     print()
     print("Bytes per update")
     print(row("TriPeaks state trait (JSON)", [s["state"] for s in tp_sizes], "B", 0))
@@ -461,21 +509,43 @@ def main(argv=None) -> int:
     verdict = lambda ok: "ok" if ok else "MISSED"  # noqa: E731
     print("Goals")
     print(f"  TriPeaks median / floor median   {ratio:6.2f}   (goal <= 1.25)  {verdict(ratio <= 1.25)}")
-    print(f"  render median / p95              {render_median:.2f} / {render_p95:.2f} ms   (goal < 4 ms)  "
-          f"{verdict(render_p95 < 4)}")
+    print(
+        f"  render median / p95              {render_median:.2f} / {render_p95:.2f} ms   (goal < 4 ms)  "
+        f"{verdict(render_p95 < 4)}"
+    )
     print(f"  bytes per move (comm message)    {per_move:.0f} B   (goal <= 2048 B)  {verdict(per_move <= 2048)}")
     print(f"  (wall time {time.monotonic() - started:.0f} s)")
 
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({
-            "nodelay": args.nodelay, "reduced_motion": args.reduced_motion, "work_ms": work, "clicks": args.clicks, "warmup": args.warmup, "block": args.block, "gap_ms": args.gap,
-            "click_to_dom_ms": by_label, "render_ms": render, "forced_layout_ms": forced, "sizes": {"tripeaks": tp_sizes, "floor": floor_sizes},
-            "kernel_ms": {"tripeaks": sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]):],
-                          "floor": sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]):]},
-            "frames": {"tripeaks": tp_frames, "floor": floor_frames},
-            "ratio": ratio, "render_median_ms": render_median, "render_p95_ms": render_p95, "bytes_per_move": per_move,
-        }, ensure_ascii=False, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "nodelay": args.nodelay,
+                    "reduced_motion": args.reduced_motion,
+                    "work_ms": work,
+                    "clicks": args.clicks,
+                    "warmup": args.warmup,
+                    "block": args.block,
+                    "gap_ms": args.gap,
+                    "click_to_dom_ms": by_label,
+                    "render_ms": render,
+                    "forced_layout_ms": forced,
+                    "sizes": {"tripeaks": tp_sizes, "floor": floor_sizes},
+                    "kernel_ms": {
+                        "tripeaks": sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]) :],
+                        "floor": sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]) :],
+                    },
+                    "frames": {"tripeaks": tp_frames, "floor": floor_frames},
+                    "ratio": ratio,
+                    "render_median_ms": render_median,
+                    "render_p95_ms": render_p95,
+                    "bytes_per_move": per_move,
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     return 0
 
 

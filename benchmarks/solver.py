@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks_widget import Game, solver  # noqa: E402
-from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT  # noqa: E402
+from tripeaks_widget import Game, solver
+from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
 
 
 def baseline_winnable(game: Game) -> bool:

@@ -6,7 +6,7 @@ line from a position, remembering positions it has seen. Slow but obviously righ
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from tripeaks_widget.deal import STOCK_START
 from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
@@ -17,7 +17,7 @@ def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) 
     optionally with at most ``max_draws`` further draws."""
     limit = len(deck) - STOCK_START if max_draws is None else max_draws
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(removed: int, drawn: int, top_rank: int | None, draws_left: int) -> int:
         if removed == ALL_SLOTS_MASK:
             return SLOT_COUNT

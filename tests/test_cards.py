@@ -6,11 +6,25 @@ from tripeaks_widget import Card
 from tripeaks_widget.cards import DECK, parse_cards
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("K♣", "K♣"), ("10♥", "10♥"), ("A♠", "A♠"), ("KC", "K♣"), ("Kc", "K♣"), ("kc", "K♣"),
-    ("10h", "10♥"), ("Th", "10♥"), ("td", "10♦"), ("R♣", "K♣"), ("r♦", "K♦"), (" 7s ", "7♠"),
-    ("Q♡", "Q♥"), ("J♢", "J♦"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("K♣", "K♣"),
+        ("10♥", "10♥"),
+        ("A♠", "A♠"),
+        ("KC", "K♣"),
+        ("Kc", "K♣"),
+        ("kc", "K♣"),
+        ("10h", "10♥"),
+        ("Th", "10♥"),
+        ("td", "10♦"),
+        ("R♣", "K♣"),
+        ("r♦", "K♦"),
+        (" 7s ", "7♠"),
+        ("Q♡", "Q♥"),
+        ("J♢", "J♦"),
+    ],
+)
 def test_parse_accepts_unicode_ascii_and_r_for_king(text, expected):
     assert str(Card.parse(text)) == expected
 

@@ -36,13 +36,32 @@ def test_r6_6_parsing_ignores_case_and_surrounding_space_canonical_upper():
     assert Game("TP1-N-AAAAAAB").code == "TP1-E-AAAAAAB"  # the legacy letter reads as Easy
 
 
-@pytest.mark.parametrize("bad", [
-    "", "   ", "TP1", "TP1-E", "TP1-E-", "TP2-E-AAAAAAB", "XX1-E-AAAAAAB", "TP1-X-AAAAAAB",
-    "TP1-E-AAAAAB", "TP1-E-AAAAAAAB", "TP1-E-AAAAAA1", "TP1-E-AAAAAA-", "TP1 E AAAAAAB", "TP1-E-ÀAAAAAB",
-    "TP1--AAAAAAB", "TP1-EE-AAAAAAB", "TPD-E-AAAA", "TPD-E-" + "Z" * 49, "TP1-E-AAAAAAB extra",
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "   ",
+        "TP1",
+        "TP1-E",
+        "TP1-E-",
+        "TP2-E-AAAAAAB",
+        "XX1-E-AAAAAAB",
+        "TP1-X-AAAAAAB",
+        "TP1-E-AAAAAB",
+        "TP1-E-AAAAAAAB",
+        "TP1-E-AAAAAA1",
+        "TP1-E-AAAAAA-",
+        "TP1 E AAAAAAB",
+        "TP1-E-ÀAAAAAB",
+        "TP1--AAAAAAB",
+        "TP1-EE-AAAAAAB",
+        "TPD-E-AAAA",
+        "TPD-E-" + "Z" * 49,
+        "TP1-E-AAAAAAB extra",
+    ],
+)
 def test_r6_6_malformed_codes_are_refused_showing_the_expected_form(bad):
-    with pytest.raises(ValueError, match="TP1-E-AAAAAAB|letters|arrangement"):
+    with pytest.raises(ValueError, match=r"TP1-E-AAAAAAB|letters|arrangement"):
         Game(bad)
 
 

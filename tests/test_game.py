@@ -23,7 +23,7 @@ def chain_deck(ranks, stock_at=None):
         used.add(card)
         return card
 
-    for slot, rank in zip(PLAY_ORDER, ranks[1:]):
+    for slot, rank in zip(PLAY_ORDER, ranks[1:], strict=False):
         peaks[slot] = take(rank)
     discard = take(ranks[0])
     stock = [c for c in DECK if c not in used]
@@ -45,6 +45,7 @@ def win_by_chain(game):
 
 
 # -- R6.4: the reference opening ----------------------------------------------------------------
+
 
 def test_r6_4_opening_discard_and_bottom_row():
     g = Game("TP1-E-AAAAAAB")
@@ -70,7 +71,7 @@ def test_r6_4_k_a_2_uncovers_the_7_of_spades():
 def test_r6_4_free_3_of_spades_on_the_ace_is_refused_with_the_reason():
     g = Game("TP1-E-AAAAAAB")
     assert g.why_not("3♠") == MUST_FIT == "Must be one rank higher or lower"
-    with pytest.raises(IllegalMoveError, match="^Must be one rank higher or lower$"):
+    with pytest.raises(IllegalMoveError, match=r"^Must be one rank higher or lower$"):
         g.play("3♠")
     assert g.message == MUST_FIT
     assert (g.score, g.moves, g.history, str(g.discard)) == (500, 0, [], "A♣")
@@ -91,23 +92,29 @@ def test_play_accepts_notation_card_or_slot():
 
 # -- R7: the board in words -----------------------------------------------------------------------
 
+
 def test_r7_description_at_the_start_and_after_the_r6_4_moves():
     g = Game("TP1-E-AAAAAAB")
     hidden = lambda n: ", ".join(["hidden card"] * n)  # noqa: E731
     assert g.describe() == (
         f"Stock: 23 cards; discard: ace of clubs. Peak tops: {hidden(3)}; row 2: {hidden(6)}; "
         f"row 3: {hidden(9)}; bottom row: 3 of spades, 5 of spades, king of clubs, 4 of spades, "
-        "2 of diamonds, ace of spades, king of diamonds, 8 of hearts, 7 of clubs, 9 of spades.")
+        "2 of diamonds, ace of spades, king of diamonds, 8 of hearts, 7 of clubs, 9 of spades."
+    )
     g.replay(["K♣", "A♠", "2♦"])
     text = g.describe()
     assert "discard: 2 of diamonds." in text
-    assert ("row 3: hidden card, hidden card, hidden card, hidden card, 7 of spades, hidden card, "
-            "hidden card, hidden card, hidden card;") in text
-    assert text.endswith("bottom row: 3 of spades, 5 of spades, 4 of spades, king of diamonds, 8 of hearts, "
-                         "7 of clubs, 9 of spades.")
+    assert (
+        "row 3: hidden card, hidden card, hidden card, hidden card, 7 of spades, hidden card, "
+        "hidden card, hidden card, hidden card;"
+    ) in text
+    assert text.endswith(
+        "bottom row: 3 of spades, 5 of spades, 4 of spades, king of diamonds, 8 of hearts, 7 of clubs, 9 of spades."
+    )
 
 
 # -- R1: the layout of a deal -----------------------------------------------------------------------
+
 
 def test_r1_2_r1_4_only_the_bottom_row_starts_face_up_one_discard_23_in_stock():
     g = Game.from_number(12345)
@@ -118,6 +125,7 @@ def test_r1_2_r1_4_only_the_bottom_row_starts_face_up_one_discard_23_in_stock():
 
 
 # -- R2: moves -----------------------------------------------------------------------------------
+
 
 def test_r2_1_r2_4_covered_and_face_down_cards_are_blocked():
     g = Game("TP1-E-AAAAAAB")
@@ -166,6 +174,7 @@ def test_r2_5_draw_any_time_replaces_the_top_and_never_recycles():
 
 # -- R3: king and ace -----------------------------------------------------------------------------
 
+
 def test_r3_1_easy_connects_king_and_ace_both_ways():
     assert EASY.fits(1, 13) and EASY.fits(13, 1)
     assert EASY.fits(13, 12) and EASY.fits(2, 1)
@@ -187,6 +196,7 @@ def test_r3_a_chain_q_k_a_2_runs_under_easy_only():
 
 
 # -- R4, R5: end of game and score ------------------------------------------------------------------
+
 
 def test_r4_1_r5_3_win_without_draws_scores_772():
     g = win_by_chain(Game.from_deck(chain_deck(CLASSIC_CHAIN), rules="classic"))
@@ -262,6 +272,7 @@ def test_r5_1_score_never_goes_below_zero():
 
 # -- R6.1, R6.2: undo and the move counter ----------------------------------------------------------
 
+
 def test_r6_1_undo_restores_card_face_and_points_r6_2_counter_keeps_going():
     g = Game("TP1-E-AAAAAAB")
     before = g.view()
@@ -287,6 +298,7 @@ def test_r6_1_every_action_of_a_full_line_can_be_undone():
 
 
 # -- R6.3, R6.5, R6.8: codes, reference deal, numbered games -------------------------------------
+
 
 def test_r6_3_a_code_deals_the_same_cards_again():
     g = Game.from_number(777, rules="classic")
@@ -326,6 +338,7 @@ def test_conflicting_rules_and_code_are_refused():
 
 # -- error help -------------------------------------------------------------------------------------
 
+
 def test_error_help_changes_what_is_said_never_what_is_legal():
     quiet = Game("TP1-E-AAAAAAB", error_help=False)
     with pytest.raises(IllegalMoveError, match=MUST_FIT):
@@ -341,6 +354,7 @@ def test_error_help_changes_what_is_said_never_what_is_legal():
 
 # -- explicit deals -------------------------------------------------------------------------------
 
+
 def test_from_deck_reads_other_tools_tokens_and_gets_a_code_that_round_trips():
     source = Game("TP1-E-AAAAAAB")
     tokens = " ".join(c.ascii.lower() for c in source.deck)
@@ -350,13 +364,16 @@ def test_from_deck_reads_other_tools_tokens_and_gets_a_code_that_round_trips():
     assert Game.from_deck([str(c) for c in source.deck]).deck == source.deck
 
 
-@pytest.mark.parametrize("deck, reason", [
-    ("6d Ah Td", "52 cards .* got 3"),
-    (" ".join(["Ah"] * 52), "repeated: A♥"),
-    ("", "got 0"),
-    (" ".join(c.ascii for c in DECK[:51]) + " Zz", "not a card: 'Zz'"),
-    (None, "expected cards as text"),
-])
+@pytest.mark.parametrize(
+    "deck, reason",
+    [
+        ("6d Ah Td", "52 cards .* got 3"),
+        (" ".join(["Ah"] * 52), "repeated: A♥"),
+        ("", "got 0"),
+        (" ".join(c.ascii for c in DECK[:51]) + " Zz", "not a card: 'Zz'"),
+        (None, "expected cards as text"),
+    ],
+)
 def test_from_deck_refuses_anything_but_52_distinct_cards(deck, reason):
     with pytest.raises(ValueError, match=reason):
         Game.from_deck(deck)
@@ -364,10 +381,19 @@ def test_from_deck_refuses_anything_but_52_distinct_cards(deck, reason):
 
 # -- bad input ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("target, error", [
-    ("", ValueError), ("Xq", ValueError), (28, ValueError), (-1, ValueError), (None, ValueError),
-    (3.5, ValueError), ("draw", ValueError),
-])
+
+@pytest.mark.parametrize(
+    "target, error",
+    [
+        ("", ValueError),
+        ("Xq", ValueError),
+        (28, ValueError),
+        (-1, ValueError),
+        (None, ValueError),
+        (3.5, ValueError),
+        ("draw", ValueError),
+    ],
+)
 def test_bad_play_targets_are_refused_and_change_nothing(target, error):
     g = Game("TP1-E-AAAAAAB")
     before = g.to_dict()
@@ -377,6 +403,7 @@ def test_bad_play_targets_are_refused_and_change_nothing(target, error):
 
 
 # -- snapshots ------------------------------------------------------------------------------------
+
 
 def test_to_dict_round_trips_through_json_with_history():
     g = Game("TP1-E-AAAAAAB", error_help=False)
@@ -388,17 +415,20 @@ def test_to_dict_round_trips_through_json_with_history():
     assert str(back.discard) == "A♠"
 
 
-@pytest.mark.parametrize("tamper, reason", [
-    (lambda d: d.update(score=772), "records score 772"),
-    (lambda d: d.update(moves=1), "records moves 1"),
-    (lambda d: d.update(status="won"), "records status 'won'"),
-    (lambda d: d.update(actions=["K♣", "3♠"]), "action 2 .* refused: Must be one rank"),
-    (lambda d: d.update(actions="K♣"), "list of strings"),
-    (lambda d: d.update(actions=[1]), "list of strings"),
-    (lambda d: d.update(code="TP1-Q-AAAAAAB"), "not a game code"),
-    (lambda d: d.pop("code"), "no game code"),
-    (lambda d: d.update(format="other"), "not a game snapshot"),
-])
+@pytest.mark.parametrize(
+    "tamper, reason",
+    [
+        (lambda d: d.update(score=772), "records score 772"),
+        (lambda d: d.update(moves=1), "records moves 1"),
+        (lambda d: d.update(status="won"), "records status 'won'"),
+        (lambda d: d.update(actions=["K♣", "3♠"]), "action 2 .* refused: Must be one rank"),
+        (lambda d: d.update(actions="K♣"), "list of strings"),
+        (lambda d: d.update(actions=[1]), "list of strings"),
+        (lambda d: d.update(code="TP1-Q-AAAAAAB"), "not a game code"),
+        (lambda d: d.pop("code"), "no game code"),
+        (lambda d: d.update(format="other"), "not a game snapshot"),
+    ],
+)
 def test_from_dict_rejects_a_tampered_snapshot(tamper, reason):
     g = Game("TP1-E-AAAAAAB")
     g.replay(["K♣", "A♠"])
@@ -416,6 +446,7 @@ def test_from_dict_rejects_non_snapshots(bad):
 
 # -- reading a game from Python -----------------------------------------------------------------
 
+
 def test_reprs_and_text_board_are_readable():
     g = Game("TP1-E-AAAAAAB")
     g.replay(["K♣", "A♠", "2♦"])
@@ -431,8 +462,11 @@ def test_view_is_json_ready_and_complete():
     g.play("K♣")
     view = json.loads(json.dumps(g.view()))
     assert view["slots"][20] is None and view["slots"][0] == "?" and view["slots"][18] == "3♠"
-    assert view["playable"] == [23] and view["discard"] == "K♣" and view["last"] == {
-        "action": "play", "slot": 20, "card": "K♣"}
+    assert (
+        view["playable"] == [23]
+        and view["discard"] == "K♣"
+        and view["last"] == {"action": "play", "slot": 20, "card": "K♣"}
+    )
     assert g.legal_moves() == ["A♠", "draw"]
     assert [str(c) for c in g.waste] == ["A♣", "K♣"]
 

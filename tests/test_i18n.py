@@ -10,10 +10,28 @@ import pytest
 
 from tripeaks_widget import Card, Game, i18n
 from tripeaks_widget.cards import DECK, DECK_WITH_JOKER
-from tripeaks_widget.game import (BLOCKED_CARD, DRAW_WHEN_STUCK, GAME_WON, MUST_FIT, NO_MORE_MOVES,
-                                  NOTHING_TO_UNDO, STOCK_EMPTY, YOU_WON, IllegalMoveError, Message)
-from tripeaks_widget.i18n import (LANGUAGES, card_name, default_language, describe, direction, labels,
-                                  language_of, translate)
+from tripeaks_widget.game import (
+    BLOCKED_CARD,
+    DRAW_WHEN_STUCK,
+    GAME_WON,
+    MUST_FIT,
+    NO_MORE_MOVES,
+    NOTHING_TO_UNDO,
+    STOCK_EMPTY,
+    YOU_WON,
+    IllegalMoveError,
+    Message,
+)
+from tripeaks_widget.i18n import (
+    LANGUAGES,
+    card_name,
+    default_language,
+    describe,
+    direction,
+    labels,
+    language_of,
+    translate,
+)
 
 TRANSLATED = ("el", "he", "is")
 
@@ -27,14 +45,19 @@ def catalogs_module():
         pytest.fail(f"checking the catalogs needs Babel: pip install -e '.[test]' ({missing})")
     return catalogs
 
+
 # The seeds' own words (SPEC R2.4, R4.2): 000_… in Greek, 003_… in Hebrew.
 SEED_WORDS = {
-    "el": {MUST_FIT: "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη",
-           BLOCKED_CARD: "Αυτό το φύλλο είναι μπλοκαρισμένο",
-           NO_MORE_MOVES: "Δεν υπάρχουν άλλες δυνατές κινήσεις"},
-    "he": {MUST_FIT: "הדרגה חייבת להיות גבוהה או נמוכה באחת",
-           BLOCKED_CARD: "הקלף הזה חסום",
-           NO_MORE_MOVES: "אין עוד מהלכים אפשריים"},
+    "el": {
+        MUST_FIT: "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη",
+        BLOCKED_CARD: "Αυτό το φύλλο είναι μπλοκαρισμένο",
+        NO_MORE_MOVES: "Δεν υπάρχουν άλλες δυνατές κινήσεις",
+    },
+    "he": {
+        MUST_FIT: "הדרגה חייבת להיות גבוהה או נמוכה באחת",
+        BLOCKED_CARD: "הקלף הזה חסום",
+        NO_MORE_MOVES: "אין עוד מהלכים אפשריים",
+    },
 }
 
 # The Hebrew seed's two board lines (SPEC §7): the start of TP1-E-AAAAAAB, then after K♣, A♠, 2♦.
@@ -76,6 +99,7 @@ def refusal(action):
 
 # -- the seeds' words ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", sorted(SEED_WORDS))
 def test_the_seeds_wordings_exactly(lang):
     for english, said in SEED_WORDS[lang].items():
@@ -103,8 +127,16 @@ def test_a_blocked_game_says_so_in_every_language():
 
 def test_every_engine_message_is_translated():
     for lang in TRANSLATED:
-        for english in (MUST_FIT, BLOCKED_CARD, NO_MORE_MOVES, YOU_WON, STOCK_EMPTY, DRAW_WHEN_STUCK,
-                        NOTHING_TO_UNDO, GAME_WON):
+        for english in (
+            MUST_FIT,
+            BLOCKED_CARD,
+            NO_MORE_MOVES,
+            YOU_WON,
+            STOCK_EMPTY,
+            DRAW_WHEN_STUCK,
+            NOTHING_TO_UNDO,
+            GAME_WON,
+        ):
             said = translate(english, lang)
             assert said and said != english, (lang, english)
 
@@ -113,8 +145,14 @@ def test_every_message_a_game_produces_is_translated():
     """Play many games and ask why every card is refused: no text escapes the catalogs."""
     seen = set()
     rng = random.Random(7)
-    for number, rules in [(1, "easy"), (3, "classic"), (11, "site"), (12, "easy+joker+open-peaks"),
-                          (13, "classic+draw-when-stuck"), (3, "easy")]:
+    for number, rules in [
+        (1, "easy"),
+        (3, "classic"),
+        (11, "site"),
+        (12, "easy+joker+open-peaks"),
+        (13, "classic+draw-when-stuck"),
+        (3, "easy"),
+    ]:
         game = Game.from_number(number, rules)
         for _ in range(120):
             for slot in range(28):
@@ -141,6 +179,7 @@ def test_every_message_a_game_produces_is_translated():
 
 # -- the board in words (R7) ---------------------------------------------------------------------------
 
+
 def test_hebrew_board_lines_of_the_seed():
     assert describe(opening(), "he") == HE_START
     assert describe(teach(), "he") == HE_AFTER
@@ -153,20 +192,31 @@ def test_english_board_line_of_the_spec():
 def test_other_languages_name_the_same_cards():
     assert describe(teach(), "el") == (
         "Στοίβα τραβήγματος: 23 φύλλα· στοίβα απόρριψης: 2 καρό. Κορυφαία φύλλα: κλειστό φύλλο, "
-        "κλειστό φύλλο, κλειστό φύλλο· σειρά 2: " + ", ".join(["κλειστό φύλλο"] * 6) + "· σειρά 3: "
+        "κλειστό φύλλο, κλειστό φύλλο· σειρά 2: "
+        + ", ".join(["κλειστό φύλλο"] * 6)
+        + "· σειρά 3: "
         + ", ".join(["κλειστό φύλλο"] * 4 + ["7 μπαστούνι"] + ["κλειστό φύλλο"] * 4)
-        + "· κάτω σειρά: 3 μπαστούνι, 5 μπαστούνι, 4 μπαστούνι, ρήγας καρό, 8 κούπα, 7 σπαθί, 9 μπαστούνι.")
+        + "· κάτω σειρά: 3 μπαστούνι, 5 μπαστούνι, 4 μπαστούνι, ρήγας καρό, 8 κούπα, 7 σπαθί, 9 μπαστούνι."
+    )
     assert describe(teach(), "is").startswith("Stokkurinn: 23 spil; Úrgangurinn: tígultvistur. Toppar Tindanna: ")
     assert describe(teach(), "is").endswith(
-        "neðsta röðin: spaðaþristur, spaðafimma, spaðafjarki, tígulkóngur, hjartaátta, laufasjöa, spaðanía.")
+        "neðsta röðin: spaðaþristur, spaðafimma, spaðafjarki, tígulkóngur, hjartaátta, laufasjöa, spaðanía."
+    )
 
 
 def positions():
     """Many positions: random lines with undos under every rule set and variant, to their end."""
     rng = random.Random(2024)
     for number in range(1, 9):
-        for rules in ("easy", "classic", "easy+joker", "classic+open-peaks", "site", "easy+hogue-scoring",
-                      "classic+empty-discard+joker"):
+        for rules in (
+            "easy",
+            "classic",
+            "easy+joker",
+            "classic+open-peaks",
+            "site",
+            "easy+hogue-scoring",
+            "classic+empty-discard+joker",
+        ):
             game = Game.from_number(number * 101, rules)
             yield game.copy()
             while game.legal_moves():
@@ -205,8 +255,9 @@ def test_empty_rows_and_an_empty_discard():
     assert chain.status == "won"
     assert describe(chain, "en") == chain.describe()
     assert describe(chain, "en").endswith("Peak tops: empty; row 2: empty; row 3: empty; bottom row: empty.")
-    assert describe(chain, "he").endswith("ראשי הפסגות: אין קלפים; שורה 2: אין קלפים; שורה 3: אין קלפים; "
-                                          "השורה התחתונה: אין קלפים.")
+    assert describe(chain, "he").endswith(
+        "ראשי הפסגות: אין קלפים; שורה 2: אין קלפים; שורה 3: אין קלפים; השורה התחתונה: אין קלפים."
+    )
 
 
 def chain_game():
@@ -214,7 +265,7 @@ def chain_game():
     ranks = [(i % 13) + 1 for i in range(29)]
     order = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + list(range(3))
     used, peaks = set(), {}
-    for slot, rank in zip(order, ranks[1:]):
+    for slot, rank in zip(order, ranks[1:], strict=False):
         card = next(Card(rank, s) for s in range(4) if Card(rank, s) not in used)
         used.add(card)
         peaks[slot] = card
@@ -249,12 +300,16 @@ def test_card_names_in_every_language():
 
 # -- plural forms ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang, counts", [
-    ("en", {0: "0 cards", 1: "1 card", 2: "2 cards", 21: "21 cards", 23: "23 cards"}),
-    ("el", {0: "0 φύλλα", 1: "1 φύλλο", 2: "2 φύλλα", 21: "21 φύλλα", 23: "23 φύλλα"}),
-    ("he", {0: "0 קלפים", 1: "קלף אחד", 2: "שני קלפים", 3: "3 קלפים", 23: "23 קלפים"}),
-    ("is", {0: "0 spil", 1: "1 spil", 2: "2 spil", 11: "11 spil", 21: "21 spil", 23: "23 spil"}),
-])
+
+@pytest.mark.parametrize(
+    "lang, counts",
+    [
+        ("en", {0: "0 cards", 1: "1 card", 2: "2 cards", 21: "21 cards", 23: "23 cards"}),
+        ("el", {0: "0 φύλλα", 1: "1 φύλλο", 2: "2 φύλλα", 21: "21 φύλλα", 23: "23 φύλλα"}),
+        ("he", {0: "0 קלפים", 1: "קלף אחד", 2: "שני קלפים", 3: "3 קלפים", 23: "23 קלפים"}),
+        ("is", {0: "0 spil", 1: "1 spil", 2: "2 spil", 11: "11 spil", 21: "21 spil", 23: "23 spil"}),
+    ],
+)
 def test_plural_forms_of_the_stock(lang, counts):
     for n, said in counts.items():
         assert i18n.text(i18n.STOCK_CARDS, lang, n).format(n=n) == said
@@ -273,6 +328,7 @@ def test_the_stock_counts_down_in_words():
 
 
 # -- templated messages -------------------------------------------------------------------------------
+
 
 def test_a_message_template_is_translated_then_filled():
     played = Message("{card} has already been played", card="K♣")
@@ -319,8 +375,12 @@ def test_unknown_text_passes_through_and_nothing_crashes():
 def test_languages_are_checked():
     with pytest.raises(ValueError, match=r"'en', 'el', 'he', 'is'"):
         translate(MUST_FIT, "fr")
-    for call in (lambda: describe(opening(), "EN"), lambda: labels("de"), lambda: direction("ar"),
-                 lambda: card_name("K♣", "he_IL")):
+    for call in (
+        lambda: describe(opening(), "EN"),
+        lambda: labels("de"),
+        lambda: direction("ar"),
+        lambda: card_name("K♣", "he_IL"),
+    ):
         with pytest.raises(ValueError, match="unknown language"):
             call()
 
@@ -335,32 +395,52 @@ def test_no_language_means_the_default(monkeypatch):
 
 # -- the writing direction and the default language ---------------------------------------------------
 
+
 def test_direction():
     assert direction("he") == "rtl"
     assert [direction(lang) for lang in ("en", "el", "is")] == ["ltr"] * 3
 
 
-@pytest.mark.parametrize("tag, lang", [
-    ("he_IL.UTF-8", "he"), ("he", "he"), ("iw_IL", "he"), ("el_GR.UTF-8", "el"), ("el-GR", "el"),
-    ("is_IS.ISO8859-1", "is"), ("en_US.UTF-8", "en"), ("en", "en"), ("Hebrew_Israel", "he"),
-    ("Greek", "el"), ("fr_FR.UTF-8", None), ("C", None), ("C.UTF-8", None), ("POSIX", None), ("", None),
-    (None, None), ("de@euro", None),
-])
+@pytest.mark.parametrize(
+    "tag, lang",
+    [
+        ("he_IL.UTF-8", "he"),
+        ("he", "he"),
+        ("iw_IL", "he"),
+        ("el_GR.UTF-8", "el"),
+        ("el-GR", "el"),
+        ("is_IS.ISO8859-1", "is"),
+        ("en_US.UTF-8", "en"),
+        ("en", "en"),
+        ("Hebrew_Israel", "he"),
+        ("Greek", "el"),
+        ("fr_FR.UTF-8", None),
+        ("C", None),
+        ("C.UTF-8", None),
+        ("POSIX", None),
+        ("", None),
+        (None, None),
+        ("de@euro", None),
+    ],
+)
 def test_language_of_a_locale(tag, lang):
     assert language_of(tag) == lang
 
 
-@pytest.mark.parametrize("env, lang", [
-    ({"LANG": "he_IL.UTF-8"}, "he"),
-    ({"LANG": "el_GR.UTF-8"}, "el"),
-    ({"LC_ALL": "is_IS.UTF-8", "LANG": "he_IL.UTF-8"}, "is"),
-    ({"LC_ALL": "fr_FR.UTF-8", "LANG": "he_IL.UTF-8"}, "en"),  # the locale in force is French
-    ({"LANGUAGE": "fr:el", "LANG": "he_IL.UTF-8"}, "el"),
-    ({"LANGUAGE": "fr:de", "LANG": "he_IL.UTF-8"}, "he"),
-    ({"LC_MESSAGES": "he_IL.UTF-8", "LANG": "el_GR.UTF-8"}, "he"),
-    ({"LANG": "C.UTF-8"}, "en"),
-    ({}, "is"),  # nothing set: the process's locale (here pretended Icelandic)
-])
+@pytest.mark.parametrize(
+    "env, lang",
+    [
+        ({"LANG": "he_IL.UTF-8"}, "he"),
+        ({"LANG": "el_GR.UTF-8"}, "el"),
+        ({"LC_ALL": "is_IS.UTF-8", "LANG": "he_IL.UTF-8"}, "is"),
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "he_IL.UTF-8"}, "en"),  # the locale in force is French
+        ({"LANGUAGE": "fr:el", "LANG": "he_IL.UTF-8"}, "el"),
+        ({"LANGUAGE": "fr:de", "LANG": "he_IL.UTF-8"}, "he"),
+        ({"LC_MESSAGES": "he_IL.UTF-8", "LANG": "el_GR.UTF-8"}, "he"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "is"),  # nothing set: the process's locale (here pretended Icelandic)
+    ],
+)
 def test_default_language_follows_the_kernels_locale(monkeypatch, env, lang):
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
@@ -379,13 +459,15 @@ def test_default_language_without_any_locale(monkeypatch):
 
 # -- the front end's labels ------------------------------------------------------------------------------
 
+
 def js_card_name(card, table):
     """What js/src/viewmodel.js cardName() makes of the labels, before it knows card_<notation>."""
     if not card.rank:
         return table["joker"]
     rank = str(card).rstrip("♣♦♥♠")
-    return table["card_name"].format(rank=table.get(f"rank_{rank}", rank),
-                                      suit=table[f"suit_{('clubs', 'diamonds', 'hearts', 'spades')[card.suit]}"])
+    return table["card_name"].format(
+        rank=table.get(f"rank_{rank}", rank), suit=table[f"suit_{('clubs', 'diamonds', 'hearts', 'spades')[card.suit]}"]
+    )
 
 
 def test_english_labels_are_the_front_ends(catalogs):
@@ -430,6 +512,7 @@ def test_the_same_english_may_be_said_twice_differently():
 
 # -- the catalogs ---------------------------------------------------------------------------------------------
 
+
 def test_the_catalogs_are_complete_and_up_to_date(catalogs):
     assert catalogs.check() == []
 
@@ -437,8 +520,16 @@ def test_the_catalogs_are_complete_and_up_to_date(catalogs):
 def test_the_message_set_comes_from_the_code(catalogs):
     found = catalogs.message_set()
     ids = {msgid for context, msgid in found if context is None}
-    assert {MUST_FIT, BLOCKED_CARD, NO_MORE_MOVES, YOU_WON, STOCK_EMPTY, DRAW_WHEN_STUCK, NOTHING_TO_UNDO,
-            GAME_WON}.issubset(ids)
+    assert {
+        MUST_FIT,
+        BLOCKED_CARD,
+        NO_MORE_MOVES,
+        YOU_WON,
+        STOCK_EMPTY,
+        DRAW_WHEN_STUCK,
+        NOTHING_TO_UNDO,
+        GAME_WON,
+    }.issubset(ids)
     assert {"{card} has already been played", "{card} is the discard", "{card} is not a peak card"} <= ids
     assert {"Hint: play the {card}", "Hint: draw from the stock", "Something went wrong: {error}"} <= ids
     assert {card.words for card in DECK_WITH_JOKER} <= ids
@@ -458,15 +549,22 @@ def scratch(catalogs, tmp_path, monkeypatch):
     for module in catalogs.SOURCES:
         texts = [m.id for m in template if (f"tripeaks_widget/{module}.py", None) in m.locations]
         package.joinpath(f"{module}.py").write_text(
-            "".join(f"MESSAGE_{i} = {text!r}\n" for i, text in enumerate(texts)), encoding="utf-8")
+            "".join(f"MESSAGE_{i} = {text!r}\n" for i, text in enumerate(texts)), encoding="utf-8"
+        )
     monkeypatch.setattr(catalogs, "PACKAGE", package)
     monkeypatch.setattr(catalogs, "LOCALE_DIR", locale_dir)
     monkeypatch.setattr(catalogs, "TEMPLATE", locale_dir / "tripeaks.pot")
     monkeypatch.setattr(catalogs, "LABELS_FILE", locale_dir / "labels.json")
     js = tmp_path / "labels.js"
-    js.write_text("export const LABELS = {\n" + "".join(
-        f"  {json.dumps(key)}: {json.dumps(text, ensure_ascii=False)},\n" for key, text in i18n.english_labels().items())
-        + "};\n", encoding="utf-8")
+    js.write_text(
+        "export const LABELS = {\n"
+        + "".join(
+            f"  {json.dumps(key)}: {json.dumps(text, ensure_ascii=False)},\n"
+            for key, text in i18n.english_labels().items()
+        )
+        + "};\n",
+        encoding="utf-8",
+    )
     monkeypatch.setattr(catalogs, "LABELS_JS", js)
     monkeypatch.setattr(i18n, "LOCALE_DIR", locale_dir)
     i18n._load.cache_clear()
@@ -491,14 +589,17 @@ def test_a_new_message_fails_the_check_until_translated(scratch):
     catalogs.update()
     problems = catalogs.check()
     # new: untranslated, or a near miss's old translation marked fuzzy for review
-    assert len([p for p in problems if "'The stock was shuffled'" in p
-                and ("not translated" in p or "is fuzzy" in p)]) == 3, problems
+    assert (
+        len([p for p in problems if "'The stock was shuffled'" in p and ("not translated" in p or "is fuzzy" in p)])
+        == 3
+    ), problems
 
     def translated(said):
         def change(catalog):
             message = catalog.get("The stock was shuffled")
             message.string = said
             message.flags.discard("fuzzy")
+
         return change
 
     for lang, said in (("el", "Η στοίβα ανακατεύτηκε"), ("he", "הקופה נערבבה"), ("is", "Stokkurinn var stokkaður")):
@@ -517,8 +618,11 @@ def test_a_message_the_code_dropped_is_stale(scratch):
     problems = catalogs.check()
     assert any("the template has 'Nothing to undo'" in p for p in problems)
     catalogs.update()  # the message leaves the template and every language
-    assert catalogs.check() == [f"{catalogs._rel(i18n.mo_path(lang))} is not {catalogs._rel(catalogs.po_path(lang))} "
-                                "compiled: run python -m tripeaks_widget.catalogs compile" for lang in TRANSLATED]
+    assert catalogs.check() == [
+        f"{catalogs._rel(i18n.mo_path(lang))} is not {catalogs._rel(catalogs.po_path(lang))} "
+        "compiled: run python -m tripeaks_widget.catalogs compile"
+        for lang in TRANSLATED
+    ]
     catalogs.compile_catalogs()
     assert catalogs.check() == []
     assert translate(NOTHING_TO_UNDO, "he") == NOTHING_TO_UNDO
@@ -527,8 +631,11 @@ def test_a_message_the_code_dropped_is_stale(scratch):
 def test_an_unreadable_or_f_string_message_is_reported(scratch):
     catalogs, package, _ = scratch
     source = package / "widget.py"
-    source.write_text(source.read_text(encoding="utf-8") + 'SHOWN_TOO = f"{1} card"\n'
-                      "\n\ndef later(x):\n    return Message(x.upper(), n=1)\n", encoding="utf-8")
+    source.write_text(
+        source.read_text(encoding="utf-8") + 'SHOWN_TOO = f"{1} card"\n'
+        "\n\ndef later(x):\n    return Message(x.upper(), n=1)\n",
+        encoding="utf-8",
+    )
     problems = catalogs.check()
     assert any("SHOWN_TOO is an f-string" in p for p in problems), problems
     assert any("cannot read this Message's template" in p for p in problems), problems
@@ -567,8 +674,10 @@ def test_placeholders_of_plural_forms(catalogs):
 def test_the_template_and_labels_follow_the_front_end(scratch, tmp_path, monkeypatch):
     catalogs, _, _ = scratch
     js = catalogs.LABELS_JS
-    js.write_text(js.read_text(encoding="utf-8").replace(
-        '  "undo": "Undo",\n', '  "undo": "Undo",\n  redo: "Redo",\n'), encoding="utf-8")
+    js.write_text(
+        js.read_text(encoding="utf-8").replace('  "undo": "Undo",\n', '  "undo": "Undo",\n  redo: "Redo",\n'),
+        encoding="utf-8",
+    )
     assert catalogs.read_js_labels(js)["redo"] == "Redo"
     problems = catalogs.check()
     assert any("labels.json is not the table of js/src/labels.js" in p for p in problems)
@@ -586,9 +695,12 @@ def test_the_template_and_labels_follow_the_front_end(scratch, tmp_path, monkeyp
 
 def test_read_js_labels_reads_the_forms_the_table_uses(catalogs, tmp_path):
     js = tmp_path / "labels.js"
-    js.write_text('// a table\nexport const LABELS = {\n  a: "A",\n  "b-c": \'B \\\'c\\\'\',\n  // note\n'
-                  '  d:\n    "D \\"quoted\\" {n}"\n};\nexport function f() {}\n', encoding="utf-8")
+    js.write_text(
+        "// a table\nexport const LABELS = {\n  a: \"A\",\n  \"b-c\": 'B \\'c\\'',\n  // note\n"
+        '  d:\n    "D \\"quoted\\" {n}"\n};\nexport function f() {}\n',
+        encoding="utf-8",
+    )
     assert catalogs.read_js_labels(js) == {"a": "A", "b-c": "B 'c'", "d": 'D "quoted" {n}'}
-    js.write_text('export const LABELS = {\n  a: `template ${x}`,\n};\n', encoding="utf-8")
+    js.write_text("export const LABELS = {\n  a: `template ${x}`,\n};\n", encoding="utf-8")
     with pytest.raises(ValueError, match="cannot read the LABELS table"):
         catalogs.read_js_labels(js)

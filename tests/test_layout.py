@@ -34,7 +34,7 @@ def test_r1_5_peaks_own_9_9_10_with_bottom_split_3_3_4():
     assert [len(p) for p in PEAK_SLOTS] == [9, 9, 10]
     bottom = ROWS[3]
     assert [SLOTS[s].peak for s in bottom] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2]
-    for peak, slots in enumerate(PEAK_SLOTS):
+    for _peak, slots in enumerate(PEAK_SLOTS):
         rows = [SLOTS[s].row for s in slots]
         assert rows.count(0) == 1 and rows.count(1) == 2 and rows.count(2) == 3
 

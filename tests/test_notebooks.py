@@ -37,8 +37,9 @@ def test_notebook_runs(path, monkeypatch, tmp_path):
     monkeypatch.setenv("TRIPEAKS_PACE", "0")  # the kernel inherits it: replays apply at once
     monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "records.sqlite3"))  # never the reader's own
     notebook = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(notebook, kernel_name="python3", timeout=CELL_TIMEOUT,
-                                     resources={"metadata": {"path": str(EXAMPLES)}})
+    client = nbclient.NotebookClient(
+        notebook, kernel_name="python3", timeout=CELL_TIMEOUT, resources={"metadata": {"path": str(EXAMPLES)}}
+    )
     try:
         client.execute()
     except nbclient.exceptions.CellExecutionError as error:
@@ -51,8 +52,11 @@ def test_notebook_is_kept_without_outputs(path):
     widget's whole front end in the saved widget state)."""
     notebook = nbformat.read(path, as_version=4)
     nbformat.validate(notebook)
-    dirty = [i for i, cell in enumerate(notebook.cells)
-             if cell.cell_type == "code" and (cell.get("outputs") or cell.get("execution_count") is not None)]
+    dirty = [
+        i
+        for i, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code" and (cell.get("outputs") or cell.get("execution_count") is not None)
+    ]
     assert not dirty, f"{path.name}: clear the outputs of cells {dirty}"
     assert "widgets" not in notebook.metadata, f"{path.name}: saved widget state; clear it"
     assert notebook.metadata.get("kernelspec", {}).get("name") == "python3"

@@ -9,8 +9,11 @@ from tripeaks_widget.cards import DECK
 from tripeaks_widget.game import PEAK_BONUS, START_SCORE
 from tripeaks_widget.layout import SLOT_COUNT
 
-rule_sets = st.builds(lambda base, letters: f"TP1-{base}-AAAAAAA" + (f"-{''.join(letters)}" if letters else ""),
-                      st.sampled_from("EC"), st.sets(st.sampled_from("HJOSW")).map(sorted))
+rule_sets = st.builds(
+    lambda base, letters: f"TP1-{base}-AAAAAAA" + (f"-{''.join(letters)}" if letters else ""),
+    st.sampled_from("EC"),
+    st.sets(st.sampled_from("HJOSW")).map(sorted),
+)
 actions = st.lists(st.one_of(st.integers(0, SLOT_COUNT - 1), st.just("draw"), st.just("undo")), max_size=120)
 
 

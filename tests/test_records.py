@@ -2,7 +2,6 @@
 the SQLite file's schema and migration, two writers at once, and files that are not ours."""
 
 import multiprocessing
-import os
 import random
 import sqlite3
 from datetime import datetime, timedelta, timezone
@@ -12,19 +11,126 @@ import pytest
 
 from tripeaks_widget import Game
 from tripeaks_widget import records as records_module
-from tripeaks_widget.records import (APPLICATION_ID, BEST_SO_FAR, FIRST_WIN, RECORD, Notice, Records,
-                                     RecordsError, default_path, draws_used, effective_line, in_series,
-                                     judge_key, longest_run, rules_key)
+from tripeaks_widget.records import (
+    APPLICATION_ID,
+    BEST_SO_FAR,
+    FIRST_WIN,
+    RECORD,
+    Notice,
+    Records,
+    RecordsError,
+    default_path,
+    draws_used,
+    effective_line,
+    in_series,
+    judge_key,
+    longest_run,
+    rules_key,
+)
 
 # Winning lines of game 1 (TP1-?-AAAAAAB, R6.4's deal), found by exhaustive search and replayed here.
-WIN_1_EASY = ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠", "draw", "7♠", "8♥", "7♣", "draw", "draw", "draw", "9♠",
-              "10♠", "draw", "K♠", "Q♥", "K♦", "draw", "draw", "3♦", "2♠", "draw", "J♣", "draw", "draw",
-              "draw", "draw", "9♥", "draw", "draw", "draw", "5♣", "6♥", "draw", "2♣", "3♥", "draw", "draw",
-              "draw", "10♦", "draw", "6♠", "draw", "4♦", "3♣", "2♥", "A♦"]
-WIN_1_CLASSIC = ["2♦", "3♠", "4♠", "5♠", "draw", "7♣", "8♥", "9♠", "10♠", "draw", "draw", "draw", "draw",
-                 "K♣", "Q♥", "K♠", "draw", "5♣", "draw", "3♥", "2♠", "A♠", "2♣", "draw", "K♦", "draw",
-                 "draw", "draw", "draw", "J♣", "draw", "draw", "7♠", "6♥", "draw", "3♦", "draw", "draw",
-                 "draw", "draw", "10♦", "9♥", "draw", "6♠", "draw", "4♦", "3♣", "2♥", "A♦"]
+WIN_1_EASY = [
+    "K♣",
+    "A♠",
+    "2♦",
+    "3♠",
+    "4♠",
+    "5♠",
+    "draw",
+    "7♠",
+    "8♥",
+    "7♣",
+    "draw",
+    "draw",
+    "draw",
+    "9♠",
+    "10♠",
+    "draw",
+    "K♠",
+    "Q♥",
+    "K♦",
+    "draw",
+    "draw",
+    "3♦",
+    "2♠",
+    "draw",
+    "J♣",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "9♥",
+    "draw",
+    "draw",
+    "draw",
+    "5♣",
+    "6♥",
+    "draw",
+    "2♣",
+    "3♥",
+    "draw",
+    "draw",
+    "draw",
+    "10♦",
+    "draw",
+    "6♠",
+    "draw",
+    "4♦",
+    "3♣",
+    "2♥",
+    "A♦",
+]
+WIN_1_CLASSIC = [
+    "2♦",
+    "3♠",
+    "4♠",
+    "5♠",
+    "draw",
+    "7♣",
+    "8♥",
+    "9♠",
+    "10♠",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "K♣",
+    "Q♥",
+    "K♠",
+    "draw",
+    "5♣",
+    "draw",
+    "3♥",
+    "2♠",
+    "A♠",
+    "2♣",
+    "draw",
+    "K♦",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "J♣",
+    "draw",
+    "draw",
+    "7♠",
+    "6♥",
+    "draw",
+    "3♦",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "10♦",
+    "9♥",
+    "draw",
+    "6♠",
+    "draw",
+    "4♦",
+    "3♣",
+    "2♥",
+    "A♦",
+]
 # Game 1 under Easy, all 23 draws first and then the greedy K♣ A♠ 2♦ 3♠ 4♠ 5♠: blocked, 22 cards left.
 BLOCK_1_EASY = ["draw"] * 23 + ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"]
 
@@ -52,11 +158,19 @@ def test_the_scripted_lines_end_as_they_claim():
 
 # -- R6.8: which games have records -------------------------------------------------------------
 
+
 def test_r6_8_game_n_is_deal_n_and_the_series_is_1_to_50000():
     assert Game.from_number(1).code == "TP1-E-AAAAAAB" and Game.from_number(1).number == 1
     assert Game.from_number(50_000, "classic").number == 50_000
     assert [in_series(n) for n in (0, 1, 50_000, 50_001, None, True, 1.0)] == [
-        False, True, True, False, False, False, False]
+        False,
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
 
 
 def test_r6_8_games_outside_the_series_and_hand_arranged_deals_are_not_recorded(store):
@@ -76,6 +190,7 @@ def test_an_abandoned_game_without_a_move_is_not_recorded(store):
 
 # -- What one result holds ------------------------------------------------------------------------
 
+
 def test_effective_line_draws_and_longest_run_take_undos_out():
     history = ["K♣", "A♠", "draw", "undo", "2♦", "3♠", "draw", "draw", "undo", "4♠"]
     assert effective_line(history) == ["K♣", "A♠", "2♦", "3♠", "draw", "4♠"]
@@ -89,9 +204,18 @@ def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_a
     at = datetime(2025, 3, 1, 12, 30, tzinfo=timezone.utc)
     store.record(g, finished_at=at)
     (row,) = store.results()
-    assert row == {"id": row["id"], "rules": "easy", "number": 1, "outcome": "abandoned",
-                   "cards_left": 23, "moves": 8, "score": g.score, "draws": 1, "longest_run": 5,
-                   "finished_at": "2025-03-01T12:30:00+00:00"}
+    assert row == {
+        "id": row["id"],
+        "rules": "easy",
+        "number": 1,
+        "outcome": "abandoned",
+        "cards_left": 23,
+        "moves": 8,
+        "score": g.score,
+        "draws": 1,
+        "longest_run": 5,
+        "finished_at": "2025-03-01T12:30:00+00:00",
+    }
     assert g.moves == 8  # R6.2: undone actions still count as moves
 
 
@@ -116,9 +240,14 @@ def test_rule_set_keys_are_the_rules_text():
 
 # -- §9: judging and notices --------------------------------------------------------------------
 
+
 def test_s9_judged_by_cards_left_then_moves():
-    results = [{"cards_left": 3, "moves": 20}, {"cards_left": 0, "moves": 60},
-               {"cards_left": 3, "moves": 15}, {"cards_left": 0, "moves": 49}]
+    results = [
+        {"cards_left": 3, "moves": 20},
+        {"cards_left": 0, "moves": 60},
+        {"cards_left": 3, "moves": 15},
+        {"cards_left": 0, "moves": 49},
+    ]
     assert sorted(results, key=judge_key) == [results[3], results[1], results[2], results[0]]
 
 
@@ -135,8 +264,7 @@ def test_s9_fewer_cards_left_beats_fewer_moves_in_the_store(store):
 
 def test_s9_notices_best_so_far_record_first_win_then_a_faster_win(store):
     notices = store.record(game(actions=WIN_1_EASY[:5]))  # abandoned, 23 cards left
-    assert notices == [Notice(BEST_SO_FAR, 1, "Best result so far of game 1 (Easy): 23 cards left in 5 moves.",
-                              "easy")]
+    assert notices == [Notice(BEST_SO_FAR, 1, "Best result so far of game 1 (Easy): 23 cards left in 5 moves.", "easy")]
     assert store.record(game(actions=WIN_1_EASY[:4])) == []  # worse: nothing to say
     assert store.record(game(actions=WIN_1_EASY[:5])) == []  # a tie is not a new record
     (notice,) = store.record(game(actions=WIN_1_EASY[:9]))  # 20 cards left: beats 23
@@ -147,7 +275,10 @@ def test_s9_notices_best_so_far_record_first_win_then_a_faster_win(store):
     assert notice.kind == FIRST_WIN and str(notice) == "First win of game 1 (Easy): won in 51 moves."
     assert store.record(game(actions=["draw", "undo"] * 3 + WIN_1_EASY)) == []  # won again, but slower
     (notice,) = store.record(game(actions=WIN_1_EASY))
-    assert notice.kind == RECORD and notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
+    assert (
+        notice.kind == RECORD
+        and notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
+    )
     assert store.record(game(actions=WIN_1_EASY[:20])) == []  # an unfinished game never beats a win
     assert judge_key(store.best(1)) == (0, 49) and store.best(1)["outcome"] == "won"
 
@@ -194,8 +325,12 @@ def test_s9_a_blocked_game_is_the_best_so_far_and_one_play_is_one_result(store):
 
 def test_notices_are_small_plain_values(store):
     (notice,) = store.record(game(actions=["K♣"]))
-    assert notice.as_dict() == {"kind": BEST_SO_FAR, "number": 1, "rules": "easy",
-                                "text": "Best result so far of game 1 (Easy): 27 cards left in 1 move."}
+    assert notice.as_dict() == {
+        "kind": BEST_SO_FAR,
+        "number": 1,
+        "rules": "easy",
+        "text": "Best result so far of game 1 (Easy): 27 cards left in 1 move.",
+    }
     with pytest.raises(AttributeError):
         notice.kind = RECORD
 
@@ -212,14 +347,26 @@ def test_a_play_forgotten_once_its_game_is_gone(store):
 
 # -- Statistics -----------------------------------------------------------------------------------
 
+
 def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
     store.record(game(actions=WIN_1_EASY))  # won, 21 draws, longest run 6 (K♣ … 5♠)
     store.record(game(actions=BLOCK_1_EASY))  # blocked, 23 draws, run 6
     store.record(game(actions=["K♣", "A♠", "2♦", "draw"]))  # abandoned, 1 draw, run 3
     store.record(game("TP1-C-AAAAAAB", WIN_1_CLASSIC))  # won, 21 draws
     easy = store.stats("easy")
-    assert easy == {"rules": "easy", "played": 3, "won": 1, "blocked": 1, "abandoned": 1, "win_percent": 33.3,
-                    "games": 1, "games_won": 1, "longest_run": 6, "draws": 45, "mean_draws": 15.0}
+    assert easy == {
+        "rules": "easy",
+        "played": 3,
+        "won": 1,
+        "blocked": 1,
+        "abandoned": 1,
+        "win_percent": 33.3,
+        "games": 1,
+        "games_won": 1,
+        "longest_run": 6,
+        "draws": 45,
+        "mean_draws": 15.0,
+    }
     classic = store.stats("C")
     assert (classic["played"], classic["won"], classic["win_percent"], classic["draws"]) == (1, 1, 100.0, 21)
     assert classic["longest_run"] == longest_run(WIN_1_CLASSIC) == 4
@@ -231,9 +378,19 @@ def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
 
 
 def test_stats_of_an_empty_store_are_zeros(store):
-    assert store.stats("classic") == {"rules": "classic", "played": 0, "won": 0, "blocked": 0, "abandoned": 0,
-                                      "win_percent": 0.0, "games": 0, "games_won": 0, "longest_run": 0,
-                                      "draws": 0, "mean_draws": 0.0}
+    assert store.stats("classic") == {
+        "rules": "classic",
+        "played": 0,
+        "won": 0,
+        "blocked": 0,
+        "abandoned": 0,
+        "win_percent": 0.0,
+        "games": 0,
+        "games_won": 0,
+        "longest_run": 0,
+        "draws": 0,
+        "mean_draws": 0.0,
+    }
     assert store.stats()["by_rules"] == {}
 
 
@@ -252,6 +409,7 @@ def test_results_newest_first_filtered_and_limited(store):
 
 
 # -- Where the file is ----------------------------------------------------------------------------
+
 
 def test_the_file_is_the_path_given_else_the_env_var_else_the_user_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "env.sqlite3"))
@@ -289,6 +447,7 @@ def test_the_journal_is_write_ahead(store):
 
 # -- Schema version and migration ------------------------------------------------------------------
 
+
 def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_path):
     empty = tmp_path / "empty.sqlite3"
     empty.touch()
@@ -310,8 +469,10 @@ def test_migration_steps_run_in_order_and_keep_the_results(tmp_path, monkeypatch
     path = tmp_path / "records.sqlite3"
     with Records(path) as records:
         records.record(game(actions=WIN_1_EASY))
-    step_2 = ("ALTER TABLE results ADD COLUMN note TEXT NOT NULL DEFAULT ''",
-              "UPDATE results SET note = 'from version 1'")
+    step_2 = (
+        "ALTER TABLE results ADD COLUMN note TEXT NOT NULL DEFAULT ''",
+        "UPDATE results SET note = 'from version 1'",
+    )
     monkeypatch.setattr(records_module, "MIGRATIONS", records_module.MIGRATIONS + [step_2])
     with Records(path) as records:
         assert records.version == 2
@@ -341,6 +502,7 @@ def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
 
 # -- Files that are not a records store ------------------------------------------------------------
 
+
 def test_random_bytes_are_refused_with_the_file_and_what_was_expected(tmp_path):
     path = tmp_path / "records.sqlite3"
     path.write_bytes(random.Random(9).randbytes(5000))
@@ -348,7 +510,9 @@ def test_random_bytes_are_refused_with_the_file_and_what_was_expected(tmp_path):
     with pytest.raises(RecordsError) as refused:
         Records(path)
     message = str(refused.value)
-    assert str(path) in message and "not an SQLite database" in message and "expected an SQLite records store" in message
+    assert (
+        str(path) in message and "not an SQLite database" in message and "expected an SQLite records store" in message
+    )
     assert isinstance(refused.value, ValueError)
     assert file_bytes(path) == before
 
@@ -360,7 +524,7 @@ def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
         conn.execute("INSERT INTO invoices (amount) VALUES (12.5)")
     conn.close()
     before = file_bytes(path)
-    with pytest.raises(RecordsError, match="not a tripeaks-widget records store .its tables are invoices"):
+    with pytest.raises(RecordsError, match=r"not a tripeaks-widget records store .its tables are invoices"):
         Records(path)
     assert file_bytes(path) == before
     with sqlite3.connect(path) as conn:
@@ -374,7 +538,9 @@ def test_an_empty_database_that_another_program_numbered_is_refused(tmp_path):
         conn.execute("PRAGMA user_version = 3")
     conn.close()
     before = file_bytes(path)
-    with pytest.raises(RecordsError, match="not a tripeaks-widget records store .its application id is 0x0, its user version 3"):
+    with pytest.raises(
+        RecordsError, match=r"not a tripeaks-widget records store .its application id is 0x0, its user version 3"
+    ):
         Records(path)
     assert file_bytes(path) == before
 
@@ -387,7 +553,7 @@ def test_a_damaged_store_is_refused_and_left_untouched(tmp_path):
     data = bytearray(file_bytes(path))
     page = 4096
     assert len(data) > 3 * page
-    data[2 * page:3 * page] = random.Random(5).randbytes(page)  # a page of the results turned to noise
+    data[2 * page : 3 * page] = random.Random(5).randbytes(page)  # a page of the results turned to noise
     path.write_bytes(bytes(data))
     before = file_bytes(path)
     with pytest.raises(RecordsError, match=r"damaged|unreadable|malformed"):
@@ -414,6 +580,7 @@ def test_open_or_none_gives_the_store_or_the_reason(tmp_path):
 
 
 # -- Two kernels at once ----------------------------------------------------------------------------
+
 
 def _write_results(path, first_number, count, start):
     start.wait(30)

@@ -59,6 +59,7 @@ def test_variants_without_the_joker_deal_the_same_cards():
 
 # -- V2 -----------------------------------------------------------------------------------------
 
+
 def test_v2_hogue_scoring_runs_draws_and_peaks():
     g = Game("TP1-E-AAAAAAB-H")
     assert g.score == 0
@@ -91,6 +92,7 @@ def test_v2_peaks_pay_15_15_and_30_and_scores_may_go_negative():
 
 # -- V3 -----------------------------------------------------------------------------------------
 
+
 def test_v3_the_joker_joins_the_deck_and_goes_anywhere():
     g = Game("TP1-E-AAAAAAB-J")
     assert len(g.deck) == 53 and JOKER in g.deck and g.stock_count == 24
@@ -104,7 +106,7 @@ def test_v3_joker_on_anything_and_anything_on_the_joker():
     assert str(g.discard) == str(deck[28])
     g.play(JOKER)
     assert g.playable() == [g.deck[s] for s in ROWS[3][1:]]  # every free card fits on it
-    assert g.describe().startswith(f"Stock: 24 cards; discard: joker.")
+    assert g.describe().startswith("Stock: 24 cards; discard: joker.")
 
 
 def test_v3_a_joker_deck_needs_the_joker_rules():
@@ -117,6 +119,7 @@ def test_v3_a_joker_deck_needs_the_joker_rules():
 
 # -- V4 -----------------------------------------------------------------------------------------
 
+
 def test_v4_open_peaks_show_every_card_but_covered_ones_stay_blocked():
     g = Game("TP1-E-AAAAAAB-O")
     assert "?" not in g.view()["slots"] and "hidden card" not in g.describe()
@@ -126,6 +129,7 @@ def test_v4_open_peaks_show_every_card_but_covered_ones_stay_blocked():
 
 
 # -- V5 -----------------------------------------------------------------------------------------
+
 
 def test_v5_draw_only_when_stuck():
     g = Game("TP1-E-AAAAAAB-S")
@@ -142,6 +146,7 @@ def test_v5_draw_only_when_stuck():
 
 
 # -- V6 -----------------------------------------------------------------------------------------
+
 
 def test_v6_empty_discard_any_free_card_first():
     g = Game("TP1-E-AAAAAAB-W")

@@ -37,6 +37,7 @@ def sleeps(monkeypatch):
 
 # -- replay -------------------------------------------------------------------------------------
 
+
 def test_paced_replay_publishes_each_step_then_pauses_r6_4(w, states, sleeps):
     w.replay(THREE_MOVES, pace=0.25)
     assert sleeps == [0.25, 0.25, 0.25]
@@ -171,6 +172,7 @@ def test_interrupt_at_pace_zero_during_a_pause_free_line_is_republished(w, state
 
 # -- history and positions ----------------------------------------------------------------------
 
+
 def test_history_is_the_games_in_notation(w):
     w.play("K♣")
     w.draw()
@@ -216,6 +218,7 @@ def test_position_at_keeps_the_rules_and_error_help():
 
 
 # -- side by side ---------------------------------------------------------------------------------
+
 
 def test_compare_deals_the_same_cards_under_each_rule_set_r6_3_r6_4():
     box = TriPeaks.compare(OPENING)
@@ -266,6 +269,7 @@ def test_compare_needs_a_rule_set():
 
 # -- pointing and captions -------------------------------------------------------------------------
 
+
 def test_highlight_the_playable_cards_and_clear(w):
     w.highlight(*w.playable())
     assert w.state["highlight"] == [20, 22, 24]  # K♣, 2♦, K♦ (R6.4)
@@ -297,6 +301,7 @@ def test_highlight_a_card_that_is_not_a_peak_card(w):
 
 
 # -- the game, delegated -----------------------------------------------------------------------------
+
 
 def test_delegations_read_the_game(w):
     w.replay(THREE_MOVES, pace=0)

@@ -6,16 +6,39 @@ import pathlib
 
 import pytest
 
-from tripeaks_widget import Game, IllegalMoveError, TriPeaks
-from tripeaks_widget import solver
+from tripeaks_widget import Game, IllegalMoveError, TriPeaks, solver
 from tripeaks_widget import widget as widget_module
 from tripeaks_widget.widget import FAILED, HINT_PENDING, NO_HINT, NO_HINT_IN_TIME
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
-VIEW_KEYS = {"code", "rules", "slots", "free", "playable", "stock", "discard", "score", "moves", "status",
-             "message", "can_undo", "description", "last"}
-WIDGET_KEYS = {"error_help", "highlight", "caption", "number", "notices", "lang", "dir", "seq", "show_verdict",
-               "verdict"}
+VIEW_KEYS = {
+    "code",
+    "rules",
+    "slots",
+    "free",
+    "playable",
+    "stock",
+    "discard",
+    "score",
+    "moves",
+    "status",
+    "message",
+    "can_undo",
+    "description",
+    "last",
+}
+WIDGET_KEYS = {
+    "error_help",
+    "highlight",
+    "caption",
+    "number",
+    "notices",
+    "lang",
+    "dir",
+    "seq",
+    "show_verdict",
+    "verdict",
+}
 
 
 def intent(widget, content):
@@ -57,6 +80,7 @@ def win_line(game):
 
 
 # -- the snapshot ------------------------------------------------------------------------------
+
 
 def test_snapshot_is_the_games_view_plus_widget_fields(w):
     state = w.state
@@ -117,6 +141,7 @@ def test_repr(w):
 
 # -- construction ------------------------------------------------------------------------------
 
+
 def test_constructor_variants():
     assert TriPeaks().state["rules"] == "easy"
     classic = TriPeaks(rules="classic")
@@ -131,6 +156,7 @@ def test_bad_code_is_refused_with_the_expected_form():
 
 
 # -- intents: moves --------------------------------------------------------------------------
+
 
 def test_play_intent_r6_4(w):
     intent(w, {"type": "play", "slot": 20})  # K♣
@@ -147,8 +173,9 @@ def test_refused_intent_says_why_r2_4(w):
     intent(w, {"type": "play", "slot": 18})  # a free 3♠ on the A♣
     after = w.state
     assert after["message"] == "Must be one rank higher or lower"
-    assert {k: after[k] for k in after if k not in ("message", "seq")} == \
-        {k: before[k] for k in before if k not in ("message", "seq")}
+    assert {k: after[k] for k in after if k not in ("message", "seq")} == {
+        k: before[k] for k in before if k not in ("message", "seq")
+    }
     intent(w, {"type": "play", "slot": 0})  # a face-down peak top
     assert w.state["message"] == "This card is blocked"
 
@@ -180,25 +207,28 @@ def test_a_refused_move_message_is_cleared_by_the_next_action(w):
     assert w.state["message"] == ""
 
 
-@pytest.mark.parametrize("content", [
-    "play",
-    None,
-    ["play", 20],
-    {},
-    {"type": "fly"},
-    {"type": "play"},
-    {"type": "play", "slot": "20"},
-    {"type": "play", "slot": 20.0},
-    {"type": "play", "slot": True},
-    {"type": "play", "slot": 28},
-    {"type": "play", "slot": -1},
-    {"type": "error_help", "value": "yes"},
-    {"type": "error_help"},
-    {"type": "new_game", "rules": "hard"},
-    {"type": "new_game", "code": 7},
-    {"type": "new_game", "code": "X" * 5000},
-    {"type": "new_game", "id": [1]},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "play",
+        None,
+        ["play", 20],
+        {},
+        {"type": "fly"},
+        {"type": "play"},
+        {"type": "play", "slot": "20"},
+        {"type": "play", "slot": 20.0},
+        {"type": "play", "slot": True},
+        {"type": "play", "slot": 28},
+        {"type": "play", "slot": -1},
+        {"type": "error_help", "value": "yes"},
+        {"type": "error_help"},
+        {"type": "new_game", "rules": "hard"},
+        {"type": "new_game", "code": 7},
+        {"type": "new_game", "code": "X" * 5000},
+        {"type": "new_game", "id": [1]},
+    ],
+)
 def test_malformed_intents_change_nothing_and_are_logged(w, sent, caplog, content):
     before = dict(w.state)
     with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
@@ -222,6 +252,7 @@ def test_errors_in_handlers_reach_the_message_line(w, caplog, monkeypatch):
 
 
 # -- intents: new game -----------------------------------------------------------------------
+
 
 def test_new_game_intent_with_a_bad_code_replies_with_the_reason(w, sent):
     before = dict(w.state)
@@ -273,6 +304,7 @@ def test_new_game_keeps_error_help(w):
 
 
 # -- scripted calls ----------------------------------------------------------------------------
+
 
 def test_scripted_calls_publish_at_once(w):
     w.play("K♣")
@@ -344,10 +376,17 @@ def test_teacher_caption_and_highlight(w):
 
 # -- hints ------------------------------------------------------------------------------------
 
+
 def answer(*line, complete=True):
     """A stand-in for the solver's answer whose best line is ``line``."""
-    return solver.Solution(winnable=True if line else None, line=tuple(line), draws=line.count("draw"),
-                           cards_left=0, score=0, complete=complete)
+    return solver.Solution(
+        winnable=True if line else None,
+        line=tuple(line),
+        draws=line.count("draw"),
+        cards_left=0,
+        score=0,
+        complete=complete,
+    )
 
 
 def test_hint_intent_points_at_the_move(w, monkeypatch):
@@ -387,6 +426,7 @@ def test_hint_with_the_real_solver_r6_4(w):
 
 # -- end of game -----------------------------------------------------------------------------
 
+
 def test_won_game_r4_1():
     line = win_line(Game("TP1-E-AAAAAAD"))  # R6.5: winnable under Easy
     w = TriPeaks("TP1-E-AAAAAAD")
@@ -414,6 +454,7 @@ def test_blocked_game_r4_2():
 
 
 # -- several widgets ---------------------------------------------------------------------------
+
 
 def test_two_widgets_are_independent():
     a, b = TriPeaks(OPENING), TriPeaks(OPENING)

@@ -106,12 +106,14 @@ def synced(monkeypatch):
         def watched(key=None):
             seen.append(sorted([key] if isinstance(key, str) else list(key or [])))
             return send_state(key)
+
         return watched
 
     return Seen(monkeypatch, "send_state", record)
 
 
 # -- choosing the language ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_lang_parameter_sets_the_language_labels_and_direction(lang):
@@ -214,6 +216,7 @@ def test_side_by_side_widgets_share_the_language():
 
 
 # -- what the player reads, in the language -------------------------------------------------------
+
 
 def test_the_hebrew_seeds_wordings_through_the_widget():
     w = TriPeaks(OPENING, lang="he", records=False)
@@ -321,17 +324,20 @@ def test_records_notices_in_the_language(tmp_path):
         w.apply(action)
     assert w.status == "won"
     [notice] = w.state["notices"]
-    assert notice == {"kind": "first_win",
-                      "text": f"ניצחון ראשון במשחק {WINNABLE} (קל): ניצחון ב־{len(line)} מהלכים."}
+    assert notice == {"kind": "first_win", "text": f"ניצחון ראשון במשחק {WINNABLE} (קל): ניצחון ב־{len(line)} מהלכים."}
     assert w.notices == [f"First win of game {WINNABLE} (Easy): won in {len(line)} moves."]  # English in Python
     w.lang = "is"  # the notice stays until the next action, now in Icelandic
-    assert w.state["notices"][0]["text"] == f"Fyrsti sigur í leik {WINNABLE} (Auðvelt): unninn í {len(line)} hreyfingum."
+    assert (
+        w.state["notices"][0]["text"] == f"Fyrsti sigur í leik {WINNABLE} (Auðvelt): unninn í {len(line)} hreyfingum."
+    )
     g = TriPeaks(game=WINNABLE, rules="easy+open-peaks", lang="el", records=store)
     while g.status == "playing":
         g.apply(g.legal_moves()[-1])  # draws while it can: blocked, a best result so far
     [notice] = g.state["notices"]
     assert notice["kind"] == "best_so_far"
-    assert notice["text"].startswith(f"Καλύτερο αποτέλεσμα μέχρι τώρα στην παρτίδα {WINNABLE} (Εύκολο + Ανοιχτές κορυφές): ")
+    assert notice["text"].startswith(
+        f"Καλύτερο αποτέλεσμα μέχρι τώρα στην παρτίδα {WINNABLE} (Εύκολο + Ανοιχτές κορυφές): "
+    )
 
 
 def test_a_records_store_that_cannot_be_used_is_said_in_the_language(tmp_path):
@@ -368,6 +374,7 @@ def test_every_text_of_the_snapshot_is_in_the_language():
 
 # -- the front end's fixtures ----------------------------------------------------------------------
 
+
 def language_fixtures() -> dict:
     """What the front end's unit tests read: for each language, its label table (the ``labels``
     trait) and two snapshots of the reference deal: the start, and a refused 3♠."""
@@ -388,7 +395,8 @@ def test_the_front_ends_language_fixtures_are_up_to_date():
     if not FIXTURE.parent.exists():
         pytest.skip("no front end source here")
     assert FIXTURE.exists() and FIXTURE.read_text(encoding="utf-8") == render_fixtures(), (
-        f"{FIXTURE} is out of date: run python tests/test_widget_i18n.py")
+        f"{FIXTURE} is out of date: run python tests/test_widget_i18n.py"
+    )
 
 
 if __name__ == "__main__":

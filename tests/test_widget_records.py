@@ -81,6 +81,7 @@ def digest(path):
 
 # -- numbered games (R6.8) and rule sets ---------------------------------------------------------
 
+
 def test_game_number_deals_that_numbered_game(store):
     w = TriPeaks(game=123, records=store)
     expected = Game.from_number(123)
@@ -155,6 +156,7 @@ def test_new_game_takes_a_number_a_code_or_a_rule_set():
 
 # -- the New game dialog's intents --------------------------------------------------------------
 
+
 def test_dialog_intent_rules_with_variants_and_a_game_number(replies):
     w = TriPeaks("TP1-E-AAAAAAB", records=False)
     intent(w, {"type": "new_game", "rules": "classic+joker", "game": 123, "code": "", "id": 1})
@@ -195,20 +197,23 @@ def test_dialog_intent_bad_code_replies_on_the_code_field(replies):
     assert w.code == "TP1-E-AAAAAAB"
 
 
-@pytest.mark.parametrize("content", [
-    {"type": "new_game", "rules": "hard", "id": 5},
-    {"type": "new_game", "rules": "easy+bogus", "id": 5},
-    {"type": "new_game", "rules": "", "id": 5},
-    {"type": "new_game", "rules": 7, "id": 5},
-    {"type": "new_game", "rules": ["easy"], "id": 5},
-    {"type": "new_game", "rules": "easy+" * 2000, "id": 5},
-    {"type": "new_game", "game": "123", "id": 5},
-    {"type": "new_game", "game": 12.0, "id": 5},
-    {"type": "new_game", "game": True, "id": 5},
-    {"type": "new_game", "game": [1], "id": 5},
-    {"type": "new_game", "game": {"n": 1}, "id": 5},
-    {"type": "new_game", "code": 7, "game": 3, "id": 5},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"type": "new_game", "rules": "hard", "id": 5},
+        {"type": "new_game", "rules": "easy+bogus", "id": 5},
+        {"type": "new_game", "rules": "", "id": 5},
+        {"type": "new_game", "rules": 7, "id": 5},
+        {"type": "new_game", "rules": ["easy"], "id": 5},
+        {"type": "new_game", "rules": "easy+" * 2000, "id": 5},
+        {"type": "new_game", "game": "123", "id": 5},
+        {"type": "new_game", "game": 12.0, "id": 5},
+        {"type": "new_game", "game": True, "id": 5},
+        {"type": "new_game", "game": [1], "id": 5},
+        {"type": "new_game", "game": {"n": 1}, "id": 5},
+        {"type": "new_game", "code": 7, "game": 3, "id": 5},
+    ],
+)
 def test_malformed_dialog_intents_change_nothing(replies, caplog, content):
     w = TriPeaks("TP1-E-AAAAAAB", records=False)
     before = dict(w.state)
@@ -222,6 +227,7 @@ def test_malformed_dialog_intents_change_nothing(replies, caplog, content):
 
 # -- records of the series (§9) ------------------------------------------------------------------
 
+
 def test_a_win_is_recorded_and_its_notice_shown(store):
     w = TriPeaks(game=WINNABLE, records=store)
     line = winning_line()
@@ -232,7 +238,12 @@ def test_a_win_is_recorded_and_its_notice_shown(store):
     assert w.state["notices"] == [{"kind": "first_win", "text": text}]
     assert w.state["message"] == "You won!"  # the game's message keeps its own line
     [result] = Records(store).results()
-    assert (result["number"], result["outcome"], result["rules"], result["moves"]) == (WINNABLE, "won", "easy", len(line))
+    assert (result["number"], result["outcome"], result["rules"], result["moves"]) == (
+        WINNABLE,
+        "won",
+        "easy",
+        len(line),
+    )
     # The next action clears the notices; the same win again is no news.
     w.new_game(WINNABLE)
     assert w.notices == [] and w.state["notices"] == []

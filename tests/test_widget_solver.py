@@ -11,8 +11,14 @@ import pytest
 
 from tripeaks_widget import Game, TriPeaks, solver
 from tripeaks_widget.widget import (
-    BAD_CODE, HINT_PENDING, NO_WINNABLE_DEAL, VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_PENDING,
-    VERDICT_UNKNOWN, VERDICT_WINNABLE,
+    BAD_CODE,
+    HINT_PENDING,
+    NO_WINNABLE_DEAL,
+    VERDICT_LOST_SOMETIME,
+    VERDICT_NEVER,
+    VERDICT_PENDING,
+    VERDICT_UNKNOWN,
+    VERDICT_WINNABLE,
 )
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
@@ -81,6 +87,7 @@ def first_losing_move(code: str, line: list[str]) -> int:
 
 # -- the verdict's values ----------------------------------------------------------------------------
 
+
 def test_verdict_still_winnable(w):
     assert w.verdict == {"kind": "winnable", "move": None, "text": VERDICT_WINNABLE}
     assert w.verdict["text"] == "Still winnable"
@@ -103,7 +110,7 @@ def test_verdict_lost_since_move_n_counts_as_the_moves_counter(w):
     assert verdict["kind"] == "lost" and verdict["move"] == expected
     assert verdict["text"] == f"No longer winnable since move {expected}"
     index = solver.verdict_history(w.game)  # an index into the history, where "undo" counts too
-    assert expected == sum(action != "undo" for action in w.history[:index + 1])
+    assert expected == sum(action != "undo" for action in w.history[: index + 1])
 
 
 def test_verdict_when_the_search_runs_out_of_time(w, monkeypatch):
@@ -127,7 +134,7 @@ def test_searches_get_the_widgets_time_budget(w, monkeypatch):
 
     monkeypatch.setattr(solver, "winnable", winnable)
     w.search_budget = 0.75
-    w.verdict
+    _ = w.verdict
     assert budgets == [0.75]
 
 
@@ -139,6 +146,7 @@ def test_verdict_of_a_won_game(monkeypatch):
 
 
 # -- the verdict on the board ------------------------------------------------------------------------
+
 
 def test_show_verdict_checks_then_shows_and_refreshes_after_every_action(w):
     assert w.show_verdict is False and w.state["show_verdict"] is False
@@ -240,6 +248,7 @@ def test_a_slow_search_never_holds_up_the_message_handler(w, monkeypatch):
 
 # -- the hint --------------------------------------------------------------------------------------
 
+
 def test_the_hint_button_answers_from_the_worker_thread(w, monkeypatch):
     gate = Gate(solver.Solution(winnable=True, line=("K♦", "draw"), draws=1, cards_left=0, score=0))
     monkeypatch.setattr(solver, "solve", gate)
@@ -287,6 +296,7 @@ def test_the_real_hint_follows_the_best_line_under_classic():
 
 
 # -- winnable deals only -----------------------------------------------------------------------------
+
 
 def test_winnable_only_deal_from_the_dialog(w, replies):
     intent(w, {"type": "new_game", "rules": "classic", "game": None, "code": "", "winnable": True, "id": 3})
@@ -359,6 +369,7 @@ def test_winnable_only_deal_from_python_out_of_time(w, monkeypatch):
 
 
 # -- the worker thread ---------------------------------------------------------------------------------
+
 
 def test_a_closed_widget_drops_what_its_searches_find(monkeypatch):
     gate = Gate(True)

@@ -4,7 +4,7 @@ from .cards import Card
 from .game import Game, IllegalMoveError, Position
 from .rules import CLASSIC, EASY, Rules
 
-__all__ = ["Card", "Game", "IllegalMoveError", "Position", "Rules", "EASY", "CLASSIC", "TriPeaks"]
+__all__ = ["CLASSIC", "EASY", "Card", "Game", "IllegalMoveError", "Position", "Rules", "TriPeaks"]
 __version__ = "0.1.0"
 
 

@@ -9,12 +9,13 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 
-_SUIT_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-                 "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUIT_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _RANK_ALIASES = {name.lower(): i + 1 for i, name in enumerate(RANKS)} | {"t": 10, "r": 13}
 
-CARD_FORM = ("a rank (A 2-10 J Q K, T for 10, R for king) then a suit (♣♦♥♠ or C D H S), e.g. 'K♣', "
-             "'10h', 'Td'; or the joker: '★', 'JK'")
+CARD_FORM = (
+    "a rank (A 2-10 J Q K, T for 10, R for king) then a suit (♣♦♥♠ or C D H S), e.g. 'K♣', "
+    "'10h', 'Td'; or the joker: '★', 'JK'"
+)
 JOKER_NAMES = ("★", "jk", "joker", "🃏")
 
 

@@ -34,9 +34,9 @@ import io
 import json
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from string import Formatter
-from typing import Iterable
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -79,6 +79,7 @@ class Found:
 
 # -- reading the code ------------------------------------------------------------------------------
 
+
 def _strings(node: ast.AST) -> list[str]:
     return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
 
@@ -91,21 +92,36 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
     found: list[tuple[str, int, str]] = []
     constants: dict[str, str] = {}
     for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if (
-            isinstance(node, ast.AnnAssign) and node.value is not None) else []
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if (isinstance(node, ast.AnnAssign) and node.value is not None)
+            else []
+        )
         value = getattr(node, "value", None)
         for target in targets:
-            if (isinstance(target, ast.Name) and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
-                    and isinstance(value, ast.Constant) and isinstance(value.value, str)):
+            if (
+                isinstance(target, ast.Name)
+                and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            ):
                 constants[target.id] = value.value
                 if target.id not in NOT_SHOWN.get(module, set()):
                     found.append((value.value, node.lineno, f"{module}.{target.id}"))
-            elif (isinstance(target, ast.Name) and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
-                  and isinstance(value, ast.JoinedStr) and target.id not in NOT_SHOWN.get(module, set())
-                  and problems is not None):
-                problems.append(f"{module}.py:{node.lineno}: {target.id} is an f-string: a message must be a "
-                                "plain template (fill it with Message(...) or .format); if a player never "
-                                f"reads it, add it to NOT_SHOWN[{module!r}] in tripeaks_widget/catalogs.py")
+            elif (
+                isinstance(target, ast.Name)
+                and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
+                and isinstance(value, ast.JoinedStr)
+                and target.id not in NOT_SHOWN.get(module, set())
+                and problems is not None
+            ):
+                problems.append(
+                    f"{module}.py:{node.lineno}: {target.id} is an f-string: a message must be a "
+                    "plain template (fill it with Message(...) or .format); if a player never "
+                    f"reads it, add it to NOT_SHOWN[{module!r}] in tripeaks_widget/catalogs.py"
+                )
 
     parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
 
@@ -126,8 +142,11 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
             found.append((arg.value, call.lineno, what))
             continue
         if isinstance(arg, ast.Name):
-            assigned = [n.value for n in ast.walk(scope_of(call)) if isinstance(n, ast.Assign)
-                        and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)]
+            assigned = [
+                n.value
+                for n in ast.walk(scope_of(call))
+                if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)
+            ]
             texts = [text for value in assigned for text in _strings(value)]
             if texts:
                 found.extend((text, call.lineno, what) for text in texts)
@@ -136,8 +155,10 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
                 found.append((constants[arg.id], call.lineno, f"{module}.{arg.id}"))
                 continue
         if problems is not None:
-            problems.append(f"{module}.py:{call.lineno}: cannot read this Message's template; give Message "
-                            "a string literal, a module constant, or a local name assigned literals")
+            problems.append(
+                f"{module}.py:{call.lineno}: cannot read this Message's template; give Message "
+                "a string literal, a module constant, or a local name assigned literals"
+            )
     return found
 
 
@@ -148,8 +169,10 @@ def read_js_labels(path: Path | None = None) -> dict[str, str]:
     start = re.search(r"export\s+const\s+LABELS\s*=\s*\{", source)
     if not start:
         raise ValueError(f"{path}: no 'export const LABELS = {{' table")
-    item = re.compile(r"""\s*(?://[^\n]*\n\s*)*(?:([A-Za-z_$][\w$]*)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*:\s*"""
-                      r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*(,|(?=\s*(?://[^\n]*\n\s*)*\}))""")
+    item = re.compile(
+        r"""\s*(?://[^\n]*\n\s*)*(?:([A-Za-z_$][\w$]*)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*:\s*"""
+        r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*(,|(?=\s*(?://[^\n]*\n\s*)*\}))"""
+    )
     table: dict[str, str] = {}
     at = start.end()
     while True:
@@ -159,9 +182,10 @@ def read_js_labels(path: Path | None = None) -> dict[str, str]:
         match = item.match(source, at)
         if not match:
             line = source.count("\n", 0, at) + 1
-            raise ValueError(f"{path}:{line}: cannot read the LABELS table here (keep it to key: \"text\" pairs)")
-        key = match.group(1) or ast.literal_eval(f'"{match.group(2)}"' if match.group(2) is not None
-                                                 else f"'{match.group(3)}'")
+            raise ValueError(f'{path}:{line}: cannot read the LABELS table here (keep it to key: "text" pairs)')
+        key = match.group(1) or ast.literal_eval(
+            f'"{match.group(2)}"' if match.group(2) is not None else f"'{match.group(3)}'"
+        )
         table[key] = ast.literal_eval(match.group(4))
         at = match.end()
 
@@ -204,6 +228,7 @@ def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
 
 # -- catalogs ----------------------------------------------------------------------------------------------
 
+
 def fields(text: str) -> set[str]:
     """The ``{placeholders}`` of a text (ValueError when its braces do not parse)."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name is not None}
@@ -214,19 +239,30 @@ def _babel_id(entry: Entry) -> str | tuple[str, str]:
 
 
 def template_catalog(problems: list[str] | None = None) -> Catalog:
-    template = Catalog(project="tripeaks-widget", version=__version__, charset="utf-8",
-                       msgid_bugs_address=TEAM, language_team=TEAM, last_translator=TEAM,
-                       header_comment="# The messages of tripeaks-widget in English: the template of the catalogs.\n"
-                                      "# Made from the code by: python -m tripeaks_widget.catalogs update")
+    template = Catalog(
+        project="tripeaks-widget",
+        version=__version__,
+        charset="utf-8",
+        msgid_bugs_address=TEAM,
+        language_team=TEAM,
+        last_translator=TEAM,
+        header_comment="# The messages of tripeaks-widget in English: the template of the catalogs.\n"
+        "# Made from the code by: python -m tripeaks_widget.catalogs update",
+    )
     for item in message_set(problems).values():
         entry = item.entry
         try:
             braces = fields(entry.msgid) | fields(entry.plural or "")
         except ValueError:
             braces = set()
-        template.add(_babel_id(entry), string=("", "") if entry.plural is not None else "",
-                     locations=[(loc, None) for loc in item.locations], auto_comments=item.notes,
-                     context=entry.context, flags=["python-brace-format"] if braces else [])
+        template.add(
+            _babel_id(entry),
+            string=("", "") if entry.plural is not None else "",
+            locations=[(loc, None) for loc in item.locations],
+            auto_comments=item.notes,
+            context=entry.context,
+            flags=["python-brace-format"] if braces else [],
+        )
     return template
 
 
@@ -286,8 +322,10 @@ def update() -> list[str]:
             catalog = Catalog(locale=lang, project="tripeaks-widget", charset="utf-8", fuzzy=False)
         catalog.project, catalog.version = "tripeaks-widget", __version__
         catalog.msgid_bugs_address, catalog.language_team, catalog.last_translator = TEAM, TEAM, TEAM
-        catalog.header_comment = (f"# The messages of tripeaks-widget in {LANGUAGE_NAMES.get(lang, lang)}.\n"
-                                  "# Merged from the template by: python -m tripeaks_widget.catalogs update")
+        catalog.header_comment = (
+            f"# The messages of tripeaks-widget in {LANGUAGE_NAMES.get(lang, lang)}.\n"
+            "# Merged from the template by: python -m tripeaks_widget.catalogs update"
+        )
         catalog.update(template, update_header_comment=False)
         catalog.fuzzy = False
         if _write(path, _render(catalog)):
@@ -319,6 +357,7 @@ def compile_catalogs() -> list[str]:
 
 # -- checking ------------------------------------------------------------------------------------------------
 
+
 def _mo_key(message) -> str:
     msgid = message.id[0] if message.pluralizable else message.id
     return f"{message.context}\x04{msgid}" if message.context else msgid
@@ -348,7 +387,7 @@ def check_translation(entry: Entry, strings: Iterable[str]) -> list[str]:
     try:
         wanted = fields(entry.msgid) | fields(entry.plural or "")
     except ValueError:
-        return [f"its English text has unbalanced braces"]
+        return ["its English text has unbalanced braces"]
     for index, string in enumerate(strings):
         form = f"form {index}: " if entry.plural is not None else ""
         if not string:
@@ -380,8 +419,9 @@ def check() -> list[str]:
         shipped = None
         problems.append(f"{_rel(LABELS_FILE)}: {error}")
     if shipped is not None and shipped != labels:
-        problems.append(f"{_rel(LABELS_FILE)} is not the table of js/src/labels.js: "
-                        "run python -m tripeaks_widget.catalogs update")
+        problems.append(
+            f"{_rel(LABELS_FILE)} is not the table of js/src/labels.js: run python -m tripeaks_widget.catalogs update"
+        )
 
     if not TEMPLATE.exists():
         problems.append(f"{_rel(TEMPLATE)} is missing: run python -m tripeaks_widget.catalogs update")
@@ -389,20 +429,28 @@ def check() -> list[str]:
     template = read_catalog(TEMPLATE)
     in_template = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(template)[1:]}
     for key in expected.keys() - in_template.keys():
-        problems.append(f"the template lacks {_describe_key(key)} from {', '.join(expected[key].locations)}: "
-                        "run python -m tripeaks_widget.catalogs update")
+        problems.append(
+            f"the template lacks {_describe_key(key)} from {', '.join(expected[key].locations)}: "
+            "run python -m tripeaks_widget.catalogs update"
+        )
     for key in in_template.keys() - expected.keys():
-        problems.append(f"the template has {_describe_key(key)}, which the code no longer has: "
-                        "run python -m tripeaks_widget.catalogs update")
+        problems.append(
+            f"the template has {_describe_key(key)}, which the code no longer has: "
+            "run python -m tripeaks_widget.catalogs update"
+        )
     for key in expected.keys() & in_template.keys():
         plural = in_template[key].id[1] if in_template[key].pluralizable else None
         if plural != expected[key].entry.plural:
-            problems.append(f"the template's plural of {_describe_key(key)} is {plural!r}, the code's "
-                            f"{expected[key].entry.plural!r}: run python -m tripeaks_widget.catalogs update")
+            problems.append(
+                f"the template's plural of {_describe_key(key)} is {plural!r}, the code's "
+                f"{expected[key].entry.plural!r}: run python -m tripeaks_widget.catalogs update"
+            )
 
     # Each language against the template (the code against the template is above).
-    wanted = {key: Entry(m.id[0] if m.pluralizable else m.id, m.id[1] if m.pluralizable else None, m.context)
-              for key, m in in_template.items()}
+    wanted = {
+        key: Entry(m.id[0] if m.pluralizable else m.id, m.id[1] if m.pluralizable else None, m.context)
+        for key, m in in_template.items()
+    }
     for lang in TRANSLATED:
         path = po_path(lang)
         where = _rel(path)
@@ -419,19 +467,23 @@ def check() -> list[str]:
         for key, item in wanted.items():
             message = messages.get(key)
             if message is None:
-                problems.append(f"{where}: no translation of {_describe_key(key)}: "
-                                "run python -m tripeaks_widget.catalogs update, then translate")
+                problems.append(
+                    f"{where}: no translation of {_describe_key(key)}: "
+                    "run python -m tripeaks_widget.catalogs update, then translate"
+                )
                 continue
             if message.fuzzy:
                 problems.append(f"{where}: the translation of {_describe_key(key)} is fuzzy: review it")
             if (message.id[1] if message.pluralizable else None) != item.plural:
-                problems.append(f"{where}: {_describe_key(key)} has the wrong plural: "
-                                "run python -m tripeaks_widget.catalogs update")
+                problems.append(
+                    f"{where}: {_describe_key(key)} has the wrong plural: run python -m tripeaks_widget.catalogs update"
+                )
                 continue
             strings = list(message.string) if message.pluralizable else [message.string]
             if message.pluralizable and len(strings) != catalog.num_plurals:
-                problems.append(f"{where}: {_describe_key(key)} has {len(strings)} plural forms, "
-                                f"not {catalog.num_plurals}")
+                problems.append(
+                    f"{where}: {_describe_key(key)} has {len(strings)} plural forms, not {catalog.num_plurals}"
+                )
             for wrong in check_translation(item, strings):
                 problems.append(f"{where}: {_describe_key(key)}: {wrong}")
         for key in messages.keys() - wanted.keys():
@@ -446,8 +498,7 @@ def check() -> list[str]:
         table = {k: v for k, v in compiled._catalog.items() if k != ""}
         info = compiled.info()
         if table != _expected_mo(catalog) or info.get("plural-forms") != catalog.plural_forms:
-            problems.append(f"{_rel(mo)} is not {where} compiled: "
-                            "run python -m tripeaks_widget.catalogs compile")
+            problems.append(f"{_rel(mo)} is not {where} compiled: run python -m tripeaks_widget.catalogs compile")
     return problems
 
 

@@ -27,8 +27,10 @@ NUMBER_LETTERS = 7
 DECK_LETTERS = {52: 49, 53: 50}  # 26**49 > 52! > 26**48; 26**50 > 53! > 26**49
 DEAL_COUNT = 26**NUMBER_LETTERS
 SERIES_FIRST, SERIES_LAST = 1, 50_000  # R6.8: the numbered games whose records are kept
-CODE_FORM = ("'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z, then optionally '-' and "
-             "variant letters from HJOSW) or 'TPD-E-' followed by 49 letters")
+CODE_FORM = (
+    "'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z, then optionally '-' and "
+    "variant letters from HJOSW) or 'TPD-E-' followed by 49 letters"
+)
 _CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?")
 
 
@@ -108,13 +110,17 @@ def parse_code(code: object) -> Deal:
     size = 53 if rules.joker else 52
     if kind == "TP1":
         if len(letters) != NUMBER_LETTERS:
-            raise ValueError(f"a TP1 code has {NUMBER_LETTERS} letters after the rule letter; "
-                             f"got {len(letters)} in {code!r}; expected {CODE_FORM}")
+            raise ValueError(
+                f"a TP1 code has {NUMBER_LETTERS} letters after the rule letter; "
+                f"got {len(letters)} in {code!r}; expected {CODE_FORM}"
+            )
         number = _number(letters)
         return Deal(rules, deal_cards(number, joker=rules.joker), number)
     if len(letters) != DECK_LETTERS[size]:
-        raise ValueError(f"a TPD code for {size} cards has {DECK_LETTERS[size]} letters after the rule letter; "
-                         f"got {len(letters)} in {code!r}; expected {CODE_FORM}")
+        raise ValueError(
+            f"a TPD code for {size} cards has {DECK_LETTERS[size]} letters after the rule letter; "
+            f"got {len(letters)} in {code!r}; expected {CODE_FORM}"
+        )
     rank = _number(letters)
     if rank >= math.factorial(size):
         raise ValueError(f"{code!r} names no arrangement of {size} cards (its number is too large)")

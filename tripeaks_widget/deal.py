@@ -34,8 +34,16 @@ STOCK_START = 29
 
 # R6.4: the cards of deal 1 that the rule documents fix, by deck-order index.
 DEAL_1_PINNED: dict[int, str] = {
-    18: "3♠", 19: "5♠", 20: "K♣", 21: "4♠", 22: "2♦",  # bottom row, left to right
-    23: "A♠", 24: "K♦", 25: "8♥", 26: "7♣", 27: "9♠",
+    18: "3♠",
+    19: "5♠",
+    20: "K♣",
+    21: "4♠",
+    22: "2♦",  # bottom row, left to right
+    23: "A♠",
+    24: "K♦",
+    25: "8♥",
+    26: "7♣",
+    27: "9♠",
     13: "7♠",  # row 3 card 4 (middle peak), uncovered by K♣ A♠ 2♦
     DISCARD_INDEX: "A♣",
 }

@@ -5,14 +5,14 @@ from __future__ import annotations
 import html
 import secrets
 from collections import deque
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .cards import JOKER, Card, parse_cards
 from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
 from .deal import DISCARD_INDEX, STOCK_START
 from .i18n import describe as describe_board
-from .layout import (ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS,
-                     SLOT_COUNT, SLOTS, slot_x)
+from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
 from .rules import Rules
 
 START_SCORE = 500  # R5.1
@@ -78,15 +78,16 @@ class Game:
     """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")``; ``Game()`` deals a random game of the numbered
     series (R6.8), so it counts towards the records and can be named by its number, under Easy."""
 
-    def __init__(self, code: str | None = None, *, rules: Rules | str | None = None,
-                 error_help: bool = True) -> None:
+    def __init__(self, code: str | None = None, *, rules: Rules | str | None = None, error_help: bool = True) -> None:
         if code is None:
             number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
             code = number_code(number, Rules.parse(rules))
         deal = parse_code(code)
         if rules is not None and Rules.parse(rules) != deal.rules:
-            raise ValueError(f"the code {code!r} is a {deal.rules} game, not {Rules.parse(rules)}; "
-                             "change the code's letters or leave out rules=")
+            raise ValueError(
+                f"the code {code!r} is a {deal.rules} game, not {Rules.parse(rules)}; "
+                "change the code's letters or leave out rules="
+            )
         self._start(deal, error_help)
 
     @classmethod
@@ -95,8 +96,9 @@ class Game:
         return cls(number_code(number, Rules.parse(rules)), error_help=error_help)
 
     @classmethod
-    def from_deck(cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *,
-                  error_help: bool = True) -> Game:
+    def from_deck(
+        cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *, error_help: bool = True
+    ) -> Game:
         """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
         right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``."""
         if isinstance(deck, str):
@@ -168,7 +170,7 @@ class Game:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards left in the stock, top first (face down to a player)."""
-        return self.deck[self._stock_start + self._drawn:]
+        return self.deck[self._stock_start + self._drawn :]
 
     @property
     def waste(self) -> list[Card]:
@@ -254,8 +256,14 @@ class Game:
 
     def peaks(self) -> list[dict]:
         """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""
-        return [{"peak": PEAK_NAMES[p], "cards_left": sum(not self.is_removed(s) for s in PEAK_SLOTS[p]),
-                 "cleared": self._removed & PEAK_MASK[p] == PEAK_MASK[p]} for p in range(3)]
+        return [
+            {
+                "peak": PEAK_NAMES[p],
+                "cards_left": sum(not self.is_removed(s) for s in PEAK_SLOTS[p]),
+                "cleared": self._removed & PEAK_MASK[p] == PEAK_MASK[p],
+            }
+            for p in range(3)
+        ]
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -421,26 +429,44 @@ class Game:
         """Everything a player can see, as JSON-ready plain values."""
         free = self.free_slots()
         return {
-            "code": self.code, "rules": self.rules.name, "variants": list(self.rules.variants),
+            "code": self.code,
+            "rules": self.rules.name,
+            "variants": list(self.rules.variants),
             "slots": [self.slot_view(slot) for slot in range(SLOT_COUNT)],
-            "free": free, "playable": [s for s in free if self.fits(self.deck[s])],
-            "stock": self.stock_count, "discard": str(self._discard) if self._discard else None,
-            "score": self._score, "moves": self._moves, "status": self.status,
-            "message": self.message, "can_undo": self.can_undo,
-            "description": self.describe(), "last": self.last,
+            "free": free,
+            "playable": [s for s in free if self.fits(self.deck[s])],
+            "stock": self.stock_count,
+            "discard": str(self._discard) if self._discard else None,
+            "score": self._score,
+            "moves": self._moves,
+            "status": self.status,
+            "message": self.message,
+            "can_undo": self.can_undo,
+            "description": self.describe(),
+            "last": self.last,
         }
 
     # -- saving ----------------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
         """A JSON-ready snapshot: the code, the settings and every action; ``from_dict`` replays it."""
-        return {"format": SNAPSHOT_FORMAT, "code": self.code, "error_help": self.error_help,
-                "actions": self.history, "score": self._score, "moves": self._moves, "status": self.status}
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "code": self.code,
+            "error_help": self.error_help,
+            "actions": self.history,
+            "score": self._score,
+            "moves": self._moves,
+            "status": self.status,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
         """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises ValueError."""
-        expected = f"a snapshot from Game.to_dict(), e.g. {{'format': '{SNAPSHOT_FORMAT}', 'code': 'TP1-E-AAAAAAB', 'actions': ['K♣']}}"
+        expected = (
+            f"a snapshot from Game.to_dict(), e.g. {{'format': '{SNAPSHOT_FORMAT}', 'code': 'TP1-E-AAAAAAB', "
+            "'actions': ['K♣']}"
+        )
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
             raise ValueError(f"not a game snapshot; expected {expected}")
         actions = data.get("actions", [])
@@ -455,13 +481,17 @@ class Game:
             raise ValueError(f"snapshot actions do not replay: {error}") from None
         for key in ("score", "moves", "status"):
             if key in data and data[key] != getattr(game, key):
-                raise ValueError(f"snapshot is inconsistent: it records {key} {data[key]!r} "
-                                 f"but its actions give {getattr(game, key)!r}")
+                raise ValueError(
+                    f"snapshot is inconsistent: it records {key} {data[key]!r} "
+                    f"but its actions give {getattr(game, key)!r}"
+                )
         return game
 
     def __repr__(self) -> str:
-        return (f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
-                f"stock {self.stock_count}, discard {self._discard}, {self.status}>")
+        return (
+            f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
+            f"stock {self.stock_count}, discard {self._discard}, {self.status}>"
+        )
 
     def _repr_html_(self) -> str:
         """A bare game in a notebook cell shows its board as text."""
@@ -476,6 +506,8 @@ class Game:
                 cell = (self.slot_view(slot) or "").replace(HIDDEN, "··")
                 line = line.ljust(round(slot_x(slot) * 4)) + cell.rjust(3)
             lines.append(line.rstrip())
-        lines.append(f"stock {self.stock_count}  discard {self._discard or '-'}  score {self._score}  "
-                     f"moves {self._moves}  {self.status}")
+        lines.append(
+            f"stock {self.stock_count}  discard {self._discard or '-'}  score {self._score}  "
+            f"moves {self._moves}  {self.status}"
+        )
         return "\n".join(lines)

@@ -24,7 +24,7 @@ import json
 import locale
 import logging
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -57,26 +57,40 @@ class Entry(NamedTuple):
 # -- the board in words (R7) --------------------------------------------------------------------
 # The English rendering is exactly Game.describe()'s line.
 
-BOARD = Entry("Stock: {stock}; discard: {discard}. {rows}.",
-              comment="The board in words, as a screen reader reads it. {stock} is a number of cards, "
-                      "{discard} the discard's top card in words, {rows} the four rows.")
+BOARD = Entry(
+    "Stock: {stock}; discard: {discard}. {rows}.",
+    comment="The board in words, as a screen reader reads it. {stock} is a number of cards, "
+    "{discard} the discard's top card in words, {rows} the four rows.",
+)
 STOCK_CARDS = Entry("{n} card", "{n} cards", comment="The number of cards left in the stock.")
 DISCARD_EMPTY = Entry("empty", context="discard", comment="The discard when it has no card (variant V6).")
 ROW = Entry("{row}: {cards}", comment="One row of the board: its name, then its cards.")
-ROW_NAME_ENTRIES = tuple(Entry(name, context="board row", comment="A row's name, from the peak tops down.")
-                         for name in ROW_NAMES)
+ROW_NAME_ENTRIES = tuple(
+    Entry(name, context="board row", comment="A row's name, from the peak tops down.") for name in ROW_NAMES
+)
 ROW_EMPTY = Entry("empty", context="row", comment="A row whose cards are all gone.")
 ROW_SEPARATOR = Entry("; ", context="between rows", comment="Between two rows of the board.")
 CARD_SEPARATOR = Entry(", ", context="between cards", comment="Between two cards of a row.")
 HIDDEN_CARD = Entry("hidden card", comment="A face-down card.")
 CARD_ENTRIES = tuple(Entry(card.words, comment="A card in words.") for card in DECK_WITH_JOKER)
-BOARD_ENTRIES = (BOARD, STOCK_CARDS, DISCARD_EMPTY, ROW, *ROW_NAME_ENTRIES, ROW_EMPTY, ROW_SEPARATOR,
-                 CARD_SEPARATOR, HIDDEN_CARD, *CARD_ENTRIES)
+BOARD_ENTRIES = (
+    BOARD,
+    STOCK_CARDS,
+    DISCARD_EMPTY,
+    ROW,
+    *ROW_NAME_ENTRIES,
+    ROW_EMPTY,
+    ROW_SEPARATOR,
+    CARD_SEPARATOR,
+    HIDDEN_CARD,
+    *CARD_ENTRIES,
+)
 
 _CARD_BY_WORDS = {card.words: card for card in DECK_WITH_JOKER}
 
 
 # -- languages ------------------------------------------------------------------------------------
+
 
 def check_language(lang: str | None) -> str:
     """``lang`` itself when it is one of :data:`LANGUAGES`; None means :func:`default_language`.
@@ -84,8 +98,10 @@ def check_language(lang: str | None) -> str:
     if lang is None:
         return default_language()
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(map(repr, LANGUAGES))} "
-                         "(English, Greek, Hebrew, Icelandic)")
+        raise ValueError(
+            f"unknown language {lang!r}; choose one of {', '.join(map(repr, LANGUAGES))} "
+            "(English, Greek, Hebrew, Icelandic)"
+        )
     return lang
 
 
@@ -136,6 +152,7 @@ def default_language() -> str:
 
 # -- the catalogs ----------------------------------------------------------------------------------
 
+
 def mo_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
@@ -145,7 +162,7 @@ def catalog(lang: str | None) -> gettext.NullTranslations:
     return _load(check_language(lang))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
@@ -171,6 +188,7 @@ def text(entry: Entry, lang: str | None, n: int | None = None) -> str:
 
 
 # -- messages -----------------------------------------------------------------------------------------
+
 
 class Phrase(str):
     """English text that keeps its catalog entry and values, so it can be said in any language.
@@ -286,6 +304,7 @@ def translate(message: str | None, lang: str | None) -> str:
 
 # -- the board in words (R7) --------------------------------------------------------------------------
 
+
 def card_name(card: Card | str | None, lang: str | None) -> str:
     """A card in words: ``king of clubs``, ``מלך תלתן``, ``ρήγας σπαθί``, ``laufakóngur``;
     ``card`` is a Card or notation (``"K♣"``); None is the empty discard's word."""
@@ -302,11 +321,15 @@ def describe(game: Game, lang: str | None) -> str:
     hidden = text(HIDDEN_CARD, lang)
     between_cards = text(CARD_SEPARATOR, lang)
     rows = []
-    for name, row in zip(ROW_NAME_ENTRIES, ROWS):
-        cards = [card_name(game.deck[slot], lang) if game.is_face_up(slot) else hidden
-                 for slot in row if not game.is_removed(slot)]
-        rows.append(text(ROW, lang).format(row=text(name, lang),
-                                           cards=between_cards.join(cards) or text(ROW_EMPTY, lang)))
+    for name, row in zip(ROW_NAME_ENTRIES, ROWS, strict=False):
+        cards = [
+            card_name(game.deck[slot], lang) if game.is_face_up(slot) else hidden
+            for slot in row
+            if not game.is_removed(slot)
+        ]
+        rows.append(
+            text(ROW, lang).format(row=text(name, lang), cards=between_cards.join(cards) or text(ROW_EMPTY, lang))
+        )
     count = game.stock_count
     return text(BOARD, lang).format(
         stock=text(STOCK_CARDS, lang, count).format(n=count),
@@ -316,6 +339,7 @@ def describe(game: Game, lang: str | None) -> str:
 
 
 # -- the front end's labels ------------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=1)
 def english_labels() -> dict[str, str]:
@@ -344,5 +368,17 @@ def labels(lang: str | None) -> dict[str, str]:
     return table
 
 
-__all__ = ["LANGUAGES", "Entry", "Phrase", "RuleSetName", "card_name", "default_language", "describe",
-           "direction", "labels", "language_of", "rules_name", "translate"]
+__all__ = [
+    "LANGUAGES",
+    "Entry",
+    "Phrase",
+    "RuleSetName",
+    "card_name",
+    "default_language",
+    "describe",
+    "direction",
+    "labels",
+    "language_of",
+    "rules_name",
+    "translate",
+]

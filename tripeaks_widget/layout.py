@@ -49,9 +49,7 @@ COVERED_BY: tuple[tuple[int, ...], ...] = tuple(
 COVERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s.index for s in SLOTS if slot in COVERED_BY[s.index]) for slot in range(SLOT_COUNT)
 )
-PEAK_SLOTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s.index for s in SLOTS if s.peak == peak) for peak in range(3)
-)
+PEAK_SLOTS: tuple[tuple[int, ...], ...] = tuple(tuple(s.index for s in SLOTS if s.peak == peak) for peak in range(3))
 PEAK_TOPS = (0, 1, 2)
 ROWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(range(ROW_START[row], ROW_START[row] + ROW_SIZES[row])) for row in range(4)

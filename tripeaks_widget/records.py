@@ -32,18 +32,34 @@ import os
 import sqlite3
 import threading
 import weakref
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .codes import SERIES_FIRST, SERIES_LAST
 from .i18n import Entry, Phrase, RuleSetName
 from .rules import Rules
 
-__all__ = ["Records", "RecordsError", "Notice", "SERIES_FIRST", "SERIES_LAST", "OUTCOMES",
-           "FIRST_WIN", "RECORD", "BEST_SO_FAR", "in_series", "rules_key", "effective_line",
-           "draws_used", "longest_run", "judge_key", "default_path"]
+__all__ = [
+    "BEST_SO_FAR",
+    "FIRST_WIN",
+    "OUTCOMES",
+    "RECORD",
+    "SERIES_FIRST",
+    "SERIES_LAST",
+    "Notice",
+    "Records",
+    "RecordsError",
+    "default_path",
+    "draws_used",
+    "effective_line",
+    "in_series",
+    "judge_key",
+    "longest_run",
+    "rules_key",
+]
 
 OUTCOMES = ("won", "blocked", "abandoned")
 ENV_VAR = "TRIPEAKS_RECORDS"
@@ -60,33 +76,64 @@ BEST_SO_FAR = "best_so_far"
 # What the notices say: catalog entries, so that a notice can be said in every language
 # (tripeaks_widget.i18n; python -m tripeaks_widget.catalogs reads NOTICE_ENTRIES).
 _ABOUT = "A records notice (§9). {game} is a numbered game and its rule set (e.g. 'game 123 (Easy)'), "
-SAID_FIRST_WIN = Entry("First win of {game}: {result}.",
-                       comment=_ABOUT + "{result} how it was won (e.g. 'won in 47 moves'): nobody had won it before.")
-SAID_RECORD = Entry("New record for {game}: {result}, beating {before}.",
-                    comment=_ABOUT + "{result} the new best result, {before} the one it beats (e.g. 'won in 49 "
-                            "moves', '20 cards left in 9 moves').")
-SAID_BEST_SO_FAR = Entry("Best result so far of {game}: {result}.",
-                         comment=_ABOUT + "{result} the best result of this game so far, not a win "
-                                 "(e.g. '23 cards left in 5 moves').")
-SAID_GAME = Entry("game {number} ({rules})",
-                  comment="A numbered game in a records notice: its number and its rule set ('Easy', 'Easy + Joker').")
-SAID_WON_IN = Entry("won in {n} move", "won in {n} moves", context="result",
-                    comment="A result in a records notice: the game was won in {n} moves.")
-SAID_LEFT_IN = Entry("{cards} left in {moves}", context="result",
-                     comment="A result in a records notice: {cards} cards were left in the peaks after {moves} moves "
-                             "(e.g. '23 cards left in 5 moves'; each says its own number).")
-SAID_CARDS_LEFT = Entry("{n} card", "{n} cards", context="cards left in the peaks",
-                        comment="The {cards} of '{cards} left in {moves}': cards left in the peaks.")
-SAID_MOVES_MADE = Entry("{n} move", "{n} moves", context="in moves",
-                        comment="The {moves} of '{cards} left in {moves}': the moves made.")
-NOTICE_ENTRIES = (SAID_FIRST_WIN, SAID_RECORD, SAID_BEST_SO_FAR, SAID_GAME, SAID_WON_IN, SAID_LEFT_IN,
-                  SAID_CARDS_LEFT, SAID_MOVES_MADE)
+SAID_FIRST_WIN = Entry(
+    "First win of {game}: {result}.",
+    comment=_ABOUT + "{result} how it was won (e.g. 'won in 47 moves'): nobody had won it before.",
+)
+SAID_RECORD = Entry(
+    "New record for {game}: {result}, beating {before}.",
+    comment=_ABOUT + "{result} the new best result, {before} the one it beats (e.g. 'won in 49 "
+    "moves', '20 cards left in 9 moves').",
+)
+SAID_BEST_SO_FAR = Entry(
+    "Best result so far of {game}: {result}.",
+    comment=_ABOUT + "{result} the best result of this game so far, not a win (e.g. '23 cards left in 5 moves').",
+)
+SAID_GAME = Entry(
+    "game {number} ({rules})",
+    comment="A numbered game in a records notice: its number and its rule set ('Easy', 'Easy + Joker').",
+)
+SAID_WON_IN = Entry(
+    "won in {n} move",
+    "won in {n} moves",
+    context="result",
+    comment="A result in a records notice: the game was won in {n} moves.",
+)
+SAID_LEFT_IN = Entry(
+    "{cards} left in {moves}",
+    context="result",
+    comment="A result in a records notice: {cards} cards were left in the peaks after {moves} moves "
+    "(e.g. '23 cards left in 5 moves'; each says its own number).",
+)
+SAID_CARDS_LEFT = Entry(
+    "{n} card",
+    "{n} cards",
+    context="cards left in the peaks",
+    comment="The {cards} of '{cards} left in {moves}': cards left in the peaks.",
+)
+SAID_MOVES_MADE = Entry(
+    "{n} move", "{n} moves", context="in moves", comment="The {moves} of '{cards} left in {moves}': the moves made."
+)
+NOTICE_ENTRIES = (
+    SAID_FIRST_WIN,
+    SAID_RECORD,
+    SAID_BEST_SO_FAR,
+    SAID_GAME,
+    SAID_WON_IN,
+    SAID_LEFT_IN,
+    SAID_CARDS_LEFT,
+    SAID_MOVES_MADE,
+)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-EXPECTED = (f"an SQLite records store of tripeaks-widget (SQLite application id {APPLICATION_ID:#x} "
-            "with a 'results' table), or no file at all to start a new one")
-LEAVE_IT = ("The file was left exactly as it is; move it away, or give another file with "
-            f"Records(path=...) or the {ENV_VAR} environment variable.")
+EXPECTED = (
+    f"an SQLite records store of tripeaks-widget (SQLite application id {APPLICATION_ID:#x} "
+    "with a 'results' table), or no file at all to start a new one"
+)
+LEAVE_IT = (
+    "The file was left exactly as it is; move it away, or give another file with "
+    f"Records(path=...) or the {ENV_VAR} environment variable."
+)
 
 # The schema, step by step: MIGRATIONS[i] takes a store from version i to version i + 1.
 # A store's version is SQLite's ``PRAGMA user_version``; the current one is len(MIGRATIONS).
@@ -110,8 +157,18 @@ MIGRATIONS: list[Sequence[str]] = [
     ),
 ]
 
-RESULT_COLUMNS = ("id", "rules", "number", "outcome", "cards_left", "moves", "score", "draws",
-                  "longest_run", "finished_at")
+RESULT_COLUMNS = (
+    "id",
+    "rules",
+    "number",
+    "outcome",
+    "cards_left",
+    "moves",
+    "score",
+    "draws",
+    "longest_run",
+    "finished_at",
+)
 
 
 def schema_version() -> int:
@@ -156,6 +213,7 @@ class Notice:
 
 
 # -- reading a game ------------------------------------------------------------------------------
+
 
 def in_series(number: object) -> bool:
     """Whether ``number`` is a game of the numbered series with records (R6.8): 1 to 50,000."""
@@ -242,6 +300,7 @@ def _notices(rules: str, number: int, cards_left: int, moves: int, previous: dic
 
 # -- where the file is ----------------------------------------------------------------------------
 
+
 def default_path() -> Path:
     """The records file: ``$TRIPEAKS_RECORDS`` if set, else ``records.sqlite3`` in the user's data folder."""
     env = os.environ.get(ENV_VAR, "").strip()
@@ -264,6 +323,7 @@ def _resolve(path: str | os.PathLike | None) -> Path | str:
 
 
 # -- the store ------------------------------------------------------------------------------------
+
 
 class Records:
     """The records store: ``Records()`` opens (or starts) the user's file; ``Records(path=...)`` another.
@@ -300,8 +360,10 @@ class Records:
                 with open(path, "rb") as file:
                     head = file.read(len(SQLITE_MAGIC))
                 if head != SQLITE_MAGIC:
-                    raise RecordsError(f"{path}: not an SQLite database (it does not begin as one does); "
-                                       f"expected {EXPECTED}. {LEAVE_IT}")
+                    raise RecordsError(
+                        f"{path}: not an SQLite database (it does not begin as one does); "
+                        f"expected {EXPECTED}. {LEAVE_IT}"
+                    )
             path.parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None, check_same_thread=False)
@@ -317,8 +379,9 @@ class Records:
             self._check_tables(conn)
         except sqlite3.DatabaseError as error:
             conn.close()
-            raise RecordsError(f"{path}: unreadable as an SQLite database ({error}); expected {EXPECTED}. "
-                               f"{LEAVE_IT}") from None
+            raise RecordsError(
+                f"{path}: unreadable as an SQLite database ({error}); expected {EXPECTED}. {LEAVE_IT}"
+            ) from None
         except BaseException:
             conn.close()
             raise
@@ -326,30 +389,45 @@ class Records:
 
     @staticmethod
     def _inspect(conn: sqlite3.Connection) -> dict:
-        tables = [row[0] for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' "
-            "ORDER BY name")]
-        return {"application_id": conn.execute("PRAGMA application_id").fetchone()[0],
-                "version": conn.execute("PRAGMA user_version").fetchone()[0],
-                "tables": tables}
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY name"
+            )
+        ]
+        return {
+            "application_id": conn.execute("PRAGMA application_id").fetchone()[0],
+            "version": conn.execute("PRAGMA user_version").fetchone()[0],
+            "tables": tables,
+        }
 
     def _check(self, conn: sqlite3.Connection, found: dict) -> None:
         """Refuse a foreign database, or a store of a newer schema, before touching it."""
         fresh = found["application_id"] == 0 and found["version"] == 0 and not found["tables"]
         if found["application_id"] != APPLICATION_ID and not fresh:
-            what = (f"its tables are {', '.join(found['tables'])}" if found["tables"]
-                    else f"its application id is {found['application_id']:#x}, its user version {found['version']}")
-            raise RecordsError(f"{self.path}: an SQLite database, but not a tripeaks-widget records store "
-                               f"({what}); expected {EXPECTED}. {LEAVE_IT}")
+            what = (
+                f"its tables are {', '.join(found['tables'])}"
+                if found["tables"]
+                else f"its application id is {found['application_id']:#x}, its user version {found['version']}"
+            )
+            raise RecordsError(
+                f"{self.path}: an SQLite database, but not a tripeaks-widget records store "
+                f"({what}); expected {EXPECTED}. {LEAVE_IT}"
+            )
         if found["version"] > schema_version():
-            raise RecordsError(f"{self.path}: a records store of schema version {found['version']}, written by a "
-                               f"newer tripeaks-widget; this version reads up to schema version "
-                               f"{schema_version()}. Upgrade tripeaks-widget to use it. {LEAVE_IT}")
+            raise RecordsError(
+                f"{self.path}: a records store of schema version {found['version']}, written by a "
+                f"newer tripeaks-widget; this version reads up to schema version "
+                f"{schema_version()}. Upgrade tripeaks-widget to use it. {LEAVE_IT}"
+            )
         if found["version"] == schema_version():
             integrity = conn.execute("PRAGMA quick_check").fetchone()[0]
             if integrity != "ok":
-                raise RecordsError(f"{self.path}: a damaged records store (SQLite's check says: {integrity}); "
-                                   f"expected {EXPECTED}. {LEAVE_IT}")
+                raise RecordsError(
+                    f"{self.path}: a damaged records store (SQLite's check says: {integrity}); "
+                    f"expected {EXPECTED}. {LEAVE_IT}"
+                )
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         if self._inspect(conn)["version"] == schema_version():
@@ -358,7 +436,7 @@ class Records:
         try:
             found = self._inspect(conn)  # again, under the write lock: another kernel may have done it
             self._check(conn, found)
-            for step in MIGRATIONS[found["version"]:]:
+            for step in MIGRATIONS[found["version"] :]:
                 for statement in step:
                     conn.execute(statement)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -373,8 +451,10 @@ class Records:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(results)")}
         missing = [c for c in RESULT_COLUMNS if c not in columns]
         if missing:
-            raise RecordsError(f"{self.path}: a records store whose 'results' table lacks "
-                               f"{', '.join(missing)}; expected {EXPECTED}. {LEAVE_IT}")
+            raise RecordsError(
+                f"{self.path}: a records store whose 'results' table lacks "
+                f"{', '.join(missing)}; expected {EXPECTED}. {LEAVE_IT}"
+            )
 
     @property
     def version(self) -> int:
@@ -415,9 +495,17 @@ class Records:
         rules = rules_key(game.rules)
         history = game.history
         when = (finished_at or datetime.now(timezone.utc)).astimezone(timezone.utc)
-        row = {"rules": rules, "number": number, "outcome": outcome, "cards_left": game.cards_left,
-               "moves": game.moves, "score": game.score, "draws": draws_used(history),
-               "longest_run": longest_run(history), "finished_at": when.isoformat(timespec="seconds")}
+        row = {
+            "rules": rules,
+            "number": number,
+            "outcome": outcome,
+            "cards_left": game.cards_left,
+            "moves": game.moves,
+            "score": game.score,
+            "draws": draws_used(history),
+            "longest_run": longest_run(history),
+            "finished_at": when.isoformat(timespec="seconds"),
+        }
         with self._lock, self._write() as conn:
             earlier = self._play_row(game)
             if earlier is not None:
@@ -430,12 +518,14 @@ class Records:
             notices = _notices(rules, number, row["cards_left"], row["moves"], previous)
             names = ", ".join(row)
             if earlier is None:
-                cursor = conn.execute(f"INSERT INTO results ({names}) VALUES ({', '.join('?' * len(row))})",
-                                      tuple(row.values()))
+                cursor = conn.execute(
+                    f"INSERT INTO results ({names}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+                )
                 self._remember(game, cursor.lastrowid)
             else:
-                conn.execute(f"UPDATE results SET {', '.join(f'{k} = ?' for k in row)} WHERE id = ?",
-                             (*row.values(), earlier))
+                conn.execute(
+                    f"UPDATE results SET {', '.join(f'{k} = ?' for k in row)} WHERE id = ?", (*row.values(), earlier)
+                )
         return notices
 
     def _play_row(self, game) -> int | None:
@@ -459,8 +549,7 @@ class Records:
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
         if outcome != derived:
-            raise ValueError(f"a game whose status is {status!r} cannot be recorded as {outcome!r}; "
-                             f"it is {derived!r}")
+            raise ValueError(f"a game whose status is {status!r} cannot be recorded as {outcome!r}; it is {derived!r}")
         return outcome
 
     def _write(self):
@@ -469,9 +558,11 @@ class Records:
     def _best(self, conn, rules: str, number: int, exclude: int | None = None) -> dict | None:
         cursor = conn.execute(
             f"SELECT {', '.join(RESULT_COLUMNS)} FROM results WHERE rules = ? AND number = ? AND id IS NOT ? "
-            "ORDER BY cards_left, moves, finished_at, id LIMIT 1", (rules, number, exclude))
+            "ORDER BY cards_left, moves, finished_at, id LIMIT 1",
+            (rules, number, exclude),
+        )
         row = cursor.fetchone()
-        return dict(zip(RESULT_COLUMNS, row)) if row else None
+        return dict(zip(RESULT_COLUMNS, row, strict=False)) if row else None
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -490,15 +581,20 @@ class Records:
             except sqlite3.DatabaseError as error:
                 raise RecordsError(f"{self.path}: reading the records failed ({error})") from None
 
-    def results(self, rules: Rules | str | None = None, number: int | None = None,
-                outcome: str | None = None, limit: int | None = None) -> list[dict]:
+    def results(
+        self,
+        rules: Rules | str | None = None,
+        number: int | None = None,
+        outcome: str | None = None,
+        limit: int | None = None,
+    ) -> list[dict]:
         """Recorded results as dicts, newest first, optionally of one rule set, game or outcome."""
         where, params = self._where(rules, number, outcome)
         sql = f"SELECT {', '.join(RESULT_COLUMNS)} FROM results{where} ORDER BY finished_at DESC, id DESC"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(int(limit))
-        return [dict(zip(RESULT_COLUMNS, row)) for row in self._query(sql, params)]
+        return [dict(zip(RESULT_COLUMNS, row, strict=False)) for row in self._query(sql, params)]
 
     def stats(self, rules: Rules | str | None = None) -> dict:
         """Statistics as plain values: played, won, blocked, abandoned, win percent, distinct games
@@ -509,24 +605,37 @@ class Records:
         if rules is not None:
             key = rules_key(rules)
             return {"rules": key, **self._figures(*self._where(key))}
-        by_rules = {key: {"rules": key, **self._figures(*self._where(key))}
-                    for (key,) in self._query("SELECT DISTINCT rules FROM results ORDER BY rules")}
+        by_rules = {
+            key: {"rules": key, **self._figures(*self._where(key))}
+            for (key,) in self._query("SELECT DISTINCT rules FROM results ORDER BY rules")
+        }
         return {"rules": None, **self._figures("", []), "by_rules": by_rules}
 
     def _figures(self, where: str, params: list) -> dict:
-        (played, won, blocked, abandoned, games, games_won, run, draws), = self._query(
+        ((played, won, blocked, abandoned, games, games_won, run, draws),) = self._query(
             "SELECT count(*), coalesce(sum(outcome = 'won'), 0), coalesce(sum(outcome = 'blocked'), 0), "
             "coalesce(sum(outcome = 'abandoned'), 0), count(DISTINCT number), "
             "count(DISTINCT CASE WHEN outcome = 'won' THEN number END), coalesce(max(longest_run), 0), "
-            f"coalesce(sum(draws), 0) FROM results{where}", params)
-        return {"played": played, "won": won, "blocked": blocked, "abandoned": abandoned,
-                "win_percent": round(100 * won / played, 1) if played else 0.0,
-                "games": games, "games_won": games_won, "longest_run": run,
-                "draws": draws, "mean_draws": round(draws / played, 2) if played else 0.0}
+            f"coalesce(sum(draws), 0) FROM results{where}",
+            params,
+        )
+        return {
+            "played": played,
+            "won": won,
+            "blocked": blocked,
+            "abandoned": abandoned,
+            "win_percent": round(100 * won / played, 1) if played else 0.0,
+            "games": games,
+            "games_won": games_won,
+            "longest_run": run,
+            "draws": draws,
+            "mean_draws": round(draws / played, 2) if played else 0.0,
+        }
 
     @staticmethod
-    def _where(rules: Rules | str | None = None, number: int | None = None,
-               outcome: str | None = None) -> tuple[str, list]:
+    def _where(
+        rules: Rules | str | None = None, number: int | None = None, outcome: str | None = None
+    ) -> tuple[str, list]:
         clauses, params = [], []
         if rules is not None:
             clauses.append("rules = ?")

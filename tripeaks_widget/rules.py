@@ -30,9 +30,11 @@ VARIANTS = {
     "draw_when_stuck": ("S", "draw-when-stuck"),
     "empty_start": ("W", "empty-discard"),
 }
-RULES_FORM = ("'easy' or 'classic' (or a code letter E, C, N), a preset 'app' or 'site', optionally "
-              f"joined with '+' to variants {', '.join(name for _, name in VARIANTS.values())}, "
-              "e.g. 'classic+joker'")
+RULES_FORM = (
+    "'easy' or 'classic' (or a code letter E, C, N), a preset 'app' or 'site', optionally "
+    f"joined with '+' to variants {', '.join(name for _, name in VARIANTS.values())}, "
+    "e.g. 'classic+joker'"
+)
 
 
 @dataclass(frozen=True)

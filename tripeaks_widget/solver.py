@@ -57,8 +57,16 @@ from .codes import SERIES_FIRST, SERIES_LAST, number_code
 from .layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT
 from .rules import Rules
 
-__all__ = ["Solution", "SearchExhausted", "solve", "winnable", "hint", "verdict_history",
-           "random_winnable_code", "NEVER_WINNABLE"]
+__all__ = [
+    "NEVER_WINNABLE",
+    "SearchExhausted",
+    "Solution",
+    "hint",
+    "random_winnable_code",
+    "solve",
+    "verdict_history",
+    "winnable",
+]
 
 NEVER_WINNABLE = -1  # verdict_history: the deal itself could not be won
 _FULL = ALL_SLOTS_MASK
@@ -113,11 +121,14 @@ class Solution:
         proven = "" if self.complete else ", search incomplete"
         line = " ".join(self.line[:12]) + (" …" if len(self.line) > 12 else "")
         left = f"{self.cards_left} card{'' if self.cards_left == 1 else 's'} left"
-        return (f"<Solution {verdict}{proven}: {len(self.line)} actions, {self.draws} draws, "
-                f"{left}, score {self.score}; line: {line or '(none)'}>")
+        return (
+            f"<Solution {verdict}{proven}: {len(self.line)} actions, {self.draws} draws, "
+            f"{left}, score {self.score}; line: {line or '(none)'}>"
+        )
 
 
 # -- the search space: tables for one deal under one rule set ---------------------------------
+
 
 def _closure(slot: int, relation) -> int:
     mask, todo = 0, list(relation[slot])
@@ -157,8 +168,7 @@ class _Space:
         self.wrap = rules.king_ace_wrap
         self.free_draw = not rules.draw_when_stuck
         ranks, n = self.ranks, self.n_stock
-        self.fit = tuple(sum(1 << s for s in range(SLOT_COUNT) if r == 0 or rules.fits(ranks[s], r))
-                         for r in range(14))
+        self.fit = tuple(sum(1 << s for s in range(SLOT_COUNT) if r == 0 or rules.fits(ranks[s], r)) for r in range(14))
         # a draw goes to the next card of each rank: (index, rank) of first occurrences from k
         firsts = []
         for k in range(n + 1):
@@ -169,8 +179,9 @@ class _Space:
                     row.append((j, self.stock[j]))
             firsts.append(tuple(row))
         self.firsts = tuple(firsts)
-        self.info = {1 << s: (s, ranks[s], tuple((1 << c, COVER_MASK[c]) for c in COVERS[s]))
-                     for s in range(SLOT_COUNT)}
+        self.info = {
+            1 << s: (s, ranks[s], tuple((1 << c, COVER_MASK[c]) for c in COVERS[s])) for s in range(SLOT_COUNT)
+        }
         # The predecessor checks assume no joker anywhere (a joker precedes and follows anything).
         self.checks = 0 not in ranks and 0 not in self.stock
         self.rank_bit = tuple(0 if r == 0 else 1 << _FIELD * r for r in range(14))
@@ -180,17 +191,20 @@ class _Space:
         self.prefix = tuple(prefix)
         self.can_precede = tuple(self.fit[ranks[s]] & ~_NOT_BEFORE[s] for s in range(SLOT_COUNT))
         # for each slot, the first stock index >= k whose card fits it (n when none)
-        self.next_fit = tuple(tuple(next((j for j in range(k, n) if rules.fits(ranks[s], self.stock[j])), n)
-                                    for k in range(n + 1)) for s in range(SLOT_COUNT))
+        self.next_fit = tuple(
+            tuple(next((j for j in range(k, n) if rules.fits(ranks[s], self.stock[j])), n) for k in range(n + 1))
+            for s in range(SLOT_COUNT)
+        )
         self.play_check = self._play_checks()
         # for each card y: the cards y could precede, each with all the cards that could precede it
-        self.successors = tuple(tuple((1 << x, self.can_precede[x]) for x in range(SLOT_COUNT)
-                                      if self.can_precede[x] >> y & 1) for y in range(SLOT_COUNT))
+        self.successors = tuple(
+            tuple((1 << x, self.can_precede[x]) for x in range(SLOT_COUNT) if self.can_precede[x] >> y & 1)
+            for y in range(SLOT_COUNT)
+        )
 
     def orphans(self, removed: int) -> int:
         """The peak cards left that no other card left could precede."""
-        return sum(1 << x for x in range(SLOT_COUNT)
-                   if not removed >> x & 1 and not self.can_precede[x] & ~removed)
+        return sum(1 << x for x in range(SLOT_COUNT) if not removed >> x & 1 and not self.can_precede[x] & ~removed)
 
     def neighbour(self, rank: int, step: int) -> int:
         """The rank ``step`` (+1/-1) away on the rank line (Classic) or cycle (Easy); 0 when none."""
@@ -257,6 +271,7 @@ class _Space:
 
 
 # -- the searches --------------------------------------------------------------------------------
+
 
 class _OutOfTime(Exception):
     pass
@@ -591,6 +606,7 @@ class _Found(Exception):
 
 # -- the public functions --------------------------------------------------------------------------
 
+
 def _prepare(game, budget):
     """A private snapshot of the game and a search from its position."""
     if budget is not None and budget < 0:
@@ -617,9 +633,16 @@ def _line(snapshot, path) -> list[str]:
 def _solution(snapshot, search, path, winnable, complete, start) -> Solution:
     line = _line(snapshot, path)
     end = snapshot.copy().replay(line)
-    return Solution(winnable=winnable, line=tuple(line), draws=line.count("draw"), cards_left=end.cards_left,
-                    score=end.score, complete=complete, nodes=search.nodes,
-                    seconds=time.perf_counter() - start)
+    return Solution(
+        winnable=winnable,
+        line=tuple(line),
+        draws=line.count("draw"),
+        cards_left=end.cards_left,
+        score=end.score,
+        complete=complete,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - start,
+    )
 
 
 def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solution:
@@ -736,8 +759,13 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
     return line[high - 1][0]
 
 
-def random_winnable_code(rules: Rules | str | None = None, rng=None, *, budget: float | None = None,
-                         numbers: range = range(SERIES_FIRST, SERIES_LAST + 1)) -> str:
+def random_winnable_code(
+    rules: Rules | str | None = None,
+    rng=None,
+    *,
+    budget: float | None = None,
+    numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
+) -> str:
     """The code of a random deal that can be won, from the numbered series by default.
 
     ``rng`` is anything with ``randrange`` (e.g. ``random.Random(7)`` for a repeatable

@@ -22,9 +22,9 @@ import csv
 import os
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from statistics import mean, median
-from typing import Iterable, Iterator
 
 from . import solver
 from .codes import SERIES_FIRST, SERIES_LAST
@@ -45,20 +45,33 @@ def solve_deal(number: int, rules: Rules | str, *, budget: float | None = None, 
     game = Game.from_number(number, rules)
     solution = solver.solve(game, budget=budget, lost_line=lost_lines)
     described = solution.winnable or (solution.winnable is False and lost_lines and solution.complete)
-    return {"number": number, "rules": str(game.rules), "winnable": solution.winnable,
-            "draws": solution.draws if described else None,
-            "score": solution.score if described else None,
-            "cards_left": solution.cards_left if described else None,
-            "complete": solution.complete, "seconds": round(solution.seconds, 4)}
+    return {
+        "number": number,
+        "rules": str(game.rules),
+        "winnable": solution.winnable,
+        "draws": solution.draws if described else None,
+        "score": solution.score if described else None,
+        "cards_left": solution.cards_left if described else None,
+        "complete": solution.complete,
+        "seconds": round(solution.seconds, 4),
+    }
 
 
 def _solve_chunk(numbers: list[int], rules: str, budget: float | None, lost_lines: bool) -> list[dict]:
     return [solve_deal(number, rules, budget=budget, lost_lines=lost_lines) for number in numbers]
 
 
-def solvability(numbers: Iterable[int], rules: Iterable[Rules | str] = ("easy", "classic"), *,
-                executor: Executor | None = None, workers: int | None = None, budget: float | None = None,
-                lost_lines: bool = False, chunk: int | None = None, progress=None) -> Iterator[dict]:
+def solvability(
+    numbers: Iterable[int],
+    rules: Iterable[Rules | str] = ("easy", "classic"),
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    budget: float | None = None,
+    lost_lines: bool = False,
+    chunk: int | None = None,
+    progress=None,
+) -> Iterator[dict]:
     """Solve every numbered deal in ``numbers`` under every rule set in ``rules``, in parallel.
 
     Yields a record per deal and rule set (see ``solve_deal``) as soon as its chunk is done,
@@ -78,8 +91,11 @@ def solvability(numbers: Iterable[int], rules: Iterable[Rules | str] = ("easy", 
         executor = ProcessPoolExecutor(max_workers=workers)
     size = chunk or max(1, min(50, len(numbers) // (8 * (workers or os.cpu_count() or 1)) or 1))
     try:
-        futures = [executor.submit(_solve_chunk, numbers[i:i + size], name, budget, lost_lines)
-                   for name in rule_names for i in range(0, len(numbers), size)]
+        futures = [
+            executor.submit(_solve_chunk, numbers[i : i + size], name, budget, lost_lines)
+            for name in rule_names
+            for i in range(0, len(numbers), size)
+        ]
         done = 0
         for future in as_completed(futures):
             records = future.result()
@@ -106,13 +122,18 @@ def summarize(records: Iterable[dict]) -> list[dict]:
         lost = [r for r in group if r["winnable"] is False]
         scored = [r["score"] for r in group if r["score"] is not None]
         draws = [r["draws"] for r in won]
-        row = {"rules": name, "games": len(group), "winnable": len(won), "not_winnable": len(lost),
-               "unknown": len(group) - len(won) - len(lost),
-               "winnable_pct": round(100 * len(won) / len(group), 2),
-               "mean_best_score_won": round(mean(r["score"] for r in won), 2) if won else None,
-               "mean_best_score_all": round(mean(scored), 2) if len(scored) == len(group) else None,
-               "mean_draws_won": round(mean(draws), 2) if draws else None,
-               "median_draws_won": median(draws) if draws else None}
+        row = {
+            "rules": name,
+            "games": len(group),
+            "winnable": len(won),
+            "not_winnable": len(lost),
+            "unknown": len(group) - len(won) - len(lost),
+            "winnable_pct": round(100 * len(won) / len(group), 2),
+            "mean_best_score_won": round(mean(r["score"] for r in won), 2) if won else None,
+            "mean_best_score_all": round(mean(scored), 2) if len(scored) == len(group) else None,
+            "mean_draws_won": round(mean(draws), 2) if draws else None,
+            "median_draws_won": median(draws) if draws else None,
+        }
         row.update({f"draws_{d}": draws.count(d) for d in range(longest + 1)})
         rows.append(row)
     return rows
@@ -162,8 +183,10 @@ class _Bar:
             eta = elapsed / done * (total - done) if done else 0
             width = 30
             filled = width * done // total
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
-                             f"{100 * done / total:5.1f}%  {elapsed:6.0f} s elapsed, ~{eta:.0f} s to go ")
+            sys.stderr.write(
+                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
+                f"{100 * done / total:5.1f}%  {elapsed:6.0f} s elapsed, ~{eta:.0f} s to go "
+            )
             sys.stderr.flush()
         self.done = done
 
@@ -179,7 +202,7 @@ def _table(rows: list[dict]) -> str:
     keys = ("rules", "games", "winnable", "winnable_pct", "unknown", "mean_best_score_won", "mean_draws_won")
     lines = [[h for h in heads]] + [["" if row[k] is None else str(row[k]) for k in keys] for row in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(heads))]
-    out = ["  ".join(cell.rjust(w) for cell, w in zip(line, widths)) for line in lines]
+    out = ["  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=False)) for line in lines]
     draws = sorted({int(k[6:]) for row in rows for k in row if k.startswith("draws_")})
     if draws:
         out.append("")
@@ -193,19 +216,33 @@ def _table(rows: list[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tripeaks_widget.stats",
-        description="How many deals can be won, their best scores and the draws they need.")
-    parser.add_argument("--games", default=f"{SERIES_FIRST}-{SERIES_LAST}",
-                        help="deal numbers, e.g. 1-50000 or 1-100,250 (default: the numbered series 1-50000)")
-    parser.add_argument("--rules", default="easy,classic",
-                        help="rule sets, comma-separated, e.g. easy,classic or site (default: easy,classic)")
+        description="How many deals can be won, their best scores and the draws they need.",
+    )
+    parser.add_argument(
+        "--games",
+        default=f"{SERIES_FIRST}-{SERIES_LAST}",
+        help="deal numbers, e.g. 1-50000 or 1-100,250 (default: the numbered series 1-50000)",
+    )
+    parser.add_argument(
+        "--rules",
+        default="easy,classic",
+        help="rule sets, comma-separated, e.g. easy,classic or site (default: easy,classic)",
+    )
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--out", help="write the table to this CSV file")
-    parser.add_argument("--deals", help="also write one row per deal and rule set to this CSV file, "
-                                        "as they are solved (sorted at the end)")
-    parser.add_argument("--budget", type=float, default=None,
-                        help="time limit per deal in seconds; a deal that runs out counts as unknown")
-    parser.add_argument("--lost-lines", action="store_true",
-                        help="also find the best line of each deal that can't be won (slower)")
+    parser.add_argument(
+        "--deals",
+        help="also write one row per deal and rule set to this CSV file, as they are solved (sorted at the end)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="time limit per deal in seconds; a deal that runs out counts as unknown",
+    )
+    parser.add_argument(
+        "--lost-lines", action="store_true", help="also find the best line of each deal that can't be won (slower)"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
@@ -225,8 +262,9 @@ def main(argv: list[str] | None = None) -> int:
         writer = csv.DictWriter(deals, fieldnames=RECORD_FIELDS) if deals else None
         if writer:
             writer.writeheader()
-        for record in solvability(numbers, rules, workers=args.workers, budget=args.budget,
-                                  lost_lines=args.lost_lines, progress=bar):
+        for record in solvability(
+            numbers, rules, workers=args.workers, budget=args.budget, lost_lines=args.lost_lines, progress=bar
+        ):
             records.append(record)
             if writer:
                 writer.writerow(record)

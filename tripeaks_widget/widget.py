@@ -25,7 +25,8 @@ import re
 import signal
 import threading
 import time
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import anywidget
 import ipywidgets
@@ -122,13 +123,22 @@ class TriPeaks(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language
-    lang = _Language(i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' "
-                                                 "(None: the kernel's locale's)")
+    lang = _Language(
+        i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)"
+    )
 
-    def __init__(self, code: str | int | None = None, *, game: int | None = None,
-                 rules: Rules | str | None = None, error_help: bool = True,
-                 records: Records | str | os.PathLike | bool | None = None, lang: str | None = None,
-                 show_verdict: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        code: str | int | None = None,
+        *,
+        game: int | None = None,
+        rules: Rules | str | None = None,
+        error_help: bool = True,
+        records: Records | str | os.PathLike | bool | None = None,
+        lang: str | None = None,
+        show_verdict: bool = False,
+        **kwargs: Any,
+    ) -> None:
         self._ready = False  # the language's observer publishes only once the widget is built
         # Worker threads give their results back under this lock; every change of the widget's
         # own state and every snapshot sent takes it too.
@@ -307,8 +317,14 @@ class TriPeaks(anywidget.AnyWidget):
         """Take back the last action."""
         return self._apply(self._game.undo)
 
-    def new_game(self, what: Rules | str | int | None = None, *, game: int | None = None,
-                 rules: Rules | str | None = None, winnable: bool = False) -> Game:
+    def new_game(
+        self,
+        what: Rules | str | int | None = None,
+        *,
+        game: int | None = None,
+        rules: Rules | str | None = None,
+        winnable: bool = False,
+    ) -> Game:
         """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``), a
         rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or nothing for a
         random deal under the current rules. A game number without ``rules=`` keeps the current
@@ -325,15 +341,16 @@ class TriPeaks(anywidget.AnyWidget):
             if game is not None:
                 raise ValueError("give a game number once: new_game(123) or new_game(game=123)")
             game = what
-        elif isinstance(what, Rules) or isinstance(what, str) and _is_rules(what):
+        elif isinstance(what, Rules) or (isinstance(what, str) and _is_rules(what)):
             if rules is not None:
                 raise ValueError(f"give a rule set once: new_game({str(what)!r}) or new_game(rules=...)")
             rules = what
         elif isinstance(what, str):
             code = what
         elif what is not None:
-            raise TypeError(f"new_game takes a game code, a game number or a rule set, not "
-                            f"{type(what).__name__} {what!r}")
+            raise TypeError(
+                f"new_game takes a game code, a game number or a rule set, not {type(what).__name__} {what!r}"
+            )
         help_on = self._game.error_help
         if winnable and (code is not None or game is not None):
             raise ValueError("winnable=True deals a random game; a code or a game number names its own deal")
@@ -498,7 +515,7 @@ class TriPeaks(anywidget.AnyWidget):
             return {"kind": "winnable", "move": None}
         if self._lost is not None:
             prefix, verdict = self._lost
-            if tuple(_standing(game.history)[:len(prefix)]) == prefix:
+            if tuple(_standing(game.history)[: len(prefix)]) == prefix:
                 return verdict  # lost positions stay lost: the action that lost it still stands
         return None
 
@@ -532,7 +549,7 @@ class TriPeaks(anywidget.AnyWidget):
         if index == solver.NEVER_WINNABLE:
             return {"kind": "never", "move": None}
         history = game.history
-        return {"kind": "lost", "move": sum(action != "undo" for action in history[:index + 1]), "index": index}
+        return {"kind": "lost", "move": sum(action != "undo" for action in history[: index + 1]), "index": index}
 
     @staticmethod
     def _verdict_view(verdict: dict, say: Callable[[Any], str]) -> dict:
@@ -543,8 +560,14 @@ class TriPeaks(anywidget.AnyWidget):
         elif kind == "error":
             text = Message(FAILED, error=verdict.get("error", ""))
         else:
-            text = {"pending": VERDICT_PENDING, "winnable": VERDICT_WINNABLE, "lost": VERDICT_LOST_SOMETIME,
-                    "never": VERDICT_NEVER, "unknown": VERDICT_UNKNOWN, "won": YOU_WON}[kind]
+            text = {
+                "pending": VERDICT_PENDING,
+                "winnable": VERDICT_WINNABLE,
+                "lost": VERDICT_LOST_SOMETIME,
+                "never": VERDICT_NEVER,
+                "unknown": VERDICT_UNKNOWN,
+                "won": YOU_WON,
+            }[kind]
         return {"kind": kind, "move": move, "text": say(text)}
 
     def highlight(self, *targets: int | Card | str) -> None:
@@ -622,13 +645,16 @@ class TriPeaks(anywidget.AnyWidget):
         ``history``; ``n`` counts like a list index (``-1``: before the last action)."""
         history = self._game.history
         if isinstance(n, bool) or not isinstance(n, int) or not -len(history) <= n <= len(history):
-            raise IndexError(f"position_at takes a whole number from {-len(history)} to {len(history)} "
-                             f"(the history has {len(history)} actions); got {n!r}")
+            raise IndexError(
+                f"position_at takes a whole number from {-len(history)} to {len(history)} "
+                f"(the history has {len(history)} actions); got {n!r}"
+            )
         return Game(self._game.code, error_help=self._game.error_help).replay(history[:n])
 
     @classmethod
-    def compare(cls, code: str | None = None, rules: Iterable[Rules | str] = ("easy", "classic"),
-                **kwargs: Any) -> Comparison:
+    def compare(
+        cls, code: str | None = None, rules: Iterable[Rules | str] = ("easy", "classic"), **kwargs: Any
+    ) -> Comparison:
         """Widgets side by side dealing the same cards, one per rule set: ``TriPeaks.compare(
         "TP1-E-AAAAAAB")`` shows that deal under Easy and under Classic (``code=None``: a random
         deal). The code gives the cards only; each entry of ``rules`` is a whole rule set
@@ -637,8 +663,7 @@ class TriPeaks(anywidget.AnyWidget):
         game = Game(code)
         widgets = []
         for rule_set in (Rules.parse(r) for r in rules):
-            dealt = (number_code(game.number, rule_set) if game.number is not None
-                     else deck_code(game.deck, rule_set))
+            dealt = number_code(game.number, rule_set) if game.number is not None else deck_code(game.deck, rule_set)
             widgets.append(cls(dealt, layout=ipywidgets.Layout(flex="1 1 0", min_width="0"), **kwargs))
         if not widgets:
             raise ValueError("compare needs at least one rule set, e.g. rules=('easy', 'classic')")
@@ -804,8 +829,9 @@ class TriPeaks(anywidget.AnyWidget):
         why = None
         if request is not None and (type(request) not in (int, str) or len(str(request)) > 64):
             why, request = "id must be a number or a short string", None
-        elif rules is not None and (not isinstance(rules, str) or len(rules) > MAX_RULES_LENGTH
-                                    or not _is_rules(rules)):
+        elif rules is not None and (
+            not isinstance(rules, str) or len(rules) > MAX_RULES_LENGTH or not _is_rules(rules)
+        ):
             why = "rules must be a rule set such as 'easy', 'site' or 'classic+joker'"
         elif not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
             why = f"code must be a string of at most {MAX_CODE_LENGTH} characters"
@@ -964,8 +990,10 @@ def _open_records(records: Any) -> tuple[Records | None, str | None]:
             log.exception("the records store could not be opened")
             records, why = None, str(error)
         return records, None if why is None else Message(NO_RECORDS, error=why)
-    raise TypeError(f"records is a Records store, a path, None (the user's own store) or False (none); "
-                    f"got {type(records).__name__} {records!r}")
+    raise TypeError(
+        f"records is a Records store, a path, None (the user's own store) or False (none); "
+        f"got {type(records).__name__} {records!r}"
+    )
 
 
 def _line(actions: Any) -> list:
@@ -977,8 +1005,10 @@ def _line(actions: Any) -> list:
     try:
         return list(actions)
     except TypeError:
-        raise TypeError(f"replay takes a list of actions such as ['K♣', 'draw', 'undo'], a string of them, "
-                        f"or a solver's answer; got {type(actions).__name__}") from None
+        raise TypeError(
+            f"replay takes a list of actions such as ['K♣', 'draw', 'undo'], a string of them, "
+            f"or a solver's answer; got {type(actions).__name__}"
+        ) from None
 
 
 @contextlib.contextmanager

@@ -13,15 +13,24 @@ import pathlib
 import re
 
 import pytest
-
 from labdriver import (
-    CHROMIUM, DEAL, IMPORT, STATE, Board, Notebook, chromium_available, launch_chromium, open_lab, start_lab,
+    CHROMIUM,
+    DEAL,
+    IMPORT,
+    STATE,
+    Board,
+    Notebook,
+    chromium_available,
+    launch_chromium,
+    open_lab,
+    start_lab,
 )
 
 HERE = pathlib.Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
 VIEWPORT = {"width": 1280, "height": 1000}
+
 
 def pytest_collection_modifyitems(config, items):
     for item in items:

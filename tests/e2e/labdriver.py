@@ -20,8 +20,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import nbformat
 
@@ -171,7 +172,9 @@ def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_co
     env.pop("ANYWIDGET_HMR", None)
     port = free_port()
     cmd = [
-        sys.executable, "-m", "jupyterlab",
+        sys.executable,
+        "-m",
+        "jupyterlab",
         "--no-browser",
         "--allow-root",
         "--ip=127.0.0.1",
@@ -264,13 +267,20 @@ async (path) => {
 }
 """
 
-_JS_KERNEL_IDLE = "(id) => {" + _PANEL + """
+_JS_KERNEL_IDLE = (
+    "(id) => {"
+    + _PANEL
+    + """
   const ctx = panel.sessionContext;
   const kernel = ctx && ctx.session && ctx.session.kernel;
   return Boolean(ctx.isReady && kernel && kernel.status === "idle" && kernel.connectionStatus === "connected");
 }"""
+)
 
-_JS_RUN_CELLS = "async ([id, indices]) => {" + _PANEL + """
+_JS_RUN_CELLS = (
+    "async ([id, indices]) => {"
+    + _PANEL
+    + """
   app.shell.activateById(id);
   const results = [];
   for (const i of indices) {
@@ -281,8 +291,12 @@ _JS_RUN_CELLS = "async ([id, indices]) => {" + _PANEL + """
   nb.mode = "command";
   return results;
 }"""
+)
 
-_JS_OUTPUT_TEXT = "([id, i]) => {" + _PANEL + """
+_JS_OUTPUT_TEXT = (
+    "([id, i]) => {"
+    + _PANEL
+    + """
   const cell = nb.widgets[i];
   const outs = cell && cell.model.outputs;
   if (!outs) return "";
@@ -295,10 +309,15 @@ _JS_OUTPUT_TEXT = "([id, i]) => {" + _PANEL + """
   }
   return parts.join("");
 }"""
+)
 
-_JS_CELLS = "(id) => {" + _PANEL + """
+_JS_CELLS = (
+    "(id) => {"
+    + _PANEL
+    + """
   return Array.from(nb.model.cells).map((c) => c.type + ":" + c.sharedModel.getSource());
 }"""
+)
 
 _JS_MODE = "(id) => {" + _PANEL + " return nb.mode; }"
 
@@ -319,7 +338,7 @@ class Notebook:
         self.id = panel_id
 
     @classmethod
-    def open(cls, page, server: LabServer, name: str, timeout: float = 60_000) -> "Notebook":
+    def open(cls, page, server: LabServer, name: str, timeout: float = 60_000) -> Notebook:
         """Open ``name`` (closing any other notebook and its kernel) and wait for an idle kernel."""
         if not page.url.startswith(server.url) or not page.evaluate(_JS_APP_READY):
             open_lab(page, server, timeout)
@@ -340,8 +359,10 @@ class Notebook:
         self.wait_idle(timeout)
         ok = self.page.evaluate(_JS_RUN_CELLS, [self.id, list(indices)])
         if not all(ok):
-            raise AssertionError(f"cells {indices} did not all run cleanly: {ok}; outputs: "
-                                 + " | ".join(self.output_text(i) for i in indices))
+            raise AssertionError(
+                f"cells {indices} did not all run cleanly: {ok}; outputs: "
+                + " | ".join(self.output_text(i) for i in indices)
+            )
         self.wait_idle(timeout)
 
     def cell_count(self) -> int:
@@ -365,7 +386,8 @@ class Notebook:
 
     def is_open(self) -> bool:
         return self.page.evaluate(
-            "(id) => Boolean(window.jupyterapp && Array.from(window.jupyterapp.shell.widgets('main')).some(w => w.id === id))",
+            "(id) => Boolean(window.jupyterapp && "
+            "Array.from(window.jupyterapp.shell.widgets('main')).some(w => w.id === id))",
             self.id,
         )
 

@@ -38,17 +38,21 @@ MUST_FIT = "Must be one rank higher or lower"  # R2.4
 
 # -- axe-core -------------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     """axe-core's script, from the front end's dev dependencies (``npm ci`` in js/ if missing)."""
     if not AXE.exists() and shutil.which("npm") and (JS / "package-lock.json").exists():
-        done = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=JS, capture_output=True, text=True,
-                              timeout=600)
+        done = subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"], cwd=JS, capture_output=True, text=True, timeout=600
+        )
         if done.returncode != 0 and REQUIRED:
             pytest.fail(f"npm ci in js/ failed, so axe-core is missing:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
     if not AXE.exists():
-        reason = (f"axe-core is not installed ({AXE.relative_to(JS.parent)} is missing; run npm ci in js/, "
-                  "which needs Node.js and npm)")
+        reason = (
+            f"axe-core is not installed ({AXE.relative_to(JS.parent)} is missing; run npm ci in js/, "
+            "which needs Node.js and npm)"
+        )
         if REQUIRED:
             pytest.fail(f"TRIPEAKS_E2E=required, but {reason}", pytrace=False)
         pytest.skip(f"accessibility audit skipped: {reason} (set TRIPEAKS_E2E=required to make this a failure)")
@@ -158,11 +162,15 @@ def scenario_cells(lang: str) -> list[str]:
 
 
 def summarize(violations: list[dict]) -> str:
-    return "\n".join(f"  [{v['impact']}] {v['id']}: {v['help']}\n" + "\n".join(
-        f"      {n['target']}: {n['summary']}" for n in v["nodes"][:4]) for v in violations)
+    return "\n".join(
+        f"  [{v['impact']}] {v['id']}: {v['help']}\n"
+        + "\n".join(f"      {n['target']}: {n['summary']}" for n in v["nodes"][:4])
+        for v in violations
+    )
 
 
 # -- the audit --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, shot):
@@ -228,16 +236,24 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
 
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"axe-{lang}.json").write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
-    counts = {where: {**{impact: sum(len(v["nodes"]) for v in found["violations"] if v["impact"] == impact)
-                         for impact in ("minor", "moderate", "serious", "critical")},
-                      "incomplete": sum(len(v["nodes"]) for v in found["incomplete"]),
-                      "rules passed": found["passes"], "contrast checked": found["contrastChecked"]}
-              for where, found in results.items()}
+    counts = {
+        where: {
+            **{
+                impact: sum(len(v["nodes"]) for v in found["violations"] if v["impact"] == impact)
+                for impact in ("minor", "moderate", "serious", "critical")
+            },
+            "incomplete": sum(len(v["nodes"]) for v in found["incomplete"]),
+            "rules passed": found["passes"],
+            "contrast checked": found["contrastChecked"],
+        }
+        for where, found in results.items()
+    }
     print(f"axe ({lang}): " + json.dumps(counts))
     bad = {where: [v for v in found["violations"] if v["impact"] in SERIOUS] for where, found in results.items()}
     bad = {where: found for where, found in bad.items() if found}
     assert not bad, "serious or critical accessibility violations:\n" + "\n".join(
-        f"{where}:\n{summarize(found)}" for where, found in bad.items())
+        f"{where}:\n{summarize(found)}" for where, found in bad.items()
+    )
 
 
 # -- names, announcements, the keyboard --------------------------------------------------------------
@@ -295,8 +311,7 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     """In Hebrew (right to left): Tab reaches the cards (one stop), the buttons and the switch;
     arrows reach every free card and the stock; the dialog is worked by keys alone and gives
     the focus back; nothing typed reaches JupyterLab's shortcuts."""
-    nb = open_notebook([IMPORT, 'w = TriPeaks("TP1-E-AAAAAAB", lang="he"); w', "w.undo"],
-                       name="a11y-keys-he.ipynb")
+    nb = open_notebook([IMPORT, 'w = TriPeaks("TP1-E-AAAAAAB", lang="he"); w', "w.undo"], name="a11y-keys-he.ipynb")
     nb.run(0, 1)
     board = Board(nb.cell(1).locator(".tp-root"))
     expect(board.card("K♣")).to_be_visible()
@@ -310,7 +325,9 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     for _ in range(12):
         info = focused(page)
         assert visibly_focused(info), info
-        seen.append(info["slot"] if info["slot"] is not None else ("stock" if "tp-stock" in info["cls"] else info["cls"]))
+        seen.append(
+            info["slot"] if info["slot"] is not None else ("stock" if "tp-stock" in info["cls"] else info["cls"])
+        )
         page.keyboard.press("ArrowRight")
     assert seen[:10] == [str(s) for s in range(18, 28)]
     page.keyboard.press("ArrowDown")
@@ -348,9 +365,22 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
         stops.append((info["tag"], info["type"], info["cls"]))
         page.keyboard.press("Tab")
     kinds = [f"{tag}:{kind}" for tag, kind, _ in stops]
-    assert kinds[:14] == ["INPUT:text", "BUTTON:button", "BUTTON:button", "INPUT:radio", "INPUT:checkbox",
-                          "INPUT:checkbox", "INPUT:checkbox", "INPUT:checkbox", "INPUT:checkbox", "INPUT:text",
-                          "INPUT:checkbox", "BUTTON:submit", "BUTTON:button", "BUTTON:button"], kinds
+    assert kinds[:14] == [
+        "INPUT:text",
+        "BUTTON:button",
+        "BUTTON:button",
+        "INPUT:radio",
+        "INPUT:checkbox",
+        "INPUT:checkbox",
+        "INPUT:checkbox",
+        "INPUT:checkbox",
+        "INPUT:checkbox",
+        "INPUT:text",
+        "INPUT:checkbox",
+        "BUTTON:submit",
+        "BUTTON:button",
+        "BUTTON:button",
+    ], kinds
     assert kinds[14] == "INPUT:text", "Tab wraps round inside the dialog"
     page.keyboard.press("Escape")
     expect(board.dialog).to_be_hidden()

@@ -25,7 +25,7 @@ def first_stock_card(code: str = "TP1-E-AAAAAAB") -> str:
 def test_start_position_matches_the_reference_deal(board_nb, shot):
     """R1.2, R1.4, R6.4: 18 face-down cards, the bottom row as the rule book gives it,
     A♣ on the discard, 23 in the stock, score 500, and Python says the same."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     expect(board.discard).to_have_attribute("data-card", "A♣")
     cards = board.slot_cards()
     assert cards[:18] == ["?"] * 18
@@ -43,7 +43,7 @@ def test_start_position_matches_the_reference_deal(board_nb, shot):
 
 def test_clicking_king_of_clubs_makes_it_the_discard(board_nb, shot):
     """R2.2 + R3.1 (Easy: a K goes on an A), R5.2 (-1 a removal), R6.4."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     board.card("K♣").click()
     expect(board.discard).to_have_attribute("data-card", "K♣")
     expect(board.slot(20)).to_have_class(has_class("tp-removed"))
@@ -59,7 +59,7 @@ def test_clicking_king_of_clubs_makes_it_the_discard(board_nb, shot):
 
 def test_a_wrong_rank_is_refused_with_the_reason_and_changes_nothing(board_nb, shot):
     """R2.4 + R6.4: a free 3♠ on the A♣ is refused, "Must be one rank higher or lower"."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     before = board.slot_cards()
     board.card("3♠").click()
     expect(board.root.locator(".tp-message")).to_have_text(BLOCKED)
@@ -80,7 +80,7 @@ def test_a_wrong_rank_is_refused_with_the_reason_and_changes_nothing(board_nb, s
 
 def test_a_face_down_card_is_blocked(board_nb):
     """R2.4: a covered, face-down card says "This card is blocked" and nothing moves."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     board.slot(13).click(position={"x": 20, "y": 12})  # row 3 card 4: its uncovered top strip
     expect(board.root.locator(".tp-message")).to_have_text("This card is blocked")
     assert board.discard_card() == "A♣" and board.moves() == "0"
@@ -89,7 +89,7 @@ def test_a_face_down_card_is_blocked(board_nb):
 
 def test_clicking_the_stock_draws(board_nb, shot):
     """R2.5 + R5.2: the stock's top card replaces the discard; 23 -> 22; -1 point."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     drawn = first_stock_card()
     board.stock.click()
     expect(board.root.locator(".tp-stock-count")).to_have_text("22")
@@ -103,7 +103,7 @@ def test_clicking_the_stock_draws(board_nb, shot):
 
 def test_undo_restores_play_and_draw(board_nb):
     """R6.1 (undo gives back the card, the place and the points) and R6.2 (moves never go down)."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     drawn = first_stock_card()
     board.card("K♣").click()
     expect(board.discard).to_have_attribute("data-card", "K♣")
@@ -131,7 +131,7 @@ def test_undo_restores_play_and_draw(board_nb):
 def test_new_game_dialog_deals_a_pasted_code_and_refuses_a_bad_one(board_nb, page, lab, shot):
     """R6.3 (a pasted code deals exactly that game, its letter sets the rules), R6.6 (a bad
     code is refused with the expected form)."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=lab.url)
 
     def paste(text: str) -> None:
@@ -173,7 +173,7 @@ def test_new_game_dialog_deals_a_pasted_code_and_refuses_a_bad_one(board_nb, pag
 
 
 def test_the_dialog_cancels_with_escape_and_keeps_the_game(board_nb):
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     board.card("K♣").click()
     expect(board.discard).to_have_attribute("data-card", "K♣")
     board.new_button.click()
@@ -214,7 +214,7 @@ def test_scripted_cells_update_the_rendered_board(open_notebook, shot):
 def test_error_help_off_refuses_silently(board_nb):
     """R2.4: the reasons are shown only with error help (on by default); off, a wrong card
     still changes nothing, and says nothing."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     switch = board.root.locator(".tp-switch")
     expect(switch).to_have_attribute("aria-checked", "true")
     switch.click()
@@ -234,7 +234,7 @@ def test_error_help_off_refuses_silently(board_nb):
 def test_hint_points_at_a_move(board_nb, shot):
     """The Hint button names a move in the message line and highlights it: the next action of
     the solver's best line, found in the kernel's worker thread."""
-    nb, board, py = board_nb
+    _nb, board, _py = board_nb
     board.root.locator(".tp-hint").click()
     message = board.root.locator(".tp-message")
     expect(message).to_contain_text("Hint")
@@ -252,7 +252,7 @@ def test_the_verdict_says_whether_the_game_can_still_be_won(board_nb, shot):
     """The Winnable? button switches the solver's verdict on: "Still winnable", then, once a
     draw too many has lost the game, "No longer winnable since move N" (N as the Moves counter
     counts); the view and Python say the same."""
-    nb, board, py = board_nb
+    _nb, board, _py = board_nb
     toggle = board.root.locator(".tp-verdict-toggle")
     verdict = board.root.locator(".tp-verdict")
     expect(toggle).to_have_attribute("aria-pressed", "false")
@@ -288,7 +288,7 @@ def test_the_verdict_says_whether_the_game_can_still_be_won(board_nb, shot):
 def test_a_winnable_deal_from_the_dialog(board_nb, shot):
     """New game, Winnable deals only, Random deal: a random Classic deal the solver has proven
     winnable."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     board.new_button.click()
     expect(board.dialog).to_be_visible()
     board.dialog.locator("input[value='classic']").check()

@@ -33,11 +33,7 @@ def widget_cell(width: int, deal: str = '"TP1-E-AAAAAAB"') -> str:
 
 REPORT = "report(w)"
 TO_THE_END = (
-    "for _ in range(200):\n"
-    "    if w.status != 'playing':\n"
-    "        break\n"
-    "    w.apply(w.legal_moves()[0])\n"
-    "report(w)"
+    "for _ in range(200):\n    if w.status != 'playing':\n        break\n    w.apply(w.legal_moves()[0])\nreport(w)"
 )
 
 
@@ -86,7 +82,7 @@ def dialog_nb(open_notebook, wide_page):
 def test_classic_with_joker_and_a_game_number(dialog_nb, shot):
     """§8 V3 + R3.2 + R6.8: the dialog deals game 7 under Classic + Joker; Python has exactly that game
     and the board shows the joker, the rules badge and the game number."""
-    nb, board, py, open_dialog = dialog_nb(860)
+    _nb, board, py, open_dialog = dialog_nb(860)
     dialog = open_dialog()
     expect(dialog.locator(".tp-chip[data-preset='app']")).to_have_attribute("aria-pressed", "true")
     shot("20-dialog-860-light", board.root)
@@ -115,7 +111,7 @@ def test_classic_with_joker_and_a_game_number(dialog_nb, shot):
 
 def test_site_preset_deals_with_an_empty_discard(dialog_nb, shot):
     """§9: the Site preset is Easy + draw only when stuck (V5) + empty discard at the start (V6)."""
-    nb, board, py, open_dialog = dialog_nb(860)
+    _nb, board, py, open_dialog = dialog_nb(860)
     dialog = open_dialog()
     dialog.locator(".tp-chip[data-preset='site']").click()
     expect(dialog.locator(".tp-chip[data-preset='site']")).to_have_attribute("aria-pressed", "true")
@@ -146,7 +142,7 @@ def test_site_preset_deals_with_an_empty_discard(dialog_nb, shot):
 
 
 def test_a_bad_game_number_says_why_inline(dialog_nb, shot):
-    nb, board, py, open_dialog = dialog_nb(860)
+    _nb, board, py, open_dialog = dialog_nb(860)
     dialog = open_dialog()
     game = dialog.locator(".tp-game-input")
     error = dialog.locator(".tp-game-error")
@@ -176,7 +172,7 @@ def test_a_bad_game_number_says_why_inline(dialog_nb, shot):
 
 def test_records_notice_under_the_board(dialog_nb, shot):
     """§9: a numbered game that ends is recorded; what the store says shows under the board."""
-    nb, board, py, open_dialog = dialog_nb(860, deal="game=1")
+    _nb, board, py, _open_dialog = dialog_nb(860, deal="game=1")
     expect(board.root.locator(".tp-number")).to_have_text("Game 1")
     state = py(3)  # played to its end by a script
     assert state["status"] in ("won", "blocked") and state["notices"]
@@ -192,7 +188,7 @@ def test_records_notice_under_the_board(dialog_nb, shot):
 
 @pytest.mark.parametrize("width", [860, 420])
 def test_dialog_light_and_dark(dialog_nb, shot, width):
-    nb, board, py, open_dialog = dialog_nb(width)
+    nb, board, _py, open_dialog = dialog_nb(width)
     dialog = open_dialog()
     panel = dialog.locator(".tp-dialog-panel")
     shot(f"27-dialog-{width}-light", board.root)
@@ -211,7 +207,7 @@ def test_dialog_light_and_dark(dialog_nb, shot, width):
 
 def test_narrow_widget_deals_the_site_preset(dialog_nb, shot):
     """At 420 px the dialog is one column; the dealt game's badge, number and code still read."""
-    nb, board, py, open_dialog = dialog_nb(420)
+    _nb, board, py, open_dialog = dialog_nb(420)
     dialog = open_dialog()
     dialog.locator(".tp-chip[data-preset='site']").click()
     dialog.locator("input[value='hogue-scoring']").check()

@@ -19,7 +19,7 @@ def focused(page):
 def test_playing_by_keyboard(board_nb, page, shot):
     """Arrows move between free cards and the stock, Enter/Space play or draw, "d" draws,
     "u" undoes (R2.2, R2.5, R6.1) - all through the same intents as clicks."""
-    nb, board, py = board_nb
+    _nb, board, py = board_nb
     board.slot(18).focus()  # 3♠, the first free card
     assert focused(page) == 18
     page.keyboard.press("ArrowRight")
@@ -61,11 +61,16 @@ def test_playing_by_keyboard(board_nb, page, shot):
     expect(board.discard).to_have_attribute("data-card", drawn)
 
     state = py()
-    assert (state["discard"], state["stock"], state["moves"], state["score"]) == (drawn, 22, 4, 498)  # undo never lowers the count (R6.2)
+    assert (state["discard"], state["stock"], state["moves"], state["score"]) == (
+        drawn,
+        22,
+        4,
+        498,
+    )  # undo never lowers the count (R6.2)
 
 
 def test_keys_in_the_widget_do_not_reach_notebook_shortcuts(board_nb, page):
-    """"b", "a", "m", "x", "d d" ... pressed on a focused card must not insert, change, cut or
+    """ "b", "a", "m", "x", "d d" ... pressed on a focused card must not insert, change, cut or
     delete notebook cells; the same key outside the widget does (the control)."""
     nb, board, py = board_nb
     assert nb.mode() == "command"

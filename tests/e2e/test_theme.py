@@ -19,7 +19,7 @@ def set_theme(nb, theme: str, light: bool) -> None:
 
 
 def test_dark_theme(board_nb, shot):
-    nb, board, py = board_nb
+    nb, board, _py = board_nb
     title = board.root.locator(".tp-title-text")
     light_text = title.evaluate(JS_LUMINANCE)
     try:
