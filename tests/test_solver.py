@@ -10,6 +10,7 @@ import plain_search
 import pytest
 
 from tripeaks_widget import CLASSIC, EASY, Game, Rules, solver
+from tripeaks_widget.game import standing_actions
 from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
 
 SEED = 20240601
@@ -238,7 +239,7 @@ def test_searches_in_threads_give_the_same_answers():
 
 def _first_lost_by_scan(game):
     """The slow way: replay the standing line one action at a time."""
-    line = solver._effective_line(game.history)
+    line = standing_actions(game.history)
     fresh = Game(game.code)
     if not fresh.winnable():
         return NEVER_WINNABLE

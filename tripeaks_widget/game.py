@@ -48,6 +48,19 @@ GAME_WON = "The game is won: every peak card is gone"
 HIDDEN = "?"  # a face-down slot in views and rows
 
 
+def standing_actions(history: Iterable[str]) -> list[tuple[int, str]]:
+    """The actions of a history that stand once its undos are taken out (each ``"undo"`` drops the
+    action before it), each with its index in the history."""
+    line: list[tuple[int, str]] = []
+    for index, action in enumerate(history):
+        if action == "undo":
+            if line:
+                line.pop()
+        else:
+            line.append((index, action))
+    return line
+
+
 class IllegalMoveError(ValueError):
     """A well-formed action that the rules refuse; the message is the reason."""
 

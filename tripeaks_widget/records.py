@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .codes import SERIES_FIRST, SERIES_LAST
+from .game import standing_actions
 from .i18n import Entry, Phrase, RuleSetName
 from .rules import Rules
 
@@ -237,14 +238,7 @@ def rules_key(rules: Rules | str) -> str:
 
 def effective_line(history: Iterable[str]) -> list[str]:
     """The actions that stand once undos are taken out: each ``"undo"`` drops the action before."""
-    line: list[str] = []
-    for action in history:
-        if action == "undo":
-            if line:
-                line.pop()
-        else:
-            line.append(action)
-    return line
+    return [action for _, action in standing_actions(history)]
 
 
 def draws_used(history: Iterable[str]) -> int:

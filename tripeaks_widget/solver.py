@@ -54,6 +54,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from .codes import SERIES_FIRST, SERIES_LAST, number_code
+from .game import standing_actions
 from .layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT
 from .rules import Rules
 
@@ -716,17 +717,6 @@ def hint(game, *, budget: float | None = None) -> str | None:
     return solve(game, budget=budget).hint
 
 
-def _effective_line(history):
-    """The actions that stand after undos, each with its index in the history."""
-    stack = []
-    for index, action in enumerate(history):
-        if action == "undo":
-            stack.pop()
-        else:
-            stack.append((index, action))
-    return stack
-
-
 def verdict_history(game, *, budget: float | None = None) -> int | None:
     """Since which action the game can no longer be won.
 
@@ -744,7 +734,7 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
         position = type(game)(game.code).replay(action for _, action in line[:count])
         return winnable(position, budget=remaining)
 
-    line = _effective_line(game.history)
+    line = standing_actions(game.history)
     if winnable_after(len(line)):
         return None
     low, high = 0, len(line)  # winnable after `low` actions is unknown until checked; lost after `high`

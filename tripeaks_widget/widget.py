@@ -36,7 +36,7 @@ from . import i18n, solver
 from .background import Worker
 from .cards import Card
 from .codes import deck_code, number_code
-from .game import YOU_WON, Game, IllegalMoveError, Message
+from .game import YOU_WON, Game, IllegalMoveError, Message, standing_actions
 from .layout import SLOT_COUNT
 from .records import SERIES_FIRST, SERIES_LAST, Notice, Records, RecordsError, in_series
 from .rules import Rules
@@ -515,7 +515,7 @@ class TriPeaks(anywidget.AnyWidget):
             return {"kind": "winnable", "move": None}
         if self._lost is not None:
             prefix, verdict = self._lost
-            if tuple(_standing(game.history)[: len(prefix)]) == prefix:
+            if tuple(standing_actions(game.history)[: len(prefix)]) == prefix:
                 return verdict  # lost positions stay lost: the action that lost it still stands
         return None
 
@@ -527,7 +527,7 @@ class TriPeaks(anywidget.AnyWidget):
         elif kind == "never":
             self._lost = ((), verdict)
         elif kind == "lost" and verdict.get("index") is not None:
-            line = _standing(game.history)
+            line = standing_actions(game.history)
             self._lost = (tuple(entry for entry in line if entry[0] <= verdict["index"]), verdict)
 
     def _judge(self, game: Game) -> dict:
@@ -933,18 +933,6 @@ def _language(value: Any) -> str:
 def _reason(error: BaseException) -> str:
     """An exception's own words: its one text argument, else its str."""
     return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
-
-
-def _standing(history: list[str]) -> list[tuple[int, str]]:
-    """The actions of a history that stand after its undos, each with its index in the history."""
-    line: list[tuple[int, str]] = []
-    for index, action in enumerate(history):
-        if action == "undo":
-            if line:
-                line.pop()
-        else:
-            line.append((index, action))
-    return line
 
 
 def _is_number(value: Any) -> bool:
