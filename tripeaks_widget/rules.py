@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .errors import InvalidRulesError, ascii_lower, got, shown, stray
+
 # option field -> (code letter, name in words), in code order
 VARIANTS = {
     "hogue_scoring": ("H", "hogue-scoring"),
@@ -33,7 +35,7 @@ VARIANTS = {
 RULES_FORM = (
     "'easy' or 'classic' (or a code letter E, C, N), a preset 'app' or 'site', optionally "
     f"joined with '+' to variants {', '.join(name for _, name in VARIANTS.values())}, "
-    "e.g. 'classic+joker'"
+    "each variant once, e.g. 'classic+joker'"
 )
 
 
@@ -73,11 +75,27 @@ class Rules:
 
     def with_variants(self, letters: str) -> Rules:
         """This rule set with the variants named by code letters added (``"JO"``)."""
-        by_letter = {letter: field for field, (letter, _) in VARIANTS.items()}
-        unknown = [ch for ch in letters if ch not in by_letter]
-        if unknown or len(set(letters)) != len(letters):
-            raise ValueError(f"variant letters are distinct letters from {''.join(by_letter)}; got {letters!r}")
-        return replace(self, **{by_letter[ch]: True for ch in letters})
+        expected = f"distinct variant letters from {''.join(letter for letter, _ in VARIANTS.values())}"
+        if not isinstance(letters, str):
+            raise InvalidRulesError(f"expected {expected}; got {got(letters)}")
+        return self._adding([(ch, _BY_LETTER.get(ch)) for ch in letters], letters, expected)
+
+    def _adding(self, options: list[tuple[str, str | None]], text: str, expected: str) -> Rules:
+        """This rule set with the options turned on (each a name as given, and its field or None
+        when unknown); an unknown, repeated or already present one raises, quoting ``text``."""
+        chosen: set[str] = set()
+        for name, field in options:
+            if field is None:
+                problem = f"unknown variant {shown(name)}"
+            elif field in chosen:
+                problem = f"variant {shown(name)} named twice"
+            elif getattr(self, field):
+                problem = f"variant {shown(name)}, already part of {self},"
+            else:
+                chosen.add(field)
+                continue
+            raise InvalidRulesError(f"{problem} in {shown(text)}{stray(text)}; expected {expected}")
+        return replace(self, **dict.fromkeys(chosen, True)) if chosen else self
 
     @staticmethod
     def parse(value: Rules | str | None) -> Rules:
@@ -86,15 +104,13 @@ class Rules:
             return EASY
         if isinstance(value, Rules):
             return value
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"unknown rule set {value!r}; expected {RULES_FORM}")
-        base, *extras = [part.strip().lower() for part in value.replace(",", "+").split("+")]
+        if not isinstance(value, str):
+            raise InvalidRulesError(f"a rule set is text, not {got(value)}; expected {RULES_FORM}")
+        base, *extras = [ascii_lower(part) for part in value.replace(",", "+").split("+")]
         rules = PRESETS.get(base)
-        by_name = {name: field for field, (_, name) in VARIANTS.items()}
-        by_name |= {field: field for field in VARIANTS}
-        if rules is None or any(extra not in by_name for extra in extras):
-            raise ValueError(f"unknown rule set {value!r}; expected {RULES_FORM}")
-        return replace(rules, **{by_name[extra]: True for extra in extras}) if extras else rules
+        if rules is None:
+            raise InvalidRulesError(f"unknown rule set {shown(value)}{stray(value)}; expected {RULES_FORM}")
+        return rules._adding([(extra, _BY_NAME.get(extra)) for extra in extras], value, RULES_FORM)
 
     def __str__(self) -> str:
         return "+".join((self.name,) + self.variants)
@@ -104,4 +120,7 @@ EASY = Rules(king_ace_wrap=True)
 CLASSIC = Rules(king_ace_wrap=False)
 SITE = Rules(king_ace_wrap=True, draw_when_stuck=True, empty_start=True)  # seed 004's defaults (SPEC §9)
 RULE_SETS = (EASY, CLASSIC)
+# A variant by its code letter; by its name in words or its field name.
+_BY_LETTER = {letter: field for field, (letter, _) in VARIANTS.items()}
+_BY_NAME = {name: field for field, (_, name) in VARIANTS.items()} | {field: field for field in VARIANTS}
 PRESETS = {"easy": EASY, "e": EASY, "n": EASY, "classic": CLASSIC, "c": CLASSIC, "app": EASY, "site": SITE}
