@@ -8,8 +8,8 @@ the permutation (its Lehmer code, deck order as in ``deal``) written as 49 lette
 in base 26, most significant first (50 letters for the 53 cards of a deck with the
 joker). So every deal, dealt or arranged, has a code.
 
-Variants (SPEC §8, see ``rules``) follow as a fourth part of code letters in the order
-HJOSW: ``TP1-E-AAAAAAB-SW`` is deal 1 under the seed site's rules. A code without that
+Variants (§8 of docs/rules.md, see ``rules``) follow as a fourth part of code letters in the order
+HJOSW: ``TP1-E-AAAAAAB-SW`` is deal 1 under the second site's rules (§9). A code without that
 part has no variant, so plain TP1 codes keep their meaning.
 """
 

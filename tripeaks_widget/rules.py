@@ -1,4 +1,4 @@
-"""Rule sets as values: Easy and Classic (R3), with the traditional variants of SPEC §8.
+"""Rule sets as values: Easy and Classic (R3), with the traditional variants of the rule book's §8 (docs/rules.md).
 
 A rule set is the king–ace choice plus any of these options, each with a code letter:
 
@@ -41,7 +41,7 @@ RULES_FORM = (
 
 @dataclass(frozen=True)
 class Rules:
-    """A rule set: whether K and A are adjacent, and the variant options of SPEC §8."""
+    """A rule set: whether K and A are adjacent, and the variant options of §8."""
 
     king_ace_wrap: bool = True  # Easy connects K and A (R3.1); Classic does not (R3.2)
     hogue_scoring: bool = False
@@ -118,7 +118,7 @@ class Rules:
 
 EASY = Rules(king_ace_wrap=True)
 CLASSIC = Rules(king_ace_wrap=False)
-SITE = Rules(king_ace_wrap=True, draw_when_stuck=True, empty_start=True)  # seed 004's defaults (SPEC §9)
+SITE = Rules(king_ace_wrap=True, draw_when_stuck=True, empty_start=True)  # the second site's defaults (§9)
 RULE_SETS = (EASY, CLASSIC)
 # A variant by its code letter; by its name in words or its field name.
 _BY_LETTER = {letter: field for field, (letter, _) in VARIANTS.items()}
