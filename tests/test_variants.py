@@ -210,3 +210,10 @@ def test_a_rule_set_of_another_type_is_refused_for_its_type(bad):
         Rules.parse(bad)
     with pytest.raises(InvalidRulesError, match="expected distinct variant letters from HJOSW; got"):
         EASY.with_variants(bad)
+
+
+@pytest.mark.parametrize("field", ["king_ace_wrap", *VARIANTS])
+def test_a_rule_option_is_true_or_false(field):
+    with pytest.raises(TypeError, match=f"{field} is True or False; got str 'no'"):
+        Rules(**{field: "no"})
+    assert getattr(Rules(**{field: True}), field) is True

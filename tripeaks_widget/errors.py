@@ -11,8 +11,9 @@ them all), whose message names the form expected:
 - ``InvalidSnapshotError``: ``Game.from_dict``, naming the part at fault.
 
 An input that may come from a player, a file or a front end raises its error whatever is
-wrong with it, its type included (the message names the type it got). ``error_help=``,
-an option only a program passes, raises ``TypeError`` unless it is True or False.
+wrong with it, its type included (the message names the type it got). The options that
+only a program passes, ``error_help=`` and the fields of ``Rules(…)``, raise ``TypeError``
+unless they are True or False.
 
 Text is matched against the documented ASCII forms (and the documented card symbols)
 without Unicode case mapping, which would turn look-alikes into them: ``"ı".upper()`` is

@@ -20,9 +20,9 @@ All options combine with each other and with both king–ace choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
-from .errors import InvalidRulesError, ascii_lower, got, shown, stray
+from .errors import InvalidRulesError, ascii_lower, check_flag, got, shown, stray
 
 # option field -> (code letter, name in words), in code order
 VARIANTS = {
@@ -49,6 +49,10 @@ class Rules:
     open_peaks: bool = False
     draw_when_stuck: bool = False
     empty_start: bool = False
+
+    def __post_init__(self) -> None:
+        for option in fields(self):  # "no" would be true: options are True or False only
+            check_flag(option.name, getattr(self, option.name))
 
     @property
     def name(self) -> str:
