@@ -314,7 +314,7 @@ class Game:
         if isinstance(target, (Card, str)):
             card = Card.parse(target)
         else:
-            slot = whole_number(target)
+            slot = target if type(target) is int else whole_number(target)
             if slot is None:
                 raise ValueError(
                     f"a play names a peak slot 0 to {SLOT_COUNT - 1}, a Card or a card in notation, "
