@@ -1,10 +1,24 @@
 """The game (SPEC §1–7): the R6.4 opening, moves, draws, undo, score, end states, words, saving."""
 
+import itertools
 import json
 
 import pytest
 
-from tripeaks_widget import CLASSIC, EASY, Card, Game, IllegalMoveError
+from tripeaks_widget import (
+    CLASSIC,
+    EASY,
+    Card,
+    Game,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidCodeError,
+    InvalidDeckError,
+    InvalidNumberError,
+    InvalidRulesError,
+    InvalidSnapshotError,
+    Rules,
+)
 from tripeaks_widget.cards import DECK
 from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
 from tripeaks_widget.layout import ROWS
@@ -483,3 +497,129 @@ def test_copy_is_independent():
 def test_r6_8_random_games_come_from_the_numbered_series():
     numbers = {Game().number for _ in range(200)}
     assert all(1 <= n <= 50_000 for n in numbers) and len(numbers) > 150
+
+
+# -- strict constructors: one error type each, naming the expected form -------------------------
+
+
+def _snapshot(**changes):
+    data = Game("TP1-E-AAAAAAB").replay(["K♣", "A♠"]).to_dict()
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    "make, error, expected",
+    [
+        (lambda: Card.parse("1♣"), InvalidCardError, "expected a rank"),
+        (lambda: Card.from_index(-1), InvalidCardError, "whole number from 0 to 52"),
+        (lambda: Card("K", "♣"), InvalidCardError, r"rank 1 \(ace\) to 13 \(king\)"),
+        (lambda: Rules.parse("easy+joker+joker"), InvalidRulesError, "expected 'easy' or 'classic'"),
+        (lambda: Game("TP1-E-AAAAAıB"), InvalidCodeError, "expected 'TP1-E-AAAAAAB'"),
+        (lambda: Game("TP1-C-AAAAAAB", rules="easy"), InvalidCodeError, "leave out rules="),
+        (lambda: Game(rules="hard"), InvalidRulesError, "expected 'easy' or 'classic'"),
+        (lambda: Game.from_number(3.0), InvalidNumberError, "a deal number is a whole number"),
+        (lambda: Game.from_number(-3), InvalidNumberError, "deal numbers run from 0 to 8031810175"),
+        (lambda: Game.from_deck("6d Ah Td"), InvalidDeckError, "expected the cards in deck order"),
+        (lambda: Game.from_deck(list(DECK[:51]) + ["K\u212a"]), InvalidDeckError, "card 52 of the deck: not a card"),
+        (lambda: Game.from_dict(_snapshot(error_help="no")), InvalidSnapshotError, "'error_help' is true or false"),
+        (lambda: Game.from_dict([]), InvalidSnapshotError, "expected a snapshot from Game.to_dict()"),
+    ],
+)
+def test_each_constructor_raises_its_own_value_error_naming_the_expected_form(make, error, expected):
+    with pytest.raises(error, match=expected) as refusal:
+        make()
+    assert isinstance(refusal.value, ValueError)  # existing `except ValueError` keeps working
+
+
+@pytest.mark.parametrize("number", [True, 3.0, "3", None, [3]])
+def test_r6_8_from_number_refuses_another_type_for_its_type_not_its_range(number):
+    with pytest.raises(InvalidNumberError, match=f"whole number from 0 to .*; got {type(number).__name__}"):
+        Game.from_number(number)
+
+
+def test_r6_8_from_number_takes_any_integral():
+    numpy = pytest.importorskip("numpy")
+    assert Game.from_number(numpy.int64(3)).code == Game.from_number(3).code == "TP1-E-AAAAAAD"
+    assert Game.from_number(numpy.uint32(3), "classic").deck == Game("TP1-C-AAAAAAD").deck
+
+
+@pytest.mark.parametrize(
+    "make", [Game, lambda **kw: Game.from_number(3, **kw), lambda **kw: Game.from_deck(DECK, **kw)]
+)
+@pytest.mark.parametrize("flag", ["no", 0, 1, None])
+def test_error_help_is_true_or_false(make, flag):
+    with pytest.raises(TypeError, match=f"error_help is True or False; got {type(flag).__name__}"):
+        make(error_help=flag)
+
+
+def test_from_deck_refuses_a_card_made_without_the_checks_naming_its_place():
+    bogus = Card(13, 0)._replace(rank=14)
+    with pytest.raises(InvalidDeckError, match=r"card 52 of the deck: not a card: Card\(rank=14, suit=0\)"):
+        Game.from_deck(list(DECK[:51]) + [bogus])
+    with pytest.raises(InvalidDeckError, match="card 3 of the deck: not a card: 'Zz'"):
+        Game.from_deck("6d Ah Zz")
+    with pytest.raises(InvalidDeckError, match="card 1 of the deck: expected a card as text"):
+        Game.from_deck([13] + list(DECK[1:]))
+
+
+def test_from_deck_takes_any_ordered_iterable_but_no_set_or_mapping():
+    assert Game.from_deck(iter(DECK)).deck == Game.from_deck(tuple(DECK)).deck == DECK
+    for unordered in (set(DECK), frozenset(DECK), dict.fromkeys(DECK), b"Kc"):
+        with pytest.raises(InvalidDeckError, match=f"expected cards as text or a list; got {type(unordered).__name__}"):
+            Game.from_deck(unordered)
+
+
+def test_from_deck_reads_an_endless_iterator_only_as_far_as_a_deck():
+
+    with pytest.raises(InvalidDeckError, match=r"a deck has 52 cards .*; got more than 52"):
+        Game.from_deck(itertools.cycle(DECK))
+    with pytest.raises(InvalidDeckError, match=r"a deck has 52 cards .*; got 104"):
+        Game.from_deck(list(DECK) * 2)
+
+
+@pytest.mark.parametrize(
+    "changes, reason",
+    [
+        ({"error_help": "no"}, "'error_help' is true or false; got str 'no'"),
+        ({"error_help": 1}, "'error_help' is true or false; got int 1"),
+        ({"rules": "classic"}, "snapshot has keys tripeaks-game/1 does not: 'rules'"),
+        ({"variants": ["joker"], 7: 8}, "does not: 'variants', 7"),
+        ({"score": 498.0}, "records score 498.0 but its actions give 498"),
+        ({"moves": True}, "records moves True"),
+        ({"code": "TP1-E-AAAAAAB-SS"}, "snapshot 'code': the variant letters"),
+        ({"code": "TP1-E-AAAAAıB"}, "snapshot 'code': not a game code"),
+        ({"actions": ["K♣", "Zz"]}, "do not replay: action 2 \\(Zz\\) refused: not a card"),
+    ],
+)
+def test_from_dict_refuses_what_to_dict_never_writes(changes, reason):
+    with pytest.raises(InvalidSnapshotError, match=reason):
+        Game.from_dict(_snapshot(**changes) if 7 not in changes else {**_snapshot(), **changes})
+    assert Game.from_dict(_snapshot()).history == ["K♣", "A♠"]
+
+
+def test_slot_of_takes_any_integral_slot_but_not_a_bool():
+    numpy = pytest.importorskip("numpy")
+    g = Game("TP1-E-AAAAAAB")
+    assert g.slot_of(numpy.int64(20)) == g.slot_of(20) == g.slot_of("K♣") == 20
+    assert str(g.play(numpy.int8(20))) == "K♣"
+    for bad in (True, 2.0, None):
+        with pytest.raises(
+            ValueError,
+            match=f"a play names a peak slot 0 to 27, a Card or a card in notation.*got {type(bad).__name__}",
+        ):
+            g.slot_of(bad)
+    with pytest.raises(ValueError, match="peak slots are numbered 0 to 27; got 28"):
+        g.slot_of(numpy.int64(28))
+
+
+def test_refusals_quote_huge_input_cut_short():
+    for make in (
+        lambda: Game.from_deck(set(range(100_000))),
+        lambda: Game.from_dict({**_snapshot(), "x" * 1_000_000: 1}),
+        lambda: Game.from_dict(_snapshot(error_help=[[[[["no"]]]]] * 100_000)),
+        lambda: Game("TP1-E-" + "ß" * 1_000_000),
+    ):
+        with pytest.raises(ValueError) as refusal:
+            make()
+        assert len(str(refusal.value)) < 1000

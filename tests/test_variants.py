@@ -1,10 +1,12 @@
 """The traditional variants of SPEC §8 (V2–V6) as rule options, their presets and codes."""
 
 import itertools
+import re
 
 import pytest
+from lookalikes import lookalike_variants
 
-from tripeaks_widget import CLASSIC, EASY, Card, Game, IllegalMoveError, Rules
+from tripeaks_widget import CLASSIC, EASY, Card, Game, IllegalMoveError, InvalidCodeError, InvalidRulesError, Rules
 from tripeaks_widget.cards import DECK, JOKER
 from tripeaks_widget.game import BLOCKED_CARD, DRAW_WHEN_STUCK
 from tripeaks_widget.layout import ROWS
@@ -162,3 +164,56 @@ def test_v6_empty_discard_any_free_card_first():
 
 def test_every_variant_field_has_a_code_letter():
     assert {letter for letter, _ in VARIANTS.values()} == set(ALL_LETTERS)
+
+
+# -- strict rule sets: each variant once, ASCII names only ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("easy+joker+joker", "variant 'joker' named twice"),
+        ("classic+open-peaks+open_peaks", "variant 'open_peaks' named twice"),
+        ("site+draw-when-stuck", "variant 'draw-when-stuck', already part of easy\\+draw-when-stuck\\+empty-discard,"),
+        ("easy+jokers", "unknown variant 'jokers'"),
+    ],
+)
+def test_each_variant_is_named_once_as_the_code_letters_are(text, problem):
+    with pytest.raises(InvalidRulesError, match=f"{problem} in {re.escape(repr(text))}; expected 'easy' or 'classic'"):
+        Rules.parse(text)
+    with pytest.raises(InvalidCodeError, match="distinct letters"):
+        Game("TP1-E-AAAAAAB-JJ")
+    with pytest.raises(InvalidRulesError, match="variant 'J' named twice in 'JJ'"):
+        EASY.with_variants("JJ")
+
+
+RULE_NAMES = ["easy", "classic", "e", "c", "n", "app", "site", "easy+joker+open-peaks", "classic+hogue_scoring"]
+RULE_NAMES += ["easy+" + name for _, name in VARIANTS.values()] + [f"classic+{field}" for field in VARIANTS]
+
+
+def test_rule_names_ignore_ascii_case_and_space():
+    for name in RULE_NAMES:
+        assert Rules.parse(f" {name.upper()} ".replace("+", " + ")) == Rules.parse(name)
+
+
+def test_no_rule_name_has_a_look_alike_that_parses():
+    variants = [v for name in RULE_NAMES for v in lookalike_variants(name)]
+    assert {"easy+jo\u212aer", "claſsic", "clasſic", "ea\u017fy", "sıte", "easy+draw-when-ﬆuck"} <= set(variants)
+    for variant in variants:
+        with pytest.raises(InvalidRulesError, match="not ASCII"):
+            Rules.parse(variant)
+
+
+@pytest.mark.parametrize("bad", [5, b"easy", ["easy"], True])
+def test_a_rule_set_of_another_type_is_refused_for_its_type(bad):
+    with pytest.raises(InvalidRulesError, match=f"a rule set is text, not {type(bad).__name__}"):
+        Rules.parse(bad)
+    with pytest.raises(InvalidRulesError, match="expected distinct variant letters from HJOSW; got"):
+        EASY.with_variants(bad)
+
+
+@pytest.mark.parametrize("field", ["king_ace_wrap", *VARIANTS])
+def test_a_rule_option_is_true_or_false(field):
+    with pytest.raises(TypeError, match=f"{field} is True or False; got str 'no'"):
+        Rules(**{field: "no"})
+    assert getattr(Rules(**{field: True}), field) is True

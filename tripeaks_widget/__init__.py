@@ -1,10 +1,33 @@
 """TriPeaks solitaire: a rules engine, and a Jupyter widget to play it in a notebook."""
 
 from .cards import Card
+from .errors import (
+    InvalidCardError,
+    InvalidCodeError,
+    InvalidDeckError,
+    InvalidNumberError,
+    InvalidRulesError,
+    InvalidSnapshotError,
+)
 from .game import Game, IllegalMoveError, Position
 from .rules import CLASSIC, EASY, Rules
 
-__all__ = ["CLASSIC", "EASY", "Card", "Game", "IllegalMoveError", "Position", "Rules", "TriPeaks"]
+__all__ = [
+    "CLASSIC",
+    "EASY",
+    "Card",
+    "Game",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidCodeError",
+    "InvalidDeckError",
+    "InvalidNumberError",
+    "InvalidRulesError",
+    "InvalidSnapshotError",
+    "Position",
+    "Rules",
+    "TriPeaks",
+]
 __version__ = "0.1.0"
 
 

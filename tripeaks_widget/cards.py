@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
+
+from .errors import InvalidCardError, ascii_lower, got, shown, stray, whole_number
 
 SUITS = "♣♦♥♠"  # deck order: clubs, diamonds, hearts, spades
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -16,38 +19,65 @@ CARD_FORM = (
     "a rank (A 2-10 J Q K, T for 10, R for king) then a suit (♣♦♥♠ or C D H S), e.g. 'K♣', "
     "'10h', 'Td'; or the joker: '★', 'JK'"
 )
+DECK_FORM = "the cards in deck order, each once, as text like '6d Ah Td …' or a list of cards or notations"
 JOKER_NAMES = ("★", "jk", "joker", "🃏")
+CARD_VALUES = "Card(rank, suit): rank 1 (ace) to 13 (king) and suit 0 to 3 (♣♦♥♠), or the joker Card(0, 4)"
+_SYMBOLS = "".join(name for name in (*_SUIT_ALIASES, *JOKER_NAMES) if not name.isascii())
+_SEPARATORS = re.compile(r"[\s,]+", re.ASCII)
 
 
-class Card(NamedTuple):
-    """A playing card: ``rank`` 1 (ace) .. 13 (king), ``suit`` 0..3 in the order ♣ ♦ ♥ ♠.
-    The joker of variant V3 is ``Card(0, 4)``: rank 0 stands for any rank."""
-
+class _CardFields(NamedTuple):
     rank: int
     suit: int
 
+
+class Card(_CardFields):
+    """A playing card: ``rank`` 1 (ace) .. 13 (king), ``suit`` 0..3 in the order ♣ ♦ ♥ ♠.
+    The joker of variant V3 is ``Card(0, 4)``: rank 0 stands for any rank. Any other
+    values raise ``InvalidCardError``."""
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: int) -> Card:
+        whole_rank, whole_suit = whole_number(rank), whole_number(suit)
+        if (
+            whole_rank is None
+            or whole_suit is None
+            or (not (1 <= whole_rank <= 13 and 0 <= whole_suit <= 3) and (whole_rank, whole_suit) != (0, 4))
+        ):
+            raise InvalidCardError(f"not a card: rank {shown(rank)}, suit {shown(suit)}; expected {CARD_VALUES}")
+        return super().__new__(cls, whole_rank, whole_suit)
+
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Read a card from notation: ``"K♣"``, ``"Kc"``, ``"10h"``, ``"Th"``, ``"R♣"``."""
+        """Read a card from notation: ``"K♣"``, ``"Kc"``, ``"10h"``, ``"Th"``, ``"R♣"``, ``"★"``.
+        ASCII letters in any case, around them ASCII space; anything else raises ``InvalidCardError``."""
         if isinstance(text, Card):
-            return text
+            card = _canonical(text)  # None when made without the checks of ``Card(…)``, e.g. by ``_replace``
+            if card is None:
+                raise InvalidCardError(f"not a card: {shown(text)}; expected {CARD_VALUES}")
+            return card
         if not isinstance(text, str):
-            raise ValueError(f"expected a card as text, {CARD_FORM}; got {text!r}")
-        token = text.strip()
-        if token.lower() in JOKER_NAMES:
+            raise InvalidCardError(f"expected a card as text, {CARD_FORM}; got {got(text)}")
+        token = ascii_lower(text)
+        if token in JOKER_NAMES:
             return JOKER
-        rank = _RANK_ALIASES.get(token[:-1].lower())
-        suit = _SUIT_ALIASES.get(token[-1:].lower())
+        rank = _RANK_ALIASES.get(token[:-1])
+        suit = _SUIT_ALIASES.get(token[-1:])
         if rank is None or suit is None:
-            raise ValueError(f"not a card: {text!r}; expected {CARD_FORM}")
-        return cls(rank, suit)
+            raise InvalidCardError(f"not a card: {shown(text)}{stray(text, _SYMBOLS)}; expected {CARD_FORM}")
+        return _CANONICAL[rank, suit]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        return JOKER if index == 52 else cls(index % 13 + 1, index // 13)
+        """The card at ``index`` 0..51 of the ordered deck (see ``index``); 52 is the joker."""
+        number = whole_number(index)
+        if number is None or not 0 <= number <= 52:
+            raise InvalidCardError(f"a card's index is a whole number from 0 to 52 (52 is the joker); got {got(index)}")
+        return DECK_WITH_JOKER[number]
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # deliberately shadows tuple.index
         """Position 0..51 in the ordered deck (A♣ … K♣, A♦ … K♠); 52 for the joker."""
         return self.suit * 13 + self.rank - 1 if self.rank else 52
 
@@ -71,16 +101,32 @@ class Card(NamedTuple):
         return RANKS[self.rank - 1] + SUITS[self.suit] if self.rank else "★"
 
     def __repr__(self) -> str:
+        if _canonical(self) is None:  # values ``Card(…)`` refuses: show them as they are
+            return f"Card(rank={shown(self.rank)}, suit={shown(self.suit)})"
         return f"Card('{self}')"
 
 
 JOKER = Card(0, 4)
-DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
+DECK: tuple[Card, ...] = tuple(Card(i % 13 + 1, i // 13) for i in range(52))
 DECK_WITH_JOKER: tuple[Card, ...] = DECK + (JOKER,)
+_CANONICAL: dict[tuple[int, int], Card] = {card: card for card in DECK_WITH_JOKER}
+
+
+def _canonical(card: tuple) -> Card | None:
+    """The card equal to ``card``, or None."""
+    try:
+        return _CANONICAL.get(card)
+    except TypeError:  # unhashable fields
+        return None
+
+
+def card_tokens(text: str) -> list[str]:
+    """The card notations in ``text``, separated by ASCII white space or commas."""
+    if not isinstance(text, str):
+        raise InvalidCardError(f"expected cards as text separated by spaces, e.g. '6d Ah Td'; got {got(text)}")
+    return [token for token in _SEPARATORS.split(text) if token]
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Read cards separated by spaces or commas, in either notation."""
-    if not isinstance(text, str):
-        raise ValueError(f"expected cards as text separated by spaces, e.g. '6d Ah Td'; got {text!r}")
-    return [Card.parse(token) for token in text.replace(",", " ").split()]
+    """Read cards separated by ASCII white space or commas, in either notation."""
+    return [Card.parse(token) for token in card_tokens(text)]

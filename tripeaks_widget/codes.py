@@ -8,8 +8,8 @@ the permutation (its Lehmer code, deck order as in ``deal``) written as 49 lette
 in base 26, most significant first (50 letters for the 53 cards of a deck with the
 joker). So every deal, dealt or arranged, has a code.
 
-Variants (SPEC §8, see ``rules``) follow as a fourth part of code letters in the order
-HJOSW: ``TP1-E-AAAAAAB-SW`` is deal 1 under the seed site's rules. A code without that
+Variants (§8 of docs/rules.md, see ``rules``) follow as a fourth part of code letters in the order
+HJOSW: ``TP1-E-AAAAAAB-SW`` is deal 1 under the second site's rules (§9). A code without that
 part has no variant, so plain TP1 codes keep their meaning.
 """
 
@@ -21,15 +21,26 @@ from typing import NamedTuple
 
 from .cards import DECK, DECK_WITH_JOKER, Card
 from .deal import deal_cards
-from .rules import Rules
+from .errors import (
+    InvalidCodeError,
+    InvalidNumberError,
+    InvalidRulesError,
+    ascii_upper,
+    got,
+    shown,
+    stray,
+    whole_number,
+)
+from .rules import VARIANTS, Rules
 
 NUMBER_LETTERS = 7
 DECK_LETTERS = {52: 49, 53: 50}  # 26**49 > 52! > 26**48; 26**50 > 53! > 26**49
 DEAL_COUNT = 26**NUMBER_LETTERS
 SERIES_FIRST, SERIES_LAST = 1, 50_000  # R6.8: the numbered games whose records are kept
+VARIANT_LETTERS = "".join(letter for letter, _ in VARIANTS.values())
 CODE_FORM = (
     "'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z, then optionally '-' and "
-    "variant letters from HJOSW) or 'TPD-E-' followed by 49 letters"
+    f"variant letters from {VARIANT_LETTERS}) or 'TPD-E-' followed by 49 letters"
 )
 _CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?")
 
@@ -62,9 +73,14 @@ def _variant_part(rules: Rules) -> str:
 
 
 def number_code(number: int, rules: Rules) -> str:
-    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < DEAL_COUNT:
-        raise ValueError(f"deal numbers run from 0 to {DEAL_COUNT - 1}; got {number!r}")
-    return f"TP1-{rules.letter}-{_letters(number, NUMBER_LETTERS)}{_variant_part(rules)}"
+    """The TP1 code of deal ``number``: a whole number (an int, or any integral such as
+    ``numpy.int64``; not a bool) from 0 to 26**7 - 1, else ``InvalidNumberError``."""
+    whole = whole_number(number)
+    if whole is None:
+        raise InvalidNumberError(f"a deal number is a whole number from 0 to {DEAL_COUNT - 1}; got {got(number)}")
+    if not 0 <= whole < DEAL_COUNT:
+        raise InvalidNumberError(f"deal numbers run from 0 to {DEAL_COUNT - 1}; got {whole}")
+    return f"TP1-{rules.letter}-{_letters(whole, NUMBER_LETTERS)}{_variant_part(rules)}"
 
 
 def permutation_rank(cards: tuple[Card, ...]) -> int:
@@ -94,34 +110,38 @@ def deck_code(cards: tuple[Card, ...], rules: Rules) -> str:
 
 
 def parse_code(code: object) -> Deal:
-    """Read a game code; anything malformed raises ``ValueError`` showing the expected form."""
+    """Read a game code (R6.6): ASCII letters in any case, ASCII space around; anything else
+    raises ``InvalidCodeError`` showing the expected form."""
     if not isinstance(code, str):
-        raise ValueError(f"a game code is text like {CODE_FORM}; got {type(code).__name__} {code!r}")
-    match = _CODE.fullmatch(code.strip().upper())
+        raise InvalidCodeError(f"a game code is text like {CODE_FORM}; got {got(code)}")
+    match = _CODE.fullmatch(ascii_upper(code))
     if not match:
-        raise ValueError(f"not a game code: {code!r}; expected {CODE_FORM}")
+        raise InvalidCodeError(f"not a game code: {shown(code)}{stray(code)}; expected {CODE_FORM}")
     kind, letter, letters, variants = match.groups()
     rules = Rules.parse(letter)
     if variants:
         try:
             rules = rules.with_variants(variants)
-        except ValueError as error:
-            raise ValueError(f"{error} in {code!r}; expected e.g. 'TP1-E-AAAAAAB-SW'") from None
+        except InvalidRulesError:
+            raise InvalidCodeError(
+                f"the variant letters of {shown(code)} are distinct letters from {VARIANT_LETTERS}; "
+                "expected e.g. 'TP1-E-AAAAAAB-SW'"
+            ) from None
     size = 53 if rules.joker else 52
     if kind == "TP1":
         if len(letters) != NUMBER_LETTERS:
-            raise ValueError(
+            raise InvalidCodeError(
                 f"a TP1 code has {NUMBER_LETTERS} letters after the rule letter; "
-                f"got {len(letters)} in {code!r}; expected {CODE_FORM}"
+                f"got {len(letters)} in {shown(code)}; expected {CODE_FORM}"
             )
         number = _number(letters)
         return Deal(rules, deal_cards(number, joker=rules.joker), number)
     if len(letters) != DECK_LETTERS[size]:
-        raise ValueError(
+        raise InvalidCodeError(
             f"a TPD code for {size} cards has {DECK_LETTERS[size]} letters after the rule letter; "
-            f"got {len(letters)} in {code!r}; expected {CODE_FORM}"
+            f"got {len(letters)} in {shown(code)}; expected {CODE_FORM}"
         )
     rank = _number(letters)
     if rank >= math.factorial(size):
-        raise ValueError(f"{code!r} names no arrangement of {size} cards (its number is too large)")
+        raise InvalidCodeError(f"{shown(code)} names no arrangement of {size} cards (its number is too large)")
     return Deal(rules, permutation_from_rank(rank, size), None)

@@ -19,6 +19,7 @@ stock's top card instead.
 from __future__ import annotations
 
 from .cards import DECK, DECK_WITH_JOKER, Card
+from .errors import InvalidNumberError, got, whole_number
 
 MASK32 = 0xFFFFFFFF
 MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -84,10 +85,14 @@ def shuffle(items: list, rng: PCG32) -> list:
 
 
 def deal_cards(number: int, salt: int = SALT, *, joker: bool = False) -> tuple[Card, ...]:
-    """The cards of deal ``number`` in deck order: 52, or 53 with the joker."""
+    """The cards of deal ``number`` (a whole number; PCG32 reads it modulo 2**64) in deck order:
+    52, or 53 with the joker."""
+    whole = whole_number(number)
+    if whole is None:
+        raise InvalidNumberError(f"a deal number is a whole number; got {got(number)}")
     deck = DECK_WITH_JOKER if joker else DECK
-    rng = PCG32(number, salt)
-    if number != 1:
+    rng = PCG32(whole, salt)
+    if whole != 1:
         return tuple(shuffle(list(deck), rng))
     pinned = {index: Card.parse(text) for index, text in DEAL_1_PINNED.items()}
     rest = shuffle([card for card in deck if card not in pinned.values()], rng)

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections import deque
-from collections.abc import Iterable
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Set
+from itertools import islice
 from typing import NamedTuple
 
-from .cards import JOKER, Card, parse_cards
+from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
 from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
 from .deal import DISCARD_INDEX, STOCK_START
+from .errors import (
+    InvalidCardError,
+    InvalidCodeError,
+    InvalidDeckError,
+    InvalidSnapshotError,
+    check_flag,
+    got,
+    shown,
+    whole_number,
+)
 from .i18n import describe as describe_board
 from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
-from .rules import Rules
+from .rules import EASY, Rules
 
 START_SCORE = 500  # R5.1
 PEAK_BONUS = 100  # R5.2
@@ -21,6 +32,7 @@ HOGUE_DRAW_COST = 5  # V2: a draw costs 5; peaks pay 15, 15 and the third 30
 HOGUE_PEAK_BONUS = (15, 15, 30)
 UNDO_LIMIT = 100  # R6.1
 SNAPSHOT_FORMAT = "tripeaks-game/1"
+SNAPSHOT_KEYS = ("format", "code", "error_help", "actions", "score", "moves", "status")  # what to_dict writes
 
 
 class Message(str):
@@ -92,20 +104,24 @@ class Game:
     series (R6.8), so it counts towards the records and can be named by its number, under Easy."""
 
     def __init__(self, code: str | None = None, *, rules: Rules | str | None = None, error_help: bool = True) -> None:
+        """A bad ``code`` raises ``InvalidCodeError``, bad ``rules`` ``InvalidRulesError`` (see ``errors``)."""
+        check_flag("error_help", error_help)
+        chosen = None if rules is None else Rules.parse(rules)
         if code is None:
             number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
-            code = number_code(number, Rules.parse(rules))
+            code = number_code(number, EASY if chosen is None else chosen)
         deal = parse_code(code)
-        if rules is not None and Rules.parse(rules) != deal.rules:
-            raise ValueError(
-                f"the code {code!r} is a {deal.rules} game, not {Rules.parse(rules)}; "
-                "change the code's letters or leave out rules="
+        if chosen is not None and chosen != deal.rules:
+            raise InvalidCodeError(
+                f"the code {code!r} is a {deal.rules} game, not {chosen}; change the code's letters or leave out rules="
             )
         self._start(deal, error_help)
 
     @classmethod
     def from_number(cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True) -> Game:
-        """Numbered game ``number`` (R6.8): deal number ``number``."""
+        """Deal number ``number`` (R6.7; the numbered games of R6.8 are 1 to 50,000): a whole number
+        from 0 to 26**7 - 1, an int or any integral such as ``numpy.int64``, else
+        ``InvalidNumberError``."""
         return cls(number_code(number, Rules.parse(rules)), error_help=error_help)
 
     @classmethod
@@ -113,24 +129,36 @@ class Game:
         cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *, error_help: bool = True
     ) -> Game:
         """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
-        right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``."""
-        if isinstance(deck, str):
-            cards = parse_cards(deck)
-        elif isinstance(deck, (list, tuple)):
-            cards = [Card.parse(c) for c in deck]
-        else:
-            raise ValueError(f"expected cards as text like '6d Ah Td …' or a list of 52 cards; got {deck!r}")
+        right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``.
+        Anything else raises ``InvalidDeckError`` naming the card at fault."""
+        check_flag("error_help", error_help)
         rules = Rules.parse(rules)
         size = 53 if rules.joker else 52
+        what = "with the joker (variant V3)" if rules.joker else "(28 peak cards, the discard, 23 stock cards)"
+        expected = f"expected {DECK_FORM}"
+        if isinstance(deck, str):
+            items: list[object] = list(card_tokens(deck))
+        elif isinstance(deck, (list, tuple)):
+            items = list(deck)
+        elif isinstance(deck, Iterable) and not isinstance(deck, (bytes, bytearray, Mapping, Set)):
+            items = list(islice(deck, size + 1))  # enough to tell a deck too long, even from an endless iterator
+        else:
+            raise InvalidDeckError(f"expected cards as text or a list; got {got(deck)}; {expected}")
+        cards = []
+        for place, item in enumerate(items, 1):
+            try:
+                cards.append(Card.parse(item))  # type: ignore[arg-type]  # Card.parse checks it
+            except InvalidCardError as error:
+                raise InvalidDeckError(f"card {place} of the deck: {error}") from None
         if len(cards) != size:
-            what = "with the joker (variant V3)" if rules.joker else "(28 peak cards, the discard, 23 stock cards)"
-            raise ValueError(f"a deck has {size} cards {what}; got {len(cards)}")
-        seen: set[Card] = set()
-        repeated = [str(c) for c in cards if c in seen or seen.add(c)]
+            cut_short = len(cards) > size and not isinstance(deck, (str, list, tuple))
+            count = f"more than {size}" if cut_short else len(cards)
+            raise InvalidDeckError(f"a deck has {size} cards {what}; got {count}; {expected}")
+        repeated = [str(card) for card, count in Counter(cards).items() if count > 1]
         if repeated:
-            raise ValueError(f"a deck has {size} different cards; repeated: {' '.join(repeated)}")
+            raise InvalidDeckError(f"a deck has {size} different cards; repeated: {' '.join(repeated)}; {expected}")
         if JOKER in cards and not rules.joker:
-            raise ValueError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
+            raise InvalidDeckError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
         game = cls.__new__(cls)
         game._start(Deal(rules, tuple(cards), None), error_help)
         return game
@@ -281,12 +309,20 @@ class Game:
     # -- acting ----------------------------------------------------------------------------------
 
     def slot_of(self, target: int | Card | str) -> int:
-        """The peak slot that ``target`` names: a slot number, a Card, or card notation."""
-        if isinstance(target, int) and not isinstance(target, bool):
-            if not 0 <= target < SLOT_COUNT:
-                raise ValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {target}")
-            return target
-        card = Card.parse(target)
+        """The peak slot that ``target`` names: a slot number (any integral, not a bool), a Card, or
+        card notation."""
+        if isinstance(target, (Card, str)):
+            card = Card.parse(target)
+        else:
+            slot = target if type(target) is int else whole_number(target)
+            if slot is None:
+                raise ValueError(
+                    f"a play names a peak slot 0 to {SLOT_COUNT - 1}, a Card or a card in notation, "
+                    f"{CARD_FORM}; got {got(target)}"
+                )
+            if not 0 <= slot < SLOT_COUNT:
+                raise ValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
+            return slot
         if card not in self._slot_of:
             where = "{card} is the discard" if card == self._discard else "{card} is not a peak card"
             raise IllegalMoveError(Message(where, card=str(card)))
@@ -475,28 +511,40 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
-        """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises ValueError."""
+        """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises
+        ``InvalidSnapshotError`` naming the part at fault."""
         expected = (
             f"a snapshot from Game.to_dict(), e.g. {{'format': '{SNAPSHOT_FORMAT}', 'code': 'TP1-E-AAAAAAB', "
-            "'actions': ['K♣']}"
+            f"'actions': ['K♣']}}, with no keys but {', '.join(SNAPSHOT_KEYS)}"
         )
-        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
-            raise ValueError(f"not a game snapshot; expected {expected}")
+        if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
+            raise InvalidSnapshotError(f"not a game snapshot; expected {expected}")
+        unknown = [shown(key) for key in data if key not in SNAPSHOT_KEYS][:5]
+        if unknown:
+            raise InvalidSnapshotError(
+                f"snapshot has keys {SNAPSHOT_FORMAT} does not: {', '.join(unknown)}; expected {expected}"
+            )
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError(f"snapshot 'actions' must be a list of strings; expected {expected}")
+            raise InvalidSnapshotError(f"snapshot 'actions' must be a list of strings; expected {expected}")
         if not isinstance(data.get("code"), str):
-            raise ValueError(f"snapshot has no game code; expected {expected}")
-        game = cls(data["code"], error_help=bool(data.get("error_help", True)))
+            raise InvalidSnapshotError(f"snapshot has no game code; expected {expected}")
+        error_help = data.get("error_help", True)
+        if not isinstance(error_help, bool):
+            raise InvalidSnapshotError(f"snapshot 'error_help' is true or false; got {got(error_help)}")
+        try:
+            game = cls(data["code"], error_help=error_help)
+        except InvalidCodeError as error:
+            raise InvalidSnapshotError(f"snapshot 'code': {error}") from None
         try:
             game.replay(actions)
         except ValueError as error:
-            raise ValueError(f"snapshot actions do not replay: {error}") from None
+            raise InvalidSnapshotError(f"snapshot actions do not replay: {error}") from None
         for key in ("score", "moves", "status"):
-            if key in data and data[key] != getattr(game, key):
-                raise ValueError(
-                    f"snapshot is inconsistent: it records {key} {data[key]!r} "
-                    f"but its actions give {getattr(game, key)!r}"
+            found, computed = data.get(key, None), getattr(game, key)
+            if key in data and (type(found) is not type(computed) or found != computed):
+                raise InvalidSnapshotError(
+                    f"snapshot is inconsistent: it records {key} {shown(found)} but its actions give {computed!r}"
                 )
         return game
 

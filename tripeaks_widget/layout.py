@@ -16,7 +16,7 @@ SLOT_COUNT = 28
 
 
 class Slot(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # deliberately shadows tuple.index
     row: int  # 0 = peak tops .. 3 = bottom row
     pos: int  # 0-based position inside the row
     peak: int  # 0 = left, 1 = middle, 2 = right (R1.5)

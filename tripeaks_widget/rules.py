@@ -1,4 +1,4 @@
-"""Rule sets as values: Easy and Classic (R3), with the traditional variants of SPEC §8.
+"""Rule sets as values: Easy and Classic (R3), with the traditional variants of the rule book's §8 (docs/rules.md).
 
 A rule set is the king–ace choice plus any of these options, each with a code letter:
 
@@ -20,7 +20,9 @@ All options combine with each other and with both king–ace choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+
+from .errors import InvalidRulesError, ascii_lower, check_flag, got, shown, stray
 
 # option field -> (code letter, name in words), in code order
 VARIANTS = {
@@ -33,13 +35,13 @@ VARIANTS = {
 RULES_FORM = (
     "'easy' or 'classic' (or a code letter E, C, N), a preset 'app' or 'site', optionally "
     f"joined with '+' to variants {', '.join(name for _, name in VARIANTS.values())}, "
-    "e.g. 'classic+joker'"
+    "each variant once, e.g. 'classic+joker'"
 )
 
 
 @dataclass(frozen=True)
 class Rules:
-    """A rule set: whether K and A are adjacent, and the variant options of SPEC §8."""
+    """A rule set: whether K and A are adjacent, and the variant options of §8."""
 
     king_ace_wrap: bool = True  # Easy connects K and A (R3.1); Classic does not (R3.2)
     hogue_scoring: bool = False
@@ -47,6 +49,10 @@ class Rules:
     open_peaks: bool = False
     draw_when_stuck: bool = False
     empty_start: bool = False
+
+    def __post_init__(self) -> None:
+        for option in fields(self):  # "no" would be true: options are True or False only
+            check_flag(option.name, getattr(self, option.name))
 
     @property
     def name(self) -> str:
@@ -73,11 +79,27 @@ class Rules:
 
     def with_variants(self, letters: str) -> Rules:
         """This rule set with the variants named by code letters added (``"JO"``)."""
-        by_letter = {letter: field for field, (letter, _) in VARIANTS.items()}
-        unknown = [ch for ch in letters if ch not in by_letter]
-        if unknown or len(set(letters)) != len(letters):
-            raise ValueError(f"variant letters are distinct letters from {''.join(by_letter)}; got {letters!r}")
-        return replace(self, **{by_letter[ch]: True for ch in letters})
+        expected = f"distinct variant letters from {''.join(letter for letter, _ in VARIANTS.values())}"
+        if not isinstance(letters, str):
+            raise InvalidRulesError(f"expected {expected}; got {got(letters)}")
+        return self._adding([(ch, _BY_LETTER.get(ch)) for ch in letters], letters, expected)
+
+    def _adding(self, options: list[tuple[str, str | None]], text: str, expected: str) -> Rules:
+        """This rule set with the options turned on (each a name as given, and its field or None
+        when unknown); an unknown, repeated or already present one raises, quoting ``text``."""
+        chosen: set[str] = set()
+        for name, field in options:
+            if field is None:
+                problem = f"unknown variant {shown(name)}"
+            elif field in chosen:
+                problem = f"variant {shown(name)} named twice"
+            elif getattr(self, field):
+                problem = f"variant {shown(name)}, already part of {self},"
+            else:
+                chosen.add(field)
+                continue
+            raise InvalidRulesError(f"{problem} in {shown(text)}{stray(text)}; expected {expected}")
+        return replace(self, **dict.fromkeys(chosen, True)) if chosen else self
 
     @staticmethod
     def parse(value: Rules | str | None) -> Rules:
@@ -86,15 +108,13 @@ class Rules:
             return EASY
         if isinstance(value, Rules):
             return value
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"unknown rule set {value!r}; expected {RULES_FORM}")
-        base, *extras = [part.strip().lower() for part in value.replace(",", "+").split("+")]
+        if not isinstance(value, str):
+            raise InvalidRulesError(f"a rule set is text, not {got(value)}; expected {RULES_FORM}")
+        base, *extras = [ascii_lower(part) for part in value.replace(",", "+").split("+")]
         rules = PRESETS.get(base)
-        by_name = {name: field for field, (_, name) in VARIANTS.items()}
-        by_name |= {field: field for field in VARIANTS}
-        if rules is None or any(extra not in by_name for extra in extras):
-            raise ValueError(f"unknown rule set {value!r}; expected {RULES_FORM}")
-        return replace(rules, **{by_name[extra]: True for extra in extras}) if extras else rules
+        if rules is None:
+            raise InvalidRulesError(f"unknown rule set {shown(value)}{stray(value)}; expected {RULES_FORM}")
+        return rules._adding([(extra, _BY_NAME.get(extra)) for extra in extras], value, RULES_FORM)
 
     def __str__(self) -> str:
         return "+".join((self.name,) + self.variants)
@@ -102,6 +122,9 @@ class Rules:
 
 EASY = Rules(king_ace_wrap=True)
 CLASSIC = Rules(king_ace_wrap=False)
-SITE = Rules(king_ace_wrap=True, draw_when_stuck=True, empty_start=True)  # seed 004's defaults (SPEC §9)
+SITE = Rules(king_ace_wrap=True, draw_when_stuck=True, empty_start=True)  # the second site's defaults (§9)
 RULE_SETS = (EASY, CLASSIC)
+# A variant by its code letter; by its name in words or its field name.
+_BY_LETTER = {letter: field for field, (letter, _) in VARIANTS.items()}
+_BY_NAME = {name: field for field, (_, name) in VARIANTS.items()} | {field: field for field in VARIANTS}
 PRESETS = {"easy": EASY, "e": EASY, "n": EASY, "classic": CLASSIC, "c": CLASSIC, "app": EASY, "site": SITE}

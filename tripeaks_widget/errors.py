@@ -1,0 +1,111 @@
+"""Strict input: the error each constructor raises, and the ASCII-only folding text is read with.
+
+Each kind of input has its own error type, a ``ValueError`` (so ``except ValueError`` catches
+them all), whose message names the form expected:
+
+- ``InvalidCardError``: ``Card(…)``, ``Card.parse``, ``Card.from_index``, ``parse_cards``;
+- ``InvalidRulesError``: ``Rules.parse``, ``Rules.with_variants``, and every ``rules=`` argument;
+- ``InvalidCodeError``: ``parse_code`` and ``Game(code)`` (a code that contradicts ``rules=`` too);
+- ``InvalidNumberError``: ``Game.from_number`` and ``number_code``;
+- ``InvalidDeckError``: ``Game.from_deck``, naming the card at fault;
+- ``InvalidSnapshotError``: ``Game.from_dict``, naming the part at fault.
+
+An input that may come from a player, a file or a front end raises its error whatever is
+wrong with it, its type included (the message names the type it got). The options that
+only a program passes, ``error_help=`` and the fields of ``Rules(…)``, raise ``TypeError``
+unless they are True or False.
+
+Text is matched against the documented ASCII forms (and the documented card symbols)
+without Unicode case mapping, which would turn look-alikes into them: ``"ı".upper()`` is
+``"I"``, ``"ſ".upper()`` is ``"S"``, ``"ß".upper()`` is ``"SS"`` and the Kelvin sign lowers
+to ``"k"``. So only ASCII letters change case, and only ASCII white space is stripped.
+"""
+
+from __future__ import annotations
+
+import operator
+import reprlib
+import unicodedata
+
+
+class InvalidCardError(ValueError):
+    """Not a card: the text, index or value names none of the 52 cards or the joker."""
+
+
+class InvalidRulesError(ValueError):
+    """Not a rule set: an unknown name, an unknown or repeated variant."""
+
+
+class InvalidCodeError(ValueError):
+    """Not a game code (R6.6), or a code that contradicts the rules asked for."""
+
+
+class InvalidNumberError(ValueError):
+    """Not a deal number: not a whole number, or outside 0 to 26**7 - 1."""
+
+
+class InvalidDeckError(ValueError):
+    """Not a deck: a wrong count, a card that is not one, repeated, or a joker without V3."""
+
+
+class InvalidSnapshotError(ValueError):
+    """Not a game snapshot of ``Game.to_dict``, or one that does not add up."""
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = 100  # a TPD code in full
+_SHOWN.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut short, for quoting input in a message: never unbounded, however large
+    or deeply nested the input."""
+    return _SHOWN.repr(value)
+
+
+def got(value: object) -> str:
+    """The type and the cut-short repr of ``value``: ``"float 3.5"``."""
+    return f"{type(value).__name__} {shown(value)}"
+
+
+ASCII_SPACE = " \t\n\r\f\v"
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` stripped of ASCII white space, its ASCII letters lower case; nothing else changes."""
+    return text.strip(ASCII_SPACE).translate(_LOWER)
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` stripped of ASCII white space, its ASCII letters upper case; nothing else changes."""
+    return text.strip(ASCII_SPACE).translate(_UPPER)
+
+
+def stray(text: str, allowed: str = "") -> str:
+    """A note naming the first character of ``text`` that is neither ASCII nor in ``allowed``
+    (``" (U+212A KELVIN SIGN is not ASCII)"``), or "" when there is none: a look-alike is
+    invisible in a message that only quotes the text."""
+    for ch in text[:1000]:
+        if not ch.isascii() and ch not in allowed:
+            return f" (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')} is not ASCII)"
+    return ""
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (an ``int`` or any integral such as
+    ``numpy.int64``, never a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]  # any object: a TypeError says no
+    except TypeError:
+        return None
+
+
+def check_flag(name: str, value: object) -> bool:
+    """An option that is True or False (``error_help``); anything else is a programming error."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} is True or False; got {got(value)}")
+    return value
