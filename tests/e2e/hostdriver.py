@@ -68,7 +68,14 @@ def start_voila(notebook: pathlib.Path, timeout: float = 60.0) -> LabServer:
         "--Voila.port_retries=0",
     ]
     return launch_server(
-        "voila", cmd, root=notebook.parent, home=home, port=port, env=env, ready_path="/voila/static/", timeout=timeout
+        "voila",
+        cmd,
+        root=notebook.parent,
+        home=home,
+        port=port,
+        env=env,
+        ready_path="/voila/static/favicon.ico",
+        timeout=timeout,
     )
 
 
