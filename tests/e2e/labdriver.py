@@ -229,14 +229,24 @@ def launch_server(
 
 
 def start_lab(
-    root: pathlib.Path | None = None, timeout: float = 60.0, server_config: str = "", python: str | None = None
+    root: pathlib.Path | None = None,
+    timeout: float = 60.0,
+    server_config: str = "",
+    python: str | None = None,
+    env: dict[str, str | None] | None = None,
 ) -> LabServer:
     """Start JupyterLab on 127.0.0.1 at a free port (see :func:`jupyter_home` and
     :func:`jupyter_server_args`), news and update checks off. ``python`` is the interpreter
-    that runs it and its kernels (by default this one)."""
-    home, env = jupyter_home(server_config)
+    that runs it and its kernels (by default this one); ``env`` sets (or, with None, removes)
+    variables of the server's environment."""
+    home, lab_env = jupyter_home(server_config)
     python = python or sys.executable
-    env["PATH"] = os.pathsep.join([str(pathlib.Path(python).parent), env["PATH"]])
+    lab_env["PATH"] = os.pathsep.join([str(pathlib.Path(python).parent), lab_env["PATH"]])
+    for name, value in (env or {}).items():
+        if value is None:
+            lab_env.pop(name, None)
+        else:
+            lab_env[name] = value
     root = root or home / "notebooks"
     root.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -253,7 +263,7 @@ def start_lab(
         f"--LabApp.workspaces_dir={home / 'workspaces'}",
     ]
     return launch_server(
-        "jupyter lab", cmd, root=root, home=home, port=port, env=env, ready_path="/api/status", timeout=timeout
+        "jupyter lab", cmd, root=root, home=home, port=port, env=lab_env, ready_path="/api/status", timeout=timeout
     )
 
 
