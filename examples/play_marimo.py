@@ -15,9 +15,9 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
 
-    from tripeaks_widget import TriPeaks
+    from tripeaks_widget import TriPeaks, i18n
 
-    return TriPeaks, mo
+    return TriPeaks, i18n, mo
 
 
 @app.cell
@@ -35,13 +35,13 @@ def _(TriPeaks, mo):
 
 
 @app.cell
-def _(game, get_state, mo):
-    # Runs again after every click, draw, undo or new deal.
+def _(game, get_state, i18n, mo):
+    # Runs again after every click, draw, undo or new deal, in the board's language.
     get_state()
+    _say = i18n.labels(game.lang)
     mo.md(
-        f"**Score** <span class='tp-follow-score'>{game.score}</span> · "
-        f"**Moves** <span class='tp-follow-moves'>{game.moves}</span> · "
-        f"**Status** {game.status} · game `{game.code}`"
+        f"**{_say['score']}** <span class='tp-follow-score'>{game.score}</span> · "
+        f"**{_say['moves']}** <span class='tp-follow-moves'>{game.moves}</span> · `{game.code}`"
     )
     return
 

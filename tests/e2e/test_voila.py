@@ -13,7 +13,7 @@ from conftest import page_errors, screenshot
 from hostdriver import start_voila
 from labdriver import Board, expect
 
-from tripeaks_widget import Game
+from tripeaks_widget import Game, i18n
 
 APP = pathlib.Path(__file__).resolve().parents[2] / "examples" / "play_app.ipynb"
 
@@ -74,6 +74,14 @@ def test_new_game_with_a_pasted_code(host_page, voila):
     expected = Game("TP1-C-AAAAAAD")
     assert board.slot_cards()[18:] == expected.rows()[3]
     assert board.discard_card() == str(expected.discard)
+    assert page_errors(page) == []
+
+
+def test_a_link_chooses_the_language(host_page, voila):
+    page, board = open_app(host_page, voila, query="?game=7&lang=el")
+    expect(board.root).to_have_attribute("lang", "el")
+    expect(board.new_button).to_have_text(i18n.labels("el")["new_game"])
+    expect(board.root.locator(".tp-code")).to_have_text(Game.from_number(7).code)
     assert page_errors(page) == []
 
 
