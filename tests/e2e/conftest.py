@@ -14,6 +14,7 @@ import re
 
 import pytest
 from labdriver import (
+    ARTIFACTS,
     CHROMIUM,
     DEAL,
     IMPORT,
@@ -23,11 +24,11 @@ from labdriver import (
     chromium_available,
     launch_chromium,
     open_lab,
+    screenshot,
     start_lab,
 )
 
 HERE = pathlib.Path(__file__).parent
-ARTIFACTS = HERE / "artifacts"
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
 VIEWPORT = {"width": 1280, "height": 1000}
 
@@ -146,39 +147,6 @@ def open_notebook(page, lab, _lab_page, request):
 def shot(page):
     """Save a screenshot of a locator (or the page) to tests/e2e/artifacts/<name>.png."""
     return lambda name, locator=None: screenshot(page, name, locator)
-
-
-def screenshot(page, name: str, locator=None) -> pathlib.Path:
-    """tests/e2e/artifacts/<name>.png: the locator (or the page) once its card animations end."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.mouse.move(0, 0)  # no hover effects in the picture
-    # Let the card animations (moves, turns, the deal) finish first.
-    page.evaluate("""() => Promise.race([
-        Promise.all(document.getAnimations()
-            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-            .map((a) => a.finished.catch(() => null))),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
-    ])""")
-    page.wait_for_timeout(50)
-    if locator is None:
-        page.screenshot(path=str(path))
-    else:
-        locator.screenshot(path=str(path))
-    return path
-
-
-def page_errors(page, host_bundle: str | None = None) -> list[str]:
-    """The page's uncaught exceptions, less those thrown from ``host_bundle`` (a path in the
-    host's own static files, for a host's known error that no widget causes)."""
-
-    def top_frame(exc) -> str:
-        lines = [line for line in (exc.stack or "").splitlines() if line.strip().startswith("at ")]
-        return lines[0] if lines else ""
-
-    return [
-        f"{exc.message}\n{exc.stack}" for exc in page.e2e_errors if not (host_bundle and host_bundle in top_frame(exc))
-    ]
 
 
 @pytest.fixture(scope="module")

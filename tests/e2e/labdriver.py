@@ -31,6 +31,7 @@ try:
 except ImportError:  # the e2e fixtures skip (or, when required, fail) every test, with the reason
     expect = None
 
+ARTIFACTS = pathlib.Path(__file__).parent / "artifacts"  # screenshots (git-ignored)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -278,6 +279,39 @@ def lab_server(root: pathlib.Path | None = None) -> Iterator[LabServer]:
 
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def screenshot(page, name: str, locator=None) -> pathlib.Path:
+    """tests/e2e/artifacts/<name>.png: the locator (or the page) once its card animations end."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.mouse.move(0, 0)  # no hover effects in the picture
+    # Let the card animations (moves, turns, the deal) finish first.
+    page.evaluate("""() => Promise.race([
+        Promise.all(document.getAnimations()
+            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => null))),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])""")
+    page.wait_for_timeout(50)
+    if locator is None:
+        page.screenshot(path=str(path))
+    else:
+        locator.screenshot(path=str(path))
+    return path
+
+
+def page_errors(page, host_bundle: str | None = None) -> list[str]:
+    """The page's uncaught exceptions, less those thrown from ``host_bundle`` (a path in the
+    host's own static files, for a host's known error that no widget causes)."""
+
+    def top_frame(exc) -> str:
+        lines = [line for line in (exc.stack or "").splitlines() if line.strip().startswith("at ")]
+        return lines[0] if lines else ""
+
+    return [
+        f"{exc.message}\n{exc.stack}" for exc in page.e2e_errors if not (host_bundle and host_bundle in top_frame(exc))
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

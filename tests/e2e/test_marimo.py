@@ -7,9 +7,8 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from conftest import page_errors, screenshot
 from hostdriver import start_marimo
-from labdriver import Board, expect
+from labdriver import Board, expect, page_errors, screenshot
 
 from tripeaks_widget import Game
 

@@ -14,8 +14,7 @@ import sys
 import zipfile
 
 import pytest
-from conftest import page_errors, screenshot
-from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, start_lab
+from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
 
 from tripeaks_widget import i18n
 
