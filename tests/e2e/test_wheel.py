@@ -11,6 +11,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 
 import pytest
@@ -76,6 +77,16 @@ def test_the_wheel_carries_the_bundle_and_the_catalogs(dist):
             assert f"tripeaks_widget/{rel}" in names, f"{rel} is not in the wheel"
             assert wheel.read(f"tripeaks_widget/{rel}") == (PACKAGE / rel).read_bytes(), f"{rel} differs"
     assert not any("node_modules" in name or name.startswith("js/") for name in names)
+
+
+def test_the_sdist_has_the_sources_and_the_built_files_but_nothing_made_here(dist):
+    with tarfile.open(dist["sdist"]) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    for rel in ("pyproject.toml", "README.md", "LICENSE", "js/package.json", "js/src/index.js", "tests/test_game.py"):
+        assert rel in names, f"{rel} is not in the sdist"
+    assert {f"tripeaks_widget/{rel}" for rel in SHIPPED} <= names
+    made_here = [name for name in names if "node_modules" in name or "artifacts/" in name or "__pycache__" in name]
+    assert not made_here, made_here
 
 
 def test_the_installed_wheel_is_used_and_speaks_every_language(venv):
