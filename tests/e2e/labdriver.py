@@ -104,7 +104,8 @@ def chromium_available() -> bool:
 
 @dataclass
 class LabServer:
-    """A running ``jupyter lab`` in its own process group, serving ``root``."""
+    """A running server in its own process group, serving ``root``: ``jupyter lab`` (or, started
+    by hostdriver, Notebook 7, Voila or marimo)."""
 
     root: pathlib.Path
     port: int
