@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: one JupyterLab server and one Chromium per session.
+"""Fixtures for the browser tests: one JupyterLab server and one Chromium per session; the
+other hosts (Notebook 7, Voila, marimo: hostdriver.py) start once per test module.
 
 Without Debian's Chromium (``/usr/bin/chromium``) these tests are skipped, unless
 ``TRIPEAKS_E2E=required`` is set: then a missing browser is a failure.
