@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: one JupyterLab server and one Chromium per session.
+"""Fixtures for the browser tests: one JupyterLab server and one Chromium per session; the
+other hosts (Notebook 7, Voila, marimo: hostdriver.py) start once per test module.
 
 Without Debian's Chromium (``/usr/bin/chromium``) these tests are skipped, unless
 ``TRIPEAKS_E2E=required`` is set: then a missing browser is a failure.
@@ -14,6 +15,7 @@ import re
 
 import pytest
 from labdriver import (
+    ARTIFACTS,
     CHROMIUM,
     DEAL,
     IMPORT,
@@ -23,11 +25,11 @@ from labdriver import (
     chromium_available,
     launch_chromium,
     open_lab,
+    screenshot,
     start_lab,
 )
 
 HERE = pathlib.Path(__file__).parent
-ARTIFACTS = HERE / "artifacts"
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
 VIEWPORT = {"width": 1280, "height": 1000}
 
@@ -145,26 +147,30 @@ def open_notebook(page, lab, _lab_page, request):
 @pytest.fixture
 def shot(page):
     """Save a screenshot of a locator (or the page) to tests/e2e/artifacts/<name>.png."""
-    ARTIFACTS.mkdir(exist_ok=True)
+    return lambda name, locator=None: screenshot(page, name, locator)
 
-    def take(name: str, locator=None) -> pathlib.Path:
-        path = ARTIFACTS / f"{name}.png"
-        page.mouse.move(0, 0)  # no hover effects in the picture
-        # Let the card animations (moves, turns, the deal) finish first.
-        page.evaluate("""() => Promise.race([
-            Promise.all(document.getAnimations()
-                .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-                .map((a) => a.finished.catch(() => null))),
-            new Promise((resolve) => setTimeout(resolve, 3000)),
-        ])""")
-        page.wait_for_timeout(50)
-        if locator is None:
-            page.screenshot(path=str(path))
-        else:
-            locator.screenshot(path=str(path))
-        return path
 
-    return take
+@pytest.fixture(scope="module")
+def host_page(browser):
+    """A page factory for the other hosts' tests: a fresh browser context per page, which keeps
+    the page's uncaught exceptions in ``page.e2e_errors`` (see :func:`page_errors`); every
+    context closes with the module."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(viewport=VIEWPORT)
+        context.set_default_timeout(30_000)
+        contexts.append(context)
+        pg = context.new_page()
+        pg.e2e_errors = []
+        pg.on("pageerror", lambda exc: pg.e2e_errors.append(exc))
+        return pg
+
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
 
 
 BOARD_CELLS = [IMPORT, DEAL, STATE]

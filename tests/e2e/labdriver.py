@@ -31,6 +31,7 @@ try:
 except ImportError:  # the e2e fixtures skip (or, when required, fail) every test, with the reason
     expect = None
 
+ARTIFACTS = pathlib.Path(__file__).parent / "artifacts"  # screenshots (git-ignored)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -103,7 +104,8 @@ def chromium_available() -> bool:
 
 @dataclass
 class LabServer:
-    """A running ``jupyter lab`` in its own process group, serving ``root``."""
+    """A running server in its own process group, serving ``root``: ``jupyter lab`` (or, started
+    by hostdriver, Notebook 7, Voila or marimo)."""
 
     root: pathlib.Path
     port: int
@@ -145,13 +147,11 @@ class LabServer:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
-def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_config: str = "") -> LabServer:
-    """Start JupyterLab on 127.0.0.1 at a free port, with an empty token and password,
-    news and update checks off, and its own settings/workspaces/runtime directories.
+def jupyter_home(server_config: str = "") -> tuple[pathlib.Path, dict[str, str]]:
+    """A scratch home for one Jupyter server (settings with news and update checks off, its own
+    workspaces/runtime/config/data directories), and the environment that points there.
     ``server_config`` is Python for the server's own ``jupyter_server_config.py``."""
     home = pathlib.Path(tempfile.mkdtemp(prefix="tripeaks-lab-"))
-    root = root or home / "notebooks"
-    root.mkdir(parents=True, exist_ok=True)
     settings = home / "user-settings"
     for rel, value in LAB_SETTINGS.items():
         path = settings / rel
@@ -161,20 +161,27 @@ def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_co
         (home / sub).mkdir(exist_ok=True)
     if server_config:
         (home / "config" / "jupyter_server_config.py").write_text(server_config)
-    env = dict(os.environ)
-    # The kernel spec runs "python": make it this interpreter, which has the package.
-    env["PATH"] = os.pathsep.join([str(pathlib.Path(sys.executable).parent), env.get("PATH", "")])
+    env = server_env()
     env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     env["JUPYTER_CONFIG_DIR"] = str(home / "config")
     env["JUPYTER_DATA_DIR"] = str(home / "data")
     env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
+    return home, env
+
+
+def server_env() -> dict[str, str]:
+    """This process's environment for a server and its kernels: "python" (which kernel specs
+    run) is this interpreter, which has the package; anywidget's hot reload off."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(pathlib.Path(sys.executable).parent), env.get("PATH", "")])
     env.pop("ANYWIDGET_HMR", None)
-    port = free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
+    return env
+
+
+def jupyter_server_args(port: int, root: pathlib.Path) -> list[str]:
+    """A Jupyter server on 127.0.0.1:port serving ``root``, with an empty token and password."""
+    return [
         "--no-browser",
         "--allow-root",
         "--ip=127.0.0.1",
@@ -184,14 +191,23 @@ def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_co
         "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True",
         f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.expose_app_in_browser=True",
-        "--LabApp.extension_manager=readonly",
-        f"--LabApp.user_settings_dir={settings}",
-        f"--LabApp.workspaces_dir={home / 'workspaces'}",
     ]
-    log_path = home / "lab.log"
+
+
+def launch_server(
+    name: str,
+    cmd: Sequence[str],
+    *,
+    root: pathlib.Path,
+    home: pathlib.Path,
+    port: int,
+    env: dict[str, str],
+    ready_path: str,
+    timeout: float = 60.0,
+) -> LabServer:
+    """Run ``cmd`` in its own process group (its output in ``home``/server.log) and wait until
+    ``ready_path`` on 127.0.0.1:port answers 200; raise with the log's tail if it never does."""
+    log_path = home / "server.log"
     log = open(log_path, "wb")
     process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root, start_new_session=True)
     server = LabServer(root=root, port=port, process=process, home=home, log_path=log_path, _log=log)
@@ -200,9 +216,9 @@ def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_co
         if process.poll() is not None:
             tail = server.log_tail()
             server.stop()
-            raise RuntimeError(f"jupyter lab exited with {process.returncode}:\n{tail}")
+            raise RuntimeError(f"{name} exited with {process.returncode}:\n{tail}")
         try:
-            with urllib.request.urlopen(f"{server.url}/api/status", timeout=2) as reply:
+            with urllib.request.urlopen(f"{server.url}{ready_path}", timeout=2) as reply:
                 if reply.status == 200:
                     return server
         except (urllib.error.URLError, ConnectionError, OSError):
@@ -210,8 +226,47 @@ def start_lab(root: pathlib.Path | None = None, timeout: float = 60.0, server_co
         if time.monotonic() > deadline:
             tail = server.log_tail()
             server.stop()
-            raise RuntimeError(f"jupyter lab did not answer within {timeout:.0f} s:\n{tail}")
+            raise RuntimeError(f"{name} did not answer within {timeout:.0f} s:\n{tail}")
         time.sleep(0.25)
+
+
+def start_lab(
+    root: pathlib.Path | None = None,
+    timeout: float = 60.0,
+    server_config: str = "",
+    python: str | None = None,
+    env: dict[str, str | None] | None = None,
+) -> LabServer:
+    """Start JupyterLab on 127.0.0.1 at a free port (see :func:`jupyter_home` and
+    :func:`jupyter_server_args`), news and update checks off. ``python`` is the interpreter
+    that runs it and its kernels (by default this one); ``env`` sets (or, with None, removes)
+    variables of the server's environment."""
+    home, lab_env = jupyter_home(server_config)
+    python = python or sys.executable
+    lab_env["PATH"] = os.pathsep.join([str(pathlib.Path(python).parent), lab_env["PATH"]])
+    for name, value in (env or {}).items():
+        if value is None:
+            lab_env.pop(name, None)
+        else:
+            lab_env[name] = value
+    root = root or home / "notebooks"
+    root.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    cmd = [
+        python,
+        "-m",
+        "jupyterlab",
+        *jupyter_server_args(port, root),
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.extension_manager=readonly",
+        f"--LabApp.user_settings_dir={home / 'user-settings'}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+    ]
+    return launch_server(
+        "jupyter lab", cmd, root=root, home=home, port=port, env=lab_env, ready_path="/api/status", timeout=timeout
+    )
 
 
 @contextlib.contextmanager
@@ -225,6 +280,39 @@ def lab_server(root: pathlib.Path | None = None) -> Iterator[LabServer]:
 
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def screenshot(page, name: str, locator=None) -> pathlib.Path:
+    """tests/e2e/artifacts/<name>.png: the locator (or the page) once its card animations end."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.mouse.move(0, 0)  # no hover effects in the picture
+    # Let the card animations (moves, turns, the deal) finish first.
+    page.evaluate("""() => Promise.race([
+        Promise.all(document.getAnimations()
+            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => null))),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])""")
+    page.wait_for_timeout(50)
+    if locator is None:
+        page.screenshot(path=str(path))
+    else:
+        locator.screenshot(path=str(path))
+    return path
+
+
+def page_errors(page, host_bundle: str | None = None) -> list[str]:
+    """The page's uncaught exceptions, less those thrown from ``host_bundle`` (a path in the
+    host's own static files, for a host's known error that no widget causes)."""
+
+    def top_frame(exc) -> str:
+        lines = [line for line in (exc.stack or "").splitlines() if line.strip().startswith("at ")]
+        return lines[0] if lines else ""
+
+    return [
+        f"{exc.message}\n{exc.stack}" for exc in page.e2e_errors if not (host_bundle and host_bundle in top_frame(exc))
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,50 @@
+"""TriPeaks in marimo: the board as a UI element, and a cell that follows the game as you play.
+
+Edit it with ``marimo edit examples/play_marimo.py``, or serve it as an app with
+``marimo run examples/play_marimo.py``. A link may choose the deal and the language:
+``http://localhost:2718/?game=TP1-E-AAAAAAB&lang=el`` (or ``?game=123``).
+"""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from tripeaks_widget import TriPeaks, i18n
+
+    return TriPeaks, i18n, mo
+
+
+@app.cell
+def _(TriPeaks, mo):
+    _query = mo.query_params()
+    _game = _query.get("game")
+    game = TriPeaks(int(_game) if _game and _game.isdigit() else _game, lang=_query.get("lang"))
+    # The game's state changes in Python (a click is an intent the kernel plays): a marimo state
+    # carries each change to the cells that read it.
+    get_state, set_state = mo.state(game.state)
+    game.observe(lambda change: set_state(change["new"]), names="state")
+    board = mo.ui.anywidget(game)
+    board
+    return game, get_state
+
+
+@app.cell
+def _(game, get_state, i18n, mo):
+    # Runs again after every click, draw, undo or new deal, in the board's language.
+    get_state()
+    _say = i18n.labels(game.lang)
+    mo.md(
+        f"**{_say['score']}** <span class='tp-follow-score'>{game.score}</span> · "
+        f"**{_say['moves']}** <span class='tp-follow-moves'>{game.moves}</span> · `{game.code}`"
+    )
+    return
+
+
+if __name__ == "__main__":
+    app.run()

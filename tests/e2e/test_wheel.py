@@ -1,0 +1,126 @@
+"""The package as a release user gets it: ``python -m build`` makes an sdist and, from it, a
+wheel; ``twine check`` passes both; the wheel carries the built front end and the catalogs;
+installed into a fresh venv (the wheel and its dependencies, nothing from this checkout, no
+Node on the PATH) it speaks every language and plays in JupyterLab in Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+
+import pytest
+from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
+
+from tripeaks_widget import i18n
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+PACKAGE = REPO / "tripeaks_widget"
+SHIPPED = [
+    "static/widget.js",
+    "static/widget.css",
+    "locale/labels.json",
+    *(f"locale/{lang}/LC_MESSAGES/tripeaks.mo" for lang in ("el", "he", "is")),
+]
+BLOCKED = "Must be one rank higher or lower"
+
+
+def run(cmd, **kwargs) -> subprocess.CompletedProcess:
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=900, **kwargs)
+    assert done.returncode == 0, f"{cmd} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> dict[str, pathlib.Path]:
+    out = tmp_path_factory.mktemp("dist")
+    run([sys.executable, "-m", "build", "--outdir", str(out), str(REPO)])
+    wheels, sdists = list(out.glob("*.whl")), list(out.glob("*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1, sorted(p.name for p in out.iterdir())
+    return {"wheel": wheels[0], "sdist": sdists[0]}
+
+
+@pytest.fixture(scope="module")
+def venv(dist, tmp_path_factory) -> dict:
+    """A fresh venv (no system site-packages) with the wheel and JupyterLab installed, and the
+    environment its programs run in: its bin/ alone on the PATH (no node, no npm), no
+    PYTHONPATH, a working directory outside this checkout."""
+    home = tmp_path_factory.mktemp("venv")
+    run([sys.executable, "-m", "venv", str(home / "env")])
+    python = home / "env" / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PATH"] = str(python.parent)
+    assert shutil.which("node", path=env["PATH"]) is None and shutil.which("npm", path=env["PATH"]) is None
+    pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    run([*pip, f"{dist['wheel']}", "jupyterlab"], env=env, cwd=home)
+    return {"python": python, "env": env, "cwd": home}
+
+
+def in_venv(venv, code: str) -> str:
+    return run([str(venv["python"]), "-c", code], env=venv["env"], cwd=venv["cwd"]).stdout
+
+
+def test_sdist_and_wheel_pass_twine_check(dist):
+    done = run([sys.executable, "-m", "twine", "check", "--strict", str(dist["wheel"]), str(dist["sdist"])])
+    assert done.stdout.count("PASSED") == 2
+
+
+def test_the_wheel_carries_the_bundle_and_the_catalogs(dist):
+    with zipfile.ZipFile(dist["wheel"]) as wheel:
+        names = set(wheel.namelist())
+        for rel in SHIPPED:
+            assert f"tripeaks_widget/{rel}" in names, f"{rel} is not in the wheel"
+            assert wheel.read(f"tripeaks_widget/{rel}") == (PACKAGE / rel).read_bytes(), f"{rel} differs"
+    assert not any("node_modules" in name or name.startswith("js/") for name in names)
+
+
+def test_the_sdist_has_the_sources_and_the_built_files_but_nothing_made_here(dist):
+    with tarfile.open(dist["sdist"]) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    for rel in ("pyproject.toml", "README.md", "LICENSE", "js/package.json", "js/src/index.js", "tests/test_game.py"):
+        assert rel in names, f"{rel} is not in the sdist"
+    assert {f"tripeaks_widget/{rel}" for rel in SHIPPED} <= names
+    made_here = [name for name in names if "node_modules" in name or "artifacts/" in name or "__pycache__" in name]
+    assert not made_here, made_here
+
+
+def test_the_installed_wheel_is_used_and_speaks_every_language(venv):
+    found = json.loads(
+        in_venv(
+            venv,
+            "import json, tripeaks_widget\n"
+            "from tripeaks_widget import i18n\n"
+            f"print(json.dumps(dict(file=tripeaks_widget.__file__, blocked={{l: i18n.translate({BLOCKED!r}, l)"
+            " for l in ('el', 'he', 'is')}, labels={l: i18n.labels(l) for l in ('en', 'el', 'he', 'is')})))",
+        )
+    )
+    assert pathlib.Path(found["file"]).is_relative_to(venv["python"].parent.parent), found["file"]
+    for lang, said in found["blocked"].items():
+        assert said == i18n.translate(BLOCKED, lang) != BLOCKED, lang
+    for lang, table in found["labels"].items():
+        assert table == i18n.labels(lang) and table, lang
+
+
+def test_jupyterlab_plays_from_the_wheel(venv, host_page, tmp_path):
+    server = start_lab(tmp_path, python=str(venv["python"]), env={"PATH": venv["env"]["PATH"], "PYTHONPATH": None})
+    try:
+        server.write_notebook("wheel.ipynb", [IMPORT, DEAL, STATE, "import tripeaks_widget; tripeaks_widget.__file__"])
+        page = host_page()
+        nb = Notebook.open(page, server, "wheel.ipynb")
+        nb.run(0, 1, 3)
+        assert "/env/lib/" in nb.output_text(3), nb.output_text(3)  # the kernel imports the installed wheel
+        board = Board(nb.cell(1).locator(".tp-root"))
+        board.card("K♣").click()
+        expect(board.discard).to_have_attribute("data-card", "K♣")
+        nb.run(2)
+        state = json.loads(nb.output_text(2).strip().splitlines()[-1])
+        assert (state["discard"], state["score"], state["moves"]) == ("K♣", 499, 1)
+        screenshot(page, "host-wheel-lab")
+        assert page_errors(page) == []
+    finally:
+        server.stop()
