@@ -56,7 +56,7 @@ def default_path() -> Path:
 
 def redact(url: str) -> str:
     """A database URL without its password (in the address or as ``password=`` in its query)."""
-    url = re.sub(r"(://[^/?#@:]*):[^/?#@]*@", r"\1@", url)
+    url = re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*:/*[^/?#@:]*):[^/?#@]*@", r"\1@", url)
     return re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
 
 

@@ -154,6 +154,8 @@ def migrate(backend: Backend, conn) -> None:
         conn.execute("COMMIT")
     except backend.errors as error:
         _rollback(conn)
+        if backend.transient(error):
+            raise  # another process holds the lock: the caller tries again
         raise RecordsError(
             f"{backend.where}: the records store could not be brought to schema version {schema_version()} "
             f"({' '.join(str(error).split())}); expected {backend.expected()}. {backend.leave_it()}"

@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import threading
+import time
 import uuid
 import weakref
 from collections.abc import Iterable, Sequence
@@ -49,8 +50,7 @@ class Records:
         self._conn, self.read_only = backend.open(lambda conn, found: schema.check(backend, conn, found))
         try:
             if not self.read_only:
-                schema.migrate(backend, conn=self._conn)
-                backend.after_migration(self._conn)
+                self._migrate(timeout)
             elif backend.inspect(self._conn).version != schema.schema_version():
                 raise RecordsError(
                     f"{self.where}: a records store of an older schema in a read-only place, so it cannot be "
@@ -61,6 +61,22 @@ class Records:
             raise
         self._closed = False
         self._writer = Writer(f"tripeaks-records {self.where}", self._transient, on_idle=None)
+
+    def _migrate(self, timeout: float) -> None:
+        """Bring the store up to date, waiting up to ``timeout`` seconds for another process doing it."""
+        backend, deadline, pause = self._backend, time.monotonic() + timeout, 0.05
+        while True:
+            try:
+                schema.migrate(backend, self._conn)
+                backend.after_migration(self._conn)
+                return
+            except backend.errors as error:
+                if not backend.transient(error) or time.monotonic() > deadline:
+                    raise RecordsError(
+                        f"{self.where}: the store stayed busy while it was opened ({' '.join(str(error).split())})"
+                    ) from None
+                time.sleep(pause)
+                pause = min(2 * pause, 1.0)
 
     @classmethod
     def open_or_none(cls, path: str | os.PathLike | None = None, **options) -> tuple[Records | None, str | None]:
