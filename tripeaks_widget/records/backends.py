@@ -143,7 +143,7 @@ class SQLite(Backend):
     errors = (sqlite3.Error,)
 
     def __init__(self, path: Path | str, timeout: float) -> None:
-        if isinstance(path, Path) and path.is_dir():
+        if isinstance(path, Path) and _is_dir(path):
             path = path / FILE_NAME
         self.path = path
         self.where = str(path)
@@ -212,13 +212,23 @@ class SQLite(Backend):
             )
         # Look before writing anything: the check only reads. (A read-only connection is kept for
         # a read-only place: it could not remove the journal files it makes beside a store.)
-        conn = self._guarded(lambda: self._connect("ro" if read_only else "rw" if exists else "rwc"), read_only)
-        try:
-            self._guarded(lambda: check(conn, self.inspect(conn)), read_only)
-        except BaseException:
-            conn.close()
-            raise
-        return conn, read_only
+        modes = ["ro", "ro&immutable=1"] if read_only else ["rw" if exists else "rwc"]
+        for mode in modes:
+            # A write-ahead store in a read-only folder has no shared-memory file to read through,
+            # and none can be made: it is then read as a file nobody changes (SQLite's immutable).
+            last = mode == modes[-1]
+            conn = self._guarded(lambda mode=mode: self._connect(mode), read_only)
+            try:
+                self._guarded(lambda conn=conn: check(conn, self.inspect(conn)), read_only)
+                return conn, read_only
+            except RecordsError:
+                conn.close()
+                if last:
+                    raise
+            except BaseException:
+                conn.close()
+                raise
+        raise AssertionError("unreachable")
 
     def _guarded(self, step, read_only: bool = False):
         try:
@@ -272,6 +282,13 @@ class SQLite(Backend):
     def transient(self, error: BaseException) -> bool:
         text = str(error).lower()
         return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a folder on the way that this user may not enter: said as the store is opened
+        return False
 
 
 class Postgres(Backend):

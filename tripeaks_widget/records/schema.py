@@ -117,7 +117,8 @@ def check(backend: Backend, conn, found: Found) -> None:
     if found.version > schema_version():
         raise RecordsError(
             f"{where}: a records store of schema version {found.version}, written by a newer tripeaks-widget; "
-            f"this version reads up to schema version {schema_version()}. Upgrade tripeaks-widget to use it. {leave}"
+            f"this version reads up to schema version {schema_version()} (expected that or older). Upgrade "
+            f"tripeaks-widget to use it. {leave}"
         )
     if found.ours and found.version == schema_version():
         problem = backend.integrity(conn)
