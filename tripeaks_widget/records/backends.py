@@ -234,6 +234,8 @@ class SQLite(Backend):
         try:
             return step()
         except sqlite3.DatabaseError as error:
+            if self.transient(error):
+                raise  # another process is writing it (starting it, say): the caller waits and tries again
             if read_only:
                 raise RecordsError(
                     f"{self.where}: the folder or the file is read-only, and the store cannot be read without "

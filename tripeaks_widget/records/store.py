@@ -47,10 +47,14 @@ class Records:
         self.timeout = timeout
         self._lock = threading.RLock()  # one statement or transaction on the connection at a time
         self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
-        self._conn, self.read_only = backend.open(lambda conn, found: schema.check(backend, conn, found))
+        self._conn, self.read_only = self._waiting(
+            timeout, lambda: backend.open(lambda conn, found: schema.check(backend, conn, found))
+        )
         try:
             if not self.read_only:
-                self._migrate(timeout)
+                self._waiting(
+                    timeout, lambda: (schema.migrate(backend, self._conn), backend.after_migration(self._conn))
+                )
             elif backend.inspect(self._conn).version != schema.schema_version():
                 raise RecordsError(
                     f"{self.where}: a records store of an older schema in a read-only place, so it cannot be "
@@ -62,14 +66,12 @@ class Records:
         self._closed = False
         self._writer = Writer(f"tripeaks-records {self.where}", self._transient, on_idle=None)
 
-    def _migrate(self, timeout: float) -> None:
-        """Bring the store up to date, waiting up to ``timeout`` seconds for another process doing it."""
+    def _waiting(self, timeout: float, step):
+        """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
         backend, deadline, pause = self._backend, time.monotonic() + timeout, 0.05
         while True:
             try:
-                schema.migrate(backend, self._conn)
-                backend.after_migration(self._conn)
-                return
+                return step()
             except backend.errors as error:
                 if not backend.transient(error) or time.monotonic() > deadline:
                     raise RecordsError(
