@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -21,7 +22,7 @@ from .backends import RecordsError as RecordsError
 from .backends import SQLite, backend_for
 from .notices import Notice, personal_notice, standing_notice, store_notice
 from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
-from .writer import GivenUp, Writer
+from .writer import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -64,7 +65,9 @@ class Records:
             self._conn.close()
             raise
         self._closed = False
-        self._writer = Writer(f"tripeaks-records {self.where}", self._transient, on_idle=None)
+        self._shut_done = False
+        self._writer = Writer(f"tripeaks-records {self.where}", self._transient)
+        _OPEN.add(self)
 
     def _waiting(self, timeout: float, step):
         """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
@@ -109,16 +112,16 @@ class Records:
         if self._closed:
             return
         self._closed = True
-        done = self._writer.close(self.timeout if wait is None else wait)
-        if done or wait != 0:
-            self._shut()
-        else:
-            self._writer._on_idle = self._shut
+        self._writer.close(self.timeout if wait is None else wait, then=self._shut)
 
     def _shut(self) -> None:
         with self._lock:
+            if self._shut_done:
+                return
+            self._shut_done = True
+            _OPEN.discard(self)
             try:
-                self._backend.close(self._conn)
+                self._backend.close(self._conn)  # the last connection to an SQLite file removes its journal files
             except Exception:  # already gone
                 pass
 
@@ -441,6 +444,18 @@ class Records:
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+_OPEN: weakref.WeakSet[Records] = weakref.WeakSet()  # stores whose connection is still open
+
+
+@atexit.register
+def _close_at_exit() -> None:
+    """At interpreter exit: what every store has queued is written (or reported), then it closes."""
+    deadline = time.monotonic() + EXIT_WAIT
+    for store in list(_OPEN):
+        store._closed = True
+        store._writer.close(max(0.001, deadline - time.monotonic()), then=store._shut)
 
 
 class _Unreachable(Exception):

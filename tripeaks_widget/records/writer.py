@@ -4,18 +4,16 @@ A result handed in is kept in the queue until the database took it. An attempt w
 moment for a lock held elsewhere (another kernel mid-write, a backup) or for a lost
 connection, and the writer tries again, a little later each time, for as long as the
 process lives. At interpreter exit every store's queue is flushed (for up to ``EXIT_WAIT``
-seconds); a result still not written then is reported in the log with its values, not
-dropped in silence. The thread ends after a while without work; the next job starts another.
+seconds, see :mod:`.store`); a result still not written then is reported in the log with its
+values, not dropped in silence. The thread ends after a while without work; the next job starts another.
 """
 
 from __future__ import annotations
 
-import atexit
 import collections
 import logging
 import threading
 import time
-import weakref
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -37,16 +35,15 @@ class GivenUp(Exception):
 class Writer:
     """Runs a store's jobs one at a time, in order, retrying each through transient failures."""
 
-    def __init__(self, name: str, transient: Transient, on_idle: Callable[[], None] | None = None) -> None:
+    def __init__(self, name: str, transient: Transient) -> None:
         self._name = name
         self._transient = transient
-        self._on_idle = on_idle
+        self._then: Callable[[], None] | None = None  # what to do once closed and done
         self._cond = threading.Condition()
         self._queue: collections.deque[tuple[Attempt, Future, str]] = collections.deque()
         self._thread: threading.Thread | None = None
         self._closing = False
         self._deadline: float | None = None  # past it, a job that keeps failing is given up
-        _WRITERS.add(self)
 
     def submit(self, attempt: Attempt, what: str = "a job") -> Future:
         """Queue ``attempt``; its Future gets its answer, or the error that ended it."""
@@ -73,22 +70,30 @@ class Writer:
         with self._cond:
             return self._cond.wait_for(lambda: not self._queue, timeout)
 
-    def close(self, wait: float | None) -> bool:
+    def close(self, wait: float | None, then: Callable[[], None] | None = None) -> bool:
         """Take no more jobs; let those queued finish within ``wait`` seconds (None: as long as they
         take), then give up the rest. ``wait=0`` returns at once and lets the thread finish alone.
+        ``then()`` runs once nothing is left to do (here, or in the thread as it ends). May be
+        called again (at exit, say) to wait for what a closing without waiting left behind.
         Returns whether everything queued was done."""
         with self._cond:
             self._closing = True
+            self._then = then or self._then
             if wait is None or wait > 0:
                 self._deadline = None if wait is None else time.monotonic() + wait
             self._cond.notify_all()
-            if wait == 0:
-                return not self._queue
-            done = self._cond.wait_for(lambda: not self._queue, wait)
-            if not done:
+            done = not self._queue if wait == 0 else self._cond.wait_for(lambda: not self._queue, wait)
+            if not done and wait != 0:
                 self._deadline = time.monotonic()  # the running job gives up at its next failure
                 self._give_up_waiting()
-            return done
+            hook = self._take_then() if not self._queue else None  # nothing runs: done here
+        if hook is not None:
+            hook()
+        return done
+
+    def _take_then(self) -> Callable[[], None] | None:
+        hook, self._then = self._then, None
+        return hook
 
     def _give_up_waiting(self) -> None:
         # Under the condition: every job but the running one (the first) ends now.
@@ -109,14 +114,15 @@ class Writer:
                 if not self._queue:  # closing, and nothing left
                     self._thread = None
                     self._cond.notify_all()
+                    hook = self._take_then()
                     break
                 attempt, future, what = self._queue[0]
             self._run(attempt, future, what)
             with self._cond:
                 self._queue.popleft()
                 self._cond.notify_all()
-        if self._on_idle is not None:
-            self._on_idle()
+        if hook is not None:
+            hook()
 
     def _run(self, attempt: Attempt, future: Future, what: str) -> None:
         pause, said = RETRY_FIRST, False
@@ -135,14 +141,3 @@ class Writer:
                     said = True
                 time.sleep(pause)
                 pause = min(2 * pause, RETRY_LAST)
-
-
-_WRITERS: weakref.WeakSet[Writer] = weakref.WeakSet()
-
-
-@atexit.register
-def _flush_at_exit() -> None:
-    """At interpreter exit: every store's queue gets written, or what could not be is reported."""
-    deadline = time.monotonic() + EXIT_WAIT
-    for writer in list(_WRITERS):
-        writer.close(max(0.0, deadline - time.monotonic()) or 0.001)
