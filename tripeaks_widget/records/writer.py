@@ -84,8 +84,9 @@ class Writer:
             self._cond.notify_all()
             done = not self._queue if wait == 0 else self._cond.wait_for(lambda: not self._queue, wait)
             if not done and wait != 0:
-                self._deadline = time.monotonic()  # the running job gives up at its next failure
-                self._give_up_waiting()
+                self._deadline = time.monotonic()  # the running job gives up at its next failure,
+                self._give_up_waiting()  # which is soon: its answer (and report) is waited for
+                self._cond.wait_for(lambda: not self._queue, RETRY_LAST + 2)
             hook = self._take_then() if not self._queue else None  # nothing runs: done here
         if hook is not None:
             hook()
