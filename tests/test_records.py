@@ -1,16 +1,20 @@
-"""Personal records of the numbered games (R6.8, §9): results, notices, judging, statistics,
-the SQLite file's schema and migration, two writers at once, and files that are not ours."""
+"""Records of the numbered games (R6.8, §9): results, notices, judging, statistics, the
+schema and its migrations, many writers at once, and files that are not ours. Tests that take
+``store`` or ``location`` run on SQLite and on PostgreSQL (tests/records_stores.py)."""
 
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import getpass
 import multiprocessing
+import os
 import random
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from records_stores import location, store  # noqa: F401  (fixtures)
 
 from tripeaks_widget import Game
-from tripeaks_widget import records as records_module
 from tripeaks_widget.records import (
     APPLICATION_ID,
     BEST_SO_FAR,
@@ -27,6 +31,7 @@ from tripeaks_widget.records import (
     longest_run,
     rules_key,
 )
+from tripeaks_widget.records import schema as schema_module
 
 # Winning lines of game 1 (TP1-?-AAAAAAB, R6.4's deal), found by exhaustive search and replayed here.
 WIN_1_EASY = [
@@ -144,7 +149,7 @@ def file_bytes(path):
 
 
 @pytest.fixture
-def store(tmp_path):
+def sqlite_store(tmp_path):
     with Records(tmp_path / "records.sqlite3") as records:
         yield records
 
@@ -206,6 +211,7 @@ def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_a
     (row,) = store.results()
     assert row == {
         "id": row["id"],
+        "player": os.environ.get("JUPYTERHUB_USER") or getpass.getuser(),
         "rules": "easy",
         "number": 1,
         "outcome": "abandoned",
@@ -214,6 +220,7 @@ def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_a
         "score": g.score,
         "draws": 1,
         "longest_run": 5,
+        "assists": [],
         "finished_at": "2025-03-01T12:30:00+00:00",
     }
     assert g.moves == 8  # R6.2: undone actions still count as moves
@@ -356,6 +363,7 @@ def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
     easy = store.stats("easy")
     assert easy == {
         "rules": "easy",
+        "player": None,
         "played": 3,
         "won": 1,
         "blocked": 1,
@@ -380,6 +388,7 @@ def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
 def test_stats_of_an_empty_store_are_zeros(store):
     assert store.stats("classic") == {
         "rules": "classic",
+        "player": None,
         "played": 0,
         "won": 0,
         "blocked": 0,
@@ -440,8 +449,8 @@ def test_a_store_in_memory_for_scratch_work():
         assert records.stats()["won"] == 1
 
 
-def test_the_journal_is_write_ahead(store):
-    with sqlite3.connect(store.path) as conn:
+def test_the_journal_is_write_ahead(sqlite_store):
+    with sqlite3.connect(sqlite_store.path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
@@ -458,32 +467,80 @@ def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_p
     assert bare.stat().st_size > 0
     for path in (empty, bare):
         with Records(path) as records:
-            assert records.version == records_module.schema_version() == 1
+            assert records.version == schema_module.schema_version() == 2
             records.record(game(actions=["K♣"]))
         with sqlite3.connect(path) as conn:
             assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
             assert conn.execute("SELECT count(*) FROM results").fetchone()[0] == 1
 
 
-def test_migration_steps_run_in_order_and_keep_the_results(tmp_path, monkeypatch):
-    path = tmp_path / "records.sqlite3"
-    with Records(path) as records:
+def snapshot(location):
+    """Everything a store holds, read without changing it: its file's bytes, or its tables' rows."""
+    if not isinstance(location, str):
+        return file_bytes(location)
+    import psycopg
+
+    with psycopg.connect(location, autocommit=True) as conn:
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+                "ORDER BY table_name"
+            )
+        ]
+        return {t: sorted(map(repr, conn.execute(f"SELECT * FROM {t}").fetchall())) for t in tables}
+
+
+def test_migration_steps_run_in_order_and_keep_the_results(location, monkeypatch):
+    with Records(location) as records:
         records.record(game(actions=WIN_1_EASY))
-    step_2 = (
+    step_3 = (
         "ALTER TABLE results ADD COLUMN note TEXT NOT NULL DEFAULT ''",
-        "UPDATE results SET note = 'from version 1'",
+        "UPDATE results SET note = 'from version 2'",
     )
-    monkeypatch.setattr(records_module, "MIGRATIONS", records_module.MIGRATIONS + [step_2])
-    with Records(path) as records:
-        assert records.version == 2
+    monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS + [step_3])
+    with Records(location) as records:
+        assert records.version == 3
         assert records.results()[0]["outcome"] == "won"
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT note FROM results").fetchall() == [("from version 1",)]
-    monkeypatch.undo()  # back to this version's schema: the file is now from a newer one
-    before = file_bytes(path)
-    with pytest.raises(RecordsError, match="schema version 2, written by a newer tripeaks-widget"):
-        Records(path)
-    assert file_bytes(path) == before
+        assert records._query("SELECT note FROM results") == [("from version 2",)]
+    monkeypatch.undo()  # back to this version's schema: the store is now from a newer one
+    before = snapshot(location)
+    with pytest.raises(RecordsError, match="schema version 3, written by a newer tripeaks-widget"):
+        Records(location)
+    assert snapshot(location) == before
+
+
+def test_a_version_1_store_upgrades_without_loss(location, monkeypatch):
+    """Schema version 1 (one person's results, no players): its results become the default player's,
+    and they count for the notices across players from then on."""
+    monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:1])
+    v1_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c not in ("player", "assists"))
+    monkeypatch.setattr(schema_module, "RESULT_COLUMNS", v1_columns)
+    with Records(location) as records:
+        assert records.version == 1
+        with records._lock:
+            conn = records._conn
+            for cards_left, moves in ((22, 29), (0, 60), (20, 9)):
+                conn.execute(
+                    records._backend.sql(
+                        "INSERT INTO results (rules, number, outcome, cards_left, moves, score, draws, longest_run, "
+                        "finished_at) VALUES ('easy', 1, ?, ?, ?, 500, 3, 4, '2025-01-01T00:00:00+00:00')"
+                    ),
+                    ("won" if cards_left == 0 else "blocked", cards_left, moves),
+                )
+    monkeypatch.undo()
+    monkeypatch.setenv("JUPYTERHUB_USER", "owner")
+    with Records(location) as records:
+        assert records.version == 2
+        assert sorted((r["cards_left"], r["moves"], r["player"]) for r in records.results()) == [
+            (0, 60, "owner"),
+            (20, 9, "owner"),
+            (22, 29, "owner"),
+        ]
+        assert records.standing(1).text == "Record of game 1 (Easy): won in 60 moves, held by owner."
+        (notice,) = records.record(game(actions=["draw", "undo"] * 4 + WIN_1_EASY), player="ana")
+        assert notice.kind == RECORD
+        assert notice.text == "New record for game 1 (Easy): won in 53 moves, beating won in 60 moves."
 
 
 def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
@@ -492,12 +549,13 @@ def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
         records.record(game(actions=WIN_1_EASY))
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA user_version = 7")
+    conn.close()
     before = file_bytes(path)
     with pytest.raises(RecordsError) as refused:
         Records(path)
     message = str(refused.value)
-    assert str(path) in message and "schema version 7" in message and "reads up to schema version 1" in message
-    assert file_bytes(path) == before and path.exists()
+    assert str(path) in message and "schema version 7" in message and "reads up to schema version 2" in message
+    assert file_bytes(path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
 
 
 # -- Files that are not a records store ------------------------------------------------------------

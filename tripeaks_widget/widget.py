@@ -26,6 +26,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future
 from typing import Any
 
 import anywidget
@@ -38,7 +39,7 @@ from .cards import Card
 from .codes import deck_code, number_code
 from .game import YOU_WON, Game, IllegalMoveError, Message, standing_actions
 from .layout import SLOT_COUNT
-from .records import SERIES_FIRST, SERIES_LAST, Notice, Records, RecordsError, in_series
+from .records import SERIES_FIRST, SERIES_LAST, Notice, Records, check_player, default_player, in_series
 from .rules import Rules
 
 log = logging.getLogger("tripeaks_widget")
@@ -67,6 +68,7 @@ MALFORMED = "Malformed request: {why}"
 GAME_NUMBERS = f"Game numbers run from {SERIES_FIRST} to {SERIES_LAST:,}"
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
+RECORDS_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 
 
 class _Language(traitlets.TraitType):
@@ -99,9 +101,12 @@ class TriPeaks(anywidget.AnyWidget):
     Results of the numbered games 1–50,000 go to the records store
     (``tripeaks_widget.records``) when a game is won or blocked, or left unfinished for
     a new deal; what the store says ("First win of game 123 (Easy): …") shows under the
-    board and in ``w.notices``. ``records=`` picks the store: None for the user's own
-    (``$TRIPEAKS_RECORDS`` if set), a path, a ``Records``, or False for none. A store
-    that cannot be used says why once, and the widget plays on without records.
+    board and in ``w.notices``; dealing a numbered game says its record and who holds it.
+    ``records=`` picks the store: None for the user's own (``$TRIPEAKS_RECORDS`` if set), a
+    path, a ``postgresql://`` URL of a store shared by a class, a ``Records``, or False for
+    none. ``player=`` names who plays (by default ``$JUPYTERHUB_USER``, then the OS user). A
+    store that cannot be used says why once, and the widget plays on without records; the
+    store is written in its own thread, so a locked or slow store never holds up the board.
 
     The solver is part of play. Hint (the button, or ``w.hint()``) points at the next action
     of the best line: a win with the fewest draws, or when the game can't be won any more, the
@@ -135,6 +140,7 @@ class TriPeaks(anywidget.AnyWidget):
         rules: Rules | str | None = None,
         error_help: bool = True,
         records: Records | str | os.PathLike | bool | None = None,
+        player: str | None = None,
         lang: str | None = None,
         show_verdict: bool = False,
         **kwargs: Any,
@@ -160,7 +166,9 @@ class TriPeaks(anywidget.AnyWidget):
         self._highlight: list[int | str] = []
         self._caption = ""
         self._seq = 0
+        self._player = default_player() if player is None else check_player(player)
         self._records, self._records_error = _open_records(records)
+        self._owns_records = self._records is not None and not isinstance(records, Records)
         self._notices: list[dict] = []  # what the records store said, shown until the next action
         if self._records_error:
             log.warning("playing without records: %s", self._records_error)
@@ -173,6 +181,7 @@ class TriPeaks(anywidget.AnyWidget):
         self._verdict_at: tuple | None = None
         self._forget_verdicts()
         with self._lock:  # a search started now gives its result back once the widget is built
+            self._ask_standing()
             self._refresh_verdict()
             # The front end's first render is complete: labels and state in the language.
             super().__init__(lang=lang, labels=i18n.labels(lang), state=self._snapshot(), **kwargs)
@@ -254,6 +263,8 @@ class TriPeaks(anywidget.AnyWidget):
         with self._lock:
             self._closed = True
         self._worker.close()
+        if getattr(self, "_owns_records", False) and self._records is not None:
+            self._records.close(wait=0)  # what is queued is still written, then the store closes
         super().close()
 
     # -- records -------------------------------------------------------------------------------
@@ -268,19 +279,63 @@ class TriPeaks(anywidget.AnyWidget):
             self._record(game)
 
     def _record(self, game: Game) -> None:
-        """Give a result to the records store and keep what it says; a failure is said, not raised."""
+        """Hand a result to the records store's writer thread; what it says joins the notices
+        (now, or in a later snapshot when the store is slow). A failure is said, not raised."""
         if self._records is None or not in_series(game.number):
             return
         try:
-            notices: list[Notice] = self._records.record(game)
-        except RecordsError as error:
-            log.warning("a result was not recorded: %s", error)
-            self._notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
+            answer = self._records.submit(game, player=self._player, assists=self._assists)
         except Exception as error:  # a records bug must never cost the game its move
             log.exception("recording game %s failed", game.number)
             self._notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
-        else:
-            self._notices.extend({"kind": notice.kind, "text": notice.text} for notice in notices)
+            return
+        self._await_store(answer, lambda: True)
+
+    def _ask_standing(self) -> None:
+        """A numbered game is dealt: its record and who holds it, as a notice."""
+        game = self._game
+        if self._records is not None and in_series(game.number):
+            self._await_store(self._records.submit_standing(game.number, game.rules), lambda: self._game is game)
+
+    def _await_store(self, answer: Future, wanted: Callable[[], bool]) -> None:
+        """Wait a moment for the store's answer; a later one is published when it comes, if still ``wanted``."""
+        try:
+            answer.result(RECORDS_WAIT)
+        except Exception:
+            if not answer.done():
+                caller = threading.get_ident()
+                answer.add_done_callback(lambda done: self._store_answered(done, wanted, caller))
+                return
+        self._take_answer(answer)
+
+    def _store_answered(self, answer: Future, wanted: Callable[[], bool], caller: int) -> None:
+        with self._lock:
+            if self._closed or not wanted():
+                return
+            self._take_answer(answer)
+            if threading.get_ident() != caller:  # in the writer thread: a snapshot of its own
+                self._publish()
+
+    def _take_answer(self, answer: Future) -> None:
+        error = answer.exception()
+        if error is not None:
+            log.warning("a result was not recorded: %s", error)
+            self._notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
+            return
+        found = answer.result()
+        notices: list[Notice] = [] if found is None else [found] if isinstance(found, Notice) else found
+        self._notices.extend({"kind": notice.kind, "text": notice.text} for notice in notices)
+
+    @property
+    def player(self) -> str:
+        """Who plays: the name results are recorded under (``TriPeaks(player="ana")``; by default
+        ``$JUPYTERHUB_USER``, then the OS user)."""
+        return self._player
+
+    @player.setter
+    def player(self, name: str) -> None:
+        with self._lock:
+            self._player = check_player(name)
 
     @property
     def records(self) -> Records | None:
@@ -372,6 +427,7 @@ class TriPeaks(anywidget.AnyWidget):
                 self._record(self._game)  # left unfinished: abandoned (records skips a game without a move)
             self._game = dealt
             self._forget_verdicts()
+            self._ask_standing()
             self._publish()
         return dealt
 
@@ -383,6 +439,7 @@ class TriPeaks(anywidget.AnyWidget):
         with self._lock:
             self._worker.cancel("hint")
             self._hint_at = None
+            self._assists.add("hint")
             moment, game = self._moment(), self._game.copy()
         note, marks, move = self._find_hint(game)
         with self._lock:
@@ -395,6 +452,7 @@ class TriPeaks(anywidget.AnyWidget):
         """The Hint button: say that a hint is being looked for, and look in the worker thread."""
         self._highlight = []
         self._note = HINT_PENDING
+        self._assists.add("hint")
         moment, game = self._moment(), self._game.copy()
         self._hint_at = moment
         self._publish()
@@ -468,7 +526,8 @@ class TriPeaks(anywidget.AnyWidget):
         return self._verdict_view(found, str)
 
     def _forget_verdicts(self) -> None:
-        """A new game: nothing is known about it yet."""
+        """A new game: nothing is known about it yet, and no assist was used."""
+        self._assists: set[str] = set()  # what helped this game: "hint", "verdict" (kept with its result)
         self._winnable: dict = {}  # position -> whether the solver found it winnable
         self._lost: tuple[tuple, dict] | None = None  # (the standing line up to the losing action, its verdict)
         self._verdict_at = None
@@ -477,6 +536,8 @@ class TriPeaks(anywidget.AnyWidget):
         """With the verdict switched on and the board at a new moment: the verdict when it is
         known already (won; a position found winnable before; a line that was lost since an
         action that still stands), else "Checking…" and a search in the worker thread."""
+        if self._show_verdict:
+            self._assists.add("verdict")
         if not self._show_verdict or self._still(self._verdict_at):
             return
         moment = self._verdict_at = self._moment()
@@ -979,7 +1040,7 @@ def _open_records(records: Any) -> tuple[Records | None, str | None]:
             records, why = None, str(error)
         return records, None if why is None else Message(NO_RECORDS, error=why)
     raise TypeError(
-        f"records is a Records store, a path, None (the user's own store) or False (none); "
+        f"records is a Records store, a path, a postgresql:// URL, None (the user's own store) or False (none); "
         f"got {type(records).__name__} {records!r}"
     )
 

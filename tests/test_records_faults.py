@@ -1,0 +1,276 @@
+"""Faults of the records file and of the machine: every kind of file that is refused stays
+byte-identical with nothing added beside it; a lock held elsewhere delays a result but never
+loses it, even as the process exits; a read-only folder, an unreadable file and a folder that
+cannot be made are said as such."""
+
+import multiprocessing
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from test_records import BLOCK_1_EASY, WIN_1_EASY, game
+
+from tripeaks_widget import TriPeaks
+from tripeaks_widget.records import APPLICATION_ID, Records, RecordsError
+from tripeaks_widget.records import schema as schema_module
+
+NOBODY = 65534
+
+
+def _foreign(path, wal=False):
+    with sqlite3.connect(path) as conn:
+        if wal:
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)")
+        conn.execute("INSERT INTO invoices (amount) VALUES (12.5)")
+    conn.close()
+
+
+def _ours(path, version, statements=()):
+    with sqlite3.connect(path) as conn:
+        for statement in statements:
+            conn.execute(statement)
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {version}")
+    conn.close()
+
+
+def _newer(path):
+    with Records(path) as records:
+        records.record(game(actions=WIN_1_EASY))
+    _ours(path, 7)  # a store in WAL mode, from a newer version
+
+
+def _damaged(path):
+    with Records(path) as records:
+        for _ in range(300):
+            records.record(game(actions=["K♣", "A♠"]))
+    data = bytearray(path.read_bytes())
+    data[2 * 4096 : 3 * 4096] = random.Random(5).randbytes(4096)
+    path.write_bytes(bytes(data))
+
+
+REFUSED = {
+    "random bytes": lambda p: p.write_bytes(random.Random(9).randbytes(5000)),
+    "a text file": lambda p: p.write_text("id,score\n1,500\n"),
+    "another program's database": _foreign,
+    "another program's database, write-ahead": lambda p: _foreign(p, wal=True),
+    "an empty database another program numbered": lambda p: _ours(p, 0, ["PRAGMA user_version = 3"]) or _renumber(p),
+    "our id, the current version, no tables": lambda p: _ours(p, schema_module.schema_version()),
+    "our id, the current version, a thin results table": lambda p: _ours(
+        p, schema_module.schema_version(), schema_module.MIGRATIONS[0][:1]
+    ),
+    "our id, version 1, no tables": lambda p: _ours(p, 1),
+    "a store of a newer version, write-ahead": _newer,
+    "a damaged store": _damaged,
+}
+
+
+def _renumber(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA application_id = 0")
+        conn.execute("PRAGMA user_version = 3")
+    conn.close()
+
+
+@pytest.mark.parametrize("kind", list(REFUSED))
+def test_a_refused_file_stays_byte_identical_with_nothing_beside_it(tmp_path, kind):
+    path = tmp_path / "records.sqlite3"
+    REFUSED[kind](path)
+    before = path.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
+    with pytest.raises(RecordsError) as refused:
+        Records(path)
+    assert str(path) in str(refused.value) and "expected" in str(refused.value)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
+    w = TriPeaks(game=1, records=path)  # the widget says why once and plays on
+    assert w.records is None and w.state["notices"][0]["kind"] == "error"
+    w.replay(BLOCK_1_EASY, pace=0)
+    w.close()
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
+
+
+# -- a lock held elsewhere ------------------------------------------------------------------------
+
+
+def _hold_write_lock(path):
+    """Another program's open write transaction on the file (a second kernel mid-write, a backup)."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+def test_a_lock_held_longer_than_the_wait_keeps_the_result_until_it_goes(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    with Records(path, timeout=1.0) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        other = _hold_write_lock(path)
+        started = time.monotonic()
+        with pytest.raises(RecordsError, match="stayed busy for 1 s; the result is kept"):
+            records.record(game(actions=WIN_1_EASY), player="bob")
+        assert time.monotonic() - started < 5
+        pending = records.submit(game(actions=WIN_1_EASY[:10]), player="cy")
+        time.sleep(1.5)  # well past the one-attempt wait: still kept
+        assert not pending.done() and records._writer.pending == 2
+        other.execute("COMMIT")
+        other.close()
+        assert records.flush(10)
+        assert pending.result() == []
+        assert sorted((r["player"], r["outcome"]) for r in records.results()) == [
+            ("ana", "blocked"),
+            ("bob", "won"),
+            ("cy", "abandoned"),
+        ]
+        assert records.standing(1).text.endswith("held by bob.")
+
+
+EXITING_KERNEL = """
+import sys
+from tripeaks_widget import Game
+from tripeaks_widget.records import Records
+records = Records(sys.argv[1])
+game = Game("TP1-E-AAAAAAB").replay({line!r})
+future = records.submit(game, player="leaving")
+print("handed in", flush=True)
+"""
+
+
+def test_a_result_waiting_for_a_lock_is_written_as_the_process_exits(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    Records(path).close()
+    other = _hold_write_lock(path)
+    script = EXITING_KERNEL.format(line=WIN_1_EASY)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True, env=env)
+    assert child.stdout.readline().strip() == "handed in"
+    time.sleep(1.0)  # the child is at its exit now, waiting for the lock
+    assert child.poll() is None
+    other.execute("COMMIT")
+    other.close()
+    assert child.wait(30) == 0
+    with Records(path) as records:
+        assert [(r["player"], r["outcome"]) for r in records.results()] == [("leaving", "won")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
+
+
+# -- permissions: as a user who owns none of the files ---------------------------------------------
+
+
+@pytest.fixture
+def shared_dir():
+    """A folder another user can enter (pytest's own tmp_path is private to its user)."""
+    folder = Path(tempfile.mkdtemp(prefix="tripeaks-records-"))
+    folder.chmod(0o755)
+    yield folder
+    for sub in [folder, *folder.rglob("*")]:
+        if sub.is_dir():
+            sub.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+def as_another_user(job):
+    """``job()`` as someone who cannot write what this user made: as root, a forked child that
+    becomes nobody (root reads and writes everything); else this user, for files chmod-ed away."""
+    if os.geteuid() != 0:
+        return job()
+    context = multiprocessing.get_context("fork")
+    mine, theirs = context.Pipe()
+
+    def run():
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+        try:
+            theirs.send(("ok", job()))
+        except BaseException as error:
+            theirs.send(("raised", type(error).__name__, str(error)))
+
+    child = context.Process(target=run)
+    child.start()
+    assert mine.poll(60), "the child did not answer"
+    answer = mine.recv()
+    child.join(30)
+    if answer[0] == "raised":
+        raise {"RecordsError": RecordsError, "PermissionError": PermissionError}.get(answer[1], RuntimeError)(
+            f"{answer[1]}: {answer[2]}"
+        )
+    return answer[1]
+
+
+def test_a_good_store_in_a_read_only_folder_opens_read_only(shared_dir):
+    folder = shared_dir / "class"
+    folder.mkdir()
+    path = folder / "records.sqlite3"
+    with Records(path) as records:
+        records.record(game(actions=WIN_1_EASY), player="ana")
+    before = path.read_bytes()
+    folder.chmod(0o555)
+    path.chmod(0o444)
+
+    def look():
+        with Records(path) as records:
+            try:
+                records.record(game(actions=BLOCK_1_EASY), player="bob")
+                wrote = "wrote"
+            except RecordsError as error:
+                wrote = str(error)
+            held = records.standing(1).text.endswith("held by ana.")
+            return records.read_only, [r["player"] for r in records.results()], held, wrote
+
+    read_only, players, held, wrote = as_another_user(look)
+    assert read_only and players == ["ana"] and held
+    assert "read-only" in wrote and str(path) in wrote
+    assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["records.sqlite3"]
+
+
+def test_an_unreadable_file_and_a_folder_that_cannot_be_made_are_records_errors(shared_dir):
+    locked = shared_dir / "locked.sqlite3"
+    with Records(locked) as records:
+        records.record(game(actions=["K♣"]))
+    locked.chmod(0o000)
+    with pytest.raises(RecordsError, match=r"cannot be read \(permission denied\)"):
+        as_another_user(lambda: Records(locked))
+    closed = shared_dir / "closed"
+    closed.mkdir(mode=0o555)
+    closed.chmod(0o555)
+    with pytest.raises(RecordsError, match="its folder cannot be made"):
+        as_another_user(lambda: Records(closed / "deeper" / "records.sqlite3"))
+    with pytest.raises(RecordsError, match="is read-only, so no records store can be started there"):
+        as_another_user(lambda: Records(closed / "records.sqlite3"))
+    private = shared_dir / "private"
+    private.mkdir(mode=0o700)
+    private.chmod(0o700)
+    (private / "inner").mkdir()
+    if os.geteuid() != 0:
+        private.chmod(0o000)
+    with pytest.raises(RecordsError, match="cannot be reached"):
+        as_another_user(lambda: Records(private / "inner" / "records.sqlite3"))
+    message = as_another_user(lambda: TriPeaks(game=1, records=locked).records_error)
+    assert message.startswith("Records cannot be kept: ") and "permission denied" in message
+
+
+def test_a_result_still_locked_out_at_exit_is_reported_whole(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    Records(path).close()
+    other = _hold_write_lock(path)
+    script = (
+        EXITING_KERNEL.format(line=WIN_1_EASY) + "import tripeaks_widget.records.store as store\nstore.EXIT_WAIT = 1\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env, timeout=60
+    )
+    other.execute("ROLLBACK")
+    other.close()
+    assert child.returncode == 0 and child.stdout.strip() == "handed in"
+    assert "a result was not recorded" in child.stderr and '"player": "leaving"' in child.stderr
+    assert '"outcome": "won"' in child.stderr and '"moves": 49' in child.stderr  # enough to enter it again
+    with Records(path) as records:
+        assert records.results() == []

@@ -1,0 +1,421 @@
+"""The two databases a records store lives in, behind one small interface.
+
+Both speak DB-API 2 (``sqlite3`` from the standard library, ``psycopg`` 3 for PostgreSQL), so
+the store's SQL is written once, with ``?`` placeholders; a backend turns it into its own
+dialect (``%s`` and an identity column for PostgreSQL). What differs stays here: how a
+connection is opened and checked before anything is written, where the schema version is
+kept, and which errors mean "wait and try again" (a held lock, a lost connection).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ENV_VAR = "TRIPEAKS_RECORDS"
+APP_NAME = "tripeaks-widget"
+FILE_NAME = "records.sqlite3"
+APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
+POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
+SQLITE_MAGIC = b"SQLite format 3\x00"
+LOCK_WAIT = 0.25  # seconds one attempt waits for a lock held elsewhere; the writer then tries again
+CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server
+
+
+class RecordsError(ValueError):
+    """The records store cannot be used: the message names the store and what was expected."""
+
+
+@dataclass
+class Found:
+    """What a database holds, looked at without writing: whose it is, its schema version, its tables."""
+
+    ours: bool
+    version: int
+    tables: list[str] = field(default_factory=list)
+    detail: str = ""
+
+    @property
+    def fresh(self) -> bool:
+        return not self.ours and self.version == 0 and not self.tables
+
+
+def default_path() -> Path:
+    """The records file: ``$TRIPEAKS_RECORDS`` if set, else ``records.sqlite3`` in the user's data folder."""
+    env = os.environ.get(ENV_VAR, "").strip()
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME) / FILE_NAME
+
+
+def redact(url: str) -> str:
+    """A database URL without its password (in the address or as ``password=`` in its query)."""
+    url = re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*:/*[^/?#@:]*):[^/?#@]*@", r"\1@", url)
+    return re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
+
+
+def backend_for(location: str | os.PathLike | None, timeout: float) -> Backend:
+    """The backend of a store: a ``postgresql://`` URL, else a file path (None: the default)."""
+    env = os.environ.get(ENV_VAR, "").strip() if location is None else ""
+    if location is None and "://" not in env:
+        return SQLite(default_path(), timeout)
+    text = env or os.fspath(location)  # type: ignore[arg-type]
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]+)://", text)
+    if scheme is None:
+        if re.match(r"(?i)postgres(ql)?:", text):
+            raise RecordsError(f"{redact(text)}: not a database URL; expected {POSTGRES_FORM}")
+        return SQLite(Path(text).expanduser() if text != ":memory:" else text, timeout)
+    name = scheme.group(1).lower()
+    if name in ("postgresql", "postgres"):
+        return Postgres(text, timeout)
+    if name == "sqlite":
+        return SQLite(Path(text[len("sqlite://") :].removeprefix("/") or ":memory:"), timeout)
+    raise RecordsError(
+        f"{redact(text)}: not a kind of records store this version keeps ({name}); "
+        f"expected a file path for SQLite, or {POSTGRES_FORM}"
+    )
+
+
+POSTGRES_FORM = "postgresql://user:password@host:port/database"
+
+
+class Backend:
+    """One database: how to open it, its dialect, where it keeps its version, its errors."""
+
+    kind = ""
+    begin = "BEGIN"
+    where: str  # the store, named for messages (never with a password)
+    errors: tuple[type[BaseException], ...] = ()
+
+    def expected(self) -> str:
+        raise NotImplementedError
+
+    def open(self, check) -> tuple[Any, bool]:
+        """A connection, after ``check(conn, found)`` has looked at what it holds and not refused
+        it; and whether the store can only be read."""
+        raise NotImplementedError
+
+    def sql(self, text: str) -> str:
+        return text
+
+    def inspect(self, conn) -> Found:
+        raise NotImplementedError
+
+    def mark(self, conn, version: int) -> None:
+        """Write that the database is a records store of schema ``version`` (in a transaction)."""
+        raise NotImplementedError
+
+    def lock_schema(self, conn) -> None:
+        """In a transaction: take the lock that keeps two processes from migrating at once."""
+
+    def columns(self, conn, table: str) -> set[str]:
+        raise NotImplementedError
+
+    def integrity(self, conn) -> str | None:
+        """A problem the database's own check finds, or None."""
+        return None
+
+    def transient(self, error: BaseException) -> bool:
+        """Whether trying again later may succeed: a lock held elsewhere, a lost connection."""
+        return False
+
+    def lost(self, conn) -> bool:
+        """Whether the connection is gone and must be opened again."""
+        return False
+
+    def close(self, conn) -> None:
+        conn.close()
+
+
+class SQLite(Backend):
+    """An SQLite file (or ``:memory:``), checked through a read-only connection first."""
+
+    kind = "SQLite"
+    begin = "BEGIN IMMEDIATE"
+    errors = (sqlite3.Error,)
+
+    def __init__(self, path: Path | str, timeout: float) -> None:
+        if isinstance(path, Path) and _is_dir(path):
+            path = path / FILE_NAME
+        self.path = path
+        self.where = str(path)
+        self.timeout = timeout
+
+    def expected(self) -> str:
+        return (
+            f"an SQLite records store of tripeaks-widget (SQLite application id {APPLICATION_ID:#x} "
+            "with a 'results' table), or no file at all to start a new one"
+        )
+
+    def _connect(self, mode: str):
+        target, uri = (
+            (self.path, False)
+            if self.path == ":memory:"
+            else (f"{Path(self.path).absolute().as_uri()}?mode={mode}", True)
+        )
+        conn = sqlite3.connect(target, timeout=LOCK_WAIT, isolation_level=None, check_same_thread=False, uri=uri)
+        conn.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
+        return conn
+
+    def open(self, check) -> tuple[Any, bool]:
+        if self.path == ":memory:":
+            conn = self._connect("rwc")
+            check(conn, self.inspect(conn))
+            return conn, False
+        try:
+            return self._open_file(Path(self.path), check)
+        except OSError as error:  # a folder on the way that this user may not enter, say
+            raise RecordsError(
+                f"{self.where}: cannot be reached ({error.strerror or error}); expected a file this user can read "
+                f"and a folder it can write, or another file with Records(path=...) or the {ENV_VAR} environment "
+                "variable."
+            ) from None
+
+    def _open_file(self, path: Path, check) -> tuple[Any, bool]:
+        leave = self.leave_it()
+        if path.exists() and not path.is_file():
+            raise RecordsError(f"{path}: not a file; expected {self.expected()}. {leave}")
+        exists = path.exists()
+        if exists and not os.access(path, os.R_OK):
+            raise RecordsError(f"{path}: cannot be read (permission denied); expected a file this user can read.")
+        if exists and path.stat().st_size:
+            with open(path, "rb") as file:
+                head = file.read(len(SQLITE_MAGIC))
+            if head != SQLITE_MAGIC:
+                raise RecordsError(
+                    f"{path}: not an SQLite database (it does not begin as one does); expected {self.expected()}. "
+                    f"{leave}"
+                )
+        folder = path.parent
+        if not exists:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise RecordsError(
+                    f"{path}: its folder cannot be made ({error.strerror or error}); expected a folder this user "
+                    f"can write, or another file with Records(path=...) or the {ENV_VAR} environment variable."
+                ) from None
+        read_only = not os.access(folder, os.W_OK) or (exists and not os.access(path, os.W_OK))
+        if read_only and not exists:
+            raise RecordsError(
+                f"{path}: the folder {folder} is read-only, so no records store can be started there; "
+                f"expected a folder this user can write, or another file with Records(path=...) or the "
+                f"{ENV_VAR} environment variable."
+            )
+        # Look before writing anything: the check only reads. (A read-only connection is kept for
+        # a read-only place: it could not remove the journal files it makes beside a store.)
+        modes = ["ro", "ro&immutable=1"] if read_only else ["rw" if exists else "rwc"]
+        for mode in modes:
+            # A write-ahead store in a read-only folder has no shared-memory file to read through,
+            # and none can be made: it is then read as a file nobody changes (SQLite's immutable).
+            last = mode == modes[-1]
+            conn = self._guarded(lambda mode=mode: self._connect(mode), read_only)
+            try:
+                self._guarded(lambda conn=conn: check(conn, self.inspect(conn)), read_only)
+                return conn, read_only
+            except RecordsError:
+                conn.close()
+                if last:
+                    raise
+            except BaseException:
+                conn.close()
+                raise
+        raise AssertionError("unreachable")
+
+    def _guarded(self, step, read_only: bool = False):
+        try:
+            return step()
+        except sqlite3.DatabaseError as error:
+            if self.transient(error):
+                raise  # another process is writing it (starting it, say): the caller waits and tries again
+            if read_only:
+                raise RecordsError(
+                    f"{self.where}: the folder or the file is read-only, and the store cannot be read without "
+                    f"writing beside it ({error}); expected a folder this user can write."
+                ) from None
+            raise RecordsError(
+                f"{self.where}: unreadable as an SQLite database ({error}); expected {self.expected()}. "
+                f"{self.leave_it()}"
+            ) from None
+
+    def leave_it(self) -> str:
+        return (
+            "The file was left exactly as it is; move it away, or give another file with "
+            f"Records(path=...) or the {ENV_VAR} environment variable."
+        )
+
+    def after_migration(self, conn) -> None:
+        """Once the store is known good: the write-ahead journal, so kernels read while one writes."""
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+
+    def inspect(self, conn) -> Found:
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY name"
+            )
+        ]
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        detail = f"its application id is {app:#x}, its user version {version}"
+        return Found(app == APPLICATION_ID, version, tables, detail)
+
+    def mark(self, conn, version: int) -> None:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {int(version)}")
+
+    def columns(self, conn, table: str) -> set[str]:
+        return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+    def integrity(self, conn) -> str | None:
+        verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+        return None if verdict == "ok" else f"SQLite's check says: {verdict}"
+
+    def transient(self, error: BaseException) -> bool:
+        text = str(error).lower()
+        return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a folder on the way that this user may not enter: said as the store is opened
+        return False
+
+
+class Postgres(Backend):
+    """A database on a PostgreSQL server, shared by every player who is given its URL."""
+
+    kind = "PostgreSQL"
+
+    def __init__(self, url: str, timeout: float) -> None:
+        self.url = url
+        self.where = redact(url)
+        self.timeout = timeout
+        match = re.search(r"://[^/?#@:]*:([^/?#@]*)@", url) or re.search(r"(?i)[?&]password=([^&#]*)", url)
+        self._password = match.group(1) if match else ""
+        try:
+            import psycopg
+        except ImportError:
+            raise RecordsError(
+                f"{self.where}: a PostgreSQL store needs the psycopg package; expected it installed "
+                "(pip install 'tripeaks-widget[postgres]')"
+            ) from None
+        self.psycopg = psycopg
+        self.errors = (psycopg.Error,)
+
+    def expected(self) -> str:
+        return (
+            "a PostgreSQL database that holds a records store of tripeaks-widget (a tripeaks_store table), "
+            "or an empty one to start a new store in"
+        )
+
+    def leave_it(self) -> str:
+        return "Nothing in the database was changed; give the URL of another database."
+
+    def say(self, error: BaseException) -> str:
+        """A driver's error in one line, without the password."""
+        text = " ".join(str(error).split()) or type(error).__name__
+        return text.replace(self._password, "***") if self._password else text
+
+    def connect(self):
+        psycopg = self.psycopg
+        try:
+            conn = psycopg.connect(
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name=APP_NAME
+            )
+        except psycopg.Error as error:
+            raise RecordsError(
+                f"{self.where}: cannot connect to the PostgreSQL server ({self.say(error)}); expected a running "
+                "server that accepts this user and password, and an existing database."
+            ) from None
+        conn.execute(f"SET lock_timeout = '{int(LOCK_WAIT * 1000)}ms'")
+        return conn
+
+    def open(self, check) -> tuple[Any, bool]:
+        conn = self.connect()
+        try:
+            check(conn, self.inspect(conn))
+        except self.psycopg.Error as error:
+            conn.close()
+            raise RecordsError(
+                f"{self.where}: cannot be read ({self.say(error)}); expected {self.expected()}."
+            ) from None
+        except BaseException:
+            conn.close()
+            raise
+        return conn, False
+
+    def after_migration(self, conn) -> None:
+        pass
+
+    def sql(self, text: str) -> str:
+        return text.replace("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY").replace(
+            "?", "%s"
+        )
+
+    def inspect(self, conn) -> Found:
+        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        if schema is None:
+            raise RecordsError(f"{self.where}: no schema to keep the records in; expected {self.expected()}.")
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = %s ORDER BY table_name",
+                (schema,),
+            )
+        ]
+        if "tripeaks_store" not in tables:
+            return Found(False, 0, tables, "it has no tripeaks_store table")
+        marks = dict(conn.execute("SELECT name, value FROM tripeaks_store").fetchall())
+        ours = marks.get("application") == POSTGRES_MARK
+        try:
+            version = int(marks.get("version", "0"))
+        except ValueError:
+            version, ours = 0, False
+        return Found(ours, version, tables, f"its tripeaks_store says {marks!r:.100}")
+
+    def mark(self, conn, version: int) -> None:
+        conn.execute("CREATE TABLE IF NOT EXISTS tripeaks_store (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        for name, value in (("application", POSTGRES_MARK), ("version", str(int(version)))):
+            conn.execute(
+                "INSERT INTO tripeaks_store (name, value) VALUES (%s, %s) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+
+    def lock_schema(self, conn) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+
+    def columns(self, conn, table: str) -> set[str]:
+        rows = conn.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = %s",
+            (table,),
+        )
+        return {row[0] for row in rows}
+
+    def transient(self, error: BaseException) -> bool:
+        errors = self.psycopg.errors
+        return isinstance(
+            error,
+            (
+                errors.LockNotAvailable,
+                errors.SerializationFailure,
+                errors.DeadlockDetected,
+                self.psycopg.OperationalError,
+            ),
+        )
+
+    def lost(self, conn) -> bool:
+        return bool(conn.closed or conn.broken)

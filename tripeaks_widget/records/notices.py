@@ -1,0 +1,149 @@
+"""What the records store tells a player (§9), in every language the catalogs hold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import Entry, Phrase, RuleSetName
+
+# Notice kinds (§9), across every player of the store, then the player's own.
+FIRST_WIN = "first_win"  # the first win of game n, of anyone
+RECORD = "record"  # a new record for game n: better than everyone's best
+BEST_SO_FAR = "best_so_far"  # the best result of game n, not a win, and the first one
+PERSONAL_BEST = "personal_best"  # better than the player's own best of game n
+STANDING = "standing"  # said when a numbered game is dealt: its record and who holds it
+KINDS = (FIRST_WIN, RECORD, BEST_SO_FAR, PERSONAL_BEST, STANDING)
+
+# What the notices say: catalog entries (python -m tripeaks_widget.catalogs reads NOTICE_ENTRIES).
+_ABOUT = "A records notice (§9). {game} is a numbered game and its rule set (e.g. 'game 123 (Easy)'), "
+SAID_FIRST_WIN = Entry(
+    "First win of {game}: {result}.",
+    comment=_ABOUT + "{result} how it was won (e.g. 'won in 47 moves'): nobody had won it before.",
+)
+SAID_RECORD = Entry(
+    "New record for {game}: {result}, beating {before}.",
+    comment=_ABOUT + "{result} the new best result, {before} the one it beats (e.g. 'won in 49 "
+    "moves', '20 cards left in 9 moves').",
+)
+SAID_BEST_SO_FAR = Entry(
+    "Best result so far of {game}: {result}.",
+    comment=_ABOUT + "{result} the best result of this game so far, not a win (e.g. '23 cards left in 5 moves').",
+)
+SAID_PERSONAL_BEST = Entry(
+    "Your personal best for {game}: {result}, beating {before}.",
+    comment=_ABOUT + "{result} the player's own new best result, {before} their own best before it; "
+    "someone else holds the game's record.",
+)
+SAID_STANDING = Entry(
+    "Record of {game}: {result}, held by {player}.",
+    comment=_ABOUT + "said as the game is dealt. {result} its best result so far, {player} the name of the "
+    "player who holds it (as they typed it).",
+)
+SAID_GAME = Entry(
+    "game {number} ({rules})",
+    comment="A numbered game in a records notice: its number and its rule set ('Easy', 'Easy + Joker').",
+)
+SAID_WON_IN = Entry(
+    "won in {n} move",
+    "won in {n} moves",
+    context="result",
+    comment="A result in a records notice: the game was won in {n} moves.",
+)
+SAID_LEFT_IN = Entry(
+    "{cards} left in {moves}",
+    context="result",
+    comment="A result in a records notice: {cards} cards were left in the peaks after {moves} moves "
+    "(e.g. '23 cards left in 5 moves'; each says its own number).",
+)
+SAID_CARDS_LEFT = Entry(
+    "{n} card",
+    "{n} cards",
+    context="cards left in the peaks",
+    comment="The {cards} of '{cards} left in {moves}': cards left in the peaks.",
+)
+SAID_MOVES_MADE = Entry(
+    "{n} move", "{n} moves", context="in moves", comment="The {moves} of '{cards} left in {moves}': the moves made."
+)
+NOTICE_ENTRIES = (
+    SAID_FIRST_WIN,
+    SAID_RECORD,
+    SAID_BEST_SO_FAR,
+    SAID_PERSONAL_BEST,
+    SAID_STANDING,
+    SAID_GAME,
+    SAID_WON_IN,
+    SAID_LEFT_IN,
+    SAID_CARDS_LEFT,
+    SAID_MOVES_MADE,
+)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the player after a result is recorded, or as a numbered game is dealt (§9).
+
+    ``kind`` is one of ``KINDS`` (``"first_win"``, ``"record"``, ``"best_so_far"``,
+    ``"personal_best"``, ``"standing"``); ``text`` is plain English, which keeps its
+    ``template`` and ``values`` (a :class:`~tripeaks_widget.i18n.Phrase`), so
+    ``i18n.translate(notice.text, "he")`` says it in Hebrew.
+    """
+
+    kind: str
+    number: int
+    text: str
+    rules: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def template(self) -> str:
+        """The English template of the text (``"First win of {game}: {result}."``)."""
+        return getattr(self.text, "template", str(self.text))
+
+    @property
+    def values(self) -> dict:
+        """The values that fill the template (themselves phrases, numbers, rule-set names)."""
+        return dict(getattr(self.text, "values", {}))
+
+    def as_dict(self) -> dict:
+        """The notice as JSON-ready plain values."""
+        return {"kind": self.kind, "number": self.number, "text": self.text, "rules": self.rules}
+
+
+def describe(cards_left: int, moves: int) -> Phrase:
+    """A result in words: ``"won in 47 moves"``, ``"23 cards left in 5 moves"``."""
+    if cards_left == 0:
+        return Phrase(SAID_WON_IN, n=moves)
+    return Phrase(SAID_LEFT_IN, cards=Phrase(SAID_CARDS_LEFT, n=cards_left), moves=Phrase(SAID_MOVES_MADE, n=moves))
+
+
+def rules_title(key: str) -> RuleSetName:
+    """A rule-set key in a notice: ``"easy+joker"`` reads ``"Easy + joker"`` (and, in another
+    language, with the front end's names of the rule set and its variants)."""
+    base, *variants = key.split("+")
+    return RuleSetName(key, " + ".join([base[:1].upper() + base[1:], *variants]))
+
+
+def game_title(rules: str, number: int) -> Phrase:
+    return Phrase(SAID_GAME, number=number, rules=rules_title(rules))
+
+
+def store_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int] | None) -> Notice:
+    """The notice for a result that took the game's best from ``before`` (None: the first result)."""
+    title, said = game_title(rules, number), describe(*now)
+    if now[0] == 0 and (before is None or before[0] > 0):
+        return Notice(FIRST_WIN, number, Phrase(SAID_FIRST_WIN, game=title, result=said), rules)
+    if before is None:
+        return Notice(BEST_SO_FAR, number, Phrase(SAID_BEST_SO_FAR, game=title, result=said), rules)
+    return Notice(RECORD, number, Phrase(SAID_RECORD, game=title, result=said, before=describe(*before)), rules)
+
+
+def personal_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int]) -> Notice:
+    text = Phrase(SAID_PERSONAL_BEST, game=game_title(rules, number), result=describe(*now), before=describe(*before))
+    return Notice(PERSONAL_BEST, number, text, rules)
+
+
+def standing_notice(rules: str, number: int, best: tuple[int, int], player: str) -> Notice:
+    text = Phrase(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=player)
+    return Notice(STANDING, number, text, rules)

@@ -1,0 +1,181 @@
+"""What one result holds: reading a game, its player and the assists it was played with."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import re
+import unicodedata
+from collections.abc import Iterable
+from datetime import datetime, timezone
+from typing import Any
+
+from ..codes import SERIES_FIRST, SERIES_LAST
+from ..game import standing_actions
+from ..rules import Rules
+
+OUTCOMES = ("won", "blocked", "abandoned")
+PLAYER_ENV_VAR = "JUPYTERHUB_USER"
+MAX_PLAYER_LENGTH = 64
+# The assists a result can say it used; names this version does not know are kept as they are.
+ASSISTS = ("hint", "verdict", "win_chance")
+_ASSIST_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+# Characters that would make a name print as something else: bidirectional embeddings and isolates.
+_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+def in_series(number: object) -> bool:
+    """Whether ``number`` is a game of the numbered series with records (R6.8): 1 to 50,000."""
+    return isinstance(number, int) and not isinstance(number, bool) and SERIES_FIRST <= number <= SERIES_LAST
+
+
+def rules_key(rules: Rules | str) -> str:
+    """The text a rule set is stored under: ``str(rules)`` (``"easy"``, ``"classic"``).
+
+    A name or code letter is read as ``Rules.parse`` reads it; any other text is taken as it
+    is, so keys of rule sets this version does not know can still be asked for."""
+    if isinstance(rules, Rules):
+        return str(rules)
+    if isinstance(rules, str):
+        try:
+            return str(Rules.parse(rules))
+        except ValueError:
+            return rules.strip()
+    raise TypeError(f"expected a Rules value or its name, e.g. 'easy'; got {rules!r}")
+
+
+def effective_line(history: Iterable[str]) -> list[str]:
+    """The actions that stand once undos are taken out: each ``"undo"`` drops the action before."""
+    return [action for _, action in standing_actions(history)]
+
+
+def draws_used(history: Iterable[str]) -> int:
+    """Draws in the effective line (undone draws do not count)."""
+    return sum(action == "draw" for action in effective_line(history))
+
+
+def longest_run(history: Iterable[str]) -> int:
+    """The longest run of consecutive removals (no draw between) in the effective line."""
+    best = run = 0
+    for action in effective_line(history):
+        run = 0 if action == "draw" else run + 1
+        best = max(best, run)
+    return best
+
+
+def judge_key(result: Any) -> tuple[int, int]:
+    """How results compare (§9): fewer cards left in the peaks, then fewer moves; smaller is better.
+
+    ``result`` is a game or a result dict."""
+    if isinstance(result, dict):
+        return (result["cards_left"], result["moves"])
+    return (result.cards_left, result.moves)
+
+
+# -- players -------------------------------------------------------------------------------------
+
+
+def check_player(name: object) -> str:
+    """A player's name as stored: text of 1 to 64 characters, without control characters
+    (line breaks, tabs, bidirectional overrides) or spaces at either end. Raises ``ValueError``
+    (``TypeError`` for a non-text) saying what is expected."""
+    if not isinstance(name, str):
+        raise TypeError(f"a player is named by text, e.g. 'ana'; got {type(name).__name__} {name!r:.80}")
+    expected = f"a player's name is 1 to {MAX_PLAYER_LENGTH} characters, without control characters"
+    if not name or len(name) > MAX_PLAYER_LENGTH:
+        raise ValueError(f"{expected}; got {len(name)} characters")
+    bad = [c for c in name if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI_CONTROLS]
+    if bad:
+        raise ValueError(f"{expected}; got {name!r:.100} with {', '.join(sorted({f'U+{ord(c):04X}' for c in bad}))}")
+    if name != name.strip():
+        raise ValueError(f"{expected} or spaces at either end; got {name!r:.100}")
+    return name
+
+
+def default_player() -> str:
+    """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user."""
+    name = os.environ.get(PLAYER_ENV_VAR, "").strip()
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):  # no user name to be found (a container without one)
+            name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else "player"
+    return check_player(name)
+
+
+def check_assists(assists: Iterable[str] | None) -> frozenset[str]:
+    """The assists a result used, as a set of names (``{"hint", "verdict"}``; see ``ASSISTS``).
+
+    A name this version does not know (lower-case letters, digits, ``-`` and ``_``) is kept as
+    it is, so results of a newer version read back whole."""
+    if assists is None:
+        return frozenset()
+    if isinstance(assists, str):
+        raise TypeError(f"assists is a set of names such as {{'hint', 'verdict'}}; got the text {assists!r:.80}")
+    names = frozenset(assists)
+    for name in names:
+        if not isinstance(name, str) or not _ASSIST_NAME.fullmatch(name):
+            raise ValueError(
+                f"an assist is named in lower-case letters, digits, '-' and '_' (known: {', '.join(ASSISTS)}); "
+                f"got {name!r:.80}"
+            )
+    return names
+
+
+def assists_text(assists: frozenset[str]) -> str:
+    """How a set of assists is stored: the names sorted, comma-separated ('' for none)."""
+    return ",".join(sorted(assists))
+
+
+def assists_of(text: str) -> list[str]:
+    return [name for name in text.split(",") if name]
+
+
+# -- one result -----------------------------------------------------------------------------------
+
+
+def outcome_of(status: str, outcome: str | None) -> str:
+    derived = {"won": "won", "blocked": "blocked"}.get(status, "abandoned")
+    if outcome is None:
+        return derived
+    if outcome not in OUTCOMES:
+        raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
+    if outcome != derived:
+        raise ValueError(f"a game whose status is {status!r} cannot be recorded as {outcome!r}; it is {derived!r}")
+    return outcome
+
+
+def result_of(
+    game: Any,
+    outcome: str | None = None,
+    *,
+    player: str | None = None,
+    assists: Iterable[str] | None = None,
+    finished_at: datetime | None = None,
+) -> dict | None:
+    """The row a game leaves in the store, or None when it leaves none (outside the series, a
+    hand-arranged deal, abandoned without a move). Raises ``ValueError`` for a contradicting
+    outcome, a bad player name or assist."""
+    number = getattr(game, "number", None)
+    player = default_player() if player is None else check_player(player)
+    used = check_assists(assists)
+    if not in_series(number):
+        return None
+    outcome = outcome_of(game.status, outcome)
+    if outcome == "abandoned" and game.moves == 0:
+        return None
+    history = game.history
+    when = (finished_at or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    return {
+        "player": player,
+        "rules": rules_key(game.rules),
+        "number": number,
+        "outcome": outcome,
+        "cards_left": game.cards_left,
+        "moves": game.moves,
+        "score": game.score,
+        "draws": draws_used(history),
+        "longest_run": longest_run(history),
+        "assists": assists_text(used),
+        "finished_at": when.isoformat(timespec="seconds"),
+    }

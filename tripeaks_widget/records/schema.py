@@ -1,0 +1,173 @@
+"""The store's tables, step by step, and the check a store passes before anything is written.
+
+``MIGRATIONS[i]`` takes a store from schema version i to version i + 1; the current version
+is ``len(MIGRATIONS)``. Steps only ever get appended: a released step never changes. Each
+statement is SQLite's text with ``?`` placeholders, which a backend turns into its dialect;
+a statement given as ``(sql, values)`` takes its parameters from ``values()`` as it runs.
+
+- ``results``: one row per recorded result (a play, identified by its ``token``).
+- ``bests``: the best unassisted result of each game and rule set; its primary key and a
+  conditional update settle, in the database, who is first to win and who breaks a record.
+- ``player_bests``: the same per player, for the personal best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .backends import Backend, Found, RecordsError
+from .results import default_player
+
+Statement = str | tuple[str, Callable[[], tuple]]
+
+_BEST_OF = (
+    "SELECT {key}, r.cards_left, r.moves FROM results r WHERE r.assists = '' AND NOT EXISTS ("
+    "SELECT 1 FROM results o WHERE o.assists = '' AND {same} AND (o.cards_left < r.cards_left OR "
+    "(o.cards_left = r.cards_left AND (o.moves < r.moves OR (o.moves = r.moves AND o.id < r.id)))))"
+)
+
+MIGRATIONS: list[Sequence[Statement]] = [
+    # 0 -> 1: one row per recorded result.
+    (
+        """CREATE TABLE results (
+            id INTEGER PRIMARY KEY,
+            rules TEXT NOT NULL,
+            number INTEGER NOT NULL CHECK (number BETWEEN 1 AND 50000),
+            outcome TEXT NOT NULL CHECK (outcome IN ('won', 'blocked', 'abandoned')),
+            cards_left INTEGER NOT NULL CHECK (cards_left BETWEEN 0 AND 28),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            score INTEGER NOT NULL,
+            draws INTEGER NOT NULL CHECK (draws >= 0),
+            longest_run INTEGER NOT NULL CHECK (longest_run >= 0),
+            finished_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX results_by_game ON results (rules, number, cards_left, moves)",
+    ),
+    # 1 -> 2: players, assists, a token per play, and the bests that settle notices in the database.
+    # A version 1 store was one person's: its results are theirs.
+    (
+        "ALTER TABLE results ADD COLUMN player TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE results ADD COLUMN assists TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE results ADD COLUMN token TEXT",
+        "CREATE UNIQUE INDEX results_by_token ON results (token)",
+        "CREATE INDEX results_by_player ON results (player, rules, number)",
+        ("UPDATE results SET player = ? WHERE player = ''", lambda: (default_player(),)),
+        """CREATE TABLE bests (
+            rules TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            cards_left INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            was_cards_left INTEGER,
+            was_moves INTEGER,
+            PRIMARY KEY (rules, number)
+        )""",
+        """CREATE TABLE player_bests (
+            player TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            cards_left INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            was_cards_left INTEGER,
+            was_moves INTEGER,
+            PRIMARY KEY (player, rules, number)
+        )""",
+        "INSERT INTO bests (rules, number, player, cards_left, moves) "
+        + _BEST_OF.format(key="r.rules, r.number, r.player", same="o.rules = r.rules AND o.number = r.number"),
+        "INSERT INTO player_bests (player, rules, number, cards_left, moves) "
+        + _BEST_OF.format(
+            key="r.player, r.rules, r.number",
+            same="o.player = r.player AND o.rules = r.rules AND o.number = r.number",
+        )
+        .replace("r.assists = '' AND ", "")
+        .replace("o.assists = '' AND ", ""),
+    ),
+]
+
+RESULT_COLUMNS = (
+    "id",
+    "player",
+    "rules",
+    "number",
+    "outcome",
+    "cards_left",
+    "moves",
+    "score",
+    "draws",
+    "longest_run",
+    "assists",
+    "finished_at",
+)
+
+
+def schema_version() -> int:
+    """The schema version this code writes: one per migration step."""
+    return len(MIGRATIONS)
+
+
+def check(backend: Backend, conn, found: Found) -> None:
+    """Refuse a foreign database, a store of a newer schema, or a damaged one, before touching it."""
+    where, expected, leave = backend.where, backend.expected(), backend.leave_it()
+    if not found.ours and not found.fresh:
+        what = f"its tables are {', '.join(found.tables)}" if found.tables else found.detail
+        raise RecordsError(
+            f"{where}: an {backend.kind} database, but not a tripeaks-widget records store ({what}); "
+            f"expected {expected}. {leave}"
+        )
+    if found.version > schema_version():
+        raise RecordsError(
+            f"{where}: a records store of schema version {found.version}, written by a newer tripeaks-widget; "
+            f"this version reads up to schema version {schema_version()} (expected that or older). Upgrade "
+            f"tripeaks-widget to use it. {leave}"
+        )
+    if found.ours and found.version == schema_version():
+        problem = backend.integrity(conn)
+        if problem:
+            raise RecordsError(f"{where}: a damaged records store ({problem}); expected {expected}. {leave}")
+        check_tables(backend, conn)
+
+
+def check_tables(backend: Backend, conn) -> None:
+    missing = [c for c in RESULT_COLUMNS if c not in backend.columns(conn, "results")]
+    if missing:
+        raise RecordsError(
+            f"{backend.where}: a records store whose 'results' table lacks {', '.join(missing)}; "
+            f"expected {backend.expected()}. {backend.leave_it()}"
+        )
+
+
+def migrate(backend: Backend, conn) -> None:
+    """Bring the store to the current schema in one transaction, which is rolled back whole
+    when a step fails (a store that claims a version but lacks its tables is refused so)."""
+    if backend.inspect(conn).version == schema_version():
+        return
+    conn.execute(backend.begin)
+    try:
+        backend.lock_schema(conn)
+        found = backend.inspect(conn)  # again, under the lock: another process may have done it
+        check(backend, conn, found)
+        for step in MIGRATIONS[found.version :]:
+            for statement in step:
+                sql, values = (statement, None) if isinstance(statement, str) else statement
+                conn.execute(backend.sql(sql), values() if values else ())
+        backend.mark(conn, schema_version())
+        check_tables(backend, conn)
+        conn.execute("COMMIT")
+    except backend.errors as error:
+        _rollback(conn)
+        if backend.transient(error):
+            raise  # another process holds the lock: the caller tries again
+        raise RecordsError(
+            f"{backend.where}: the records store could not be brought to schema version {schema_version()} "
+            f"({' '.join(str(error).split())}); expected {backend.expected()}. {backend.leave_it()}"
+        ) from None
+    except BaseException:
+        _rollback(conn)
+        raise
+
+
+def _rollback(conn) -> None:
+    try:
+        conn.execute("ROLLBACK")
+    except Exception:  # no transaction left to roll back (the connection may be gone)
+        pass

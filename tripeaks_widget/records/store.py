@@ -1,0 +1,489 @@
+"""The records store: results in, notices, leaderboards and statistics out."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import threading
+import time
+import uuid
+import weakref
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from datetime import datetime
+from typing import Any
+
+from ..rules import Rules
+from . import schema
+from .backends import RecordsError as RecordsError
+from .backends import SQLite, backend_for
+from .notices import Notice, personal_notice, standing_notice, store_notice
+from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
+from .writer import EXIT_WAIT, GivenUp, Writer
+
+log = logging.getLogger("tripeaks_widget")
+
+BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
+_WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
+_WRITTEN += ("assists", "finished_at", "token")
+
+
+class Records:
+    """A records store: ``Records()`` opens (or starts) the user's SQLite file (``$TRIPEAKS_RECORDS``
+    if set); ``Records("path/to/file.sqlite3")`` another file; ``Records("postgresql://user:pw@host/db")``
+    a store on a PostgreSQL server, shared by everyone given the URL.
+
+    Raises ``RecordsError`` for a store that cannot be used (not a records store, a newer
+    version's, a server that cannot be reached); ``Records.open_or_none()`` returns the error as
+    a message instead. Writes go through a writer thread (:mod:`.writer`): a result waiting for
+    a lock is kept and written when the lock goes."""
+
+    def __init__(self, path: str | os.PathLike | None = None, *, timeout: float = BUSY_TIMEOUT) -> None:
+        self._backend = backend = backend_for(path, timeout)
+        self.path = backend.path if isinstance(backend, SQLite) else None
+        self.where = backend.where  # the store in messages: the file, or the URL without its password
+        self.timeout = timeout
+        self._lock = threading.RLock()  # one statement or transaction on the connection at a time
+        self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
+        self._conn, self.read_only = self._waiting(
+            timeout, lambda: backend.open(lambda conn, found: schema.check(backend, conn, found))
+        )
+        try:
+            if not self.read_only:
+                self._waiting(
+                    timeout, lambda: (schema.migrate(backend, self._conn), backend.after_migration(self._conn))
+                )
+            elif backend.inspect(self._conn).version != schema.schema_version():
+                raise RecordsError(
+                    f"{self.where}: a records store of an older schema in a read-only place, so it cannot be "
+                    "brought up to date; expected a store this user can write."
+                )
+        except BaseException:
+            self._conn.close()
+            raise
+        self._closed = False
+        self._shut_done = False
+        self._writer = Writer(f"tripeaks-records {self.where}", self._transient)
+        _OPEN.add(self)
+
+    def _waiting(self, timeout: float, step):
+        """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
+        backend, deadline, pause = self._backend, time.monotonic() + timeout, 0.05
+        while True:
+            try:
+                return step()
+            except backend.errors as error:
+                if not backend.transient(error) or time.monotonic() > deadline:
+                    raise RecordsError(
+                        f"{self.where}: the store stayed busy while it was opened ({' '.join(str(error).split())})"
+                    ) from None
+                time.sleep(pause)
+                pause = min(2 * pause, 1.0)
+
+    @classmethod
+    def open_or_none(cls, path: str | os.PathLike | None = None, **options) -> tuple[Records | None, str | None]:
+        """``(records, None)``, or ``(None, message)`` when the store cannot be used, so a caller can
+        go on without records and say why."""
+        try:
+            return cls(path, **options), None
+        except RecordsError as error:
+            return None, str(error)
+        except OSError as error:
+            where = path if path is not None else "the records file"
+            return None, f"{where}: records cannot be kept there ({error})"
+
+    @property
+    def kind(self) -> str:
+        """``"SQLite"`` or ``"PostgreSQL"``."""
+        return self._backend.kind
+
+    @property
+    def version(self) -> int:
+        """The schema version of the open store."""
+        with self._lock:
+            return self._backend.inspect(self._conn).version
+
+    def close(self, wait: float | None = None) -> None:
+        """Write what is queued (waiting up to ``wait`` seconds, by default ``timeout``), then close.
+        ``wait=0`` returns at once: the writer finishes in the background, then closes."""
+        if self._closed:
+            return
+        self._closed = True
+        self._writer.close(self.timeout if wait is None else wait, then=self._shut)
+
+    def _shut(self) -> None:
+        with self._lock:
+            if self._shut_done:
+                return
+            self._shut_done = True
+            _OPEN.discard(self)
+            try:
+                self._backend.close(self._conn)  # the last connection to an SQLite file removes its journal files
+            except Exception:  # already gone
+                pass
+
+    def __enter__(self) -> Records:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Records {self.where}>"
+
+    # -- recording --------------------------------------------------------------------------------
+
+    def record(
+        self,
+        game,
+        outcome: str | None = None,
+        *,
+        player: str | None = None,
+        assists: Iterable[str] | None = None,
+        finished_at: datetime | None = None,
+    ) -> list[Notice]:
+        """Store the result of a game of the series and return what to tell the player (§9).
+
+        ``outcome`` is ``"won"``, ``"blocked"`` or ``"abandoned"``; by default the game's status
+        says (a game still playing is abandoned). ``player`` defaults to ``$JUPYTERHUB_USER``, then
+        the operating system's user; ``assists`` names what helped (``{"hint", "verdict"}``).
+        Games outside 1–50,000, hand-arranged deals and abandoned games without a move are not
+        recorded: the answer is ``[]``.
+
+        One play, one result: recording the same ``Game`` object again (blocked, then undone and
+        played on, say) replaces its earlier result when the new one is better, else changes nothing.
+        Waits up to ``timeout`` seconds for a store that is locked; past that it raises
+        ``RecordsError``, and the result stays queued and is written when the lock goes."""
+        future = self.submit(game, outcome, player=player, assists=assists, finished_at=finished_at)
+        try:
+            return future.result(self.timeout)
+        except FutureTimeout:
+            raise RecordsError(
+                f"{self.where}: the store stayed busy for {self.timeout:g} s; the result is kept and will be "
+                "written when it is free"
+            ) from None
+
+    def submit(
+        self,
+        game,
+        outcome: str | None = None,
+        *,
+        player: str | None = None,
+        assists: Iterable[str] | None = None,
+        finished_at: datetime | None = None,
+    ) -> Future:
+        """Like :meth:`record`, without waiting: a Future of the notices. The result is read from
+        the game now (it may change after); a bad outcome, player or assist raises here."""
+        row = result_of(game, outcome, player=player, assists=assists, finished_at=finished_at)
+        if row is None:
+            return _done([])
+        if self.read_only:
+            return _failed(RecordsError(f"{self.where}: the store is read-only here; the result was not recorded"))
+        row["token"] = self._play_token(game)
+        what = f"the result of game {row['number']} ({row['rules']}) by {row['player']!r}"
+        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row)), what)
+        future.add_done_callback(lambda done: _report_failure(done, row))
+        return future
+
+    def submit_standing(self, number: int, rules: Rules | str = "easy") -> Future:
+        """A Future of :meth:`standing`, answered by the writer thread (after the results queued)."""
+        return self._writer.submit(lambda: self.standing(number, rules), f"the record of game {number}")
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until the results handed in are written; False when ``timeout`` ran out first."""
+        return self._writer.flush(timeout)
+
+    def _play_token(self, game) -> str:
+        """The token of this very game object's play: the same for each record of it."""
+        with self._lock:
+            entry = self._plays.get(id(game))
+            if entry is not None and entry[0]() is game:
+                return entry[1]
+            token = uuid.uuid4().hex
+            key = id(game)
+            try:
+                ref = weakref.ref(game, lambda _, plays=self._plays, key=key: plays.pop(key, None))
+            except TypeError:  # an object without weak references: each record is a play of its own
+                return token
+            self._plays[key] = (ref, token)
+            return token
+
+    def _write(self, conn, row: dict) -> list[Notice]:
+        """One result, in one transaction; the database settles the notices (see :mod:`.schema`)."""
+        sql = self._backend.sql
+        names = ", ".join(_WRITTEN)
+        better = "{t}.cards_left > {n}.cards_left OR ({t}.cards_left = {n}.cards_left AND {t}.moves > {n}.moves)"
+        stored = conn.execute(
+            sql(
+                f"INSERT INTO results ({names}) VALUES ({', '.join('?' * len(_WRITTEN))}) "
+                f"ON CONFLICT (token) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in _WRITTEN[:-1])} "
+                f"WHERE {better.format(t='results', n='excluded')} RETURNING id"
+            ),
+            tuple(row[c] for c in _WRITTEN),
+        ).fetchall()
+        if not stored:
+            return []  # this play already did as well
+        rules, number, now = row["rules"], row["number"], (row["cards_left"], row["moves"])
+        notices = []
+        if not row["assists"]:  # the game's records are unassisted results'
+            before = self._take_best(conn, "bests", ("rules", "number"), (rules, number), now, row["player"])
+            if before is not False:
+                notices.append(store_notice(rules, number, now, before))
+        key = ("player", "rules", "number")
+        mine = self._take_best(conn, "player_bests", key, (row["player"], rules, number), now, None)
+        if mine and not notices:
+            notices.append(personal_notice(rules, number, now, mine))
+        return notices
+
+    def _take_best(self, conn, table: str, key: tuple, values: tuple, now: tuple[int, int], player):
+        """Make ``now`` the best of ``table`` at ``key`` if it is better, in one statement each:
+        None when it is the first result there, the result it beat, or False when it beat none."""
+        sql = self._backend.sql
+        extra = ", player" if player is not None else ""
+        first = conn.execute(
+            sql(
+                f"INSERT INTO {table} ({', '.join(key)}{extra}, cards_left, moves) "
+                f"VALUES ({', '.join('?' * (len(key) + bool(extra) + 2))}) "
+                f"ON CONFLICT ({', '.join(key)}) DO NOTHING RETURNING cards_left"
+            ),
+            (*values, *([player] if extra else []), *now),
+        ).fetchall()
+        if first:
+            return None
+        where = " AND ".join(f"{k} = ?" for k in key)
+        beaten = conn.execute(
+            sql(
+                f"UPDATE {table} SET was_cards_left = cards_left, was_moves = moves, cards_left = ?, moves = ?"
+                f"{', player = ?' if extra else ''} WHERE {where} AND (cards_left > ? OR (cards_left = ? AND "
+                "moves > ?)) RETURNING was_cards_left, was_moves"
+            ),
+            (*now, *([player] if extra else []), *values, now[0], now[0], now[1]),
+        ).fetchall()
+        return tuple(beaten[0]) if beaten else False
+
+    def _attempt(self, work):
+        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``."""
+        try:
+            return self._transaction(work)
+        except self._backend.errors as error:
+            if self._backend.transient(error):
+                raise
+            raise RecordsError(
+                f"{self.where}: the records cannot be written ({' '.join(str(error).split())})"
+            ) from None
+
+    def _transaction(self, work):
+        """Run ``work(conn)`` in one short transaction (opening the connection again if it was lost)."""
+        backend = self._backend
+        with self._lock:
+            conn = self._live()
+            try:
+                conn.execute(backend.begin)
+                answer = work(conn)
+                conn.execute("COMMIT")
+                return answer
+            except BaseException:
+                schema._rollback(conn)
+                raise
+
+    def _live(self):
+        if self._backend.lost(self._conn):
+            try:
+                self._conn = self._backend.connect()  # type: ignore[attr-defined]
+            except RecordsError as error:
+                raise _Unreachable(str(error)) from None
+        return self._conn
+
+    def _transient(self, error: BaseException) -> bool:
+        return isinstance(error, _Unreachable) or self._backend.transient(error)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._live().execute(self._backend.sql(sql), tuple(params)).fetchall()
+            except self._backend.errors as error:
+                raise RecordsError(
+                    f"{self.where}: reading the records failed ({' '.join(str(error).split())})"
+                ) from None
+            except _Unreachable as error:
+                raise RecordsError(str(error)) from None
+
+    def _rows(self, sql: str, params: Sequence = ()) -> list[dict]:
+        columns = schema.RESULT_COLUMNS
+        return [_result(dict(zip(columns, row, strict=True))) for row in self._query(sql, params)]
+
+    def best(self, number: int, rules: Rules | str = "easy") -> dict | None:
+        """The best unassisted result of game ``number`` under ``rules`` (§9: fewest cards left, then
+        moves, then the earliest), or None."""
+        rows = self._rows(
+            f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results WHERE rules = ? AND number = ? "
+            "AND assists = '' ORDER BY cards_left, moves, finished_at, id LIMIT 1",
+            (rules_key(rules), number),
+        )
+        return rows[0] if rows else None
+
+    def standing(self, number: int, rules: Rules | str = "easy") -> Notice | None:
+        """The record of game ``number`` and who holds it, as a notice (``"Record of game 123 (Easy):
+        won in 47 moves, held by ana."``), or None when it has no result yet."""
+        key = rules_key(rules)
+        rows = self._query("SELECT player, cards_left, moves FROM bests WHERE rules = ? AND number = ?", (key, number))
+        return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0]) if rows else None
+
+    def leaderboard(self, number: int, rules: Rules | str = "easy", *, limit: int = 10) -> list[dict]:
+        """The best results of game ``number``: each player's best, ranked (§9), unassisted results
+        first and assisted ones after them, ranked apart. Each entry: ``rank``, ``player``,
+        ``cards_left``, ``moves``, ``outcome``, ``score``, ``assists``, ``assisted``, ``finished_at``;
+        at most ``limit`` of each."""
+        rows = self._query(
+            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted FROM ("
+            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
+            "CASE WHEN assists = '' THEN 0 ELSE 1 END AS assisted, ROW_NUMBER() OVER (PARTITION BY player, "
+            "assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
+            "WHERE rules = ? AND number = ?) AS each_best WHERE nth = 1 "
+            "ORDER BY assisted, cards_left, moves, finished_at, id",
+            (rules_key(rules), number),
+        )
+        board: list[dict] = []
+        for assisted in (0, 1):
+            group = [row for row in rows if row[7] == assisted][: max(0, int(limit))]
+            for place, row in enumerate(group):
+                same = place and (row[2], row[3]) == (group[place - 1][2], group[place - 1][3])
+                rank = board[-1]["rank"] if same else place + 1
+                names = ("player", "outcome", "cards_left", "moves", "score", "assists", "finished_at")
+                entry = dict(zip(names, row[:7], strict=True))
+                board.append({"rank": rank, **entry, "assists": assists_of(row[5]), "assisted": bool(assisted)})
+        return board
+
+    def results(
+        self,
+        rules: Rules | str | None = None,
+        number: int | None = None,
+        outcome: str | None = None,
+        limit: int | None = None,
+        *,
+        player: str | None = None,
+    ) -> list[dict]:
+        """Recorded results as dicts, newest first, optionally of one rule set, game, outcome or player."""
+        where, params = self._where(rules, number, outcome, player)
+        sql = f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} ORDER BY finished_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(int(limit))
+        return self._rows(sql, params)
+
+    def players(self) -> list[str]:
+        """The players with results in the store, by name."""
+        return [row[0] for row in self._query("SELECT DISTINCT player FROM results ORDER BY player")]
+
+    def stats(self, rules: Rules | str | None = None, *, player: str | None = None) -> dict:
+        """Statistics as plain values: played, won, blocked, abandoned, win percent, distinct games
+        played and won, longest run of removals, draws used (total and mean); of one ``player``
+        if given, else of everyone.
+
+        With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
+        the same figures for each rule set recorded."""
+        who = {"player": player} if player is None else {"player": check_player(player)}
+        if rules is not None:
+            key = rules_key(rules)
+            return {"rules": key, **who, **self._figures(*self._where(key, player=player))}
+        where, params = self._where(player=player)
+        by_rules = {
+            key: {"rules": key, **who, **self._figures(*self._where(key, player=player))}
+            for (key,) in self._query(f"SELECT DISTINCT rules FROM results{where} ORDER BY rules", params)
+        }
+        return {"rules": None, **who, **self._figures(where, params), "by_rules": by_rules}
+
+    def _figures(self, where: str, params: list) -> dict:
+        ((played, won, blocked, abandoned, games, games_won, run, draws),) = self._query(
+            "SELECT count(*), coalesce(sum(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), 0), "
+            "coalesce(sum(CASE WHEN outcome = 'blocked' THEN 1 ELSE 0 END), 0), "
+            "coalesce(sum(CASE WHEN outcome = 'abandoned' THEN 1 ELSE 0 END), 0), count(DISTINCT number), "
+            "count(DISTINCT CASE WHEN outcome = 'won' THEN number END), coalesce(max(longest_run), 0), "
+            f"coalesce(sum(draws), 0) FROM results{where}",
+            params,
+        )
+        played, won, draws = int(played), int(won), int(draws)
+        return {
+            "played": played,
+            "won": won,
+            "blocked": int(blocked),
+            "abandoned": int(abandoned),
+            "win_percent": round(100 * won / played, 1) if played else 0.0,
+            "games": int(games),
+            "games_won": int(games_won),
+            "longest_run": int(run),
+            "draws": draws,
+            "mean_draws": round(draws / played, 2) if played else 0.0,
+        }
+
+    @staticmethod
+    def _where(
+        rules: Rules | str | None = None,
+        number: int | None = None,
+        outcome: str | None = None,
+        player: str | None = None,
+    ) -> tuple[str, list]:
+        clauses, params = [], []
+        if player is not None:
+            clauses.append("player = ?")
+            params.append(check_player(player))
+        if rules is not None:
+            clauses.append("rules = ?")
+            params.append(rules_key(rules))
+        if number is not None:
+            clauses.append("number = ?")
+            params.append(number)
+        if outcome is not None:
+            if outcome not in OUTCOMES:
+                raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
+            clauses.append("outcome = ?")
+            params.append(outcome)
+        return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+_OPEN: weakref.WeakSet[Records] = weakref.WeakSet()  # stores whose connection is still open
+
+
+@atexit.register
+def _close_at_exit() -> None:
+    """At interpreter exit: what every store has queued is written (or reported), then it closes."""
+    deadline = time.monotonic() + EXIT_WAIT
+    for store in list(_OPEN):
+        store._closed = True
+        store._writer.close(max(0.001, deadline - time.monotonic()), then=store._shut)
+
+
+class _Unreachable(Exception):
+    """The server could not be reached again: worth another try later."""
+
+
+def _result(row: dict) -> dict:
+    row["assists"] = assists_of(row["assists"])
+    return row
+
+
+def _done(value: Any) -> Future:
+    future: Future = Future()
+    future.set_result(value)
+    return future
+
+
+def _failed(error: BaseException) -> Future:
+    future: Future = Future()
+    future.set_exception(error)
+    return future
+
+
+def _report_failure(done: Future, row: dict) -> None:
+    """A result that could not be written goes to the log whole, as JSON: nothing is dropped unsaid."""
+    error = done.exception()
+    if error is not None:
+        log.error("a result was not recorded (%s): %s", error, json.dumps(row, sort_keys=True))
+
+
+__all__ = ["BUSY_TIMEOUT", "GivenUp", "Records", "RecordsError"]

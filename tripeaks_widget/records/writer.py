@@ -1,0 +1,144 @@
+"""Writing off the caller's thread: one writer thread per store, with a queue.
+
+A result handed in is kept in the queue until the database took it. An attempt waits a
+moment for a lock held elsewhere (another kernel mid-write, a backup) or for a lost
+connection, and the writer tries again, a little later each time, for as long as the
+process lives. At interpreter exit every store's queue is flushed (for up to ``EXIT_WAIT``
+seconds, see :mod:`.store`); a result still not written then is reported in the log with its
+values, not dropped in silence. The thread ends after a while without work; the next job starts another.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+log = logging.getLogger("tripeaks_widget")
+
+EXIT_WAIT = 30.0  # seconds the interpreter's exit waits for results still queued
+IDLE = 10.0  # seconds without work before the thread ends
+RETRY_FIRST, RETRY_LAST = 0.05, 1.0  # the pause before trying again, doubling up to the last
+
+Attempt = Callable[[], Any]  # one try at a job; raises to say it failed
+Transient = Callable[[BaseException], bool]  # whether a failure is worth trying again
+
+
+class GivenUp(Exception):
+    """A job still waiting when the store was closed for good."""
+
+
+class Writer:
+    """Runs a store's jobs one at a time, in order, retrying each through transient failures."""
+
+    def __init__(self, name: str, transient: Transient) -> None:
+        self._name = name
+        self._transient = transient
+        self._then: Callable[[], None] | None = None  # what to do once closed and done
+        self._cond = threading.Condition()
+        self._queue: collections.deque[tuple[Attempt, Future, str]] = collections.deque()
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        self._deadline: float | None = None  # past it, a job that keeps failing is given up
+
+    def submit(self, attempt: Attempt, what: str = "a job") -> Future:
+        """Queue ``attempt``; its Future gets its answer, or the error that ended it."""
+        future: Future = Future()
+        with self._cond:
+            if self._closing:
+                future.set_exception(GivenUp(f"{what} was not run: the store is closed"))
+                return future
+            self._queue.append((attempt, future, what))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+        return future
+
+    @property
+    def pending(self) -> int:
+        """Jobs waiting or running."""
+        with self._cond:
+            return len(self._queue)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every job queued is done; False when ``timeout`` seconds ran out first."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._queue, timeout)
+
+    def close(self, wait: float | None, then: Callable[[], None] | None = None) -> bool:
+        """Take no more jobs; let those queued finish within ``wait`` seconds (None: as long as they
+        take), then give up the rest. ``wait=0`` returns at once and lets the thread finish alone.
+        ``then()`` runs once nothing is left to do (here, or in the thread as it ends). May be
+        called again (at exit, say) to wait for what a closing without waiting left behind.
+        Returns whether everything queued was done."""
+        with self._cond:
+            self._closing = True
+            self._then = then or self._then
+            if wait is None or wait > 0:
+                self._deadline = None if wait is None else time.monotonic() + wait
+            self._cond.notify_all()
+            done = not self._queue if wait == 0 else self._cond.wait_for(lambda: not self._queue, wait)
+            if not done and wait != 0:
+                self._deadline = time.monotonic()  # the running job gives up at its next failure,
+                self._give_up_waiting()  # which is soon: its answer (and report) is waited for
+                self._cond.wait_for(lambda: not self._queue, RETRY_LAST + 2)
+            hook = self._take_then() if not self._queue else None  # nothing runs: done here
+        if hook is not None:
+            hook()
+        return done
+
+    def _take_then(self) -> Callable[[], None] | None:
+        hook, self._then = self._then, None
+        return hook
+
+    def _give_up_waiting(self) -> None:
+        # Under the condition: every job but the running one (the first) ends now.
+        while len(self._queue) > 1:
+            _, future, what = self._queue.pop()
+            future.set_exception(GivenUp(f"{what} was not written before the store closed"))
+
+    def _expired(self) -> bool:
+        with self._cond:
+            return self._deadline is not None and time.monotonic() >= self._deadline
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                if not self._queue and not self._cond.wait_for(lambda: self._queue or self._closing, IDLE):
+                    self._thread = None
+                    return
+                if not self._queue:  # closing, and nothing left
+                    self._thread = None
+                    self._cond.notify_all()
+                    hook = self._take_then()
+                    break
+                attempt, future, what = self._queue[0]
+            self._run(attempt, future, what)
+            with self._cond:
+                self._queue.popleft()
+                self._cond.notify_all()
+        if hook is not None:
+            hook()
+
+    def _run(self, attempt: Attempt, future: Future, what: str) -> None:
+        pause, said = RETRY_FIRST, False
+        while True:
+            try:
+                future.set_result(attempt())
+                if said:
+                    log.info("%s was written after waiting", what)
+                return
+            except Exception as error:
+                if not self._transient(error) or self._expired():
+                    future.set_exception(error)
+                    return
+                if not said:
+                    log.warning("%s waits for the records store (%s); it is kept and tried again", what, error)
+                    said = True
+                time.sleep(pause)
+                pause = min(2 * pause, RETRY_LAST)
