@@ -10,8 +10,7 @@ import time
 import pytest
 
 from tripeaks_widget import Game, TriPeaks, solver
-from tripeaks_widget.widget import (
-    BAD_CODE,
+from tripeaks_widget.assists import (
     HINT_PENDING,
     NO_WINNABLE_DEAL,
     VERDICT_LOST_SOMETIME,
@@ -20,6 +19,7 @@ from tripeaks_widget.widget import (
     VERDICT_UNKNOWN,
     VERDICT_WINNABLE,
 )
+from tripeaks_widget.intents import BAD_CODE
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 NEVER_CLASSIC = "TP1-C-AAAAAAD"  # R6.5: cannot be won under Classic

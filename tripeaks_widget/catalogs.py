@@ -51,7 +51,7 @@ LABELS_JS = ROOT / "js" / "src" / "labels.js"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 
-SOURCES = ("game", "widget")  # modules whose messages a player reads
+SOURCES = ("game", "widget", "assists", "intents", "results")  # modules whose messages a player reads
 ENTRY_TABLES = ((i18n, "BOARD_ENTRIES"), (records, "NOTICE_ENTRIES"))  # modules' own tables of entries
 NOT_SHOWN = {  # their UPPER_CASE string constants that are not messages
     "game": {"HIDDEN", "SNAPSHOT_FORMAT"},
