@@ -3,7 +3,8 @@
 Python is the only source of truth. The widget publishes one complete snapshot of what a player
 sees in the ``state`` trait (:meth:`TriPeaks._publish`, the one way state goes out), and turns the
 front end's intents (:mod:`tripeaks_widget.intents`: clicks, keys, the New game dialog) into the
-same engine calls a script makes. Everything a player reads or hears is said in the
+same engine calls a script makes. The front end writes no trait: an ``update`` it sends is
+dropped and the true values sent again. Everything a player reads or hears is said in the
 widget's language (``lang``): the snapshot's texts are translated as it is made, and the front
 end's labels go once per language in the ``labels`` trait.
 
@@ -205,6 +206,14 @@ class TriPeaks(anywidget.AnyWidget):
         view["dir"] = i18n.direction(lang)
         view["seq"] = self._seq
         return view
+
+    def set_state(self, sync_data: Any) -> None:
+        """A state ``update`` from the front end: refused. Python owns every synced trait (the
+        front end sends intents only), so each value named is sent again as Python has it."""
+        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
+        log.warning("refused a front-end write to %s", intents.brief(names or sync_data))
+        if names:
+            self.send_state(names)
 
     def _begin(self) -> None:
         """An action starts: the widget's note, the highlight and the notices go (and a hint
