@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from . import solver
 from .background import Worker
@@ -37,7 +37,7 @@ NO_WINNABLE_DEAL = "No winnable deal was found within the time limit. Try again.
 FAILED = "Something went wrong: {error}"
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13}: see Assists.verdict
-Marks = list[int | str]  # slots and/or "stock" to highlight
+Marks = list[int | Literal["stock"]]  # slots and/or "stock" to highlight
 
 
 class Board(Protocol):

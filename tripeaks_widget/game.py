@@ -6,7 +6,7 @@ import html
 import secrets
 from collections import deque
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .cards import JOKER, Card, parse_cards
 from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
@@ -14,6 +14,7 @@ from .deal import DISCARD_INDEX, STOCK_START
 from .i18n import describe as describe_board
 from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
 from .rules import Rules
+from .snapshot import GameView
 
 START_SCORE = 500  # R5.1
 PEAK_BONUS = 100  # R5.2
@@ -438,10 +439,11 @@ class Game:
         (``"el"``, ``"he"``, ``"is"``)."""
         return describe_board(self, lang)
 
-    def view(self) -> dict:
-        """Everything a player can see, as JSON-ready plain values."""
+    def view(self) -> GameView:
+        """Everything a player can see, as JSON-ready plain values (the contract:
+        :class:`~tripeaks_widget.snapshot.GameView`)."""
         free = self.free_slots()
-        return {
+        view = {
             "code": self.code,
             "rules": self.rules.name,
             "variants": list(self.rules.variants),
@@ -458,6 +460,7 @@ class Game:
             "description": self.describe(),
             "last": self.last,
         }
+        return cast(GameView, view)  # its types are checked against the contract in tests/test_snapshot.py
 
     # -- saving ----------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from .records import SERIES_FIRST, SERIES_LAST, Records, in_series
 from .replay import check_pace, steps_of, whole_step
 from .results import Results
 from .rules import Rules
+from .snapshot import Snapshot
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -187,25 +188,27 @@ class TriPeaks(anywidget.AnyWidget):
             self._assists.refresh_verdict()
             self.state = self._snapshot()
 
-    def _snapshot(self) -> dict:
-        """The game's view plus the widget's own fields, with a new sequence number."""
+    def _snapshot(self) -> Snapshot:
+        """The one place the snapshot is made (its contract: :mod:`tripeaks_widget.snapshot`): the
+        game's view in the widget's language, the widget's own fields, a new sequence number."""
         self._seq += 1
-        view = self._game.view()
-        lang = self._lang
-        view["message"] = self._say(self._note or view["message"])
-        if lang != i18n.SOURCE_LANGUAGE:
-            view["description"] = i18n.describe(self._game, lang)
-        view["error_help"] = bool(self._game.error_help)
-        view["highlight"] = list(self._highlight)
-        view["caption"] = self._caption
-        view["number"] = self._game.number if in_series(self._game.number) else None
-        view["notices"] = [{"kind": note["kind"], "text": self._say(note["text"])} for note in self._results.notices]
-        view["show_verdict"] = self._assists.show_verdict
-        view["verdict"] = self._assists.shown_verdict(self._say)
-        view["lang"] = lang
-        view["dir"] = i18n.direction(lang)
-        view["seq"] = self._seq
-        return view
+        game, lang, say = self._game, self._lang, self._say
+        view = game.view()
+        return {
+            **view,
+            "message": say(self._note or view["message"]),
+            "description": view["description"] if lang == i18n.SOURCE_LANGUAGE else i18n.describe(game, lang),
+            "error_help": bool(game.error_help),
+            "highlight": list(self._highlight),
+            "caption": self._caption,
+            "number": game.number if in_series(game.number) else None,
+            "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self._results.notices],
+            "show_verdict": self._assists.show_verdict,
+            "verdict": self._assists.shown_verdict(say),  # type: ignore[typeddict-item]
+            "lang": lang,
+            "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
+            "seq": self._seq,
+        }
 
     def set_state(self, sync_data: Any) -> None:
         """A state ``update`` from the front end: refused. Python owns every synced trait (the

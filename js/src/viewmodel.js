@@ -57,11 +57,17 @@ export function directionOf(state) {
   return state && state.dir === "rtl" ? "rtl" : "ltr";
 }
 
+/** @typedef {import("./snapshot.js").Snapshot} Snapshot */
+
 /**
  * Build the view model from one complete snapshot; `language` is the label
- * table in the widget's language (the `labels` trait), if any.
+ * table in the widget's language (the `labels` trait), if any. Python sends
+ * a whole `Snapshot`; a field of the wrong kind is read as its empty value.
+ * @param {Snapshot} state
+ * @param {Record<string, string>} [language]
  */
 export function toViewModel(state, language) {
+  /** @type {Partial<Snapshot>} */
   const s = state && typeof state === "object" ? state : {};
   const labels = labelsFor(s, language);
   const free = asSet(s.free);
@@ -135,6 +141,7 @@ export function toViewModel(state, language) {
       : null;
 
   // Keyboard targets: free cards, left to right, then the stock.
+  /** @type {Array<number | "stock">} */
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
 
