@@ -1,6 +1,7 @@
 """The front end's generated files, made from Python: ``python tests/frontend_fixtures.py``.
 
 - ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.snapshot.jsdoc`);
+- ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.frontend`);
 - ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw.
 
 ``tests/test_snapshot.py`` fails when either is out of date.
@@ -12,10 +13,12 @@ import json
 import pathlib
 
 from tripeaks_widget import IllegalMoveError, TriPeaks, solver
+from tripeaks_widget.frontend import js_module
 from tripeaks_widget.snapshot import jsdoc
 
 JS = pathlib.Path(__file__).resolve().parent.parent / "js"
 TYPES = JS / "src" / "snapshot.js"
+FACTS = JS / "src" / "facts.js"
 STATES = JS / "test" / "fixtures" / "states.json"
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 THREE_MOVES = ["K♣", "A♠", "2♦"]  # R6.4: row 3 card 4 turns up, the 7♠
@@ -67,9 +70,14 @@ def render_states() -> str:
 
 
 def write() -> None:
-    TYPES.write_text(jsdoc(), encoding="utf-8")
-    STATES.write_text(render_states(), encoding="utf-8")
-    print(f"wrote {TYPES} and {STATES}")
+    for path, text in generated().items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+
+
+def generated() -> dict[pathlib.Path, str]:
+    """Each generated file and what it should hold."""
+    return {TYPES: jsdoc(), FACTS: js_module(), STATES: render_states()}
 
 
 if __name__ == "__main__":

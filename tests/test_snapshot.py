@@ -9,11 +9,11 @@ from types import UnionType
 from typing import Annotated, Literal, Union
 
 import pytest
-from frontend_fixtures import STATES, TYPES, render_states, scenes
+from frontend_fixtures import TYPES, generated, scenes
 
-from tripeaks_widget import Game, TriPeaks
+from tripeaks_widget import Game, TriPeaks, frontend, i18n
 from tripeaks_widget import snapshot as contract
-from tripeaks_widget.snapshot import GameView, Snapshot, jsdoc
+from tripeaks_widget.snapshot import GameView, Snapshot
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 
@@ -92,8 +92,22 @@ def test_a_snapshot_that_breaks_the_contract_is_caught():
 
 
 def test_the_front_ends_generated_files_are_up_to_date():
+    """The snapshot's types, the shared facts (variants, presets, the series, slot geometry, card
+    notation) and the fixtures: a change on the Python side that the front end has not had fails."""
     if not TYPES.parent.exists():
         pytest.skip("no front end source here")
-    stale = "is out of date: run python tests/frontend_fixtures.py"
-    assert TYPES.read_text(encoding="utf-8") == jsdoc(), f"{TYPES} {stale}"
-    assert STATES.read_text(encoding="utf-8") == render_states(), f"{STATES} {stale}"
+    for path, text in generated().items():
+        assert path.read_text(encoding="utf-8") == text, f"{path} is out of date: run python tests/frontend_fixtures.py"
+
+
+def test_the_front_end_writes_no_shared_fact_itself():
+    """The variants, the series, the slot geometry and the card notation are facts.js's alone; the
+    labels name every variant the engine has (a new variant without its words fails here)."""
+    sources = {path.name: path.read_text(encoding="utf-8") for path in (TYPES.parent).glob("*.js")}
+    shared = ['"hogue-scoring"', '"draw-when-stuck"', "50000", "50_000", "= [0, 3, 9, 18", '"♣":', "4.5, 7.5"]
+    for name, text in sources.items():
+        if name not in ("facts.js", "snapshot.js"):
+            assert not [fact for fact in shared if fact in text], f"js/src/{name} writes a shared fact itself"
+    labels = i18n.labels("en")
+    for variant in frontend.facts()["VARIANTS"]:
+        assert f"variant_{variant}" in labels and f"option_{variant}" in labels, variant
