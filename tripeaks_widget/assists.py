@@ -17,24 +17,25 @@ from typing import Any, Literal, NamedTuple, Protocol
 from . import solver
 from .background import Worker
 from .cards import Card
-from .game import YOU_WON, Game, Message, standing_actions
+from .game import YOU_WON, Game, standing_actions
+from .messages import Message
 from .rules import Rules
 
 log = logging.getLogger("tripeaks_widget")
 
-NO_HINT = "No hint: no move leads anywhere from here"
-NO_HINT_IN_TIME = "No hint found within the time limit"
-HINT_PENDING = "Looking for a hint…"
-HINT_DRAW = "Hint: draw from the stock"
-HINT_PLAY = "Hint: play the {card}"
-VERDICT_PENDING = "Checking…"
-VERDICT_WINNABLE = "Still winnable"
-VERDICT_LOST = "No longer winnable since move {move}"
-VERDICT_LOST_SOMETIME = "No longer winnable"
-VERDICT_NEVER = "Not winnable from the deal"
-VERDICT_UNKNOWN = "Could not decide within the time limit"
-NO_WINNABLE_DEAL = "No winnable deal was found within the time limit. Try again."
-FAILED = "Something went wrong: {error}"
+NO_HINT = Message("No hint: no move leads anywhere from here")
+NO_HINT_IN_TIME = Message("No hint found within the time limit")
+HINT_PENDING = Message("Looking for a hint…")
+HINT_DRAW = Message("Hint: draw from the stock")
+HINT_PLAY = Message("Hint: play the {card}")
+VERDICT_PENDING = Message("Checking…")
+VERDICT_WINNABLE = Message("Still winnable")
+VERDICT_LOST = Message("No longer winnable since move {move}")
+VERDICT_LOST_SOMETIME = Message("No longer winnable")
+VERDICT_NEVER = Message("Not winnable from the deal")
+VERDICT_UNKNOWN = Message("Could not decide within the time limit")
+NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Try again.")
+FAILED = Message("Something went wrong: {error}")
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13}: see Assists.verdict
 Marks = list[int | Literal["stock"]]  # slots and/or "stock" to highlight

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .assists import failure
-from .game import Game, Message
+from .game import Game
 from .layout import SLOT_COUNT
+from .messages import Message
 from .rules import Rules
 
-BAD_CODE = "That is not a game code. Codes look like TP1-E-AAAAAAB."
-BAD_VARIANTS = "Variant letters are H, J, O, S and W, each at most once, as in TP1-E-AAAAAAB-SW."
-BAD_NUMBER = "Game numbers run from 1 to 50,000; got {number}."
-MALFORMED = "Malformed request: {why}"
+BAD_CODE = Message("That is not a game code. Codes look like TP1-E-AAAAAAB.")
+BAD_VARIANTS = Message("Variant letters are H, J, O, S and W, each at most once, as in TP1-E-AAAAAAB-SW.")
+BAD_NUMBER = Message("Game numbers run from 1 to 50,000; got {number}.")
+MALFORMED = Message("Malformed request: {why}")
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
 MAX_ID_LENGTH = 64

@@ -8,13 +8,14 @@ import logging
 import os
 from typing import Any
 
-from .game import Game, Message
+from .game import Game
+from .messages import Message
 from .records import Notice, Records, RecordsError, in_series
 
 log = logging.getLogger("tripeaks_widget")
 
-NOT_RECORDED = "This result could not be recorded: {error}"
-NO_RECORDS = "Records cannot be kept: {error}"
+NOT_RECORDED = Message("This result could not be recorded: {error}")
+NO_RECORDS = Message("Records cannot be kept: {error}")
 
 
 class Results:
