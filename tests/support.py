@@ -1,10 +1,36 @@
-"""Helpers shared by the tests: delivering messages as the front end's comm does, and the
-engine's invariants checked after every step."""
+"""Helpers shared by the tests: delivering messages as the front end's comm does, a winning
+line found by plain search, the Hebrew seed's words, and the engine's invariants."""
 
 from __future__ import annotations
 
-from tripeaks_widget.game import PEAK_BONUS, START_SCORE
+import functools
+
+from tripeaks_widget import Game
+from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, PEAK_BONUS, START_SCORE
 from tripeaks_widget.layout import SLOT_COUNT
+
+OPENING = "TP1-E-AAAAAAB"  # R6.4
+WINNABLE = 3  # R6.5: game 3 (TP1-E-AAAAAAD) can be won under Easy
+
+# The Hebrew seed's words (SPEC R2.4, R4.2, §7).
+HE = {
+    MUST_FIT: "הדרגה חייבת להיות גבוהה או נמוכה באחת",
+    BLOCKED_CARD: "הקלף הזה חסום",
+    NO_MORE_MOVES: "אין עוד מהלכים אפשריים",
+}
+# The Hebrew seed's two board lines (SPEC §7): the start of TP1-E-AAAAAAB, then after K♣, A♠, 2♦.
+HE_START = (
+    "קופת משיכה: 23 קלפים; ערימת השלכה: אס תלתן. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
+    "קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "השורה התחתונה: 3 עלה, 5 עלה, מלך תלתן, 4 עלה, 2 יהלום, אס עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
+)
+HE_AFTER = (
+    "קופת משיכה: 23 קלפים; ערימת השלכה: 2 יהלום. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
+    "קלף מוסתר, קלף מוסתר, קלף מוסתר, 7 עלה, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
+)
 
 
 def intent(widget, content):
@@ -39,3 +65,30 @@ def check_cards_and_score(g):
         drawn = g.history.count("draw") - undone_draws(g.history)
         assert g.score == max(0, START_SCORE - (SLOT_COUNT - g.cards_left) - drawn + PEAK_BONUS * cleared)
     assert g.moves == sum(a != "undo" for a in g.history)
+
+
+def win_line(game: Game) -> list[str]:
+    """A winning line by plain depth-first search (fine for a winnable deal)."""
+    seen = set()
+
+    def search(g, line):
+        if g.status == "won":
+            return line
+        if g.position in seen:
+            return None
+        seen.add(g.position)
+        for action in g.legal_moves():
+            h = g.copy()
+            h.apply(action)
+            found = search(h, line + [action])
+            if found:
+                return found
+        return None
+
+    return search(game, [])
+
+
+@functools.cache
+def winning_line() -> tuple[str, ...]:
+    """A winning line of game 3 under Easy, searched once."""
+    return tuple(win_line(Game.from_number(WINNABLE)))

@@ -7,6 +7,7 @@ import random
 import shutil
 
 import pytest
+from support import HE_AFTER, HE_START
 
 from tripeaks_widget import Card, Game, i18n
 from tripeaks_widget.cards import DECK, DECK_WITH_JOKER
@@ -60,19 +61,6 @@ SEED_WORDS = {
     },
 }
 
-# The Hebrew seed's two board lines (SPEC §7): the start of TP1-E-AAAAAAB, then after K♣, A♠, 2♦.
-HE_START = (
-    "קופת משיכה: 23 קלפים; ערימת השלכה: אס תלתן. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
-    "קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "השורה התחתונה: 3 עלה, 5 עלה, מלך תלתן, 4 עלה, 2 יהלום, אס עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
-)
-HE_AFTER = (
-    "קופת משיכה: 23 קלפים; ערימת השלכה: 2 יהלום. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
-    "קלף מוסתר, קלף מוסתר, קלף מוסתר, 7 עלה, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
-)
 # SPEC §7, in English.
 EN_START = (
     "Stock: 23 cards; discard: ace of clubs. Peak tops: hidden card, hidden card, hidden card; "
