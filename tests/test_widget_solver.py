@@ -20,7 +20,7 @@ from tripeaks_widget.assists import (
     VERDICT_UNKNOWN,
     VERDICT_WINNABLE,
 )
-from tripeaks_widget.intents import BAD_CODE
+from tripeaks_widget.dialog import BAD_CODE
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 NEVER_CLASSIC = "TP1-C-AAAAAAD"  # R6.5: cannot be won under Classic

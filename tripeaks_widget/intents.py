@@ -12,15 +12,10 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .assists import failure
-from .game import Game
 from .layout import SLOT_COUNT
 from .messages import Message
 from .rules import Rules
 
-BAD_CODE = Message("That is not a game code. Codes look like TP1-E-AAAAAAB.")
-BAD_VARIANTS = Message("Variant letters are H, J, O, S and W, each at most once, as in TP1-E-AAAAAAB-SW.")
-BAD_NUMBER = Message("Game numbers run from 1 to 50,000; got {number}.")
 MALFORMED = Message("Malformed request: {why}")
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
@@ -149,23 +144,3 @@ def is_rules(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _is_code(text: str) -> bool:
-    try:
-        Game(text)
-    except ValueError:
-        return False
-    return True
-
-
-def deal_refused(field: str, code: str, number: Any, error: ValueError) -> str | Message:
-    """Why the dialog's deal was refused, in a short line to translate: what was wrong with the
-    field (a game code's form, the range of game numbers). Python callers of ``new_game`` get the
-    engine's own, longer words in the exception."""
-    if field == "code":
-        head, _, tail = code.rpartition("-")
-        return BAD_VARIANTS if tail and _is_code(head) else BAD_CODE
-    if field == "game":
-        return Message(BAD_NUMBER, number=number)
-    return failure(error)

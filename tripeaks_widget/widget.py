@@ -26,7 +26,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from . import i18n, intents
+from . import dialog, i18n, intents
 from .assists import Assists, Marks, failure
 from .cards import Card
 from .compare import Comparison, compare
@@ -518,7 +518,7 @@ class TriPeaks(anywidget.AnyWidget):
             intent = intents.parse(content)
         except intents.Malformed as bad:
             log.warning("ignored a malformed intent (%s): %s", bad.why, intents.brief(content))
-            return self._reply(bad.request, False, self._say(bad.message))
+            return dialog.reply(self, bad.request, False, bad.message)
         if isinstance(intent, intents.Play):
             self.play(intent.slot)
         elif isinstance(intent, intents.Draw):
@@ -530,49 +530,10 @@ class TriPeaks(anywidget.AnyWidget):
         elif isinstance(intent, intents.Switch):
             setattr(self, intent.name, intent.value)
         elif isinstance(intent, intents.NewGame):
-            self._new_game_intent(intent)
+            dialog.answer(self, intent)
 
     def _begin_hint(self) -> None:
         self._assists.ask_hint()
-
-    def _new_game_intent(self, intent: intents.NewGame) -> None:
-        """The New game dialog's choice. A code wins (it carries its own rules and variants); else
-        a game number under ``rules``; else a random deal under ``rules`` (the current ones if
-        absent), one the solver has proven winnable with ``winnable``: that one is looked for in
-        the worker thread, and the reply comes when it is dealt."""
-        request, code, number, rules = intent.request, intent.code, intent.number, intent.rules
-        if code:
-            field, deal = "code", lambda: self.new_game(code)
-        elif number is not None:
-            field, deal = "game", lambda: self.new_game(game=number, rules=rules)
-        elif intent.winnable:
-            chosen = self._game.rules if rules is None else Rules.parse(rules)
-            return self._assists.find_deal(chosen, lambda found, why: self._deal_found(request, found, why))
-        else:
-            field, deal = "rules", lambda: self.new_game(rules=rules)
-        try:
-            deal()
-        except ValueError as error:
-            return self._reply(request, False, self._say(intents.deal_refused(field, code, number, error)), field)
-        self._reply(request, True, "")
-
-    def _deal_found(self, request: int | str | None, found: str | None, why: Any) -> None:
-        """A winnable deal found for the dialog (or why none was): dealt, and the dialog answered."""
-        if found is None:
-            return self._reply(request, False, self._say(why), "winnable")
-        try:
-            self.new_game(found)
-        except Exception as error:
-            log.exception("dealing %s failed", found)
-            return self._reply(request, False, self._say(failure(error)), "winnable")
-        self._reply(request, True, "")
-
-    def _reply(self, request: int | str | None, ok: bool, error: str, field: str | None = None) -> None:
-        if request is not None:
-            reply = {"type": "reply", "id": request, "ok": ok, "error": error}
-            if field and not ok:
-                reply["field"] = field  # which field of the dialog the error is about
-            self.send(reply)
 
     def __repr__(self) -> str:
         game = self._game
