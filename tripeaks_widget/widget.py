@@ -526,14 +526,11 @@ class TriPeaks(anywidget.AnyWidget):
         elif isinstance(intent, intents.Undo):
             self.undo()
         elif isinstance(intent, intents.Hint):
-            self._begin_hint()
+            self._assists.ask_hint()
         elif isinstance(intent, intents.Switch):
             setattr(self, intent.name, intent.value)
         elif isinstance(intent, intents.NewGame):
             dialog.answer(self, intent)
-
-    def _begin_hint(self) -> None:
-        self._assists.ask_hint()
 
     def __repr__(self) -> str:
         game = self._game
