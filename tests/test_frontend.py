@@ -37,3 +37,9 @@ def test_js_unit_tests_pass(installed):
 def test_shipped_bundle_is_what_the_sources_build(installed):
     done = npm("run", "check")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_js_type_checks(installed):
+    """``tsc --checkJs`` over js/src: the front end reads the snapshot as its generated types say."""
+    done = npm("run", "typecheck")
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -7,6 +7,7 @@ import random
 import shutil
 
 import pytest
+from support import HE_AFTER, HE_START
 
 from tripeaks_widget import Card, Game, i18n
 from tripeaks_widget.cards import DECK, DECK_WITH_JOKER
@@ -60,19 +61,6 @@ SEED_WORDS = {
     },
 }
 
-# The Hebrew seed's two board lines (SPEC §7): the start of TP1-E-AAAAAAB, then after K♣, A♠, 2♦.
-HE_START = (
-    "קופת משיכה: 23 קלפים; ערימת השלכה: אס תלתן. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
-    "קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "השורה התחתונה: 3 עלה, 5 עלה, מלך תלתן, 4 עלה, 2 יהלום, אס עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
-)
-HE_AFTER = (
-    "קופת משיכה: 23 קלפים; ערימת השלכה: 2 יהלום. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
-    "קלף מוסתר, קלף מוסתר, קלף מוסתר, 7 עלה, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
-)
 # SPEC §7, in English.
 EN_START = (
     "Stock: 23 cards; discard: ace of clubs. Peak tops: hidden card, hidden card, hidden card; "
@@ -543,13 +531,16 @@ def scratch(catalogs, tmp_path, monkeypatch):
     has (not the work tree's, which others may be changing), so a test may change them."""
     locale_dir = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, locale_dir)
+    declaring = [module for module in catalogs.sources() if catalogs.scan(module)]
     package = tmp_path / "package"
     package.mkdir()
     template = list(catalogs.read_catalog(locale_dir / "tripeaks.pot"))[1:]
-    for module in catalogs.SOURCES:
+    for module in declaring:
         texts = [m.id for m in template if (f"tripeaks_widget/{module}.py", None) in m.locations]
         package.joinpath(f"{module}.py").write_text(
-            "".join(f"MESSAGE_{i} = {text!r}\n" for i, text in enumerate(texts)), encoding="utf-8"
+            "from .messages import Message\n\n"
+            + "".join(f"MESSAGE_{i} = Message({text!r})\n" for i, text in enumerate(texts)),
+            encoding="utf-8",
         )
     monkeypatch.setattr(catalogs, "PACKAGE", package)
     monkeypatch.setattr(catalogs, "LOCALE_DIR", locale_dir)
@@ -582,8 +573,12 @@ def edit_po(catalogs, lang, change):
 def test_a_new_message_fails_the_check_until_translated(scratch):
     catalogs, package, _ = scratch
     assert catalogs.check() == []
-    source = package / "widget.py"
-    source.write_text(source.read_text(encoding="utf-8") + 'SHUFFLED = "The stock was shuffled"\n', encoding="utf-8")
+    source = package / "assists.py"
+    ordinary = 'COLUMNS = "stock discard"\n'  # a constant, not a message: no declaration, not collected
+    declared = 'SHUFFLED = Message("The stock was shuffled")\n'
+    source.write_text(source.read_text(encoding="utf-8") + ordinary, encoding="utf-8")
+    assert catalogs.check() == []
+    source.write_text(source.read_text(encoding="utf-8") + declared, encoding="utf-8")
     problems = catalogs.check()
     assert any("the template lacks 'The stock was shuffled'" in p for p in problems), problems
     catalogs.update()
@@ -630,9 +625,9 @@ def test_a_message_the_code_dropped_is_stale(scratch):
 
 def test_an_unreadable_or_f_string_message_is_reported(scratch):
     catalogs, package, _ = scratch
-    source = package / "widget.py"
+    source = package / "assists.py"
     source.write_text(
-        source.read_text(encoding="utf-8") + 'SHOWN_TOO = f"{1} card"\n'
+        source.read_text(encoding="utf-8") + 'SHOWN_TOO = Message(f"{1} card")\n'
         "\n\ndef later(x):\n    return Message(x.upper(), n=1)\n",
         encoding="utf-8",
     )
@@ -704,3 +699,21 @@ def test_read_js_labels_reads_the_forms_the_table_uses(catalogs, tmp_path):
     js.write_text("export const LABELS = {\n  a: `template ${x}`,\n};\n", encoding="utf-8")
     with pytest.raises(ValueError, match="cannot read the LABELS table"):
         catalogs.read_js_labels(js)
+
+
+def test_the_engine_imports_no_translation_or_display():
+    """game.py and what it imports say nothing in a language and draw nothing (messages.py and
+    words.py are plain declarations); Game.describe() is words.describe in English, the same
+    entries i18n.describe translates."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, tripeaks_widget.game as g; "
+        "print(sorted(m for m in sys.modules if m.split('.')[-1] in "
+        "('i18n', 'widget', 'anywidget', 'ipywidgets', 'traitlets', 'babel')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
+    g = Game("TP1-E-AAAAAAB").replay(["K♣", "A♠", "2♦"])
+    assert g.describe() == i18n.describe(g, "en")

@@ -3,6 +3,7 @@ under both rule sets and every combination of the variants of SPEC §8."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import undone_draws
 
 from tripeaks_widget import Game, IllegalMoveError
 from tripeaks_widget.cards import DECK
@@ -15,16 +16,6 @@ rule_sets = st.builds(
     st.sets(st.sampled_from("HJOSW")).map(sorted),
 )
 actions = st.lists(st.one_of(st.integers(0, SLOT_COUNT - 1), st.just("draw"), st.just("undo")), max_size=120)
-
-
-def _undone_draws(history):
-    line, undone = [], 0
-    for action in history:
-        if action == "undo":
-            undone += line.pop() == "draw"
-        else:
-            line.append(action)
-    return undone
 
 
 def state(g):
@@ -59,7 +50,7 @@ def test_random_play_keeps_every_invariant(number, template, script):
         # The app's score follows from the position alone (R5.1, R5.2).
         if not g.rules.hogue_scoring:
             cleared = sum(p["cleared"] for p in g.peaks())
-            drawn = g.history.count("draw") - _undone_draws(g.history)
+            drawn = g.history.count("draw") - undone_draws(g.history)
             assert g.score == max(0, START_SCORE - (SLOT_COUNT - g.cards_left) - drawn + PEAK_BONUS * cleared)
         assert g.moves == sum(a != "undo" for a in g.history)
 

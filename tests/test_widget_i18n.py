@@ -8,13 +8,13 @@ label tables the front end's unit tests read (a test below fails when it is out 
 
 from __future__ import annotations
 
-import functools
 import json
 import pathlib
 
 import pytest
+from support import HE, HE_AFTER, HE_START, intent, winning_line
 
-from tripeaks_widget import Game, TriPeaks, i18n, solver
+from tripeaks_widget import TriPeaks, i18n, solver
 from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
 from tripeaks_widget.records import Records
 
@@ -23,57 +23,12 @@ WINNABLE = 3  # R6.5
 LANGUAGES = ("en", "el", "he", "is")
 FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "js" / "test" / "fixtures" / "languages.json"
 
-# The Hebrew seed's words (SPEC R2.4, R4.2, §7), as tests/test_i18n.py has them.
-HE = {
-    MUST_FIT: "הדרגה חייבת להיות גבוהה או נמוכה באחת",
-    BLOCKED_CARD: "הקלף הזה חסום",
-    NO_MORE_MOVES: "אין עוד מהלכים אפשריים",
-}
-HE_START = (
-    "קופת משיכה: 23 קלפים; ערימת השלכה: אס תלתן. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
-    "קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "השורה התחתונה: 3 עלה, 5 עלה, מלך תלתן, 4 עלה, 2 יהלום, אס עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
-)
-HE_AFTER = (
-    "קופת משיכה: 23 קלפים; ערימת השלכה: 2 יהלום. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
-    "קלף מוסתר, קלף מוסתר, קלף מוסתר, 7 עלה, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
-    "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
-)
 EL_MUST_FIT = "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη"
 
 
 def answer(*line):
     """A stand-in for the solver's answer whose best line is ``line``."""
     return solver.Solution(winnable=bool(line), line=tuple(line), draws=line.count("draw"), cards_left=0, score=0)
-
-
-@functools.cache
-def winning_line() -> tuple[str, ...]:
-    """A winning line of game 3 under Easy, by plain depth-first search."""
-    seen = set()
-
-    def search(g, line):
-        if g.status == "won":
-            return line
-        if g.position in seen:
-            return None
-        seen.add(g.position)
-        for action in g.legal_moves():
-            h = g.copy()
-            h.apply(action)
-            found = search(h, line + [action])
-            if found:
-                return found
-        return None
-
-    return tuple(search(Game.from_number(WINNABLE), []))
-
-
-def intent(widget, content):
-    """Deliver a custom message as the front end's comm would."""
-    widget._handle_custom_msg(content, [])
 
 
 def click(widget, slot):

@@ -1,7 +1,6 @@
 """The widget's numbered games (R6.8), rule sets with variants (SPEC §8, §9), the New game
 dialog's intents, and the records of the series kept as a player plays (§9)."""
 
-import functools
 import hashlib
 import json
 import logging
@@ -10,6 +9,7 @@ import time
 
 import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
+from support import intent, winning_line
 
 from tripeaks_widget import Game, Rules, TriPeaks
 from tripeaks_widget.records import Records
@@ -17,11 +17,6 @@ from tripeaks_widget.records import Records
 SITE = "easy+draw-when-stuck+empty-discard"  # §9: the second site's rules
 WINNABLE = 3  # R6.5: deal 3 can be won under Easy
 EVERY_VARIANT = "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard"
-
-
-def intent(widget, content):
-    """Deliver a custom message as the front end's comm would."""
-    widget._handle_custom_msg(content, [])
 
 
 @pytest.fixture
@@ -35,33 +30,6 @@ def replies(monkeypatch):
     out = []
     monkeypatch.setattr(TriPeaks, "send", lambda self, content, buffers=None: out.append(content))
     return out
-
-
-def win_line(game):
-    """A winning line by plain depth-first search (fine for a winnable deal)."""
-    seen = set()
-
-    def search(g, line):
-        if g.status == "won":
-            return line
-        if g.position in seen:
-            return None
-        seen.add(g.position)
-        for action in g.legal_moves():
-            h = g.copy()
-            h.apply(action)
-            found = search(h, line + [action])
-            if found:
-                return found
-        return None
-
-    return search(game, [])
-
-
-@functools.cache
-def winning_line() -> tuple[str, ...]:
-    """A winning line of game 3 under Easy, searched once."""
-    return tuple(win_line(Game.from_number(WINNABLE)))
 
 
 def play_by_clicks(widget, line):

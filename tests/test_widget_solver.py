@@ -8,10 +8,10 @@ import threading
 import time
 
 import pytest
+from support import intent
 
 from tripeaks_widget import Game, TriPeaks, solver
-from tripeaks_widget.widget import (
-    BAD_CODE,
+from tripeaks_widget.assists import (
     HINT_PENDING,
     NO_WINNABLE_DEAL,
     VERDICT_LOST_SOMETIME,
@@ -20,15 +20,11 @@ from tripeaks_widget.widget import (
     VERDICT_UNKNOWN,
     VERDICT_WINNABLE,
 )
+from tripeaks_widget.dialog import BAD_CODE
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 NEVER_CLASSIC = "TP1-C-AAAAAAD"  # R6.5: cannot be won under Classic
 WINNABLE_EASY = "TP1-E-AAAAAAD"  # R6.5: can be won under Easy
-
-
-def intent(widget, content):
-    """Deliver a custom message as the front end's comm would."""
-    widget._handle_custom_msg(content, [])
 
 
 def settled(widget, timeout: float = 20.0):

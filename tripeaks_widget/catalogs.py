@@ -6,14 +6,15 @@
 
 The message set is read from the code, never listed by hand:
 
-- the engine's and the widget's messages: in each module of :data:`SOURCES`, every
-  module-level UPPER_CASE string constant (unless :data:`NOT_SHOWN` says a player never
-  reads it) and every template given to ``Message(...)`` (a literal, or a local name
-  assigned literals);
-- the board in words (R7): :data:`tripeaks_widget.i18n.BOARD_ENTRIES` (the card names come
+- the engine's and the widget's messages, as each module of the package declares them
+  (:mod:`tripeaks_widget.messages`): every module-level ``NAME = Message("...")``, and every
+  template given to ``Message(...)`` in place (a literal, or a local name assigned literals).
+  A ``Message(NAME)`` whose NAME is not such a declaration is a problem ``check`` reports;
+  other constants, UPPER_CASE or not, are not messages;
+- the board in words (R7): :data:`tripeaks_widget.words.BOARD_ENTRIES` (the card names come
   from ``cards.py``, the row names from ``layout.py``);
-- the records' notices: :data:`tripeaks_widget.records.NOTICE_ENTRIES` (entries with plural
-  forms, said through :class:`~tripeaks_widget.i18n.Phrase`);
+- the records' notices: :data:`tripeaks_widget.records.notices.NOTICE_ENTRIES` (entries with plural
+  forms);
 - the front end's labels: the ``LABELS`` table of ``js/src/labels.js``, each with its key as
   the context; ``update`` copies it to ``locale/labels.json`` for :func:`~tripeaks_widget.i18n.labels`.
 
@@ -42,8 +43,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import __version__, i18n, records
+from . import __version__, i18n, words
 from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry
+from .records import notices as record_notices
 
 PACKAGE = Path(__file__).parent
 ROOT = PACKAGE.parent
@@ -51,12 +53,7 @@ LABELS_JS = ROOT / "js" / "src" / "labels.js"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 
-SOURCES = ("game", "widget")  # modules whose messages a player reads
-ENTRY_TABLES = ((i18n, "BOARD_ENTRIES"), (records, "NOTICE_ENTRIES"))  # modules' own tables of entries
-NOT_SHOWN = {  # their UPPER_CASE string constants that are not messages
-    "game": {"HIDDEN", "SNAPSHOT_FORMAT"},
-    "widget": {"GAME_NUMBERS"},  # Python exception text: it stays English
-}
+ENTRY_TABLES = ((words, "BOARD_ENTRIES"), (record_notices, "NOTICE_ENTRIES"))  # modules' own tables of entries
 COUNT_FIELD = "n"  # a plural form may leave the count out ("one card", "קלף אחד")
 
 LANGUAGE_NAMES = {"el": "Greek", "he": "Hebrew", "is": "Icelandic"}
@@ -84,44 +81,70 @@ def _strings(node: ast.AST) -> list[str]:
     return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
 
 
-def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int, str]]:
-    """The messages of ``tripeaks_widget/<module>.py``: (text, line, what) for each shown constant
-    and each ``Message`` template; a template it cannot read goes to ``problems``."""
+def sources() -> list[str]:
+    """The package's modules, by name: each is scanned for the messages it declares."""
+    return sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "catalogs")
+
+
+def _is_message(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Call) and (
+        (isinstance(node.func, ast.Name) and node.func.id == "Message")
+        or (isinstance(node.func, ast.Attribute) and node.func.attr == "Message")
+    )
+
+
+def declarations(module: str) -> dict[str, tuple[str, int]]:
+    """The messages ``tripeaks_widget/<module>.py`` declares: ``NAME = Message("text")`` at module
+    level, by name (text, line)."""
+    return {name: (text, line) for name, text, line, _ in _declared(_tree(module))}
+
+
+def _tree(module: str) -> ast.Module:
     path = PACKAGE / f"{module}.py"
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    found: list[tuple[str, int, str]] = []
-    constants: dict[str, str] = {}
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _declared(tree: ast.Module) -> list[tuple[str, str | None, int, ast.Call]]:
+    out = []
     for node in tree.body:
-        targets = (
-            node.targets
-            if isinstance(node, ast.Assign)
-            else [node.target]
-            if (isinstance(node, ast.AnnAssign) and node.value is not None)
-            else []
-        )
-        value = getattr(node, "value", None)
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if not _is_message(value):
+            continue
+        assert isinstance(value, ast.Call)
+        arg = value.args[0] if value.args else None
+        text = arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
         for target in targets:
-            if (
-                isinstance(target, ast.Name)
-                and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
-                and isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-            ):
-                constants[target.id] = value.value
-                if target.id not in NOT_SHOWN.get(module, set()):
-                    found.append((value.value, node.lineno, f"{module}.{target.id}"))
-            elif (
-                isinstance(target, ast.Name)
-                and re.fullmatch(r"[A-Z][A-Z0-9_]*", target.id)
-                and isinstance(value, ast.JoinedStr)
-                and target.id not in NOT_SHOWN.get(module, set())
-                and problems is not None
-            ):
+            if isinstance(target, ast.Name):
+                out.append((target.id, text, node.lineno, value))
+    return out
+
+
+def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int, str]]:
+    """The messages of ``tripeaks_widget/<module>.py``: (text, line, what) for each declaration
+    and each template given to ``Message`` in place; one it cannot read goes to ``problems``."""
+    tree = _tree(module)
+    found: list[tuple[str, int, str]] = []
+    declared: set[str] = set()
+    at_declaration: set[ast.Call] = set()
+    for name, text, line, call in _declared(tree):
+        at_declaration.add(call)
+        if text is None:
+            if problems is not None:
                 problems.append(
-                    f"{module}.py:{node.lineno}: {target.id} is an f-string: a message must be a "
-                    "plain template (fill it with Message(...) or .format); if a player never "
-                    f"reads it, add it to NOT_SHOWN[{module!r}] in tripeaks_widget/catalogs.py"
+                    f"{module}.py:{line}: {name} is an f-string or an expression: a message must be "
+                    f"declared as a plain template, {name} = Message('...'), and filled with Message({name}, ...)"
                 )
+            continue
+        declared.add(name)
+        found.append((text, line, f"{module}.{name}"))
+    elsewhere = {  # the names of messages imported from the package's other modules
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        for alias in node.names
+        if (PACKAGE / f"{node.module}.py").exists() and alias.name in declarations(node.module)
+    }
 
     parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
 
@@ -131,35 +154,45 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
         return node
 
     for call in ast.walk(tree):
-        if not isinstance(call, ast.Call):
+        if not _is_message(call) or call in at_declaration:
             continue
-        name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
-        if name != "Message":
-            continue
-        arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "template"), None)
+        assert isinstance(call, ast.Call)
+        arg = call.args[0] if call.args else None
         what = f"a Message template in {module}.py"
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
             found.append((arg.value, call.lineno, what))
             continue
         if isinstance(arg, ast.Name):
+            if arg.id in declared or arg.id in elsewhere:
+                continue
             assigned = [
                 n.value
                 for n in ast.walk(scope_of(call))
                 if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)
             ]
-            texts = [text for value in assigned for text in _strings(value)]
-            if texts:
-                found.extend((text, call.lineno, what) for text in texts)
-                continue
-            if arg.id in constants:
-                found.append((constants[arg.id], call.lineno, f"{module}.{arg.id}"))
+            leaves = _names(assigned)
+            literal = [leaf.value for leaf in leaves if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str)]
+            named = [leaf for leaf in leaves if isinstance(leaf, ast.Name) and leaf.id in declared | elsewhere]
+            if leaves and len(literal) + len(named) == len(leaves):
+                found.extend((text, call.lineno, what) for text in literal)
                 continue
         if problems is not None:
             problems.append(
                 f"{module}.py:{call.lineno}: cannot read this Message's template; give Message "
-                "a string literal, a module constant, or a local name assigned literals"
+                "a declared message (NAME = Message('...')), a string literal, or a local name assigned them"
             )
     return found
+
+
+def _names(values: list[ast.expr]) -> list[ast.expr]:
+    """The leaves of local assignments (``a if c else b`` gives both)."""
+    leaves: list[ast.expr] = []
+    for value in values:
+        if isinstance(value, ast.IfExp):
+            leaves += _names([value.body, value.orelse])
+        else:
+            leaves.append(value)
+    return leaves
 
 
 def read_js_labels(path: Path | None = None) -> dict[str, str]:
@@ -213,11 +246,11 @@ def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
         else:
             found[item.key] = item
 
-    for module in SOURCES:
+    for module in sources():
         for text, _line, what in scan(module, problems):
             add(Entry(text), f"tripeaks_widget/{module}.py", f"Shown to the player ({what}).")
     for module, table in ENTRY_TABLES:
-        where = f"tripeaks_widget/{module.__name__.rsplit('.', 1)[-1]}.py"
+        where = Path(module.__file__).relative_to(ROOT).as_posix()
         for entry in getattr(module, table):
             add(entry, where, entry.comment)
     for key, text in english_labels(problems).items():

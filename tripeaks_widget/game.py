@@ -7,8 +7,9 @@ import secrets
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Set
 from itertools import islice
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
+from . import words
 from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
 from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
 from .deal import DISCARD_INDEX, STOCK_START
@@ -22,9 +23,10 @@ from .errors import (
     shown,
     whole_number,
 )
-from .i18n import describe as describe_board
 from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
+from .messages import Message
 from .rules import EASY, Rules
+from .snapshot import GameView
 
 START_SCORE = 500  # R5.1
 PEAK_BONUS = 100  # R5.2
@@ -35,27 +37,18 @@ SNAPSHOT_FORMAT = "tripeaks-game/1"
 SNAPSHOT_KEYS = ("format", "code", "error_help", "actions", "score", "moves", "status")  # what to_dict writes
 
 
-class Message(str):
-    """English text that keeps its template and values, so a front end can say it in another language."""
-
-    template: str
-    values: dict
-
-    def __new__(cls, template: str, **values: object) -> Message:
-        text = super().__new__(cls, template.format(**values))
-        text.template, text.values = template, values
-        return text
-
-
 # What the app says (R2.4, R4.2).
-MUST_FIT = "Must be one rank higher or lower"
-BLOCKED_CARD = "This card is blocked"
-NO_MORE_MOVES = "No more possible moves"
-YOU_WON = "You won!"
-STOCK_EMPTY = "The stock is empty"
-DRAW_WHEN_STUCK = "Draw only when no card can be played"
-NOTHING_TO_UNDO = "Nothing to undo"
-GAME_WON = "The game is won: every peak card is gone"
+MUST_FIT = Message("Must be one rank higher or lower")
+BLOCKED_CARD = Message("This card is blocked")
+NO_MORE_MOVES = Message("No more possible moves")
+YOU_WON = Message("You won!")
+STOCK_EMPTY = Message("The stock is empty")
+DRAW_WHEN_STUCK = Message("Draw only when no card can be played")
+NOTHING_TO_UNDO = Message("Nothing to undo")
+GAME_WON = Message("The game is won: every peak card is gone")
+ALREADY_PLAYED = Message("{card} has already been played")
+IS_THE_DISCARD = Message("{card} is the discard")
+NOT_A_PEAK_CARD = Message("{card} is not a peak card")
 
 HIDDEN = "?"  # a face-down slot in views and rows
 
@@ -324,7 +317,7 @@ class Game:
                 raise ValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
             return slot
         if card not in self._slot_of:
-            where = "{card} is the discard" if card == self._discard else "{card} is not a peak card"
+            where = IS_THE_DISCARD if card == self._discard else NOT_A_PEAK_CARD
             raise IllegalMoveError(Message(where, card=str(card)))
         return self._slot_of[card]
 
@@ -335,7 +328,7 @@ class Game:
         except IllegalMoveError as refusal:
             return refusal.args[0]  # the Message itself, so it can be translated
         if self.is_removed(slot):
-            return Message("{card} has already been played", card=str(self.deck[slot]))
+            return Message(ALREADY_PLAYED, card=str(self.deck[slot]))
         if not self.is_free(slot):
             return BLOCKED_CARD
         if not self.fits(self.deck[slot]):
@@ -469,15 +462,16 @@ class Game:
 
     # -- describing ------------------------------------------------------------------------------
 
-    def describe(self, lang: str = "en") -> str:
-        """The board in words, as a screen reader reads it (R7), in English or ``lang``
-        (``"el"``, ``"he"``, ``"is"``)."""
-        return describe_board(self, lang)
+    def describe(self) -> str:
+        """The board in words, as a screen reader reads it (R7), in English: the entries of
+        :mod:`tripeaks_widget.words`, which ``i18n.describe(game, lang)`` translates."""
+        return words.describe(self)
 
-    def view(self) -> dict:
-        """Everything a player can see, as JSON-ready plain values."""
+    def view(self) -> GameView:
+        """Everything a player can see, as JSON-ready plain values (the contract:
+        :class:`~tripeaks_widget.snapshot.GameView`)."""
         free = self.free_slots()
-        return {
+        view = {
             "code": self.code,
             "rules": self.rules.name,
             "variants": list(self.rules.variants),
@@ -494,6 +488,7 @@ class Game:
             "description": self.describe(),
             "last": self.last,
         }
+        return cast(GameView, view)  # its types are checked against the contract in tests/test_snapshot.py
 
     # -- saving ----------------------------------------------------------------------------------
 

@@ -5,9 +5,9 @@ translations are the catalogs in ``locale/<lang>/LC_MESSAGES/tripeaks.po``, comp
 to the ``.mo`` files that ship in the package and are read here with the standard
 library's :mod:`gettext` (English is the source language: it needs no catalog).
 
-- :func:`translate` says an engine or widget message (a plain ``str``, a
-  :class:`~tripeaks_widget.game.Message`, or a :class:`Phrase`: an entry with values and
-  plural forms, as the records' notices are) in a language;
+- :func:`translate` says an engine or widget message (a plain ``str``, or a
+  :class:`~tripeaks_widget.messages.Message`: a declared entry with values and plural forms)
+  in a language;
 - :func:`describe` is the board in words (R7) in a language, :func:`card_name` one card;
 - :func:`labels` is the front end's label table (``js/src/labels.js``) in a language;
 - :func:`direction` is the writing direction, :func:`default_language` the language
@@ -26,10 +26,44 @@ import logging
 import os
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from . import words
 from .cards import DECK_WITH_JOKER, Card
-from .layout import ROW_NAMES, ROWS
+from .messages import Entry, Message
+from .words import (  # re-exported: the board's entries, as they were named here
+    BOARD as BOARD,
+)
+from .words import (
+    BOARD_ENTRIES as BOARD_ENTRIES,
+)
+from .words import (
+    CARD_ENTRIES as CARD_ENTRIES,
+)
+from .words import (
+    CARD_SEPARATOR as CARD_SEPARATOR,
+)
+from .words import (
+    DISCARD_EMPTY as DISCARD_EMPTY,
+)
+from .words import (
+    HIDDEN_CARD as HIDDEN_CARD,
+)
+from .words import (
+    ROW as ROW,
+)
+from .words import (
+    ROW_EMPTY as ROW_EMPTY,
+)
+from .words import (
+    ROW_NAME_ENTRIES as ROW_NAME_ENTRIES,
+)
+from .words import (
+    ROW_SEPARATOR as ROW_SEPARATOR,
+)
+from .words import (
+    STOCK_CARDS as STOCK_CARDS,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,46 +79,9 @@ LABELS_FILE = LOCALE_DIR / "labels.json"  # the front end's English label table,
 CARD_LABEL_PREFIX = "card_"  # labels() also names every card in full: "card_K♣" -> "king of clubs"
 
 
-class Entry(NamedTuple):
-    """One message of the catalogs: its English text, plural, context and a note for translators."""
+# The board's words (R7) are declared in tripeaks_widget/words.py, the messages' one class in
+# tripeaks_widget/messages.py; they are named here too, where they are translated.
 
-    msgid: str
-    plural: str | None = None
-    context: str | None = None
-    comment: str = ""
-
-
-# -- the board in words (R7) --------------------------------------------------------------------
-# The English rendering is exactly Game.describe()'s line.
-
-BOARD = Entry(
-    "Stock: {stock}; discard: {discard}. {rows}.",
-    comment="The board in words, as a screen reader reads it. {stock} is a number of cards, "
-    "{discard} the discard's top card in words, {rows} the four rows.",
-)
-STOCK_CARDS = Entry("{n} card", "{n} cards", comment="The number of cards left in the stock.")
-DISCARD_EMPTY = Entry("empty", context="discard", comment="The discard when it has no card (variant V6).")
-ROW = Entry("{row}: {cards}", comment="One row of the board: its name, then its cards.")
-ROW_NAME_ENTRIES = tuple(
-    Entry(name, context="board row", comment="A row's name, from the peak tops down.") for name in ROW_NAMES
-)
-ROW_EMPTY = Entry("empty", context="row", comment="A row whose cards are all gone.")
-ROW_SEPARATOR = Entry("; ", context="between rows", comment="Between two rows of the board.")
-CARD_SEPARATOR = Entry(", ", context="between cards", comment="Between two cards of a row.")
-HIDDEN_CARD = Entry("hidden card", comment="A face-down card.")
-CARD_ENTRIES = tuple(Entry(card.words, comment="A card in words.") for card in DECK_WITH_JOKER)
-BOARD_ENTRIES = (
-    BOARD,
-    STOCK_CARDS,
-    DISCARD_EMPTY,
-    ROW,
-    *ROW_NAME_ENTRIES,
-    ROW_EMPTY,
-    ROW_SEPARATOR,
-    CARD_SEPARATOR,
-    HIDDEN_CARD,
-    *CARD_ENTRIES,
-)
 
 _CARD_BY_WORDS = {card.words: card for card in DECK_WITH_JOKER}
 
@@ -190,38 +187,6 @@ def text(entry: Entry, lang: str | None, n: int | None = None) -> str:
 # -- messages -----------------------------------------------------------------------------------------
 
 
-class Phrase(str):
-    """English text that keeps its catalog entry and values, so it can be said in any language.
-
-    ``Phrase(entry, **values)`` is the entry's English text filled with ``values``; a plural
-    entry picks its form by the value ``n`` (``Phrase(Entry("{n} move", "{n} moves"), n=3)`` is
-    ``"3 moves"``). Values may be numbers, cards, other phrases, :class:`RuleSetName` or
-    Messages: :func:`translate` says each of them in the language too. Like a
-    :class:`~tripeaks_widget.game.Message` it has ``template`` (the entry's English text) and
-    ``values``."""
-
-    entry: Entry
-    template: str
-    values: dict
-
-    def __new__(cls, entry: Entry, /, **values: Any) -> Phrase:
-        phrase = super().__new__(cls, text(entry, SOURCE_LANGUAGE, values.get("n")).format(**values))
-        phrase.entry, phrase.template, phrase.values = entry, entry.msgid, values
-        return phrase
-
-    def say(self, lang: str | None) -> str:
-        """This phrase in ``lang``."""
-        lang = check_language(lang)
-        if lang == SOURCE_LANGUAGE:
-            return str(self)
-        said = text(self.entry, lang, self.values.get("n"))
-        try:
-            return said.format(**{name: _value(value, lang) for name, value in self.values.items()})
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as error:
-            log.warning("could not fill %r in %s: %s", said, lang, error)
-            return str(self)
-
-
 class RuleSetName(str):
     """A rule set named in a sentence: its English text as given (``"Easy + joker"``), and its key
     (``"easy+joker"``), which names it in any language with the front end's labels
@@ -260,11 +225,11 @@ def _value(value: Any, lang: str) -> Any:
     ``lang``; card notation (``"K♣"``) and anything else stay as they are."""
     if isinstance(value, Card):
         return card_name(value, lang)
-    if isinstance(value, (Phrase, RuleSetName)):
+    if isinstance(value, RuleSetName):
         return value.say(lang)
+    if isinstance(value, Message):
+        return translate(value, lang)
     if isinstance(value, str):
-        if hasattr(value, "template") and hasattr(value, "values"):
-            return translate(value, lang)
         if value in _CARD_BY_WORDS:
             return card_name(_CARD_BY_WORDS[value], lang)
     return value
@@ -272,9 +237,9 @@ def _value(value: Any, lang: str) -> Any:
 
 def translate(message: str | None, lang: str | None) -> str:
     """``message`` in ``lang``: a plain English text (a message id), or a
-    :class:`~tripeaks_widget.game.Message`, whose template is translated and then filled
-    with its values (themselves translated when they are cards or messages), or a
-    :class:`Phrase` (its entry translated, in the plural form its count asks for).
+    :class:`~tripeaks_widget.messages.Message`, whose entry is translated (in the plural form its
+    count asks for) and then filled with its values (themselves translated when they are cards
+    or messages).
 
     Text that is not in the catalogs comes back unchanged; this never raises for any text
     (only for an unknown ``lang``, naming the choices). ``None`` and ``""`` give ``""``.
@@ -284,19 +249,17 @@ def translate(message: str | None, lang: str | None) -> str:
         return ""  # gettext("") would be the catalog's header
     if not isinstance(message, str):
         return str(message)
-    if isinstance(message, (Phrase, RuleSetName)):
+    if isinstance(message, RuleSetName):
         return message.say(lang)
-    template = getattr(message, "template", None)
-    values = getattr(message, "values", None)
-    if not isinstance(template, str) or not isinstance(values, dict):
+    if not isinstance(message, Message):
         return catalog(lang).gettext(message)
-    if not template:
+    if lang == SOURCE_LANGUAGE or not message.template:
         return str(message)
-    said = catalog(lang).gettext(template)
-    if said == template:  # English, or a template the catalogs do not have: the text as it is
+    said = text(message.entry, lang, message.values.get("n"))
+    if said == message.entry.english(message.values.get("n")):  # a template the catalogs do not have
         return str(message)
     try:
-        return said.format(**{name: _value(value, lang) for name, value in values.items()})
+        return said.format(**{name: _value(value, lang) for name, value in message.values.items()})
     except (KeyError, IndexError, ValueError, AttributeError, TypeError) as error:
         log.warning("could not fill %r in %s: %s", said, lang, error)
         return str(message)
@@ -308,34 +271,18 @@ def translate(message: str | None, lang: str | None) -> str:
 def card_name(card: Card | str | None, lang: str | None) -> str:
     """A card in words: ``king of clubs``, ``מלך תלתן``, ``ρήγας σπαθί``, ``laufakóngur``;
     ``card`` is a Card or notation (``"K♣"``); None is the empty discard's word."""
-    if card is None:
-        return text(DISCARD_EMPTY, lang)
-    return text(Entry(Card.parse(card).words), lang)
+    return words.card_words(card, _sayer(lang))
 
 
 def describe(game: Game, lang: str | None) -> str:
-    """The board of ``game`` in words, as a screen reader reads it (R7), in ``lang``:
-    the stock, the discard, then the four rows from the peak tops down; face-down cards are
-    "hidden card", removed ones are left out. In English it is ``Game.describe()``."""
+    """The board of ``game`` in words, as a screen reader reads it (R7), in ``lang``: the
+    entries of :mod:`tripeaks_widget.words`, translated. In English it is ``Game.describe()``."""
+    return words.describe(game, _sayer(lang))
+
+
+def _sayer(lang: str | None) -> words.Say:
     lang = check_language(lang)
-    hidden = text(HIDDEN_CARD, lang)
-    between_cards = text(CARD_SEPARATOR, lang)
-    rows = []
-    for name, row in zip(ROW_NAME_ENTRIES, ROWS, strict=False):
-        cards = [
-            card_name(game.deck[slot], lang) if game.is_face_up(slot) else hidden
-            for slot in row
-            if not game.is_removed(slot)
-        ]
-        rows.append(
-            text(ROW, lang).format(row=text(name, lang), cards=between_cards.join(cards) or text(ROW_EMPTY, lang))
-        )
-    count = game.stock_count
-    return text(BOARD, lang).format(
-        stock=text(STOCK_CARDS, lang, count).format(n=count),
-        discard=card_name(game.discard, lang),
-        rows=text(ROW_SEPARATOR, lang).join(rows),
-    )
+    return lambda entry, n=None: text(entry, lang, n)
 
 
 # -- the front end's labels ------------------------------------------------------------------------------
@@ -371,7 +318,6 @@ def labels(lang: str | None) -> dict[str, str]:
 __all__ = [
     "LANGUAGES",
     "Entry",
-    "Phrase",
     "RuleSetName",
     "card_name",
     "default_language",

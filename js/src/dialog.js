@@ -2,18 +2,10 @@
 // Python checks every field again; this only spares a round trip for a
 // game number that cannot be right, and says why next to the field.
 
-/** The variant options, by the names the state uses, in code order (H J O S W). */
-export const VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
+// The variants, the presets and the numbered series come from Python (facts.js).
+import { FIRST_GAME, LAST_GAME, PRESETS, VARIANTS } from "./facts.js";
 
-/** Presets: the app's rules, and the second site's (Easy, draw only when stuck, empty discard). */
-export const PRESETS = {
-  app: { rules: "easy", variants: [] },
-  site: { rules: "easy", variants: ["draw-when-stuck", "empty-discard"] },
-};
-
-/** The numbered games whose records are kept. */
-export const FIRST_GAME = 1;
-export const LAST_GAME = 50000;
+export { FIRST_GAME, LAST_GAME, PRESETS, VARIANTS };
 
 /** A rule set as text: "classic", "easy+joker+open-peaks" (variants in code order). */
 export function rulesText(rules, variants = []) {

@@ -1,8 +1,9 @@
 // Where things sit on the table, in "units": one unit is a card width plus
 // the gap beside it. Pure presentation: no rule of the game lives here.
 
-export const SLOT_COUNT = 28;
-export const ROW_STARTS = [0, 3, 9, 18, 28];
+import { ROW_STARTS, SLOT_COUNT, SLOT_X } from "./facts.js"; // from tripeaks_widget/layout.py
+
+export { ROW_STARTS, SLOT_COUNT };
 
 /** Card width and height in units, and the vertical step between rows. */
 export const CARD_W = 0.92;
@@ -26,15 +27,8 @@ export function slotRow(slot) {
 
 /** Left edge of a slot's card, in units. */
 export function slotX(slot) {
-  const row = slotRow(slot);
-  const i = slot - ROW_STARTS[row];
-  if (row === 3) return i;
-  if (row === 2) return i + 0.5;
-  if (row === 1) {
-    const peak = Math.floor(i / 2);
-    return 3 * peak + (i % 2) + 1;
-  }
-  return 3 * i + 1.5;
+  slotRow(slot); // a RangeError for no slot
+  return SLOT_X[slot];
 }
 
 /** Position of a slot: left/top in units and its row (for stacking). */

@@ -1,32 +1,30 @@
 // Snapshot (the `state` trait) -> what to draw. Pure: no DOM here, and no
 // rule of the game: free, playable and the end of the game come from Python.
 
+import { JOKER, JOKER_NAMES, RANKS, SUITS as SUIT_LIST } from "./facts.js"; // the notation of tripeaks_widget/cards.py
 import { SLOT_COUNT, slotPosition } from "./geometry.js";
 import { fmt, labelsFor } from "./labels.js";
 
-const SUITS = {
-  "♣": { key: "clubs", symbol: "♣", color: "black" },
-  "♦": { key: "diamonds", symbol: "♦", color: "red" },
-  "♥": { key: "hearts", symbol: "♥", color: "red" },
-  "♠": { key: "spades", symbol: "♠", color: "black" },
-};
-const ASCII_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-const JOKERS = new Set(["★", "JK", "JOKER", "🃏"]);
-const RANKS = new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
+/** @type {Record<string, {key: string, symbol: string, color: string}>} */
+const SUITS = {};
+for (const { symbol, key, ascii, color } of SUIT_LIST) {
+  SUITS[symbol] = SUITS[ascii] = { key, symbol, color };
+}
+const JOKERS = new Set(JOKER_NAMES.map((name) => name.toLowerCase()));
+const RANK_SET = new Set(RANKS);
 
 /** "K♣" / "10♥" (or "Kc") -> {rank, suit, symbol, color, text}; null if not a card. */
 export function parseCard(text) {
   if (typeof text !== "string") return null;
-  if (JOKERS.has(text.trim().toUpperCase())) {
-    return { rank: "★", suit: "joker", symbol: "★", color: "red", text: "★", joker: true };
+  if (JOKERS.has(text.trim().toLowerCase())) {
+    return { rank: JOKER, suit: "joker", symbol: JOKER, color: "red", text: JOKER, joker: true };
   }
   if (text.length < 2) return null;
-  let suitChar = text.slice(-1);
-  suitChar = ASCII_SUITS[suitChar.toLowerCase()] || suitChar;
-  const suit = SUITS[suitChar];
+  const suitChar = text.slice(-1);
+  const suit = SUITS[suitChar] || SUITS[suitChar.toLowerCase()];
   let rank = text.slice(0, -1).toUpperCase();
   if (rank === "T") rank = "10";
-  if (!suit || !RANKS.has(rank)) return null;
+  if (!suit || !RANK_SET.has(rank)) return null;
   return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
 }
 
@@ -57,11 +55,17 @@ export function directionOf(state) {
   return state && state.dir === "rtl" ? "rtl" : "ltr";
 }
 
+/** @typedef {import("./snapshot.js").Snapshot} Snapshot */
+
 /**
  * Build the view model from one complete snapshot; `language` is the label
- * table in the widget's language (the `labels` trait), if any.
+ * table in the widget's language (the `labels` trait), if any. Python sends
+ * a whole `Snapshot`; a field of the wrong kind is read as its empty value.
+ * @param {Snapshot} state
+ * @param {Record<string, string>} [language]
  */
 export function toViewModel(state, language) {
+  /** @type {Partial<Snapshot>} */
   const s = state && typeof state === "object" ? state : {};
   const labels = labelsFor(s, language);
   const free = asSet(s.free);
@@ -135,6 +139,7 @@ export function toViewModel(state, language) {
       : null;
 
   // Keyboard targets: free cards, left to right, then the stock.
+  /** @type {Array<number | "stock">} */
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
 

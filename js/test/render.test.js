@@ -495,7 +495,7 @@ test("notices from the records show under the board, apart from the message, unt
   assert.deepEqual($$(".tp-notice").map((n) => n.dataset.kind), ["info"]);
   model.push({ ...STATES.start, notices: [{ kind: "error", text: "Records cannot be kept" }, 7, null, { kind: "x" }] });
   assert.deepEqual($$(".tp-notice").map((n) => n.textContent), ["Records cannot be kept"], "junk is skipped");
-  model.push({ ...STATES.start, notices: [] });
+  model.push({ ...STATES.start, notices: [], number: null });
   assert.ok($(".tp-notices").hidden);
   assert.equal($$(".tp-notice").length, 0);
   assert.ok($(".tp-number").hidden, "no number outside the series");

@@ -21,6 +21,7 @@ import subprocess
 
 import pytest
 from labdriver import IMPORT, Board, expect
+from support import win_line
 
 from tripeaks_widget import Game, i18n
 from tripeaks_widget.records import Records
@@ -125,32 +126,11 @@ def set_theme(nb, theme: str, light: bool) -> None:
     nb.page.wait_for_timeout(300)
 
 
-def win_line(code: str) -> list[str]:
-    """A winning line by plain depth-first search (fine for a winnable deal)."""
-    seen = set()
-
-    def search(g, line):
-        if g.status == "won":
-            return line
-        if g.position in seen:
-            return None
-        seen.add(g.position)
-        for action in g.legal_moves():
-            h = g.copy()
-            h.apply(action)
-            found = search(h, line + [action])
-            if found:
-                return found
-        return None
-
-    return search(Game(code), [])
-
-
 def scenario_cells(lang: str) -> list[str]:
     """The cells of an audit: the widget (1), a fresh deal (2), a game won with a records notice
     in a widget of its own, each time with a new store, so the notice is a first win (3), a
     blocked game (4), a highlight (5). The solver's verdict is on in the widget (1)."""
-    line = win_line("TP1-E-AAAAAAD")  # R6.5: deal 3 can be won under Easy
+    line = win_line(Game("TP1-E-AAAAAAD"))  # R6.5: deal 3 can be won under Easy
     return [
         IMPORT + "\nimport os, tempfile\nfresh_store = lambda: os.path.join(tempfile.mkdtemp(), 'records.sqlite3')",
         f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}", show_verdict=True); w',
@@ -184,7 +164,7 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
     expect(board.root).to_have_attribute("dir", i18n.direction(lang))
     inject_axe(page, axe_source)
     labels = i18n.labels(lang)
-    [notice] = Records(":memory:").record(Game("TP1-E-AAAAAAD").replay(win_line("TP1-E-AAAAAAD")))
+    [notice] = Records(":memory:").record(Game("TP1-E-AAAAAAD").replay(win_line(Game("TP1-E-AAAAAAD"))))
     first_win = i18n.translate(notice.text, lang)  # "First win of game 3 (Easy): won in … moves." in lang
     results: dict[str, dict] = {}
     try:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import Entry, Phrase, RuleSetName
+from ..i18n import RuleSetName
+from ..messages import Entry, Message
 
 # Notice kinds (§9), across every player of the store, then the player's own.
 FIRST_WIN = "first_win"  # the first win of game n, of anyone
@@ -84,7 +85,7 @@ class Notice:
 
     ``kind`` is one of ``KINDS`` (``"first_win"``, ``"record"``, ``"best_so_far"``,
     ``"personal_best"``, ``"standing"``); ``text`` is plain English, which keeps its
-    ``template`` and ``values`` (a :class:`~tripeaks_widget.i18n.Phrase`), so
+    ``template`` and ``values`` (a :class:`~tripeaks_widget.messages.Message`), so
     ``i18n.translate(notice.text, "he")`` says it in Hebrew.
     """
 
@@ -111,11 +112,11 @@ class Notice:
         return {"kind": self.kind, "number": self.number, "text": self.text, "rules": self.rules}
 
 
-def describe(cards_left: int, moves: int) -> Phrase:
+def describe(cards_left: int, moves: int) -> Message:
     """A result in words: ``"won in 47 moves"``, ``"23 cards left in 5 moves"``."""
     if cards_left == 0:
-        return Phrase(SAID_WON_IN, n=moves)
-    return Phrase(SAID_LEFT_IN, cards=Phrase(SAID_CARDS_LEFT, n=cards_left), moves=Phrase(SAID_MOVES_MADE, n=moves))
+        return Message(SAID_WON_IN, n=moves)
+    return Message(SAID_LEFT_IN, cards=Message(SAID_CARDS_LEFT, n=cards_left), moves=Message(SAID_MOVES_MADE, n=moves))
 
 
 def rules_title(key: str) -> RuleSetName:
@@ -125,25 +126,25 @@ def rules_title(key: str) -> RuleSetName:
     return RuleSetName(key, " + ".join([base[:1].upper() + base[1:], *variants]))
 
 
-def game_title(rules: str, number: int) -> Phrase:
-    return Phrase(SAID_GAME, number=number, rules=rules_title(rules))
+def game_title(rules: str, number: int) -> Message:
+    return Message(SAID_GAME, number=number, rules=rules_title(rules))
 
 
 def store_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int] | None) -> Notice:
     """The notice for a result that took the game's best from ``before`` (None: the first result)."""
     title, said = game_title(rules, number), describe(*now)
     if now[0] == 0 and (before is None or before[0] > 0):
-        return Notice(FIRST_WIN, number, Phrase(SAID_FIRST_WIN, game=title, result=said), rules)
+        return Notice(FIRST_WIN, number, Message(SAID_FIRST_WIN, game=title, result=said), rules)
     if before is None:
-        return Notice(BEST_SO_FAR, number, Phrase(SAID_BEST_SO_FAR, game=title, result=said), rules)
-    return Notice(RECORD, number, Phrase(SAID_RECORD, game=title, result=said, before=describe(*before)), rules)
+        return Notice(BEST_SO_FAR, number, Message(SAID_BEST_SO_FAR, game=title, result=said), rules)
+    return Notice(RECORD, number, Message(SAID_RECORD, game=title, result=said, before=describe(*before)), rules)
 
 
 def personal_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int]) -> Notice:
-    text = Phrase(SAID_PERSONAL_BEST, game=game_title(rules, number), result=describe(*now), before=describe(*before))
+    text = Message(SAID_PERSONAL_BEST, game=game_title(rules, number), result=describe(*now), before=describe(*before))
     return Notice(PERSONAL_BEST, number, text, rules)
 
 
 def standing_notice(rules: str, number: int, best: tuple[int, int], player: str) -> Notice:
-    text = Phrase(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=player)
+    text = Message(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=player)
     return Notice(STANDING, number, text, rules)

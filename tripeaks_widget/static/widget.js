@@ -68,9 +68,20 @@ function fillFace(doc, el, card, jokerText = "JOKER") {
   el.appendChild(corner(doc, card, "br"));
 }
 
-// src/geometry.js
+// src/facts.js
+var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
+var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
+var FIRST_GAME = 1;
+var LAST_GAME = 5e4;
 var SLOT_COUNT = 28;
 var ROW_STARTS = [0, 3, 9, 18, 28];
+var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
+var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+var JOKER = "★";
+var JOKER_NAMES = ["★", "jk", "joker", "🃏"];
+
+// src/geometry.js
 var CARD_W = 0.92;
 var CARD_H = CARD_W * 1.4;
 var ROW_STEP = CARD_H * 0.5;
@@ -88,15 +99,8 @@ function slotRow(slot) {
   return row;
 }
 function slotX(slot) {
-  const row = slotRow(slot);
-  const i = slot - ROW_STARTS[row];
-  if (row === 3) return i;
-  if (row === 2) return i + 0.5;
-  if (row === 1) {
-    const peak = Math.floor(i / 2);
-    return 3 * peak + i % 2 + 1;
-  }
-  return 3 * i + 1.5;
+  slotRow(slot);
+  return SLOT_X[slot];
 }
 function slotPosition(slot) {
   const row = slotRow(slot);
@@ -164,13 +168,6 @@ function nearestTarget(targets, position) {
 }
 
 // src/dialog.js
-var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
-var PRESETS = {
-  app: { rules: "easy", variants: [] },
-  site: { rules: "easy", variants: ["draw-when-stuck", "empty-discard"] }
-};
-var FIRST_GAME = 1;
-var LAST_GAME = 5e4;
 function rulesText(rules, variants = []) {
   const chosen = VARIANTS.filter((v) => variants.includes(v));
   return [rules === "classic" ? "classic" : "easy", ...chosen].join("+");
@@ -351,27 +348,23 @@ function fmt(template, values = {}) {
 }
 
 // src/viewmodel.js
-var SUITS = {
-  "♣": { key: "clubs", symbol: "♣", color: "black" },
-  "♦": { key: "diamonds", symbol: "♦", color: "red" },
-  "♥": { key: "hearts", symbol: "♥", color: "red" },
-  "♠": { key: "spades", symbol: "♠", color: "black" }
-};
-var ASCII_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-var JOKERS = /* @__PURE__ */ new Set(["★", "JK", "JOKER", "🃏"]);
-var RANKS = /* @__PURE__ */ new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
+var SUITS2 = {};
+for (const { symbol, key, ascii, color } of SUITS) {
+  SUITS2[symbol] = SUITS2[ascii] = { key, symbol, color };
+}
+var JOKERS = new Set(JOKER_NAMES.map((name) => name.toLowerCase()));
+var RANK_SET = new Set(RANKS);
 function parseCard(text) {
   if (typeof text !== "string") return null;
-  if (JOKERS.has(text.trim().toUpperCase())) {
-    return { rank: "★", suit: "joker", symbol: "★", color: "red", text: "★", joker: true };
+  if (JOKERS.has(text.trim().toLowerCase())) {
+    return { rank: JOKER, suit: "joker", symbol: JOKER, color: "red", text: JOKER, joker: true };
   }
   if (text.length < 2) return null;
-  let suitChar = text.slice(-1);
-  suitChar = ASCII_SUITS[suitChar.toLowerCase()] || suitChar;
-  const suit = SUITS[suitChar];
+  const suitChar = text.slice(-1);
+  const suit = SUITS2[suitChar] || SUITS2[suitChar.toLowerCase()];
   let rank = text.slice(0, -1).toUpperCase();
   if (rank === "T") rank = "10";
-  if (!suit || !RANKS.has(rank)) return null;
+  if (!suit || !RANK_SET.has(rank)) return null;
   return { rank, suit: suit.key, symbol: suit.symbol, color: suit.color, text: rank + suit.symbol };
 }
 function cardName(card, labels) {

@@ -1,0 +1,84 @@
+// The snapshot contract (the `state` trait), generated from tripeaks_widget/snapshot.py
+// by `python tests/frontend_fixtures.py`: edit the Python, never this file.
+
+/**
+ * An action that moved a card.
+ * @typedef {object} Played
+ * @property {"play" | "draw"} action what the action was
+ * @property {string} card the card played, or drawn onto the discard, in notation
+ * @property {number} [slot] the slot a played card left (plays only)
+ */
+
+/**
+ * The last action, for the front end's small animations; an undo names what it undid.
+ * @typedef {object} Last
+ * @property {"play" | "draw" | "undo"} action what the action was
+ * @property {string} [card] with play or draw: the card, in notation
+ * @property {number} [slot] with play: the slot the card left
+ * @property {Played} [undone] with undo: the action taken back
+ */
+
+/**
+ * @typedef {object} Notice
+ * @property {string} kind 'info', 'record' or 'error'
+ * @property {string} text what the records store said, in the board's language
+ */
+
+/**
+ * @typedef {object} VerdictLine
+ * @property {"pending" | "winnable" | "lost" | "never" | "unknown" | "won" | "error"} kind what the solver found
+ * @property {(number | null)} move with kind 'lost': the move after which the game could not be won
+ * @property {string} text the verdict as the board says it, in its language
+ */
+
+/**
+ * Everything a player can see of the position, as the engine tells it (`Game.view()`).
+ * @typedef {object} GameView
+ * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
+ * @property {"easy" | "classic"} rules the base rule set
+ * @property {Array<string>} variants the variants in play, by name, as 'joker', 'open-peaks'
+ * @property {Array<(string | null)>} slots the 28 peak slots: a card, '?' face down, null once removed
+ * @property {Array<number>} free the slots whose card no card covers any more
+ * @property {Array<number>} playable the free slots whose card fits the discard now
+ * @property {number} stock how many cards the stock still has
+ * @property {(string | null)} discard the card on top of the discard pile; null while it is empty
+ * @property {number} score the score
+ * @property {number} moves the Moves counter (undos do not count back)
+ * @property {"playing" | "won" | "blocked"} status how the game stands
+ * @property {string} message the message line: why a move was refused, the end of the game, a hint
+ * @property {boolean} can_undo whether there is an action to take back
+ * @property {string} description the board in words, as a screen reader reads it (R7)
+ * @property {(Last | null)} last the last action; null before the first
+ */
+
+/**
+ * The `state` trait: the engine's view in the board's language, and the widget's fields.
+ * @typedef {object} Snapshot
+ * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
+ * @property {"easy" | "classic"} rules the base rule set
+ * @property {Array<string>} variants the variants in play, by name, as 'joker', 'open-peaks'
+ * @property {Array<(string | null)>} slots the 28 peak slots: a card, '?' face down, null once removed
+ * @property {Array<number>} free the slots whose card no card covers any more
+ * @property {Array<number>} playable the free slots whose card fits the discard now
+ * @property {number} stock how many cards the stock still has
+ * @property {(string | null)} discard the card on top of the discard pile; null while it is empty
+ * @property {number} score the score
+ * @property {number} moves the Moves counter (undos do not count back)
+ * @property {"playing" | "won" | "blocked"} status how the game stands
+ * @property {string} message the message line: why a move was refused, the end of the game, a hint
+ * @property {boolean} can_undo whether there is an action to take back
+ * @property {string} description the board in words, as a screen reader reads it (R7)
+ * @property {(Last | null)} last the last action; null before the first
+ * @property {boolean} error_help whether refused moves are explained
+ * @property {Array<(number | "stock")>} highlight slots, and/or 'stock', to point at
+ * @property {string} caption a line above the board, apart from the message (walkthroughs)
+ * @property {(number | null)} number the game's number in the series 1-50,000; null for another deal
+ * @property {Array<Notice>} notices what the records store said, until the next action
+ * @property {boolean} show_verdict whether the verdict line is switched on
+ * @property {(VerdictLine | null)} verdict can the game still be won; null while switched off
+ * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'
+ * @property {"ltr" | "rtl"} dir the writing direction of that language
+ * @property {number} seq grows with every snapshot sent: an older one arriving late is ignored
+ */
+
+export {};

@@ -1,0 +1,84 @@
+"""The front end's generated files, made from Python: ``python tests/frontend_fixtures.py``.
+
+- ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.snapshot.jsdoc`);
+- ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.frontend`);
+- ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw.
+
+``tests/test_snapshot.py`` fails when either is out of date.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+from tripeaks_widget import IllegalMoveError, TriPeaks, solver
+from tripeaks_widget.frontend import js_module
+from tripeaks_widget.snapshot import jsdoc
+
+JS = pathlib.Path(__file__).resolve().parent.parent / "js"
+TYPES = JS / "src" / "snapshot.js"
+FACTS = JS / "src" / "facts.js"
+STATES = JS / "test" / "fixtures" / "states.json"
+OPENING = "TP1-E-AAAAAAB"  # R6.4
+THREE_MOVES = ["K♣", "A♠", "2♦"]  # R6.4: row 3 card 4 turns up, the 7♠
+WINNABLE = "TP1-E-AAAAAAD"  # R6.5
+TO_BLOCK = "TP1-C-AAAAAAB"
+
+
+def board(code: str = OPENING) -> TriPeaks:
+    return TriPeaks(code, records=False, lang="en")
+
+
+def scenes() -> dict[str, dict]:
+    """Each scene's snapshot, as the widget sent it."""
+    out = {}
+    w = board()
+    out["start"] = dict(w.state)
+    w.play(THREE_MOVES[0])
+    out["after1"] = dict(w.state)
+    for card in THREE_MOVES[1:]:
+        w.play(card)
+    out["mid"] = dict(w.state)
+    w.caption = "Step 3: the 7♠ turned up. Nothing fits the 2♦, so draw."
+    w.highlight("stock", 21)
+    out["teach"] = dict(w.state)
+
+    w = board()
+    for card in THREE_MOVES:
+        w.play(card)
+    unfit = next(card for card in w.free() if card not in w.playable())
+    try:
+        w.play(unfit)
+    except IllegalMoveError:
+        pass
+    out["refused"] = dict(w.state)
+
+    w = board(WINNABLE)
+    w.replay(solver.solve(w.game).line, pace=0)
+    out["won"] = dict(w.state)
+
+    w = board(TO_BLOCK)
+    while w.status == "playing":  # the first card that fits, else a draw
+        w.apply(w.playable()[0] if w.playable() else "draw")
+    out["blocked"] = dict(w.state)
+    return out
+
+
+def render_states() -> str:
+    return json.dumps(scenes(), ensure_ascii=False, indent=1) + "\n"
+
+
+def write() -> None:
+    for path, text in generated().items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+
+
+def generated() -> dict[pathlib.Path, str]:
+    """Each generated file and what it should hold."""
+    return {TYPES: jsdoc(), FACTS: js_module(), STATES: render_states()}
+
+
+if __name__ == "__main__":
+    write()

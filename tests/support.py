@@ -1,0 +1,94 @@
+"""Helpers shared by the tests: delivering messages as the front end's comm does, a winning
+line found by plain search, the Hebrew seed's words, and the engine's invariants."""
+
+from __future__ import annotations
+
+import functools
+
+from tripeaks_widget import Game
+from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, PEAK_BONUS, START_SCORE
+from tripeaks_widget.layout import SLOT_COUNT
+
+OPENING = "TP1-E-AAAAAAB"  # R6.4
+WINNABLE = 3  # R6.5: game 3 (TP1-E-AAAAAAD) can be won under Easy
+
+# The Hebrew seed's words (SPEC R2.4, R4.2, §7).
+HE = {
+    MUST_FIT: "הדרגה חייבת להיות גבוהה או נמוכה באחת",
+    BLOCKED_CARD: "הקלף הזה חסום",
+    NO_MORE_MOVES: "אין עוד מהלכים אפשריים",
+}
+# The Hebrew seed's two board lines (SPEC §7): the start of TP1-E-AAAAAAB, then after K♣, A♠, 2♦.
+HE_START = (
+    "קופת משיכה: 23 קלפים; ערימת השלכה: אס תלתן. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
+    "קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "השורה התחתונה: 3 עלה, 5 עלה, מלך תלתן, 4 עלה, 2 יהלום, אס עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
+)
+HE_AFTER = (
+    "קופת משיכה: 23 קלפים; ערימת השלכה: 2 יהלום. ראשי הפסגות: קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "שורה 2: קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; שורה 3: קלף מוסתר, "
+    "קלף מוסתר, קלף מוסתר, קלף מוסתר, 7 עלה, קלף מוסתר, קלף מוסתר, קלף מוסתר, קלף מוסתר; "
+    "השורה התחתונה: 3 עלה, 5 עלה, 4 עלה, מלך יהלום, 8 לב, 7 תלתן, 9 עלה."
+)
+
+
+def intent(widget, content):
+    """Deliver a custom message as the front end's comm would."""
+    widget._handle_custom_msg(content, [])
+
+
+def comm_message(method, **data):
+    """A whole comm message as the kernel hands it to a widget's ``_handle_msg``."""
+    return {"content": {"data": {"method": method, **data}}, "buffers": []}
+
+
+def undone_draws(history):
+    """How many draws of ``history`` were taken back by an undo."""
+    line, undone = [], 0
+    for action in history:
+        if action == "undo":
+            undone += line.pop() == "draw"
+        else:
+            line.append(action)
+    return undone
+
+
+def check_cards_and_score(g):
+    """Every card once (peaks, discard pile, stock), and the app's score from the position alone
+    (R5.1, R5.2; Hogue scoring aside)."""
+    on_peaks = [g.deck[s] for s in range(SLOT_COUNT) if not g.is_removed(s)]
+    assert sorted(on_peaks + g.waste + list(g.stock)) == sorted(g.deck)
+    assert len(g.deck) == (53 if g.rules.joker else 52)
+    if not g.rules.hogue_scoring:
+        cleared = sum(p["cleared"] for p in g.peaks())
+        drawn = g.history.count("draw") - undone_draws(g.history)
+        assert g.score == max(0, START_SCORE - (SLOT_COUNT - g.cards_left) - drawn + PEAK_BONUS * cleared)
+    assert g.moves == sum(a != "undo" for a in g.history)
+
+
+def win_line(game: Game) -> list[str]:
+    """A winning line by plain depth-first search (fine for a winnable deal)."""
+    seen = set()
+
+    def search(g, line):
+        if g.status == "won":
+            return line
+        if g.position in seen:
+            return None
+        seen.add(g.position)
+        for action in g.legal_moves():
+            h = g.copy()
+            h.apply(action)
+            found = search(h, line + [action])
+            if found:
+                return found
+        return None
+
+    return search(game, [])
+
+
+@functools.cache
+def winning_line() -> tuple[str, ...]:
+    """A winning line of game 3 under Easy, searched once."""
+    return tuple(win_line(Game.from_number(WINNABLE)))

@@ -1,0 +1,44 @@
+"""Widgets side by side dealing the same cards, one per rule set (``TriPeaks.compare``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets
+
+from .codes import deck_code, number_code
+from .game import Game
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .widget import TriPeaks
+
+
+class Comparison(ipywidgets.HBox):
+    """TriPeaks widgets side by side (``TriPeaks.compare``): ``box.widgets``, ``box[0]``, ``box["classic"]``."""
+
+    @property
+    def widgets(self) -> tuple[TriPeaks, ...]:
+        return tuple(self.children)
+
+    def __getitem__(self, key: int | str) -> TriPeaks:
+        """A widget by position, or by its rule set's name (``"easy"``, ``"classic"``, ``"easy+joker"``)."""
+        if isinstance(key, str):
+            for widget in self.children:
+                if str(widget.rules) == key.strip().lower():
+                    return widget
+            raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
+        return self.children[key]
+
+
+def compare(widget: type[TriPeaks], code: str | None, rules: Iterable[Rules | str], **kwargs: Any) -> Comparison:
+    """One ``widget`` per rule set, each dealing the cards of ``code`` (None: a random deal)."""
+    game = Game(code)
+    widgets = []
+    for rule_set in (Rules.parse(r) for r in rules):
+        dealt = number_code(game.number, rule_set) if game.number is not None else deck_code(game.deck, rule_set)
+        widgets.append(widget(dealt, layout=ipywidgets.Layout(flex="1 1 0", min_width="0"), **kwargs))
+    if not widgets:
+        raise ValueError("compare needs at least one rule set, e.g. rules=('easy', 'classic')")
+    return Comparison(widgets, layout=ipywidgets.Layout(width="100%", align_items="flex-start"))

@@ -1,0 +1,141 @@
+"""A board's results going to the records store (:mod:`tripeaks_widget.records`): the store a
+widget was given, the player it records for, the game recorded when it ends (won or blocked) or is
+left unfinished, and what the store said about it, shown under the board until the next action.
+
+The store is written in its own thread (:class:`~tripeaks_widget.records.Records` queues each
+result), so a locked or slow store never holds up the board: a move waits a moment for the
+store's answer, and an answer that comes later arrives in a snapshot of its own."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from typing import Any, Protocol
+
+from .game import Game
+from .messages import Message
+from .records import Notice, Records, check_player, default_player, in_series
+
+log = logging.getLogger("tripeaks_widget")
+
+NOT_RECORDED = Message("This result could not be recorded: {error}")
+NO_RECORDS = Message("Records cannot be kept: {error}")
+STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
+
+
+class Board(Protocol):
+    """What the results need of the widget they are kept for."""
+
+    _lock: threading.RLock  # every change of the board and every snapshot sent takes it
+    _closed: bool
+
+    @property
+    def game(self) -> Game: ...
+
+    def _publish(self) -> None:
+        """Send the board's snapshot."""
+
+
+class Results:
+    """The records store of one board, its player, and what the store said last (``notices``:
+    ``{"kind", "text"}``)."""
+
+    def __init__(
+        self, board: Board, records: Records | str | os.PathLike | bool | None, player: str | None = None
+    ) -> None:
+        self.board = board
+        self.player = default_player() if player is None else check_player(player)
+        self.store, self.error = open_records(records)
+        self._owns_store = self.store is not None and not isinstance(records, Records)
+        self.notices: list[dict] = []
+        if self.error:
+            log.warning("playing without records: %s", self.error)
+            self.notices = [{"kind": "error", "text": self.error}]
+        game = board.game
+        self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
+
+    def look_at(self, game: Game, assists: Iterable[str] = ()) -> None:
+        """Record the game when it has just become won or blocked (again, after an undo)."""
+        status = game.status
+        if self._ended == (game, status):
+            return
+        self._ended = (game, status)
+        if status in ("won", "blocked"):
+            self.record(game, assists)
+
+    def record(self, game: Game, assists: Iterable[str] = ()) -> None:
+        """Hand a result to the store's writer thread; what it says joins the notices (now, or in a
+        later snapshot when the store is slow). A failure is said, not raised."""
+        if self.store is None or not in_series(game.number):
+            return
+        try:
+            answer = self.store.submit(game, player=self.player, assists=set(assists))
+        except Exception as error:  # a records bug must never cost the game its move
+            log.exception("recording game %s failed", game.number)
+            self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
+            return
+        self._await(answer, lambda: True)
+
+    def ask_standing(self, game: Game) -> None:
+        """A numbered game is dealt: its record and who holds it, as a notice."""
+        if self.store is not None and in_series(game.number):
+            self._await(self.store.submit_standing(game.number, game.rules), lambda: self.board.game is game)
+
+    def close(self) -> None:
+        """Close a store the board opened itself: what is queued is still written, then it closes
+        (and leaves no journal files behind)."""
+        if self._owns_store and self.store is not None:
+            self.store.close(wait=0)
+
+    def _await(self, answer: Future, wanted: Callable[[], bool]) -> None:
+        """Wait a moment for the store's answer; a later one is published when it comes, if still ``wanted``."""
+        try:
+            answer.result(STORE_WAIT)
+        except Exception:
+            if not answer.done():
+                caller = threading.get_ident()
+                answer.add_done_callback(lambda done: self._answered(done, wanted, caller))
+                return
+        self._take(answer)
+
+    def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int) -> None:
+        board = self.board
+        with board._lock:
+            if board._closed or not wanted():
+                return
+            self._take(answer)
+            if threading.get_ident() != caller:  # in the writer thread: a snapshot of its own
+                board._publish()
+
+    def _take(self, answer: Future) -> None:
+        error = answer.exception()
+        if error is not None:
+            log.warning("a result was not recorded: %s", error)
+            self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
+            return
+        found = answer.result()
+        notices: list[Notice] = [] if found is None else [found] if isinstance(found, Notice) else found
+        self.notices.extend({"kind": notice.kind, "text": notice.text} for notice in notices)
+
+
+def open_records(records: Any) -> tuple[Records | None, str | None]:
+    """The store a widget records to, and why there is none when one was asked for."""
+    if records is False:
+        return None, None
+    if isinstance(records, Records):
+        return records, None
+    if records is None or records is True or isinstance(records, (str, os.PathLike)):
+        path = None if records is None or records is True else records
+        try:
+            records, why = Records.open_or_none(path)
+        except Exception as error:  # whatever goes wrong, the widget still plays
+            log.exception("the records store could not be opened")
+            records, why = None, str(error)
+        return records, None if why is None else Message(NO_RECORDS, error=why)
+    raise TypeError(
+        "records is a Records store, a path, a postgresql:// URL, None (the user's own store) or False (none); "
+        f"got {type(records).__name__} {records!r}"
+    )
