@@ -57,6 +57,7 @@ from ..codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..game import standing_actions
 from ..layout import SLOT_COUNT
 from ..rules import Rules
+from ._score import highest_score
 from ._search import OutOfTime, Search
 from ._space import Space
 
@@ -69,6 +70,7 @@ __all__ = [
     "solve",
     "verdict_history",
     "winnable",
+    "winning_actions",
 ]
 
 NEVER_WINNABLE = -1  # verdict_history: the deal itself could not be won
@@ -177,8 +179,13 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
     line found so far (``winnable`` is True if a win was found, else None).
     ``lost_line=False`` skips the search for that line when the game can't be won: the
     answer is then the verdict with an empty line (quicker, for surveys of many deals).
+
+    Under Hogue's scoring (V2) the line is the one with the highest final score any line
+    reaches, won or blocked (``winnable`` is still the verdict); ``lost_line`` is ignored.
     """
     snapshot, search, start = _prepare(game, budget)
+    if snapshot.rules.hogue_scoring:
+        return _highest_score(snapshot, search, start)
     best, complete = search.wins(first_only=False)
     if best is not None:
         return _solution(snapshot, search, best[1], True, complete, start)
@@ -188,6 +195,18 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
         return _solution(snapshot, search, [], False, True, start)
     path, complete = _most_cleared(search)
     return _solution(snapshot, search, path, False, complete, start)
+
+
+def _highest_score(snapshot, search: Search, start: float) -> Solution:
+    """V2: the verdict, then the line with the highest final score (see ``_score``); out of
+    time, the best line the verdict's search met."""
+    found, complete = search.wins(first_only=True)
+    if not complete:
+        return _solution(snapshot, search, search.most[2], None, False, start)
+    _, path, complete = highest_score(search, snapshot._run)
+    if not complete:
+        path = found[1] if found is not None else search.most[2]
+    return _solution(snapshot, search, path, found is not None, complete, start)
 
 
 def _most_cleared(search: Search):
@@ -229,6 +248,31 @@ def winnable(game, *, budget: float | None = None) -> bool:
     if not complete:
         raise SearchExhausted(f"no verdict within the budget of {budget} s")
     return False
+
+
+def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
+    """Which of the legal actions still lead to a win: every action in notation (a card as
+    ``"K♣"``, or ``"draw"``) mapped to whether the game can be won after it.
+
+    One pass: the searches after each action share one table of the positions proven lost,
+    so a position met after one action is not searched again after another. Raises
+    ``SearchExhausted`` when ``budget`` (seconds, for the whole pass) runs out first.
+    """
+    snapshot, root, _ = _prepare(game, budget)
+    seen: dict[int, int] = {}
+    verdicts = {}
+    for action in snapshot.legal_moves():
+        after = snapshot.copy()
+        after.apply(action)
+        removed, drawn, discard = after.position
+        search = Search(root.space, removed, drawn, discard.rank if discard else 0, root.deadline)
+        found, complete = search.wins(first_only=True, seen=seen)
+        if not complete or (root.deadline is not None and time.perf_counter() > root.deadline):
+            raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
+        verdicts[action] = found is not None
+        if found is not None:
+            search.forget_line(seen, found[1])
+    return verdicts
 
 
 def hint(game, *, budget: float | None = None) -> str | None:

@@ -110,6 +110,33 @@ class Search:
         elif not f0 & self.space.fit[r0]:
             draw_one(S0, f0, k0, self.left0, orphans0)
 
+    def forget_line(self, seen: dict[int, int], path: Path) -> None:
+        """Take the positions along a winning line out of a table kept after a first-win
+        search: the search stopped inside them, so they are not proven lost. (Every other
+        entry is: its search ran to the end, or a cut proved it.)"""
+        sp, exact_k = self.space, self.exact_k
+        fit, info, stock = sp.fit, sp.info, sp.stock
+        S, free, k, r = self.removed, self.free0, self.drawn, self.rank
+        seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
+        for step in path:
+            if step >= 0:
+                b = 1 << step
+                _, r, cov = info[b]
+                S |= b
+                free ^= b
+                for cb, cm in cov:
+                    if S & cm == cm:
+                        free |= cb
+                seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
+            elif exact_k:  # V5: one forced draw at a time
+                r, k = stock[k], k + 1
+                seen.pop(S | (free & fit[r]) << 28 | k << 56, None)
+            else:
+                seen.pop(S | CHAIN, None)
+                k -= step
+                r = stock[k - 1]
+                seen.pop(S | (free & fit[r]) << 28, None)
+
     # -- the win search: depth first, plays before draws; branch and bound on the draw count --
 
     def wins(
