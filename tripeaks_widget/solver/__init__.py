@@ -313,10 +313,14 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
     """
     deadline = None if budget is None else time.perf_counter() + budget
 
+    verdicts: dict[int, bool] = {}
+
     def winnable_after(count):
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        position = type(game)(game.code).replay(action for _, action in line[:count])
-        return winnable(position, budget=remaining)
+        if count not in verdicts:  # (an empty line: the deal itself, searched once)
+            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            position = type(game)(game.code).replay(action for _, action in line[:count])
+            verdicts[count] = winnable(position, budget=remaining)
+        return verdicts[count]
 
     line = standing_actions(game.history)
     if winnable_after(len(line)):
