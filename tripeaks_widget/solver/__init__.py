@@ -57,12 +57,15 @@ README's solver section):
 - the predecessor checks (Hall's condition, cards with no predecessor left): the cuts that
   make lost deals and the fewest-draw bound affordable;
 - the rule tables built once per rule set and the stock tables in one backward pass: the
-  setup of a search (which dominates on easy deals and in sampling) five times cheaper;
+  setup of a search, which dominates on easy deals and in sampling, about five times
+  cheaper (the Easy verdict went from 10 to 12 times the naive search);
 - ``winning_actions``' one table of lost positions shared between the searches after each
-  action: about 1.3 (Easy) to 1.9 (Classic) times the rate of one search per action;
+  action: about 1.3 times the rate of one search per action (96 against 72 sampled
+  positions a second under Easy, 196 against 144 under Classic);
 - a table shared between the sampled arrangements of one fair decision was measured and
-  left out: no position searched in one arrangement was met again, with the same cards
-  still in play, in another (0 of 75,000), as the stock's order differs between them.
+  left out: of 656,000 positions searched in 400 arrangements of 20 mid-game positions, none
+  was met again, with the same cards still in play, in another arrangement (the stock's
+  order differs between them).
 """
 
 from __future__ import annotations
