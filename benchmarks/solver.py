@@ -7,14 +7,25 @@ In one process, for every deal and rule set: the baseline's verdict, the solver'
 (``winnable``) and its best line (``solve``). Prints mean, median, 99th percentile and
 maximum milliseconds per deal, and how many times faster than the baseline the solver is
 (ratio of the means). The verdicts must agree.
+
+With the machine's ``cc``, the same naive search written in C (``naive_search.c``, compiled
+here into a temporary directory) runs on the same deals: the row "naive C" (its own clock,
+no process start-up). Then Hogue's highest-score line (V2) on the first ``--hogue-deals``
+deals, and fair sampling: mid-game positions, the unseen cards shuffled into
+``--samples`` arrangements each, judged by ``winnable`` and by ``winning_actions``, with
+how many of one arrangement's searched positions (the cards still in play included) another
+arrangement's search met too: what a table shared between the samples could save.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,6 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, solver
 from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
+from tripeaks_widget.solver import _prepare
+
+C_SOURCE = Path(__file__).with_name("naive_search.c")
 
 
 def baseline_winnable(game: Game) -> bool:
@@ -48,6 +62,91 @@ def baseline_winnable(game: Game) -> bool:
     return search(removed, 0, discard)
 
 
+def c_baseline(games: list[Game]) -> list[tuple[bool, float]] | None:
+    """The naive search in C on these deals from their start: (verdict, seconds) each; None
+    without a C compiler."""
+    cc = shutil.which("cc")
+    if cc is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        program = Path(folder) / "naive_search"
+        subprocess.run([cc, "-O2", "-o", str(program), str(C_SOURCE)], check=True)
+        lines = [" ".join(str(mask) for mask in COVER_MASK)]
+        for game in games:
+            ranks = [card.rank for card in game.deck]
+            lines.append(" ".join(map(str, [int(game.rules.king_ace_wrap), *ranks])))
+        out = subprocess.run([str(program)], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
+    return [(verdict == "1", float(seconds)) for verdict, seconds in (row.split() for row in out.stdout.splitlines())]
+
+
+def sampled(game: Game, rng: random.Random) -> Game:
+    """The game with its unseen cards (face-down peak cards, the stock left) shuffled: an
+    arrangement that looks the same to the player."""
+    removed = game.position.removed
+    stock_start = len(game.deck) - game.stock_count
+    places = [s for s in range(SLOT_COUNT) if not removed >> s & 1 and not game.is_face_up(s)]
+    places += range(stock_start, len(game.deck))
+    cards = [game.deck[p] for p in places]
+    rng.shuffle(cards)
+    deck = list(game.deck)
+    for place, card in zip(places, cards, strict=True):
+        deck[place] = card
+    return Game.from_deck([str(card) for card in deck], game.rules).replay(game.history)
+
+
+def searched_positions(game: Game) -> set:
+    """The positions a first-win search from the game visits, each with the cards still in
+    play (the peak cards left, by slot, and the stock from the cards drawn): equal keys in
+    two arrangements are the same position with the same future."""
+    search = _prepare(game, None)[1]
+    seen: dict[int, int] = {}
+    search.wins(first_only=True, seen=seen)
+    ranks, stock = search.space.ranks, search.space.stock
+    keys = set()
+    for key, drawn in seen.items():
+        removed = key & ALL_SLOTS_MASK
+        left = tuple(ranks[s] for s in range(SLOT_COUNT) if not removed >> s & 1)
+        keys.add((key, drawn, left, stock[drawn:]))
+    return keys
+
+
+def fair_sampling(rules: str, positions: int, samples: int, seed: int) -> None:
+    rng = random.Random(seed)
+    judged, one_pass, per_action, hits, total = 0.0, 0.0, 0.0, 0, 0
+    count = 0
+    for _ in range(positions):
+        game = Game.from_number(rng.randrange(1, 50_001), rules)
+        for _ in range(rng.randrange(8, 25)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.apply(rng.choice(moves))
+        if game.status != "playing":
+            continue
+        arrangements = [sampled(game, rng) for _ in range(samples)]
+        met: set = set()
+        for arrangement in arrangements:
+            _, seconds = timed(solver.winnable, arrangement)
+            judged += seconds
+            _, seconds = timed(solver.winning_actions, arrangement)
+            one_pass += seconds
+            start = time.perf_counter()
+            for action in arrangement.legal_moves():
+                solver.winnable(arrangement.copy().replay([action]))
+            per_action += time.perf_counter() - start
+            keys = searched_positions(arrangement)
+            hits += len(keys & met)
+            total += len(keys)
+            met |= keys
+            count += 1
+    print(
+        f"{rules:8} fair sampling: {count} arrangements of {positions} mid-game positions; "
+        f"verdicts {count / judged:.0f}/s; every first action's verdict: one pass {count / one_pass:.1f}/s, "
+        f"one search per action {count / per_action:.1f}/s; positions met again in another arrangement "
+        f"{100 * hits / max(total, 1):.2f}% of {total}"
+    )
+
+
 def timed(function, game):
     start = time.perf_counter()
     result = function(game)
@@ -66,6 +165,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", default="easy,classic", help="rule sets, comma-separated")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random choice of deals")
     parser.add_argument("--no-baseline", action="store_true", help="time the solver only")
+    parser.add_argument("--hogue-deals", type=int, default=20, help="deals for Hogue's highest score (default 20)")
+    parser.add_argument("--positions", type=int, default=10, help="mid-game positions for fair sampling")
+    parser.add_argument("--samples", type=int, default=20, help="arrangements per position (default 20)")
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
@@ -92,14 +194,41 @@ def main(argv=None) -> int:
                     failures += 1
                     print(f"  {game.code}: the baseline says {expected}, the solver {verdict}")
         share = f"{100 * won / len(numbers):.1f}%"
-        rows = [("baseline", base_times), ("verdict", verdict_times), ("best line", line_times)]
+        c_times = []
+        if not args.no_baseline:
+            games = [Game.from_number(number, name) for number in numbers]
+            results = c_baseline(games) or []
+            for game, (expected, seconds) in zip(games, results, strict=False):
+                c_times.append(seconds)
+                if expected != solver.winnable(game):
+                    failures += 1
+                    print(f"  {game.code}: the C baseline says {expected}")
+        hogue_times = []
+        for number in numbers[: args.hogue_deals]:
+            game = Game.from_number(number, f"{name}+hogue-scoring")
+            solution, seconds = timed(solver.solve, game)
+            hogue_times.append(seconds)
+            if game.copy().replay(solution.line).status == "playing":
+                failures += 1
+                print(f"  {game.code}: the highest-score line does not end the game")
+        rows = [
+            ("baseline", base_times),
+            ("naive C", c_times),
+            ("verdict", verdict_times),
+            ("best line", line_times),
+            ("hogue line", hogue_times),
+        ]
         base_mean = statistics.mean(base_times) if base_times else None
         for label, times in rows:
             if not times:
                 continue
             mean, med, p99, worst = describe(times)
             ratio = f"{base_mean / statistics.mean(times):9.1f}" if base_mean and label != "baseline" else " " * 9
-            print(f"{name:8} {label:10} {mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f} {ratio}  {share}")
+            deals = f"{share}" if len(times) == len(numbers) else f"({len(times)} deals)"
+            print(f"{name:8} {label:10} {mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f} {ratio}  {deals}")
+    if args.positions and args.samples:
+        for name in args.rules.split(","):
+            fair_sampling(name, args.positions, args.samples, args.seed)
     if failures:
         print(f"{failures} disagreements")
     return 1 if failures else 0

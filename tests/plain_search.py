@@ -40,3 +40,26 @@ def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) 
 
 def winnable(deck, rules, **position) -> bool:
     return most_cleared(deck, rules, **position) == SLOT_COUNT
+
+
+def highest_score(game) -> int:
+    """The highest final score any line from the game's position reaches, walking the
+    engine's own legal moves until the game ends (won or blocked). Exponential: small
+    positions only."""
+    memo: dict = {}
+
+    def best(g, run: int) -> int:
+        if g.status != "playing":
+            return g.score
+        key = (g.position, run)
+        if key not in memo:
+            ends = (best(g.copy().replay([m]), 0 if m == "draw" else run + 1) for m in g.legal_moves())
+            memo[key] = max(ends) - g.score
+        return g.score + memo[key]
+
+    run = 0
+    for action in reversed(game.history):
+        if action == "draw":
+            break
+        run += 1
+    return best(game, run)

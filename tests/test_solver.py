@@ -340,11 +340,11 @@ def _endgame(game, left):
         "easy+joker",
         "classic+joker+draw-when-stuck",
         "site",
-        "classic+open-peaks+hogue-scoring",
+        "classic+open-peaks",
     ],
 )
 def test_variants_agree_with_the_engine_moves(rules):
-    """V2–V6: from endgames (few cards left) and from the start of V6 deals, the solver's best
+    """V3–V6: from endgames (few cards left) and from the start of V6 deals, the solver's best
     line clears as many cards with as few draws as a brute force over the engine's moves."""
     rng = random.Random(f"{SEED}-{rules}")
     checked = 0
@@ -358,3 +358,89 @@ def test_variants_agree_with_the_engine_moves(rules):
         assert end.cards_left == 28 - cleared
         checked += game.status == "playing"
     assert checked >= 6
+
+
+# -- Hogue's scoring (V2): the highest final score -------------------------------------------------
+
+
+def _small_position(game, left, stock):
+    """Play the first legal card (or draw) until at most ``left`` cards and ``stock`` stock
+    cards remain, or the game ends."""
+    while game.status == "playing" and (game.cards_left > left or game.stock_count > stock):
+        moves = game.legal_moves()
+        plays = [m for m in moves if m != "draw"]
+        game.apply(plays[0] if plays and game.cards_left > left else moves[-1])
+    return game
+
+
+@pytest.mark.parametrize(
+    "rules", ["easy+hogue-scoring", "classic+open-peaks+hogue-scoring", "easy+hogue-scoring+draw-when-stuck"]
+)
+def test_hogue_line_has_the_highest_final_score_of_any_line(rules):
+    """V2: solve() returns the line with the highest final score any line reaches, won or
+    blocked, as an exhaustive walk over the engine's moves finds it; the line replays to
+    the end of the game and to that score."""
+    rng = random.Random(f"{SEED}-{rules}")
+    playing = 0
+    for _ in range(15):
+        game = Game.from_number(rng.randrange(1, 50_001), rules)
+        game = _small_position(game, rng.choice((8, 10)), rng.choice((4, 6)))
+        solution = game.solve()
+        end = game.copy().replay(solution.line)
+        assert solution.complete and end.status != "playing"
+        assert end.score == solution.score == plain_search.highest_score(game), game.to_dict()
+        assert solution.winnable == game.winnable()
+        playing += game.status == "playing"
+    assert playing >= 10
+
+
+def test_hogue_runs_can_beat_the_fewest_draws():
+    """V2: on some position the highest-scoring line is not the win with the fewest draws."""
+    rng = random.Random(SEED)
+    for _ in range(30):
+        game = _small_position(Game.from_number(rng.randrange(1, 50_001), "easy+hogue-scoring"), 18, 12)
+        fewest = solver.solve(Game.from_deck([str(c) for c in game.deck], "easy").replay(game.history))
+        best = game.solve()
+        if fewest.winnable and best.draws > fewest.draws:
+            assert best.score > game.copy().replay(fewest.line).score
+            return
+    pytest.fail("no position where the highest score needs more draws")
+
+
+# -- which first actions still win ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["easy", "classic", "easy+draw-when-stuck"])
+def test_winning_actions_agree_with_winnable_after_each_action(rules):
+    """winning_actions() gives every legal action, each with the verdict winnable() gives
+    after it, on positions from the start to the late game."""
+    rng = random.Random(f"{SEED}-actions-{rules}")
+    mixed = 0
+    for _ in range(40):
+        game = _random_play(Game.from_number(rng.randrange(1, 50_001), rules), rng, rng.randrange(0, 30))
+        verdicts = solver.winning_actions(game)
+        assert list(verdicts) == game.legal_moves()
+        for action, wins in verdicts.items():
+            assert wins == solver.winnable(game.copy().replay([action])), (game.to_dict(), action)
+        mixed += len(set(verdicts.values())) == 2
+    assert mixed >= (1 if "stuck" in rules else 3)  # V5 leaves fewer choices
+
+
+def test_winning_actions_budget_and_end_of_game():
+    game = Game.from_number(1)
+    with pytest.raises(SearchExhausted):
+        solver.winning_actions(game, budget=0)
+    won = Game("TP1-E-AAAAAAD").replay(Game("TP1-E-AAAAAAD").solve().line)
+    assert solver.winning_actions(won) == {}
+
+
+def test_a_deal_typed_in_gets_the_verdict_of_the_same_deal_dealt_by_code():
+    """A deal entered card by card through Game.from_deck gets the same verdict and best line
+    as the same deal dealt from its code."""
+    rng = random.Random(f"{SEED}-from-deck")
+    for rules in ("easy", "classic"):
+        for _ in range(25):
+            dealt = Game.from_number(rng.randrange(1, 50_001), rules)
+            typed = Game.from_deck(" ".join(str(card) for card in dealt.deck), rules)
+            assert solver.winnable(typed) == solver.winnable(dealt)
+            assert solver.solve(typed, lost_line=False) == solver.solve(dealt, lost_line=False)

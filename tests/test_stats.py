@@ -6,7 +6,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from tripeaks_widget import Game
-from tripeaks_widget.stats import main, parse_games, solvability, solve_deal, summarize
+from tripeaks_widget.stats import main, parse_games, read_deals, solvability, solve_deal, summarize
 
 
 def test_a_record_per_deal():
@@ -105,11 +105,37 @@ def test_the_command_line(tmp_path, capsys):
         == 0
     )
     printed = capsys.readouterr().out
-    assert "winnable %" in printed and "12 deals solved" in printed
+    assert "winnable %" in printed and "12 deals; 12 solved" in printed
     rows = list(csv.DictReader(out.open()))
     assert [row["rules"] for row in rows] == ["easy", "classic"]
     assert all(int(row["games"]) == 6 for row in rows)
     per_deal = list(csv.DictReader(deals.open()))
-    assert len(per_deal) == 12 and per_deal[0]["number"] == "1" and per_deal[0]["rules"] == "easy"
+    assert sorted((row["rules"], int(row["number"])) for row in per_deal) == [
+        (name, number) for name in ("classic", "easy") for number in range(1, 7)
+    ]
     with pytest.raises(SystemExit):
         main(["--games", "5-1"])
+
+
+def test_an_interrupted_survey_resumes_from_its_deals_file(tmp_path, capsys):
+    """A survey cut short keeps the deals it solved in its --deals file; run again with the
+    same file, it reads them back, solves only the rest, and makes the same table."""
+    deals, table, again = tmp_path / "deals.csv", tmp_path / "table.csv", tmp_path / "again.csv"
+    args = ["--games", "1-8", "--rules", "easy,classic", "--workers", "2", "--quiet", "--deals", str(deals)]
+    assert main([*args, "--out", str(table)]) == 0
+    capsys.readouterr()
+    lines = deals.read_text(encoding="utf-8").splitlines(keepends=True)
+    deals.write_text("".join(lines[:6]) + lines[6][:5], encoding="utf-8")  # 5 deals, then a row cut short
+    assert main([*args, "--out", str(again)]) == 0
+    assert "16 deals; 11 solved in" in capsys.readouterr().out
+    assert again.read_text() == table.read_text()
+    assert sorted((r["rules"], r["number"]) for r in read_deals(str(deals))) == [
+        (name, number) for name in ("classic", "easy") for number in range(1, 9)
+    ]
+
+
+def test_a_deals_file_of_another_kind_is_refused(tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("a,b\n1,2\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not a survey's per-deal file"):
+        main(["--games", "1-2", "--quiet", "--deals", str(other)])

@@ -4,6 +4,9 @@ From a shell (a progress bar on stderr, the table on stdout and in the CSV file)
 
     python -m tripeaks_widget.stats --games 1-50000 --rules easy,classic --out solvability.csv
 
+With ``--deals deals.csv`` every deal's record goes to that file as it is solved; an
+interrupted survey run again with the same file reads those back and solves only the rest.
+
 From Python, ``solvability`` yields one record per deal and rule set as the deals get solved,
 and ``summarize`` turns records into the table's rows::
 
@@ -25,6 +28,8 @@ import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from statistics import mean, median
+
+from tqdm import tqdm
 
 from . import solver
 from .codes import SERIES_FIRST, SERIES_LAST
@@ -158,43 +163,32 @@ def parse_games(text: str) -> list[int]:
     return numbers
 
 
-class _Bar:
-    """A progress bar on stderr: tqdm's when it is installed, else a plain line."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total, self.enabled, self.start = total, enabled, time.monotonic()
-        self.tqdm = None
-        if enabled:
+def read_deals(path: str) -> list[dict]:
+    """The per-deal records a survey wrote to ``path`` (its ``--deals`` file), as plain values;
+    none when the file does not exist yet. A row cut short by an interrupted write is dropped."""
+    if not os.path.exists(path):
+        return []
+    convert = {
+        "number": int,
+        "rules": str,
+        "winnable": lambda text: {"True": True, "False": False}.get(text),
+        "draws": lambda text: int(text) if text else None,
+        "score": lambda text: int(text) if text else None,
+        "cards_left": lambda text: int(text) if text else None,
+        "complete": lambda text: text == "True",
+        "seconds": float,
+    }
+    records = []
+    with open(path, newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        if reader.fieldnames is not None and tuple(reader.fieldnames) != RECORD_FIELDS:
+            raise ValueError(f"{path} is not a survey's per-deal file: expected the columns {', '.join(RECORD_FIELDS)}")
+        for row in reader:
             try:
-                from tqdm import tqdm
-            except ImportError:
-                pass
-            else:
-                self.tqdm = tqdm(total=total, unit="deal", file=sys.stderr)
-        self.done = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if self.tqdm is not None:
-            self.tqdm.update(done - self.done)
-        else:
-            elapsed = time.monotonic() - self.start
-            eta = elapsed / done * (total - done) if done else 0
-            width = 30
-            filled = width * done // total
-            sys.stderr.write(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
-                f"{100 * done / total:5.1f}%  {elapsed:6.0f} s elapsed, ~{eta:.0f} s to go "
-            )
-            sys.stderr.flush()
-        self.done = done
-
-    def close(self) -> None:
-        if self.tqdm is not None:
-            self.tqdm.close()
-        elif self.enabled:
-            sys.stderr.write("\n")
+                records.append({key: convert[key](row[key]) for key in RECORD_FIELDS})
+            except (TypeError, ValueError):
+                continue  # the last row of a run cut short
+    return records
 
 
 def _table(rows: list[dict]) -> str:
@@ -232,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the table to this CSV file")
     parser.add_argument(
         "--deals",
-        help="also write one row per deal and rule set to this CSV file, as they are solved (sorted at the end)",
+        help="also write one row per deal and rule set to this CSV file as they are solved; run again with the "
+        "same file to resume: the deals in it are read back, not solved again",
     )
     parser.add_argument(
         "--budget",
@@ -253,38 +248,58 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers is not None and args.workers < 1:
         parser.error("--workers is at least 1")
 
-    bar = _Bar(len(numbers) * len(rules), enabled=not args.quiet)
+    order = {str(r): i for i, r in enumerate(rules)}
+    wanted = {(number, name) for number in numbers for name in order}
+    # resuming: the deals an earlier run already solved (to the end) are read back, not solved again
+    known = {(r["number"], r["rules"]): r for r in (read_deals(args.deals) if args.deals else [])}
+    records = [r for key, r in known.items() if key in wanted and (r["complete"] or args.budget is not None)]
+    done = {(r["number"], r["rules"]) for r in records}
+    todo = {name: [number for number in numbers if (number, name) not in done] for name in order}
     started = time.monotonic()
-    records = []
-    # the per-deal file fills as deals get solved (so a run cut short keeps what it found)
-    deals = open(args.deals, "w", newline="", encoding="utf-8") if args.deals else None
+    bar = tqdm(total=len(wanted), initial=len(done), unit="deal", file=sys.stderr, disable=args.quiet)
+    deals = None
+    if args.deals:
+        fresh = not os.path.exists(args.deals) or os.path.getsize(args.deals) == 0
+        deals = open(args.deals, "a", newline="", encoding="utf-8")
+        if not fresh and not _ends_a_line(args.deals):
+            deals.write("\r\n")  # after a row cut short
+    pool = ProcessPoolExecutor(max_workers=args.workers or os.cpu_count() or 1)
     try:
         writer = csv.DictWriter(deals, fieldnames=RECORD_FIELDS) if deals else None
-        if writer:
+        if writer and fresh:
             writer.writeheader()
-        for record in solvability(
-            numbers, rules, workers=args.workers, budget=args.budget, lost_lines=args.lost_lines, progress=bar
-        ):
-            records.append(record)
-            if writer:
-                writer.writerow(record)
-                if len(records) % 500 == 0:
-                    deals.flush()
+        for name, group in todo.items():
+            if not group:
+                continue
+            for record in solvability(
+                group, [name], executor=pool, workers=args.workers, budget=args.budget, lost_lines=args.lost_lines
+            ):
+                records.append(record)
+                bar.update(1)
+                if writer and deals:
+                    writer.writerow(record)  # the file fills as deals get solved
+                    if len(records) % 200 == 0:
+                        deals.flush()
     finally:
+        pool.shutdown(cancel_futures=True)
         bar.close()
         if deals:
             deals.close()
     elapsed = time.monotonic() - started
-    order = {str(r): i for i, r in enumerate(rules)}
     records.sort(key=lambda r: (order[r["rules"]], r["number"]))
     rows = summarize(records)
     print(_table(rows))
-    print(f"\n{len(records)} deals solved in {elapsed:.0f} s")
+    solved = len(records) - len(done)
+    print(f"\n{len(records)} deals; {solved} solved in {elapsed:.0f} s" + (f", {len(done)} read back" if done else ""))
     if args.out:
         _write_csv(args.out, rows)
-    if args.deals:
-        _write_csv(args.deals, records, RECORD_FIELDS)
     return 0
+
+
+def _ends_a_line(path: str) -> bool:
+    with open(path, "rb") as handle:
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) == b"\n"
 
 
 def _write_csv(path: str, rows: list[dict], fields: Iterable[str] | None = None) -> None:

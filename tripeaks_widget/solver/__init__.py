@@ -1,0 +1,372 @@
+"""An exact TriPeaks solver: from any position, under any rule set, knowing every hidden card.
+
+``solve(game)`` answers with a ``Solution``: whether the game can still be won, the best
+line (a win with the fewest draws, which under the app's scoring R5 is the highest score;
+for a game that cannot be won, the line that clears the most peak cards, then with the
+fewest draws) and the score it ends on. ``winnable(game)`` answers the first question only,
+which is usually much quicker; ``hint(game)`` is the first action of the best line;
+``winning_actions(game)`` gives every legal action's verdict in one pass.
+
+Every search accepts ``budget=`` (seconds). A search that runs out says so: a
+``Solution`` then has ``complete=False`` (its line is the best found so far, its
+``winnable`` None when no win was found), and ``winnable`` raises ``SearchExhausted``
+rather than guess. Searches keep all their state to themselves, so several may run at once
+in threads.
+
+How it searches. A position is the set of removed peak cards (a 28-bit mask), the number
+of cards drawn and the discard's *rank* (suits never matter); what the rank decides is
+which free cards can be played, so the memo keys on the removed set and that set of
+playable cards. Three facts keep the search small:
+
+- Drawing is allowed at any time, so a position with fewer cards drawn is never worse than
+  the same position with more drawn: the surplus can be drawn and thrown away. So the memo
+  keeps the fewest draws each position was reached with, and skips it when reached again
+  with no fewer. To keep that sound a draw is a move "draw up to the next card of a given
+  rank"; the draws from one removed set are walked once, from the fewest cards drawn.
+- Every peak card needs a predecessor, the card it is played onto: a peak card of an
+  adjacent rank, a stock card still to come (within the draws allowed), or the discard.
+  When the counts of these cannot give every card left its own predecessor (Hall's
+  condition on the rank line, or cycle under Easy; after a play only the ranks next to the
+  old discard need a look), or when some card has no possible predecessor left at all
+  (counting only the cards that can still go just before it: not those it covers, nor
+  those that must go before it is uncovered), there is no win below: the branch is cut.
+- The best win comes from branch and bound on the draws: once a win with ``d`` draws is
+  found the search goes on for one with fewer, and the predecessor checks then count only
+  the stock cards within reach, which cuts much harder.
+
+For a position that can't be won: the cards left at the end of a line include every card
+they cover, so a line that leaves one card leaves a peak top. So the search for the most cards
+cleared first looks, top by top, for the best "win" of the game without that top, with all
+the cuts above; only when there is none does it search for the most cards in general.
+
+The variants of SPEC §8 fit in as follows: the joker and an empty discard are rank 0,
+which fits everything (the predecessor checks stand down when a joker is about); open
+peaks change nothing for a solver that sees every card; "draw only when stuck" (V5) makes
+a draw a single forced move, and the memo then keys on the exact number drawn. Under
+Hogue's scoring (V2) runs make the fewest-draw win no longer the best line: there ``solve``
+returns the line with the highest final score any line reaches (``_score``).
+
+The package: ``_space`` holds the tables of one deal under one rule set (move generation, the
+predecessor checks), ``_search`` the win search and the most-cleared search (sharing their
+root and draw moves), ``_score`` the highest-score search of V2, and this module the public
+functions. What each technique buys, measured with ``benchmarks/solver.py`` (figures in
+README's solver section):
+
+- the memo on (removed set, cards that fit the discard) with the fewest draws kept, and
+  draws as "up to the next card of a rank": the verdict about ten times the naive search;
+- the predecessor checks (Hall's condition, cards with no predecessor left): the cuts that
+  make lost deals and the fewest-draw bound affordable;
+- the rule tables built once per rule set and the stock tables in one backward pass: the
+  setup of a search, which dominates on easy deals and in sampling, about five times
+  cheaper (the Easy verdict went from 10 to 12 times the naive search);
+- ``winning_actions``' one table of lost positions shared between the searches after each
+  action: about 1.3 times the rate of one search per action (96 against 72 sampled
+  positions a second under Easy, 196 against 144 under Classic);
+- a table shared between the sampled arrangements of one fair decision was measured and
+  left out: of 656,000 positions searched in 400 arrangements of 20 mid-game positions, none
+  was met again, with the same cards still in play, in another arrangement (the stock's
+  order differs between them).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+
+from ..codes import SERIES_FIRST, SERIES_LAST, number_code
+from ..game import standing_actions
+from ..layout import SLOT_COUNT
+from ..rules import Rules
+from ._score import highest_score
+from ._search import OutOfTime, Search
+from ._space import Space
+
+__all__ = [
+    "NEVER_WINNABLE",
+    "SearchExhausted",
+    "Solution",
+    "hint",
+    "random_winnable_code",
+    "solve",
+    "verdict_history",
+    "winnable",
+    "winning_actions",
+]
+
+NEVER_WINNABLE = -1  # verdict_history: the deal itself could not be won
+
+
+class SearchExhausted(TimeoutError):
+    """The time budget ran out before the search could answer."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solver's answer for one position.
+
+    ``winnable`` is True or False once known, None when the budget ran out first. ``line``
+    is the best line found, in notation (``"K♣"``, ``"draw"``): the win with the fewest
+    draws, or for a game that cannot be won the line that clears the most peak cards (then
+    with the fewest draws). ``draws``, ``cards_left`` and ``score`` are what the line
+    leads to; ``game.copy().replay(solution.line)`` reaches exactly that. ``complete`` is
+    True when the search finished, so that the verdict and the line are proven best.
+    """
+
+    winnable: bool | None
+    line: tuple[str, ...]
+    draws: int
+    cards_left: int
+    score: int
+    complete: bool = True
+    nodes: int = field(default=0, compare=False)
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def hint(self) -> str | None:
+        """The first action of the line, or None when nothing more can be cleared."""
+        return self.line[0] if self.line else None
+
+    @property
+    def exhausted(self) -> bool:
+        """True when the time budget ran out before the search finished."""
+        return not self.complete
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["line"] = list(self.line)
+        data["hint"] = self.hint
+        return data
+
+    def __repr__(self) -> str:
+        verdict = {True: "winnable", False: "not winnable", None: "unknown"}[self.winnable]
+        proven = "" if self.complete else ", search incomplete"
+        line = " ".join(self.line[:12]) + (" …" if len(self.line) > 12 else "")
+        left = f"{self.cards_left} card{'' if self.cards_left == 1 else 's'} left"
+        return (
+            f"<Solution {verdict}{proven}: {len(self.line)} actions, {self.draws} draws, "
+            f"{left}, score {self.score}; line: {line or '(none)'}>"
+        )
+
+
+# -- the public functions --------------------------------------------------------------------------
+
+
+def _prepare(game, budget):
+    """A private snapshot of the game and a search from its position."""
+    if budget is not None and budget < 0:
+        raise ValueError(f"budget is a time in seconds, at least 0; got {budget!r}")
+    start = time.perf_counter()
+    snapshot = game.copy()
+    removed, drawn, discard = snapshot.position
+    stock_start = len(snapshot.deck) - snapshot.stock_count - drawn
+    space = Space(snapshot.deck, snapshot.rules, snapshot.deck[stock_start:])
+    deadline = None if budget is None else start + budget
+    return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
+
+
+def _line(snapshot, path) -> list[str]:
+    line = []
+    for step in path:
+        if step < 0:
+            line.extend(["draw"] * -step)
+        else:
+            line.append(str(snapshot.deck[step]))
+    return line
+
+
+def _solution(snapshot, search, path, winnable, complete, start) -> Solution:
+    line = _line(snapshot, path)
+    end = snapshot.copy().replay(line)
+    return Solution(
+        winnable=winnable,
+        line=tuple(line),
+        draws=line.count("draw"),
+        cards_left=end.cards_left,
+        score=end.score,
+        complete=complete,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solution:
+    """The best line from the game's position, and whether it wins.
+
+    A win with the fewest draws (so the highest score under R5; ties in draws are ties in
+    actions too, since a win plays every card left); for a position that cannot be won, the
+    line that clears the most peak cards, then with the fewest draws. ``budget`` is a time
+    limit in seconds: when it runs out the answer has ``complete=False`` and carries the best
+    line found so far (``winnable`` is True if a win was found, else None).
+    ``lost_line=False`` skips the search for that line when the game can't be won: the
+    answer is then the verdict with an empty line (quicker, for surveys of many deals).
+
+    Under Hogue's scoring (V2) the line is the one with the highest final score any line
+    reaches, won or blocked (``winnable`` is still the verdict); ``lost_line`` is ignored.
+    """
+    snapshot, search, start = _prepare(game, budget)
+    if snapshot.rules.hogue_scoring:
+        return _highest_score(snapshot, search, start)
+    best, complete = search.wins(first_only=False)
+    if best is not None:
+        return _solution(snapshot, search, best[1], True, complete, start)
+    if not complete:
+        return _solution(snapshot, search, search.most[2], None, False, start)
+    if not lost_line:
+        return _solution(snapshot, search, [], False, True, start)
+    path, complete = _most_cleared(search)
+    return _solution(snapshot, search, path, False, complete, start)
+
+
+def _highest_score(snapshot, search: Search, start: float) -> Solution:
+    """V2: the verdict, then the line with the highest final score (see ``_score``); out of
+    time, the best line the verdict's search met."""
+    found, complete = search.wins(first_only=True)
+    if not complete:
+        return _solution(snapshot, search, search.most[2], None, False, start)
+    _, path, complete = highest_score(search, snapshot._run)
+    if not complete:
+        path = found[1] if found is not None else search.most[2]
+    return _solution(snapshot, search, path, found is not None, complete, start)
+
+
+def _most_cleared(search: Search):
+    """The line that clears the most cards from a position that can't be won, then with the
+    fewest draws. Whatever stays on the table at the end covers nothing that was cleared, so
+    a line that leaves a single card leaves a peak top: first, for each top, the best win of
+    the game without that top (these searches prune hardest); only when none exists, the
+    general search for the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
+    space, removed = search.space, search.removed
+    best, limit = None, None
+    tops = [t for t in range(3) if not removed >> t & 1] if space.free_draw else []
+    try:
+        for top in tops:
+            without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
+            found, complete = without.wins(first_only=False, limit=limit)
+            search.nodes += without.nodes
+            if found is not None:
+                best, limit = found, search.drawn + found[0] - 1
+            if not complete:
+                raise OutOfTime
+        if best is not None:
+            return best[1], True
+        (_, _, path), complete = search.most_cleared(most=SLOT_COUNT - 2 if tops else SLOT_COUNT - 1)
+        return path, complete
+    except OutOfTime:
+        return (best[1] if best is not None else search.most[2]), False
+
+
+def winnable(game, *, budget: float | None = None) -> bool:
+    """Whether the game can still be won from its position (knowing every hidden card).
+
+    Stops at the first win it finds, so it is quicker than ``solve``. With a ``budget`` in
+    seconds that runs out before the answer is known, raises ``SearchExhausted``.
+    """
+    _, search, _ = _prepare(game, budget)
+    best, complete = search.wins(first_only=True)
+    if best is not None:
+        return True
+    if not complete:
+        raise SearchExhausted(f"no verdict within the budget of {budget} s")
+    return False
+
+
+def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
+    """Which of the legal actions still lead to a win: every action in notation (a card as
+    ``"K♣"``, or ``"draw"``) mapped to whether the game can be won after it.
+
+    One pass: the searches after each action share one table of the positions proven lost,
+    so a position met after one action is not searched again after another. Raises
+    ``SearchExhausted`` when ``budget`` (seconds, for the whole pass) runs out first.
+    """
+    snapshot, root, _ = _prepare(game, budget)
+    seen: dict[int, int] = {}
+    verdicts = {}
+    for action in snapshot.legal_moves():
+        after = snapshot.copy()
+        after.apply(action)
+        removed, drawn, discard = after.position
+        search = Search(root.space, removed, drawn, discard.rank if discard else 0, root.deadline)
+        found, complete = search.wins(first_only=True, seen=seen)
+        if not complete or (root.deadline is not None and time.perf_counter() > root.deadline):
+            raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
+        verdicts[action] = found is not None
+        if found is not None:
+            search.forget_line(seen, found[1])
+    return verdicts
+
+
+def hint(game, *, budget: float | None = None) -> str | None:
+    """The next action of the best line (a card in notation, or ``"draw"``); None when the
+    game is over or nothing can clear another card. With a ``budget`` that runs out, the first
+    action of the best line found so far."""
+    return solve(game, budget=budget).hint
+
+
+def verdict_history(game, *, budget: float | None = None) -> int | None:
+    """Since which action the game can no longer be won.
+
+    Returns None while the game can still be won; otherwise the index in ``game.history``
+    of the action after which it could not be won any more (move ``index + 1`` in words),
+    or ``NEVER_WINNABLE`` (-1) when the deal itself cannot be won. Undone actions don't
+    count: the line that stands after the undos is searched, and since a lost position stays
+    lost whatever follows, a binary search over that line needs only a few verdicts. Raises
+    ``SearchExhausted`` when ``budget`` (seconds, for the whole walk) runs out.
+    """
+    deadline = None if budget is None else time.perf_counter() + budget
+
+    verdicts: dict[int, bool] = {}
+
+    def winnable_after(count):
+        if count not in verdicts:  # (an empty line: the deal itself, searched once)
+            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            position = type(game)(game.code).replay(action for _, action in line[:count])
+            verdicts[count] = winnable(position, budget=remaining)
+        return verdicts[count]
+
+    line = standing_actions(game.history)
+    if winnable_after(len(line)):
+        return None
+    low, high = 0, len(line)  # winnable after `low` actions is unknown until checked; lost after `high`
+    if not winnable_after(0):
+        return NEVER_WINNABLE
+    while high - low > 1:  # invariant: winnable after low actions, lost after high
+        middle = (low + high) // 2
+        if winnable_after(middle):
+            low = middle
+        else:
+            high = middle
+    return line[high - 1][0]
+
+
+def random_winnable_code(
+    rules: Rules | str | None = None,
+    rng=None,
+    *,
+    budget: float | None = None,
+    numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
+) -> str:
+    """The code of a random deal that can be won, from the numbered series by default.
+
+    ``rng`` is anything with ``randrange`` (e.g. ``random.Random(7)`` for a repeatable
+    choice; by default the system's randomness). Deals are drawn until one is proven
+    winnable; ``budget`` (seconds, for the whole call) raises ``SearchExhausted`` when it
+    runs out first.
+    """
+    from ..game import Game
+
+    rules = Rules.parse(rules)
+    rng = rng if rng is not None else random.Random(secrets.randbits(64))
+    deadline = None if budget is None else time.perf_counter() + budget
+    while True:
+        code = number_code(numbers[rng.randrange(len(numbers))], rules)
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        if remaining is not None and remaining <= 0:
+            raise SearchExhausted(f"no winnable deal proven within the budget of {budget} s")
+        try:
+            if winnable(Game(code), budget=remaining):
+                return code
+        except SearchExhausted:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise

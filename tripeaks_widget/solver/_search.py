@@ -1,0 +1,369 @@
+"""The two exact searches over one ``Space``: the best win (or the first one), and the most
+cards cleared for a position that cannot be won. They share their pieces: the root, the draw
+moves ("draw up to the next card of a given rank", walked once per removed set from the
+fewest cards drawn) and the forced draws of V5; each brings its own cuts (``admit``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..layout import COVER_MASK, SLOT_COUNT
+from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
+
+Path = list[int]  # a slot played, or -n for n draws
+Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn, rank, left, orphans)
+Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left, orphans)
+# a draw's cut: (removed, free, index drawn, its rank, left, orphans, playable) -> <0 stop, 0 skip, >0 go
+Admit = Callable[[int, int, int, int, int, int, int], int]
+
+
+class OutOfTime(Exception):
+    pass
+
+
+class Found(Exception):
+    pass
+
+
+class Search:
+    """One search from one position. Not shared between threads: each public call makes its own."""
+
+    def __init__(self, space: Space, removed: int, drawn: int, discard_rank: int, deadline: float | None):
+        self.space = space
+        self.removed, self.drawn, self.rank = removed, drawn, discard_rank
+        self.deadline = deadline
+        self.nodes = 0
+        self.free0 = 0
+        for s in range(SLOT_COUNT):
+            if not removed >> s & 1 and removed & COVER_MASK[s] == COVER_MASK[s]:
+                self.free0 |= 1 << s
+        self.left0 = sum(space.rank_bit[space.ranks[s]] for s in range(SLOT_COUNT) if not removed >> s & 1)
+        # the most cards cleared so far and with how many draws (for games that can't be won)
+        self.most: list = [removed.bit_count(), drawn, []]
+        self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
+        self.exact_k = 0 if space.free_draw else 56  # V5: no dominance across draw counts
+
+    def tick(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+
+    # -- the shared pieces ------------------------------------------------------------------
+
+    def _draws(self, seen: dict[int, int], path: Path, plays: Plays, admit: Admit) -> Draws:
+        """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
+        firsts, fit = self.space.firsts, self.space.fit
+
+        def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
+            done = seen.get(S | CHAIN, UNSEEN)
+            if done <= k:
+                return
+            seen[S | CHAIN] = k
+            for j, rho in firsts[k]:
+                if j >= done:
+                    break
+                playable = free & fit[rho]
+                if not playable:
+                    continue
+                key = S | playable << 28
+                if seen.get(key, UNSEEN) <= j + 1:
+                    continue
+                seen[key] = j + 1
+                verdict = admit(S, free, j, rho, left, orphans, playable)
+                if verdict < 0:
+                    break  # fewer stock cards still to come: no better further on
+                if verdict:
+                    path.append(-(j + 1 - k))
+                    plays(S, free, j + 1, rho, left, orphans)
+                    path.pop()
+
+        return draws
+
+    def _draw_one(self, seen: dict[int, int], path: Path, plays: Plays) -> Draws:
+        """V5: a draw only when no card fits, one card at a time."""
+        stock, fit = self.space.stock, self.space.fit
+
+        def draw_one(S: int, free: int, k: int, left: int, orphans: int) -> None:
+            if k >= self.limit:
+                return
+            rho = stock[k]
+            key = S | (free & fit[rho]) << 28 | (k + 1) << 56
+            if key in seen:
+                return
+            seen[key] = k + 1
+            path.append(-1)
+            if free & fit[rho]:
+                plays(S, free, k + 1, rho, left, orphans)
+            else:
+                draw_one(S, free, k + 1, left, orphans)
+            path.pop()
+
+        return draw_one
+
+    def _root(self, seen: dict[int, int], plays: Plays, draws: Draws, draw_one: Draws) -> None:
+        S0, f0, r0, k0 = self.removed, self.free0, self.rank, self.drawn
+        orphans0 = self.space.orphans(S0)
+        seen[S0 | (f0 & self.space.fit[r0]) << 28 | (k0 << self.exact_k if self.exact_k else 0)] = k0
+        plays(S0, f0, k0, r0, self.left0, orphans0)
+        if self.space.free_draw:
+            draws(S0, f0, k0, self.left0, orphans0)
+        elif not f0 & self.space.fit[r0]:
+            draw_one(S0, f0, k0, self.left0, orphans0)
+
+    def forget_line(self, seen: dict[int, int], path: Path) -> None:
+        """Take the positions along a winning line out of a table kept after a first-win
+        search: the search stopped inside them, so they are not proven lost. (Every other
+        entry is: its search ran to the end, or a cut proved it.)"""
+        sp, exact_k = self.space, self.exact_k
+        fit, info, stock = sp.fit, sp.info, sp.stock
+        S, free, k, r = self.removed, self.free0, self.drawn, self.rank
+        seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
+        for step in path:
+            if step >= 0:
+                b = 1 << step
+                _, r, cov = info[b]
+                S |= b
+                free ^= b
+                for cb, cm in cov:
+                    if S & cm == cm:
+                        free |= cb
+                seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
+            elif exact_k:  # V5: one forced draw at a time
+                r, k = stock[k], k + 1
+                seen.pop(S | (free & fit[r]) << 28 | k << 56, None)
+            else:
+                seen.pop(S | CHAIN, None)
+                k -= step
+                r = stock[k - 1]
+                seen.pop(S | (free & fit[r]) << 28, None)
+
+    # -- the win search: depth first, plays before draws; branch and bound on the draw count --
+
+    def wins(
+        self, first_only: bool, limit: int | None = None, seen: dict[int, int] | None = None
+    ) -> tuple[tuple[int, Path] | None, bool]:
+        """Returns (best win as (draws, path) or None, complete); wins drawing no further than
+        ``limit`` cards from the stock's start, if given. A ``seen`` table passed in is used
+        and kept (``winning_actions`` shares one between the searches after each action)."""
+        sp = self.space
+        fit, info, prefix, rank_bit = sp.fit, sp.info, sp.prefix, sp.rank_bit
+        play_check, successors = sp.play_check, sp.successors
+        checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
+        exact_k = self.exact_k
+        k0 = self.drawn
+        seen = {} if seen is None else seen
+        path: Path = []
+        best: tuple[int, Path] | None = None
+        limit = self.limit = sp.n_stock if limit is None else limit
+        nostock = sp.nostock(limit)
+        window_cache: dict[int, bool] = {}
+        most = self.most
+        count = 0  # nodes since the last look at the clock
+
+        def win(k: int) -> None:
+            nonlocal best, limit, nostock
+            best = (k - k0, list(path))
+            if first_only or k == k0:
+                raise Found
+            limit = self.limit = k - 1
+            nostock = sp.nostock(limit)
+            window_cache.clear()
+
+        def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
+            nonlocal count
+            m = free & fit[r]
+            window = prefix[limit] - prefix[k] if k < limit else 0
+            tag = k << exact_k if exact_k else 0
+            while m:
+                if k > limit:
+                    return
+                b = m & -m
+                m ^= b
+                S2 = S | b
+                x, rx, cov = info[b]
+                if S2 == FULL:
+                    path.append(x)
+                    win(k)
+                    path.pop()
+                    return
+                f2 = free ^ b
+                for cb, cm in cov:
+                    if S2 & cm == cm:
+                        f2 |= cb
+                key = S2 | (f2 & fit[rx]) << 28 | tag
+                if seen.get(key, UNSEEN) <= k:
+                    continue
+                seen[key] = k
+                left2 = left - rank_bit[rx]
+                orphans2 = orphans
+                if checks:
+                    # Hall's condition: only the runs of demand ranks next to the old discard's rank can fail
+                    pc = play_check[r * 14 + rx]
+                    if pc is not None:
+                        first, steps = pc
+                        supply = left2 + window + rank_bit[rx]
+                        slack = (supply >> 8 * r & 255) - (left2 >> 8 * first & 255)
+                        if slack < 0:
+                            for dem, sup in steps:
+                                if dem:
+                                    slack -= left2 >> 8 * dem & 255
+                                if sup:
+                                    slack += supply >> 8 * sup & 255
+                                if slack < 0:
+                                    break
+                            if slack < 0:
+                                continue
+                    # a card left with no possible predecessor at all
+                    rest = ~S2
+                    for xb, preds in successors[x]:
+                        if not preds & rest and rest & xb:
+                            orphans2 |= xb
+                    if orphans2 & rest & nostock[k] & ~(f2 & fit[rx]):
+                        continue
+                count += 1
+                if count >= CHECK_EVERY:
+                    self.nodes += count
+                    count = 0
+                    self.tick()
+                if best is None:  # remember the most cards cleared, in case there is no win
+                    c = S2.bit_count()
+                    if c > most[0] or (c == most[0] and k < most[1]):
+                        most[:] = [c, k, path + [x]]
+                path.append(x)
+                plays(S2, f2, k, rx, left2, orphans2)
+                if free_draw:
+                    draws(S2, f2, k, left2, orphans2)
+                elif not f2 & fit[rx]:
+                    draw_one(S2, f2, k, left2, orphans2)
+                path.pop()
+
+        def admit(S: int, free: int, j: int, rho: int, left: int, orphans: int, playable: int) -> int:
+            if j >= limit:
+                return -1
+            if checks:
+                wkey = left | j << 120
+                ok = window_cache.get(wkey)
+                if ok is None:
+                    ok = window_cache[wkey] = hall_ok(left, left + prefix[limit] - prefix[j])
+                if not ok:
+                    return -1
+                if orphans & ~S & nostock[j + 1] & ~playable:
+                    return 0
+            return 1
+
+        draws = self._draws(seen, path, plays, admit)
+        draw_one = self._draw_one(seen, path, plays)
+        complete = True
+        try:
+            if self.removed == FULL:
+                best = (0, [])
+            else:
+                self._root(seen, plays, draws, draw_one)
+        except Found:
+            pass
+        except OutOfTime:
+            complete = False
+        self.nodes += count
+        return best, complete
+
+    # -- the most-cleared search, for positions that cannot be won: branch and bound on ------
+    # -- (cards cleared, then fewest draws), starting from the best line the win search met --
+
+    def most_cleared(self, most: int = SLOT_COUNT - 1) -> tuple[tuple[int, int, Path], bool]:
+        """Returns ((cleared, draws, path), complete); ``most`` is known to bound the cards
+        that can be cleared (fewer than all of them: the position can't be won)."""
+        sp = self.space
+        fit, info, prefix, rank_bit = sp.fit, sp.info, sp.prefix, sp.rank_bit
+        n, successors = sp.n_stock, sp.successors
+        checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
+        exact_k = self.exact_k
+        seen: dict[int, int] = {}
+        path: Path = []
+        best = list(self.most)  # cleared, drawn, path
+        self.limit = n
+        tables = {n: sp.nostock(n)}
+        counter = [0]
+        most_left = most
+
+        def within(S: int, free: int, k: int, r: int, left: int, orphans: int, limit: int, allowed: int) -> bool:
+            """Whether a line from here drawing no further than ``limit`` may leave as few as
+            ``allowed`` peak cards unplayed, as far as the predecessor checks can tell."""
+            window = prefix[limit] - prefix[k] if k < limit else 0
+            if not hall_ok(left, left + window + rank_bit[r], allowed):
+                return False
+            nostock = tables.get(limit)
+            if nostock is None:
+                nostock = tables[limit] = sp.nostock(limit)
+            rest = ~S & FULL
+            stuck = orphans & rest & nostock[k] & ~(free & fit[r])
+            if not stuck:
+                return True
+            lost = 0
+            while stuck:
+                b = stuck & -stuck
+                stuck ^= b
+                lost |= b | (ABOVE[b.bit_length() - 1] & rest)  # and every card it keeps covered
+            return lost.bit_count() <= allowed
+
+        def hopeless(S: int, free: int, k: int, r: int, left: int, orphans: int) -> bool:
+            # can a line from here beat the best: more cards, or as many with fewer draws?
+            cleared, drawn = best[0], best[1]
+            if not checks:
+                return cleared >= most_left and k >= drawn
+            if cleared < most_left and within(S, free, k, r, left, orphans, n, SLOT_COUNT - cleared - 1):
+                return False
+            return k >= drawn or not within(S, free, k, r, left, orphans, drawn - 1, SLOT_COUNT - cleared)
+
+        def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
+            m = free & fit[r]
+            tag = k << exact_k if exact_k else 0
+            while m:
+                b = m & -m
+                m ^= b
+                S2 = S | b
+                x, rx, cov = info[b]
+                f2 = free ^ b
+                for cb, cm in cov:
+                    if S2 & cm == cm:
+                        f2 |= cb
+                key = S2 | (f2 & fit[rx]) << 28 | tag
+                if seen.get(key, UNSEEN) <= k:
+                    continue
+                seen[key] = k
+                left2 = left - rank_bit[rx]
+                c = S2.bit_count()
+                if c > best[0] or (c == best[0] and k < best[1]):
+                    best[:] = [c, k, path + [x]]
+                orphans2 = orphans
+                rest = ~S2
+                for xb, preds in successors[x]:
+                    if not preds & rest and rest & xb:
+                        orphans2 |= xb
+                if hopeless(S2, f2, k, rx, left2, orphans2):
+                    continue
+                counter[0] += 1
+                if counter[0] >= CHECK_EVERY:
+                    self.nodes += counter[0]
+                    counter[0] = 0
+                    self.tick()
+                path.append(x)
+                plays(S2, f2, k, rx, left2, orphans2)
+                if free_draw:
+                    draws(S2, f2, k, left2, orphans2)
+                elif not f2 & fit[rx]:
+                    draw_one(S2, f2, k, left2, orphans2)
+                path.pop()
+
+        def admit(S: int, free: int, j: int, rho: int, left: int, orphans: int, playable: int) -> int:
+            return 0 if hopeless(S, free, j + 1, rho, left, orphans) else 1
+
+        draws = self._draws(seen, path, plays, admit)
+        draw_one = self._draw_one(seen, path, plays)
+        complete = True
+        try:
+            self._root(seen, plays, draws, draw_one)
+        except OutOfTime:
+            complete = False
+        self.nodes += counter[0]
+        cleared, drawn, best_path = best
+        return (cleared, drawn - self.drawn, best_path), complete
