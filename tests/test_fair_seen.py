@@ -4,21 +4,11 @@ import itertools
 from collections import Counter
 
 import pytest
+from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game
 from tripeaks_widget.deal import DISCARD_INDEX
 from tripeaks_widget.seen import Seen
-
-
-def with_hidden_cards_permuted(game: Game) -> Game:
-    """A game that looks the same to its player but hides other cards in the unseen places."""
-    seen = Seen.of(game)
-    places = seen.unseen_places()
-    deck = list(game.deck)
-    cards = [deck[i] for i in places]
-    for place, card in zip(places, cards[1:] + cards[:1], strict=True):  # rotate the hidden cards
-        deck[place] = card
-    return Game.from_deck(deck, game.rules).replay(game.history)
 
 
 def test_two_games_that_hide_different_cards_are_seen_the_same():
