@@ -192,3 +192,112 @@ def fair_hint(position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, budget
     """The action (a card in notation, or ``"draw"``) with the best chance of winning, found
     without looking at a hidden card; None when the game is over."""
     return best_action(move_chances(position, samples=samples, seed=seed, budget=budget))
+
+
+# -- reviewing a game ---------------------------------------------------------------------------
+
+MISTAKE = 0.10  # a move that loses at least ten points of chance against the best one is a mistake
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One move of a review: its number among the moves that stand, the action, the chance
+    before it and after it, the best action there and its chance, and whether it was a mistake."""
+
+    move: int
+    action: str
+    before: Chance
+    after: Chance
+    best: str
+    best_chance: Chance
+
+    @property
+    def loss(self) -> float:
+        """Chance given away against the best action (0 when the move was the best)."""
+        return max(0.0, self.best_chance.value - self.after.value)
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss >= MISTAKE - 1e-9  # counted in whole samples: 0.7 - 0.6 is a loss of 0.1
+
+
+@dataclass(frozen=True)
+class Review:
+    """A move-by-move account of a game (``review(game)``), as a chess engine reviews one.
+
+    ``moves`` are the actions that stand after the undos, each judged from what the player
+    could see just before it. ``final`` is the chance after the last move. ``lost_after`` is
+    the exact verdict, which peeks: the move after which the game could no longer be won (0:
+    the deal itself could not be won), None while it can still be won."""
+
+    code: str
+    moves: tuple[ReviewedMove, ...]
+    final: Chance
+    lost_after: int | None
+
+    @property
+    def mistakes(self) -> list[ReviewedMove]:
+        return [m for m in self.moves if m.mistake]
+
+    def __str__(self) -> str:
+        lines = [f"{'move':>4}  {'action':<6} {'before':>6} {'after':>6}  {'best':<6} {'chance':>6}"]
+        for m in self.moves:
+            flag = "  mistake" if m.mistake else ""
+            lines.append(
+                f"{m.move:>4}  {m.action:<6} {m.before.value:>6.0%} {m.after.value:>6.0%}  "
+                f"{m.best:<6} {m.best_chance.value:>6.0%}{flag}"
+            )
+        lost = "still winnable" if self.lost_after is None else f"lost after move {self.lost_after}"
+        lines.append(f"final chance {self.final.value:.0%}; exact verdict: {lost}")
+        return "\n".join(lines)
+
+    def plot(self, ax=None):
+        """The chance over the moves with its 95 % band, mistakes marked, and the move after
+        which the exact verdict turned to lost; returns the matplotlib Axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
+        chances = [m.before for m in self.moves] + [self.final]
+        x = range(len(chances))  # x = moves made: 0 before the first move, k after move k
+        ax.plot(x, [c.value for c in chances], marker=".", label="chance of winning")
+        ax.fill_between(x, [c.low for c in chances], [c.high for c in chances], alpha=0.2, label="95 % interval")
+        if self.mistakes:
+            ax.scatter(
+                [m.move for m in self.mistakes],
+                [m.after.value for m in self.mistakes],
+                color="red",
+                marker="x",
+                s=60,
+                zorder=3,
+                label=f"mistake (gave away ≥ {MISTAKE:.0%})",
+            )
+        if self.lost_after is not None:
+            ax.axvline(
+                self.lost_after, color="grey", linestyle="--", label=f"exact verdict: lost after move {self.lost_after}"
+            )
+        ax.set(xlabel="moves made", ylabel="chance of winning", ylim=(-0.02, 1.02), title=f"Review of {self.code}")
+        ax.legend(fontsize="small")
+        return ax
+
+
+def review(game, *, samples: int = 50, seed: int = 0, budget: float | None = None) -> Review:
+    """Review a played game move by move; ``budget`` is seconds per move (see the module's notes)."""
+    from .game import Game, standing_actions
+
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    history = game.history
+    moves = []
+    for number, (index, action) in enumerate(standing_actions(history), 1):
+        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index])
+        verdicts, exact = sample_verdicts(then.seen(), samples=samples, seed=seed, budget=budget)
+        chances = chances_from(verdicts, exact)
+        before = Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
+        best = best_action(chances)
+        assert best is not None  # an action stood here, so there was a legal one
+        moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
+    final = win_chance(game, samples=samples, seed=seed, budget=budget)
+    lost = solver.verdict_history(game)
+    standing = [index for index, _ in standing_actions(history)]
+    lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else standing.index(lost) + 1
+    return Review(game.code, tuple(moves), final, lost_after)

@@ -456,6 +456,13 @@ class Game:
 
         return fair.fair_hint(self.seen(), **options)
 
+    def review(self, **options):
+        """A move-by-move account of this game: the chance before and after each move, the best
+        move and mistakes (``tripeaks_widget.fair.review``); ``.plot()`` draws it."""
+        from . import fair
+
+        return fair.review(self, **options)
+
     # -- describing ------------------------------------------------------------------------------
 
     def describe(self, lang: str = "en") -> str:
