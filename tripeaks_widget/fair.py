@@ -106,14 +106,17 @@ class _Clock:
 def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
     """Which legal first actions still win this (fully known) arrangement.
 
-    One search per action for now; ``solver.winning_actions(sample, budget=budget)``
-    answers them all in one pass and drops in here unchanged."""
+    One search for the position, then one per action when it can be won; the solver's
+    ``winning_actions(sample, budget=budget)`` answers them all in one pass and drops in here."""
     clock = _Clock(budget)
+    actions = sample.legal_moves()
+    if not solver.winnable(sample, budget=clock.remaining()):
+        return dict.fromkeys(actions, False)  # lost, whatever comes next
     verdicts = {}
-    for action in sample.legal_moves():
+    for action in actions:
         after = sample.copy()
         after.apply(action)
-        verdicts[action] = solver.winnable(after, budget=clock.remaining())
+        verdicts[action] = len(actions) == 1 or solver.winnable(after, budget=clock.remaining())
     return verdicts
 
 
@@ -191,7 +194,11 @@ def best_action(chances: dict[str, Chance]) -> str | None:
 def fair_hint(position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, budget: float | None = None) -> str | None:
     """The action (a card in notation, or ``"draw"``) with the best chance of winning, found
     without looking at a hidden card; None when the game is over."""
-    return best_action(move_chances(position, samples=samples, seed=seed, budget=budget))
+    seen = seen_of(position)
+    if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
+        check_samples(samples), check_seed(seed), check_budget(budget)
+        return seen.legal_moves[0]
+    return best_action(move_chances(seen, samples=samples, seed=seed, budget=budget))
 
 
 # -- reviewing a game ---------------------------------------------------------------------------
