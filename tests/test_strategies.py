@@ -7,7 +7,9 @@ import matplotlib
 import pytest
 
 from tripeaks_widget import Game
+from tripeaks_widget.fair import fair_hint
 from tripeaks_widget.seen import Seen
+from tripeaks_widget.solver import SearchExhausted
 from tripeaks_widget.strategies import Results, evaluate, exact, fair, first_fit, lookahead, play
 
 matplotlib.use("Agg")
@@ -105,3 +107,11 @@ def test_the_comparison_plot_has_a_bar_and_an_interval_per_strategy():
     assert [p.get_width() for p in win_ax.patches] == [a.win_rate, b.win_rate]
     assert [p.get_width() for p in score_ax.patches] == [a.mean_score, b.mean_score]
     assert isinstance(a, Results)
+
+
+def test_fair_out_of_time_plays_as_lookahead():
+    # Classic game 4's first sampled arrangement (seed 1) needs a long search: no sample in a nanosecond.
+    seen = Game.from_number(4, rules="classic").seen()
+    with pytest.raises(SearchExhausted):
+        fair_hint(seen, samples=10, seed=1, budget=1e-9)
+    assert fair(samples=10, seed=1, budget=1e-9)(seen) == lookahead(seen)

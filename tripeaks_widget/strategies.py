@@ -8,7 +8,8 @@ pool, or a Dask cluster's ``client.get_executor()``), and returns ``Results``.
 
 Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
 ``lookahead`` (one move ahead: the card that frees the most cards, then the one that
-keeps a run going), ``fair(samples=…)`` (the fair hint, ``tripeaks_widget.fair``) and ``exact`` (the
+keeps a run going), ``fair(samples=…)`` (the fair hint, ``tripeaks_widget.fair``; when its ``budget``
+runs out before one arrangement is judged, it plays as ``lookahead`` does) and ``exact`` (the
 solver's best line: it peeks at the hidden cards, so it is the upper bound, and is
 labelled so; a policy with ``peeks = True`` is handed the game instead of its ``Seen``).
 
@@ -31,6 +32,7 @@ from .game import Game
 from .layout import COVERED_BY, COVERS
 from .rules import Rules
 from .seen import Seen
+from .solver import SearchExhausted
 
 Policy = Callable[[Seen], str]
 CHUNK = 10  # games per task handed to an executor
@@ -72,7 +74,10 @@ class fair:
         return f"fair ({self.samples} samples)"
 
     def __call__(self, seen: Seen) -> str:
-        action = fair_hint(seen, samples=self.samples, seed=self.seed, budget=self.budget)
+        try:
+            action = fair_hint(seen, samples=self.samples, seed=self.seed, budget=self.budget)
+        except SearchExhausted:  # not one arrangement judged within the budget: play as lookahead does
+            return lookahead(seen)
         return action if action is not None else "draw"
 
 
