@@ -1,5 +1,6 @@
 """Fair play (tripeaks_widget.fair): chances from what a player can see, the same for games that look the same."""
 
+import itertools
 import math
 
 import pytest
@@ -93,3 +94,25 @@ def test_wilson_interval():
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
     assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
     assert wilson(10, 10)[1] == 1.0
+
+
+def test_the_sampled_chance_finds_the_exact_share_of_winning_arrangements():
+    # Open peaks, three stock cards unseen: 3! = 6 arrangements, of which exactly 3 can be won.
+    game = Game.from_number(21, rules="easy+open-peaks")
+    game.replay(
+        "10♠ draw A♠ 2♣ draw 4♠ draw 8♥ 7♣ draw 2♠ 3♦ 2♦ A♥ K♥ Q♠ J♠ 10♥ draw 7♦ draw draw J♥ Q♥ K♣ draw "
+        "4♦ 5♥ draw K♠".split()
+        + ["draw"] * 11
+    )
+    seen = game.seen()
+    places = seen.unseen_places()
+    assert len(places) == 3
+    template = list(next(seen.arrangements()))
+    wins = 0
+    for cards in itertools.permutations(seen.unseen_cards()):
+        for place, card in zip(places, cards, strict=True):
+            template[place] = card
+        wins += exact_winnable(seen.game_from(tuple(template)))
+    assert wins == 3
+    chance = game.win_chance(samples=600, seed=0)
+    assert chance.low <= 0.5 <= chance.high and abs(chance.value - 0.5) < 0.06
