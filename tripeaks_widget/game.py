@@ -460,6 +460,38 @@ class Game:
 
         return solver.hint(self, **options)
 
+    def seen(self):
+        """What the player can see now, and nothing hidden (``tripeaks_widget.seen.Seen``)."""
+        from .seen import Seen
+
+        return Seen.of(self)
+
+    def win_chance(self, **options):
+        """The chance of winning from what the player can see (``tripeaks_widget.fair``): a
+        ``Chance`` with ``.value``, ``.low``/``.high`` (95 %) and ``.samples``."""
+        from . import fair
+
+        return fair.win_chance(self.seen(), **options)
+
+    def move_chances(self, **options) -> dict:
+        """Every legal action's chance of winning, from what the player can see."""
+        from . import fair
+
+        return fair.move_chances(self.seen(), **options)
+
+    def fair_hint(self, **options) -> str | None:
+        """The action with the best chance of winning, found without looking at a hidden card."""
+        from . import fair
+
+        return fair.fair_hint(self.seen(), **options)
+
+    def review(self, **options):
+        """A move-by-move account of this game: the chance before and after each move, the best
+        move and mistakes (``tripeaks_widget.fair.review``); ``.plot()`` draws it."""
+        from . import fair
+
+        return fair.review(self, **options)
+
     # -- describing ------------------------------------------------------------------------------
 
     def describe(self) -> str:

@@ -1,0 +1,58 @@
+"""A game's review (g.review): the chance move by move, the best move, mistakes, the exact verdict."""
+
+import matplotlib
+import pytest
+
+from tripeaks_widget import Game
+from tripeaks_widget.fair import MISTAKE
+from tripeaks_widget.solver import verdict_history
+
+matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Classic game 10, played by always taking the first legal action, with an undo on the way."""
+    game = Game.from_number(10, rules="classic")
+    game.replay(["10♦", "9♦", "8♠", "9♣", "undo", "9♣"])
+    for _ in range(8):
+        game.apply(game.legal_moves()[0])
+    return game, game.review(samples=20, seed=0)
+
+
+def test_a_review_has_a_row_per_standing_move(played):
+    game, review = played
+    assert [m.action for m in review.moves] == ["10♦", "9♦", "8♠", "9♣", *game.history[6:]]
+    assert [m.move for m in review.moves] == list(range(1, 13))
+    for m in review.moves:
+        assert m.before.wins >= m.best_chance.wins >= m.after.wins  # the same samples judge every action
+        assert m.mistake == (m.best_chance.value - m.after.value >= MISTAKE - 1e-9)
+    assert review.mistakes and all(m.action != m.best for m in review.mistakes)
+
+
+def test_a_review_reports_when_the_exact_verdict_turned_to_lost(played):
+    game, review = played
+    assert verdict_history(game) == -1 and review.lost_after == 0  # this deal cannot be won at all
+    won = Game("TP1-E-AAAAAAB")
+    line = won.solve().line
+    won.replay(line[:3])
+    assert won.review(samples=5).lost_after is None
+    won.replay(["undo"])
+    assert [m.action for m in won.review(samples=5).moves] == list(line[:2])
+
+
+def test_the_review_plot_marks_mistakes_and_the_lost_verdict(played):
+    _, review = played
+    ax = review.plot()
+    labels = ax.get_legend_handles_labels()[1]
+    assert "chance of winning" in labels
+    assert any(label.startswith("mistake") for label in labels)
+    assert "exact verdict: lost after move 0" in labels
+    assert len(ax.lines[0].get_xdata()) == len(review.moves) + 1
+
+
+def test_the_review_prints_a_table(played):
+    _, review = played
+    text = str(review)
+    assert text.splitlines()[1].split()[:2] == ["1", "10♦"]
+    assert "mistake" in text and "exact verdict: lost after move 0" in text

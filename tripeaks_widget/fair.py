@@ -1,0 +1,310 @@
+"""Fair play: the chance of winning from what a player can see, and the action that has the best.
+
+The method is perfect-information Monte Carlo, as bridge programs and Klondike studies use
+it: deal the unseen cards at random in agreement with what is seen (``Seen.samples``),
+judge each arrangement exactly with the solver, and count. Every function here reads only
+a ``Seen``; given a ``Game`` it first takes ``game.seen()`` and forgets the game, so two
+games that look the same to their player get the same answers for the same seed.
+
+Two limits, to read the numbers right:
+
+- *Strategy fusion*: each arrangement is judged as if the player knew it, so the chance is
+  that of a player who would learn the hidden cards after this move. A real player can do
+  no better, so it is an upper bound on the chance of winning with hidden cards.
+- *Sampling error*: every chance comes with a 95 % Wilson score interval on its samples.
+
+``samples`` is how many arrangements to judge (common random numbers: every action is
+judged on the same arrangements, so their differences are sharper than their intervals).
+``seed`` (a whole number) picks them. ``budget`` is seconds for the whole call; when it
+runs out the arrangements judged so far are the answer (``.samples`` says how many; an
+arrangement half judged is dropped), and ``SearchExhausted`` is raised if none was judged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass
+
+from . import solver
+from .seen import Seen, check_samples, check_seed
+from .solver import SearchExhausted
+
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
+DEFAULT_SAMPLES = 100
+
+
+@dataclass(frozen=True)
+class Chance:
+    """An estimated chance of winning: ``value`` (0–1), its 95 % Wilson interval ``low``–``high``,
+    the arrangements judged (``samples``) and how many of them win. ``exact`` when nothing
+    unseen is left to sample (or the game is over), so the value is certain."""
+
+    value: float
+    low: float
+    high: float
+    samples: int
+    wins: int
+    exact: bool = False
+
+    @classmethod
+    def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
+        value = wins / samples
+        if exact:
+            return cls(value, value, value, samples, wins, True)
+        low, high = wilson(wins, samples)
+        return cls(value, low, high, samples, wins)
+
+    def __float__(self) -> float:
+        return self.value
+
+    def __str__(self) -> str:
+        if self.exact:
+            return f"{self.value:.0%}"
+        return f"{self.value:.0%} (95 % {self.low:.0%}–{self.high:.0%}, {self.samples} samples)"
+
+    def __repr__(self) -> str:
+        return f"Chance({self})"
+
+
+def wilson(wins: int, samples: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default)."""
+    p = wins / samples
+    centre = (p + z * z / (2 * samples)) / (1 + z * z / samples)
+    half = z / (1 + z * z / samples) * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples))
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == samples else min(1.0, centre + half)
+    return low, high
+
+
+def check_budget(budget: object) -> float | None:
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget) or budget <= 0:
+        raise ValueError(f"budget is a time in seconds, a positive number (or None for no limit); got {budget!r}")
+    return float(budget)
+
+
+def seen_of(position) -> Seen:
+    """The ``Seen`` of a position: itself, or a game's (which is then forgotten)."""
+    return position if isinstance(position, Seen) else Seen.of(position)
+
+
+class _Clock:
+    def __init__(self, budget: float | None) -> None:
+        self.budget = budget
+        self.deadline = None if budget is None else time.perf_counter() + budget
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def out(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
+    """Which legal first actions still win this (fully known) arrangement.
+
+    One search for the position, then one per action when it can be won; the solver's
+    ``winning_actions(sample, budget=budget)`` answers them all in one pass and drops in here."""
+    clock = _Clock(budget)
+    actions = sample.legal_moves()
+    if not solver.winnable(sample, budget=clock.remaining()):
+        return dict.fromkeys(actions, False)  # lost, whatever comes next
+    verdicts = {}
+    for action in actions:
+        after = sample.copy()
+        after.apply(action)
+        verdicts[action] = len(actions) == 1 or solver.winnable(after, budget=clock.remaining())
+    return verdicts
+
+
+def _arrangements(seen: Seen, samples: int, seed: int):
+    """The sampled games, and whether they are the one arrangement there is (nothing unseen)."""
+    if not seen.unseen_places():
+        return [seen.game_from(next(seen.arrangements(seed)))], True
+    return (seen.game_from(deck) for deck in itertools.islice(seen.arrangements(seed), samples)), False
+
+
+def win_chance(position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
+    """The chance that the position can still be won (1.0 won, 0.0 blocked)."""
+    seen = seen_of(position)
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    if seen.status != "playing":
+        value = float(seen.status == "won")
+        return Chance(value, value, value, samples=0, wins=0, exact=True)
+    clock = _Clock(budget)
+    games, exact = _arrangements(seen, samples, seed)
+    wins = judged = 0
+    for game in games:
+        try:
+            wins += solver.winnable(game, budget=clock.remaining())
+        except SearchExhausted:
+            break
+        judged += 1
+        if clock.out():
+            break
+    if not judged:
+        raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
+    return Chance.of(wins, judged, exact)
+
+
+def sample_verdicts(
+    position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, budget: float | None = None
+) -> tuple[list[dict[str, bool]], bool]:
+    """For each sampled arrangement, which legal actions win it; and whether the sampling is exact."""
+    seen = seen_of(position)
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    if not seen.legal_moves:
+        return [], True
+    clock = _Clock(budget)
+    games, exact = _arrangements(seen, samples, seed)
+    verdicts = []
+    for game in games:
+        try:
+            verdicts.append(judge_actions(game, budget=clock.remaining()))
+        except SearchExhausted:
+            break
+        if clock.out():
+            break
+    if not verdicts:
+        raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
+    return verdicts, exact
+
+
+def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
+    actions = verdicts[0] if verdicts else {}
+    return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
+
+
+def move_chances(
+    position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, budget: float | None = None
+) -> dict[str, Chance]:
+    """Every legal action's chance of winning, judged on the same sampled arrangements,
+    in the order of ``legal_moves`` (cards in slot order, then ``"draw"``); {} when the game is over."""
+    return chances_from(*sample_verdicts(position, samples=samples, seed=seed, budget=budget))
+
+
+def best_action(chances: dict[str, Chance]) -> str | None:
+    """The action with the highest chance; on a tie the first in ``legal_moves`` order (a play before a draw)."""
+    return max(chances, key=lambda a: chances[a].value, default=None)
+
+
+def fair_hint(position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, budget: float | None = None) -> str | None:
+    """The action (a card in notation, or ``"draw"``) with the best chance of winning, found
+    without looking at a hidden card; None when the game is over."""
+    seen = seen_of(position)
+    if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
+        check_samples(samples), check_seed(seed), check_budget(budget)
+        return seen.legal_moves[0]
+    return best_action(move_chances(seen, samples=samples, seed=seed, budget=budget))
+
+
+# -- reviewing a game ---------------------------------------------------------------------------
+
+MISTAKE = 0.10  # a move that loses at least ten points of chance against the best one is a mistake
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One move of a review: its number among the moves that stand, the action, the chance
+    before it and after it, the best action there and its chance, and whether it was a mistake."""
+
+    move: int
+    action: str
+    before: Chance
+    after: Chance
+    best: str
+    best_chance: Chance
+
+    @property
+    def loss(self) -> float:
+        """Chance given away against the best action (0 when the move was the best)."""
+        return max(0.0, self.best_chance.value - self.after.value)
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss >= MISTAKE - 1e-9  # counted in whole samples: 0.7 - 0.6 is a loss of 0.1
+
+
+@dataclass(frozen=True)
+class Review:
+    """A move-by-move account of a game (``review(game)``), as a chess engine reviews one.
+
+    ``moves`` are the actions that stand after the undos, each judged from what the player
+    could see just before it. ``final`` is the chance after the last move. ``lost_after`` is
+    the exact verdict, which peeks: the move after which the game could no longer be won (0:
+    the deal itself could not be won), None while it can still be won."""
+
+    code: str
+    moves: tuple[ReviewedMove, ...]
+    final: Chance
+    lost_after: int | None
+
+    @property
+    def mistakes(self) -> list[ReviewedMove]:
+        return [m for m in self.moves if m.mistake]
+
+    def __str__(self) -> str:
+        lines = [f"{'move':>4}  {'action':<6} {'before':>6} {'after':>6}  {'best':<6} {'chance':>6}"]
+        for m in self.moves:
+            flag = "  mistake" if m.mistake else ""
+            lines.append(
+                f"{m.move:>4}  {m.action:<6} {m.before.value:>6.0%} {m.after.value:>6.0%}  "
+                f"{m.best:<6} {m.best_chance.value:>6.0%}{flag}"
+            )
+        lost = "still winnable" if self.lost_after is None else f"lost after move {self.lost_after}"
+        lines.append(f"final chance {self.final.value:.0%}; exact verdict: {lost}")
+        return "\n".join(lines)
+
+    def plot(self, ax=None):
+        """The chance over the moves with its 95 % band, mistakes marked, and the move after
+        which the exact verdict turned to lost; returns the matplotlib Axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
+        chances = [m.before for m in self.moves] + [self.final]
+        x = range(len(chances))  # x = moves made: 0 before the first move, k after move k
+        ax.plot(x, [c.value for c in chances], marker=".", label="chance of winning")
+        ax.fill_between(x, [c.low for c in chances], [c.high for c in chances], alpha=0.2, label="95 % interval")
+        if self.mistakes:
+            ax.scatter(
+                [m.move for m in self.mistakes],
+                [m.after.value for m in self.mistakes],
+                color="red",
+                marker="x",
+                s=60,
+                zorder=3,
+                label=f"mistake (gave away ≥ {MISTAKE:.0%})",
+            )
+        if self.lost_after is not None:
+            ax.axvline(
+                self.lost_after, color="grey", linestyle="--", label=f"exact verdict: lost after move {self.lost_after}"
+            )
+        ax.set(xlabel="moves made", ylabel="chance of winning", ylim=(-0.02, 1.02), title=f"Review of {self.code}")
+        ax.legend(fontsize="small")
+        return ax
+
+
+def review(game, *, samples: int = 50, seed: int = 0, budget: float | None = None) -> Review:
+    """Review a played game move by move; ``budget`` is seconds per move (see the module's notes)."""
+    from .game import Game, standing_actions
+
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    history = game.history
+    moves = []
+    for number, (index, action) in enumerate(standing_actions(history), 1):
+        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index])
+        verdicts, exact = sample_verdicts(then.seen(), samples=samples, seed=seed, budget=budget)
+        chances = chances_from(verdicts, exact)
+        before = Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
+        best = best_action(chances)
+        assert best is not None  # an action stood here, so there was a legal one
+        moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
+    final = win_chance(game, samples=samples, seed=seed, budget=budget)
+    lost = solver.verdict_history(game)
+    standing = [index for index, _ in standing_actions(history)]
+    lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else standing.index(lost) + 1
+    return Review(game.code, tuple(moves), final, lost_after)

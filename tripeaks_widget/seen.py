@@ -1,0 +1,171 @@
+"""What a player can see: everything visible at a moment of a game, and nothing hidden.
+
+``Seen.of(game)`` (or ``game.seen()``) keeps the face-up cards, the cards removed, the
+discard and every card that has passed through it, the stock's count, the actions played
+and the rules. It also remembers what undo hides again but a player has already seen: a
+card that was face up before an undo covered it, a stock card that was drawn and then put
+back. It holds no reference to the game, so nothing computed from it can reach a hidden
+card: the face-down slots and the stock below the cards seen are *unseen places*, and the
+cards not seen anywhere are the *unseen cards*.
+
+``seen.samples(count, seed)`` deals the unseen cards into the unseen places, each
+arrangement uniformly at random (a Fisher–Yates shuffle driven by the project's PCG32,
+so a seed gives the same samples everywhere), and returns each as a ``Game`` in the same
+position: the same deck where the player has seen it, the same actions replayed, so the
+same score, moves and history. Under the joker variant (V3) the joker is one of the unseen
+cards until it shows; with open peaks (V4) only the stock is unseen; with an empty discard
+at the start (V6) the card in the first discard's place is the stock's top, unseen until drawn.
+
+Uniform is the right law: the deal is a uniform shuffle and what a player has seen depends
+only on which places were turned up, never on the hidden cards' values, so every
+arrangement that agrees with what was seen is equally likely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .cards import DECK, DECK_WITH_JOKER, Card
+from .deal import DISCARD_INDEX, PCG32, STOCK_START, shuffle
+from .layout import SLOT_COUNT
+from .rules import Rules
+
+SAMPLE_STREAM = 0x5EE7  # the PCG32 stream of fair sampling (deals use another)
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed is a whole number, at least 0; got {seed!r}")
+    return seed
+
+
+def check_samples(samples: object) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples <= 0:
+        raise ValueError(f"samples is a whole number of sampled arrangements, at least 1; got {samples!r}")
+    return samples
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Everything a player can see at one moment of a game (see the module's notes)."""
+
+    rules: Rules
+    history: tuple[str, ...]  # every action so far, undos included
+    slot_cards: tuple[Card | None, ...]  # the 28 slots: the card if ever seen there, else None
+    face_up: tuple[int, ...]  # slots face up now
+    removed: tuple[int, ...]  # slots whose card has been played
+    free: tuple[int, ...]  # face-up slots no card covers
+    playable: tuple[str, ...]  # free cards that fit the discard now
+    legal_moves: tuple[str, ...]  # the playable cards, then "draw" when drawing is allowed
+    discard: Card | None
+    waste: tuple[Card, ...]  # the discard pile, bottom to top
+    stock_count: int
+    stock_seen: tuple[Card, ...]  # the stock's cards seen so far, from its first card: drawn, or put back by undo
+    drawn: int  # stock cards on the discard side now
+    score: int
+    moves: int
+    status: str
+
+    @classmethod
+    def of(cls, game) -> Seen:
+        """What a player of ``game`` can see now (reads the game; keeps only what is visible)."""
+        rules = game.rules
+        replay = type(game).from_deck(game.deck, rules)
+        seen_slots: set[int] = set()
+        most_drawn = 0
+        for action in (None, *game.history):
+            if action is not None:
+                replay.apply(action)
+            seen_slots.update(s for s in range(SLOT_COUNT) if replay.is_face_up(s) or replay.is_removed(s))
+            most_drawn = max(most_drawn, replay.position.drawn)
+        stock_start = len(game.deck) - game.stock_count - game.position.drawn
+        return cls(
+            rules=rules,
+            history=tuple(game.history),
+            slot_cards=tuple(game.deck[s] if s in seen_slots else None for s in range(SLOT_COUNT)),
+            face_up=tuple(s for s in range(SLOT_COUNT) if game.is_face_up(s)),
+            removed=tuple(s for s in range(SLOT_COUNT) if game.is_removed(s)),
+            free=tuple(game.free_slots()),
+            playable=tuple(str(card) for card in game.playable()),
+            legal_moves=tuple(game.legal_moves()),
+            discard=game.discard,
+            waste=tuple(game.waste),
+            stock_count=game.stock_count,
+            stock_seen=tuple(game.deck[stock_start : stock_start + most_drawn]),
+            drawn=game.position.drawn,
+            score=game.score,
+            moves=game.moves,
+            status=game.status,
+        )
+
+    # -- the unseen ------------------------------------------------------------------------
+
+    @property
+    def deck_size(self) -> int:
+        return 53 if self.rules.joker else 52
+
+    @property
+    def first_discard(self) -> Card | None:
+        """The card dealt face up as the first discard (None with an empty start, V6)."""
+        return None if self.rules.empty_start else (self.waste[0] if self.waste else None)
+
+    @property
+    def stock_start(self) -> int:
+        """The deck-order index of the stock's first card."""
+        return DISCARD_INDEX if self.rules.empty_start else STOCK_START
+
+    def known_places(self) -> dict[int, Card]:
+        """Deck-order index -> card, for every place whose card the player has seen."""
+        known = {s: card for s, card in enumerate(self.slot_cards) if card is not None}
+        if self.first_discard is not None:
+            known[DISCARD_INDEX] = self.first_discard
+        known.update({self.stock_start + i: card for i, card in enumerate(self.stock_seen)})
+        return known
+
+    def unseen_places(self) -> tuple[int, ...]:
+        """The deck-order indexes of the cards not seen: face-down slots, the stock below what was drawn."""
+        known = self.known_places()
+        return tuple(i for i in range(self.deck_size) if i not in known)
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards not seen anywhere, in deck order (A♣ … K♠, then the joker)."""
+        seen = set(self.known_places().values())
+        return tuple(card for card in (DECK_WITH_JOKER if self.rules.joker else DECK) if card not in seen)
+
+    @property
+    def hidden_count(self) -> int:
+        return len(self.unseen_places())
+
+    # -- sampling ------------------------------------------------------------------------------
+
+    def arrangements(self, seed: int = 0) -> Iterator[tuple[Card, ...]]:
+        """Endless uniform random decks that agree with what is seen, reproducible from ``seed``."""
+        rng = PCG32(check_seed(seed), SAMPLE_STREAM)
+        known, places, cards = self.known_places(), self.unseen_places(), self.unseen_cards()
+        while True:
+            deck = dict(known)
+            deck.update(zip(places, shuffle(list(cards), rng), strict=True))
+            yield tuple(deck[i] for i in range(self.deck_size))
+
+    def game_from(self, deck: tuple[Card, ...]):
+        """The game with this deck, brought to this position by replaying the actions seen."""
+        from .game import Game
+
+        game = Game.from_deck(list(deck), self.rules)
+        return game.replay(self.history)
+
+    def samples(self, count: int, seed: int = 0) -> list:
+        """``count`` sampled games in this position (the first ``k`` are the same for any larger ``count``)."""
+        decks = self.arrangements(seed)
+        return [self.game_from(next(decks)) for _ in range(check_samples(count))]
+
+    def agrees(self, game) -> bool:
+        """Whether ``game`` looks exactly like this to its player."""
+        return Seen.of(game) == self
+
+    def __repr__(self) -> str:
+        return (
+            f"<Seen {self.rules}: {len(self.face_up)} face up, {len(self.removed)} removed, "
+            f"discard {self.discard or '-'}, stock {self.stock_count}, {self.hidden_count} unseen, {self.status}>"
+        )
