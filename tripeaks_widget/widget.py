@@ -191,7 +191,7 @@ class TriPeaks(anywidget.AnyWidget):
         with self._lock:
             self._assists.refresh_verdict()
             self._results.look_at(self._game, self._assists.used)
-            self.state = self._snapshot()
+            self.state = dict(self._snapshot())
 
     def _snapshot(self) -> Snapshot:
         """The one place the snapshot is made (its contract: :mod:`tripeaks_widget.snapshot`): the
@@ -423,7 +423,7 @@ class TriPeaks(anywidget.AnyWidget):
 
         ``w.highlight(*w.playable())`` points at every card that fits the discard now;
         ``w.highlight()`` clears. The highlight also goes away with the next action."""
-        marks: list[int | str] = []
+        marks: Marks = []
         for target in targets:
             if isinstance(target, str) and target.strip().lower() == "stock":
                 marks.append("stock")
