@@ -104,20 +104,9 @@ class _Clock:
 
 
 def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
-    """Which legal first actions still win this (fully known) arrangement.
-
-    One search for the position, then one per action when it can be won; the solver's
-    ``winning_actions(sample, budget=budget)`` answers them all in one pass and drops in here."""
-    clock = _Clock(budget)
-    actions = sample.legal_moves()
-    if not solver.winnable(sample, budget=clock.remaining()):
-        return dict.fromkeys(actions, False)  # lost, whatever comes next
-    verdicts = {}
-    for action in actions:
-        after = sample.copy()
-        after.apply(action)
-        verdicts[action] = len(actions) == 1 or solver.winnable(after, budget=clock.remaining())
-    return verdicts
+    """Which legal first actions still win this (fully known) arrangement: the solver answers
+    them all in one pass (:func:`tripeaks_widget.solver.winning_actions`)."""
+    return solver.winning_actions(sample, budget=budget)
 
 
 def _arrangements(seen: Seen, samples: int, seed: int):
