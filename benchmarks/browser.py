@@ -16,7 +16,7 @@ discard card, the counter). Also measured: the front end's own render time per u
 layout it forces) and the bytes per update (the state trait as JSON, the comm message that
 carries it, and the WebSocket frame that reaches the browser).
 
-    python benchmarks/browser.py [--clicks 60] [--warmup 10] [--json PATH]
+    python benchmarks/browser.py [--clicks 60] [--warmup 10] [--timeout 300] [--json PATH]
 
 Goals: TriPeaks median / floor median <= 1.25; render < 4 ms; <= 2 KB per move.
 """
@@ -175,7 +175,7 @@ async ([panelId, cells, ids]) => {
   }
   if (!manager) throw new Error("no widget manager found in the outputs");
   manager = manager.promise ? await manager.promise : manager;
-  const bench = { render: {}, forced: {} };
+  const bench = { render: {}, forced: {}, models: {} };
   // Time spent in getBoundingClientRect (a forced style recalc and layout when the DOM was
   // just written) while a change handler runs.
   let inHandler = false;
@@ -191,7 +191,7 @@ async ([panelId, cells, ids]) => {
     }
   };
   for (const [name, id, attr] of ids) {
-    const model = await manager.get_model(id);
+    const model = (bench.models[name] = await manager.get_model(id));
     const times = (bench.render[name] = []);
     const forcedTimes = (bench.forced[name] = []);
     const trigger = model.trigger;
@@ -211,27 +211,61 @@ async ([panelId, cells, ids]) => {
       }
     };
   }
+  // The kernel's messages tell each click's wait when the kernel has answered (JS_SERIES).
+  bench.kernel = panel.sessionContext.session.kernel;
   window.__tpBench = bench;
   return Object.keys(bench.render);
 }
 """
 
 JS_SERIES = """
-async ({ steps, gapMs }) => {
+async ({ steps, gapMs, timeoutMs }) => {
+  const { kernel, models } = window.__tpBench;
   const root = (sel) => document.querySelector(sel);
-  const once = (clickEl, watchEl, done) => new Promise((resolve, reject) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  // Time one click until done() holds for the DOM. The wait follows the kernel, not a clock:
+  // it ends in success when the DOM shows the new state, and in an error when the click sent
+  // no message, or when the kernel has answered it (its "idle" for that message has come and
+  // the widget has applied what came before it) and the DOM still shows something else: a
+  // refused or no-op click. timeoutMs only bounds a kernel that never answers.
+  const once = (clickEl, watchEl, done, model, what) => new Promise((resolve, reject) => {
     let t0 = 0;
-    const timer = setTimeout(() => { mo.disconnect(); reject(new Error("no DOM change within 10 s")); }, 10000);
-    const mo = new MutationObserver(() => {
-      if (!done()) return;
-      const t1 = performance.now();
+    let over = false;
+    const sent = new Set();
+    const finish = (error, ms) => {
+      if (over) return;
+      over = true;
       mo.disconnect();
       clearTimeout(timer);
-      resolve(t1 - t0);
+      kernel.anyMessage.disconnect(onAny);
+      kernel.iopubMessage.disconnect(onIopub);
+      if (error) reject(new Error(`${what()}: ${error}`));
+      else resolve(ms);
+    };
+    const mo = new MutationObserver(() => {
+      if (done()) finish(null, performance.now() - t0);
     });
+    const onAny = (_, { msg, direction }) => {
+      if (direction === "send" && msg.header.msg_type === "comm_msg") sent.add(msg.header.msg_id);
+    };
+    const onIopub = async (_, msg) => {
+      if (msg.header.msg_type !== "status" || msg.content.execution_state !== "idle") return;
+      if (!sent.has(msg.parent_header.msg_id)) return;
+      await model.state_change;  // ipywidgets applies updates on this promise chain
+      await frame();
+      await frame();
+      finish("the kernel answered the click, and the DOM does not show the expected state");
+    };
+    const timer = setTimeout(
+      () => finish(`the kernel did not answer within ${timeoutMs / 1000} s (kernel ${kernel.status})`),
+      timeoutMs,
+    );
+    kernel.anyMessage.connect(onAny);
+    kernel.iopubMessage.connect(onIopub);
     mo.observe(watchEl, { subtree: true, childList: true, characterData: true, attributes: true });
     t0 = performance.now();
     clickEl.click();
+    if (!sent.size) finish("the click sent no message to the kernel");
   });
   const pause = () => new Promise((r) => setTimeout(r, gapMs));
   const out = [];
@@ -240,14 +274,18 @@ async ({ steps, gapMs }) => {
     if (step.kind === "floor") {
       const count = root(".floor-count");
       const before = count.textContent;
-      ms = await once(root(".floor-button"), count, () => count.textContent !== before);
+      const what = () => `floor click: count ${count.textContent}, was ${before}`;
+      ms = await once(root(".floor-button"), count, () => count.textContent !== before, models.floor, what);
     } else {
       const tp = root(".tp-root");
       const discard = tp.querySelector(".tp-discard");
       const target = step.click === "undo" ? tp.querySelector(".tp-undo")
         : step.click === "stock" ? tp.querySelector(".tp-stock")
         : tp.querySelector(`.tp-slot[data-slot="${step.click}"]`);
-      ms = await once(target, tp, () => discard.dataset.card === step.expect);
+      const message = () => (tp.querySelector(".tp-message") || {}).textContent || "";
+      const what = () => `${step.label}: discard shows ${discard.dataset.card}, expected ${step.expect}`
+        + ` (message: ${JSON.stringify(message().trim())})`;
+      ms = await once(target, tp, () => discard.dataset.card === step.expect, models.tripeaks, what);
     }
     out.push([step.label, ms]);
     await pause();
@@ -300,7 +338,11 @@ def chromium_version() -> str:
 
 
 def plan(clicks: int, warmup: int, block: int):
-    """Interleaved blocks: floor, card/undo, stock/undo, ... each series `clicks` long."""
+    """Interleaved blocks: floor, card/undo, stock/undo, ... each series `clicks` long.
+
+    Every run of a series is made of whole click/undo pairs (an odd count rounds up), so each
+    leaves the board on the deal where the next one starts: an unpaired play would leave K♣ on
+    the discard, and the stock series' undo would then never show A♣."""
     from tripeaks_widget import Game
 
     drawn = str(Game("TP1-E-AAAAAAB").draw())
@@ -315,16 +357,17 @@ def plan(clicks: int, warmup: int, block: int):
             {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo draw"},
         ],
     }
-    warm = []
-    for pair in series.values():
-        warm += (pair * warmup)[:warmup]
+
+    def pairs(pair, n):
+        return pair * ((n + 1) // 2)
+
+    warm = [step for pair in series.values() for step in pairs(pair, warmup)]
     blocks = []
     done = 0
     while done < clicks:
         size = min(block, clicks - done)
-        size += size % 2  # keep play/undo pairs whole
-        for pair in series.values():
-            blocks.append((pair * size)[:size])
+        size += size % 2
+        blocks += [pairs(pair, size) for pair in series.values()]
         done += size
     return warm, blocks
 
@@ -335,6 +378,13 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=int, default=10, help="untimed clicks per series first (default 10)")
     parser.add_argument("--block", type=int, default=10, help="clicks per series before switching (default 10)")
     parser.add_argument("--gap", type=float, default=40, help="pause between clicks, ms (default 40)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300,
+        help="longest wait for the kernel to answer one click, s (default 300; a click the kernel has "
+        "answered without the expected change fails at once)",
+    )
     parser.add_argument(
         "--nodelay",
         action="store_true",
@@ -391,7 +441,7 @@ def main(argv=None) -> int:
             )
 
             warm, blocks = plan(args.clicks, args.warmup, args.block)
-            page.evaluate(JS_SERIES, {"steps": warm, "gapMs": args.gap})
+            page.evaluate(JS_SERIES, {"steps": warm, "gapMs": args.gap, "timeoutMs": args.timeout * 1000})
             page.evaluate(
                 "() => { for (const k in window.__tpBench.render) {"
                 " window.__tpBench.render[k].length = 0; window.__tpBench.forced[k].length = 0; } }"
@@ -405,7 +455,7 @@ def main(argv=None) -> int:
             timed: list[tuple[str, float]] = []
             for steps in blocks:
                 before = metrics(cdp)
-                timed += page.evaluate(JS_SERIES, {"steps": steps, "gapMs": args.gap})
+                timed += page.evaluate(JS_SERIES, {"steps": steps, "gapMs": args.gap, "timeoutMs": args.timeout * 1000})
                 after = metrics(cdp)
                 kind = "floor" if steps[0]["kind"] == "floor" else ("card" if steps[0]["click"] == 20 else "stock")
                 acc = work.setdefault(kind, {"clicks": 0})
