@@ -16,7 +16,12 @@ discard card, the counter). Also measured: the front end's own render time per u
 layout it forces) and the bytes per update (the state trait as JSON, the comm message that
 carries it, and the WebSocket frame that reaches the browser).
 
-    python benchmarks/browser.py [--clicks 60] [--warmup 10] [--json PATH]
+    python benchmarks/browser.py [--clicks 60] [--warmup 10] [--timeout 300] [--json PATH]
+    python benchmarks/browser.py --baseline DIR   # another tree of the project, e.g. an older commit
+
+With ``--baseline`` the same JupyterLab and Chromium hold two pages, one notebook and kernel
+each: this tree and DIR (its Python and its built front end). Their blocks alternate (ABBA),
+and the report ends with this tree's figures over the baseline's.
 
 Goals: TriPeaks median / floor median <= 1.25; render < 4 ms; <= 2 KB per move.
 """
@@ -101,7 +106,12 @@ f = Floor()
 f
 '''
 
+# Formatted with the tree under test: its Python and the front end it bundles come first on the path.
 TRIPEAKS_CELL = """
+import sys
+
+sys.path.insert(0, {tree!r})
+import tripeaks_widget
 from tripeaks_widget import TriPeaks
 
 w = TriPeaks("TP1-E-AAAAAAB", records=False)  # measuring, not playing: keep the player's records out of it
@@ -145,7 +155,7 @@ if hasattr(w, "_handle"):
             tp_handle_ms.append((time.perf_counter() - t0) * 1000)
 
     w._handle = _timed_handle
-print(json.dumps({"floor": f.model_id, "tripeaks": w.model_id}))
+print(json.dumps({"floor": f.model_id, "tripeaks": w.model_id, "package": tripeaks_widget.__file__}))
 """
 
 REPORT_CELL = """
@@ -175,7 +185,7 @@ async ([panelId, cells, ids]) => {
   }
   if (!manager) throw new Error("no widget manager found in the outputs");
   manager = manager.promise ? await manager.promise : manager;
-  const bench = { render: {}, forced: {} };
+  const bench = { render: {}, forced: {}, models: {} };
   // Time spent in getBoundingClientRect (a forced style recalc and layout when the DOM was
   // just written) while a change handler runs.
   let inHandler = false;
@@ -191,7 +201,7 @@ async ([panelId, cells, ids]) => {
     }
   };
   for (const [name, id, attr] of ids) {
-    const model = await manager.get_model(id);
+    const model = (bench.models[name] = await manager.get_model(id));
     const times = (bench.render[name] = []);
     const forcedTimes = (bench.forced[name] = []);
     const trigger = model.trigger;
@@ -211,27 +221,61 @@ async ([panelId, cells, ids]) => {
       }
     };
   }
+  // The kernel's messages tell each click's wait when the kernel has answered (JS_SERIES).
+  bench.kernel = panel.sessionContext.session.kernel;
   window.__tpBench = bench;
   return Object.keys(bench.render);
 }
 """
 
 JS_SERIES = """
-async ({ steps, gapMs }) => {
+async ({ steps, gapMs, timeoutMs }) => {
+  const { kernel, models } = window.__tpBench;
   const root = (sel) => document.querySelector(sel);
-  const once = (clickEl, watchEl, done) => new Promise((resolve, reject) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  // Time one click until done() holds for the DOM. The wait follows the kernel, not a clock:
+  // it ends in success when the DOM shows the new state, and in an error when the click sent
+  // no message, or when the kernel has answered it (its "idle" for that message has come and
+  // the widget has applied what came before it) and the DOM still shows something else: a
+  // refused or no-op click. timeoutMs only bounds a kernel that never answers.
+  const once = (clickEl, watchEl, done, model, what) => new Promise((resolve, reject) => {
     let t0 = 0;
-    const timer = setTimeout(() => { mo.disconnect(); reject(new Error("no DOM change within 10 s")); }, 10000);
-    const mo = new MutationObserver(() => {
-      if (!done()) return;
-      const t1 = performance.now();
+    let over = false;
+    const sent = new Set();
+    const finish = (error, ms) => {
+      if (over) return;
+      over = true;
       mo.disconnect();
       clearTimeout(timer);
-      resolve(t1 - t0);
+      kernel.anyMessage.disconnect(onAny);
+      kernel.iopubMessage.disconnect(onIopub);
+      if (error) reject(new Error(`${what()}: ${error}`));
+      else resolve(ms);
+    };
+    const mo = new MutationObserver(() => {
+      if (done()) finish(null, performance.now() - t0);
     });
+    const onAny = (_, { msg, direction }) => {
+      if (direction === "send" && msg.header.msg_type === "comm_msg") sent.add(msg.header.msg_id);
+    };
+    const onIopub = async (_, msg) => {
+      if (msg.header.msg_type !== "status" || msg.content.execution_state !== "idle") return;
+      if (!sent.has(msg.parent_header.msg_id)) return;
+      await model.state_change;  // ipywidgets applies updates on this promise chain
+      await frame();
+      await frame();
+      finish("the kernel answered the click, and the DOM does not show the expected state");
+    };
+    const timer = setTimeout(
+      () => finish(`the kernel did not answer within ${timeoutMs / 1000} s (kernel ${kernel.status})`),
+      timeoutMs,
+    );
+    kernel.anyMessage.connect(onAny);
+    kernel.iopubMessage.connect(onIopub);
     mo.observe(watchEl, { subtree: true, childList: true, characterData: true, attributes: true });
     t0 = performance.now();
     clickEl.click();
+    if (!sent.size) finish("the click sent no message to the kernel");
   });
   const pause = () => new Promise((r) => setTimeout(r, gapMs));
   const out = [];
@@ -240,14 +284,18 @@ async ({ steps, gapMs }) => {
     if (step.kind === "floor") {
       const count = root(".floor-count");
       const before = count.textContent;
-      ms = await once(root(".floor-button"), count, () => count.textContent !== before);
+      const what = () => `floor click: count ${count.textContent}, was ${before}`;
+      ms = await once(root(".floor-button"), count, () => count.textContent !== before, models.floor, what);
     } else {
       const tp = root(".tp-root");
       const discard = tp.querySelector(".tp-discard");
       const target = step.click === "undo" ? tp.querySelector(".tp-undo")
         : step.click === "stock" ? tp.querySelector(".tp-stock")
         : tp.querySelector(`.tp-slot[data-slot="${step.click}"]`);
-      ms = await once(target, tp, () => discard.dataset.card === step.expect);
+      const message = () => (tp.querySelector(".tp-message") || {}).textContent || "";
+      const what = () => `${step.label}: discard shows ${discard.dataset.card}, expected ${step.expect}`
+        + ` (message: ${JSON.stringify(message().trim())})`;
+      ms = await once(target, tp, () => discard.dataset.card === step.expect, models.tripeaks, what);
     }
     out.push([step.label, ms]);
     await pause();
@@ -300,7 +348,11 @@ def chromium_version() -> str:
 
 
 def plan(clicks: int, warmup: int, block: int):
-    """Interleaved blocks: floor, card/undo, stock/undo, ... each series `clicks` long."""
+    """Interleaved blocks: floor, card/undo, stock/undo, ... each series `clicks` long.
+
+    Every run of a series is made of whole click/undo pairs (an odd count rounds up), so each
+    leaves the board on the deal where the next one starts: an unpaired play would leave K♣ on
+    the discard, and the stock series' undo would then never show A♣."""
     from tripeaks_widget import Game
 
     drawn = str(Game("TP1-E-AAAAAAB").draw())
@@ -315,16 +367,17 @@ def plan(clicks: int, warmup: int, block: int):
             {"kind": "tp", "click": "undo", "expect": "A♣", "label": "undo draw"},
         ],
     }
-    warm = []
-    for pair in series.values():
-        warm += (pair * warmup)[:warmup]
+
+    def pairs(pair, n):
+        return pair * ((n + 1) // 2)
+
+    warm = [step for pair in series.values() for step in pairs(pair, warmup)]
     blocks = []
     done = 0
     while done < clicks:
         size = min(block, clicks - done)
-        size += size % 2  # keep play/undo pairs whole
-        for pair in series.values():
-            blocks.append((pair * size)[:size])
+        size += size % 2
+        blocks += [pairs(pair, size) for pair in series.values()]
         done += size
     return warm, blocks
 
@@ -336,6 +389,13 @@ def main(argv=None) -> int:
     parser.add_argument("--block", type=int, default=10, help="clicks per series before switching (default 10)")
     parser.add_argument("--gap", type=float, default=40, help="pause between clicks, ms (default 40)")
     parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300,
+        help="longest wait for the kernel to answer one click, s (default 300; a click the kernel has "
+        "answered without the expected change fails at once)",
+    )
+    parser.add_argument(
         "--nodelay",
         action="store_true",
         help="turn Nagle's algorithm off on the server's WebSockets (see NODELAY_CONFIG)",
@@ -346,97 +406,196 @@ def main(argv=None) -> int:
         help="emulate prefers-reduced-motion: reduce (the widget then skips its card animations)",
     )
     parser.add_argument(
+        "--baseline",
+        type=pathlib.Path,
+        default=None,
+        help="another tree of the project (e.g. `git archive OLD | tar -x -C DIR`) to measure alongside this one",
+    )
+    parser.add_argument(
         "--json",
         type=pathlib.Path,
         default=None,
-        help="where to write the raw figures (default benchmarks/results/browser[-nodelay].json)",
+        help="where to write the raw figures (default benchmarks/results/browser[-nodelay][-vs-baseline].json)",
     )
     args = parser.parse_args(argv)
     if args.json is None:
         suffix = ("-nodelay" if args.nodelay else "") + ("-reduced-motion" if args.reduced_motion else "")
+        suffix += "-vs-baseline" if args.baseline else ""
         args.json = REPO / "benchmarks" / "results" / f"browser{suffix}.json"
 
     if not chromium_available():
         print(f"needs Debian's Chromium at {CHROMIUM}", file=sys.stderr)
         return 2
+    if args.baseline is not None and not (args.baseline / "tripeaks_widget" / "static" / "widget.js").is_file():
+        print(f"--baseline {args.baseline}: expected a tree of this project with its built front end", file=sys.stderr)
+        return 2
     from playwright.sync_api import sync_playwright
 
     started = time.monotonic()
+    trees = {"this": REPO} | ({"baseline": args.baseline.resolve()} if args.baseline else {})
     server = start_lab(server_config=NODELAY_CONFIG if args.nodelay else "")
-    frames: list[tuple[str, int]] = []
     try:
-        server.write_notebook("browser-benchmark.ipynb", [FLOOR_CELL, TRIPEAKS_CELL, METER_CELL, REPORT_CELL])
         with sync_playwright() as p:
             browser = launch_chromium(p)
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.set_default_timeout(30_000)
-            if args.reduced_motion:
-                page.emulate_media(reduced_motion="reduce")
-            page.on(
-                "websocket",
-                lambda ws: ws.on(
-                    "framereceived",
-                    lambda payload: frames.append(
-                        (payload if isinstance(payload, str) else payload.decode("utf-8", "replace"), len(payload))
-                    ),
-                ),
-            )
-            nb = Notebook.open(page, server, "browser-benchmark.ipynb")
-            nb.run(0, 1, 2)
-            ids = json.loads(nb.output_text(2).strip().splitlines()[-1])
-            page.locator(".floor-button").wait_for()
-            page.locator('.tp-root .tp-slot[data-slot="20"][data-card="K♣"]').wait_for()
-            page.evaluate(
-                JS_SETUP, [nb.id, [0, 1], [["floor", ids["floor"], "count"], ["tripeaks", ids["tripeaks"], "state"]]]
-            )
-
+            runs = [Run(name, path, browser, server, args) for name, path in trees.items()]
             warm, blocks = plan(args.clicks, args.warmup, args.block)
-            page.evaluate(JS_SERIES, {"steps": warm, "gapMs": args.gap})
-            page.evaluate(
-                "() => { for (const k in window.__tpBench.render) {"
-                " window.__tpBench.render[k].length = 0; window.__tpBench.forced[k].length = 0; } }"
-            )
-            nb.run(3)  # the byte counts so far (warm-up) are dropped below by count
-            warm_sizes = json.loads(nb.output_text(3).strip().splitlines()[-1])
-            frames_before = len(frames)
-            cdp = page.context.new_cdp_session(page)
-            cdp.send("Performance.enable")
-            work: dict[str, dict[str, float]] = {}
-            timed: list[tuple[str, float]] = []
-            for steps in blocks:
-                before = metrics(cdp)
-                timed += page.evaluate(JS_SERIES, {"steps": steps, "gapMs": args.gap})
-                after = metrics(cdp)
-                kind = "floor" if steps[0]["kind"] == "floor" else ("card" if steps[0]["click"] == 20 else "stock")
-                acc = work.setdefault(kind, {"clicks": 0})
-                acc["clicks"] += len(steps)
-                for key in METRICS:
-                    acc[key] = acc.get(key, 0.0) + (after[key] - before[key]) * 1000
-            render = page.evaluate("() => window.__tpBench.render")
-            forced = page.evaluate("() => window.__tpBench.forced")
-            nb.run(3)
-            sizes = json.loads(nb.output_text(3).strip().splitlines()[-1])
+            for run in runs:
+                run.warm_up(warm)
+            for i, steps in enumerate(blocks):
+                for run in runs if i % 2 == 0 else reversed(runs):  # ABBA: drift hits both alike
+                    run.block(steps)
+            results = {run.name: run.finish() for run in runs}
             browser.close()
     finally:
         server.stop()
 
-    by_label: dict[str, list[float]] = {}
-    for label, ms in timed:
-        by_label.setdefault(label, []).append(ms)
-    floor = by_label.get("floor", [])
-    tripeaks = [ms for label, ms in timed if label != "floor"]
-    tp_sizes = sizes["tripeaks"][len(warm_sizes["tripeaks"]) :]
-    floor_sizes = sizes["floor"][len(warm_sizes["floor"]) :]
-    tp_frames = [
-        n
-        for text, n in frames[frames_before:]
-        if ids["tripeaks"] in text and '"comm_msg"' in text and '"update"' in text
-    ]
-    floor_frames = [
-        n for text, n in frames[frames_before:] if ids["floor"] in text and '"comm_msg"' in text and '"update"' in text
-    ]
-    tp_updates = len(tripeaks)
+    header(args, trees)
+    for name, result in results.items():
+        if len(results) > 1:
+            print(f"=== {name}: {trees[name]}")
+            print()
+        report(result)
+    if len(results) > 1:
+        compare(results["this"], results["baseline"])
+    print(f"  (wall time {time.monotonic() - started:.0f} s)")
 
+    if args.json:
+        settings = {
+            "nodelay": args.nodelay,
+            "reduced_motion": args.reduced_motion,
+            "clicks": args.clicks,
+            "warmup": args.warmup,
+            "block": args.block,
+            "gap_ms": args.gap,
+        }
+        if len(results) == 1:
+            out = settings | results["this"]
+        else:
+            out = settings | {
+                "trees": {name: str(path) for name, path in trees.items()},
+                "results": results,
+                "this_over_baseline": ratios(results["this"], results["baseline"]),
+            }
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(out, ensure_ascii=False, indent=1))
+    return 0
+
+
+class Run:
+    """One tree under test: its own page (a JupyterLab workspace), notebook and kernel."""
+
+    def __init__(self, name: str, tree: pathlib.Path, browser, server, args):
+        self.name = name
+        self.args = args
+        self.frames: list[tuple[str, int]] = []
+        self.page = page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.set_default_timeout(30_000)
+        if args.reduced_motion:
+            page.emulate_media(reduced_motion="reduce")
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framereceived",
+                lambda payload: self.frames.append(
+                    (payload if isinstance(payload, str) else payload.decode("utf-8", "replace"), len(payload))
+                ),
+            ),
+        )
+        notebook = f"browser-benchmark-{name}.ipynb"
+        server.write_notebook(notebook, [FLOOR_CELL, TRIPEAKS_CELL.format(tree=str(tree)), METER_CELL, REPORT_CELL])
+        # A workspace per page, so that two pages of one server keep their layouts apart.
+        page.goto(f"{server.url}/lab/workspaces/bench-{name}?reset", wait_until="domcontentloaded")
+        page.wait_for_function(
+            "() => Boolean(window.jupyterapp && window.jupyterapp.commands.hasCommand('notebook:run-cell'))",
+            timeout=120_000,
+        )
+        self.nb = nb = Notebook.open(page, server, notebook)
+        nb.run(0, 1, 2)
+        self.ids = json.loads(nb.output_text(2).strip().splitlines()[-1])
+        if not pathlib.Path(self.ids["package"]).resolve().is_relative_to(tree):
+            raise RuntimeError(f"{name}: the kernel imported {self.ids['package']}, not the tree {tree}")
+        page.locator(".floor-button").wait_for()
+        page.locator('.tp-root .tp-slot[data-slot="20"][data-card="K♣"]').wait_for()
+        page.evaluate(
+            JS_SETUP,
+            [nb.id, [0, 1], [["floor", self.ids["floor"], "count"], ["tripeaks", self.ids["tripeaks"], "state"]]],
+        )
+        self.timed: list[tuple[str, float]] = []
+        self.work: dict[str, dict[str, float]] = {}
+
+    def series(self, steps) -> list[tuple[str, float]]:
+        self.page.bring_to_front()
+        return self.page.evaluate(
+            JS_SERIES, {"steps": steps, "gapMs": self.args.gap, "timeoutMs": self.args.timeout * 1000}
+        )
+
+    def warm_up(self, steps) -> None:
+        self.series(steps)
+        self.page.evaluate(
+            "() => { for (const k in window.__tpBench.render) {"
+            " window.__tpBench.render[k].length = 0; window.__tpBench.forced[k].length = 0; } }"
+        )
+        self.nb.run(3)  # the byte counts so far (warm-up) are dropped in finish() by count
+        self.warm_sizes = json.loads(self.nb.output_text(3).strip().splitlines()[-1])
+        self.frames_before = len(self.frames)
+        self.cdp = self.page.context.new_cdp_session(self.page)
+        self.cdp.send("Performance.enable")
+
+    def block(self, steps) -> None:
+        before = metrics(self.cdp)
+        self.timed += self.series(steps)
+        after = metrics(self.cdp)
+        kind = "floor" if steps[0]["kind"] == "floor" else ("card" if steps[0]["click"] == 20 else "stock")
+        acc = self.work.setdefault(kind, {"clicks": 0})
+        acc["clicks"] += len(steps)
+        for key in METRICS:
+            acc[key] = acc.get(key, 0.0) + (after[key] - before[key]) * 1000
+
+    def finish(self) -> dict:
+        """This tree's raw figures (the JSON's shape)."""
+        render = self.page.evaluate("() => window.__tpBench.render")
+        forced = self.page.evaluate("() => window.__tpBench.forced")
+        self.nb.run(3)
+        sizes = json.loads(self.nb.output_text(3).strip().splitlines()[-1])
+        warm, ids = self.warm_sizes, self.ids
+        by_label: dict[str, list[float]] = {}
+        for label, ms in self.timed:
+            by_label.setdefault(label, []).append(ms)
+
+        def frames(model_id):
+            return [
+                n
+                for text, n in self.frames[self.frames_before :]
+                if model_id in text and '"comm_msg"' in text and '"update"' in text
+            ]
+
+        tp_sizes = sizes["tripeaks"][len(warm["tripeaks"]) :]
+        tripeaks = [ms for label, ms in self.timed if label != "floor"]
+        floor = by_label.get("floor", [])
+        return {
+            "package": ids["package"],
+            "work_ms": self.work,
+            "click_to_dom_ms": by_label,
+            "tp_labels": [label for label, _ in self.timed if label != "floor"],
+            "render_ms": render,
+            "forced_layout_ms": forced,
+            "sizes": {"tripeaks": tp_sizes, "floor": sizes["floor"][len(warm["floor"]) :]},
+            "kernel_ms": {
+                "tripeaks": sizes["tp_handle_ms"][len(warm["tp_handle_ms"]) :],
+                "floor": sizes["floor_handle_ms"][len(warm["floor_handle_ms"]) :],
+            },
+            "frames": {"tripeaks": frames(ids["tripeaks"]), "floor": frames(ids["floor"])},
+            "ratio": statistics.median(tripeaks) / statistics.median(floor),
+            "render_median_ms": statistics.median(render["tripeaks"]) if render.get("tripeaks") else float("nan"),
+            "render_p95_ms": summary(render.get("tripeaks", []))["p95"] if render.get("tripeaks") else float("nan"),
+            "bytes_per_move": statistics.median([s["message"] for s in tp_sizes]) if tp_sizes else float("nan"),
+        }
+
+
+LABELS = ("play K♣", "undo play", "draw", "undo draw")
+
+
+def header(args, trees) -> None:
     import anywidget
     import ipywidgets
     import jupyterlab
@@ -455,37 +614,41 @@ def main(argv=None) -> int:
     print(
         f"  {args.clicks} timed clicks per series after {args.warmup} warm-up clicks, in blocks of {args.block}, "
         f"{args.gap:g} ms apart"
+        + (
+            f"; two trees, blocks alternating: {', '.join(f'{n} {p}' for n, p in trees.items())}"
+            if len(trees) > 1
+            else ""
+        )
     )
     print()
+
+
+def report(r: dict) -> None:
+    by_label, render, forced = r["click_to_dom_ms"], r["render_ms"], r["forced_layout_ms"]
+    tripeaks = [ms for label in LABELS for ms in by_label.get(label, [])]
     print("Click -> DOM shows the new state (ms)")
-    print(row("floor (bare anywidget)", floor, "ms"))
+    print(row("floor (bare anywidget)", by_label.get("floor", []), "ms"))
     print(row("TriPeaks, all clicks", tripeaks, "ms"))
-    for label in ("play K♣", "undo play", "draw", "undo draw"):
+    for label in LABELS:
         print(row(f"  TriPeaks, {label}", by_label.get(label, []), "ms"))
     print()
     print("Front end's own render per update: time in the change handlers (ms)")
     print(row("TriPeaks render", render.get("tripeaks", []), "ms", 3))
-    tp_labels = [label for label, _ in timed if label != "floor"]
+    tp_labels = r["tp_labels"]
     if len(render.get("tripeaks", [])) == len(tp_labels):
-        for label in ("play K♣", "undo play", "draw", "undo draw"):
-            print(
-                row(
-                    f"  TriPeaks render, {label}",
-                    [ms for lab, ms in zip(tp_labels, render["tripeaks"], strict=False) if lab == label],
-                    "ms",
-                    3,
-                )
-            )
+        for label in LABELS:
+            values = [ms for lab, ms in zip(tp_labels, render["tripeaks"], strict=False) if lab == label]
+            print(row(f"  TriPeaks render, {label}", values, "ms", 3))
     print(row("  of which getBoundingClientRect", forced.get("tripeaks", []), "ms", 3))
     print(row("floor render (reference)", render.get("floor", []), "ms", 3))
     print()
     print("Kernel: handling one intent until its update is sent (ms)")
-    print(row("TriPeaks (engine, snapshot, send)", sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]) :], "ms", 3))
-    print(row("floor (bump the Int, send)", sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]) :], "ms", 3))
+    print(row("TriPeaks (engine, snapshot, send)", r["kernel_ms"]["tripeaks"], "ms", 3))
+    print(row("floor (bump the Int, send)", r["kernel_ms"]["floor"], "ms", 3))
     print()
     print("Main-thread work per click, whole page (Chromium's counters; ms per click)")
     for kind in ("floor", "card", "stock"):
-        acc = work.get(kind)
+        acc = r["work_ms"].get(kind)
         if acc:
             n = acc["clicks"]
             print(
@@ -493,60 +656,64 @@ def main(argv=None) -> int:
                 f"layout {acc['LayoutDuration'] / n:6.2f}  all tasks {acc['TaskDuration'] / n:6.2f}"
             )
     print()
+    tp_sizes, floor_sizes = r["sizes"]["tripeaks"], r["sizes"]["floor"]
     print("Bytes per update")
     print(row("TriPeaks state trait (JSON)", [s["state"] for s in tp_sizes], "B", 0))
     print(row("TriPeaks comm message (JSON)", [s["message"] for s in tp_sizes], "B", 0))
-    print(row("TriPeaks WebSocket frame", tp_frames, "B", 0))
+    print(row("TriPeaks WebSocket frame", r["frames"]["tripeaks"], "B", 0))
     print(row("floor comm message (JSON)", [s["message"] for s in floor_sizes], "B", 0))
-    print(row("floor WebSocket frame", floor_frames, "B", 0))
-    print(f"  updates sent by TriPeaks: {len(tp_sizes)} for {tp_updates} clicks; frames seen: {len(tp_frames)}")
+    print(row("floor WebSocket frame", r["frames"]["floor"], "B", 0))
+    print(
+        f"  updates sent by TriPeaks: {len(tp_sizes)} for {len(tripeaks)} clicks; "
+        f"frames seen: {len(r['frames']['tripeaks'])}"
+    )
     print()
-
-    ratio = statistics.median(tripeaks) / statistics.median(floor)
-    render_median = statistics.median(render["tripeaks"]) if render.get("tripeaks") else float("nan")
-    render_p95 = summary(render.get("tripeaks", []))["p95"] if render.get("tripeaks") else float("nan")
-    per_move = statistics.median([s["message"] for s in tp_sizes]) if tp_sizes else float("nan")
+    ratio, per_move = r["ratio"], r["bytes_per_move"]
     verdict = lambda ok: "ok" if ok else "MISSED"  # noqa: E731
     print("Goals")
     print(f"  TriPeaks median / floor median   {ratio:6.2f}   (goal <= 1.25)  {verdict(ratio <= 1.25)}")
     print(
-        f"  render median / p95              {render_median:.2f} / {render_p95:.2f} ms   (goal < 4 ms)  "
-        f"{verdict(render_p95 < 4)}"
+        f"  render median / p95              {r['render_median_ms']:.2f} / {r['render_p95_ms']:.2f} ms   "
+        f"(goal < 4 ms)  {verdict(r['render_p95_ms'] < 4)}"
     )
     print(f"  bytes per move (comm message)    {per_move:.0f} B   (goal <= 2048 B)  {verdict(per_move <= 2048)}")
-    print(f"  (wall time {time.monotonic() - started:.0f} s)")
+    print()
 
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(
-            json.dumps(
-                {
-                    "nodelay": args.nodelay,
-                    "reduced_motion": args.reduced_motion,
-                    "work_ms": work,
-                    "clicks": args.clicks,
-                    "warmup": args.warmup,
-                    "block": args.block,
-                    "gap_ms": args.gap,
-                    "click_to_dom_ms": by_label,
-                    "render_ms": render,
-                    "forced_layout_ms": forced,
-                    "sizes": {"tripeaks": tp_sizes, "floor": floor_sizes},
-                    "kernel_ms": {
-                        "tripeaks": sizes["tp_handle_ms"][len(warm_sizes["tp_handle_ms"]) :],
-                        "floor": sizes["floor_handle_ms"][len(warm_sizes["floor_handle_ms"]) :],
-                    },
-                    "frames": {"tripeaks": tp_frames, "floor": floor_frames},
-                    "ratio": ratio,
-                    "render_median_ms": render_median,
-                    "render_p95_ms": render_p95,
-                    "bytes_per_move": per_move,
-                },
-                ensure_ascii=False,
-                indent=1,
-            )
+
+def measures(r: dict) -> dict[str, list[float]]:
+    """The series compared between two trees, by name."""
+    by_label = r["click_to_dom_ms"]
+    out = {"click: floor": by_label.get("floor", [])}
+    out["click: TriPeaks, all"] = [ms for label in LABELS for ms in by_label.get(label, [])]
+    out |= {f"click: {label}": by_label.get(label, []) for label in LABELS}
+    out["render: TriPeaks"] = r["render_ms"].get("tripeaks", [])
+    out["kernel: TriPeaks intent"] = r["kernel_ms"]["tripeaks"]
+    return out
+
+
+def ratios(this: dict, baseline: dict) -> dict[str, dict[str, float]]:
+    """This tree's median and p95 over the baseline's, per measure."""
+    out = {}
+    a, b = measures(this), measures(baseline)
+    for name in a:
+        sa, sb = summary(a[name]), summary(b[name])
+        if sa["n"] and sb["n"]:
+            out[name] = {k: sa[k] / sb[k] if sb[k] else float("nan") for k in ("median", "p95")}
+    return out
+
+
+def compare(this: dict, baseline: dict) -> None:
+    print("This tree against the baseline, measured alternately in one run (ms; ratio this / baseline)")
+    print(f"  {'':<26} {'median':>27}   {'p95':>27}")
+    print(f"  {'':<26} {'baseline':>9}{'this':>9}{'ratio':>9}   {'baseline':>9}{'this':>9}{'ratio':>9}")
+    a, b = measures(this), measures(baseline)
+    for name, r in ratios(this, baseline).items():
+        sa, sb = summary(a[name]), summary(b[name])
+        print(
+            f"  {name:<26} {sb['median']:9.2f}{sa['median']:9.2f}{r['median']:9.2f}"
+            f"   {sb['p95']:9.2f}{sa['p95']:9.2f}{r['p95']:9.2f}"
         )
-    return 0
+    print()
 
 
 if __name__ == "__main__":
