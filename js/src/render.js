@@ -15,58 +15,17 @@ import {
   targetPosition,
 } from "./geometry.js";
 import { PRESETS, VARIANTS, dealIntent, presetOf } from "./dialog.js";
+import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setProp, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
 import { fmt } from "./labels.js";
 import { toViewModel, transitions } from "./viewmodel.js";
 
-const SUPPRESS = "data-lm-suppress-shortcuts";
 const FLY_MS = 240;
 const TURN_MS = 260;
 const DEAL_MS = 320;
 const DEAL_STAGGER_MS = 14;
 const SHAKE_MS = 280;
 const PLAYABLE_LIFT = 0.07; // a playable card sits this many units higher (widget.css, .tp-playable)
-
-function h(doc, tag, className, attrs = {}) {
-  const el = doc.createElement(tag);
-  if (className) el.className = className;
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value);
-  }
-  return el;
-}
-
-function randomId() {
-  const c = globalThis.crypto;
-  if (c && typeof c.getRandomValues === "function") {
-    return c.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
-  }
-  return Math.floor(Math.random() * 0x7fffffff);
-}
-
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
-
-/** Set an attribute only when it changes (null removes it): an update that changes nothing
- *  writes nothing, so it queues no mutation and invalidates no style. */
-function setAttr(el, name, value) {
-  if (value === null) {
-    if (el.hasAttribute(name)) el.removeAttribute(name);
-  } else if (el.getAttribute(name) !== value) {
-    el.setAttribute(name, value);
-  }
-}
-
-/** The same for a property that reflects an attribute (title, hidden, disabled). */
-function setProp(el, name, value) {
-  if (el[name] !== value) el[name] = value;
-}
-
-function isTextField(el) {
-  return Boolean(el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable));
-}
 
 /**
  * Render one view of the widget into `el`. Returns the cleanup function.
@@ -77,7 +36,7 @@ export function render({ model, el }) {
   const abort = new AbortController();
   const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { ...opts, signal: abort.signal });
   const uid = `tp${randomId().toString(36)}`;
-  const running = new Set();
+  const moving = motion(win);
 
   let vm = null; // last view model drawn
   let focus = null; // roving focus target: slot number or "stock"
@@ -342,22 +301,7 @@ export function render({ model, el }) {
   }
 
   // ---------- helpers ----------
-  const reduceMotion = () => {
-    try {
-      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
-    } catch {
-      return false;
-    }
-  };
-
-  function animate(target, keyframes, duration, extra = {}) {
-    if (reduceMotion() || typeof target.animate !== "function") return;
-    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
-    running.add(anim);
-    const done = () => running.delete(anim);
-    anim.onfinish = done;
-    anim.oncancel = done;
-  }
+  const { animate } = moving;
 
   /** Pixels per unit; read from the layout only before the first size has been observed. */
   function unit() {
@@ -792,7 +736,7 @@ export function render({ model, el }) {
       event.preventDefault();
       closeDialog();
     } else if (event.key === "Tab") {
-      const items = [...dialog.querySelectorAll("input, button")].filter(
+      const items = [.../** @type {NodeListOf<HTMLInputElement | HTMLButtonElement>} */ (dialog.querySelectorAll("input, button"))].filter(
         (x) => !x.disabled && !(x.type === "radio" && !x.checked),
       );
       if (!items.length) return;
@@ -857,8 +801,7 @@ export function render({ model, el }) {
     model.off("change:labels", onChange);
     model.off("msg:custom", onCustom);
     if (resizer) resizer.disconnect();
-    for (const anim of running) anim.cancel();
-    running.clear();
+    moving.stop();
     root.remove();
   };
 }

@@ -201,6 +201,75 @@ function dealIntent(choice, id) {
   return { intent };
 }
 
+// src/helpers.js
+var SUPPRESS = "data-lm-suppress-shortcuts";
+function h(doc, tag, className, attrs = {}) {
+  const el = doc.createElement(tag);
+  if (className) el.className = className;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value);
+  }
+  return el;
+}
+function randomId() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === "function") {
+    return c.getRandomValues(new Uint32Array(1))[0] & 2147483647;
+  }
+  return Math.floor(Math.random() * 2147483647);
+}
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setAttr(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) {
+    el.setAttribute(name, value);
+  }
+}
+function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+function isTextField(el) {
+  const node = (
+    /** @type {HTMLElement | null} */
+    el
+  );
+  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
+}
+function motion(win) {
+  const running = /* @__PURE__ */ new Set();
+  const reduceMotion = () => {
+    try {
+      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    } catch {
+      return false;
+    }
+  };
+  return {
+    /**
+     * @param {Element} target
+     * @param {Keyframe[]} keyframes
+     * @param {number} duration
+     * @param {KeyframeAnimationOptions} [extra]
+     */
+    animate(target, keyframes, duration, extra = {}) {
+      if (reduceMotion() || typeof target.animate !== "function") return;
+      const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
+      running.add(anim);
+      const done = () => running.delete(anim);
+      anim.onfinish = done;
+      anim.oncancel = done;
+    },
+    stop() {
+      for (const anim of running) anim.cancel();
+      running.clear();
+    }
+  };
+}
+
 // src/keys.js
 var ARROWS = /* @__PURE__ */ new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
 var LATIN = /^[a-z]$/i;
@@ -502,52 +571,19 @@ function transitions(prev, next) {
 }
 
 // src/render.js
-var SUPPRESS = "data-lm-suppress-shortcuts";
 var FLY_MS = 240;
 var TURN_MS = 260;
 var DEAL_MS = 320;
 var DEAL_STAGGER_MS = 14;
 var SHAKE_MS = 280;
 var PLAYABLE_LIFT = 0.07;
-function h(doc, tag, className, attrs = {}) {
-  const el = doc.createElement(tag);
-  if (className) el.className = className;
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value);
-  }
-  return el;
-}
-function randomId() {
-  const c = globalThis.crypto;
-  if (c && typeof c.getRandomValues === "function") {
-    return c.getRandomValues(new Uint32Array(1))[0] & 2147483647;
-  }
-  return Math.floor(Math.random() * 2147483647);
-}
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
-function setAttr(el, name, value) {
-  if (value === null) {
-    if (el.hasAttribute(name)) el.removeAttribute(name);
-  } else if (el.getAttribute(name) !== value) {
-    el.setAttribute(name, value);
-  }
-}
-function setProp(el, name, value) {
-  if (el[name] !== value) el[name] = value;
-}
-function isTextField(el) {
-  return Boolean(el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable));
-}
 function render({ model, el }) {
   const doc = el.ownerDocument;
   const win = doc.defaultView || globalThis;
   const abort = new AbortController();
   const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { ...opts, signal: abort.signal });
   const uid = `tp${randomId().toString(36)}`;
-  const running = /* @__PURE__ */ new Set();
+  const moving = motion(win);
   let vm = null;
   let focus = null;
   let pendingId = null;
@@ -770,21 +806,7 @@ function render({ model, el }) {
     });
     resizer.observe(board);
   }
-  const reduceMotion = () => {
-    try {
-      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
-    } catch {
-      return false;
-    }
-  };
-  function animate(target, keyframes, duration, extra = {}) {
-    if (reduceMotion() || typeof target.animate !== "function") return;
-    const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
-    running.add(anim);
-    const done = () => running.delete(anim);
-    anim.onfinish = done;
-    anim.oncancel = done;
-  }
+  const { animate } = moving;
   function unit() {
     if (!unitPx) {
       const width = board.getBoundingClientRect().width;
@@ -1170,7 +1192,8 @@ function render({ model, el }) {
       event.preventDefault();
       closeDialog();
     } else if (event.key === "Tab") {
-      const items = [...dialog.querySelectorAll("input, button")].filter(
+      const items = [.../** @type {NodeListOf<HTMLInputElement | HTMLButtonElement>} */
+      dialog.querySelectorAll("input, button")].filter(
         (x) => !x.disabled && !(x.type === "radio" && !x.checked)
       );
       if (!items.length) return;
@@ -1230,8 +1253,7 @@ function render({ model, el }) {
     model.off("change:labels", onChange);
     model.off("msg:custom", onCustom);
     if (resizer) resizer.disconnect();
-    for (const anim of running) anim.cancel();
-    running.clear();
+    moving.stop();
     root.remove();
   };
 }
