@@ -1,6 +1,7 @@
 // The DOM side: builds the widget once per view, then updates it from each
 // snapshot. Every bit of per-view state lives in the closure of `render`.
 
+import { controlBar } from "./bar.js";
 import { fillFace } from "./cards.js";
 import {
   BOARD_H,
@@ -253,29 +254,8 @@ export function render({ model, el }) {
   form.append(dialogTitle, fields, dealError, dialogActions);
   dialog.appendChild(form);
 
-  // Message bar and controls
-  const bar = h(doc, "div", "tp-bar");
-  const message = h(doc, "div", "tp-message");
-  const buttons = h(doc, "div", "tp-controls");
-  const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
-  const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
-  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
-    type: "button",
-    "aria-pressed": "false",
-    "aria-controls": `${uid}-verdict`,
-    [SUPPRESS]: "",
-  });
-  const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
-  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
-  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
-  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
-  const switchText = h(doc, "span", "tp-switch-text");
-  switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton);
-  bar.append(message, buttons, switchEl);
-
-  const notices = h(doc, "ul", "tp-notices");
-  notices.hidden = true;
+  // Message bar and controls, and the notices above them
+  const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog });
 
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
@@ -284,7 +264,7 @@ export function render({ model, el }) {
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
   const body = h(doc, "div", "tp-body");
-  body.append(caption, table, notices, bar, dialog);
+  body.append(caption, table, controls.notices, controls.bar, dialog);
   game.append(header, body, live, keysHelp);
   el.appendChild(root);
 
@@ -404,10 +384,6 @@ export function render({ model, el }) {
       else discardFace.replaceChildren();
     }
 
-    setText(message, next.message);
-    message.classList.toggle("tp-message-empty", !next.message);
-    renderNotices(next.notices, L);
-
     setProp(verdictLine, "hidden", !next.verdict);
     if (next.verdict) {
       setAttr(verdictLine, "data-kind", next.verdict.kind);
@@ -415,16 +391,7 @@ export function render({ model, el }) {
       setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
     }
 
-    setText(undoButton, L.undo);
-    setProp(undoButton, "disabled", !next.canUndo);
-    setText(hintButton, L.hint);
-    setProp(hintButton, "disabled", next.status !== "playing");
-    setText(verdictButton, L.verdict);
-    setProp(verdictButton, "title", L.verdict_tip);
-    setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
-    setText(newButton, L.new_game);
-    setText(switchText, L.error_help);
-    setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+    controls.update(next);
 
     if (next.overlay) {
       setProp(banner, "hidden", false);
@@ -511,17 +478,7 @@ export function render({ model, el }) {
         const d = `${Math.max(2, Math.round(CARD_W * unit() * 0.06))}px`;
         const shake = [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }];
         animate(slotEls[triedSlot], shake, SHAKE_MS);
-        animate(
-          message,
-          [
-            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0.22)" },
-            { translate: "-3px", offset: 0.25 },
-            { translate: "3px", offset: 0.5 },
-            { translate: "0", offset: 0.75 },
-            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0)" },
-          ],
-          900,
-        );
+        controls.flash();
       }
       triedSlot = null;
     }
@@ -545,22 +502,6 @@ export function render({ model, el }) {
       animate(card.firstChild, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
       animate(card.lastChild, [{ opacity: 1, transform: "none" }, { opacity: 1, transform: "perspective(40em) rotateY(-90deg)", offset: 0.5 }, { opacity: 0, transform: "perspective(40em) rotateY(-90deg)" }], TURN_MS);
     }
-  }
-
-  // ---------- notices ----------
-  function renderNotices(list, L) {
-    const key = JSON.stringify(list);
-    if (notices.dataset.key === key) return;
-    notices.dataset.key = key;
-    notices.replaceChildren();
-    for (const item of list) {
-      const li = h(doc, "li", "tp-notice", { "data-kind": item.kind });
-      const icon = h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" });
-      if (L[`notice_${item.kind}`]) icon.title = L[`notice_${item.kind}`];
-      li.append(icon, h(doc, "span", "tp-notice-text", { text: item.text }));
-      notices.appendChild(li);
-    }
-    notices.hidden = list.length === 0;
   }
 
   // ---------- dialog ----------
@@ -705,13 +646,8 @@ export function render({ model, el }) {
     if (vm.targets.includes(slot)) setFocus(slot, false);
     activate(slot);
   });
-  on(undoButton, "click", () => send({ type: "undo" }));
   on(bannerUndo, "click", () => send({ type: "undo" }));
-  on(hintButton, "click", () => send({ type: "hint" }));
-  on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
-  on(newButton, "click", openDialog);
   on(bannerNew, "click", openDialog);
-  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
   on(form, "submit", (event) => {
     event.preventDefault();
     requestDeal(false);

@@ -1,3 +1,153 @@
+// src/helpers.js
+var SUPPRESS = "data-lm-suppress-shortcuts";
+function h(doc, tag, className, attrs = {}) {
+  const el = doc.createElement(tag);
+  if (className) el.className = className;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value);
+  }
+  return el;
+}
+function randomId() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === "function") {
+    return c.getRandomValues(new Uint32Array(1))[0] & 2147483647;
+  }
+  return Math.floor(Math.random() * 2147483647);
+}
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setAttr(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) {
+    el.setAttribute(name, value);
+  }
+}
+function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+function isTextField(el) {
+  const node = (
+    /** @type {HTMLElement | null} */
+    el
+  );
+  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
+}
+function motion(win) {
+  const running = /* @__PURE__ */ new Set();
+  const reduceMotion = () => {
+    try {
+      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    } catch {
+      return false;
+    }
+  };
+  return {
+    /**
+     * @param {Element} target
+     * @param {Keyframe[]} keyframes
+     * @param {number} duration
+     * @param {KeyframeAnimationOptions} [extra]
+     */
+    animate(target, keyframes, duration, extra = {}) {
+      if (reduceMotion() || typeof target.animate !== "function") return;
+      const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
+      running.add(anim);
+      const done = () => running.delete(anim);
+      anim.onfinish = done;
+      anim.oncancel = done;
+    },
+    stop() {
+      for (const anim of running) anim.cancel();
+      running.clear();
+    }
+  };
+}
+
+// src/bar.js
+function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
+  let vm = null;
+  const bar = h(doc, "div", "tp-bar");
+  const message = h(doc, "div", "tp-message");
+  const buttons = h(doc, "div", "tp-controls");
+  const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
+  const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
+  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-verdict`,
+    [SUPPRESS]: ""
+  });
+  const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
+  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
+  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
+  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
+  const switchText = h(doc, "span", "tp-switch-text");
+  switchEl.append(switchTrack, switchText);
+  buttons.append(undoButton, hintButton, verdictButton, newButton);
+  bar.append(message, buttons, switchEl);
+  const notices = h(doc, "ul", "tp-notices");
+  notices.hidden = true;
+  on(undoButton, "click", () => send({ type: "undo" }));
+  on(hintButton, "click", () => send({ type: "hint" }));
+  on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
+  on(newButton, "click", openDialog);
+  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
+  function renderNotices(list, L) {
+    const key = JSON.stringify(list);
+    if (notices.dataset.key === key) return;
+    notices.dataset.key = key;
+    notices.replaceChildren();
+    for (const item of list) {
+      const li = h(doc, "li", "tp-notice", { "data-kind": item.kind });
+      const icon = h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" });
+      if (L[`notice_${item.kind}`]) icon.title = L[`notice_${item.kind}`];
+      li.append(icon, h(doc, "span", "tp-notice-text", { text: item.text }));
+      notices.appendChild(li);
+    }
+    notices.hidden = list.length === 0;
+  }
+  return {
+    notices,
+    bar,
+    /** @param {ViewModel} next */
+    update(next) {
+      vm = next;
+      const L = next.labels;
+      setText(message, next.message);
+      message.classList.toggle("tp-message-empty", !next.message);
+      renderNotices(next.notices, L);
+      setText(undoButton, L.undo);
+      setProp(undoButton, "disabled", !next.canUndo);
+      setText(hintButton, L.hint);
+      setProp(hintButton, "disabled", next.status !== "playing");
+      setText(verdictButton, L.verdict);
+      setProp(verdictButton, "title", L.verdict_tip);
+      setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
+      setText(newButton, L.new_game);
+      setText(switchText, L.error_help);
+      setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+    },
+    /** The reason a card was refused flashes and shakes with it, so the two read together. */
+    flash() {
+      motion2.animate(
+        message,
+        [
+          { translate: "0", backgroundColor: "rgba(211, 47, 47, 0.22)" },
+          { translate: "-3px", offset: 0.25 },
+          { translate: "3px", offset: 0.5 },
+          { translate: "0", offset: 0.75 },
+          { translate: "0", backgroundColor: "rgba(211, 47, 47, 0)" }
+        ],
+        900
+      );
+    }
+  };
+}
+
 // src/cards.js
 var SVG_NS = "http://www.w3.org/2000/svg";
 var SUIT_SHAPES = {
@@ -199,75 +349,6 @@ function dealIntent(choice, id) {
   const intent = { type: "new_game", rules, game, code, id };
   if (choice.winnable && !code && game === null) intent.winnable = true;
   return { intent };
-}
-
-// src/helpers.js
-var SUPPRESS = "data-lm-suppress-shortcuts";
-function h(doc, tag, className, attrs = {}) {
-  const el = doc.createElement(tag);
-  if (className) el.className = className;
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value);
-  }
-  return el;
-}
-function randomId() {
-  const c = globalThis.crypto;
-  if (c && typeof c.getRandomValues === "function") {
-    return c.getRandomValues(new Uint32Array(1))[0] & 2147483647;
-  }
-  return Math.floor(Math.random() * 2147483647);
-}
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
-function setAttr(el, name, value) {
-  if (value === null) {
-    if (el.hasAttribute(name)) el.removeAttribute(name);
-  } else if (el.getAttribute(name) !== value) {
-    el.setAttribute(name, value);
-  }
-}
-function setProp(el, name, value) {
-  if (el[name] !== value) el[name] = value;
-}
-function isTextField(el) {
-  const node = (
-    /** @type {HTMLElement | null} */
-    el
-  );
-  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
-}
-function motion(win) {
-  const running = /* @__PURE__ */ new Set();
-  const reduceMotion = () => {
-    try {
-      return Boolean(win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
-    } catch {
-      return false;
-    }
-  };
-  return {
-    /**
-     * @param {Element} target
-     * @param {Keyframe[]} keyframes
-     * @param {number} duration
-     * @param {KeyframeAnimationOptions} [extra]
-     */
-    animate(target, keyframes, duration, extra = {}) {
-      if (reduceMotion() || typeof target.animate !== "function") return;
-      const anim = target.animate(keyframes, { duration, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
-      running.add(anim);
-      const done = () => running.delete(anim);
-      anim.onfinish = done;
-      anim.oncancel = done;
-    },
-    stop() {
-      for (const anim of running) anim.cancel();
-      running.clear();
-    }
-  };
 }
 
 // src/keys.js
@@ -769,32 +850,12 @@ function render({ model, el }) {
   fields.append(codeField, orLine, choose);
   form.append(dialogTitle, fields, dealError, dialogActions);
   dialog.appendChild(form);
-  const bar = h(doc, "div", "tp-bar");
-  const message = h(doc, "div", "tp-message");
-  const buttons = h(doc, "div", "tp-controls");
-  const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
-  const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
-  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
-    type: "button",
-    "aria-pressed": "false",
-    "aria-controls": `${uid}-verdict`,
-    [SUPPRESS]: ""
-  });
-  const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
-  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
-  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
-  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
-  const switchText = h(doc, "span", "tp-switch-text");
-  switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton);
-  bar.append(message, buttons, switchEl);
-  const notices = h(doc, "ul", "tp-notices");
-  notices.hidden = true;
+  const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
   const body = h(doc, "div", "tp-body");
-  body.append(caption, table, notices, bar, dialog);
+  body.append(caption, table, controls.notices, controls.bar, dialog);
   game.append(header, body, live, keysHelp);
   el.appendChild(root);
   let unitPx = 0;
@@ -896,25 +957,13 @@ function render({ model, el }) {
       if (next.discard.card) fillFace(doc, discardFace, next.discard.card, L.joker_face);
       else discardFace.replaceChildren();
     }
-    setText(message, next.message);
-    message.classList.toggle("tp-message-empty", !next.message);
-    renderNotices(next.notices, L);
     setProp(verdictLine, "hidden", !next.verdict);
     if (next.verdict) {
       setAttr(verdictLine, "data-kind", next.verdict.kind);
       setText(verdictLine, next.verdict.text);
       setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
     }
-    setText(undoButton, L.undo);
-    setProp(undoButton, "disabled", !next.canUndo);
-    setText(hintButton, L.hint);
-    setProp(hintButton, "disabled", next.status !== "playing");
-    setText(verdictButton, L.verdict);
-    setProp(verdictButton, "title", L.verdict_tip);
-    setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
-    setText(newButton, L.new_game);
-    setText(switchText, L.error_help);
-    setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+    controls.update(next);
     if (next.overlay) {
       setProp(banner, "hidden", false);
       setAttr(banner, "data-kind", next.overlay.kind);
@@ -989,17 +1038,7 @@ function render({ model, el }) {
         const d = `${Math.max(2, Math.round(CARD_W * unit() * 0.06))}px`;
         const shake = [{ translate: "0" }, { translate: `-${d}` }, { translate: d }, { translate: `-${d}` }, { translate: "0" }];
         animate(slotEls[triedSlot], shake, SHAKE_MS);
-        animate(
-          message,
-          [
-            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0.22)" },
-            { translate: "-3px", offset: 0.25 },
-            { translate: "3px", offset: 0.5 },
-            { translate: "0", offset: 0.75 },
-            { translate: "0", backgroundColor: "rgba(211, 47, 47, 0)" }
-          ],
-          900
-        );
+        controls.flash();
       }
       triedSlot = null;
     }
@@ -1022,20 +1061,6 @@ function render({ model, el }) {
       animate(card.firstChild, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
       animate(card.lastChild, [{ opacity: 1, transform: "none" }, { opacity: 1, transform: "perspective(40em) rotateY(-90deg)", offset: 0.5 }, { opacity: 0, transform: "perspective(40em) rotateY(-90deg)" }], TURN_MS);
     }
-  }
-  function renderNotices(list, L) {
-    const key = JSON.stringify(list);
-    if (notices.dataset.key === key) return;
-    notices.dataset.key = key;
-    notices.replaceChildren();
-    for (const item of list) {
-      const li = h(doc, "li", "tp-notice", { "data-kind": item.kind });
-      const icon = h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" });
-      if (L[`notice_${item.kind}`]) icon.title = L[`notice_${item.kind}`];
-      li.append(icon, h(doc, "span", "tp-notice-text", { text: item.text }));
-      notices.appendChild(li);
-    }
-    notices.hidden = list.length === 0;
   }
   function chosenVariants() {
     return VARIANTS.filter((v) => variantInputs[v].checked);
@@ -1162,13 +1187,8 @@ function render({ model, el }) {
     if (vm.targets.includes(slot)) setFocus(slot, false);
     activate(slot);
   });
-  on(undoButton, "click", () => send({ type: "undo" }));
   on(bannerUndo, "click", () => send({ type: "undo" }));
-  on(hintButton, "click", () => send({ type: "hint" }));
-  on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
-  on(newButton, "click", openDialog);
   on(bannerNew, "click", openDialog);
-  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
   on(form, "submit", (event) => {
     event.preventDefault();
     requestDeal(false);
