@@ -15,7 +15,7 @@ import {
   slotPosition,
   targetPosition,
 } from "./geometry.js";
-import { PRESETS, VARIANTS, dealIntent, presetOf } from "./dialog.js";
+import { newGameDialog } from "./dialog.js";
 import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setProp, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
 import { fmt } from "./labels.js";
@@ -41,9 +41,6 @@ export function render({ model, el }) {
 
   let vm = null; // last view model drawn
   let focus = null; // roving focus target: slot number or "stock"
-  let pendingId = null; // id of this view's new_game request
-  let dialogOpen = false;
-  let dialogReturn = null;
   let triedSlot = null; // the card this view last tried to play, to shake it if refused
 
   const send = (intent) => model.send(intent);
@@ -142,120 +139,10 @@ export function render({ model, el }) {
   table.appendChild(banner);
 
   // New game dialog: a code, or rules + variants + a game number (or a random deal).
-  const dialog = h(doc, "div", "tp-dialog", { role: "dialog", "aria-modal": "true", "aria-labelledby": `${uid}-dialog-title` });
-  dialog.hidden = true;
-  const form = h(doc, "form", "tp-dialog-panel", { novalidate: "" });
-  const dialogTitle = h(doc, "div", "tp-dialog-title", { id: `${uid}-dialog-title` });
-
-  const codeField = h(doc, "div", "tp-field tp-field-code");
-  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
-  const codeInput = h(doc, "input", "tp-code-input", {
-    id: `${uid}-code`,
-    type: "text",
-    autocomplete: "off",
-    spellcheck: "false",
-    placeholder: "TP1-E-AAAAAAB",
-    dir: "ltr",
-    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
-    [SUPPRESS]: "",
-  });
-  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
-  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
-  codeField.append(codeLabel, codeInput, codeHint, codeError);
-
-  const orLine = h(doc, "div", "tp-dialog-or", { "aria-hidden": "true" });
-  const orText = h(doc, "span", "tp-dialog-or-text");
-  orLine.appendChild(orText);
-
-  const choose = h(doc, "div", "tp-choose");
-  const presetRow = h(doc, "div", "tp-presets", { role: "group", "aria-labelledby": `${uid}-presets` });
-  const presetLabel = h(doc, "span", "tp-field-label", { id: `${uid}-presets` });
-  presetRow.appendChild(presetLabel);
-  const presetButtons = {};
-  for (const name of Object.keys(PRESETS)) {
-    const button = h(doc, "button", "tp-chip", { type: "button", "data-preset": name, "aria-pressed": "false", [SUPPRESS]: "" });
-    presetRow.appendChild(button);
-    presetButtons[name] = button;
-  }
-
-  const fieldset = h(doc, "fieldset", "tp-rules-choice");
-  const legend = h(doc, "legend", "tp-field-label");
-  fieldset.appendChild(legend);
-  const ruleInputs = {};
-  const ruleTexts = {};
-  for (const value of ["easy", "classic"]) {
-    const label = h(doc, "label", "tp-radio");
-    const input = h(doc, "input", "", { type: "radio", name: `${uid}-rules`, value, [SUPPRESS]: "" });
-    const text = h(doc, "span", "tp-radio-text");
-    const name = h(doc, "span", "tp-radio-name");
-    const long = h(doc, "span", "tp-radio-long");
-    text.append(name, long);
-    label.append(input, text);
-    fieldset.appendChild(label);
-    ruleInputs[value] = input;
-    ruleTexts[value] = { name, long };
-  }
-
-  const variantSet = h(doc, "fieldset", "tp-variants");
-  const variantLegend = h(doc, "legend", "tp-field-label");
-  variantSet.appendChild(variantLegend);
-  const variantInputs = {};
-  const variantTexts = {};
-  for (const value of VARIANTS) {
-    const label = h(doc, "label", "tp-check", { "data-variant": value });
-    const input = h(doc, "input", "", { type: "checkbox", name: `${uid}-variants`, value, "aria-describedby": `${uid}-v-${value}`, [SUPPRESS]: "" });
-    const text = h(doc, "span", "tp-check-text");
-    const name = h(doc, "span", "tp-check-name");
-    const long = h(doc, "span", "tp-check-long", { id: `${uid}-v-${value}` });
-    text.append(name, long);
-    label.append(input, text);
-    variantSet.appendChild(label);
-    variantInputs[value] = input;
-    variantTexts[value] = { label, name, long };
-  }
-
-  const gameField = h(doc, "div", "tp-field tp-field-game");
-  const gameLabel = h(doc, "label", "tp-field-label", { for: `${uid}-game` });
-  const gameInput = h(doc, "input", "tp-game-input", {
-    id: `${uid}-game`,
-    type: "text",
-    inputmode: "numeric",
-    autocomplete: "off",
-    spellcheck: "false",
-    "aria-describedby": `${uid}-game-hint ${uid}-game-error`,
-    [SUPPRESS]: "",
-  });
-  const gameHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-game-hint` });
-  const gameError = h(doc, "div", "tp-field-error tp-game-error", { id: `${uid}-game-error`, role: "alert" });
-  gameField.append(gameLabel, gameInput, gameHint, gameError);
-
-  choose.append(presetRow, fieldset, variantSet, gameField);
-
-  // Random deals only among those the solver proves winnable.
-  const winnableLabel = h(doc, "label", "tp-winnable");
-  const winnableInput = h(doc, "input", "", {
-    type: "checkbox",
-    name: `${uid}-winnable`,
-    "aria-describedby": `${uid}-deal-error`,
-    [SUPPRESS]: "",
-  });
-  const winnableText = h(doc, "span", "tp-winnable-text");
-  winnableLabel.append(winnableInput, winnableText);
-  const dealError = h(doc, "div", "tp-field-error tp-deal-error", { id: `${uid}-deal-error`, role: "alert" });
-
-  const dialogActions = h(doc, "div", "tp-actions");
-  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
-  const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
-  const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
-  dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
-  // The title and the buttons stay in view; the choices between them scroll when the widget is short.
-  const fields = h(doc, "div", "tp-dialog-fields");
-  fields.append(codeField, orLine, choose);
-  form.append(dialogTitle, fields, dealError, dialogActions);
-  dialog.appendChild(form);
+  const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: () => (focus !== null ? targetEl(focus) : null) });
 
   // Message bar and controls, and the notices above them
-  const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog });
+  const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
 
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
@@ -264,7 +151,7 @@ export function render({ model, el }) {
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
   const body = h(doc, "div", "tp-body");
-  body.append(caption, table, controls.notices, controls.bar, dialog);
+  body.append(caption, table, controls.notices, controls.bar, newGame.dialog);
   game.append(header, body, live, keysHelp);
   el.appendChild(root);
 
@@ -405,35 +292,7 @@ export function render({ model, el }) {
       setProp(banner, "hidden", true);
     }
 
-    setText(dialogTitle, L.dialog_title);
-    setText(legend, L.dialog_rules);
-    for (const value of ["easy", "classic"]) {
-      setText(ruleTexts[value].name, L[`rules_${value}`]);
-      setText(ruleTexts[value].long, L[`rules_${value}_long`]);
-    }
-    setText(codeLabel, L.dialog_code);
-    setText(codeHint, L.dialog_code_hint);
-    setText(orText, L.dialog_or);
-    setText(presetLabel, L.dialog_presets);
-    for (const [name, button] of Object.entries(presetButtons)) {
-      setText(button, L[`preset_${name}`] || name);
-      setProp(button, "title", L[`preset_${name}_long`] || "");
-    }
-    setText(variantLegend, L.dialog_variants);
-    for (const value of VARIANTS) {
-      const t = variantTexts[value];
-      setText(t.name, L[`option_${value}`] || value);
-      setText(t.long, L[`option_${value}_long`] || "");
-      setProp(t.label, "title", L[`option_${value}_tip`] || "");
-    }
-    setText(gameLabel, L.dialog_game);
-    setProp(gameInput, "placeholder", L.dialog_game_placeholder);
-    setText(gameHint, L.dialog_game_hint);
-    setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
-    setText(randomButton, L.dialog_random);
-    setText(cancelButton, L.dialog_cancel);
-    setText(winnableText, L.dialog_winnable);
-    setProp(winnableLabel, "title", L.dialog_winnable_tip);
+    newGame.update(next);
 
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
@@ -444,7 +303,7 @@ export function render({ model, el }) {
       focus = old ? nearestTarget(next.targets, old) : next.targets[0];
     }
     applyRoving(next);
-    if (hadFocus && !dialogOpen && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
+    if (hadFocus && !newGame.isOpen() && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
 
     // Quick transitions. Where a card flies from comes from the geometry (units) and the
     // observed size of a unit: no layout is read here, so an update forces none.
@@ -504,124 +363,6 @@ export function render({ model, el }) {
     }
   }
 
-  // ---------- dialog ----------
-  function chosenVariants() {
-    return VARIANTS.filter((v) => variantInputs[v].checked);
-  }
-
-  function showChoice(rulesName, variants) {
-    ruleInputs.easy.checked = rulesName !== "classic";
-    ruleInputs.classic.checked = rulesName === "classic";
-    for (const v of VARIANTS) variantInputs[v].checked = variants.includes(v);
-    syncPresets();
-  }
-
-  function syncPresets() {
-    const preset = presetOf(ruleInputs.classic.checked ? "classic" : "easy", chosenVariants());
-    for (const [name, button] of Object.entries(presetButtons)) {
-      button.setAttribute("aria-pressed", name === preset ? "true" : "false");
-    }
-  }
-
-  function syncCodeGiven() {
-    const given = codeInput.value.trim() !== "";
-    form.classList.toggle("tp-code-given", given);
-    // A code carries its own rules, variants and deal: the other choices are set aside.
-    fieldset.disabled = given;
-    variantSet.disabled = given;
-    gameInput.disabled = given;
-    for (const button of Object.values(presetButtons)) button.disabled = given;
-    winnableInput.disabled = given;
-    if (given && gameError.textContent) {
-      // A code wins: what was wrong with the number no longer matters.
-      setText(gameError, "");
-      gameInput.removeAttribute("aria-invalid");
-    }
-  }
-
-  function clearErrors() {
-    setText(codeError, "");
-    setText(gameError, "");
-    setText(dealError, "");
-    codeInput.removeAttribute("aria-invalid");
-    gameInput.removeAttribute("aria-invalid");
-  }
-
-  function showError(field, text) {
-    const [input, line] =
-      field === "game" ? [gameInput, gameError] : field === "winnable" ? [winnableInput, dealError] : [codeInput, codeError];
-    setText(line, text);
-    if (input.type === "text") input.setAttribute("aria-invalid", "true");
-    input.focus();
-    if (input.type === "text" && typeof input.select === "function") input.select();
-  }
-
-  function openDialog() {
-    if (dialogOpen) return;
-    dialogOpen = true;
-    dialogReturn = doc.activeElement;
-    pendingId = null;
-    codeInput.value = "";
-    gameInput.value = "";
-    clearErrors();
-    showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
-    syncCodeGiven();
-    dialog.hidden = false;
-    root.classList.add("tp-dialog-open");
-    setBusy(false);
-    fields.scrollTop = 0;
-    codeInput.focus();
-  }
-
-  function closeDialog() {
-    if (!dialogOpen) return;
-    dialogOpen = false;
-    pendingId = null;
-    dialog.hidden = true;
-    root.classList.remove("tp-dialog-open");
-    const back = dialogReturn && root.contains(dialogReturn) && !dialogReturn.hidden ? dialogReturn : focus !== null ? targetEl(focus) : null;
-    dialogReturn = null;
-    if (back) back.focus();
-  }
-
-  function setBusy(busy) {
-    dealButton.disabled = busy;
-    randomButton.disabled = busy;
-    if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
-  }
-
-  function requestDeal(random) {
-    clearErrors();
-    const id = randomId();
-    const made = dealIntent(
-      {
-        rules: ruleInputs.classic.checked ? "classic" : "easy",
-        variants: chosenVariants(),
-        game: gameInput.value,
-        code: codeInput.value,
-        random,
-        winnable: winnableInput.checked,
-      },
-      id,
-    );
-    if (made.error) {
-      showError(made.field, (vm && vm.labels[made.error]) || made.error);
-      return;
-    }
-    pendingId = id;
-    setBusy(true);
-    send(made.intent);
-  }
-
-  function onCustom(msg) {
-    if (!msg || typeof msg !== "object" || msg.type !== "reply") return;
-    if (pendingId === null || msg.id !== pendingId) return;
-    pendingId = null;
-    setBusy(false);
-    if (msg.ok) closeDialog();
-    else showError(msg.field === "game" || msg.field === "winnable" ? msg.field : "code", String(msg.error || ""));
-  }
-
   // ---------- events ----------
   function activate(target) {
     if (!vm) return;
@@ -647,52 +388,13 @@ export function render({ model, el }) {
     activate(slot);
   });
   on(bannerUndo, "click", () => send({ type: "undo" }));
-  on(bannerNew, "click", openDialog);
-  on(form, "submit", (event) => {
-    event.preventDefault();
-    requestDeal(false);
-  });
-  on(randomButton, "click", () => requestDeal(true));
-  on(codeInput, "input", syncCodeGiven);
-  on(gameInput, "input", () => {
-    if (!gameError.textContent) return;
-    setText(gameError, "");
-    gameInput.removeAttribute("aria-invalid");
-  });
-  on(form, "change", (event) => {
-    if (event.target && (event.target.type === "radio" || event.target.type === "checkbox")) syncPresets();
-  });
-  for (const [name, button] of Object.entries(presetButtons)) {
-    on(button, "click", () => showChoice(PRESETS[name].rules, PRESETS[name].variants));
-  }
-  on(cancelButton, "click", closeDialog);
-
-  function dialogKeys(event) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      closeDialog();
-    } else if (event.key === "Tab") {
-      const items = [.../** @type {NodeListOf<HTMLInputElement | HTMLButtonElement>} */ (dialog.querySelectorAll("input, button"))].filter(
-        (x) => !x.disabled && !(x.type === "radio" && !x.checked),
-      );
-      if (!items.length) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && doc.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && doc.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-  }
+  on(bannerNew, "click", newGame.open);
 
   on(root, "keydown", (event) => {
     // Nothing typed inside the widget may reach the notebook's shortcuts.
     event.stopPropagation();
-    if (dialogOpen) {
-      dialogKeys(event);
+    if (newGame.isOpen()) {
+      newGame.keydown(event);
       return;
     }
     if (isTextField(event.target)) return;
@@ -705,7 +407,7 @@ export function render({ model, el }) {
       setFocus(nextTarget(vm.targets, focus, command.key), true);
     } else if (command.kind === "dialog") {
       event.preventDefault();
-      openDialog();
+      newGame.open();
     } else if (command.kind === "intent") {
       event.preventDefault();
       if (command.intent.type === "draw" && vm && vm.stock.empty) return;
@@ -728,14 +430,14 @@ export function render({ model, el }) {
   const onChange = () => update(model.get("state") || {});
   model.on("change:state", onChange);
   model.on("change:labels", onChange);
-  model.on("msg:custom", onCustom);
+  model.on("msg:custom", newGame.reply);
   update(model.get("state") || {});
 
   return () => {
     abort.abort();
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
-    model.off("msg:custom", onCustom);
+    model.off("msg:custom", newGame.reply);
     if (resizer) resizer.disconnect();
     moving.stop();
     root.remove();
