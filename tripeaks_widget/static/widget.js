@@ -667,21 +667,24 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   dialog.hidden = true;
   const form = h(doc, "form", "tp-dialog-panel", { novalidate: "" });
   const dialogTitle = h(doc, "div", "tp-dialog-title", { id: `${uid}-dialog-title` });
-  const codeField = h(doc, "div", "tp-field tp-field-code");
-  const codeLabel = h(doc, "label", "tp-field-label", { for: `${uid}-code` });
-  const codeInput = h(doc, "input", "tp-code-input", {
-    id: `${uid}-code`,
-    type: "text",
-    autocomplete: "off",
-    spellcheck: "false",
-    placeholder: "TP1-E-AAAAAAB",
-    dir: "ltr",
-    "aria-describedby": `${uid}-code-hint ${uid}-code-error`,
-    [SUPPRESS]: ""
-  });
-  const codeHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-code-hint` });
-  const codeError = h(doc, "div", "tp-dialog-error", { id: `${uid}-code-error`, role: "alert" });
-  codeField.append(codeLabel, codeInput, codeHint, codeError);
+  function textField(name, attrs, errorClass) {
+    const id = `${uid}-${name}`;
+    const field = h(doc, "div", `tp-field tp-field-${name}`);
+    const label = h(doc, "label", "tp-field-label", { for: id });
+    const input = h(doc, "input", `tp-${name}-input`, {
+      id,
+      type: "text",
+      ...attrs,
+      "aria-describedby": `${id}-hint ${id}-error`,
+      [SUPPRESS]: ""
+    });
+    const hint = h(doc, "div", "tp-dialog-hint", { id: `${id}-hint` });
+    const error = h(doc, "div", errorClass, { id: `${id}-error`, role: "alert" });
+    field.append(label, input, hint, error);
+    return { field, label, input, hint, error };
+  }
+  const codeAttrs = { autocomplete: "off", spellcheck: "false", placeholder: "TP1-E-AAAAAAB", dir: "ltr" };
+  const { field: codeField, label: codeLabel, input: codeInput, hint: codeHint, error: codeError } = textField("code", codeAttrs, "tp-dialog-error");
   const orLine = h(doc, "div", "tp-dialog-or", { "aria-hidden": "true" });
   const orText = h(doc, "span", "tp-dialog-or-text");
   orLine.appendChild(orText);
@@ -729,20 +732,8 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     variantInputs[value] = input;
     variantTexts[value] = { label, name, long };
   }
-  const gameField = h(doc, "div", "tp-field tp-field-game");
-  const gameLabel = h(doc, "label", "tp-field-label", { for: `${uid}-game` });
-  const gameInput = h(doc, "input", "tp-game-input", {
-    id: `${uid}-game`,
-    type: "text",
-    inputmode: "numeric",
-    autocomplete: "off",
-    spellcheck: "false",
-    "aria-describedby": `${uid}-game-hint ${uid}-game-error`,
-    [SUPPRESS]: ""
-  });
-  const gameHint = h(doc, "div", "tp-dialog-hint", { id: `${uid}-game-hint` });
-  const gameError = h(doc, "div", "tp-field-error tp-game-error", { id: `${uid}-game-error`, role: "alert" });
-  gameField.append(gameLabel, gameInput, gameHint, gameError);
+  const gameAttrs = { inputmode: "numeric", autocomplete: "off", spellcheck: "false" };
+  const { field: gameField, label: gameLabel, input: gameInput, hint: gameHint, error: gameError } = textField("game", gameAttrs, "tp-field-error tp-game-error");
   choose.append(presetRow, fieldset, variantSet, gameField);
   const winnableLabel = h(doc, "label", "tp-winnable");
   const winnableInput = h(doc, "input", "", {
