@@ -67,7 +67,7 @@ STATE = (
     "                      rows=w.game.rows()), ensure_ascii=False))"
 )
 
-# The widget's DOM, as the front end builds it (js/src/render.js).
+# The widget's DOM, as the front end's views build it (js/src/board.js, bar.js, dialog.js, header.js).
 SEL = {
     "root": ".tp-root",
     "slot": ".tp-slot",

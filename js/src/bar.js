@@ -1,0 +1,106 @@
+// The control bar: the message line, the buttons (undo, hint, the verdict's toggle, new game),
+// the error-help switch; and the records' notices above it.
+
+import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
+
+/** @typedef {import("./helpers.js").ViewModel} ViewModel */
+
+/**
+ * Build the bar once; `update` draws a view model into it.
+ * @param {Document} doc
+ * @param {string} uid the view's id prefix (the verdict line is `${uid}-verdict`)
+ * @param {object} host
+ * @param {import("./helpers.js").Listen} host.on
+ * @param {import("./helpers.js").Send} host.send
+ * @param {import("./helpers.js").Motion} host.motion
+ * @param {() => void} host.openDialog
+ */
+export function controlBar(doc, uid, { on, send, motion, openDialog }) {
+  /** @type {ViewModel | null} */
+  let vm = null;
+
+  const bar = h(doc, "div", "tp-bar");
+  const message = h(doc, "div", "tp-message");
+  const buttons = h(doc, "div", "tp-controls");
+  const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
+  const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
+  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-verdict`,
+    [SUPPRESS]: "",
+  });
+  const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
+  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
+  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
+  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
+  const switchText = h(doc, "span", "tp-switch-text");
+  switchEl.append(switchTrack, switchText);
+  buttons.append(undoButton, hintButton, verdictButton, newButton);
+  bar.append(message, buttons, switchEl);
+
+  const notices = h(doc, "ul", "tp-notices");
+  notices.hidden = true;
+
+  on(undoButton, "click", () => send({ type: "undo" }));
+  on(hintButton, "click", () => send({ type: "hint" }));
+  on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
+  on(newButton, "click", openDialog);
+  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
+
+  /**
+   * @param {ViewModel["notices"]} list
+   * @param {Record<string, string>} L
+   */
+  function renderNotices(list, L) {
+    const key = JSON.stringify(list);
+    if (notices.dataset.key === key) return;
+    notices.dataset.key = key;
+    notices.replaceChildren();
+    for (const item of list) {
+      const li = h(doc, "li", "tp-notice", { "data-kind": item.kind });
+      const icon = h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" });
+      if (L[`notice_${item.kind}`]) icon.title = L[`notice_${item.kind}`];
+      li.append(icon, h(doc, "span", "tp-notice-text", { text: item.text }));
+      notices.appendChild(li);
+    }
+    notices.hidden = list.length === 0;
+  }
+
+  return {
+    notices,
+    bar,
+    /** @param {ViewModel} next */
+    update(next) {
+      vm = next;
+      const L = next.labels;
+      setText(message, next.message);
+      message.classList.toggle("tp-message-empty", !next.message);
+      renderNotices(next.notices, L);
+      setText(undoButton, L.undo);
+      setProp(undoButton, "disabled", !next.canUndo);
+      setText(hintButton, L.hint);
+      setProp(hintButton, "disabled", next.status !== "playing");
+      setText(verdictButton, L.verdict);
+      setProp(verdictButton, "title", L.verdict_tip);
+      setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
+      setText(newButton, L.new_game);
+      setText(switchText, L.error_help);
+      setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+    },
+    /** The reason a card was refused flashes and shakes with it, so the two read together. */
+    flash() {
+      motion.animate(
+        message,
+        [
+          { translate: "0", backgroundColor: "rgba(211, 47, 47, 0.22)" },
+          { translate: "-3px", offset: 0.25 },
+          { translate: "3px", offset: 0.5 },
+          { translate: "0", offset: 0.75 },
+          { translate: "0", backgroundColor: "rgba(211, 47, 47, 0)" },
+        ],
+        900,
+      );
+    },
+  };
+}
