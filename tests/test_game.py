@@ -58,6 +58,14 @@ def win_by_chain(game):
     return game
 
 
+def classic_chain_after_draws(draws):
+    """A Classic chain game with ``draws`` cards drawn: the chain runs on the last one drawn."""
+    game = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=draws - 1), rules="classic")
+    for _ in range(draws):
+        game.draw()
+    return game
+
+
 # -- R6.4: the reference opening ----------------------------------------------------------------
 
 
@@ -223,10 +231,7 @@ def test_r4_1_r5_3_win_without_draws_scores_772():
 
 
 def test_r5_3_win_after_drawing_all_23_scores_749():
-    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=22), rules="classic")
-    for _ in range(23):
-        g.draw()
-    win_by_chain(g)
+    g = win_by_chain(classic_chain_after_draws(23))
     assert (g.status, g.score, g.moves) == ("won", 749, 51)
 
 
@@ -244,17 +249,12 @@ def test_r5_2_peak_bonus_is_paid_when_the_top_goes_and_returned_on_undo():
 
 def test_r5_3_reference_won_game_of_50_moves_ends_on_750():
     # 22 draws, then the 28 cards: 500 - 50 + 3 * 100 = 750, wherever the peaks empty.
-    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=21), rules="classic")
-    for _ in range(22):
-        g.draw()
-    win_by_chain(g)
+    g = win_by_chain(classic_chain_after_draws(22))
     assert (g.status, g.moves, g.score) == ("won", 50, 750)
 
 
 def test_r6_2_undone_draw_still_counts_as_a_move():
-    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=22), rules="classic")
-    for _ in range(23):
-        g.draw()
+    g = classic_chain_after_draws(23)
     g.undo()  # gives the point back; the counter keeps counting
     g.draw()
     win_by_chain(g)
@@ -302,10 +302,8 @@ def test_r6_1_undo_restores_card_face_and_points_r6_2_counter_keeps_going():
 
 
 def test_r6_1_every_action_of_a_full_line_can_be_undone():
-    g = Game.from_deck(chain_deck(CLASSIC_CHAIN, stock_at=22), rules="classic")
-    for _ in range(23):
-        g.draw()
-    win_by_chain(g)  # 51 actions, the most a line can have: all within the 100 remembered
+    # 51 actions, the most a line can have: all within the 100 remembered
+    g = win_by_chain(classic_chain_after_draws(23))
     for _ in range(51):
         g.undo()
     assert (g.score, g.stock_count, g.cards_left, g.moves) == (500, 23, 28, 51)

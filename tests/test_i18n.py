@@ -35,6 +35,17 @@ from tripeaks_widget.i18n import (
 )
 
 TRANSLATED = ("el", "he", "is")
+# Every message the engine declares.
+ENGINE_MESSAGES = (
+    MUST_FIT,
+    BLOCKED_CARD,
+    NO_MORE_MOVES,
+    YOU_WON,
+    STOCK_EMPTY,
+    DRAW_WHEN_STUCK,
+    NOTHING_TO_UNDO,
+    GAME_WON,
+)
 
 
 @pytest.fixture(name="catalogs")
@@ -115,16 +126,7 @@ def test_a_blocked_game_says_so_in_every_language():
 
 def test_every_engine_message_is_translated():
     for lang in TRANSLATED:
-        for english in (
-            MUST_FIT,
-            BLOCKED_CARD,
-            NO_MORE_MOVES,
-            YOU_WON,
-            STOCK_EMPTY,
-            DRAW_WHEN_STUCK,
-            NOTHING_TO_UNDO,
-            GAME_WON,
-        ):
+        for english in ENGINE_MESSAGES:
             said = translate(english, lang)
             assert said and said != english, (lang, english)
 
@@ -508,16 +510,7 @@ def test_the_catalogs_are_complete_and_up_to_date(catalogs):
 def test_the_message_set_comes_from_the_code(catalogs):
     found = catalogs.message_set()
     ids = {msgid for context, msgid in found if context is None}
-    assert {
-        MUST_FIT,
-        BLOCKED_CARD,
-        NO_MORE_MOVES,
-        YOU_WON,
-        STOCK_EMPTY,
-        DRAW_WHEN_STUCK,
-        NOTHING_TO_UNDO,
-        GAME_WON,
-    }.issubset(ids)
+    assert set(ENGINE_MESSAGES) <= ids
     assert {"{card} has already been played", "{card} is the discard", "{card} is not a peak card"} <= ids
     assert {"Hint: play the {card}", "Hint: draw from the stock", "Something went wrong: {error}"} <= ids
     assert {card.words for card in DECK_WITH_JOKER} <= ids

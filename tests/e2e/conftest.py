@@ -59,11 +59,8 @@ def e2e_ready():
 
 @pytest.fixture(scope="session")
 def lab(e2e_ready, tmp_path_factory):
-    server = start_lab(tmp_path_factory.mktemp("notebooks"))
-    try:
+    with start_lab(tmp_path_factory.mktemp("notebooks")) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session")

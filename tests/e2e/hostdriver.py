@@ -10,6 +10,7 @@ import tempfile
 
 from labdriver import (
     _JS_APP_READY,
+    Board,
     LabServer,
     Notebook,
     free_port,
@@ -51,6 +52,16 @@ def open_notebook7(page, server: LabServer, name: str, timeout: float = 60_000) 
     nb = Notebook(page, server, name, panel_id)
     nb.wait_idle(timeout)
     return nb
+
+
+def open_app(host_page, server: LabServer, query: str = "?game=TP1-E-AAAAAAB"):
+    """(page, board): an app served at ``/`` (Voila, marimo) opened with ``query`` in a new
+    page of ``host_page``, once its board shows."""
+    page = host_page()
+    page.goto(f"{server.url}/{query}", wait_until="domcontentloaded")
+    board = Board(page.locator(".tp-root"))
+    board.stock.wait_for(state="visible", timeout=60_000)
+    return page, board
 
 
 def start_voila(notebook: pathlib.Path, timeout: float = 60.0) -> LabServer:

@@ -20,7 +20,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,7 +105,7 @@ def chromium_available() -> bool:
 @dataclass
 class LabServer:
     """A running server in its own process group, serving ``root``: ``jupyter lab`` (or, started
-    by hostdriver, Notebook 7, Voila or marimo)."""
+    by hostdriver, Notebook 7, Voila or marimo). As a context manager, it stops on leaving."""
 
     root: pathlib.Path
     port: int
@@ -145,6 +145,12 @@ class LabServer:
         if self._log:
             self._log.close()
         shutil.rmtree(self.home, ignore_errors=True)
+
+    def __enter__(self) -> LabServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
 
 def jupyter_home(server_config: str = "") -> tuple[pathlib.Path, dict[str, str]]:
@@ -267,15 +273,6 @@ def start_lab(
     return launch_server(
         "jupyter lab", cmd, root=root, home=home, port=port, env=lab_env, ready_path="/api/status", timeout=timeout
     )
-
-
-@contextlib.contextmanager
-def lab_server(root: pathlib.Path | None = None) -> Iterator[LabServer]:
-    server = start_lab(root)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def launch_chromium(playwright):

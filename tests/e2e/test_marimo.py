@@ -7,8 +7,8 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from hostdriver import start_marimo
-from labdriver import Board, expect, page_errors, screenshot
+from hostdriver import open_app, start_marimo
+from labdriver import expect, page_errors, screenshot
 
 from tripeaks_widget import Game
 
@@ -17,19 +17,8 @@ APP = pathlib.Path(__file__).resolve().parents[2] / "examples" / "play_marimo.py
 
 @pytest.fixture(scope="module")
 def marimo_app(e2e_ready):
-    server = start_marimo(APP)
-    try:
+    with start_marimo(APP) as server:
         yield server
-    finally:
-        server.stop()
-
-
-def open_app(host_page, server, query: str = "?game=TP1-E-AAAAAAB"):
-    page = host_page()
-    page.goto(f"{server.url}/{query}", wait_until="domcontentloaded")
-    board = Board(page.locator(".tp-root"))
-    board.stock.wait_for(state="visible", timeout=60_000)
-    return page, board
 
 
 def following(page) -> tuple[str, str]:

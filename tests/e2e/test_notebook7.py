@@ -18,11 +18,8 @@ NOTEBOOK_CORE = "/static/notebook/notebook_core."
 
 @pytest.fixture(scope="module")
 def notebook7(e2e_ready, tmp_path_factory):
-    server = start_notebook7(tmp_path_factory.mktemp("notebook7"))
-    try:
+    with start_notebook7(tmp_path_factory.mktemp("notebook7")) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from hostdriver import start_voila
-from labdriver import Board, expect, page_errors, screenshot
+from hostdriver import open_app, start_voila
+from labdriver import expect, page_errors, screenshot
 
 from tripeaks_widget import Game, i18n
 
@@ -19,19 +19,8 @@ APP = pathlib.Path(__file__).resolve().parents[2] / "examples" / "play_app.ipynb
 
 @pytest.fixture(scope="module")
 def voila(e2e_ready):
-    server = start_voila(APP)
-    try:
+    with start_voila(APP) as server:
         yield server
-    finally:
-        server.stop()
-
-
-def open_app(host_page, voila, query: str = "?game=TP1-E-AAAAAAB"):
-    page = host_page()
-    page.goto(f"{voila.url}/{query}", wait_until="domcontentloaded")
-    board = Board(page.locator(".tp-root"))
-    board.stock.wait_for(state="visible", timeout=60_000)
-    return page, board
 
 
 def test_the_app_shows_the_board_and_no_code(host_page, voila):

@@ -86,12 +86,6 @@ def highest_score(search: Search, run: int) -> tuple[int, Path, bool]:
         if action == _DRAW:
             k, r, run = k + 1, stock[k], 0
             continue
-        b = 1 << action
-        _, r, cov = info[b]
-        S |= b
-        free ^= b
-        for cb, cm in cov:
-            if S & cm == cm:
-                free |= cb
+        S, free, r = sp.play(S, free, 1 << action)
         run += 1
     return total, path, True

@@ -115,18 +115,12 @@ class Search:
         search: the search stopped inside them, so they are not proven lost. (Every other
         entry is: its search ran to the end, or a cut proved it.)"""
         sp, exact_k = self.space, self.exact_k
-        fit, info, stock = sp.fit, sp.info, sp.stock
+        fit, stock = sp.fit, sp.stock
         S, free, k, r = self.removed, self.free0, self.drawn, self.rank
         seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
         for step in path:
             if step >= 0:
-                b = 1 << step
-                _, r, cov = info[b]
-                S |= b
-                free ^= b
-                for cb, cm in cov:
-                    if S & cm == cm:
-                        free |= cb
+                S, free, r = sp.play(S, free, 1 << step)
                 seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
             elif exact_k:  # V5: one forced draw at a time
                 r, k = stock[k], k + 1

@@ -123,6 +123,17 @@ class Space:
             for y in range(SLOT_COUNT)
         )
 
+    def play(self, removed: int, free: int, b: int) -> tuple[int, int, int]:
+        """(removed, free, the discard's rank) once the card at bit ``b`` is played: the cards
+        it uncovers come free. For walking a line; the searches' inner loops write it inline."""
+        _, rank, cov = self.info[b]
+        removed |= b
+        free ^= b
+        for cb, cm in cov:
+            if removed & cm == cm:
+                free |= cb
+        return removed, free, rank
+
     def orphans(self, removed: int) -> int:
         """The peak cards left that no other card left could precede."""
         return sum(1 << x for x in range(SLOT_COUNT) if not removed >> x & 1 and not self.can_precede[x] & ~removed)
