@@ -251,7 +251,8 @@ class TriPeaks(anywidget.AnyWidget):
         with self._lock:
             self._closed = True
         self._assists.close()
-        self._results.close()
+        if hasattr(self, "_results"):  # not when the constructor refused its arguments
+            self._results.close()
         super().close()
 
     # -- records -------------------------------------------------------------------------------
