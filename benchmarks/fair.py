@@ -2,6 +2,7 @@
 
     python benchmarks/fair.py                                   # the full target: games 1-1000, 2.5 s a move
     python benchmarks/fair.py --games 1-20 --samples 20         # a slice that runs in minutes
+    python benchmarks/fair.py --step 10 --samples 20            # every 10th game of 1-1000
 
 Strength: each rule set's games played by ``first_fit`` and by ``fair`` (at most
 ``--samples`` arrangements and ``--budget`` seconds a move, the widget's search budget
@@ -83,11 +84,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=games_spec, default=range(1, 1001), help="deal numbers, e.g. 1-1000")
     parser.add_argument("--rules", default="easy,classic", help="rule sets, comma separated")
+    parser.add_argument("--step", type=int, default=1, help="play every step-th game of --games only")
     parser.add_argument("--samples", type=int, default=1000, help="at most this many arrangements a move")
     parser.add_argument("--budget", type=float, default=WIDGET_BUDGET, help="seconds a move")
     parser.add_argument("--verbose", action="store_true", help="print every game's row")
     args = parser.parse_args()
-    games = f"{args.games.start}-{args.games.stop - 1}"
+    games = f"{args.games.start}-{args.games.stop - 1}" + (f", every {args.step}th" if args.step > 1 else "")
+    args.games = args.games[:: args.step]
     print(f"games {games}, fair: at most {args.samples} samples, {args.budget} s a move")
     for rules in args.rules.split(","):
         player = MeasuredFair(args.samples, args.budget)
