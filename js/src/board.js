@@ -238,7 +238,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         cls.toggle("tp-up", vs.kind === "face");
         cls.toggle("tp-red", Boolean(vs.card && vs.card.color === "red"));
         cls.toggle("tp-free", vs.free);
-        cls.toggle("tp-playable", vs.playable);
+        cls.toggle("tp-playable", vs.playable && next.showPlayable);
         cls.toggle("tp-highlight", vs.highlighted);
         const key = vs.card ? vs.card.text : "";
         const face = /** @type {HTMLElement} */ (card.firstChild);
@@ -308,7 +308,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
       if (moves.toDiscardFrom !== null) {
         const u = unit();
         const origin = targetPosition(moves.toDiscardFrom);
-        const lift = moves.toDiscardFrom === "stock" ? 0 : PLAYABLE_LIFT;
+        const lift = moves.toDiscardFrom === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
         const dx = (origin.x - DISCARD_POSITION.x) * u;
         const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
         const frames =

@@ -117,6 +117,11 @@ export function render({ model, el }) {
       newGame.keydown(event);
       return;
     }
+    if (event.key === "Escape" && controls.assists.isOpen()) {
+      event.preventDefault();
+      controls.assists.close();
+      return;
+    }
     if (isTextField(event.target)) return;
     const onTarget = board.holds(event.target);
     const command = keyCommand(event, onTarget ? board.focused() : null);
@@ -131,6 +136,7 @@ export function render({ model, el }) {
     } else if (command.kind === "intent") {
       event.preventDefault();
       if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      if (command.intent.type === "hint" && vm && !vm.showHints) return;
       if (command.intent.type === "play") triedSlot = command.intent.slot;
       send(command.intent);
     }

@@ -67,6 +67,122 @@ function motion(win) {
   };
 }
 
+// src/assists.js
+var SWITCHES = (
+  /** @type {const} */
+  [
+    ["show_playable", "assist_playable", "showPlayable"],
+    ["error_help", "error_help", "errorHelp"],
+    ["show_hints", "assist_hints", "showHints"],
+    ["show_verdict", "assist_verdict", "showVerdict"],
+    ["show_win_chance", "assist_win_chance", "showWinChance"]
+  ]
+);
+var HINT_KINDS = (
+  /** @type {const} */
+  [
+    ["fair", "hint_fair"],
+    ["exact", "hint_exact"]
+  ]
+);
+function assistsPanel(doc, uid, { on, send }) {
+  let vm = null;
+  const button = h(doc, "button", "tp-button tp-assists-toggle", {
+    type: "button",
+    "aria-expanded": "false",
+    "aria-controls": `${uid}-assists`,
+    [SUPPRESS]: ""
+  });
+  const panel = h(doc, "div", "tp-assists", { id: `${uid}-assists`, role: "group", "aria-labelledby": `${uid}-assists-title` });
+  panel.hidden = true;
+  const title = h(doc, "div", "tp-assists-title", { id: `${uid}-assists-title` });
+  panel.appendChild(title);
+  const switches = [];
+  for (const [name, label, field] of SWITCHES) {
+    const el = h(doc, "button", `tp-switch tp-assist tp-assist-${name.replace(/_/g, "-")}`, {
+      type: "button",
+      role: "switch",
+      "data-assist": name,
+      [SUPPRESS]: ""
+    });
+    const track = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
+    track.appendChild(h(doc, "span", "tp-switch-thumb"));
+    const text = h(doc, "span", "tp-switch-text");
+    el.append(text, track);
+    panel.appendChild(el);
+    switches.push({ el, text, label, field });
+    on(el, "click", () => send({ type: name, value: !(vm && /** @type {any} */
+    vm[field]) }));
+  }
+  const kinds = h(doc, "fieldset", "tp-hint-kind");
+  const legend = h(doc, "legend", "tp-hint-kind-title");
+  kinds.appendChild(legend);
+  const radios = [];
+  for (const [value, label] of HINT_KINDS) {
+    const wrap = h(doc, "label", "tp-segment", { "data-kind": value });
+    const input = h(doc, "input", "", { type: "radio", name: `${uid}-hint-kind`, value, [SUPPRESS]: "" });
+    const text = h(doc, "span", "tp-segment-text");
+    wrap.append(input, text);
+    kinds.appendChild(wrap);
+    radios.push({ input, text, label });
+    on(input, "change", () => {
+      if (input.checked) send({ type: "hint_kind", value });
+    });
+  }
+  panel.appendChild(kinds);
+  function show(open) {
+    setProp(panel, "hidden", !open);
+    setAttr(button, "aria-expanded", open ? "true" : "false");
+  }
+  on(button, "click", () => {
+    const open = panel.hidden;
+    show(open);
+    if (open && switches.length) switches[0].el.focus();
+  });
+  on(doc, "pointerdown", (event) => {
+    const target = (
+      /** @type {Node | null} */
+      event.target
+    );
+    if (!panel.hidden && !panel.contains(target) && !button.contains(target)) show(false);
+  });
+  return {
+    button,
+    panel,
+    isOpen() {
+      return !panel.hidden;
+    },
+    /** Close it; focus goes back to the Assists button (Escape). */
+    close() {
+      show(false);
+      button.focus();
+    },
+    /** @param {ViewModel} next */
+    update(next) {
+      vm = next;
+      const L = next.labels;
+      setText(button, L.assists);
+      setProp(button, "title", L.assists_tip);
+      setText(title, L.assists);
+      for (const { el, text, label, field } of switches) {
+        setText(text, L[label]);
+        setAttr(
+          el,
+          "aria-checked",
+          /** @type {any} */
+          next[field] ? "true" : "false"
+        );
+      }
+      setText(legend, L.hint_kind);
+      for (const { input, text, label } of radios) {
+        setText(text, L[label]);
+        setProp(input, "checked", input.value === next.hintKind);
+        setProp(input, "disabled", !next.showHints);
+      }
+    }
+  };
+}
+
 // src/bar.js
 function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   let vm = null;
@@ -75,27 +191,29 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
   const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
-  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+  const verdictButton = h(doc, "button", "tp-button tp-toggle tp-verdict-toggle", {
     type: "button",
     "aria-pressed": "false",
     "aria-controls": `${uid}-verdict`,
     [SUPPRESS]: ""
   });
+  const chanceButton = h(doc, "button", "tp-button tp-toggle tp-chance-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-chance`,
+    [SUPPRESS]: ""
+  });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
-  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
-  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
-  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
-  const switchText = h(doc, "span", "tp-switch-text");
-  switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton);
-  bar.append(message, buttons, switchEl);
+  const assists = assistsPanel(doc, uid, { on, send });
+  buttons.append(undoButton, hintButton, verdictButton, chanceButton, newButton, assists.button);
+  bar.append(message, buttons, assists.panel);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
   on(undoButton, "click", () => send({ type: "undo" }));
   on(hintButton, "click", () => send({ type: "hint" }));
   on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
+  on(chanceButton, "click", () => send({ type: "show_win_chance", value: !(vm && vm.showWinChance) }));
   on(newButton, "click", openDialog);
-  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
   function renderNotices(list, L) {
     const key = JSON.stringify(list);
     if (notices.dataset.key === key) return;
@@ -113,6 +231,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   return {
     notices,
     bar,
+    assists,
     /** @param {ViewModel} next */
     update(next) {
       vm = next;
@@ -123,13 +242,16 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
       setText(undoButton, L.undo);
       setProp(undoButton, "disabled", !next.canUndo);
       setText(hintButton, L.hint);
+      setProp(hintButton, "hidden", !next.showHints);
       setProp(hintButton, "disabled", next.status !== "playing");
       setText(verdictButton, L.verdict);
       setProp(verdictButton, "title", L.verdict_tip);
       setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
+      setText(chanceButton, L.win_chance);
+      setProp(chanceButton, "title", L.win_chance_tip);
+      setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
       setText(newButton, L.new_game);
-      setText(switchText, L.error_help);
-      setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+      assists.update(next);
     },
     /** The reason a card was refused flashes and shakes with it, so the two read together. */
     flash() {
@@ -490,7 +612,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         cls.toggle("tp-up", vs.kind === "face");
         cls.toggle("tp-red", Boolean(vs.card && vs.card.color === "red"));
         cls.toggle("tp-free", vs.free);
-        cls.toggle("tp-playable", vs.playable);
+        cls.toggle("tp-playable", vs.playable && next.showPlayable);
         cls.toggle("tp-highlight", vs.highlighted);
         const key = vs.card ? vs.card.text : "";
         const face = (
@@ -557,7 +679,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       if (moves.toDiscardFrom !== null) {
         const u = unit();
         const origin = targetPosition(moves.toDiscardFrom);
-        const lift = moves.toDiscardFrom === "stock" ? 0 : PLAYABLE_LIFT;
+        const lift = moves.toDiscardFrom === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
         const dx = (origin.x - DISCARD_POSITION.x) * u;
         const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
         const frames = moves.toDiscardFrom === "stock" ? [
@@ -959,6 +1081,18 @@ var LABELS = {
   error_help: "Error help",
   verdict: "Winnable?",
   verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
+  win_chance: "Win chance",
+  win_chance_tip: "After every move, show the chance of winning from the cards you can see (no hidden card is looked at)",
+  win_chance_detail: "95 % interval {low}–{high} %, from {samples} deals of the unseen cards",
+  assists: "Assists",
+  assists_tip: "Switch the help on the board on or off",
+  assist_playable: "Glow on playable cards",
+  assist_hints: "Hint button",
+  assist_verdict: "Winnable? (sees the hidden cards)",
+  assist_win_chance: "Win chance (from the cards you see)",
+  hint_kind: "Hints",
+  hint_fair: "Fair: from the cards you see",
+  hint_exact: "Exact: sees the hidden cards",
   stock_many: "stock, {n} cards",
   stock_one: "stock, 1 card",
   stock_empty: "stock, empty",
@@ -1071,7 +1205,15 @@ function headerView(doc, uid) {
   movesBox.append(movesLabel, movesValue);
   const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
   verdictLine.hidden = true;
-  stats.append(verdictLine, scoreBox, movesBox);
+  const chanceLine = h(doc, "div", "tp-chance", { role: "status", id: `${uid}-chance` });
+  chanceLine.hidden = true;
+  const chanceText = h(doc, "span", "tp-chance-text");
+  const gauge = h(doc, "span", "tp-gauge", { "aria-hidden": "true" });
+  const gaugeBand = h(doc, "span", "tp-gauge-band");
+  const gaugeFill = h(doc, "span", "tp-gauge-fill");
+  gauge.append(gaugeBand, gaugeFill);
+  chanceLine.append(gauge, chanceText);
+  stats.append(verdictLine, chanceLine, scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number2, code);
   header.append(title, meta, stats);
@@ -1098,6 +1240,20 @@ function headerView(doc, uid) {
         setAttr(verdictLine, "data-kind", next.verdict.kind);
         setText(verdictLine, next.verdict.text);
         setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
+      }
+      const chance = next.winChance;
+      setProp(chanceLine, "hidden", !chance);
+      if (chance) {
+        setAttr(chanceLine, "data-kind", chance.kind);
+        setText(chanceText, chance.text);
+        setAttr(chanceLine, "aria-busy", chance.kind === "pending" ? "true" : "false");
+        const known = chance.kind === "known" && chance.value !== null;
+        const pct = (x) => String(Math.round((x ?? 0) * 100));
+        gaugeFill.style.setProperty("--v", known ? String(chance.value) : "0");
+        gaugeBand.style.setProperty("--lo", known ? String(chance.low ?? chance.value) : "0");
+        gaugeBand.style.setProperty("--hi", known ? String(chance.high ?? chance.value) : "0");
+        const detail = known && !chance.exact && chance.samples !== null ? fmt(L.win_chance_detail, { low: pct(chance.low), high: pct(chance.high), samples: chance.samples }) : "";
+        setProp(chanceLine, "title", detail);
       }
     }
   };
@@ -1221,7 +1377,7 @@ function toViewModel(state, language) {
   if (status === "won") {
     overlay = { kind: "won", title: labels.won_title, detail: fmt(labels.won_detail, { score, moves }) };
   } else if (status === "blocked") {
-    const left = slots.filter((c) => c.kind !== "removed").length;
+    const left = slots.filter((c2) => c2.kind !== "removed").length;
     overlay = {
       kind: "blocked",
       title: labels.blocked_title,
@@ -1238,7 +1394,17 @@ function toViewModel(state, language) {
   const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
   const v = s.verdict && typeof s.verdict === "object" ? s.verdict : null;
   const verdict = s.show_verdict && v && typeof v.text === "string" && v.text ? { kind: typeof v.kind === "string" ? v.kind : "unknown", move: Number.isInteger(v.move) ? v.move : null, text: v.text } : null;
-  const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
+  const c = s.win_chance && typeof s.win_chance === "object" ? s.win_chance : null;
+  const winChance = s.show_win_chance && c && typeof c.text === "string" && c.text ? {
+    kind: c.kind === "known" || c.kind === "error" ? c.kind : "pending",
+    text: c.text,
+    value: typeof c.value === "number" ? c.value : null,
+    low: typeof c.low === "number" ? c.low : null,
+    high: typeof c.high === "number" ? c.high : null,
+    samples: Number.isInteger(c.samples) ? c.samples : null,
+    exact: Boolean(c.exact)
+  } : null;
+  const targets = slots.filter((c2) => c2.free && c2.kind === "face").map((c2) => c2.slot);
   targets.push("stock");
   return {
     labels,
@@ -1265,6 +1431,11 @@ function toViewModel(state, language) {
     errorHelp: s.error_help !== false,
     showVerdict: Boolean(s.show_verdict),
     verdict,
+    showWinChance: Boolean(s.show_win_chance),
+    winChance,
+    showPlayable: s.show_playable !== false,
+    showHints: s.show_hints !== false,
+    hintKind: s.hint_kind === "exact" ? "exact" : "fair",
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
@@ -1362,6 +1533,11 @@ function render({ model, el }) {
       newGame.keydown(event);
       return;
     }
+    if (event.key === "Escape" && controls.assists.isOpen()) {
+      event.preventDefault();
+      controls.assists.close();
+      return;
+    }
     if (isTextField(event.target)) return;
     const onTarget = board.holds(event.target);
     const command = keyCommand(event, onTarget ? board.focused() : null);
@@ -1376,6 +1552,7 @@ function render({ model, el }) {
     } else if (command.kind === "intent") {
       event.preventDefault();
       if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      if (command.intent.type === "hint" && vm && !vm.showHints) return;
       if (command.intent.type === "play") triedSlot = command.intent.slot;
       send(command.intent);
     }
