@@ -70,6 +70,16 @@ def test_the_win_chance_follows_every_action_and_goes_when_switched_off(w):
     assert w.show_win_chance is False and w.state["win_chance"] is None
 
 
+@pytest.mark.parametrize(("lang", "words"), [("el", "Πιθανότητα νίκης"), ("he", "סיכוי לנצח"), ("is", "Vinningslíkur")])
+def test_the_win_chance_from_the_constructor_and_in_the_language(lang, words, monkeypatch):
+    monkeypatch.setattr(TriPeaks, "search_budget", 60.0)  # the constructor asks for it at once
+    w = TriPeaks(OPENING, records=False, show_win_chance=True, lang=lang)
+    assert w.state["win_chance"]["text"] == f"{words} …"
+    percent = round(w.win_chance.value * 100)
+    assert shown(w)["text"] == f"{words} {percent}%"
+    w.close()
+
+
 def test_a_win_chance_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
     gate = Gate(fair.Chance.of(3, 4))
     monkeypatch.setattr(fair, "win_chance", gate)
