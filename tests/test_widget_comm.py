@@ -71,6 +71,7 @@ intent_contents = st.one_of(
     st.fixed_dictionaries({"type": st.just("play"), "slot": st.integers(-2, 30) | json_values}),
     st.sampled_from([{"type": "draw"}, {"type": "undo"}, {"type": "hint"}]),
     st.fixed_dictionaries({"type": st.sampled_from(list(intents.SWITCHES)), "value": st.booleans() | json_values}),
+    st.fixed_dictionaries({"type": st.just("review"), "open": st.booleans() | json_values}),
     st.fixed_dictionaries(
         {"type": st.just("hint_kind"), "value": st.sampled_from([*intents.HINT_KINDS, "peek"]) | json_values}
     ),

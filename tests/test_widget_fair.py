@@ -11,7 +11,7 @@ from hidden_cards import with_hidden_cards_permuted
 from support import OPENING, WINNABLE, intent, winning_line
 from test_widget_solver import Gate, settled
 
-from tripeaks_widget import Game, TriPeaks, fair, solver
+from tripeaks_widget import Game, TriPeaks, assists, fair, solver
 from tripeaks_widget.assists import CHANCE_PENDING, HINT_PENDING, WIN_CHANCE_SAMPLES
 from tripeaks_widget.records import Records
 from tripeaks_widget.seen import Seen
@@ -271,3 +271,97 @@ def test_results_record_the_fair_assists(tmp_path):
     assert by_player == {"ana": ["win_chance"], "bob": ["hint"], "cy": ["fair_hint"]}
     board = Records(store).leaderboard(WINNABLE)
     assert all(entry["assisted"] for entry in board)  # an assisted result never takes a record
+
+
+# -- the review after a game -------------------------------------------------------------------------
+
+BLOCKED_LINE = ["draw"] * 23 + ["K♣"]  # Classic, TP1-C-AAAAAAB: blocked (R4.2)
+
+
+@pytest.fixture
+def blocked(monkeypatch):
+    monkeypatch.setattr(assists, "REVIEW_BUDGET", None)  # every sample judged: the answer is fair.review's own
+    monkeypatch.setattr(assists, "REVIEW_SAMPLES", 4)  # (and quickly)
+    widget = TriPeaks("TP1-C-AAAAAAB", records=False)
+    widget.replay(BLOCKED_LINE[:-1], pace=0)
+    yield widget
+    widget.close()
+
+
+def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
+    w = blocked
+    intent(w, {"type": "review", "open": True})  # not before the game is over
+    assert w.state["review"] is None and not w._worker.busy
+    w.play("K♣")
+    assert w.status == "blocked"
+    intent(w, {"type": "review", "open": True})
+    assert w.state["review"]["kind"] == "pending" and w.state["review"]["text"] == "Reviewing the game…"
+    panel = settled(w).state["review"]
+    expected = fair.review(w.game, samples=assists.REVIEW_SAMPLES, seed=0)
+    assert panel["kind"] == "known" and len(panel["moves"]) == len(expected.moves) == 24
+    for row, move in zip(panel["moves"], expected.moves, strict=True):
+        assert (row["move"], row["action"], row["best"], row["mistake"]) == (
+            move.move,
+            move.action,
+            move.best,
+            move.mistake,
+        )
+        assert (row["before"], row["after"], row["best_chance"]) == (
+            move.before.value,
+            move.after.value,
+            move.best_chance.value,
+        )
+    assert panel["final"] == 0.0 and panel["lost_after"] == expected.lost_after is not None
+    assert any(row["mistake"] for row in panel["moves"])  # drawing the stock out gives chances away
+    intent(w, {"type": "review", "open": False})
+    assert w.state["review"] is None
+    intent(w, {"type": "review", "open": True})  # made for this game already: shown at once
+    assert w.state["review"] == panel and not w._worker.busy
+
+
+def test_w_review_returns_the_review_and_opens_the_panel(blocked):
+    w = blocked
+    w.play("K♣")
+    review = w.review()
+    assert isinstance(review, fair.Review) and review.code == w.code
+    assert w.state["review"]["kind"] == "known" and len(w.state["review"]["moves"]) == len(review.moves)
+    assert w.review() is review  # the one shown: not made again
+    w.undo()  # the board moves on: the review was of the game that ended
+    assert w.state["review"] is None
+    w.play("K♣")
+    w.review()
+    w.new_game()
+    assert w.state["review"] is None
+
+
+def test_a_review_for_a_game_the_board_has_left_is_dropped(blocked, monkeypatch):
+    w = blocked
+    w.play("K♣")
+    gate = Gate(lambda game: pytest.fail("a review of the old game was shown"))
+    monkeypatch.setattr(fair, "review", gate)
+    intent(w, {"type": "review", "open": True})
+    assert gate.started.wait(5)
+    w.undo()
+    seq = w.state["seq"]
+    gate.result = None
+    gate.release.set()
+    settled(w)
+    assert w.state["review"] is None and w.state["seq"] == seq
+
+
+def test_a_failing_review_says_so_and_a_malformed_one_is_refused(blocked, monkeypatch, caplog):
+    w = blocked
+    w.play("K♣")
+
+    def broken(game, **_):
+        raise RuntimeError("the reviewer tripped")
+
+    monkeypatch.setattr(fair, "review", broken)
+    intent(w, {"type": "review", "open": True})
+    panel = settled(w).state["review"]
+    assert panel["kind"] == "error" and panel["text"] == "Something went wrong: the reviewer tripped"
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        intent(w, {"type": "review"})
+        intent(w, {"type": "review", "open": "yes"})
+    refused = [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]
+    assert len(refused) == 2 and all("open must be true or false" in text for text in refused)

@@ -41,6 +41,7 @@ VERDICT_UNKNOWN = Message("Could not decide within the time limit")
 NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Try again.")
 CHANCE_PENDING = Message("Win chance …")
 CHANCE_KNOWN = Message("Win chance {percent} %")
+REVIEW_PENDING = Message("Reviewing the game…")
 FAILED = Message("Something went wrong: {error}")
 
 # Arrangements of the unseen cards judged for the board (seed 0, within the board's search budget).
@@ -48,6 +49,10 @@ FAILED = Message("Something went wrong: {error}")
 # 0.09 s at the median (0.85 s at the 95th percentile), a win chance of 50 samples 0.12 s (1.0 s).
 FAIR_HINT_SAMPLES = 20
 WIN_CHANCE_SAMPLES = 50
+# The review after a game: 20 arrangements a move, at most half a second a move (a game of 48
+# moves, numbered game 1 played first-fit, is reviewed in 5.5 s; 50 moves take 25 s at most).
+REVIEW_SAMPLES = 20
+REVIEW_BUDGET = 0.5
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13}: see Assists.verdict
 Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "error"
@@ -135,6 +140,34 @@ def find_fair_hint(seen: Seen, budget: float) -> tuple[str | None, str | None]:
     except solver.SearchExhausted:
         return None, NO_HINT_IN_TIME
     return move, (None if move is not None else NO_HINT)
+
+
+def review_view(found: Found, say: Callable[[Any], str]) -> dict:
+    """The review as the board shows it: each move with its chances, the final chance, the move
+    after which the exact verdict turned to lost."""
+    kind, review = found["kind"], found.get("review")
+    if kind == "error":
+        text: Any = Message(FAILED, error=found.get("error", ""))
+    else:
+        text = REVIEW_PENDING if kind == "pending" else ""
+    view: dict[str, Any] = {"kind": kind, "text": say(text), "moves": [], "final": None, "lost_after": None}
+    if review is not None:
+        view["moves"] = [
+            {
+                "move": m.move,
+                "action": m.action,
+                "before": m.before.value,
+                "low": m.before.low,
+                "high": m.before.high,
+                "after": m.after.value,
+                "best": m.best,
+                "best_chance": m.best_chance.value,
+                "mistake": m.mistake,
+            }
+            for m in review.moves
+        ]
+        view["final"], view["lost_after"] = review.final.value, review.lost_after
+    return view
 
 
 def chance_view(found: Found, say: Callable[[Any], str]) -> dict:
@@ -244,6 +277,9 @@ class Assists:
         self.show_hints = True  # the Hint button
         self.chance: Found | None = None  # the win chance shown, for the moment `chance_at`
         self.chance_at: Moment | None = None
+        self.review: Found | None = None  # the review made, for the moment `review_at`
+        self.review_at: Moment | None = None
+        self.review_open = False  # whether the board shows it
         # the assists this game had ("hint", "fair_hint", "verdict", "win_chance"): kept with its result
         self.used: set[str] = set()
 
@@ -251,9 +287,12 @@ class Assists:
         return still(moment, self.board.game)
 
     def new_game(self) -> None:
-        """A new game: nothing is known about it yet, and no assist was used."""
+        """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
         self.verdict_at = self.chance_at = None
+        self.worker.cancel("review")
+        self.review = self.review_at = None
+        self.review_open = False
         self.used = set()
 
     def close(self) -> None:
@@ -447,6 +486,62 @@ class Assists:
                         self.verdict = found
                         board._publish()
         return verdict_view(found, str)
+
+    # -- the review after a game ------------------------------------------------------------------
+
+    def _review(self, game: Game) -> fair.Review:
+        return fair.review(game, samples=REVIEW_SAMPLES, seed=0, budget=REVIEW_BUDGET)
+
+    def ask_review(self) -> None:
+        """The Review button: the review made for this moment already, or "Reviewing the game…"
+        and the review in the worker thread."""
+        game = self.board.game
+        self.review_open = True
+        if not (self._still(self.review_at) and self.review is not None and self.review["kind"] != "error"):
+            moment = self.review_at = Moment.of(game)
+            self.review = {"kind": "pending"}
+            copy = game.copy()
+            self.worker.submit("review", lambda: self._review_found(copy, moment))
+        self.board._publish()
+
+    def _review_found(self, game: Game, moment: Moment) -> None:
+        try:
+            found: Found = {"kind": "known", "review": self._review(game)}
+        except Exception as error:  # never lose an error: the panel says it
+            log.exception("the review failed")
+            found = {"kind": "error", "error": reason(error)}
+        with self.board._lock:
+            if self.board._closed or self.review_at != moment or not self._still(moment):
+                log.debug("a review of a position no longer on the board was dropped")
+                return
+            self.review = found
+            self.board._publish()
+
+    def close_review(self) -> None:
+        """The panel closes; a review made (or on its way) is kept for this moment."""
+        self.review_open = False
+        self.board._publish()
+
+    def read_review(self) -> fair.Review:
+        """``w.review()``: the review of the game on the board, made here, and shown."""
+        board = self.board
+        with board._lock:
+            shown = self.review if self._still(self.review_at) else None
+            if shown is not None and shown["kind"] == "known":
+                return shown["review"]
+            moment, game = Moment.of(board.game), board.game.copy()
+        review = self._review(game)
+        with board._lock:
+            if self._still(moment):
+                self.worker.cancel("review")
+                self.review_at, self.review, self.review_open = moment, {"kind": "known", "review": review}, True
+                board._publish()
+        return review
+
+    def shown_review(self, say: Callable[[Any], str]) -> dict | None:
+        """The review panel of the snapshot; None while closed (and once the board moves on)."""
+        shown = self.review_open and self.review is not None and self._still(self.review_at)
+        return review_view(self.review, say) if shown and self.review else None
 
     # -- winnable deals ---------------------------------------------------------------------------
 

@@ -56,6 +56,13 @@ class Switch:
 
 
 @dataclass(frozen=True)
+class Review:
+    """The review after a game: ``{"type": "review", "open": true}`` opens it, false closes it."""
+
+    open: bool
+
+
+@dataclass(frozen=True)
 class NewGame:
     """The New game dialog's choice: ``{"type": "new_game", "rules": "classic+joker", "game": 123,
     "code": "", "winnable": false, "id": 7}``; the reply names ``request`` (the ``id``)."""
@@ -67,7 +74,7 @@ class NewGame:
     winnable: bool
 
 
-Intent = Play | Draw | Undo | Hint | Switch | NewGame
+Intent = Play | Draw | Undo | Hint | Switch | Review | NewGame
 
 
 class Malformed(ValueError):
@@ -123,6 +130,10 @@ def parse(content: Any) -> Intent:
         if not isinstance(value, str) or value not in HINT_KINDS:
             raise Malformed(f"value must be one of {', '.join(map(repr, HINT_KINDS))}")
         return Switch(kind, value)
+    if kind == "review":
+        if type(content.get("open")) is not bool:
+            raise Malformed("open must be true or false")
+        return Review(content["open"])
     if kind == "new_game":
         return _new_game(content)
     raise Malformed("unknown type")

@@ -30,7 +30,7 @@ from . import dialog, i18n, intents
 from .assists import Assists, Marks, check_hint_kind, failure
 from .cards import Card
 from .compare import Comparison, compare
-from .fair import Chance
+from .fair import Chance, Review
 from .game import Game, IllegalMoveError
 from .records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from .replay import check_pace, steps_of, whole_step
@@ -232,6 +232,7 @@ class TriPeaks(anywidget.AnyWidget):
             "show_playable": self._assists.show_playable,
             "show_hints": self._assists.show_hints,
             "hint_kind": self._assists.hint_kind,  # type: ignore[typeddict-item]
+            "review": self._assists.shown_review(say),  # type: ignore[typeddict-item]
             "lang": lang,
             "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
             "seq": self._seq,
@@ -498,6 +499,15 @@ class TriPeaks(anywidget.AnyWidget):
         solver when the answer is not known yet. The solver sees the hidden cards."""
         return self._assists.read_verdict()
 
+    def review(self) -> Review:
+        """A move-by-move account of the game on the board (``fair.review``): each move's chance
+        of winning before and after it, judged from what the player could see, the best move and
+        its chance, mistakes (10 points of chance or more given away), and the move after which
+        the exact verdict turned to lost. Made here, over ``assists.REVIEW_SAMPLES`` arrangements
+        a move (seed 0, at most ``assists.REVIEW_BUDGET`` seconds a move); it opens the board's
+        review panel, as the Review button at the end of a game does. A new game closes it."""
+        return self._assists.read_review()
+
     def highlight(self, *targets: int | Card | str) -> None:
         """Point at cards (slot numbers, Cards, notation such as ``"K♣"``) and/or ``"stock"``.
 
@@ -631,6 +641,13 @@ class TriPeaks(anywidget.AnyWidget):
             self._assists.ask_hint()
         elif isinstance(intent, intents.Switch):
             setattr(self, intent.name, intent.value)
+        elif isinstance(intent, intents.Review):
+            if not intent.open:
+                self._assists.close_review()
+            elif self._game.status == "playing":
+                log.debug("a review asked for before the game is over was ignored")
+            else:
+                self._assists.ask_review()
         elif isinstance(intent, intents.NewGame):
             dialog.answer(self, intent)
 

@@ -43,6 +43,28 @@
  */
 
 /**
+ * @typedef {object} ReviewRow
+ * @property {number} move the move's number among the moves that stand
+ * @property {string} action the action: a card in notation, or 'draw'
+ * @property {number} before the chance of winning before the move, 0-1
+ * @property {number} low the low end of its 95 % interval
+ * @property {number} high the high end of its 95 % interval
+ * @property {number} after the chance after it
+ * @property {string} best the action with the best chance there
+ * @property {number} best_chance that best action's chance
+ * @property {boolean} mistake whether the move gave away at least 10 points of chance against the best
+ */
+
+/**
+ * @typedef {object} ReviewPanel
+ * @property {"pending" | "known" | "error"} kind whether the review is still being made
+ * @property {string} text with 'pending' or 'error': what the panel says, in the board's language
+ * @property {Array<ReviewRow>} moves with 'known': every move that stands, judged from what was seen
+ * @property {(number | null)} final with 'known': the chance after the last move
+ * @property {(number | null)} lost_after the move after which the exact verdict (it peeks) turned to lost; 0: the deal
+ */
+
+/**
  * Everything a player can see of the position, as the engine tells it (`Game.view()`).
  * @typedef {object} GameView
  * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
@@ -92,6 +114,7 @@
  * @property {boolean} show_playable whether the cards that fit the discard glow
  * @property {boolean} show_hints whether the Hint button is offered
  * @property {"fair" | "exact"} hint_kind the hint given: 'fair' from what is seen, 'exact' peeks
+ * @property {(ReviewPanel | null)} review the review of the game played, while open; null while closed
  * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'
  * @property {"ltr" | "rtl"} dir the writing direction of that language
  * @property {number} seq grows with every snapshot sent: an older one arriving late is ignored

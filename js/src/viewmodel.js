@@ -153,6 +153,18 @@ export function toViewModel(state, language) {
         }
       : null;
 
+  // The review after a game, while open: {kind, text, moves, final, lostAfter}.
+  const r = s.review && typeof s.review === "object" ? s.review : null;
+  const review = r
+    ? {
+        kind: r.kind === "known" || r.kind === "error" ? r.kind : "pending",
+        text: typeof r.text === "string" ? r.text : "",
+        moves: Array.isArray(r.moves) ? r.moves.filter((m) => m && typeof m === "object" && Number.isInteger(m.move)) : [],
+        final: typeof r.final === "number" ? r.final : null,
+        lostAfter: Number.isInteger(r.lost_after) ? r.lost_after : null,
+      }
+    : null;
+
   // Keyboard targets: free cards, left to right, then the stock.
   /** @type {Array<number | "stock">} */
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
@@ -188,6 +200,7 @@ export function toViewModel(state, language) {
     showPlayable: s.show_playable !== false,
     showHints: s.show_hints !== false,
     hintKind: s.hint_kind === "exact" ? "exact" : "fair",
+    review,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,

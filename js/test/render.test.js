@@ -728,3 +728,37 @@ test("the Assists panel: a disclosure with a switch for every assist and the hin
   assert.equal(document.activeElement, toggle);
   window.close();
 });
+
+test("the review after a game: the banner's Review button, a chart and a table of the moves", () => {
+  const { $, $$, model, window, document } = setup(withSeq(STATES.blocked, 1));
+  const open = $(".tp-review-open");
+  assert.ok(!$(".tp-banner").hidden);
+  assert.equal(open.textContent, "Review");
+  open.click();
+  assert.deepEqual(model.sent.at(-1), { type: "review", open: true });
+  model.push(withSeq(STATES.blocked, 2, { review: { kind: "pending", text: "Reviewing the game…", moves: [], final: null, lost_after: null } }));
+  const panel = $(".tp-review");
+  assert.ok(!panel.hidden && $(".tp-banner").hidden, "the review takes the banner's place");
+  assert.equal($(".tp-review-status").textContent, "Reviewing the game…");
+  assert.equal(document.activeElement, $(".tp-review-close"));
+  const row = (move, action, before, after, best, best_chance, mistake) => ({ move, action, before, low: before - 0.1, high: before + 0.05, after, best, best_chance, mistake });
+  const moves = [row(1, "K♣", 0.6, 0.6, "K♣", 0.6, false), row(2, "draw", 0.6, 0.2, "2♦", 0.55, true), row(3, "draw", 0.2, 0, "draw", 0, false)];
+  model.push(withSeq(STATES.blocked, 3, { review: { kind: "known", text: "", moves, final: 0, lost_after: 2 } }));
+  assert.equal($(".tp-review-status").textContent, "Mistakes: 1 · The exact verdict, which sees the hidden cards: lost after move 2");
+  const rows = $$(".tp-review-table tbody tr");
+  assert.equal(rows.length, 3);
+  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60 % → 20 %", "2♦ (55 %)"]);
+  assert.ok(rows[1].classList.contains("tp-mistake") && rows[1].classList.contains("tp-lost-here"));
+  assert.equal(rows[0].children[3].textContent, "✓ K♣ (60 %)");
+  const chart = $(".tp-review-chart");
+  assert.equal(chart.getAttribute("role"), "img");
+  assert.equal(chart.querySelectorAll(".tp-chart-dot").length, 4, "before each move, and after the last");
+  assert.equal(chart.querySelectorAll(".tp-chart-mistake").length, 1);
+  assert.equal(chart.querySelectorAll(".tp-chart-lost").length, 1);
+  key(window, $(".tp-review-close"), "Escape");
+  assert.deepEqual(model.sent.at(-1), { type: "review", open: false });
+  model.push(withSeq(STATES.blocked, 4, { review: null }));
+  assert.ok(panel.hidden && !$(".tp-banner").hidden);
+  assert.equal(document.activeElement, open, "the focus goes back to the Review button");
+  window.close();
+});

@@ -347,6 +347,34 @@ def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
     assert python_state()["show_hints"] is False
 
 
+def test_the_review_after_a_blocked_game(open_notebook, page, shot):
+    """A blocked game's banner offers Review: the kernel's worker thread judges every move from
+    what was seen, and the panel over the board lists them with a chart (mistakes crossed, the
+    move the exact verdict turned to lost dashed); Escape closes it, a new game too."""
+    blocking = 'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");'  # R4.2
+    nb = open_notebook([IMPORT, DEAL, blocking, "w.new_game()"])
+    nb.run(0, 1, 2)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.root.locator(".tp-banner")).to_be_visible()
+    board.root.locator(".tp-review-open").click()
+    review = board.root.locator(".tp-review")
+    expect(review).to_be_visible()
+    expect(board.root.locator(".tp-review-close")).to_be_focused()
+    expect(review).to_have_attribute("data-kind", "known", timeout=60_000)
+    expect(review.locator("tbody tr")).to_have_count(24)
+    expect(review.locator(".tp-review-status")).to_contain_text("lost after move")
+    assert review.locator(".tp-chart-mistake").count() >= 1
+    expect(review.locator(".tp-chart-lost")).to_have_count(1)
+    shot("31-review-blocked", board.root)
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    expect(board.root.locator(".tp-review-open")).to_be_focused()
+    board.root.locator(".tp-review-open").click()
+    expect(review).to_have_attribute("data-kind", "known")  # kept for the game on the board
+    nb.run(3)
+    expect(review).to_be_hidden()
+
+
 def test_a_winnable_deal_from_the_dialog(board_nb, shot):
     """New game, Winnable deals only, Random deal: a random Classic deal the solver has proven
     winnable."""

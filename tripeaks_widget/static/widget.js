@@ -288,17 +288,17 @@ var SUIT_SHAPES = {
   ]
 };
 function suitIcon(doc, suit, className) {
-  const svg = doc.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", className);
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const svg2 = doc.createElementNS(SVG_NS, "svg");
+  svg2.setAttribute("viewBox", "0 0 100 100");
+  svg2.setAttribute("class", className);
+  svg2.setAttribute("aria-hidden", "true");
+  svg2.setAttribute("focusable", "false");
   for (const [tag, attrs] of SUIT_SHAPES[suit] || []) {
     const shape = doc.createElementNS(SVG_NS, tag);
     for (const [name, value] of Object.entries(attrs)) shape.setAttribute(name, value);
-    svg.appendChild(shape);
+    svg2.appendChild(shape);
   }
-  return svg;
+  return svg2;
 }
 function span(doc, className, text) {
   const el = doc.createElement("span");
@@ -452,7 +452,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   const { animate } = motion2;
   const caption = h(doc, "div", "tp-caption");
   caption.hidden = true;
-  const table = h(doc, "div", "tp-table");
+  const table2 = h(doc, "div", "tp-table");
   const scroller = h(doc, "div", "tp-scroll");
   const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
   board.style.setProperty("--bw", String(BOARD_W));
@@ -460,7 +460,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   board.style.setProperty("--cw", String(CARD_W));
   board.style.setProperty("--ch", String(CARD_H));
   scroller.appendChild(board);
-  table.appendChild(scroller);
+  table2.appendChild(scroller);
   const slotEls = [];
   for (let slot = 0; slot < 28; slot += 1) {
     const pos = slotPosition(slot);
@@ -497,10 +497,11 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   const bannerActions = h(doc, "div", "tp-actions");
   const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
-  bannerActions.append(bannerUndo, bannerNew);
+  const bannerReview = h(doc, "button", "tp-button tp-review-open", { type: "button", [SUPPRESS]: "" });
+  bannerActions.append(bannerUndo, bannerReview, bannerNew);
   bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
   banner.appendChild(bannerPanel);
-  table.appendChild(banner);
+  table2.appendChild(banner);
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
   let unitPx = 0;
@@ -542,6 +543,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   });
   on(bannerUndo, "click", () => send({ type: "undo" }));
   on(bannerNew, "click", openDialog);
+  on(bannerReview, "click", () => send({ type: "review", open: true }));
   on(board, "focusin", (event) => {
     const t = event.target;
     if (t === stock) focus = "stock";
@@ -552,8 +554,9 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   });
   return {
     caption,
-    table,
+    table: table2,
     keysHelp,
+    reviewButton: bannerReview,
     /** Start keeping the size of a unit (once the board is in the page). */
     observe() {
       if (typeof win.ResizeObserver !== "function") return;
@@ -644,7 +647,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         if (next.discard.card) fillFace(doc, discardFace, next.discard.card, L.joker_face);
         else discardFace.replaceChildren();
       }
-      if (next.overlay) {
+      if (next.overlay && !next.review) {
         setProp(banner, "hidden", false);
         setAttr(banner, "data-kind", next.overlay.kind);
         setText(bannerTitle, next.overlay.title);
@@ -652,6 +655,8 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         setText(bannerUndo, L.undo);
         setProp(bannerUndo, "disabled", !next.canUndo);
         setText(bannerNew, L.new_game);
+        setText(bannerReview, L.review);
+        setProp(bannerReview, "title", L.review_tip);
       } else {
         setProp(banner, "hidden", true);
       }
@@ -1093,6 +1098,23 @@ var LABELS = {
   hint_kind: "Hints",
   hint_fair: "Fair: from the cards you see",
   hint_exact: "Exact: sees the hidden cards",
+  percent: "{n} %",
+  review: "Review",
+  review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
+  review_title: "Review of the game",
+  review_close: "Close",
+  review_move: "Move",
+  review_action: "Played",
+  review_chance: "Chance before → after",
+  review_best: "Best move",
+  review_mistake: "mistake",
+  review_mistakes: "Mistakes: {n}",
+  review_draw: "draw",
+  review_chart: "The chance of winning over the moves; crosses mark mistakes",
+  review_lost: "The exact verdict, which sees the hidden cards: lost after move {n}",
+  review_never: "The exact verdict, which sees the hidden cards: the deal could not be won",
+  review_not_lost: "The exact verdict, which sees the hidden cards: never lost",
+  review_lost_mark: "lost",
   stock_many: "stock, {n} cards",
   stock_one: "stock, 1 card",
   stock_empty: "stock, empty",
@@ -1298,6 +1320,131 @@ function keyCommand(event, focus) {
   }
 }
 
+// src/review.js
+var SVG = "http://www.w3.org/2000/svg";
+var W = 560;
+var H = 150;
+var PAD = { left: 38, right: 12, top: 10, bottom: 24 };
+function svg(doc, name, attrs = {}) {
+  const el = doc.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  return el;
+}
+function chart(doc, review, L) {
+  const chances = [...review.moves.map((m) => m.before), review.final ?? 0];
+  const n = Math.max(1, chances.length - 1);
+  const x = (i) => PAD.left + i * (W - PAD.left - PAD.right) / n;
+  const y = (v) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
+  const pct = (v) => fmt(L.percent, { n: Math.round(v * 100) });
+  const root = svg(doc, "svg", { viewBox: `0 0 ${W} ${H}`, class: "tp-review-chart", role: "img", "aria-label": L.review_chart, dir: "ltr" });
+  for (const v of [0, 0.5, 1]) {
+    root.appendChild(svg(doc, "line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: "tp-chart-grid" }));
+    const label = svg(doc, "text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tp-chart-label" });
+    label.textContent = pct(v);
+    root.appendChild(label);
+  }
+  const lows = [...review.moves.map((m) => m.low), review.final ?? 0];
+  const highs = [...review.moves.map((m) => m.high), review.final ?? 0];
+  const band = [...highs.map((v, i) => `${x(i)},${y(v)}`), ...lows.map((v, i) => `${x(i)},${y(v)}`).reverse()];
+  root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
+  if (review.lostAfter !== null) {
+    const at = x(review.lostAfter);
+    root.appendChild(svg(doc, "line", { x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom, class: "tp-chart-lost" }));
+    const mark = svg(doc, "text", { x: at + 4, y: H - PAD.bottom - 5, class: "tp-chart-label tp-chart-lost-label" });
+    mark.textContent = L.review_lost_mark;
+    root.appendChild(mark);
+  }
+  root.appendChild(svg(doc, "polyline", { points: chances.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "tp-chart-line" }));
+  for (const [i, v] of chances.entries()) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(v), r: 2.2, class: "tp-chart-dot" }));
+  for (const m of review.moves) {
+    if (!m.mistake) continue;
+    const cx = x(m.move);
+    const cy = y(m.after);
+    const s = 4.5;
+    const cross = svg(doc, "path", { d: `M${cx - s},${cy - s}L${cx + s},${cy + s}M${cx - s},${cy + s}L${cx + s},${cy - s}`, class: "tp-chart-mistake" });
+    root.appendChild(cross);
+  }
+  for (const i of [0, n]) {
+    const tick = svg(doc, "text", { x: x(i), y: H - 6, "text-anchor": i ? "end" : "start", class: "tp-chart-label" });
+    tick.textContent = String(i);
+    root.appendChild(tick);
+  }
+  return root;
+}
+function reviewPanel(doc, uid, { on, send }) {
+  const panel = h(doc, "section", "tp-review", { "aria-labelledby": `${uid}-review-title`, [SUPPRESS]: "" });
+  panel.hidden = true;
+  const card = h(doc, "div", "tp-review-panel");
+  const head = h(doc, "div", "tp-review-head");
+  const title = h(doc, "h2", "tp-review-title", { id: `${uid}-review-title` });
+  const close = h(doc, "button", "tp-button tp-review-close", { type: "button", [SUPPRESS]: "" });
+  head.append(title, close);
+  const status = h(doc, "div", "tp-review-status", { role: "status" });
+  const body = h(doc, "div", "tp-review-body");
+  card.append(head, status, body);
+  panel.appendChild(card);
+  on(close, "click", () => send({ type: "review", open: false }));
+  return {
+    panel,
+    isOpen() {
+      return !panel.hidden;
+    },
+    close() {
+      send({ type: "review", open: false });
+    },
+    /** @param {ViewModel} next */
+    update(next) {
+      const L = next.labels;
+      const review = next.review;
+      const opening = Boolean(review) && panel.hidden;
+      setProp(panel, "hidden", !review);
+      if (!review) return;
+      setText(title, L.review_title);
+      setText(close, L.review_close);
+      setAttr(panel, "data-kind", review.kind);
+      setAttr(status, "aria-busy", review.kind === "pending" ? "true" : "false");
+      const mistakes = review.moves.filter((m) => m.mistake).length;
+      const verdict = review.lostAfter === null ? L.review_not_lost : review.lostAfter === 0 ? L.review_never : fmt(L.review_lost, { n: review.lostAfter });
+      const said = review.kind === "known" ? `${fmt(L.review_mistakes, { n: mistakes })} · ${verdict}` : review.text;
+      setText(status, said);
+      const key = JSON.stringify([review, L.review_move]);
+      if (body.dataset.key !== key) {
+        body.dataset.key = key;
+        body.replaceChildren();
+        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L));
+      }
+      if (opening) close.focus();
+    }
+  };
+}
+function table(doc, review, L) {
+  const pct = (v) => fmt(L.percent, { n: Math.round(v * 100) });
+  const name = (action) => action === "draw" ? L.review_draw : action;
+  const wrap = h(doc, "div", "tp-review-scroll");
+  const el = h(doc, "table", "tp-review-table");
+  const headRow = h(doc, "tr");
+  for (const label of [L.review_move, L.review_action, L.review_chance, L.review_best]) headRow.appendChild(h(doc, "th", "", { scope: "col", text: label }));
+  const thead = h(doc, "thead");
+  thead.appendChild(headRow);
+  const tbody = h(doc, "tbody");
+  for (const m of review.moves) {
+    const row = h(doc, "tr", m.mistake ? "tp-mistake" : "");
+    const played = h(doc, "td", "tp-review-action", { dir: "ltr", text: name(m.action) });
+    if (m.mistake) played.appendChild(h(doc, "span", "tp-mistake-badge", { text: L.review_mistake }));
+    row.append(
+      h(doc, "td", "tp-review-num", { text: String(m.move) }),
+      played,
+      h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
+      h(doc, "td", "tp-review-best", { text: `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` })
+    );
+    if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
+    tbody.appendChild(row);
+  }
+  el.append(thead, tbody);
+  wrap.appendChild(el);
+  return wrap;
+}
+
 // src/viewmodel.js
 var SUITS2 = {};
 for (const { symbol, key, ascii, color } of SUITS) {
@@ -1404,6 +1551,14 @@ function toViewModel(state, language) {
     samples: Number.isInteger(c.samples) ? c.samples : null,
     exact: Boolean(c.exact)
   } : null;
+  const r = s.review && typeof s.review === "object" ? s.review : null;
+  const review = r ? {
+    kind: r.kind === "known" || r.kind === "error" ? r.kind : "pending",
+    text: typeof r.text === "string" ? r.text : "",
+    moves: Array.isArray(r.moves) ? r.moves.filter((m) => m && typeof m === "object" && Number.isInteger(m.move)) : [],
+    final: typeof r.final === "number" ? r.final : null,
+    lostAfter: Number.isInteger(r.lost_after) ? r.lost_after : null
+  } : null;
   const targets = slots.filter((c2) => c2.free && c2.kind === "face").map((c2) => c2.slot);
   targets.push("stock");
   return {
@@ -1436,6 +1591,7 @@ function toViewModel(state, language) {
     showPlayable: s.show_playable !== false,
     showHints: s.show_hints !== false,
     hintKind: s.hint_kind === "exact" ? "exact" : "fair",
+    review,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
@@ -1495,6 +1651,8 @@ function render({ model, el }) {
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  const review = reviewPanel(doc, uid, { on, send });
+  board.table.appendChild(review.panel);
   const body = h(doc, "div", "tp-body");
   body.append(board.caption, board.table, controls.notices, controls.bar, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
@@ -1505,6 +1663,7 @@ function render({ model, el }) {
     const prev = vm;
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
+    const reviewHadFocus = review.panel.contains(doc.activeElement);
     vm = next;
     setAttr(root, "data-status", next.status);
     setAttr(root, "lang", next.lang || null);
@@ -1512,6 +1671,8 @@ function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    review.update(next);
+    if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
@@ -1536,6 +1697,11 @@ function render({ model, el }) {
     if (event.key === "Escape" && controls.assists.isOpen()) {
       event.preventDefault();
       controls.assists.close();
+      return;
+    }
+    if (event.key === "Escape" && review.isOpen()) {
+      event.preventDefault();
+      review.close();
       return;
     }
     if (isTextField(event.target)) return;
