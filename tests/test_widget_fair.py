@@ -280,9 +280,9 @@ BLOCKED_LINE = ["draw"] * 23 + ["K♣"]  # Classic, TP1-C-AAAAAAB: blocked (R4.2
 
 @pytest.fixture
 def blocked(monkeypatch):
-    monkeypatch.setattr(assists, "REVIEW_BUDGET", None)  # every sample judged: the answer is fair.review's own
-    monkeypatch.setattr(assists, "REVIEW_SAMPLES", 4)  # (and quickly)
+    monkeypatch.setattr(assists, "REVIEW_SAMPLES", 4)  # quick
     widget = TriPeaks("TP1-C-AAAAAAB", records=False)
+    widget.search_budget = 60.0  # every sample judged: the answer is fair.review's own
     widget.replay(BLOCKED_LINE[:-1], pace=0)
     yield widget
     widget.close()

@@ -49,10 +49,9 @@ FAILED = Message("Something went wrong: {error}")
 # 0.09 s at the median (0.85 s at the 95th percentile), a win chance of 50 samples 0.12 s (1.0 s).
 FAIR_HINT_SAMPLES = 20
 WIN_CHANCE_SAMPLES = 50
-# The review after a game: 20 arrangements a move, at most half a second a move (a game of 48
-# moves, numbered game 1 played first-fit, is reviewed in 5.5 s; 50 moves take 25 s at most).
+# The review after a game: 20 arrangements a move, within the board's search budget a move (a game
+# of 48 moves, numbered game 1 played first-fit, is reviewed in 6 s; the bound is 2.5 s a move).
 REVIEW_SAMPLES = 20
-REVIEW_BUDGET = 0.5
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13}: see Assists.verdict
 Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "error"
@@ -490,7 +489,7 @@ class Assists:
     # -- the review after a game ------------------------------------------------------------------
 
     def _review(self, game: Game) -> fair.Review:
-        return fair.review(game, samples=REVIEW_SAMPLES, seed=0, budget=REVIEW_BUDGET)
+        return fair.review(game, samples=REVIEW_SAMPLES, seed=0, budget=self.board.search_budget)
 
     def ask_review(self) -> None:
         """The Review button: the review made for this moment already, or "Reviewing the game…"

@@ -504,7 +504,7 @@ class TriPeaks(anywidget.AnyWidget):
         of winning before and after it, judged from what the player could see, the best move and
         its chance, mistakes (10 points of chance or more given away), and the move after which
         the exact verdict turned to lost. Made here, over ``assists.REVIEW_SAMPLES`` arrangements
-        a move (seed 0, at most ``assists.REVIEW_BUDGET`` seconds a move); it opens the board's
+        a move (seed 0, at most ``search_budget`` seconds a move); it opens the board's
         review panel, as the Review button at the end of a game does. A new game closes it."""
         return self._assists.read_review()
 
