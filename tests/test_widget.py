@@ -44,6 +44,7 @@ WIDGET_KEYS = {
     "show_playable",
     "show_hints",
     "hint_kind",
+    "review",
 }
 
 
