@@ -39,6 +39,12 @@ WIDGET_KEYS = {
     "seq",
     "show_verdict",
     "verdict",
+    "show_win_chance",
+    "win_chance",
+    "show_playable",
+    "show_hints",
+    "hint_kind",
+    "review",
 }
 
 
@@ -366,11 +372,12 @@ def answer(*line, complete=True):
 
 
 def test_hint_intent_points_at_the_move(w, monkeypatch):
+    w.hint_kind = "exact"
     monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣", "A♠"))
     intent(w, {"type": "hint"})
     w._worker.wait(5)
     assert w.state["highlight"] == [20]
-    assert w.state["message"] == "Hint: play the king of clubs"
+    assert w.state["message"] == "Hint (sees the hidden cards): play the king of clubs"
     monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("draw"))
     intent(w, {"type": "hint"})
     w._worker.wait(5)
@@ -380,6 +387,7 @@ def test_hint_intent_points_at_the_move(w, monkeypatch):
 
 
 def test_hint_with_no_move(w, monkeypatch):
+    w.hint_kind = "exact"
     monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer())
     assert w.hint() is None
     assert w.state["message"] == NO_HINT and w.state["highlight"] == []
@@ -390,10 +398,11 @@ def test_hint_with_no_move(w, monkeypatch):
 
 def test_hint_with_the_real_solver_r6_4(w):
     """From the reference opening the best line starts with one of the three cards that fit."""
+    w.hint_kind = "exact"
     move = w.hint()
     assert move in ("K♣", "2♦", "K♦")
     assert w.state["highlight"] == [w.game.slot_of(move)]
-    assert w.state["message"].startswith("Hint: play the ")
+    assert w.state["message"].startswith("Hint (sees the hidden cards): play the ")
     intent(w, {"type": "hint"})
     assert w.state["message"] == HINT_PENDING and w.state["highlight"] == []
     assert w._worker.wait(10)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import check_cards_and_score, comm_message
 
-from tripeaks_widget import TriPeaks, i18n
+from tripeaks_widget import TriPeaks, i18n, intents
 from tripeaks_widget.intents import brief
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
@@ -70,8 +70,10 @@ json_values = st.recursive(
 intent_contents = st.one_of(
     st.fixed_dictionaries({"type": st.just("play"), "slot": st.integers(-2, 30) | json_values}),
     st.sampled_from([{"type": "draw"}, {"type": "undo"}, {"type": "hint"}]),
+    st.fixed_dictionaries({"type": st.sampled_from(list(intents.SWITCHES)), "value": st.booleans() | json_values}),
+    st.fixed_dictionaries({"type": st.just("review"), "open": st.booleans() | json_values}),
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["error_help", "show_verdict"]), "value": st.booleans() | json_values}
+        {"type": st.just("hint_kind"), "value": st.sampled_from([*intents.HINT_KINDS, "peek"]) | json_values}
     ),
     st.fixed_dictionaries(
         {"type": st.just("new_game")},

@@ -14,7 +14,7 @@ import pathlib
 import pytest
 from support import HE, HE_AFTER, HE_START, intent, winning_line
 
-from tripeaks_widget import TriPeaks, i18n, solver
+from tripeaks_widget import TriPeaks, fair, i18n, solver
 from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
 from tripeaks_widget.records import Records
 
@@ -114,7 +114,7 @@ def test_setting_lang_switches_the_widget_on_display(synced):
 
 
 def test_labels_are_sent_once_per_language_not_with_every_move(synced, monkeypatch):
-    w = synced.watch(TriPeaks(OPENING, records=False, lang="is"))
+    w = synced.watch(TriPeaks(OPENING, records=False, lang="is", hint_kind="exact"))
     monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣"))
     for action in ["K♣", "A♠", "2♦", "draw", "undo", "3♠"]:
         try:
@@ -203,7 +203,7 @@ def test_a_blocked_and_a_won_game_in_the_language():
 
 def test_hints_in_the_language(monkeypatch):
     w = TriPeaks(OPENING, lang="he", records=False)
-    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣"))
+    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "K♣")
     intent(w, {"type": "hint"})
     assert w.state["message"] == "מחפשים רמז…"
     w._worker.wait(5)
@@ -212,10 +212,10 @@ def test_hints_in_the_language(monkeypatch):
     assert w.message == "Hint: play the king of clubs"
     w.lang = "is"
     assert w.state["message"] == "Vísbending: laufakóngur má fara á Úrgang"
-    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("draw"))
+    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "draw")
     w.hint()
     assert w.state["message"] == i18n.translate("Hint: draw from the stock", "is") != "Hint: draw from the stock"
-    monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer())
+    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: None)
     w.hint()
     assert w.state["message"] == i18n.translate("No hint: no move leads anywhere from here", "is")
 

@@ -371,7 +371,7 @@ def test_results_say_which_assists_were_used(store):
     play_by_clicks(plain, winning_line())
     assert [n["kind"] for n in plain.state["notices"]] == ["first_win"]
     by_player = {r["player"]: r["assists"] for r in Records(store).results()}
-    assert by_player == {"ana": ["hint"], "bob": ["verdict"], "cy": []}
+    assert by_player == {"ana": ["fair_hint"], "bob": ["verdict"], "cy": []}
     board = Records(store).leaderboard(WINNABLE)
     assert [(e["player"], e["assisted"]) for e in board] == [("cy", False), ("ana", True), ("bob", True)]
     hinted.new_game(WINNABLE)  # a new deal starts without assists

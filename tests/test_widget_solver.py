@@ -233,29 +233,34 @@ def test_a_slow_search_never_holds_up_the_message_handler(w, monkeypatch):
 
     monkeypatch.setattr(solver, "solve", slow_solve)
     monkeypatch.setattr(solver, "winnable", slow_winnable)
-    for content in ({"type": "hint"}, {"type": "show_verdict", "value": True}, {"type": "play", "slot": 20}):
+    switches = [{"type": "show_verdict", "value": True}, {"type": "show_win_chance", "value": True}]
+    for content in ({"type": "hint"}, *switches, {"type": "play", "slot": 20}):
         started = time.perf_counter()
         intent(w, content)
         assert time.perf_counter() - started < 0.3, content
     assert w.state["discard"] == "K♣" and w.state["verdict"]["kind"] == "pending"
+    assert w.state["win_chance"]["kind"] == "pending"
     settled(w)
-    assert w.state["verdict"]["kind"] == "winnable"
+    assert w.state["verdict"]["kind"] == "winnable" and w.state["win_chance"]["kind"] == "known"
 
 
 # -- the hint --------------------------------------------------------------------------------------
 
 
 def test_the_hint_button_answers_from_the_worker_thread(w, monkeypatch):
+    w.hint_kind = "exact"
     gate = Gate(solver.Solution(winnable=True, line=("K♦", "draw"), draws=1, cards_left=0, score=0))
     monkeypatch.setattr(solver, "solve", gate)
     intent(w, {"type": "hint"})
     assert w.state["message"] == HINT_PENDING and w.state["highlight"] == []
     gate.release.set()
     settled(w)
-    assert w.state["highlight"] == [24] and w.state["message"] == "Hint: play the king of diamonds"
+    assert w.state["highlight"] == [24]
+    assert w.state["message"] == "Hint (sees the hidden cards): play the king of diamonds"
 
 
 def test_a_hint_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
+    w.hint_kind = "exact"
     gate = Gate(solver.Solution(winnable=True, line=("K♦",), draws=0, cards_left=0, score=0))
     monkeypatch.setattr(solver, "solve", gate)
     intent(w, {"type": "hint"})
@@ -269,6 +274,8 @@ def test_a_hint_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
 
 
 def test_a_failing_search_says_so_in_the_message_line(w, monkeypatch):
+    w.hint_kind = "exact"
+
     def broken(game, *, budget=None, **_):
         raise RuntimeError("the solver tripped")
 
@@ -284,7 +291,7 @@ def test_a_failing_search_says_so_in_the_message_line(w, monkeypatch):
 
 
 def test_the_real_hint_follows_the_best_line_under_classic():
-    g = TriPeaks("TP1-C-AAAAAAB", records=False)
+    g = TriPeaks("TP1-C-AAAAAAB", records=False, hint_kind="exact")
     best = g.solve()
     assert g.hint() == best.hint
     assert g.state["highlight"] == (["stock"] if best.hint == "draw" else [g.game.slot_of(best.hint)])

@@ -42,12 +42,24 @@ class Hint:
     pass
 
 
+SWITCHES = ("error_help", "show_verdict", "show_win_chance", "show_playable", "show_hints")
+HINT_KINDS = ("fair", "exact")  # the hints (tripeaks_widget.assists): from what is seen, or peeking
+
+
 @dataclass(frozen=True)
 class Switch:
-    """A switch of the control bar: ``error_help`` or ``show_verdict``."""
+    """A switch of the control bar or the Assists panel: one of ``SWITCHES``, on or off; or
+    ``hint_kind``, one of ``HINT_KINDS``."""
 
-    name: Literal["error_help", "show_verdict"]
-    value: bool
+    name: Literal["error_help", "show_verdict", "show_win_chance", "show_playable", "show_hints", "hint_kind"]
+    value: bool | str
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review after a game: ``{"type": "review", "open": true}`` opens it, false closes it."""
+
+    open: bool
 
 
 @dataclass(frozen=True)
@@ -62,7 +74,7 @@ class NewGame:
     winnable: bool
 
 
-Intent = Play | Draw | Undo | Hint | Switch | NewGame
+Intent = Play | Draw | Undo | Hint | Switch | Review | NewGame
 
 
 class Malformed(ValueError):
@@ -108,11 +120,20 @@ def parse(content: Any) -> Intent:
         return Undo()
     if kind == "hint":
         return Hint()
-    if kind in ("error_help", "show_verdict"):
+    if kind in SWITCHES:
         value = content.get("value")
         if type(value) is not bool:
             raise Malformed("value must be true or false")
         return Switch(kind, value)
+    if kind == "hint_kind":
+        value = content.get("value")
+        if not isinstance(value, str) or value not in HINT_KINDS:
+            raise Malformed(f"value must be one of {', '.join(map(repr, HINT_KINDS))}")
+        return Switch(kind, value)
+    if kind == "review":
+        if type(content.get("open")) is not bool:
+            raise Malformed("open must be true or false")
+        return Review(content["open"])
     if kind == "new_game":
         return _new_game(content)
     raise Malformed("unknown type")

@@ -51,6 +51,36 @@ class VerdictLine(TypedDict):
     text: Annotated[str, "the verdict as the board says it, in its language"]
 
 
+class WinChanceLine(TypedDict):
+    kind: Annotated[Literal["pending", "known", "error"], "whether the chance is still being computed"]
+    value: Annotated[float | None, "with kind 'known': the chance of winning, 0-1"]
+    low: Annotated[float | None, "with kind 'known': the low end of its 95 % interval"]
+    high: Annotated[float | None, "with kind 'known': the high end of its 95 % interval"]
+    samples: Annotated[int | None, "with kind 'known': the arrangements of the unseen cards judged"]
+    exact: Annotated[bool, "whether the value is certain (nothing unseen is left, or the game is over)"]
+    text: Annotated[str, "the readout as the board says it ('Win chance 82 %'), in its language"]
+
+
+class ReviewRow(TypedDict):
+    move: Annotated[int, "the move's number among the moves that stand"]
+    action: Annotated[str, "the action: a card in notation, or 'draw'"]
+    before: Annotated[float, "the chance of winning before the move, 0-1"]
+    low: Annotated[float, "the low end of its 95 % interval"]
+    high: Annotated[float, "the high end of its 95 % interval"]
+    after: Annotated[float, "the chance after it"]
+    best: Annotated[str, "the action with the best chance there"]
+    best_chance: Annotated[float, "that best action's chance"]
+    mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
+
+
+class ReviewPanel(TypedDict):
+    kind: Annotated[Literal["pending", "known", "error"], "whether the review is still being made"]
+    text: Annotated[str, "with 'pending' or 'error': what the panel says, in the board's language"]
+    moves: Annotated[list[ReviewRow], "with 'known': every move that stands, judged from what was seen"]
+    final: Annotated[float | None, "with 'known': the chance after the last move"]
+    lost_after: Annotated[int | None, "the move after which the exact verdict (it peeks) turned to lost; 0: the deal"]
+
+
 class GameView(TypedDict):
     """Everything a player can see of the position, as the engine tells it (``Game.view()``)."""
 
@@ -81,12 +111,21 @@ class Snapshot(GameView):
     notices: Annotated[list[Notice], "what the records store said, until the next action"]
     show_verdict: Annotated[bool, "whether the verdict line is switched on"]
     verdict: Annotated[VerdictLine | None, "can the game still be won; null while switched off"]
+    show_win_chance: Annotated[bool, "whether the win chance readout is switched on"]
+    win_chance: Annotated[
+        WinChanceLine | None, "the chance of winning from what the player sees; null while switched off"
+    ]
+    show_playable: Annotated[bool, "whether the cards that fit the discard glow"]
+    show_hints: Annotated[bool, "whether the Hint button is offered"]
+    hint_kind: Annotated[Literal["fair", "exact"], "the hint given: 'fair' from what is seen, 'exact' peeks"]
+    review: Annotated[ReviewPanel | None, "the review of the game played, while open; null while closed"]
     lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]
     dir: Annotated[Literal["ltr", "rtl"], "the writing direction of that language"]
     seq: Annotated[int, "grows with every snapshot sent: an older one arriving late is ignored"]
 
 
-CONTRACT = (Played, Last, Notice, VerdictLine, GameView, Snapshot)  # in the order of js/src/snapshot.js
+# in the order of js/src/snapshot.js
+CONTRACT = (Played, Last, Notice, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, GameView, Snapshot)
 
 
 # -- the front end's types --------------------------------------------------------------------------

@@ -27,9 +27,10 @@ import anywidget
 import traitlets
 
 from . import dialog, i18n, intents
-from .assists import Assists, Marks, failure
+from .assists import Assists, Marks, check_hint_kind, failure
 from .cards import Card
 from .compare import Comparison, compare
+from .fair import Chance, Review
 from .game import Game, IllegalMoveError
 from .records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from .replay import check_pace, steps_of, whole_step
@@ -93,11 +94,18 @@ class TriPeaks(anywidget.AnyWidget):
     store that cannot be used says why once, and the widget plays on without records; the
     store is written in its own thread, so a locked or slow store never holds up the board.
 
-    The solver is part of play. Hint (the button, or ``w.hint()``) points at the next action
-    of the best line: a win with the fewest draws, or when the game can't be won any more, the
-    line that clears the most cards. ``show_verdict=True`` (the "Winnable?" button, or
-    ``w.show_verdict = True``) shows after every action whether the game can still be won:
-    "Still winnable", "No longer winnable since move 12" (counted as the Moves counter counts),
+    The solver is part of play. Hint (the button, or ``w.hint()``) points at an action: with
+    ``hint_kind="fair"`` (the default) the one with the best chance of winning from what the
+    player can see (``fair.fair_hint``); with ``hint_kind="exact"`` the next action of the
+    solver's best line (a win with the fewest draws, or when the game can't be won any more, the
+    line that clears the most cards), which sees the hidden cards and says so.
+    ``show_win_chance=True`` (the "Win chance" button, or ``w.show_win_chance = True``) shows
+    after every action the chance of winning from what the player can see ("Win chance 82 %");
+    ``w.win_chance`` reads it from Python. ``show_playable=False`` takes the glow off the cards
+    that fit, ``show_hints=False`` the Hint button: with these, ``error_help=False`` and the
+    verdict and the chance off (the default), the board is the bare game. ``show_verdict=True``
+    (the "Winnable?" button, or ``w.show_verdict = True``) shows after every action whether the
+    game can still be won: "Still winnable", "No longer winnable since move 12" (counted as the Moves counter counts),
     "Not winnable from the deal", or "Could not decide within the time limit"; ``w.verdict``
     reads it from Python. The New game dialog's "Winnable deals only" (``w.new_game(winnable=
     True)``) deals only random games the solver has proven winnable. Searches for the board
@@ -134,6 +142,10 @@ class TriPeaks(anywidget.AnyWidget):
         player: str | None = None,
         lang: str | None = None,
         show_verdict: bool = False,
+        show_win_chance: bool = False,
+        hint_kind: str = "fair",
+        show_playable: bool = True,
+        show_hints: bool = True,
         **kwargs: Any,
     ) -> None:
         self._ready = False  # the language's observer publishes only once the widget is built
@@ -141,8 +153,10 @@ class TriPeaks(anywidget.AnyWidget):
         # own state and every snapshot sent takes it too.
         self._lock = threading.RLock()
         self._closed = False
-        self._assists = Assists(self, show_verdict)  # the hint, the verdict, winnable deals
+        self._assists = Assists(self, show_verdict, show_win_chance)  # the hint, the verdict, the chance, deals
+        self._assists.show_playable, self._assists.show_hints = bool(show_playable), bool(show_hints)
         self._worker = self._assists.worker
+        self._assists.hint_kind = check_hint_kind(hint_kind)
         lang = _language(lang)
         if _is_number(code):
             if game is not None:
@@ -163,6 +177,7 @@ class TriPeaks(anywidget.AnyWidget):
         with self._lock:  # a search or the store's answer started now comes back once the widget is built
             self._results.ask_standing(self._game)
             self._assists.refresh_verdict()
+            self._assists.refresh_win_chance()
             # The front end's first render is complete: labels and state in the language.
             super().__init__(lang=lang, labels=i18n.labels(lang), state=self._snapshot(), **kwargs)
             self._ready = True
@@ -187,9 +202,11 @@ class TriPeaks(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         """Send one complete snapshot to every view (a game that has just ended is recorded first,
-        and with the verdict switched on, a verdict for a new position is looked up or asked for)."""
+        and with the verdict or the win chance switched on, one for a new position is looked up or
+        asked for)."""
         with self._lock:
             self._assists.refresh_verdict()
+            self._assists.refresh_win_chance()
             self._results.look_at(self._game, self._assists.used)
             self.state = dict(self._snapshot())
 
@@ -210,6 +227,12 @@ class TriPeaks(anywidget.AnyWidget):
             "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self._results.notices],
             "show_verdict": self._assists.show_verdict,
             "verdict": self._assists.shown_verdict(say),  # type: ignore[typeddict-item]
+            "show_win_chance": self._assists.show_win_chance,
+            "win_chance": self._assists.shown_win_chance(say),  # type: ignore[typeddict-item]
+            "show_playable": self._assists.show_playable,
+            "show_hints": self._assists.show_hints,
+            "hint_kind": self._assists.hint_kind,  # type: ignore[typeddict-item]
+            "review": self._assists.shown_review(say),  # type: ignore[typeddict-item]
             "lang": lang,
             "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
             "seq": self._seq,
@@ -390,11 +413,68 @@ class TriPeaks(anywidget.AnyWidget):
         return dealt
 
     def hint(self) -> str | None:
-        """Point at the next action of the solver's best line: it is highlighted and named in the
-        message line. Returns it (a card in notation, or ``"draw"``), or None when no action
-        helps (or none was found within ``search_budget`` seconds). Runs here, in the caller's
-        thread; the Hint button asks the widget's worker thread instead."""
+        """Point at the next action the hint of ``hint_kind`` finds: it is highlighted and named
+        in the message line. Returns it (a card in notation, or ``"draw"``), or None when no
+        action helps (or none was found within ``search_budget`` seconds). Runs here, in the
+        caller's thread; the Hint button asks the widget's worker thread instead."""
         return self._assists.hint()
+
+    @property
+    def hint_kind(self) -> str:
+        """Which hint the Hint button and ``w.hint()`` give: ``"fair"`` (the default: the action
+        with the best chance of winning, from what the player can see) or ``"exact"`` (the next
+        action of the solver's best line: it sees the hidden cards, and its message says so)."""
+        return self._assists.hint_kind
+
+    @hint_kind.setter
+    def hint_kind(self, kind: str) -> None:
+        with self._lock:
+            self._assists.hint_kind = check_hint_kind(kind)
+            self._publish()
+
+    @property
+    def show_hints(self) -> bool:
+        """Whether the board offers the Hint button (and its H key); ``w.hint()`` works either way."""
+        return self._assists.show_hints
+
+    @show_hints.setter
+    def show_hints(self, value: bool) -> None:
+        with self._lock:
+            self._assists.show_hints = bool(value)
+            self._publish()
+
+    @property
+    def show_playable(self) -> bool:
+        """Whether the cards that fit the discard glow on the board."""
+        return self._assists.show_playable
+
+    @show_playable.setter
+    def show_playable(self, value: bool) -> None:
+        with self._lock:
+            self._assists.show_playable = bool(value)
+            self._publish()
+
+    @property
+    def show_win_chance(self) -> bool:
+        """Whether the board shows, after every action, the chance of winning from what the player
+        can see ("Win chance 82 %")."""
+        return self._assists.show_win_chance
+
+    @show_win_chance.setter
+    def show_win_chance(self, value: bool) -> None:
+        with self._lock:
+            self._assists.switch_win_chance(value)
+            self._publish()
+
+    @property
+    def win_chance(self) -> Chance:
+        """The chance of winning the game on the board from what the player can see, as the "Win
+        chance" readout says it: a :class:`~tripeaks_widget.fair.Chance` (``.value`` 0–1,
+        ``.low``/``.high`` its 95 % interval, ``.samples``). It is estimated over
+        ``assists.WIN_CHANCE_SAMPLES`` arrangements of the unseen cards (seed 0, at most
+        ``search_budget`` seconds), and never reads a hidden card. Reading it waits for the
+        computation when it is not known yet."""
+        return self._assists.read_win_chance()
 
     @property
     def show_verdict(self) -> bool:
@@ -418,6 +498,15 @@ class TriPeaks(anywidget.AnyWidget):
         answer within ``search_budget`` seconds) or ``"won"``. Reading it waits for the
         solver when the answer is not known yet. The solver sees the hidden cards."""
         return self._assists.read_verdict()
+
+    def review(self) -> Review:
+        """A move-by-move account of the game on the board (``fair.review``): each move's chance
+        of winning before and after it, judged from what the player could see, the best move and
+        its chance, mistakes (10 points of chance or more given away), and the move after which
+        the exact verdict turned to lost. Made here, over ``assists.REVIEW_SAMPLES`` arrangements
+        a move (seed 0, at most ``search_budget`` seconds a move); it opens the board's
+        review panel, as the Review button at the end of a game does. A new game closes it."""
+        return self._assists.read_review()
 
     def highlight(self, *targets: int | Card | str) -> None:
         """Point at cards (slot numbers, Cards, notation such as ``"K♣"``) and/or ``"stock"``.
@@ -546,9 +635,19 @@ class TriPeaks(anywidget.AnyWidget):
         elif isinstance(intent, intents.Undo):
             self.undo()
         elif isinstance(intent, intents.Hint):
+            if not self._assists.show_hints:
+                log.debug("a hint asked for while hints are switched off was ignored")
+                return
             self._assists.ask_hint()
         elif isinstance(intent, intents.Switch):
             setattr(self, intent.name, intent.value)
+        elif isinstance(intent, intents.Review):
+            if not intent.open:
+                self._assists.close_review()
+            elif self._game.status == "playing":
+                log.debug("a review asked for before the game is over was ignored")
+            else:
+                self._assists.ask_review()
         elif isinstance(intent, intents.NewGame):
             dialog.answer(self, intent)
 

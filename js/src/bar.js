@@ -1,6 +1,7 @@
-// The control bar: the message line, the buttons (undo, hint, the verdict's toggle, new game),
-// the error-help switch; and the records' notices above it.
+// The control bar: the message line, the buttons (undo, hint, the toggles of the verdict and
+// the win chance, new game), the Assists panel; and the records' notices above it.
 
+import { assistsPanel } from "./assists.js";
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
@@ -8,7 +9,7 @@ import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
 /**
  * Build the bar once; `update` draws a view model into it.
  * @param {Document} doc
- * @param {string} uid the view's id prefix (the verdict line is `${uid}-verdict`)
+ * @param {string} uid the view's id prefix (the verdict line is `${uid}-verdict`, the win chance `${uid}-chance`)
  * @param {object} host
  * @param {import("./helpers.js").Listen} host.on
  * @param {import("./helpers.js").Send} host.send
@@ -24,20 +25,22 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
   const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
-  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+  const verdictButton = h(doc, "button", "tp-button tp-toggle tp-verdict-toggle", {
     type: "button",
     "aria-pressed": "false",
     "aria-controls": `${uid}-verdict`,
     [SUPPRESS]: "",
   });
+  const chanceButton = h(doc, "button", "tp-button tp-toggle tp-chance-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-chance`,
+    [SUPPRESS]: "",
+  });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
-  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
-  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
-  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
-  const switchText = h(doc, "span", "tp-switch-text");
-  switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton);
-  bar.append(message, buttons, switchEl);
+  const assists = assistsPanel(doc, uid, { on, send });
+  buttons.append(undoButton, hintButton, verdictButton, chanceButton, newButton, assists.button);
+  bar.append(message, buttons, assists.panel);
 
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
@@ -45,8 +48,8 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   on(undoButton, "click", () => send({ type: "undo" }));
   on(hintButton, "click", () => send({ type: "hint" }));
   on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
+  on(chanceButton, "click", () => send({ type: "show_win_chance", value: !(vm && vm.showWinChance) }));
   on(newButton, "click", openDialog);
-  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
 
   /**
    * @param {ViewModel["notices"]} list
@@ -70,6 +73,7 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   return {
     notices,
     bar,
+    assists,
     /** @param {ViewModel} next */
     update(next) {
       vm = next;
@@ -80,13 +84,16 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
       setText(undoButton, L.undo);
       setProp(undoButton, "disabled", !next.canUndo);
       setText(hintButton, L.hint);
+      setProp(hintButton, "hidden", !next.showHints);
       setProp(hintButton, "disabled", next.status !== "playing");
       setText(verdictButton, L.verdict);
       setProp(verdictButton, "title", L.verdict_tip);
       setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
+      setText(chanceButton, L.win_chance);
+      setProp(chanceButton, "title", L.win_chance_tip);
+      setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
       setText(newButton, L.new_game);
-      setText(switchText, L.error_help);
-      setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+      assists.update(next);
     },
     /** The reason a card was refused flashes and shakes with it, so the two read together. */
     flash() {

@@ -1,5 +1,5 @@
 // The board: the peaks, the stock and the discard, the caption above them and the won/blocked
-// banner over them; roving focus among the free cards, and the cards' small animations.
+// banner over them (Undo, Review, New game); roving focus among the free cards, and the cards' small animations.
 
 import { fillFace } from "./cards.js";
 import {
@@ -104,7 +104,8 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   const bannerActions = h(doc, "div", "tp-actions");
   const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
-  bannerActions.append(bannerUndo, bannerNew);
+  const bannerReview = h(doc, "button", "tp-button tp-review-open", { type: "button", [SUPPRESS]: "" });
+  bannerActions.append(bannerUndo, bannerReview, bannerNew);
   bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
   banner.appendChild(bannerPanel);
   table.appendChild(banner);
@@ -166,6 +167,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   });
   on(bannerUndo, "click", () => send({ type: "undo" }));
   on(bannerNew, "click", openDialog);
+  on(bannerReview, "click", () => send({ type: "review", open: true }));
   on(board, "focusin", (event) => {
     const t = event.target;
     if (t === stock) focus = "stock";
@@ -179,6 +181,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
     caption,
     table,
     keysHelp,
+    reviewButton: bannerReview,
 
     /** Start keeping the size of a unit (once the board is in the page). */
     observe() {
@@ -238,7 +241,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         cls.toggle("tp-up", vs.kind === "face");
         cls.toggle("tp-red", Boolean(vs.card && vs.card.color === "red"));
         cls.toggle("tp-free", vs.free);
-        cls.toggle("tp-playable", vs.playable);
+        cls.toggle("tp-playable", vs.playable && next.showPlayable);
         cls.toggle("tp-highlight", vs.highlighted);
         const key = vs.card ? vs.card.text : "";
         const face = /** @type {HTMLElement} */ (card.firstChild);
@@ -270,7 +273,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         else discardFace.replaceChildren();
       }
 
-      if (next.overlay) {
+      if (next.overlay && !next.review) {
         setProp(banner, "hidden", false);
         setAttr(banner, "data-kind", next.overlay.kind);
         setText(bannerTitle, next.overlay.title);
@@ -278,6 +281,8 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         setText(bannerUndo, L.undo);
         setProp(bannerUndo, "disabled", !next.canUndo);
         setText(bannerNew, L.new_game);
+        setText(bannerReview, L.review);
+        setProp(bannerReview, "title", L.review_tip);
       } else {
         setProp(banner, "hidden", true);
       }
@@ -308,7 +313,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
       if (moves.toDiscardFrom !== null) {
         const u = unit();
         const origin = targetPosition(moves.toDiscardFrom);
-        const lift = moves.toDiscardFrom === "stock" ? 0 : PLAYABLE_LIFT;
+        const lift = moves.toDiscardFrom === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
         const dx = (origin.x - DISCARD_POSITION.x) * u;
         const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
         const frames =

@@ -1,5 +1,5 @@
 // The header: the title, which game this is (rules, number, code), and its status (the
-// solver's verdict while the player has it switched on, the score, the moves).
+// solver's verdict and the win chance while the player has them switched on, the score, the moves).
 
 import { h, setAttr, setProp, setText } from "./helpers.js";
 import { fmt } from "./labels.js";
@@ -34,7 +34,16 @@ export function headerView(doc, uid) {
   // the game, beside the score and the moves.
   const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
   verdictLine.hidden = true;
-  stats.append(verdictLine, scoreBox, movesBox);
+  // The chance of winning from what the player sees ("Win chance 82 %"), with a small gauge.
+  const chanceLine = h(doc, "div", "tp-chance", { role: "status", id: `${uid}-chance` });
+  chanceLine.hidden = true;
+  const chanceText = h(doc, "span", "tp-chance-text");
+  const gauge = h(doc, "span", "tp-gauge", { "aria-hidden": "true" });
+  const gaugeBand = h(doc, "span", "tp-gauge-band");
+  const gaugeFill = h(doc, "span", "tp-gauge-fill");
+  gauge.append(gaugeBand, gaugeFill);
+  chanceLine.append(gauge, chanceText);
+  stats.append(verdictLine, chanceLine, scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number, code);
   header.append(title, meta, stats);
@@ -62,6 +71,23 @@ export function headerView(doc, uid) {
         setAttr(verdictLine, "data-kind", next.verdict.kind);
         setText(verdictLine, next.verdict.text);
         setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
+      }
+      const chance = next.winChance;
+      setProp(chanceLine, "hidden", !chance);
+      if (chance) {
+        setAttr(chanceLine, "data-kind", chance.kind);
+        setText(chanceText, chance.text);
+        setAttr(chanceLine, "aria-busy", chance.kind === "pending" ? "true" : "false");
+        const known = chance.kind === "known" && chance.value !== null;
+        const pct = (/** @type {number | null} */ x) => String(Math.round((x ?? 0) * 100));
+        gaugeFill.style.setProperty("--v", known ? String(chance.value) : "0");
+        gaugeBand.style.setProperty("--lo", known ? String(chance.low ?? chance.value) : "0");
+        gaugeBand.style.setProperty("--hi", known ? String(chance.high ?? chance.value) : "0");
+        const detail =
+          known && !chance.exact && chance.samples !== null
+            ? fmt(L.win_chance_detail, { low: pct(chance.low), high: pct(chance.high), samples: chance.samples })
+            : "";
+        setProp(chanceLine, "title", detail);
       }
     },
   };

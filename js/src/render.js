@@ -1,5 +1,5 @@
 // One view of the widget: builds its views once (header, board, control bar, New game
-// dialog), then draws each snapshot into them; the keys and Python's messages come in here.
+// dialog, the review after a game), then draws each snapshot into them; the keys and Python's messages come in here.
 
 import { controlBar } from "./bar.js";
 import { boardView } from "./board.js";
@@ -7,6 +7,7 @@ import { newGameDialog } from "./dialog.js";
 import { headerView } from "./header.js";
 import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
+import { reviewPanel } from "./review.js";
 import { toViewModel, transitions } from "./viewmodel.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
@@ -65,6 +66,9 @@ export function render({ model, el }) {
   // Message bar and controls, and the notices above them
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  // The review after a game, over the board.
+  const review = reviewPanel(doc, uid, { on, send });
+  board.table.appendChild(review.panel);
 
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
@@ -81,6 +85,7 @@ export function render({ model, el }) {
     const prev = vm;
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
+    const reviewHadFocus = review.panel.contains(doc.activeElement);
     vm = next;
 
     setAttr(root, "data-status", next.status);
@@ -89,6 +94,8 @@ export function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    review.update(next);
+    if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
 
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
@@ -117,6 +124,16 @@ export function render({ model, el }) {
       newGame.keydown(event);
       return;
     }
+    if (event.key === "Escape" && controls.assists.isOpen()) {
+      event.preventDefault();
+      controls.assists.close();
+      return;
+    }
+    if (event.key === "Escape" && review.isOpen()) {
+      event.preventDefault();
+      review.close();
+      return;
+    }
     if (isTextField(event.target)) return;
     const onTarget = board.holds(event.target);
     const command = keyCommand(event, onTarget ? board.focused() : null);
@@ -131,6 +148,7 @@ export function render({ model, el }) {
     } else if (command.kind === "intent") {
       event.preventDefault();
       if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      if (command.intent.type === "hint" && vm && !vm.showHints) return;
       if (command.intent.type === "play") triedSlot = command.intent.slot;
       send(command.intent);
     }

@@ -32,6 +32,39 @@
  */
 
 /**
+ * @typedef {object} WinChanceLine
+ * @property {"pending" | "known" | "error"} kind whether the chance is still being computed
+ * @property {(number | null)} value with kind 'known': the chance of winning, 0-1
+ * @property {(number | null)} low with kind 'known': the low end of its 95 % interval
+ * @property {(number | null)} high with kind 'known': the high end of its 95 % interval
+ * @property {(number | null)} samples with kind 'known': the arrangements of the unseen cards judged
+ * @property {boolean} exact whether the value is certain (nothing unseen is left, or the game is over)
+ * @property {string} text the readout as the board says it ('Win chance 82 %'), in its language
+ */
+
+/**
+ * @typedef {object} ReviewRow
+ * @property {number} move the move's number among the moves that stand
+ * @property {string} action the action: a card in notation, or 'draw'
+ * @property {number} before the chance of winning before the move, 0-1
+ * @property {number} low the low end of its 95 % interval
+ * @property {number} high the high end of its 95 % interval
+ * @property {number} after the chance after it
+ * @property {string} best the action with the best chance there
+ * @property {number} best_chance that best action's chance
+ * @property {boolean} mistake whether the move gave away at least 10 points of chance against the best
+ */
+
+/**
+ * @typedef {object} ReviewPanel
+ * @property {"pending" | "known" | "error"} kind whether the review is still being made
+ * @property {string} text with 'pending' or 'error': what the panel says, in the board's language
+ * @property {Array<ReviewRow>} moves with 'known': every move that stands, judged from what was seen
+ * @property {(number | null)} final with 'known': the chance after the last move
+ * @property {(number | null)} lost_after the move after which the exact verdict (it peeks) turned to lost; 0: the deal
+ */
+
+/**
  * Everything a player can see of the position, as the engine tells it (`Game.view()`).
  * @typedef {object} GameView
  * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
@@ -76,6 +109,12 @@
  * @property {Array<Notice>} notices what the records store said, until the next action
  * @property {boolean} show_verdict whether the verdict line is switched on
  * @property {(VerdictLine | null)} verdict can the game still be won; null while switched off
+ * @property {boolean} show_win_chance whether the win chance readout is switched on
+ * @property {(WinChanceLine | null)} win_chance the chance of winning from what the player sees; null while switched off
+ * @property {boolean} show_playable whether the cards that fit the discard glow
+ * @property {boolean} show_hints whether the Hint button is offered
+ * @property {"fair" | "exact"} hint_kind the hint given: 'fair' from what is seen, 'exact' peeks
+ * @property {(ReviewPanel | null)} review the review of the game played, while open; null while closed
  * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'
  * @property {"ltr" | "rtl"} dir the writing direction of that language
  * @property {number} seq grows with every snapshot sent: an older one arriving late is ignored

@@ -138,6 +138,33 @@ export function toViewModel(state, language) {
       ? { kind: typeof v.kind === "string" ? v.kind : "unknown", move: Number.isInteger(v.move) ? v.move : null, text: v.text }
       : null;
 
+  // The chance of winning from what the player sees, while switched on: {kind, text, value, low, high, samples}.
+  const c = s.win_chance && typeof s.win_chance === "object" ? s.win_chance : null;
+  const winChance =
+    s.show_win_chance && c && typeof c.text === "string" && c.text
+      ? {
+          kind: c.kind === "known" || c.kind === "error" ? c.kind : "pending",
+          text: c.text,
+          value: typeof c.value === "number" ? c.value : null,
+          low: typeof c.low === "number" ? c.low : null,
+          high: typeof c.high === "number" ? c.high : null,
+          samples: Number.isInteger(c.samples) ? c.samples : null,
+          exact: Boolean(c.exact),
+        }
+      : null;
+
+  // The review after a game, while open: {kind, text, moves, final, lostAfter}.
+  const r = s.review && typeof s.review === "object" ? s.review : null;
+  const review = r
+    ? {
+        kind: r.kind === "known" || r.kind === "error" ? r.kind : "pending",
+        text: typeof r.text === "string" ? r.text : "",
+        moves: Array.isArray(r.moves) ? r.moves.filter((m) => m && typeof m === "object" && Number.isInteger(m.move)) : [],
+        final: typeof r.final === "number" ? r.final : null,
+        lostAfter: Number.isInteger(r.lost_after) ? r.lost_after : null,
+      }
+    : null;
+
   // Keyboard targets: free cards, left to right, then the stock.
   /** @type {Array<number | "stock">} */
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
@@ -168,6 +195,12 @@ export function toViewModel(state, language) {
     errorHelp: s.error_help !== false,
     showVerdict: Boolean(s.show_verdict),
     verdict,
+    showWinChance: Boolean(s.show_win_chance),
+    winChance,
+    showPlayable: s.show_playable !== false,
+    showHints: s.show_hints !== false,
+    hintKind: s.hint_kind === "exact" ? "exact" : "fair",
+    review,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,

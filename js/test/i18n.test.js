@@ -40,7 +40,7 @@ test("labels come from the labels trait: buttons, stats, the stock and discard, 
   assert.equal($(".tp-undo").textContent, "ביטול מהלך");
   assert.equal($(".tp-hint").textContent, labels.hint);
   assert.equal($(".tp-new").textContent, labels.new_game);
-  assert.equal($(".tp-switch-text").textContent, labels.error_help);
+  assert.equal($(".tp-assist-error-help .tp-switch-text").textContent, labels.error_help);
   assert.equal($(".tp-stat-score .tp-stat-label").textContent, labels.score);
   assert.equal($(".tp-stock").getAttribute("aria-label"), "קופת משיכה, 23 קלפים");
   assert.equal($(".tp-discard").getAttribute("aria-label"), "ערימת השלכה, אס תלתן");

@@ -36,7 +36,7 @@ test("draws 28 slots, the stock, the discard, score, moves, rules and code", () 
   assert.equal($(".tp-rules").textContent, "Easy");
   assert.equal($(".tp-code").textContent, "TP1-E-AAAAAAB");
   assert.ok($(".tp-undo").disabled, "nothing to undo yet");
-  assert.equal($(".tp-switch").getAttribute("aria-checked"), "true");
+  assert.equal($(".tp-assist-error-help").getAttribute("aria-checked"), "true");
   assert.ok($(".tp-banner").hidden);
   assert.ok($(".tp-dialog").hidden);
   // Cards are positioned by the geometry: the first bottom card at x 0, a peak top at 1.5.
@@ -63,7 +63,7 @@ test("clicks send intents: play a card, draw, undo, hint, error help", () => {
   $(".tp-stock").click();
   $(".tp-undo").click();
   $(".tp-hint").click();
-  $(".tp-switch").click();
+  $(".tp-assist-error-help").click();
   assert.deepEqual(model.sent, [
     { type: "play", slot: 18 },
     { type: "play", slot: 0 },
@@ -653,5 +653,112 @@ test("the dialog covers the body under the header, never the header, and never g
   $(".tp-new").click();
   assert.equal($(".tp-game").style.minHeight, "", "no height is set on the widget");
   assert.ok($(".tp-scroll").contains($(".tp-board")), "a narrow board scrolls in its own box");
+  window.close();
+});
+
+// ---------- fair play: the win chance, and every assist switchable ----------
+
+test("the win chance shows beside the verdict while switched on; its button switches it", () => {
+  const { $, model, window } = setup(withSeq(STATES.start, 1));
+  const button = $(".tp-chance-toggle");
+  const line = $(".tp-chance");
+  assert.equal(button.textContent, "Win chance");
+  assert.equal(button.getAttribute("aria-pressed"), "false");
+  assert.equal(button.getAttribute("aria-controls"), line.id);
+  assert.ok(line.hidden && line.closest(".tp-stats"));
+  button.click();
+  assert.deepEqual(model.sent.at(-1), { type: "show_win_chance", value: true });
+  const pending = { kind: "pending", value: null, low: null, high: null, samples: null, exact: false, text: "Win chance …" };
+  model.push(withSeq(STATES.start, 2, { show_win_chance: true, win_chance: pending }));
+  assert.equal(button.getAttribute("aria-pressed"), "true");
+  assert.ok(!line.hidden);
+  assert.equal(line.textContent, "Win chance …");
+  assert.equal(line.getAttribute("aria-busy"), "true");
+  const known = { kind: "known", value: 0.82, low: 0.69, high: 0.9, samples: 50, exact: false, text: "Win chance 82 %" };
+  model.push(withSeq(STATES.start, 3, { show_win_chance: true, win_chance: known }));
+  assert.equal(line.textContent, "Win chance 82 %");
+  assert.equal(line.dataset.kind, "known");
+  assert.equal(line.getAttribute("aria-busy"), "false");
+  assert.equal($(".tp-gauge-fill").style.getPropertyValue("--v"), "0.82");
+  assert.equal(line.title, "95 % interval 69–90 %, from 50 deals of the unseen cards");
+  model.push(withSeq(STATES.start, 4, { show_win_chance: false, win_chance: null }));
+  assert.ok(line.hidden);
+  window.close();
+});
+
+test("the Assists panel: a disclosure with a switch for every assist and the hint's kind", () => {
+  const { $, $$, model, window, document } = setup(withSeq(STATES.start, 1));
+  const toggle = $(".tp-assists-toggle");
+  const panel = $(".tp-assists");
+  assert.equal(toggle.textContent, "Assists");
+  assert.equal(toggle.getAttribute("aria-expanded"), "false");
+  assert.equal(toggle.getAttribute("aria-controls"), panel.id);
+  assert.ok(panel.hidden);
+  toggle.click();
+  assert.ok(!panel.hidden && toggle.getAttribute("aria-expanded") === "true");
+  const switches = $$(".tp-assists [role='switch']");
+  assert.equal(document.activeElement, switches[0], "focus goes into the panel");
+  assert.deepEqual(switches.map((s) => s.dataset.assist), ["show_playable", "error_help", "show_hints", "show_verdict", "show_win_chance"]);
+  assert.deepEqual(switches.map((s) => s.getAttribute("aria-checked")), ["true", "true", "true", "false", "false"]);
+  for (const s of switches) s.click();
+  assert.deepEqual(model.sent, [
+    { type: "show_playable", value: false },
+    { type: "error_help", value: false },
+    { type: "show_hints", value: false },
+    { type: "show_verdict", value: true },
+    { type: "show_win_chance", value: true },
+  ]);
+  const exact = $(".tp-segment[data-kind='exact'] input");
+  assert.ok($(".tp-segment[data-kind='fair'] input").checked && !exact.checked);
+  exact.click();
+  assert.deepEqual(model.sent.at(-1), { type: "hint_kind", value: "exact" });
+  // The bare game comes back from Python: no glow, no Hint button.
+  model.push(withSeq(STATES.start, 2, { show_playable: false, show_hints: false, error_help: false, hint_kind: "exact" }));
+  assert.equal($$(".tp-playable").length, 0, "no card glows");
+  assert.ok($(".tp-hint").hidden);
+  assert.ok(exact.checked && exact.disabled, "no hint: its kind waits");
+  assert.equal($(".tp-assist-show-playable").getAttribute("aria-checked"), "false");
+  const sent = model.sent.length;
+  key(window, $(".tp-board"), "h");
+  assert.equal(model.sent.length, sent, "the H key asks for no hint either");
+  // Escape closes it and gives the focus back to the toggle.
+  switches[2].focus();
+  key(window, switches[2], "Escape");
+  assert.ok(panel.hidden);
+  assert.equal(document.activeElement, toggle);
+  window.close();
+});
+
+test("the review after a game: the banner's Review button, a chart and a table of the moves", () => {
+  const { $, $$, model, window, document } = setup(withSeq(STATES.blocked, 1));
+  const open = $(".tp-review-open");
+  assert.ok(!$(".tp-banner").hidden);
+  assert.equal(open.textContent, "Review");
+  open.click();
+  assert.deepEqual(model.sent.at(-1), { type: "review", open: true });
+  model.push(withSeq(STATES.blocked, 2, { review: { kind: "pending", text: "Reviewing the game…", moves: [], final: null, lost_after: null } }));
+  const panel = $(".tp-review");
+  assert.ok(!panel.hidden && $(".tp-banner").hidden, "the review takes the banner's place");
+  assert.equal($(".tp-review-status").textContent, "Reviewing the game…");
+  assert.equal(document.activeElement, $(".tp-review-close"));
+  const row = (move, action, before, after, best, best_chance, mistake) => ({ move, action, before, low: before - 0.1, high: before + 0.05, after, best, best_chance, mistake });
+  const moves = [row(1, "K♣", 0.6, 0.6, "K♣", 0.6, false), row(2, "draw", 0.6, 0.2, "2♦", 0.55, true), row(3, "draw", 0.2, 0, "draw", 0, false)];
+  model.push(withSeq(STATES.blocked, 3, { review: { kind: "known", text: "", moves, final: 0, lost_after: 2 } }));
+  assert.equal($(".tp-review-status").textContent, "Mistakes: 1 · The exact verdict, which sees the hidden cards: lost after move 2");
+  const rows = $$(".tp-review-table tbody tr");
+  assert.equal(rows.length, 3);
+  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60 % → 20 %", "2♦ (55 %)"]);
+  assert.ok(rows[1].classList.contains("tp-mistake") && rows[1].classList.contains("tp-lost-here"));
+  assert.equal(rows[0].children[3].textContent, "✓ K♣ (60 %)");
+  const chart = $(".tp-review-chart");
+  assert.equal(chart.getAttribute("role"), "img");
+  assert.equal(chart.querySelectorAll(".tp-chart-dot").length, 4, "before each move, and after the last");
+  assert.equal(chart.querySelectorAll(".tp-chart-mistake").length, 1);
+  assert.equal(chart.querySelectorAll(".tp-chart-lost").length, 1);
+  key(window, $(".tp-review-close"), "Escape");
+  assert.deepEqual(model.sent.at(-1), { type: "review", open: false });
+  model.push(withSeq(STATES.blocked, 4, { review: null }));
+  assert.ok(panel.hidden && !$(".tp-banner").hidden);
+  assert.equal(document.activeElement, open, "the focus goes back to the Review button");
   window.close();
 });

@@ -129,11 +129,12 @@ def set_theme(nb, theme: str, light: bool) -> None:
 def scenario_cells(lang: str) -> list[str]:
     """The cells of an audit: the widget (1), a fresh deal (2), a game won with a records notice
     in a widget of its own, each time with a new store, so the notice is a first win (3), a
-    blocked game (4), a highlight (5). The solver's verdict is on in the widget (1)."""
+    blocked game (4), a highlight (5). The solver's verdict and the win chance are on in the
+    widget (1)."""
     line = win_line(Game("TP1-E-AAAAAAD"))  # R6.5: deal 3 can be won under Easy
     return [
         IMPORT + "\nimport os, tempfile\nfresh_store = lambda: os.path.join(tempfile.mkdtemp(), 'records.sqlite3')",
-        f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}", show_verdict=True); w',
+        f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}", show_verdict=True, show_win_chance=True); w',
         'w.new_game("TP1-E-AAAAAAB");',
         f'v = TriPeaks("TP1-E-AAAAAAD", lang="{lang}", records=fresh_store()); v.replay({line!r}, pace=0); v',
         'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");',  # blocked (R4.2)
@@ -180,6 +181,13 @@ def test_axe_finds_no_serious_violation(lang, open_notebook, page, axe_source, s
             results[f"{name} board"] = audit(board)
             if name == "light":
                 shot(f"a11y-{lang}-board", board.root)
+            board.root.locator(".tp-assists-toggle").click()  # the Assists panel, the win chance shown
+            expect(board.root.locator(".tp-assists")).to_be_visible()
+            expect(board.root.locator(".tp-chance")).to_have_attribute("data-kind", "known", timeout=20_000)
+            results[f"{name} the Assists panel"] = audit(board)
+            if name == "light":
+                shot(f"a11y-{lang}-assists", board.root)
+            page.keyboard.press("Escape")
 
             board.new_button.click()
             expect(board.dialog).to_be_visible()
@@ -277,7 +285,9 @@ def test_every_card_and_button_is_named_in_hebrew_and_the_board_is_announced(ope
     expect(root.get_by_role("img", name="ערימת השלכה, אס תלתן", exact=True)).to_be_visible()
     for key in ("undo", "hint", "new_game"):
         expect(root.get_by_role("button", name=he[key], exact=True)).to_be_attached()
+    root.get_by_role("button", name=he["assists"], exact=True).click()  # the switches are in the Assists panel
     expect(root.get_by_role("switch", name=he["error_help"], exact=True)).to_be_visible()
+    page.keyboard.press("Escape")
     expect(root.get_by_role("group", name=he["board"], exact=True)).to_be_visible()
     live = root.locator("[aria-live='polite']")
     expect(live).to_have_text(i18n.describe(Game("TP1-E-AAAAAAB"), "he"))
@@ -315,19 +325,29 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     page.keyboard.press("Enter")  # draw
     expect(board.root.locator(".tp-stock-count")).to_have_text("22")
 
-    # Tab from the board: Undo, Hint, Winnable?, New game, the switch, each with a visible focus.
+    # Tab from the board: Undo, Hint, Winnable?, Win chance, New game, Assists, each with a
+    # visible focus; Assists opens its panel on its first switch, Escape closes it on Assists.
     names = []
-    for _ in range(5):
+    for _ in range(6):
         page.keyboard.press("Tab")
         info = focused(page)
         assert visibly_focused(info), info
         names.append(info["name"])
-    assert names == [he["undo"], he["hint"], he["verdict"], he["new_game"], he["error_help"]]
+    assert names == [he[k] for k in ("undo", "hint", "verdict", "win_chance", "new_game", "assists")]
+    page.keyboard.press("Enter")
+    assert focused(page)["name"] == he["assist_playable"]
+    page.keyboard.press("Tab")
+    info = focused(page)
+    assert info["name"] == he["error_help"] and visibly_focused(info), info
+    switch = board.root.locator(".tp-assist-error-help")
     page.keyboard.press("Space")  # the switch: error help off
-    expect(board.root.locator(".tp-switch")).to_have_attribute("aria-checked", "false")
+    expect(switch).to_have_attribute("aria-checked", "false")
     page.keyboard.press("Space")
-    expect(board.root.locator(".tp-switch")).to_have_attribute("aria-checked", "true")
-    for _ in range(4):
+    expect(switch).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Escape")
+    expect(board.root.locator(".tp-assists")).to_be_hidden()
+    assert focused(page)["name"] == he["assists"]
+    for _ in range(5):
         page.keyboard.press("Shift+Tab")
     assert focused(page)["name"] == he["undo"]
     page.keyboard.press("Enter")  # undo the draw

@@ -215,16 +215,20 @@ def test_error_help_off_refuses_silently(board_nb):
     """R2.4: the reasons are shown only with error help (on by default); off, a wrong card
     still changes nothing, and says nothing."""
     _nb, board, py = board_nb
-    switch = board.root.locator(".tp-switch")
+    panel_toggle = board.root.locator(".tp-assists-toggle")  # error help is one of the Assists
+    switch = board.root.locator(".tp-assist-error-help")
+    panel_toggle.click()
     expect(switch).to_have_attribute("aria-checked", "true")
     switch.click()
     expect(switch).to_have_attribute("aria-checked", "false")
-    board.card("3♠").click()
+    board.card("3♠").click()  # a click outside the panel closes it
+    expect(switch).to_be_hidden()
     board.root.page.wait_for_timeout(300)  # give a (wrong) message time to arrive
     assert board.message() == ""
     assert board.discard_card() == "A♣" and board.moves() == "0"
     state = py()
     assert (state["message"], state["moves"]) == ("", 0)
+    panel_toggle.click()
     switch.click()
     expect(switch).to_have_attribute("aria-checked", "true")
     board.card("3♠").click()
@@ -232,8 +236,8 @@ def test_error_help_off_refuses_silently(board_nb):
 
 
 def test_hint_points_at_a_move(board_nb, shot):
-    """The Hint button names a move in the message line and highlights it: the next action of
-    the solver's best line, found in the kernel's worker thread."""
+    """The Hint button names a move in the message line and highlights it: the fair hint (the
+    best chance from the cards seen), found in the kernel's worker thread."""
     _nb, board, _py = board_nb
     board.root.locator(".tp-hint").click()
     message = board.root.locator(".tp-message")
@@ -283,6 +287,92 @@ def test_the_verdict_says_whether_the_game_can_still_be_won(board_nb, shot):
     shot("17-verdict-lost", board.root)
     toggle.click()
     expect(verdict).to_be_hidden()
+
+
+FAIR_STATE = (
+    "import json\n"
+    "print(json.dumps(dict(chance=w.state['win_chance'], hint_kind=w.hint_kind, show_playable=w.show_playable,\n"
+    "                      show_hints=w.show_hints, message=w.message), ensure_ascii=False))"
+)
+
+
+def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
+    """The Win chance button shows the chance of winning from the cards the player sees ("Win
+    chance NN %", as Python has it); the Assists panel switches the glow off, the hint to exact
+    (it says it peeks) and the Hint button away, every switch's state coming back from Python."""
+    nb = open_notebook([IMPORT, DEAL, FAIR_STATE])
+    nb.run(0, 1)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.card("K♣")).to_be_visible()
+
+    def python_state() -> dict:
+        nb.run(2)
+        return json.loads(nb.output_text(2).strip().splitlines()[-1])
+
+    toggle = board.root.locator(".tp-chance-toggle")
+    chance = board.root.locator(".tp-chance")
+    expect(chance).to_be_hidden()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(chance).to_have_text(re.compile(r"^Win chance \d{1,3} %$"), timeout=20_000)
+    said = python_state()["chance"]
+    assert said["kind"] == "known" and said["text"] == f"Win chance {round(said['value'] * 100)} %"
+    expect(chance).to_have_text(said["text"])
+
+    panel = board.root.locator(".tp-assists")
+    board.root.locator(".tp-assists-toggle").click()
+    expect(panel).to_be_visible()
+    expect(board.root.locator(".tp-assists-toggle")).to_have_attribute("aria-expanded", "true")
+    shot("30-assists-panel-win-chance", board.root)
+
+    expect(board.root.locator(".tp-slot.tp-playable")).to_have_count(3)  # K♣, 2♦, K♦ glow (R6.4)
+    glow = panel.locator(".tp-assist-show-playable")
+    glow.click()
+    expect(glow).to_have_attribute("aria-checked", "false")
+    expect(board.root.locator(".tp-slot.tp-playable")).to_have_count(0)
+    assert python_state()["show_playable"] is False
+
+    panel.locator(".tp-segment[data-kind='exact']").click()
+    expect(panel.locator("input[value='exact']")).to_be_checked()
+    assert python_state()["hint_kind"] == "exact"
+    panel.locator("input[value='exact']").press("Escape")  # running a cell took the focus: give it back
+    expect(panel).to_be_hidden()
+    expect(board.root.locator(".tp-assists-toggle")).to_be_focused()
+    board.root.locator(".tp-hint").click()
+    expect(board.root.locator(".tp-message")).to_contain_text("Hint (sees the hidden cards)", timeout=20_000)
+
+    board.root.locator(".tp-assists-toggle").click()
+    panel.locator(".tp-assist-show-hints").click()
+    expect(board.root.locator(".tp-hint")).to_be_hidden()
+    assert python_state()["show_hints"] is False
+
+
+def test_the_review_after_a_blocked_game(open_notebook, page, shot):
+    """A blocked game's banner offers Review: the kernel's worker thread judges every move from
+    what was seen, and the panel over the board lists them with a chart (mistakes crossed, the
+    move the exact verdict turned to lost dashed); Escape closes it, a new game too."""
+    blocking = 'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");'  # R4.2
+    nb = open_notebook([IMPORT, DEAL, blocking, "w.new_game()"])
+    nb.run(0, 1, 2)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    expect(board.root.locator(".tp-banner")).to_be_visible()
+    board.root.locator(".tp-review-open").click()
+    review = board.root.locator(".tp-review")
+    expect(review).to_be_visible()
+    expect(board.root.locator(".tp-review-close")).to_be_focused()
+    expect(review).to_have_attribute("data-kind", "known", timeout=60_000)
+    expect(review.locator("tbody tr")).to_have_count(24)
+    expect(review.locator(".tp-review-status")).to_contain_text("lost after move")
+    assert review.locator(".tp-chart-mistake").count() >= 1
+    expect(review.locator(".tp-chart-lost")).to_have_count(1)
+    shot("31-review-blocked", board.root)
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    expect(board.root.locator(".tp-review-open")).to_be_focused()
+    board.root.locator(".tp-review-open").click()
+    expect(review).to_have_attribute("data-kind", "known")  # kept for the game on the board
+    nb.run(3)
+    expect(review).to_be_hidden()
 
 
 def test_a_winnable_deal_from_the_dialog(board_nb, shot):

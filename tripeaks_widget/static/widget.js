@@ -67,6 +67,122 @@ function motion(win) {
   };
 }
 
+// src/assists.js
+var SWITCHES = (
+  /** @type {const} */
+  [
+    ["show_playable", "assist_playable", "showPlayable"],
+    ["error_help", "error_help", "errorHelp"],
+    ["show_hints", "assist_hints", "showHints"],
+    ["show_verdict", "assist_verdict", "showVerdict"],
+    ["show_win_chance", "assist_win_chance", "showWinChance"]
+  ]
+);
+var HINT_KINDS = (
+  /** @type {const} */
+  [
+    ["fair", "hint_fair"],
+    ["exact", "hint_exact"]
+  ]
+);
+function assistsPanel(doc, uid, { on, send }) {
+  let vm = null;
+  const button = h(doc, "button", "tp-button tp-assists-toggle", {
+    type: "button",
+    "aria-expanded": "false",
+    "aria-controls": `${uid}-assists`,
+    [SUPPRESS]: ""
+  });
+  const panel = h(doc, "div", "tp-assists", { id: `${uid}-assists`, role: "group", "aria-labelledby": `${uid}-assists-title` });
+  panel.hidden = true;
+  const title = h(doc, "div", "tp-assists-title", { id: `${uid}-assists-title` });
+  panel.appendChild(title);
+  const switches = [];
+  for (const [name, label, field] of SWITCHES) {
+    const el = h(doc, "button", `tp-switch tp-assist tp-assist-${name.replace(/_/g, "-")}`, {
+      type: "button",
+      role: "switch",
+      "data-assist": name,
+      [SUPPRESS]: ""
+    });
+    const track = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
+    track.appendChild(h(doc, "span", "tp-switch-thumb"));
+    const text = h(doc, "span", "tp-switch-text");
+    el.append(text, track);
+    panel.appendChild(el);
+    switches.push({ el, text, label, field });
+    on(el, "click", () => send({ type: name, value: !(vm && /** @type {any} */
+    vm[field]) }));
+  }
+  const kinds = h(doc, "fieldset", "tp-hint-kind");
+  const legend = h(doc, "legend", "tp-hint-kind-title");
+  kinds.appendChild(legend);
+  const radios = [];
+  for (const [value, label] of HINT_KINDS) {
+    const wrap = h(doc, "label", "tp-segment", { "data-kind": value });
+    const input = h(doc, "input", "", { type: "radio", name: `${uid}-hint-kind`, value, [SUPPRESS]: "" });
+    const text = h(doc, "span", "tp-segment-text");
+    wrap.append(input, text);
+    kinds.appendChild(wrap);
+    radios.push({ input, text, label });
+    on(input, "change", () => {
+      if (input.checked) send({ type: "hint_kind", value });
+    });
+  }
+  panel.appendChild(kinds);
+  function show(open) {
+    setProp(panel, "hidden", !open);
+    setAttr(button, "aria-expanded", open ? "true" : "false");
+  }
+  on(button, "click", () => {
+    const open = panel.hidden;
+    show(open);
+    if (open && switches.length) switches[0].el.focus();
+  });
+  on(doc, "pointerdown", (event) => {
+    const target = (
+      /** @type {Node | null} */
+      event.target
+    );
+    if (!panel.hidden && !panel.contains(target) && !button.contains(target)) show(false);
+  });
+  return {
+    button,
+    panel,
+    isOpen() {
+      return !panel.hidden;
+    },
+    /** Close it; focus goes back to the Assists button (Escape). */
+    close() {
+      show(false);
+      button.focus();
+    },
+    /** @param {ViewModel} next */
+    update(next) {
+      vm = next;
+      const L = next.labels;
+      setText(button, L.assists);
+      setProp(button, "title", L.assists_tip);
+      setText(title, L.assists);
+      for (const { el, text, label, field } of switches) {
+        setText(text, L[label]);
+        setAttr(
+          el,
+          "aria-checked",
+          /** @type {any} */
+          next[field] ? "true" : "false"
+        );
+      }
+      setText(legend, L.hint_kind);
+      for (const { input, text, label } of radios) {
+        setText(text, L[label]);
+        setProp(input, "checked", input.value === next.hintKind);
+        setProp(input, "disabled", !next.showHints);
+      }
+    }
+  };
+}
+
 // src/bar.js
 function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   let vm = null;
@@ -75,27 +191,29 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
   const hintButton = h(doc, "button", "tp-button tp-hint", { type: "button", [SUPPRESS]: "" });
-  const verdictButton = h(doc, "button", "tp-button tp-verdict-toggle", {
+  const verdictButton = h(doc, "button", "tp-button tp-toggle tp-verdict-toggle", {
     type: "button",
     "aria-pressed": "false",
     "aria-controls": `${uid}-verdict`,
     [SUPPRESS]: ""
   });
+  const chanceButton = h(doc, "button", "tp-button tp-toggle tp-chance-toggle", {
+    type: "button",
+    "aria-pressed": "false",
+    "aria-controls": `${uid}-chance`,
+    [SUPPRESS]: ""
+  });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
-  const switchEl = h(doc, "button", "tp-switch", { type: "button", role: "switch", [SUPPRESS]: "" });
-  const switchTrack = h(doc, "span", "tp-switch-track", { "aria-hidden": "true" });
-  switchTrack.appendChild(h(doc, "span", "tp-switch-thumb"));
-  const switchText = h(doc, "span", "tp-switch-text");
-  switchEl.append(switchTrack, switchText);
-  buttons.append(undoButton, hintButton, verdictButton, newButton);
-  bar.append(message, buttons, switchEl);
+  const assists = assistsPanel(doc, uid, { on, send });
+  buttons.append(undoButton, hintButton, verdictButton, chanceButton, newButton, assists.button);
+  bar.append(message, buttons, assists.panel);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
   on(undoButton, "click", () => send({ type: "undo" }));
   on(hintButton, "click", () => send({ type: "hint" }));
   on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
+  on(chanceButton, "click", () => send({ type: "show_win_chance", value: !(vm && vm.showWinChance) }));
   on(newButton, "click", openDialog);
-  on(switchEl, "click", () => send({ type: "error_help", value: !(vm && vm.errorHelp) }));
   function renderNotices(list, L) {
     const key = JSON.stringify(list);
     if (notices.dataset.key === key) return;
@@ -113,6 +231,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   return {
     notices,
     bar,
+    assists,
     /** @param {ViewModel} next */
     update(next) {
       vm = next;
@@ -123,13 +242,16 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
       setText(undoButton, L.undo);
       setProp(undoButton, "disabled", !next.canUndo);
       setText(hintButton, L.hint);
+      setProp(hintButton, "hidden", !next.showHints);
       setProp(hintButton, "disabled", next.status !== "playing");
       setText(verdictButton, L.verdict);
       setProp(verdictButton, "title", L.verdict_tip);
       setAttr(verdictButton, "aria-pressed", next.showVerdict ? "true" : "false");
+      setText(chanceButton, L.win_chance);
+      setProp(chanceButton, "title", L.win_chance_tip);
+      setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
       setText(newButton, L.new_game);
-      setText(switchText, L.error_help);
-      setAttr(switchEl, "aria-checked", next.errorHelp ? "true" : "false");
+      assists.update(next);
     },
     /** The reason a card was refused flashes and shakes with it, so the two read together. */
     flash() {
@@ -166,17 +288,17 @@ var SUIT_SHAPES = {
   ]
 };
 function suitIcon(doc, suit, className) {
-  const svg = doc.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", className);
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const svg2 = doc.createElementNS(SVG_NS, "svg");
+  svg2.setAttribute("viewBox", "0 0 100 100");
+  svg2.setAttribute("class", className);
+  svg2.setAttribute("aria-hidden", "true");
+  svg2.setAttribute("focusable", "false");
   for (const [tag, attrs] of SUIT_SHAPES[suit] || []) {
     const shape = doc.createElementNS(SVG_NS, tag);
     for (const [name, value] of Object.entries(attrs)) shape.setAttribute(name, value);
-    svg.appendChild(shape);
+    svg2.appendChild(shape);
   }
-  return svg;
+  return svg2;
 }
 function span(doc, className, text) {
   const el = doc.createElement("span");
@@ -330,7 +452,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   const { animate } = motion2;
   const caption = h(doc, "div", "tp-caption");
   caption.hidden = true;
-  const table = h(doc, "div", "tp-table");
+  const table2 = h(doc, "div", "tp-table");
   const scroller = h(doc, "div", "tp-scroll");
   const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
   board.style.setProperty("--bw", String(BOARD_W));
@@ -338,7 +460,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   board.style.setProperty("--cw", String(CARD_W));
   board.style.setProperty("--ch", String(CARD_H));
   scroller.appendChild(board);
-  table.appendChild(scroller);
+  table2.appendChild(scroller);
   const slotEls = [];
   for (let slot = 0; slot < 28; slot += 1) {
     const pos = slotPosition(slot);
@@ -375,10 +497,11 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   const bannerActions = h(doc, "div", "tp-actions");
   const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
-  bannerActions.append(bannerUndo, bannerNew);
+  const bannerReview = h(doc, "button", "tp-button tp-review-open", { type: "button", [SUPPRESS]: "" });
+  bannerActions.append(bannerUndo, bannerReview, bannerNew);
   bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
   banner.appendChild(bannerPanel);
-  table.appendChild(banner);
+  table2.appendChild(banner);
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
   board.setAttribute("aria-describedby", `${uid}-keys`);
   let unitPx = 0;
@@ -420,6 +543,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   });
   on(bannerUndo, "click", () => send({ type: "undo" }));
   on(bannerNew, "click", openDialog);
+  on(bannerReview, "click", () => send({ type: "review", open: true }));
   on(board, "focusin", (event) => {
     const t = event.target;
     if (t === stock) focus = "stock";
@@ -430,8 +554,9 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   });
   return {
     caption,
-    table,
+    table: table2,
     keysHelp,
+    reviewButton: bannerReview,
     /** Start keeping the size of a unit (once the board is in the page). */
     observe() {
       if (typeof win.ResizeObserver !== "function") return;
@@ -490,7 +615,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         cls.toggle("tp-up", vs.kind === "face");
         cls.toggle("tp-red", Boolean(vs.card && vs.card.color === "red"));
         cls.toggle("tp-free", vs.free);
-        cls.toggle("tp-playable", vs.playable);
+        cls.toggle("tp-playable", vs.playable && next.showPlayable);
         cls.toggle("tp-highlight", vs.highlighted);
         const key = vs.card ? vs.card.text : "";
         const face = (
@@ -522,7 +647,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         if (next.discard.card) fillFace(doc, discardFace, next.discard.card, L.joker_face);
         else discardFace.replaceChildren();
       }
-      if (next.overlay) {
+      if (next.overlay && !next.review) {
         setProp(banner, "hidden", false);
         setAttr(banner, "data-kind", next.overlay.kind);
         setText(bannerTitle, next.overlay.title);
@@ -530,6 +655,8 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         setText(bannerUndo, L.undo);
         setProp(bannerUndo, "disabled", !next.canUndo);
         setText(bannerNew, L.new_game);
+        setText(bannerReview, L.review);
+        setProp(bannerReview, "title", L.review_tip);
       } else {
         setProp(banner, "hidden", true);
       }
@@ -557,7 +684,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       if (moves.toDiscardFrom !== null) {
         const u = unit();
         const origin = targetPosition(moves.toDiscardFrom);
-        const lift = moves.toDiscardFrom === "stock" ? 0 : PLAYABLE_LIFT;
+        const lift = moves.toDiscardFrom === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
         const dx = (origin.x - DISCARD_POSITION.x) * u;
         const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
         const frames = moves.toDiscardFrom === "stock" ? [
@@ -959,6 +1086,35 @@ var LABELS = {
   error_help: "Error help",
   verdict: "Winnable?",
   verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
+  win_chance: "Win chance",
+  win_chance_tip: "After every move, show the chance of winning from the cards you can see (no hidden card is looked at)",
+  win_chance_detail: "95 % interval {low}–{high} %, from {samples} deals of the unseen cards",
+  assists: "Assists",
+  assists_tip: "Switch the help on the board on or off",
+  assist_playable: "Glow on playable cards",
+  assist_hints: "Hint button",
+  assist_verdict: "Winnable? (sees the hidden cards)",
+  assist_win_chance: "Win chance (from the cards you see)",
+  hint_kind: "Hints",
+  hint_fair: "Fair: from the cards you see",
+  hint_exact: "Exact: sees the hidden cards",
+  percent: "{n} %",
+  review: "Review",
+  review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
+  review_title: "Review of the game",
+  review_close: "Close",
+  review_move: "Move",
+  review_action: "Played",
+  review_chance: "Chance before → after",
+  review_best: "Best move",
+  review_mistake: "mistake",
+  review_mistakes: "Mistakes: {n}",
+  review_draw: "draw",
+  review_chart: "The chance of winning over the moves; crosses mark mistakes",
+  review_lost: "The exact verdict, which sees the hidden cards: lost after move {n}",
+  review_never: "The exact verdict, which sees the hidden cards: the deal could not be won",
+  review_not_lost: "The exact verdict, which sees the hidden cards: never lost",
+  review_lost_mark: "lost",
   stock_many: "stock, {n} cards",
   stock_one: "stock, 1 card",
   stock_empty: "stock, empty",
@@ -1071,7 +1227,15 @@ function headerView(doc, uid) {
   movesBox.append(movesLabel, movesValue);
   const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
   verdictLine.hidden = true;
-  stats.append(verdictLine, scoreBox, movesBox);
+  const chanceLine = h(doc, "div", "tp-chance", { role: "status", id: `${uid}-chance` });
+  chanceLine.hidden = true;
+  const chanceText = h(doc, "span", "tp-chance-text");
+  const gauge = h(doc, "span", "tp-gauge", { "aria-hidden": "true" });
+  const gaugeBand = h(doc, "span", "tp-gauge-band");
+  const gaugeFill = h(doc, "span", "tp-gauge-fill");
+  gauge.append(gaugeBand, gaugeFill);
+  chanceLine.append(gauge, chanceText);
+  stats.append(verdictLine, chanceLine, scoreBox, movesBox);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number2, code);
   header.append(title, meta, stats);
@@ -1098,6 +1262,20 @@ function headerView(doc, uid) {
         setAttr(verdictLine, "data-kind", next.verdict.kind);
         setText(verdictLine, next.verdict.text);
         setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
+      }
+      const chance = next.winChance;
+      setProp(chanceLine, "hidden", !chance);
+      if (chance) {
+        setAttr(chanceLine, "data-kind", chance.kind);
+        setText(chanceText, chance.text);
+        setAttr(chanceLine, "aria-busy", chance.kind === "pending" ? "true" : "false");
+        const known = chance.kind === "known" && chance.value !== null;
+        const pct = (x) => String(Math.round((x ?? 0) * 100));
+        gaugeFill.style.setProperty("--v", known ? String(chance.value) : "0");
+        gaugeBand.style.setProperty("--lo", known ? String(chance.low ?? chance.value) : "0");
+        gaugeBand.style.setProperty("--hi", known ? String(chance.high ?? chance.value) : "0");
+        const detail = known && !chance.exact && chance.samples !== null ? fmt(L.win_chance_detail, { low: pct(chance.low), high: pct(chance.high), samples: chance.samples }) : "";
+        setProp(chanceLine, "title", detail);
       }
     }
   };
@@ -1140,6 +1318,131 @@ function keyCommand(event, focus) {
     default:
       return null;
   }
+}
+
+// src/review.js
+var SVG = "http://www.w3.org/2000/svg";
+var W = 560;
+var H = 150;
+var PAD = { left: 38, right: 12, top: 10, bottom: 24 };
+function svg(doc, name, attrs = {}) {
+  const el = doc.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  return el;
+}
+function chart(doc, review, L) {
+  const chances = [...review.moves.map((m) => m.before), review.final ?? 0];
+  const n = Math.max(1, chances.length - 1);
+  const x = (i) => PAD.left + i * (W - PAD.left - PAD.right) / n;
+  const y = (v) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
+  const pct = (v) => fmt(L.percent, { n: Math.round(v * 100) });
+  const root = svg(doc, "svg", { viewBox: `0 0 ${W} ${H}`, class: "tp-review-chart", role: "img", "aria-label": L.review_chart, dir: "ltr" });
+  for (const v of [0, 0.5, 1]) {
+    root.appendChild(svg(doc, "line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: "tp-chart-grid" }));
+    const label = svg(doc, "text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tp-chart-label" });
+    label.textContent = pct(v);
+    root.appendChild(label);
+  }
+  const lows = [...review.moves.map((m) => m.low), review.final ?? 0];
+  const highs = [...review.moves.map((m) => m.high), review.final ?? 0];
+  const band = [...highs.map((v, i) => `${x(i)},${y(v)}`), ...lows.map((v, i) => `${x(i)},${y(v)}`).reverse()];
+  root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
+  if (review.lostAfter !== null) {
+    const at = x(review.lostAfter);
+    root.appendChild(svg(doc, "line", { x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom, class: "tp-chart-lost" }));
+    const mark = svg(doc, "text", { x: at + 4, y: H - PAD.bottom - 5, class: "tp-chart-label tp-chart-lost-label" });
+    mark.textContent = L.review_lost_mark;
+    root.appendChild(mark);
+  }
+  root.appendChild(svg(doc, "polyline", { points: chances.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "tp-chart-line" }));
+  for (const [i, v] of chances.entries()) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(v), r: 2.2, class: "tp-chart-dot" }));
+  for (const m of review.moves) {
+    if (!m.mistake) continue;
+    const cx = x(m.move);
+    const cy = y(m.after);
+    const s = 4.5;
+    const cross = svg(doc, "path", { d: `M${cx - s},${cy - s}L${cx + s},${cy + s}M${cx - s},${cy + s}L${cx + s},${cy - s}`, class: "tp-chart-mistake" });
+    root.appendChild(cross);
+  }
+  for (const i of [0, n]) {
+    const tick = svg(doc, "text", { x: x(i), y: H - 6, "text-anchor": i ? "end" : "start", class: "tp-chart-label" });
+    tick.textContent = String(i);
+    root.appendChild(tick);
+  }
+  return root;
+}
+function reviewPanel(doc, uid, { on, send }) {
+  const panel = h(doc, "section", "tp-review", { "aria-labelledby": `${uid}-review-title`, [SUPPRESS]: "" });
+  panel.hidden = true;
+  const card = h(doc, "div", "tp-review-panel");
+  const head = h(doc, "div", "tp-review-head");
+  const title = h(doc, "h2", "tp-review-title", { id: `${uid}-review-title` });
+  const close = h(doc, "button", "tp-button tp-review-close", { type: "button", [SUPPRESS]: "" });
+  head.append(title, close);
+  const status = h(doc, "div", "tp-review-status", { role: "status" });
+  const body = h(doc, "div", "tp-review-body");
+  card.append(head, status, body);
+  panel.appendChild(card);
+  on(close, "click", () => send({ type: "review", open: false }));
+  return {
+    panel,
+    isOpen() {
+      return !panel.hidden;
+    },
+    close() {
+      send({ type: "review", open: false });
+    },
+    /** @param {ViewModel} next */
+    update(next) {
+      const L = next.labels;
+      const review = next.review;
+      const opening = Boolean(review) && panel.hidden;
+      setProp(panel, "hidden", !review);
+      if (!review) return;
+      setText(title, L.review_title);
+      setText(close, L.review_close);
+      setAttr(panel, "data-kind", review.kind);
+      setAttr(status, "aria-busy", review.kind === "pending" ? "true" : "false");
+      const mistakes = review.moves.filter((m) => m.mistake).length;
+      const verdict = review.lostAfter === null ? L.review_not_lost : review.lostAfter === 0 ? L.review_never : fmt(L.review_lost, { n: review.lostAfter });
+      const said = review.kind === "known" ? `${fmt(L.review_mistakes, { n: mistakes })} · ${verdict}` : review.text;
+      setText(status, said);
+      const key = JSON.stringify([review, L.review_move]);
+      if (body.dataset.key !== key) {
+        body.dataset.key = key;
+        body.replaceChildren();
+        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L));
+      }
+      if (opening) close.focus();
+    }
+  };
+}
+function table(doc, review, L) {
+  const pct = (v) => fmt(L.percent, { n: Math.round(v * 100) });
+  const name = (action) => action === "draw" ? L.review_draw : action;
+  const wrap = h(doc, "div", "tp-review-scroll");
+  const el = h(doc, "table", "tp-review-table");
+  const headRow = h(doc, "tr");
+  for (const label of [L.review_move, L.review_action, L.review_chance, L.review_best]) headRow.appendChild(h(doc, "th", "", { scope: "col", text: label }));
+  const thead = h(doc, "thead");
+  thead.appendChild(headRow);
+  const tbody = h(doc, "tbody");
+  for (const m of review.moves) {
+    const row = h(doc, "tr", m.mistake ? "tp-mistake" : "");
+    const played = h(doc, "td", "tp-review-action", { dir: "ltr", text: name(m.action) });
+    if (m.mistake) played.appendChild(h(doc, "span", "tp-mistake-badge", { text: L.review_mistake }));
+    row.append(
+      h(doc, "td", "tp-review-num", { text: String(m.move) }),
+      played,
+      h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
+      h(doc, "td", "tp-review-best", { text: `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` })
+    );
+    if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
+    tbody.appendChild(row);
+  }
+  el.append(thead, tbody);
+  wrap.appendChild(el);
+  return wrap;
 }
 
 // src/viewmodel.js
@@ -1221,7 +1524,7 @@ function toViewModel(state, language) {
   if (status === "won") {
     overlay = { kind: "won", title: labels.won_title, detail: fmt(labels.won_detail, { score, moves }) };
   } else if (status === "blocked") {
-    const left = slots.filter((c) => c.kind !== "removed").length;
+    const left = slots.filter((c2) => c2.kind !== "removed").length;
     overlay = {
       kind: "blocked",
       title: labels.blocked_title,
@@ -1238,7 +1541,25 @@ function toViewModel(state, language) {
   const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
   const v = s.verdict && typeof s.verdict === "object" ? s.verdict : null;
   const verdict = s.show_verdict && v && typeof v.text === "string" && v.text ? { kind: typeof v.kind === "string" ? v.kind : "unknown", move: Number.isInteger(v.move) ? v.move : null, text: v.text } : null;
-  const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
+  const c = s.win_chance && typeof s.win_chance === "object" ? s.win_chance : null;
+  const winChance = s.show_win_chance && c && typeof c.text === "string" && c.text ? {
+    kind: c.kind === "known" || c.kind === "error" ? c.kind : "pending",
+    text: c.text,
+    value: typeof c.value === "number" ? c.value : null,
+    low: typeof c.low === "number" ? c.low : null,
+    high: typeof c.high === "number" ? c.high : null,
+    samples: Number.isInteger(c.samples) ? c.samples : null,
+    exact: Boolean(c.exact)
+  } : null;
+  const r = s.review && typeof s.review === "object" ? s.review : null;
+  const review = r ? {
+    kind: r.kind === "known" || r.kind === "error" ? r.kind : "pending",
+    text: typeof r.text === "string" ? r.text : "",
+    moves: Array.isArray(r.moves) ? r.moves.filter((m) => m && typeof m === "object" && Number.isInteger(m.move)) : [],
+    final: typeof r.final === "number" ? r.final : null,
+    lostAfter: Number.isInteger(r.lost_after) ? r.lost_after : null
+  } : null;
+  const targets = slots.filter((c2) => c2.free && c2.kind === "face").map((c2) => c2.slot);
   targets.push("stock");
   return {
     labels,
@@ -1265,6 +1586,12 @@ function toViewModel(state, language) {
     errorHelp: s.error_help !== false,
     showVerdict: Boolean(s.show_verdict),
     verdict,
+    showWinChance: Boolean(s.show_win_chance),
+    winChance,
+    showPlayable: s.show_playable !== false,
+    showHints: s.show_hints !== false,
+    hintKind: s.hint_kind === "exact" ? "exact" : "fair",
+    review,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
@@ -1324,6 +1651,8 @@ function render({ model, el }) {
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  const review = reviewPanel(doc, uid, { on, send });
+  board.table.appendChild(review.panel);
   const body = h(doc, "div", "tp-body");
   body.append(board.caption, board.table, controls.notices, controls.bar, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
@@ -1334,6 +1663,7 @@ function render({ model, el }) {
     const prev = vm;
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
+    const reviewHadFocus = review.panel.contains(doc.activeElement);
     vm = next;
     setAttr(root, "data-status", next.status);
     setAttr(root, "lang", next.lang || null);
@@ -1341,6 +1671,8 @@ function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    review.update(next);
+    if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
@@ -1362,6 +1694,16 @@ function render({ model, el }) {
       newGame.keydown(event);
       return;
     }
+    if (event.key === "Escape" && controls.assists.isOpen()) {
+      event.preventDefault();
+      controls.assists.close();
+      return;
+    }
+    if (event.key === "Escape" && review.isOpen()) {
+      event.preventDefault();
+      review.close();
+      return;
+    }
     if (isTextField(event.target)) return;
     const onTarget = board.holds(event.target);
     const command = keyCommand(event, onTarget ? board.focused() : null);
@@ -1376,6 +1718,7 @@ function render({ model, el }) {
     } else if (command.kind === "intent") {
       event.preventDefault();
       if (command.intent.type === "draw" && vm && vm.stock.empty) return;
+      if (command.intent.type === "hint" && vm && !vm.showHints) return;
       if (command.intent.type === "play") triedSlot = command.intent.slot;
       send(command.intent);
     }
