@@ -21,28 +21,30 @@ _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
 _PEAK_OF = tuple(PEAK_MASK[slot.peak] for slot in SLOTS)
 
 
-def highest_score(search: Search, run: int) -> tuple[int, Path, bool]:
+def highest_score(
+    search: Search, run: int, *, draw_cost: int = HOGUE_DRAW_COST, may_stop: bool = False
+) -> tuple[int, Path, bool]:
     """(the most points still to score, the line that scores them, complete) from the
     search's position with the current run ``run``. Out of time: the line is empty and
-    complete False."""
+    complete False. Other readings of Hogue's rules, for ``benchmarks/hogue.py``: a draw
+    costs ``draw_cost``; with ``may_stop`` the player may end the hand at any moment (the
+    line then ends where the score is highest, before the game does)."""
     sp = search.space
     fit, info, stock, n, free_draw = sp.fit, sp.info, sp.stock, sp.n_stock, sp.free_draw
-    memo: dict[int, tuple[int, int]] = {}  # key -> (best future points, best action)
-    count = [0]
+    memo: dict[int, int] = {}  # key -> best future points << 6 | best action + 2
+    count = 0
 
     def best(S: int, free: int, k: int, r: int, run: int) -> int:
-        playable = free & fit[r]
-        key = S | playable << 28 | k << 56 | run << 62
-        known = memo.get(key)
-        if known is not None:
-            return known[0]
-        count[0] += 1
-        if count[0] >= CHECK_EVERY:
-            search.nodes += count[0]
-            count[0] = 0
+        """The most points still to score from a position not in the memo (it enters it)."""
+        nonlocal count
+        count += 1
+        if count >= CHECK_EVERY:
+            search.nodes += count
+            count = 0
             search.tick()
-        top, action = 0, _NONE  # blocked: nothing more to score
-        m = playable
+        top, action = 0, _NONE  # blocked, or the player stops: nothing more to score
+        m = free & fit[r]
+        playable = m
         while m:
             b = m & -m
             m ^= b
@@ -57,14 +59,17 @@ def highest_score(search: Search, run: int) -> tuple[int, Path, bool]:
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
-                points += best(S2, f2, k, rx, run + 1)
-            if action == _NONE or points > top:
+                known = memo.get(S2 | (f2 & fit[rx]) << 28 | k << 56 | (run + 1) << 62)
+                points += best(S2, f2, k, rx, run + 1) if known is None else known >> 6
+            if points > top or (action == _NONE and not may_stop):
                 top, action = points, x
         if k < n and (free_draw or not playable):
-            points = best(S, free, k + 1, stock[k], 0) - HOGUE_DRAW_COST
-            if action == _NONE or points > top:
+            r2 = stock[k]
+            known = memo.get(S | (free & fit[r2]) << 28 | (k + 1) << 56)
+            points = (best(S, free, k + 1, r2, 0) if known is None else known >> 6) - draw_cost
+            if points > top or (action == _NONE and not may_stop):
                 top, action = points, _DRAW
-        memo[key] = (top, action)
+        memo[S | playable << 28 | k << 56 | run << 62] = top << 6 | action + 2
         return top
 
     S0, f0, k0, r0 = search.removed, search.free0, search.drawn, search.rank
@@ -75,11 +80,11 @@ def highest_score(search: Search, run: int) -> tuple[int, Path, bool]:
     except OutOfTime:
         return 0, [], False
     finally:
-        search.nodes += count[0]
+        search.nodes += count
     path: Path = []  # walk the best actions from the start
     S, free, k, r = S0, f0, k0, r0
     while S != FULL:
-        action = memo[S | (free & fit[r]) << 28 | k << 56 | run << 62][1]
+        action = (memo[S | (free & fit[r]) << 28 | k << 56 | run << 62] & 63) - 2
         if action == _NONE:
             break
         path.append(action if action >= 0 else -1)
