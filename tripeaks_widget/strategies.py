@@ -37,7 +37,7 @@ from .game import HOGUE_DRAW_COST, Game
 from .layout import COVERED_BY, COVERS
 from .rules import Rules
 from .seen import Seen
-from .solver import SearchExhausted
+from .solver import SearchExhausted, verdict_history
 
 Policy = Callable[[Seen], str]
 CHUNK = 10  # games per task handed to an executor
@@ -262,6 +262,7 @@ def plot(results: Iterable[Results], axes=None):
 HOGUE_READINGS = {
     "as-defined": "V2 as the rules define it: a hand not won draws the whole stock",
     "stop-after-last-card": "no draw after the last card removed is charged: the player stops there",
+    "stop-when-lost": "the player stops at the first draw once the hand can't be won (the verdict says so)",
     "stop-at-best": "the player ends the hand when its score is highest (in hindsight)",
     "free-draws": "draws cost nothing: the runs and the peaks' bonuses only",
     "whole-stock-paid": "every hand pays for the whole stock, a hand won too",
@@ -283,6 +284,12 @@ def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
             after.append(game.score)
         draws = row.actions.count("draw")
         last_card = max((i + 1 for i, a in enumerate(row.actions) if a != "draw"), default=0)
+        if reading == "stop-when-lost":
+            lost = verdict_history(game)  # the index of the action after which it was lost
+            since = len(row.actions) if lost is None else lost + 1  # (-1: lost from the deal on)
+            stop = next((i for i in range(since, len(row.actions)) if row.actions[i] == "draw"), len(row.actions))
+            scores.append(after[stop])
+            continue
         scores.append(
             {
                 "as-defined": game.score,
