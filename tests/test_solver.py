@@ -415,6 +415,27 @@ def test_other_readings_of_hogue_have_the_highest_score_of_any_line(reading):
     assert shorter >= (0 if free else 2)  # a player who may stop does, on some of them
 
 
+def test_hogue_from_a_position_where_no_card_fits():
+    """From a position where the only move is a draw (the search's own walk for those), every
+    reading agrees with the exhaustive walk; so does the end of the stock, where none is left."""
+    rng = random.Random(f"{SEED}-stuck")
+    stuck = 0
+    for _ in range(25):
+        game = Game.from_number(rng.randrange(1, 50_001), rng.choice(["easy", "classic"]) + "+hogue-scoring")
+        game = _small_position(game, 10, 6)
+        while game.status == "playing" and game.playable():
+            game.apply("draw" if "draw" in game.legal_moves() else game.legal_moves()[0])
+        if game.status != "playing":
+            continue
+        stuck += 1
+        assert game.solve().score == plain_search.highest_score(game), game.to_dict()
+        for free, stop in ((True, False), (False, True)):
+            snapshot, search, _ = solver._prepare(game, None)
+            points, _, _ = highest_score(search, snapshot._run, draw_cost=0 if free else 5, may_stop=stop)
+            assert game.score + points == plain_search.highest_score(game, free_draws=free, may_stop=stop)
+    assert stuck >= 5
+
+
 def test_hogue_runs_can_beat_the_fewest_draws():
     """V2: on some position the highest-scoring line is not the win with the fewest draws."""
     rng = random.Random(SEED)
