@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from tripeaks_widget.deal import STOCK_START
+from tripeaks_widget.game import HOGUE_DRAW_COST
 from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
 
 
@@ -42,20 +43,25 @@ def winnable(deck, rules, **position) -> bool:
     return most_cleared(deck, rules, **position) == SLOT_COUNT
 
 
-def highest_score(game) -> int:
+def highest_score(game, *, free_draws: bool = False, may_stop: bool = False) -> int:
     """The highest final score any line from the game's position reaches, walking the
     engine's own legal moves until the game ends (won or blocked). Exponential: small
-    positions only."""
+    positions only. Other readings of V2: ``free_draws`` gives back each draw's cost from
+    here on; with ``may_stop`` a line may end at any moment."""
     memo: dict = {}
+    drawn = game.position[1]
+
+    def value(g) -> int:
+        return g.score + (HOGUE_DRAW_COST * (g.position[1] - drawn) if free_draws else 0)
 
     def best(g, run: int) -> int:
         if g.status != "playing":
-            return g.score
+            return value(g)
         key = (g.position, run)
         if key not in memo:
-            ends = (best(g.copy().replay([m]), 0 if m == "draw" else run + 1) for m in g.legal_moves())
-            memo[key] = max(ends) - g.score
-        return g.score + memo[key]
+            ends = [best(g.copy().replay([m]), 0 if m == "draw" else run + 1) for m in g.legal_moves()]
+            memo[key] = max(ends + [value(g)] if may_stop else ends) - value(g)
+        return value(g) + memo[key]
 
     run = 0
     for action in reversed(game.history):

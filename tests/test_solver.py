@@ -12,6 +12,7 @@ import pytest
 from tripeaks_widget import CLASSIC, EASY, Game, Rules, solver
 from tripeaks_widget.game import standing_actions
 from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
+from tripeaks_widget.solver._score import highest_score
 
 SEED = 20240601
 SAMPLE = 300  # random deals per rule set checked against the plain search
@@ -392,6 +393,47 @@ def test_hogue_line_has_the_highest_final_score_of_any_line(rules):
         assert solution.winnable == game.winnable()
         playing += game.status == "playing"
     assert playing >= 10
+
+
+@pytest.mark.parametrize("reading", ["free-draws", "may-stop"])
+def test_other_readings_of_hogue_have_the_highest_score_of_any_line(reading):
+    """The highest-score search under the readings benchmarks/hogue.py compares (draws free;
+    the player may stop at any moment) against the exhaustive walk, with its line replayed."""
+    free, stop = reading == "free-draws", reading == "may-stop"
+    rng = random.Random(f"{SEED}-{reading}")
+    shorter = 0
+    for _ in range(12):
+        game = Game.from_number(rng.randrange(1, 50_001), rng.choice(["easy", "classic"]) + "+hogue-scoring")
+        game = _small_position(game, rng.choice((8, 10)), rng.choice((4, 6)))
+        snapshot, search, _ = solver._prepare(game, None)
+        points, path, complete = highest_score(search, snapshot._run, draw_cost=0 if free else 5, may_stop=stop)
+        end = game.copy().replay(solver._line(snapshot, path))
+        draws = end.position[1] - game.position[1]
+        assert complete and game.score + points == plain_search.highest_score(game, free_draws=free, may_stop=stop)
+        assert end.score + (5 * draws if free else 0) == game.score + points, game.to_dict()
+        shorter += end.status == "playing"
+    assert shorter >= (0 if free else 2)  # a player who may stop does, on some of them
+
+
+def test_hogue_from_a_position_where_no_card_fits():
+    """From a position where the only move is a draw (the search's own walk for those), every
+    reading agrees with the exhaustive walk; so does the end of the stock, where none is left."""
+    rng = random.Random(f"{SEED}-stuck")
+    stuck = 0
+    for _ in range(25):
+        game = Game.from_number(rng.randrange(1, 50_001), rng.choice(["easy", "classic"]) + "+hogue-scoring")
+        game = _small_position(game, 10, 6)
+        while game.status == "playing" and game.playable():
+            game.apply("draw" if "draw" in game.legal_moves() else game.legal_moves()[0])
+        if game.status != "playing":
+            continue
+        stuck += 1
+        assert game.solve().score == plain_search.highest_score(game), game.to_dict()
+        for free, stop in ((True, False), (False, True)):
+            snapshot, search, _ = solver._prepare(game, None)
+            points, _, _ = highest_score(search, snapshot._run, draw_cost=0 if free else 5, may_stop=stop)
+            assert game.score + points == plain_search.highest_score(game, free_draws=free, may_stop=stop)
+    assert stuck >= 5
 
 
 def test_hogue_runs_can_beat_the_fewest_draws():

@@ -6,11 +6,21 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import matplotlib
 import pytest
 
-from tripeaks_widget import Game
+from tripeaks_widget import Game, solver
 from tripeaks_widget.fair import fair_hint
 from tripeaks_widget.seen import Seen
 from tripeaks_widget.solver import SearchExhausted
-from tripeaks_widget.strategies import Results, evaluate, exact, fair, first_fit, lookahead, play
+from tripeaks_widget.strategies import (
+    HOGUE_READINGS,
+    Results,
+    evaluate,
+    exact,
+    fair,
+    first_fit,
+    hogue_scores,
+    lookahead,
+    play,
+)
 
 matplotlib.use("Agg")
 
@@ -59,6 +69,45 @@ def test_hogue_scoring_is_the_rules_scoring():
     assert results.rules == "easy+hogue-scoring"
     game = Game.from_number(3, "easy+hogue-scoring").replay(results.rows[2].actions)
     assert results.rows[2].score == game.score
+
+
+def _runs(actions):
+    """The lengths of the runs of removals between draws."""
+    return [len(run) for run in "".join("|" if a == "draw" else "x" for a in actions).split("|")]
+
+
+def test_hogue_readings_score_the_same_actions_their_own_ways():
+    """Each reading of Hogue's scoring, checked on won and lost games against the runs and
+    draws counted here from the actions themselves."""
+    results = evaluate(first_fit, games=range(1, 21), rules="classic", progress=False)
+    scores = {reading: hogue_scores(results, reading) for reading in HOGUE_READINGS}
+    assert hogue_scores(results) == scores["as-defined"]
+    under_v2 = evaluate(first_fit, games=range(1, 21), rules="classic+hogue-scoring", progress=False)
+    assert scores["as-defined"] == [row.score for row in under_v2.played] == hogue_scores(under_v2)
+    kinds = set()
+    for i, row in enumerate(results.played):
+        game = Game.from_number(row.game, "classic+hogue-scoring").replay(row.actions)
+        draws = row.actions.count("draw")
+        trailing = len(row.actions) - len("".join("d" if a == "draw" else "c" for a in row.actions).rstrip("d"))
+        bonus = sum((15, 15, 30)[: sum(peak["cleared"] for peak in game.peaks())])
+        runs = sum(n * (n + 1) // 2 for n in _runs(row.actions))
+        assert scores["free-draws"][i] == scores["as-defined"][i] + 5 * draws
+        assert scores["free-draws"][i] == runs + bonus
+        assert scores["stop-after-last-card"][i] == scores["as-defined"][i] + 5 * trailing
+        assert max(scores["stop-after-last-card"][i], scores["stop-when-lost"][i]) <= scores["stop-at-best"][i]
+        lost = solver.verdict_history(game)
+        if lost is None:
+            assert scores["stop-when-lost"][i] == scores["as-defined"][i]
+        else:  # the score just before the first draw once lost
+            stop = row.actions.index("draw", lost + 1)
+            assert (
+                scores["stop-when-lost"][i] == Game.from_number(row.game, game.rules).replay(row.actions[:stop]).score
+            )
+        assert scores["whole-stock-paid"][i] == scores["as-defined"][i] - 5 * game.stock_count
+        kinds.add((row.won, trailing > 0))
+    assert {(True, False), (False, True)} <= kinds  # won games and lost ones that drew to the end
+    with pytest.raises(ValueError, match="as-defined"):
+        hogue_scores(results, "generous")
 
 
 def test_fair_and_exact_play_whole_games():

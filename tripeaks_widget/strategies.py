@@ -16,10 +16,15 @@ labelled so; a policy with ``peeks = True`` is handed the game instead of its ``
 A policy that raises, or answers with something that is not a legal action, stops that
 game only: its row carries the error, naming the game and the move, and the other games'
 results are kept (``Results.errors``; a warning says how many stopped).
+
+``hogue_scores(results, reading)`` scores the same games' actions under Hogue's scoring
+(V2), read one of the ways in ``HOGUE_READINGS``: his published averages do not say how a
+hand that is not won ends, and the readings differ most there.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from collections.abc import Callable, Iterable
@@ -28,11 +33,11 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .fair import DEFAULT_SAMPLES, fair_hint, wilson
-from .game import Game
+from .game import HOGUE_DRAW_COST, Game
 from .layout import COVERED_BY, COVERS
 from .rules import Rules
 from .seen import Seen
-from .solver import SearchExhausted
+from .solver import SearchExhausted, verdict_history
 
 Policy = Callable[[Seen], str]
 CHUNK = 10  # games per task handed to an executor
@@ -252,6 +257,49 @@ def plot(results: Iterable[Results], axes=None):
     axes[0].set_xlim(0, 1)
     axes[1].tick_params(labelleft=False)
     return axes
+
+
+HOGUE_READINGS = {
+    "as-defined": "V2 as the rules define it: a hand not won draws the whole stock",
+    "stop-after-last-card": "no draw after the last card removed is charged: the player stops there",
+    "stop-when-lost": "the player stops at the first draw once the hand can't be won (the verdict says so)",
+    "stop-at-best": "the player ends the hand when its score is highest (in hindsight)",
+    "free-draws": "draws cost nothing: the runs and the peaks' bonuses only",
+    "whole-stock-paid": "every hand pays for the whole stock, a hand won too",
+}
+
+
+def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
+    """Each played game's score under Hogue's scoring (V2), its actions replayed under the
+    same rules with V2 on and scored as ``reading`` (a key of ``HOGUE_READINGS``) says."""
+    if reading not in HOGUE_READINGS:
+        raise ValueError(f"reading is one of {', '.join(HOGUE_READINGS)}; got {reading!r}")
+    rules = dataclasses.replace(Rules.parse(results.rules), hogue_scoring=True)
+    scores = []
+    for row in results.played:
+        game = Game.from_number(row.game, rules)
+        after = [game.score]  # the score after each action, from the start
+        for action in row.actions:
+            game.apply(action)
+            after.append(game.score)
+        draws = row.actions.count("draw")
+        last_card = max((i + 1 for i, a in enumerate(row.actions) if a != "draw"), default=0)
+        if reading == "stop-when-lost":
+            lost = verdict_history(game)  # the index of the action after which it was lost
+            since = len(row.actions) if lost is None else lost + 1  # (-1: lost from the deal on)
+            stop = next((i for i in range(since, len(row.actions)) if row.actions[i] == "draw"), len(row.actions))
+            scores.append(after[stop])
+            continue
+        scores.append(
+            {
+                "as-defined": game.score,
+                "stop-after-last-card": after[last_card],
+                "stop-at-best": max(after),
+                "free-draws": game.score + HOGUE_DRAW_COST * draws,
+                "whole-stock-paid": game.score - HOGUE_DRAW_COST * game.stock_count,
+            }[reading]
+        )
+    return scores
 
 
 def evaluate(

@@ -6,9 +6,16 @@ the best line (a draw that lines up a long run can pay for itself), and a line t
 win still runs on, drawing the whole stock, until the game is blocked. So this search is
 its own: depth first over every action, memoised on the position *and* the current run
 (the removed set, the cards that fit the discard, the cards drawn, the run), each position's
-best future score computed once. It is exact and needs no bound. (Walking each stretch
-between two draws as a reachability search, memoised on the position after each draw, was
-measured too: about three times slower, as those stretches overlap.)"""
+best future score computed once. It is exact and needs no bound. A position where no card
+fits (some 40 % of them) has one move, a draw, and its run no longer matters: those are
+memoised on the removed set and the cards drawn alone, in a walk of their own (``stuck``).
+
+Measured and dropped: walking each stretch between two draws as a reachability search,
+memoised on the position after each draw (about three times slower, as those stretches
+overlap); branch and bound with upper bounds on the points still to score (one long run, a
+draw for each card no other card left can precede, every peak's bonus; a line that loses
+draws the whole stock): it cut almost nothing, even given the exact answer as its floor,
+since a bound that ignores the ranks allows runs far longer than any deal has."""
 
 from __future__ import annotations
 
@@ -21,28 +28,32 @@ _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
 _PEAK_OF = tuple(PEAK_MASK[slot.peak] for slot in SLOTS)
 
 
-def highest_score(search: Search, run: int) -> tuple[int, Path, bool]:
+def highest_score(
+    search: Search, run: int, *, draw_cost: int = HOGUE_DRAW_COST, may_stop: bool = False
+) -> tuple[int, Path, bool]:
     """(the most points still to score, the line that scores them, complete) from the
     search's position with the current run ``run``. Out of time: the line is empty and
-    complete False."""
+    complete False. Other readings of Hogue's rules, for ``benchmarks/hogue.py``: a draw
+    costs ``draw_cost``; with ``may_stop`` the player may end the hand at any moment (the
+    line then ends where the score is highest, before the game does)."""
     sp = search.space
     fit, info, stock, n, free_draw = sp.fit, sp.info, sp.stock, sp.n_stock, sp.free_draw
-    memo: dict[int, tuple[int, int]] = {}  # key -> (best future points, best action)
-    count = [0]
+    memo: dict[int, int] = {}  # key -> best future points << 6 | best action + 2
+    stuck_memo: dict[int, int] = {}  # removed set | draws << 56 -> points still to score
+    count = 0
 
     def best(S: int, free: int, k: int, r: int, run: int) -> int:
-        playable = free & fit[r]
-        key = S | playable << 28 | k << 56 | run << 62
-        known = memo.get(key)
-        if known is not None:
-            return known[0]
-        count[0] += 1
-        if count[0] >= CHECK_EVERY:
-            search.nodes += count[0]
-            count[0] = 0
+        """The most points still to score from a position where a card fits, not in the memo
+        (it enters it)."""
+        nonlocal count
+        count += 1
+        if count >= CHECK_EVERY:
+            search.nodes += count
+            count = 0
             search.tick()
-        top, action = 0, _NONE  # blocked: nothing more to score
-        m = playable
+        top, action = 0, _NONE  # the player stops: nothing more to score
+        m = free & fit[r]
+        playable = m
         while m:
             b = m & -m
             m ^= b
@@ -57,29 +68,70 @@ def highest_score(search: Search, run: int) -> tuple[int, Path, bool]:
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
-                points += best(S2, f2, k, rx, run + 1)
-            if action == _NONE or points > top:
+                p2 = f2 & fit[rx]
+                if p2:
+                    known = memo.get(S2 | p2 << 28 | k << 56 | (run + 1) << 62)
+                    points += best(S2, f2, k, rx, run + 1) if known is None else known >> 6
+                elif k < n:
+                    known = stuck_memo.get(S2 | k << 56)
+                    points += stuck(S2, f2, k) if known is None else known
+            if points > top or (action == _NONE and not may_stop):
                 top, action = points, x
-        if k < n and (free_draw or not playable):
-            points = best(S, free, k + 1, stock[k], 0) - HOGUE_DRAW_COST
-            if action == _NONE or points > top:
+        if k < n and free_draw:
+            r2 = stock[k]
+            p2 = free & fit[r2]
+            if p2:
+                known = memo.get(S | p2 << 28 | (k + 1) << 56)
+                points = best(S, free, k + 1, r2, 0) if known is None else known >> 6
+            elif k + 1 < n:
+                known = stuck_memo.get(S | (k + 1) << 56)
+                points = stuck(S, free, k + 1) if known is None else known
+            else:
+                points = 0  # blocked
+            points -= draw_cost
+            if points > top:
                 top, action = points, _DRAW
-        memo[key] = (top, action)
+        memo[S | playable << 28 | k << 56 | run << 62] = top << 6 | action + 2
         return top
+
+    def stuck(S: int, free: int, k: int) -> int:
+        """The most points still to score from a position where no card fits, with ``k < n``
+        cards drawn: a draw, or stopping (blocked there, the run's length no longer matters)."""
+        nonlocal count
+        count += 1
+        r = stock[k]
+        playable = free & fit[r]
+        if playable:
+            known = memo.get(S | playable << 28 | (k + 1) << 56)
+            points = best(S, free, k + 1, r, 0) if known is None else known >> 6
+        elif k + 1 < n:
+            known = stuck_memo.get(S | (k + 1) << 56)
+            points = stuck(S, free, k + 1) if known is None else known
+        else:
+            points = 0  # blocked
+        points -= draw_cost
+        if points < 0 and may_stop:
+            points = 0
+        stuck_memo[S | k << 56] = points
+        return points
 
     S0, f0, k0, r0 = search.removed, search.free0, search.drawn, search.rank
     if S0 == FULL:
         return 0, [], True
     try:
-        total = best(S0, f0, k0, r0, run)
+        total = best(S0, f0, k0, r0, run) if f0 & fit[r0] else stuck(S0, f0, k0) if k0 < n else 0
     except OutOfTime:
         return 0, [], False
     finally:
-        search.nodes += count[0]
+        search.nodes += count
     path: Path = []  # walk the best actions from the start
     S, free, k, r = S0, f0, k0, r0
     while S != FULL:
-        action = memo[S | (free & fit[r]) << 28 | k << 56 | run << 62][1]
+        playable = free & fit[r]
+        if playable:
+            action = (memo[S | playable << 28 | k << 56 | run << 62] & 63) - 2
+        else:  # no card fits: draw, unless the stock is out or a player who may stop does
+            action = _DRAW if k < n and (stuck_memo[S | k << 56] > 0 or not may_stop) else _NONE
         if action == _NONE:
             break
         path.append(action if action >= 0 else -1)
