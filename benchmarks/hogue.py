@@ -128,7 +128,10 @@ def main() -> None:
     q.set_defaults(run=players)
     args = parser.parse_args()
     for rules in args.rules.split(","):
-        Rules.parse(rules)  # a clear error before any work
+        try:
+            Rules.parse(rules)  # a clear error before any work
+        except ValueError as error:
+            parser.error(str(error))
     args.run(args)
 
 
