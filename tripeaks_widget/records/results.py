@@ -17,8 +17,9 @@ from ..rules import Rules
 OUTCOMES = ("won", "blocked", "abandoned")
 PLAYER_ENV_VAR = "JUPYTERHUB_USER"
 MAX_PLAYER_LENGTH = 64
-# The assists a result can say it used; names this version does not know are kept as they are.
-ASSISTS = ("hint", "verdict", "win_chance")
+# The assists a result can say it used ("hint" is the exact hint, which sees the hidden cards;
+# "fair_hint" the one from what the player sees); names this version does not know are kept as they are.
+ASSISTS = ("hint", "fair_hint", "verdict", "win_chance")
 _ASSIST_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 # Characters that would make a name print as something else: bidirectional embeddings and isolates.
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
