@@ -444,3 +444,23 @@ def test_a_deal_typed_in_gets_the_verdict_of_the_same_deal_dealt_by_code():
             typed = Game.from_deck(" ".join(str(card) for card in dealt.deck), rules)
             assert solver.winnable(typed) == solver.winnable(dealt)
             assert solver.solve(typed, lost_line=False) == solver.solve(dealt, lost_line=False)
+
+
+def test_a_search_without_a_top_never_plays_that_top():
+    """The most-cleared search looks for the best win of the game without one peak top: that
+    top counts as gone, so uncovering it must not bring it back into play (it would be played
+    a second time, and the counts behind the predecessor checks would go wrong)."""
+    from tripeaks_widget.solver import _prepare
+    from tripeaks_widget.solver._search import Search
+
+    played_tops = []
+    for number in (7, 10, 16, 39):  # deals whose search without a top once played it
+        game = Game.from_number(number, CLASSIC)
+        _, root, _ = _prepare(game, None)
+        for top in range(3):
+            search = Search(root.space, root.removed | 1 << top, root.drawn, root.rank, None)
+            found, complete = search.wins(first_only=False)
+            assert complete
+            for path in (found[1] if found else [], search.most[2]):
+                played_tops += [(number, top) for step in path if step == top]
+    assert not played_tops

@@ -39,6 +39,14 @@ class Search:
             if not removed >> s & 1 and removed & COVER_MASK[s] == COVER_MASK[s]:
                 self.free0 |= 1 << s
         self.left0 = sum(space.rank_bit[space.ranks[s]] for s in range(SLOT_COUNT) if not removed >> s & 1)
+        # A position searched "without a top" (the most-cleared search) has a card removed that
+        # is still covered: uncovering it must not bring it back, so its uncovering is left out.
+        self.info = space.info
+        if any(removed >> s & 1 and removed & COVER_MASK[s] != COVER_MASK[s] for s in range(SLOT_COUNT)):
+            self.info = {
+                b: (x, rank, tuple((cb, cm) for cb, cm in cov if not removed & cb))
+                for b, (x, rank, cov) in space.info.items()
+            }
         # the most cards cleared so far and with how many draws (for games that can't be won)
         self.most: list = [removed.bit_count(), drawn, []]
         self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
@@ -140,7 +148,7 @@ class Search:
         ``limit`` cards from the stock's start, if given. A ``seen`` table passed in is used
         and kept (``winning_actions`` shares one between the searches after each action)."""
         sp = self.space
-        fit, info, prefix, rank_bit = sp.fit, sp.info, sp.prefix, sp.rank_bit
+        fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         play_check, successors = sp.play_check, sp.successors
         checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
         exact_k = self.exact_k
@@ -267,7 +275,7 @@ class Search:
         """Returns ((cleared, draws, path), complete); ``most`` is known to bound the cards
         that can be cleared (fewer than all of them: the position can't be won)."""
         sp = self.space
-        fit, info, prefix, rank_bit = sp.fit, sp.info, sp.prefix, sp.rank_bit
+        fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         n, successors = sp.n_stock, sp.successors
         checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
         exact_k = self.exact_k
