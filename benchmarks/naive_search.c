@@ -87,10 +87,10 @@ int main(void) {
         if (count < SLOTS + 1) continue;
         n_stock = count - SLOTS - 1;
         struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
         table_reset();
         int verdict = search(0, 0, SLOTS);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
         printf("%d %.9f\n", verdict, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
         fflush(stdout);
     }

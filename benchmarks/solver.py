@@ -10,11 +10,13 @@ maximum milliseconds per deal, and how many times faster than the baseline the s
 
 With the machine's ``cc``, the same naive search written in C (``naive_search.c``, compiled
 here into a temporary directory) runs on the same deals: the row "naive C" (its own clock,
-no process start-up). Then Hogue's highest-score line (V2) on the first ``--hogue-deals``
-deals, and fair sampling: mid-game positions, the unseen cards shuffled into
-``--samples`` arrangements each, judged by ``winnable`` and by ``winning_actions``, with
-how many of one arrangement's searched positions (the cards still in play included) another
-arrangement's search met too: what a table shared between the samples could save.
+no process start-up). Every time is the process's CPU time, not the wall clock, so that
+other work on a shared machine weighs on the figures as little as it can. Then Hogue's
+highest-score line (V2) on the first ``--hogue-deals`` deals, and fair sampling: mid-game
+positions, the unseen cards shuffled into ``--samples`` arrangements each, judged by
+``winnable`` and by ``winning_actions``, with how many of one arrangement's searched
+positions (the cards still in play included) another arrangement's search met too: what a
+table shared between the samples could save.
 """
 
 from __future__ import annotations
@@ -130,10 +132,10 @@ def fair_sampling(rules: str, positions: int, samples: int, seed: int) -> None:
             judged += seconds
             _, seconds = timed(solver.winning_actions, arrangement)
             one_pass += seconds
-            start = time.perf_counter()
+            start = time.process_time()
             for action in arrangement.legal_moves():
                 solver.winnable(arrangement.copy().replay([action]))
-            per_action += time.perf_counter() - start
+            per_action += time.process_time() - start
             keys = searched_positions(arrangement)
             hits += len(keys & met)
             total += len(keys)
@@ -148,9 +150,9 @@ def fair_sampling(rules: str, positions: int, samples: int, seed: int) -> None:
 
 
 def timed(function, game):
-    start = time.perf_counter()
+    start = time.process_time()
     result = function(game)
-    return result, time.perf_counter() - start
+    return result, time.process_time() - start
 
 
 def describe(times):

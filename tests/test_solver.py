@@ -486,3 +486,69 @@ def test_a_deal_typed_in_gets_the_verdict_of_the_same_deal_dealt_by_code():
             typed = Game.from_deck(" ".join(str(card) for card in dealt.deck), rules)
             assert solver.winnable(typed) == solver.winnable(dealt)
             assert solver.solve(typed, lost_line=False) == solver.solve(dealt, lost_line=False)
+
+
+# -- the predecessor checks against Hall's condition written out ---------------------------------
+
+
+def _hall_by_hand(counts_left, counts_supply, wrap, allowance):
+    """Hall's condition for every run of demand ranks two apart, of every length, on the rank
+    line or cycle: the run's demand is at most the supply of the ranks next to it, plus the
+    allowance. Slow and plain."""
+
+    def rank(q):
+        return (q - 1) % 13 + 1 if wrap else q
+
+    for start in range(1, 14):
+        for length in range(1, (13 if wrap else 7) + 1):
+            demand_ranks = [start + 2 * i for i in range(length)]
+            supply_ranks = {start - 1 + 2 * i for i in range(length + 1)}
+            if not wrap and demand_ranks[-1] > 13:
+                break
+            demand = sum(counts_left[rank(q)] for q in demand_ranks)
+            supply = sum(counts_supply[rank(q)] for q in supply_ranks if wrap or 1 <= q <= 13)
+            if demand > supply + allowance:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["easy", "classic"])
+def test_the_packed_hall_check_is_halls_condition(rules):
+    """``Space.hall_ok`` (packed counts, all runs at once, on the cycle only runs up to six)
+    agrees with Hall's condition checked run by run, on random rank counts."""
+    from tripeaks_widget.solver._space import Space
+
+    game = Game.from_number(1, rules)
+    space = Space(game.deck, game.rules, game.stock)
+    rng = random.Random(SEED + 9)
+    outcomes = set()
+    for trial in range(4000):
+        left = [0] + [rng.choice([0, 0, 1, 1, 2, 3, 4] if trial % 3 else [1, 2, 2, 3]) for _ in range(13)]
+        supply = [0] + [c + rng.choice([0, 0, 1, 2, 3] if trial % 2 else [0, 0, 0, 0, 1]) for c in left[1:]]
+        allowance = rng.choice([0, 0, 0, 1, 2])
+        packed_left = sum(c << 8 * q for q, c in enumerate(left))
+        packed_supply = sum(c << 8 * q for q, c in enumerate(supply))
+        expected = _hall_by_hand(left, supply, rules.king_ace_wrap, allowance)
+        assert space.hall_ok(packed_left, packed_supply, allowance) == expected, (left, supply, allowance)
+        outcomes.add(expected)
+    assert outcomes == {True, False}
+
+
+def test_a_search_without_a_top_never_plays_that_top():
+    """The most-cleared search looks for the best win of the game without one peak top: that
+    top counts as gone, so uncovering it must not bring it back into play (it would be played
+    a second time, and the counts behind the predecessor checks would go wrong)."""
+    from tripeaks_widget.solver import _prepare
+    from tripeaks_widget.solver._search import Search
+
+    played_tops = []
+    for number in (7, 10, 16, 39):  # deals whose search without a top once played it
+        game = Game.from_number(number, CLASSIC)
+        _, root, _ = _prepare(game, None)
+        for top in range(3):
+            search = Search(root.space, root.removed | 1 << top, root.drawn, root.rank, None)
+            found, complete = search.wins(first_only=False)
+            assert complete
+            for path in (found[1] if found else [], search.most[2]):
+                played_tops += [(number, top) for step in path if step == top]
+    assert not played_tops

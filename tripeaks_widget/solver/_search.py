@@ -1,7 +1,9 @@
 """The two exact searches over one ``Space``: the best win (or the first one), and the most
 cards cleared for a position that cannot be won. They share their pieces: the root, the draw
 moves ("draw up to the next card of a given rank", walked once per removed set from the
-fewest cards drawn) and the forced draws of V5; each brings its own cuts (``admit``)."""
+fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
+the shared draw moves (``admit``); the win search, where most of the time goes, walks its
+draw moves inline, its Hall check on the stock to come kept per multiset of cards left."""
 
 from __future__ import annotations
 
@@ -39,6 +41,14 @@ class Search:
             if not removed >> s & 1 and removed & COVER_MASK[s] == COVER_MASK[s]:
                 self.free0 |= 1 << s
         self.left0 = sum(space.rank_bit[space.ranks[s]] for s in range(SLOT_COUNT) if not removed >> s & 1)
+        # A position searched "without a top" (the most-cleared search) has a card removed that
+        # is still covered: uncovering it must not bring it back, so its uncovering is left out.
+        self.info = space.info
+        if any(removed >> s & 1 and removed & COVER_MASK[s] != COVER_MASK[s] for s in range(SLOT_COUNT)):
+            self.info = {
+                b: (x, rank, tuple((cb, cm) for cb, cm in cov if not removed & cb))
+                for b, (x, rank, cov) in space.info.items()
+            }
         # the most cards cleared so far and with how many draws (for games that can't be won)
         self.most: list = [removed.bit_count(), drawn, []]
         self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
@@ -140,9 +150,10 @@ class Search:
         ``limit`` cards from the stock's start, if given. A ``seen`` table passed in is used
         and kept (``winning_actions`` shares one between the searches after each action)."""
         sp = self.space
-        fit, info, prefix, rank_bit = sp.fit, sp.info, sp.prefix, sp.rank_bit
+        fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         play_check, successors = sp.play_check, sp.successors
         checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
+        firsts = sp.firsts
         exact_k = self.exact_k
         k0 = self.drawn
         seen = {} if seen is None else seen
@@ -150,7 +161,7 @@ class Search:
         best: tuple[int, Path] | None = None
         limit = self.limit = sp.n_stock if limit is None else limit
         nostock = sp.nostock(limit)
-        window_cache: dict[int, bool] = {}
+        window_cache: dict[int, list[int]] = {}
         most = self.most
         count = 0  # nodes since the last look at the clock
 
@@ -231,21 +242,47 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
-        def admit(S: int, free: int, j: int, rho: int, left: int, orphans: int, playable: int) -> int:
-            if j >= limit:
-                return -1
-            if checks:
-                wkey = left | j << 120
-                ok = window_cache.get(wkey)
-                if ok is None:
-                    ok = window_cache[wkey] = hall_ok(left, left + prefix[limit] - prefix[j])
-                if not ok:
-                    return -1
-                if orphans & ~S & nostock[j + 1] & ~playable:
-                    return 0
-            return 1
+        def reach(left: int, j: int) -> bool:
+            """Whether the cards left may still be won with the discard drawn from ``j`` and the
+            stock up to the limit, as far as Hall's condition can tell."""
+            known = window_cache.get(left)  # [the latest j known to pass, the earliest known to fail]
+            if known is None:
+                known = window_cache[left] = [-1, UNSEEN]
+            elif j <= known[0]:
+                return True  # a longer stream of stock cards: passes too
+            elif j >= known[1]:
+                return False
+            if hall_ok(left, left + prefix[limit] - prefix[j]):
+                known[0] = j
+                return True
+            known[1] = j
+            return False
 
-        draws = self._draws(seen, path, plays, admit)
+        def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
+            """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
+            done = seen.get(S | CHAIN, UNSEEN)
+            if done <= k:
+                return
+            seen[S | CHAIN] = k
+            for j, rho in firsts[k]:
+                if j >= done or j >= limit:
+                    break
+                playable = free & fit[rho]
+                if not playable:
+                    continue
+                key = S | playable << 28
+                if seen.get(key, UNSEEN) <= j + 1:
+                    continue
+                seen[key] = j + 1
+                if checks:
+                    if not reach(left, j):
+                        break  # fewer stock cards still to come: no better further on
+                    if orphans & ~S & nostock[j + 1] & ~playable:
+                        continue
+                path.append(-(j + 1 - k))
+                plays(S, free, j + 1, rho, left, orphans)
+                path.pop()
+
         draw_one = self._draw_one(seen, path, plays)
         complete = True
         try:
@@ -267,7 +304,7 @@ class Search:
         """Returns ((cleared, draws, path), complete); ``most`` is known to bound the cards
         that can be cleared (fewer than all of them: the position can't be won)."""
         sp = self.space
-        fit, info, prefix, rank_bit = sp.fit, sp.info, sp.prefix, sp.rank_bit
+        fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         n, successors = sp.n_stock, sp.successors
         checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
         exact_k = self.exact_k
@@ -276,14 +313,19 @@ class Search:
         best = list(self.most)  # cleared, drawn, path
         self.limit = n
         tables = {n: sp.nostock(n)}
+        hall_cache: dict[int, bool] = {}  # Hall's condition by (cards left, draws, limit, discard, allowance)
         counter = [0]
         most_left = most
 
         def within(S: int, free: int, k: int, r: int, left: int, orphans: int, limit: int, allowed: int) -> bool:
             """Whether a line from here drawing no further than ``limit`` may leave as few as
             ``allowed`` peak cards unplayed, as far as the predecessor checks can tell."""
-            window = prefix[limit] - prefix[k] if k < limit else 0
-            if not hall_ok(left, left + window + rank_bit[r], allowed):
+            hkey = left | k << 120 | limit << 125 | r << 130 | allowed << 135  # (each below 32)
+            ok = hall_cache.get(hkey)
+            if ok is None:
+                window = prefix[limit] - prefix[k] if k < limit else 0
+                ok = hall_cache[hkey] = hall_ok(left, left + window + rank_bit[r], allowed)
+            if not ok:
                 return False
             nostock = tables.get(limit)
             if nostock is None:

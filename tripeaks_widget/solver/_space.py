@@ -154,11 +154,15 @@ class Space:
         precede them. Hall's condition, checked on every run of demand ranks two apart (their
         neighbourhoods are runs too, so that is all of it), all start ranks at once: each rank's
         field of ``S - D`` holds a run's spare predecessors, a guard bit catches a shortfall.
-        With an ``allowance``, whether no run falls short by more than that many cards."""
-        if self.wrap:  # on the rank cycle: lay the ranks out three times so that runs can wrap round
-            left = left | left << 104 | left << 208
-            supply = supply | supply << 104 | supply << 208 | (supply >> 104 & 255)
-            longest = 12
+        With an ``allowance``, whether no run falls short by more than that many cards.
+        ``supply`` is at least ``left`` at every rank (the cards left precede each other).
+        On the rank cycle a run of seven or more demand ranks holds two neighbours, a and a - 1,
+        whose supply covers their demand, and what remains is a shorter run: so runs of up
+        to six suffice there (half the work)."""
+        if self.wrap:  # on the rank cycle: lay the ranks out twice so that runs can wrap round
+            left = left | left << 104
+            supply = supply | supply << 104 | (supply >> 104 & 255)
+            longest = 6
         else:
             longest = 7
         demand = left
