@@ -285,6 +285,11 @@ class Assists:
     def _still(self, moment: Moment | None) -> bool:
         return still(moment, self.board.game)
 
+    def _wanted(self, asked: Moment | None, moment: Moment) -> bool:
+        """Whether a result made in the worker thread for ``moment`` is still wanted: the board is
+        open, the job running for it (asked at ``asked``) is this one, and the board stands there."""
+        return not self.board._closed and asked == moment and self._still(moment)
+
     def new_game(self) -> None:
         """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
@@ -348,7 +353,7 @@ class Assists:
             log.exception("the hint search failed")
             move, why = None, failure(error)
         with board._lock:
-            if board._closed or self.hint_at != moment or not self._still(moment):
+            if not self._wanted(self.hint_at, moment):
                 log.debug("a hint for a position no longer on the board was dropped")
                 return
             self.hint_at = None
@@ -383,15 +388,18 @@ class Assists:
         """In the worker thread: the chance, then shown, unless the board moved on."""
         found = self._compute_chance(seen)
         with self.board._lock:
-            if self.board._closed or self.chance_at != moment or not self._still(moment):
+            if not self._wanted(self.chance_at, moment):
                 log.debug("a win chance for a position no longer on the board was dropped")
                 return
             self.chance = found
             self.board._publish()
 
+    def _win_chance(self, seen: Seen) -> fair.Chance:
+        return fair.win_chance(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=self.board.search_budget)
+
     def _compute_chance(self, seen: Seen) -> Found:
         try:
-            chance = fair.win_chance(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=self.board.search_budget)
+            chance = self._win_chance(seen)
         except Exception as error:  # never lose an error: show it where the chance would be
             log.exception("the win chance failed")
             return {"kind": "error", "error": reason(error)}
@@ -410,7 +418,7 @@ class Assists:
             if shown is not None and shown["kind"] == "known":
                 return shown["chance"]
             seen = board.game.seen()
-        chance = fair.win_chance(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=board.search_budget)
+        chance = self._win_chance(seen)
         with board._lock:
             pending = self.chance is not None and self.chance["kind"] == "pending"
             if self.show_win_chance and self._still(moment) and self._still(self.chance_at) and pending:
@@ -510,7 +518,7 @@ class Assists:
             log.exception("the review failed")
             found = {"kind": "error", "error": reason(error)}
         with self.board._lock:
-            if self.board._closed or self.review_at != moment or not self._still(moment):
+            if not self._wanted(self.review_at, moment):
                 log.debug("a review of a position no longer on the board was dropped")
                 return
             self.review = found
