@@ -20,6 +20,7 @@ from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 from tripeaks_widget import TriPeaks
 from tripeaks_widget.records import APPLICATION_ID, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
+from tripeaks_widget.records.backends import SQLite
 
 NOBODY = 65534
 
@@ -99,6 +100,33 @@ def test_a_refused_file_stays_byte_identical_with_nothing_beside_it(tmp_path, ki
 
 
 # -- a lock held elsewhere ------------------------------------------------------------------------
+
+
+class _Rows(list):
+    def fetchone(self):
+        return self[0] if self else None
+
+
+class _StartedAfter:
+    """A connection to a new file on which another process starts the store after the n-th statement."""
+
+    def __init__(self, path, n):
+        self._conn, self._path, self._left = sqlite3.connect(path, isolation_level=None), path, n
+
+    def execute(self, *args):
+        rows = _Rows(self._conn.execute(*args).fetchall())
+        self._left -= 1
+        if self._left == 0:
+            Records(self._path).close()
+        return rows
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_a_store_started_by_another_process_while_it_is_looked_at_is_never_taken_for_a_foreign_one(tmp_path, n):
+    path = tmp_path / "records.sqlite3"
+    conn = _StartedAfter(path, n)
+    found = SQLite(path, timeout=1).inspect(conn)
+    assert found.fresh or (found.ours and found.version == schema_module.schema_version()), found
 
 
 def _hold_write_lock(path):

@@ -194,11 +194,14 @@ def test_two_processes_racing_exactly_one_is_first(location):
 def _write_many(location, player, count, start, answers):
     start.wait(60)
     kinds = Counter()
-    with Records(location) as records:
-        for number in range(1, count + 1):  # every writer plays the same games: each first result is a race
-            g = Game.from_number(number, "classic" if number % 2 else "easy")
-            g.draw()
-            kinds.update(n.kind for n in records.record(g, player=player))
+    try:
+        with Records(location) as records:
+            for number in range(1, count + 1):  # every writer plays the same games: each first result is a race
+                g = Game.from_number(number, "classic" if number % 2 else "easy")
+                g.draw()
+                kinds.update(n.kind for n in records.record(g, player=player))
+    except Exception as error:  # told to the test, which then fails at once and says why
+        kinds[f"{player}: {error!r}"] += 1
     answers.put(dict(kinds))
 
 

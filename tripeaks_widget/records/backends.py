@@ -258,15 +258,15 @@ class SQLite(Backend):
         conn.execute("PRAGMA synchronous = NORMAL")
 
     def inspect(self, conn) -> Found:
-        tables = [
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' "
-                "ORDER BY name"
-            )
-        ]
-        app = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        # One statement, so one snapshot: read apart, a store another process starts in between
+        # would show its new version beside the old, empty application id and look foreign.
+        app, version, names = conn.execute(
+            "SELECT (SELECT application_id FROM pragma_application_id()), "
+            "(SELECT user_version FROM pragma_user_version()), "
+            "(SELECT group_concat(name, char(10)) FROM (SELECT name FROM sqlite_master "
+            "WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name))"
+        ).fetchone()
+        tables = names.split("\n") if names else []
         detail = f"its application id is {app:#x}, its user version {version}"
         return Found(app == APPLICATION_ID, version, tables, detail)
 
