@@ -45,7 +45,7 @@ def test_the_review_plot_marks_mistakes_and_the_lost_verdict(played):
     _, review = played
     ax = review.plot()
     labels = ax.get_legend_handles_labels()[1]
-    assert "chance of winning" in labels
+    assert labels[0] == "chance of winning (the rest played by lookahead)"
     assert any(label.startswith("mistake") for label in labels)
     assert "exact verdict: lost after move 0" in labels
     assert len(ax.lines[0].get_xdata()) == len(review.moves) + 1

@@ -32,9 +32,9 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from .cards import Card
-from .fair import DEFAULT_SAMPLES, fair_hint, wilson
+from .fair import PLAYOUT_SAMPLES, SOLVER_SAMPLES, check_method, fair_hint, wilson
 from .game import HOGUE_DRAW_COST, Game
-from .layout import COVERED_BY, COVERS
+from .playout import fit_masks, lookahead_slot
 from .rules import Rules
 from .seen import Seen
 from .solver import SearchExhausted, verdict_history
@@ -54,33 +54,35 @@ def lookahead(seen: Seen) -> str:
     fit next (keeping a run going); the first in slot order on a tie; draw only when none fits."""
     if not seen.playable:
         return "draw"
-    removed = set(seen.removed)
-    free = {str(seen.slot_cards[s]): s for s in seen.free}
-
-    def promise(text: str) -> tuple[int, int]:
-        slot, card = free[text], Card.parse(text)
-        freed = sum(all(c in removed or c == slot for c in COVERED_BY[t]) for t in COVERS[slot])
-        fitting = sum(other != text and seen.rules.fits(Card.parse(other).rank, card.rank) for other in free)
-        return freed, fitting
-
-    return max(seen.playable, key=promise)
+    ranks = [0 if card is None else card.rank for card in seen.slot_cards]
+    fit = fit_masks(seen.rules, ranks)
+    removed, free = (sum(1 << s for s in slots) for slots in (seen.removed, seen.free))
+    playable = free & fit[seen.discard.rank if seen.discard else 0]
+    return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit)])
 
 
 @dataclass(frozen=True)
 class fair:
-    """The fair hint as a player: the action with the best chance over ``samples`` arrangements."""
+    """The fair hint as a player: the action with the best chance over ``samples`` arrangements,
+    judged by ``method`` (``"playout"``, the default, or ``"solver"``; see ``tripeaks_widget.fair``)."""
 
-    samples: int = DEFAULT_SAMPLES
+    samples: int | None = None
     seed: int = 0
     budget: float | None = None
+    method: str = "playout"
+
+    def __post_init__(self) -> None:
+        check_method(self.method)
 
     @property
     def __name__(self) -> str:
-        return f"fair ({self.samples} samples)"
+        if self.method == "playout":
+            return f"fair ({self.samples or PLAYOUT_SAMPLES} playouts)"
+        return f"fair ({self.samples or SOLVER_SAMPLES} samples, solver)"
 
     def __call__(self, seen: Seen) -> str:
         try:
-            action = fair_hint(seen, samples=self.samples, seed=self.seed, budget=self.budget)
+            action = fair_hint(seen, method=self.method, samples=self.samples, seed=self.seed, budget=self.budget)
         except SearchExhausted:  # not one arrangement judged within the budget: play as lookahead does
             return lookahead(seen)
         return action if action is not None else "draw"

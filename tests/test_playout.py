@@ -1,0 +1,62 @@
+"""Playouts (tripeaks_widget.playout, fair's method="playout"): the lookahead strategy played
+fast on a known arrangement, and the chances it gives, fair and below the solver's."""
+
+import pytest
+from hidden_cards import with_hidden_cards_permuted
+
+from tripeaks_widget import Game
+from tripeaks_widget.fair import move_chances, playout_verdicts, sample_verdicts
+from tripeaks_widget.playout import fit_masks, lookahead_wins
+from tripeaks_widget.strategies import evaluate, fair, lookahead
+
+RULE_SETS = ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+draw-when-stuck", "classic+empty-discard"]
+
+
+def played_out(game: Game) -> bool:
+    """Whether lookahead wins ``game`` from its start, played out on bitmasks."""
+    seen = game.seen()
+    ranks = [card.rank for card in game.deck[:28]]
+    stock = [card.rank for card in game.deck[seen.stock_start :]]
+    free = sum(1 << s for s in seen.free)
+    return lookahead_wins(ranks, stock, fit_masks(game.rules, ranks), 0, free, 0, seen.discard.rank if seen.discard else 0)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_a_playout_ends_as_lookahead_played_through_the_game_does(rules):
+    results = evaluate(lookahead, games=range(1, 41), rules=rules, progress=False)
+    assert 0 < results.wins < 40  # both outcomes are met
+    assert [played_out(Game.from_number(row.game, rules)) for row in results.rows] == [r.won for r in results.rows]
+
+
+def test_a_playout_win_is_a_win_the_solver_finds_too():
+    game = Game.from_number(10, rules="classic").replay(["10♦", "9♦", "8♠"])
+    played, _ = playout_verdicts(game, samples=30, seed=3)
+    solved, _ = sample_verdicts(game, samples=30, seed=3)  # the same arrangements, in the same order
+    assert len(played) == len(solved) == 30
+    assert all(not p[a] or s[a] for p, s in zip(played, solved, strict=True) for a in p)
+    assert sum(map(sum, (p.values() for p in played))) < sum(map(sum, (s.values() for s in solved)))
+
+
+@pytest.mark.parametrize("method", ["playout", "solver"])
+def test_both_methods_give_games_that_look_the_same_the_same_chances(method):
+    game = Game.from_number(3, rules="easy").replay(["8♣"])
+    other = with_hidden_cards_permuted(game)
+    assert other.deck != game.deck
+    options = {"method": method, "samples": 25, "seed": 7}
+    assert game.move_chances(**options) == other.move_chances(**options)
+    assert game.fair_hint(**options) == other.fair_hint(**options)
+
+
+def test_an_unknown_method_is_refused():
+    game = Game.from_number(3, rules="easy")
+    for call in (game.move_chances, game.fair_hint, game.review):
+        with pytest.raises(ValueError, match="method is 'playout' .* or 'solver' .*; got 'guess'"):
+            call(method="guess")
+    with pytest.raises(ValueError, match="method is 'playout'"):
+        fair(method="guess")
+
+
+def test_the_default_sample_counts_are_the_methods_own():
+    seen = Game.from_number(3, rules="easy").replay(["8♣"]).seen()
+    assert {c.samples for c in move_chances(seen).values()} == {200}
+    assert {c.samples for c in move_chances(seen, method="solver", samples=4).values()} == {4}
