@@ -18,7 +18,9 @@ def played_out(game: Game) -> bool:
     ranks = [card.rank for card in game.deck[:28]]
     stock = [card.rank for card in game.deck[seen.stock_start :]]
     free = sum(1 << s for s in seen.free)
-    return lookahead_wins(ranks, stock, fit_masks(game.rules, ranks), 0, free, 0, seen.discard.rank if seen.discard else 0)
+    return lookahead_wins(
+        ranks, stock, fit_masks(game.rules, ranks), 0, free, 0, seen.discard.rank if seen.discard else 0
+    )
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

@@ -11,7 +11,7 @@ from hidden_cards import with_hidden_cards_permuted
 from support import OPENING, WINNABLE, intent, winning_line
 from test_widget_solver import Gate, settled
 
-from tripeaks_widget import Game, TriPeaks, assists, fair, solver
+from tripeaks_widget import Game, TriPeaks, fair, solver
 from tripeaks_widget.assists import CHANCE_PENDING, HINT_PENDING, WIN_CHANCE_SAMPLES
 from tripeaks_widget.records import Records
 from tripeaks_widget.seen import Seen
@@ -153,7 +153,7 @@ def test_boards_that_look_the_same_get_the_same_chance_and_fair_hint():
     one, two = board_of(game), board_of(other)
     one.show_win_chance = two.show_win_chance = True
     assert shown(one) == shown(two) and one.win_chance == two.win_chance
-    assert one.hint() == two.hint() == fair.fair_hint(game.seen(), samples=20, seed=0)
+    assert one.hint() == two.hint() == fair.fair_hint(game.seen(), seed=0)
     assert one.state["highlight"] == two.state["highlight"] and one.message == two.message
     one.close(), two.close()
 
@@ -164,7 +164,7 @@ def test_boards_that_look_the_same_get_the_same_chance_and_fair_hint():
 def test_the_hint_is_fair_by_default_and_exact_when_asked(w):
     assert w.hint_kind == "fair" and w.state["hint_kind"] == "fair"
     move = w.hint()
-    assert move == fair.fair_hint(w.game.seen(), samples=20, seed=0)
+    assert move == fair.fair_hint(w.game.seen(), seed=0)
     assert w.message.startswith("Hint: play the ") and w.state["highlight"] == [w.game.slot_of(move)]
     intent(w, {"type": "hint_kind", "value": "exact"})
     assert w.hint_kind == "exact" and w.state["hint_kind"] == "exact"
@@ -275,13 +275,14 @@ def test_results_record_the_fair_assists(tmp_path):
 
 # -- the review after a game -------------------------------------------------------------------------
 
-BLOCKED_LINE = ["draw"] * 23 + ["K♣"]  # Classic, TP1-C-AAAAAAB: blocked (R4.2)
+# Easy, TP1-E-AAAAAAB: the stock drawn out, then a run until no card fits; the early draws give chances away
+BLOCKED_LINE = ["draw"] * 23 + ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"]
+LAST = BLOCKED_LINE[-1]
 
 
 @pytest.fixture
-def blocked(monkeypatch):
-    monkeypatch.setattr(assists, "REVIEW_SAMPLES", 4)  # quick
-    widget = TriPeaks("TP1-C-AAAAAAB", records=False)
+def blocked():
+    widget = TriPeaks("TP1-E-AAAAAAB", records=False)
     widget.search_budget = 60.0  # every sample judged: the answer is fair.review's own
     widget.replay(BLOCKED_LINE[:-1], pace=0)
     yield widget
@@ -292,13 +293,13 @@ def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
     w = blocked
     intent(w, {"type": "review", "open": True})  # not before the game is over
     assert w.state["review"] is None and not w._worker.busy
-    w.play("K♣")
+    w.play(LAST)
     assert w.status == "blocked"
     intent(w, {"type": "review", "open": True})
     assert w.state["review"]["kind"] == "pending" and w.state["review"]["text"] == "Reviewing the game…"
     panel = settled(w).state["review"]
-    expected = fair.review(w.game, samples=assists.REVIEW_SAMPLES, seed=0)
-    assert panel["kind"] == "known" and len(panel["moves"]) == len(expected.moves) == 24
+    expected = fair.review(w.game, seed=0)
+    assert panel["kind"] == "known" and len(panel["moves"]) == len(expected.moves) == 29
     for row, move in zip(panel["moves"], expected.moves, strict=True):
         assert (row["move"], row["action"], row["best"], row["mistake"]) == (
             move.move,
@@ -321,14 +322,14 @@ def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
 
 def test_w_review_returns_the_review_and_opens_the_panel(blocked):
     w = blocked
-    w.play("K♣")
+    w.play(LAST)
     review = w.review()
     assert isinstance(review, fair.Review) and review.code == w.code
     assert w.state["review"]["kind"] == "known" and len(w.state["review"]["moves"]) == len(review.moves)
     assert w.review() is review  # the one shown: not made again
     w.undo()  # the board moves on: the review was of the game that ended
     assert w.state["review"] is None
-    w.play("K♣")
+    w.play(LAST)
     w.review()
     w.new_game()
     assert w.state["review"] is None
@@ -336,7 +337,7 @@ def test_w_review_returns_the_review_and_opens_the_panel(blocked):
 
 def test_a_review_for_a_game_the_board_has_left_is_dropped(blocked, monkeypatch):
     w = blocked
-    w.play("K♣")
+    w.play(LAST)
     gate = Gate(lambda game: pytest.fail("a review of the old game was shown"))
     monkeypatch.setattr(fair, "review", gate)
     intent(w, {"type": "review", "open": True})
@@ -351,7 +352,7 @@ def test_a_review_for_a_game_the_board_has_left_is_dropped(blocked, monkeypatch)
 
 def test_a_failing_review_says_so_and_a_malformed_one_is_refused(blocked, monkeypatch, caplog):
     w = blocked
-    w.play("K♣")
+    w.play(LAST)
 
     def broken(game, **_):
         raise RuntimeError("the reviewer tripped")

@@ -96,7 +96,8 @@ class TriPeaks(anywidget.AnyWidget):
 
     The solver is part of play. Hint (the button, or ``w.hint()``) points at an action: with
     ``hint_kind="fair"`` (the default) the one with the best chance of winning from what the
-    player can see (``fair.fair_hint``); with ``hint_kind="exact"`` the next action of the
+    player can see (``fair.fair_hint``: 200 sampled arrangements, each played out by the
+    ``lookahead`` strategy); with ``hint_kind="exact"`` the next action of the
     solver's best line (a win with the fewest draws, or when the game can't be won any more, the
     line that clears the most cards), which sees the hidden cards and says so.
     ``show_win_chance=True`` (the "Win chance" button, or ``w.show_win_chance = True``) shows
@@ -503,8 +504,8 @@ class TriPeaks(anywidget.AnyWidget):
         """A move-by-move account of the game on the board (``fair.review``): each move's chance
         of winning before and after it, judged from what the player could see, the best move and
         its chance, mistakes (10 points of chance or more given away), and the move after which
-        the exact verdict turned to lost. Made here, over ``assists.REVIEW_SAMPLES`` arrangements
-        a move (seed 0, at most ``search_budget`` seconds a move); it opens the board's
+        the exact verdict turned to lost. Made here, over ``fair.PLAYOUT_SAMPLES`` arrangements
+        a move played out by ``lookahead`` (seed 0, at most ``search_budget`` seconds a move); it opens the board's
         review panel, as the Review button at the end of a game does. A new game closes it."""
         return self._assists.read_review()
 

@@ -351,7 +351,8 @@ def test_the_review_after_a_blocked_game(open_notebook, page, shot):
     """A blocked game's banner offers Review: the kernel's worker thread judges every move from
     what was seen, and the panel over the board lists them with a chart (mistakes crossed, the
     move the exact verdict turned to lost dashed); Escape closes it, a new game too."""
-    blocking = 'w.new_game("TP1-C-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.play("K♣");'  # R4.2
+    # the stock drawn out, then a run until no card fits: the early draws give chances away
+    blocking = 'w.new_game("TP1-E-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0);'
     nb = open_notebook([IMPORT, DEAL, blocking, "w.new_game()"])
     nb.run(0, 1, 2)
     board = Board(nb.cell(1).locator(".tp-root"))
@@ -361,7 +362,7 @@ def test_the_review_after_a_blocked_game(open_notebook, page, shot):
     expect(review).to_be_visible()
     expect(board.root.locator(".tp-review-close")).to_be_focused()
     expect(review).to_have_attribute("data-kind", "known", timeout=60_000)
-    expect(review.locator("tbody tr")).to_have_count(24)
+    expect(review.locator("tbody tr")).to_have_count(29)
     expect(review.locator(".tp-review-status")).to_contain_text("lost after move")
     assert review.locator(".tp-chart-mistake").count() >= 1
     expect(review.locator(".tp-chart-lost")).to_have_count(1)
