@@ -3,7 +3,7 @@
     python benchmarks/hogue.py perfect --games 1-2000 --minutes 30          # V2 as defined, Easy and Classic
     python benchmarks/hogue.py perfect --games 1-100 --readings all         # every reading, a slice
     python benchmarks/hogue.py players --games 1-300                        # first_fit, lookahead
-    python benchmarks/hogue.py players --games 1-30 --fair 20               # and fair (20 samples)
+    python benchmarks/hogue.py players --games 1-30 --fair 20               # and fair (20 playouts)
 
 Robert Hogue's published figures for the traditional game: about 60 points a hand with
 perfect play, about 12 for most people, over 17 with better strategies. They do not say

@@ -8,8 +8,9 @@ pool, or a Dask cluster's ``client.get_executor()``), and returns ``Results``.
 
 Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
 ``lookahead`` (one move ahead: the card that frees the most cards, then the one that
-keeps a run going), ``fair(samples=…)`` (the fair hint, ``tripeaks_widget.fair``; when its ``budget``
-runs out before one arrangement is judged, it plays as ``lookahead`` does) and ``exact`` (the
+keeps a run going), ``fair(samples=…, method=…)`` (the fair hint, ``tripeaks_widget.fair``: by
+default 200 arrangements played out by ``lookahead``; when its ``budget`` runs out before one
+arrangement is judged, it plays as ``lookahead`` does) and ``exact`` (the
 solver's best line: it peeks at the hidden cards, so it is the upper bound, and is
 labelled so; a policy with ``peeks = True`` is handed the game instead of its ``Seen``).
 
