@@ -16,7 +16,7 @@ sampling) is timed: the share answered within the widget's budget, the samples u
 (median and minimum; 0 where not one arrangement was judged in time and the player fell
 back on ``lookahead``), and the sampled positions judged per second.
 
-With playouts the full run takes about 20 minutes per rule set; with the solver, at most
+With playouts the full run takes about half an hour per rule set; with the solver, at most
 2.5 s for each of some 25 choices a game, up to 17 CPU-hours: split it with ``--games``
 over machines (the rows print per game with ``--verbose``).
 """

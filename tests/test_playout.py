@@ -52,7 +52,7 @@ def test_both_methods_give_games_that_look_the_same_the_same_chances(method):
 def test_an_unknown_method_is_refused():
     game = Game.from_number(3, rules="easy")
     for call in (game.move_chances, game.fair_hint, game.review):
-        with pytest.raises(ValueError, match="method is 'playout' .* or 'solver' .*; got 'guess'"):
+        with pytest.raises(ValueError, match=r"method is 'playout' .* or 'solver' .*; got 'guess'"):
             call(method="guess")
     with pytest.raises(ValueError, match="method is 'playout'"):
         fair(method="guess")

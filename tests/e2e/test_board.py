@@ -352,7 +352,10 @@ def test_the_review_after_a_blocked_game(open_notebook, page, shot):
     what was seen, and the panel over the board lists them with a chart (mistakes crossed, the
     move the exact verdict turned to lost dashed); Escape closes it, a new game too."""
     # the stock drawn out, then a run until no card fits: the early draws give chances away
-    blocking = 'w.new_game("TP1-E-AAAAAAB")\nfor _ in range(23):\n    w.draw()\nw.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0);'
+    blocking = (
+        'w.new_game("TP1-E-AAAAAAB")\nfor _ in range(23):\n    w.draw()\n'
+        'w.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0);'
+    )
     nb = open_notebook([IMPORT, DEAL, blocking, "w.new_game()"])
     nb.run(0, 1, 2)
     board = Board(nb.cell(1).locator(".tp-root"))
