@@ -208,6 +208,17 @@ def test_r3_2_classic_stops_at_both_ends():
     assert [r for r in range(1, 14) if CLASSIC.fits(r, 1)] == [2]
 
 
+@pytest.mark.parametrize("rules", [EASY, CLASSIC, Rules.parse("classic+joker")])
+def test_the_fit_masks_of_a_rule_set_are_its_fits_bit_by_bit(rules):
+    ranks = [13, 1, 0, 7, 12, 2]
+    masks = rules.fit_masks(ranks)
+    assert len(masks) == 14
+    for onto, mask in enumerate(masks):
+        assert mask == sum(1 << i for i, rank in enumerate(ranks) if rules.fits(rank, onto))
+    assert masks[1] >> 0 & 1 == rules.king_ace_wrap  # a king on an ace only under Easy
+    assert masks[0] == 0b111111  # everything goes on a joker or an empty discard
+
+
 def test_r3_a_chain_q_k_a_2_runs_under_easy_only():
     deck = chain_deck(EASY_CHAIN)
     g = Game.from_deck(deck, rules="easy")

@@ -6,7 +6,7 @@ from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game
 from tripeaks_widget.fair import move_chances, playout_verdicts, sample_verdicts
-from tripeaks_widget.playout import fit_masks, lookahead_wins
+from tripeaks_widget.playout import lookahead_wins
 from tripeaks_widget.strategies import evaluate, fair, lookahead
 
 RULE_SETS = ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+draw-when-stuck", "classic+empty-discard"]
@@ -17,9 +17,9 @@ def played_out(game: Game) -> bool:
     seen = game.seen()
     ranks = [card.rank for card in game.deck[:28]]
     stock = [card.rank for card in game.deck[seen.stock_start :]]
-    free = sum(1 << s for s in seen.free)
+    _, free = seen.masks
     return lookahead_wins(
-        ranks, stock, fit_masks(game.rules, ranks), 0, free, 0, seen.discard.rank if seen.discard else 0
+        ranks, stock, game.rules.fit_masks(ranks), 0, free, 0, seen.discard.rank if seen.discard else 0
     )
 
 
@@ -62,3 +62,11 @@ def test_the_default_sample_counts_are_the_methods_own():
     seen = Game.from_number(3, rules="easy").replay(["8♣"]).seen()
     assert {c.samples for c in move_chances(seen).values()} == {200}
     assert {c.samples for c in move_chances(seen, method="solver", samples=4).values()} == {4}
+    assert fair().__name__ == "fair (200 playouts)"
+    assert fair(method="solver").__name__ == "fair (100 samples, solver)"
+
+
+@pytest.mark.parametrize("samples", [0, -3, 2.5, True])
+def test_a_bad_sample_count_is_refused_when_the_fair_player_is_made(samples):
+    with pytest.raises(ValueError, match="samples"):
+        fair(samples=samples)

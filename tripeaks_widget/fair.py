@@ -38,7 +38,8 @@ import time
 from dataclasses import dataclass
 
 from . import solver
-from .playout import fit_masks, lookahead_wins, play
+from .layout import play
+from .playout import lookahead_wins
 from .seen import Seen, check_samples, check_seed
 from .solver import SearchExhausted
 
@@ -46,6 +47,7 @@ Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 PLAYOUT_SAMPLES = 200  # arrangements played out by default
 METHODS = ("playout", "solver")
+DEFAULT_SAMPLES = {"playout": PLAYOUT_SAMPLES, "solver": SOLVER_SAMPLES}
 JUDGED_BY = {"playout": "the rest played by lookahead", "solver": "the solver, every card known: an upper bound"}
 
 
@@ -107,6 +109,11 @@ def check_method(method: object) -> str:
             f"judged exactly, as if the hidden cards were known); got {method!r}"
         )
     return str(method)
+
+
+def samples_for(method: str, samples: object) -> int:
+    """How many arrangements to judge: ``samples`` (checked), or ``method``'s default when None."""
+    return DEFAULT_SAMPLES[check_method(method)] if samples is None else check_samples(samples)
 
 
 def seen_of(position) -> Seen:
@@ -198,7 +205,7 @@ def playout_verdicts(
         return [], True
     clock = _Clock(budget)
     exact = not seen.unseen_places()
-    removed, free = (sum(1 << s for s in slots) for slots in (seen.removed, seen.free))
+    removed, free = seen.masks
     slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
     actions = [(action, slot_of.get(action)) for action in seen.legal_moves]  # no slot: a draw
     drawn = seen.drawn
@@ -208,7 +215,7 @@ def playout_verdicts(
             break
         ranks = [card.rank for card in deck[: len(seen.slot_cards)]]
         stock = [card.rank for card in deck[seen.stock_start :]]
-        fit = fit_masks(seen.rules, ranks)
+        fit = seen.rules.fit_masks(ranks)
         verdict = {}
         for action, slot in actions:
             if slot is None:
@@ -225,9 +232,8 @@ def verdicts_by(
     method: str, position, *, samples: int | None, seed: int, budget: float | None
 ) -> tuple[list[dict[str, bool]], bool]:
     """``playout_verdicts`` or ``sample_verdicts``, as ``method`` says, with its own default sample count."""
-    playout = check_method(method) == "playout"
-    verdicts, default = (playout_verdicts, PLAYOUT_SAMPLES) if playout else (sample_verdicts, SOLVER_SAMPLES)
-    return verdicts(position, samples=default if samples is None else samples, seed=seed, budget=budget)
+    verdicts = playout_verdicts if check_method(method) == "playout" else sample_verdicts
+    return verdicts(position, samples=samples_for(method, samples), seed=seed, budget=budget)
 
 
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
@@ -266,7 +272,7 @@ def fair_hint(
     without looking at a hidden card; None when the game is over."""
     seen = seen_of(position)
     if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
-        check_method(method), check_samples(1 if samples is None else samples), check_seed(seed), check_budget(budget)
+        samples_for(method, samples), check_seed(seed), check_budget(budget)
         return seen.legal_moves[0]
     return best_action(move_chances(seen, method=method, samples=samples, seed=seed, budget=budget))
 
@@ -367,9 +373,8 @@ def review(
     notes); ``budget`` is seconds per move."""
     from .game import Game, standing_actions
 
-    check_method(method), check_seed(seed), check_budget(budget)
-    if samples is not None:
-        check_samples(samples)
+    samples = samples_for(method, samples)
+    check_seed(seed), check_budget(budget)
     history = game.history
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
@@ -393,6 +398,6 @@ def review(
 
 def _chance_now(seen: Seen, method: str, samples: int | None, seed: int, budget: float | None) -> Chance:
     if method == "solver" or seen.status != "playing":
-        return win_chance(seen, samples=SOLVER_SAMPLES if samples is None else samples, seed=seed, budget=budget)
+        return win_chance(seen, samples=samples_for("solver", samples), seed=seed, budget=budget)
     chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
     return chances[best_action(chances)]

@@ -58,6 +58,22 @@ ALL_SLOTS_MASK = (1 << SLOT_COUNT) - 1
 # Bit masks of the covering slots, for quick "is it uncovered?" tests on a removed-set bit mask.
 COVER_MASK: tuple[int, ...] = tuple(sum(1 << c for c in cover) for cover in COVERED_BY)
 PEAK_MASK: tuple[int, ...] = tuple(sum(1 << s for s in slots) for slots in PEAK_SLOTS)
+# For each slot: the cards its removal may uncover, as (their bit, the mask of the cards covering them).
+UNCOVERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((1 << c, COVER_MASK[c]) for c in COVERS[s]) for s in range(SLOT_COUNT)
+)
+
+
+def play(removed: int, free: int, slot: int) -> tuple[int, int]:
+    """The removed and the free slots as bitmasks once the card in ``slot`` is played: the
+    cards it uncovers come free. (The solver's inner loops write this inline.)"""
+    bit = 1 << slot
+    removed |= bit
+    free ^= bit
+    for uncovered, covers in UNCOVERS[slot]:
+        if removed & covers == covers:
+            free |= uncovered
+    return removed, free
 
 
 def slot_x(slot: int) -> float:

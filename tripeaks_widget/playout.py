@@ -15,27 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .layout import ALL_SLOTS_MASK, COVER_MASK, COVERS, SLOT_COUNT
-from .rules import Rules
-from .solver._space import _fits
-
-# for each slot: the cards it covers, each with the mask of the cards that cover that one
-_UNCOVERS = tuple(tuple(COVER_MASK[c] for c in COVERS[s]) for s in range(SLOT_COUNT))
-
-
-def fit_masks(rules: Rules, ranks: Sequence[int]) -> tuple[int, ...]:
-    """For each discard rank 0..13: the mask of the slots whose card (of ``ranks``) goes on it."""
-    return tuple(sum(1 << s for s in range(SLOT_COUNT) if row[ranks[s]]) for row in _fits(rules))
-
-
-def play(removed: int, free: int, slot: int) -> tuple[int, int]:
-    """(removed, free) once the card in ``slot`` is played: the cards it uncovers come free."""
-    removed |= 1 << slot
-    free ^= 1 << slot
-    for c, mask in zip(COVERS[slot], _UNCOVERS[slot], strict=True):
-        if removed & mask == mask:
-            free |= 1 << c
-    return removed, free
+from .layout import ALL_SLOTS_MASK, UNCOVERS, play
 
 
 def lookahead_slot(removed: int, free: int, playable: int, ranks: Sequence[int], fit: Sequence[int]) -> int:
@@ -48,7 +28,7 @@ def lookahead_slot(removed: int, free: int, playable: int, ranks: Sequence[int],
         playable ^= bit
         slot = bit.bit_length() - 1
         after = removed | bit
-        freed = sum(after & mask == mask for mask in _UNCOVERS[slot])
+        freed = sum(after & covers == covers for _, covers in UNCOVERS[slot])
         promise = (freed, ((free ^ bit) & fit[ranks[slot]]).bit_count())
         if promise > best:
             best, choice = promise, slot
@@ -59,7 +39,8 @@ def lookahead_wins(
     ranks: Sequence[int], stock: Sequence[int], fit: Sequence[int], removed: int, free: int, drawn: int, rank: int
 ) -> bool:
     """Whether ``lookahead`` wins from this position of a known arrangement: ``ranks`` of the
-    28 slots, ``stock`` the stock's ranks from its first card, ``fit`` from ``fit_masks``.
+    28 slots, ``stock`` the stock's ranks from its first card, ``fit`` the ``Rules.fit_masks``
+    of ``ranks``.
     It draws only when no card fits, so it plays the same under every drawing rule."""
     while removed != ALL_SLOTS_MASK:
         playable = free & fit[rank]

@@ -20,7 +20,9 @@ All options combine with each other and with both king–ace choices.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
+from functools import cache
 
 from .errors import InvalidRulesError, ascii_lower, check_flag, got, shown, stray
 
@@ -77,6 +79,11 @@ class Rules:
         gap = abs(rank - onto)
         return gap == 1 or (gap == 12 and self.king_ace_wrap) or rank == 0 or onto == 0
 
+    def fit_masks(self, ranks: Sequence[int]) -> tuple[int, ...]:
+        """For each discard rank 0..13: the bitmask of the places whose rank in ``ranks`` goes
+        on it (bit i for ``ranks[i]``): the move tables of the searches on bitmasks."""
+        return tuple(sum(1 << i for i, rank in enumerate(ranks) if row[rank]) for row in _fit_table(self))
+
     def with_variants(self, letters: str) -> Rules:
         """This rule set with the variants named by code letters added (``"JO"``)."""
         expected = f"distinct variant letters from {''.join(letter for letter, _ in VARIANTS.values())}"
@@ -128,3 +135,9 @@ RULE_SETS = (EASY, CLASSIC)
 _BY_LETTER = {letter: field for field, (letter, _) in VARIANTS.items()}
 _BY_NAME = {name: field for field, (_, name) in VARIANTS.items()} | {field: field for field in VARIANTS}
 PRESETS = {"easy": EASY, "e": EASY, "n": EASY, "classic": CLASSIC, "c": CLASSIC, "app": EASY, "site": SITE}
+
+
+@cache
+def _fit_table(rules: Rules) -> tuple[tuple[bool, ...], ...]:
+    """``_fit_table(rules)[onto][rank]``: ``rules.fits(rank, onto)`` for every pair of ranks 0..13."""
+    return tuple(tuple(rules.fits(rank, onto) for rank in range(14)) for onto in range(14))

@@ -137,6 +137,11 @@ class Seen:
     def hidden_count(self) -> int:
         return len(self.unseen_places())
 
+    @property
+    def masks(self) -> tuple[int, int]:
+        """The removed and the free slots as bitmasks (bit s for slot s), as the playouts take them."""
+        return sum(1 << s for s in self.removed), sum(1 << s for s in self.free)
+
     # -- sampling ------------------------------------------------------------------------------
 
     def arrangements(self, seed: int = 0) -> Iterator[tuple[Card, ...]]:

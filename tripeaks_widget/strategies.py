@@ -33,9 +33,9 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from .cards import Card
-from .fair import PLAYOUT_SAMPLES, SOLVER_SAMPLES, check_method, fair_hint, wilson
+from .fair import fair_hint, samples_for, wilson
 from .game import HOGUE_DRAW_COST, Game
-from .playout import fit_masks, lookahead_slot
+from .playout import lookahead_slot
 from .rules import Rules
 from .seen import Seen
 from .solver import SearchExhausted, verdict_history
@@ -56,8 +56,8 @@ def lookahead(seen: Seen) -> str:
     if not seen.playable:
         return "draw"
     ranks = [0 if card is None else card.rank for card in seen.slot_cards]
-    fit = fit_masks(seen.rules, ranks)
-    removed, free = (sum(1 << s for s in slots) for slots in (seen.removed, seen.free))
+    fit = seen.rules.fit_masks(ranks)
+    removed, free = seen.masks
     playable = free & fit[seen.discard.rank if seen.discard else 0]
     return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit)])
 
@@ -73,13 +73,12 @@ class fair:
     method: str = "playout"
 
     def __post_init__(self) -> None:
-        check_method(self.method)
+        samples_for(self.method, self.samples)  # a bad method or count is refused here
 
     @property
     def __name__(self) -> str:
-        if self.method == "playout":
-            return f"fair ({self.samples or PLAYOUT_SAMPLES} playouts)"
-        return f"fair ({self.samples or SOLVER_SAMPLES} samples, solver)"
+        samples = samples_for(self.method, self.samples)
+        return f"fair ({samples} playouts)" if self.method == "playout" else f"fair ({samples} samples, solver)"
 
     def __call__(self, seen: Seen) -> str:
         try:

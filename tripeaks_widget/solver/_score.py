@@ -20,7 +20,7 @@ since a bound that ignores the ranks allows runs far longer than any deal has.""
 from __future__ import annotations
 
 from ..game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
-from ..layout import PEAK_MASK, SLOTS
+from ..layout import PEAK_MASK, SLOTS, play
 from ._search import OutOfTime, Path, Search
 from ._space import CHECK_EVERY, FULL
 
@@ -138,6 +138,7 @@ def highest_score(
         if action == _DRAW:
             k, r, run = k + 1, stock[k], 0
             continue
-        S, free, r = sp.play(S, free, 1 << action)
+        S, free = play(S, free, action)
+        r = sp.ranks[action]
         run += 1
     return total, path, True

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..layout import COVER_MASK, SLOT_COUNT
+from ..layout import COVER_MASK, SLOT_COUNT, play
 from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
 
 Path = list[int]  # a slot played, or -n for n draws
@@ -130,7 +130,8 @@ class Search:
         seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
         for step in path:
             if step >= 0:
-                S, free, r = sp.play(S, free, 1 << step)
+                S, free = play(S, free, step)
+                r = sp.ranks[step]
                 seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
             elif exact_k:  # V5: one forced draw at a time
                 r, k = stock[k], k + 1

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..cards import Card
-from ..layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT
+from ..layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT, UNCOVERS
 from ..rules import Rules
 
 FULL = ALL_SLOTS_MASK
@@ -42,12 +42,6 @@ _ONES = sum(1 << (_FIELD * f) for f in range(48))
 
 
 _RANK_BIT = tuple(0 if r == 0 else 1 << _FIELD * r for r in range(14))
-
-
-@cache
-def _fits(rules: Rules) -> tuple[tuple[bool, ...], ...]:
-    """``_fits(rules)[r][q]``: whether rank q goes on rank r (0, a joker or no discard, fits all)."""
-    return tuple(tuple(r == 0 or q == 0 or rules.fits(q, r) for q in range(14)) for r in range(14))
 
 
 def _neighbour(rank: int, step: int, wrap: bool) -> int:
@@ -97,8 +91,7 @@ class Space:
         self.n_stock = n = len(self.stock)
         self.wrap = rules.king_ace_wrap
         self.free_draw = not rules.draw_when_stuck
-        fits = _fits(rules)
-        self.fit = tuple(sum(1 << s for s in range(SLOT_COUNT) if fits[r][ranks[s]]) for r in range(14))
+        self.fit = rules.fit_masks(ranks)
         # a draw goes to the next card of each rank: (index, rank) of first occurrences from k
         firsts: list[tuple[tuple[int, int], ...]] = [()]
         for j in range(n - 1, -1, -1):
@@ -113,26 +106,13 @@ class Space:
             prefix.append(prefix[-1] + _RANK_BIT[r])
         self.prefix = tuple(prefix)
         self.can_precede = tuple(self.fit[ranks[s]] & ~_NOT_BEFORE[s] for s in range(SLOT_COUNT))
-        self.info = {
-            1 << s: (s, ranks[s], tuple((1 << c, COVER_MASK[c]) for c in COVERS[s])) for s in range(SLOT_COUNT)
-        }
+        self.info = {1 << s: (s, ranks[s], UNCOVERS[s]) for s in range(SLOT_COUNT)}
         self.play_check = _play_checks(rules.king_ace_wrap)
         # for each card y: the cards y could precede, each with all the cards that could precede it
         self.successors = tuple(
             tuple((1 << x, self.can_precede[x]) for x in range(SLOT_COUNT) if self.can_precede[x] >> y & 1)
             for y in range(SLOT_COUNT)
         )
-
-    def play(self, removed: int, free: int, b: int) -> tuple[int, int, int]:
-        """(removed, free, the discard's rank) once the card at bit ``b`` is played: the cards
-        it uncovers come free. For walking a line; the searches' inner loops write it inline."""
-        _, rank, cov = self.info[b]
-        removed |= b
-        free ^= b
-        for cb, cm in cov:
-            if removed & cm == cm:
-                free |= cb
-        return removed, free, rank
 
     def orphans(self, removed: int) -> int:
         """The peak cards left that no other card left could precede."""
