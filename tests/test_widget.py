@@ -131,6 +131,17 @@ def test_constructor_variants():
     assert TriPeaks(OPENING, error_help=False).state["error_help"] is False
 
 
+def test_a_game_number_is_any_whole_number_and_never_a_bool():
+    numpy = pytest.importorskip("numpy")
+    assert TriPeaks(numpy.int64(7)).game.number == TriPeaks(7).game.number == 7
+    w = TriPeaks(1)
+    w.new_game(numpy.int16(9))
+    assert w.game.number == 9
+    for value in (True, 7.0):
+        with pytest.raises((TypeError, ValueError), match="Game numbers run from 1 to 50,000"):
+            TriPeaks(game=value)
+
+
 def test_bad_code_is_refused_with_the_expected_form():
     with pytest.raises(ValueError, match="TP1-"):  # R6.6
         TriPeaks("not a code")

@@ -15,7 +15,6 @@ The solver is part of play: the hint, the verdict and winnable deals run for the
 from __future__ import annotations
 
 import logging
-import numbers
 import os
 import pathlib
 import threading
@@ -30,6 +29,7 @@ from . import dialog, i18n, intents
 from .assists import Assists, Marks, check_hint_kind, failure
 from .cards import Card
 from .compare import Comparison, compare
+from .errors import whole_number
 from .fair import Chance, Review
 from .game import Game, IllegalMoveError
 from .records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
@@ -159,7 +159,7 @@ class TriPeaks(anywidget.AnyWidget):
         self._worker = self._assists.worker
         self._assists.hint_kind = check_hint_kind(hint_kind)
         lang = _language(lang)
-        if _is_number(code):
+        if whole_number(code) is not None:
             if game is not None:
                 raise ValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
             code, game = None, code
@@ -373,7 +373,7 @@ class TriPeaks(anywidget.AnyWidget):
         if not isinstance(winnable, bool):
             raise TypeError(f"winnable is True or False; got {type(winnable).__name__} {winnable!r}")
         code = None
-        if _is_number(what):
+        if whole_number(what) is not None:
             if game is not None:
                 raise ValueError("give a game number once: new_game(123) or new_game(game=123)")
             game = what
@@ -668,14 +668,11 @@ def _language(value: Any) -> str:
     return i18n.check_language(value)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
 def _game_number(value: Any) -> int:
     """A numbered game of the series (R6.8), checked: 1 to 50,000."""
-    if not _is_number(value):
+    number = whole_number(value)
+    if number is None:
         raise TypeError(f"{GAME_NUMBERS}; got {type(value).__name__} {value!r}")
-    if not in_series(int(value)):
+    if not in_series(number):
         raise ValueError(f"{GAME_NUMBERS}; got {value!r}")
-    return int(value)
+    return number
