@@ -2,6 +2,7 @@
 
     python benchmarks/solver.py                 # 1,000 random numbered deals per rule set
     python benchmarks/solver.py --deals 100     # fewer
+    python benchmarks/solver.py --decks FILE    # the decks in a file instead, one a line
 
 In one process, for every deal and rule set: the baseline's verdict, the solver's verdict
 (``winnable``) and its best line (``solve``). Prints mean, median, 99th percentile and
@@ -79,6 +80,23 @@ def c_baseline(games: list[Game]) -> list[tuple[bool, float]] | None:
             lines.append(" ".join(map(str, [int(game.rules.king_ace_wrap), *ranks])))
         out = subprocess.run([str(program)], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
     return [(verdict == "1", float(seconds)) for verdict, seconds in (row.split() for row in out.stdout.splitlines())]
+
+
+def read_decks(path: str) -> list[str]:
+    """The decks in a text file, one a line (52 cards as ``Game.from_deck`` takes them: the 28
+    peak cards row by row from the tops, the first discard, the stock from its top), blank
+    lines skipped; a line that is not a deck is refused with its number."""
+    decks = []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                Game.from_deck(line)
+            except ValueError as error:
+                raise SystemExit(f"{path}, line {number}: not a deck of 52 cards ({error})") from None
+            decks.append(line)
+    if not decks:
+        raise SystemExit(f"{path}: no decks in it; expected one deck of 52 cards a line")
+    return decks
 
 
 def sampled(game: Game, rng: random.Random) -> Game:
@@ -166,21 +184,34 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", type=int, default=1000, help="random deals per rule set (default 1000)")
     parser.add_argument("--rules", default="easy,classic", help="rule sets, comma-separated")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random choice of deals")
+    parser.add_argument("--decks", help="a file of decks, one a line, to time instead of random numbered deals")
     parser.add_argument("--no-baseline", action="store_true", help="time the solver only")
     parser.add_argument("--hogue-deals", type=int, default=20, help="deals for Hogue's highest score (default 20)")
     parser.add_argument("--positions", type=int, default=10, help="mid-game positions for fair sampling")
     parser.add_argument("--samples", type=int, default=20, help="arrangements per position (default 20)")
     args = parser.parse_args(argv)
 
-    rng = random.Random(args.seed)
-    numbers = [rng.randrange(1, 50_001) for _ in range(args.deals)]
-    print(f"{args.deals} random numbered deals per rule set (seed {args.seed}); milliseconds per deal")
+    if args.decks:
+        decks = read_decks(args.decks)
+        print(f"{len(decks)} decks from {args.decks}, under each rule set; milliseconds per deal")
+
+        def games(rules: str) -> list[Game]:
+            return [Game.from_deck(deck, rules) for deck in decks]
+
+    else:
+        rng = random.Random(args.seed)
+        numbers = [rng.randrange(1, 50_001) for _ in range(args.deals)]
+        print(f"{args.deals} random numbered deals per rule set (seed {args.seed}); milliseconds per deal")
+
+        def games(rules: str) -> list[Game]:
+            return [Game.from_number(number, rules) for number in numbers]
+
     print(f"{'rules':8} {'search':10} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}  winnable")
     failures = 0
     for name in args.rules.split(","):
         base_times, verdict_times, line_times, won = [], [], [], 0
-        for number in numbers:
-            game = Game.from_number(number, name)
+        dealt = games(name)
+        for game in dealt:
             verdict, seconds = timed(solver.winnable, game)
             verdict_times.append(seconds)
             solution, seconds = timed(solver.solve, game)
@@ -195,19 +226,17 @@ def main(argv=None) -> int:
                 if expected != verdict:
                     failures += 1
                     print(f"  {game.code}: the baseline says {expected}, the solver {verdict}")
-        share = f"{100 * won / len(numbers):.1f}%"
+        share = f"{100 * won / len(dealt):.1f}%"
         c_times = []
         if not args.no_baseline:
-            games = [Game.from_number(number, name) for number in numbers]
-            results = c_baseline(games) or []
-            for game, (expected, seconds) in zip(games, results, strict=False):
+            results = c_baseline(dealt) or []
+            for game, (expected, seconds) in zip(dealt, results, strict=False):
                 c_times.append(seconds)
                 if expected != solver.winnable(game):
                     failures += 1
                     print(f"  {game.code}: the C baseline says {expected}")
         hogue_times = []
-        for number in numbers[: args.hogue_deals]:
-            game = Game.from_number(number, f"{name}+hogue-scoring")
+        for game in games(f"{name}+hogue-scoring")[: args.hogue_deals]:
             solution, seconds = timed(solver.solve, game)
             hogue_times.append(seconds)
             if game.copy().replay(solution.line).status == "playing":
@@ -226,7 +255,7 @@ def main(argv=None) -> int:
                 continue
             mean, med, p99, worst = describe(times)
             ratio = f"{base_mean / statistics.mean(times):9.1f}" if base_mean and label != "baseline" else " " * 9
-            deals = f"{share}" if len(times) == len(numbers) else f"({len(times)} deals)"
+            deals = f"{share}" if len(times) == len(dealt) else f"({len(times)} deals)"
             print(f"{name:8} {label:10} {mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f} {ratio}  {deals}")
     if args.positions and args.samples:
         for name in args.rules.split(","):
