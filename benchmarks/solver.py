@@ -195,16 +195,16 @@ def main(argv=None) -> int:
         decks = read_decks(args.decks)
         print(f"{len(decks)} decks from {args.decks}, under each rule set; milliseconds per deal")
 
-        def games(rules: str) -> list[Game]:
-            return [Game.from_deck(deck, rules) for deck in decks]
+        def games(rules: str, count: int | None = None) -> list[Game]:
+            return [Game.from_deck(deck, rules) for deck in decks[:count]]
 
     else:
         rng = random.Random(args.seed)
         numbers = [rng.randrange(1, 50_001) for _ in range(args.deals)]
         print(f"{args.deals} random numbered deals per rule set (seed {args.seed}); milliseconds per deal")
 
-        def games(rules: str) -> list[Game]:
-            return [Game.from_number(number, rules) for number in numbers]
+        def games(rules: str, count: int | None = None) -> list[Game]:
+            return [Game.from_number(number, rules) for number in numbers[:count]]
 
     print(f"{'rules':8} {'search':10} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}  winnable")
     failures = 0
@@ -236,7 +236,7 @@ def main(argv=None) -> int:
                     failures += 1
                     print(f"  {game.code}: the C baseline says {expected}")
         hogue_times = []
-        for game in games(f"{name}+hogue-scoring")[: args.hogue_deals]:
+        for game in games(f"{name}+hogue-scoring", args.hogue_deals):
             solution, seconds = timed(solver.solve, game)
             hogue_times.append(seconds)
             if game.copy().replay(solution.line).status == "playing":

@@ -396,8 +396,8 @@ def review(
     return Review(game.code, tuple(moves), final, lost_after, method)
 
 
-def _chance_now(seen: Seen, method: str, samples: int | None, seed: int, budget: float | None) -> Chance:
-    if method == "solver" or seen.status != "playing":
-        return win_chance(seen, samples=samples_for("solver", samples), seed=seed, budget=budget)
+def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Chance:
+    if method == "solver" or seen.status != "playing":  # over: win_chance answers without sampling
+        return win_chance(seen, samples=samples, seed=seed, budget=budget)
     chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
     return chances[best_action(chances)]
