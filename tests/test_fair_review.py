@@ -1,10 +1,12 @@
 """A game's review (g.review): the chance move by move, the best move, mistakes, the exact verdict."""
 
+import math
+
 import matplotlib
 import pytest
 
 from tripeaks_widget import Game
-from tripeaks_widget.fair import MISTAKE
+from tripeaks_widget.fair import MISTAKE, Chance, Review, ReviewedMove
 from tripeaks_widget.solver import verdict_history
 
 matplotlib.use("Agg")
@@ -56,3 +58,38 @@ def test_the_review_prints_a_table(played):
     text = str(review)
     assert text.splitlines()[1].split()[:2] == ["1", "10♦"]
     assert "mistake" in text and "exact verdict: lost after move 0" in text
+
+
+def test_moves_not_judged_within_the_budget_are_kept_without_chances(played):
+    game, judged = played
+    review = game.review(method="solver", samples=5, budget=1e-9)  # no arrangement can be judged in time
+    assert [m.action for m in review.moves] == [m.action for m in judged.moves]  # nothing lost
+    assert review.unjudged == list(review.moves) and not review.mistakes
+    for m in review.moves:
+        assert (m.judged, m.before, m.after, m.best, m.best_chance, m.loss) == (False, None, None, None, None, 0.0)
+    assert review.lost_after == 0  # the exact verdict has no budget: it still holds
+    text = str(review)
+    assert text.splitlines()[1].split() == ["1", "10♦", "—", "—", "—", "—"]
+    assert "not judged within the budget (12 of 12 moves)" in text
+    ax = review.plot()
+    chances = ax.lines[0].get_ydata()
+    assert len(chances) == len(review.moves) + 1 and all(math.isnan(v) for v in chances[:-1])
+
+
+def test_a_review_with_a_move_not_judged_prints_and_plots_the_rest():
+    judged = Chance.of(3, 5)
+    review = Review(
+        "TP1-E-AAAAAAB",
+        (ReviewedMove(1, "K♣", judged, judged, "K♣", judged), ReviewedMove(2, "draw", None, None, None, None)),
+        final=None,
+        lost_after=None,
+    )
+    assert review.unjudged == [review.moves[1]]
+    assert str(review).splitlines()[1:4] == [
+        "   1  K♣        60%    60%  K♣        60%",
+        "   2  draw        —      —  —           —",
+        "final chance —; exact verdict: still winnable",
+    ]
+    chances = review.plot().lines[0].get_ydata()
+    assert chances[0] == 0.6 and math.isnan(chances[1]) and math.isnan(chances[2])
+    assert str(Chance.of(1, 1)).endswith("1 sample)") and str(judged).endswith("5 samples)")

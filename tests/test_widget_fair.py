@@ -12,7 +12,7 @@ from support import OPENING, WINNABLE, intent, winning_line
 from test_widget_solver import Gate, settled
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
-from tripeaks_widget.assists import CHANCE_PENDING, HINT_PENDING, WIN_CHANCE_SAMPLES
+from tripeaks_widget.assists import CHANCE_PENDING, HINT_PENDING, WIN_CHANCE_SAMPLES, review_view
 from tripeaks_widget.records import Records
 from tripeaks_widget.seen import Seen
 
@@ -366,3 +366,24 @@ def test_a_failing_review_says_so_and_a_malformed_one_is_refused(blocked, monkey
         intent(w, {"type": "review", "open": "yes"})
     refused = [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]
     assert len(refused) == 2 and all("open must be true or false" in text for text in refused)
+
+
+def test_the_review_panel_shows_a_move_not_judged_without_numbers():
+    chance = fair.Chance.of(1, 2)
+    review = fair.Review(
+        "TP1-E-AAAAAAB",
+        (
+            fair.ReviewedMove(1, "K♣", chance, chance, "K♣", chance),
+            fair.ReviewedMove(2, "draw", None, None, None, None),
+        ),
+        final=None,
+        lost_after=None,
+    )
+    panel = review_view({"kind": "known", "review": review}, str)
+    assert panel["moves"][1] == {
+        "move": 2,
+        "action": "draw",
+        **dict.fromkeys(("before", "low", "high", "after", "best", "best_chance")),
+        "mistake": False,
+    }
+    assert (panel["moves"][0]["before"], panel["moves"][0]["low"], panel["final"]) == (0.5, chance.low, None)

@@ -140,6 +140,26 @@ def find_fair_hint(seen: Seen, budget: float) -> tuple[str | None, str | None]:
     return move, (None if move is not None else NO_HINT)
 
 
+def _value(chance: fair.Chance | None) -> float | None:
+    return None if chance is None else chance.value
+
+
+def _review_row(m: fair.ReviewedMove) -> dict:
+    """One move of the review panel; a move not judged within the budget has no numbers."""
+    before = m.before
+    return {
+        "move": m.move,
+        "action": m.action,
+        "before": _value(before),
+        "low": None if before is None else before.low,
+        "high": None if before is None else before.high,
+        "after": _value(m.after),
+        "best": m.best,
+        "best_chance": _value(m.best_chance),
+        "mistake": m.mistake,
+    }
+
+
 def review_view(found: Found, say: Callable[[Any], str]) -> dict:
     """The review as the board shows it: each move with its chances, the final chance, the move
     after which the exact verdict turned to lost."""
@@ -150,21 +170,8 @@ def review_view(found: Found, say: Callable[[Any], str]) -> dict:
         text = REVIEW_PENDING if kind == "pending" else ""
     view: dict[str, Any] = {"kind": kind, "text": say(text), "moves": [], "final": None, "lost_after": None}
     if review is not None:
-        view["moves"] = [
-            {
-                "move": m.move,
-                "action": m.action,
-                "before": m.before.value,
-                "low": m.before.low,
-                "high": m.before.high,
-                "after": m.after.value,
-                "best": m.best,
-                "best_chance": m.best_chance.value,
-                "mistake": m.mistake,
-            }
-            for m in review.moves
-        ]
-        view["final"], view["lost_after"] = review.final.value, review.lost_after
+        view["moves"] = [_review_row(m) for m in review.moves]
+        view["final"], view["lost_after"] = _value(review.final), review.lost_after
     return view
 
 

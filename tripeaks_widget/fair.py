@@ -78,7 +78,8 @@ class Chance:
     def __str__(self) -> str:
         if self.exact:
             return f"{self.value:.0%}"
-        return f"{self.value:.0%} (95 % {self.low:.0%}–{self.high:.0%}, {self.samples} samples)"
+        samples = f"{self.samples} sample{'' if self.samples == 1 else 's'}"
+        return f"{self.value:.0%} (95 % {self.low:.0%}–{self.high:.0%}, {samples})"
 
     def __repr__(self) -> str:
         return f"Chance({self})"
@@ -280,23 +281,32 @@ def fair_hint(
 # -- reviewing a game ---------------------------------------------------------------------------
 
 MISTAKE = 0.10  # a move that loses at least ten points of chance against the best one is a mistake
+NOT_JUDGED = "—"  # a chance not judged within the budget, as a review prints it
 
 
 @dataclass(frozen=True)
 class ReviewedMove:
     """One move of a review: its number among the moves that stand, the action, the chance
-    before it and after it, the best action there and its chance, and whether it was a mistake."""
+    before it and after it, the best action there and its chance, and whether it was a mistake.
+    A move whose position had no arrangement judged within the budget is kept with no chances:
+    ``before``, ``after``, ``best`` and ``best_chance`` are None (``judged`` is False)."""
 
     move: int
     action: str
-    before: Chance
-    after: Chance
-    best: str
-    best_chance: Chance
+    before: Chance | None
+    after: Chance | None
+    best: str | None
+    best_chance: Chance | None
+
+    @property
+    def judged(self) -> bool:
+        return self.before is not None
 
     @property
     def loss(self) -> float:
-        """Chance given away against the best action (0 when the move was the best)."""
+        """Chance given away against the best action (0 when the move was the best, or not judged)."""
+        if self.best_chance is None or self.after is None:
+            return 0.0
         return max(0.0, self.best_chance.value - self.after.value)
 
     @property
@@ -309,13 +319,14 @@ class Review:
     """A move-by-move account of a game (``review(game)``), as a chess engine reviews one.
 
     ``moves`` are the actions that stand after the undos, each judged from what the player
-    could see just before it, by ``method``. ``final`` is the chance after the last move. ``lost_after`` is
-    the exact verdict, which peeks: the move after which the game could no longer be won (0:
-    the deal itself could not be won), None while it can still be won."""
+    could see just before it, by ``method``. ``final`` is the chance after the last move (None
+    when not judged within the budget). ``lost_after`` is the exact verdict, which peeks: the
+    move after which the game could no longer be won (0: the deal itself could not be won),
+    None while it can still be won."""
 
     code: str
     moves: tuple[ReviewedMove, ...]
-    final: Chance
+    final: Chance | None
     lost_after: int | None
     method: str = "playout"
 
@@ -323,17 +334,26 @@ class Review:
     def mistakes(self) -> list[ReviewedMove]:
         return [m for m in self.moves if m.mistake]
 
+    @property
+    def unjudged(self) -> list[ReviewedMove]:
+        """The moves whose position had no arrangement judged within the budget."""
+        return [m for m in self.moves if not m.judged]
+
     def __str__(self) -> str:
         lines = [f"{'move':>4}  {'action':<6} {'before':>6} {'after':>6}  {'best':<6} {'chance':>6}"]
         for m in self.moves:
             flag = "  mistake" if m.mistake else ""
             lines.append(
-                f"{m.move:>4}  {m.action:<6} {m.before.value:>6.0%} {m.after.value:>6.0%}  "
-                f"{m.best:<6} {m.best_chance.value:>6.0%}{flag}"
+                f"{m.move:>4}  {m.action:<6} {_percent(m.before):>6} {_percent(m.after):>6}  "
+                f"{m.best or NOT_JUDGED:<6} {_percent(m.best_chance):>6}{flag}"
             )
         lost = "still winnable" if self.lost_after is None else f"lost after move {self.lost_after}"
-        lines.append(f"final chance {self.final.value:.0%}; exact verdict: {lost}")
+        lines.append(f"final chance {_percent(self.final)}; exact verdict: {lost}")
         lines.append(f"chances judged by {JUDGED_BY[self.method]}")
+        if self.unjudged:
+            lines.append(
+                f"{NOT_JUDGED}: not judged within the budget ({len(self.unjudged)} of {len(self.moves)} moves)"
+            )
         return "\n".join(lines)
 
     def plot(self, ax=None):
@@ -345,12 +365,16 @@ class Review:
             _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
         chances = [m.before for m in self.moves] + [self.final]
         x = range(len(chances))  # x = moves made: 0 before the first move, k after move k
-        ax.plot(x, [c.value for c in chances], marker=".", label=f"chance of winning ({JUDGED_BY[self.method]})")
-        ax.fill_between(x, [c.low for c in chances], [c.high for c in chances], alpha=0.2, label="95 % interval")
+
+        def values(name: str) -> list[float]:  # a gap where a chance was not judged
+            return [math.nan if c is None else getattr(c, name) for c in chances]
+
+        ax.plot(x, values("value"), marker=".", label=f"chance of winning ({JUDGED_BY[self.method]})")
+        ax.fill_between(x, values("low"), values("high"), alpha=0.2, label="95 % interval")
         if self.mistakes:
             ax.scatter(
                 [m.move for m in self.mistakes],
-                [m.after.value for m in self.mistakes],
+                [m.after.value for m in self.mistakes if m.after is not None],
                 color="red",
                 marker="x",
                 s=60,
@@ -370,7 +394,9 @@ def review(
     game, *, method: str = "playout", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Review:
     """Review a played game move by move, each chance judged by ``method`` (see the module's
-    notes); ``budget`` is seconds per move."""
+    notes); ``budget`` is seconds per move. A move (or the final chance) with no arrangement
+    judged within its budget is kept without chances (``Review.unjudged``) rather than losing
+    the rest of the review."""
     from .game import Game, standing_actions
 
     samples = samples_for(method, samples)
@@ -379,7 +405,11 @@ def review(
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
         then = Game.from_deck(list(game.deck), game.rules).replay(history[:index])
-        verdicts, exact = verdicts_by(method, then.seen(), samples=samples, seed=seed, budget=budget)
+        try:
+            verdicts, exact = verdicts_by(method, then.seen(), samples=samples, seed=seed, budget=budget)
+        except SearchExhausted:  # kept, unjudged: the moves around it still count
+            moves.append(ReviewedMove(number, action, None, None, None, None))
+            continue
         chances = chances_from(verdicts, exact)
         best = best_action(chances)
         assert best is not None  # an action stood here, so there was a legal one
@@ -389,11 +419,18 @@ def review(
             else chances[best]  # played out: the chance of the best action, the one the player can reach
         )
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
-    final = _chance_now(game.seen(), method, samples, seed, budget)
+    try:
+        final: Chance | None = _chance_now(game.seen(), method, samples, seed, budget)
+    except SearchExhausted:
+        final = None
     lost = solver.verdict_history(game)
     standing = [index for index, _ in standing_actions(history)]
     lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else standing.index(lost) + 1
     return Review(game.code, tuple(moves), final, lost_after, method)
+
+
+def _percent(chance: Chance | None) -> str:
+    return NOT_JUDGED if chance is None else f"{chance.value:.0%}"
 
 
 def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Chance:

@@ -64,12 +64,12 @@ class WinChanceLine(TypedDict):
 class ReviewRow(TypedDict):
     move: Annotated[int, "the move's number among the moves that stand"]
     action: Annotated[str, "the action: a card in notation, or 'draw'"]
-    before: Annotated[float, "the chance of winning before the move, 0-1"]
-    low: Annotated[float, "the low end of its 95 % interval"]
-    high: Annotated[float, "the high end of its 95 % interval"]
-    after: Annotated[float, "the chance after it"]
-    best: Annotated[str, "the action with the best chance there"]
-    best_chance: Annotated[float, "that best action's chance"]
+    before: Annotated[float | None, "the chance of winning before the move, 0-1; None: not judged within the budget"]
+    low: Annotated[float | None, "the low end of its 95 % interval"]
+    high: Annotated[float | None, "the high end of its 95 % interval"]
+    after: Annotated[float | None, "the chance after it"]
+    best: Annotated[str | None, "the action with the best chance there"]
+    best_chance: Annotated[float | None, "that best action's chance"]
     mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
 
 
@@ -77,7 +77,7 @@ class ReviewPanel(TypedDict):
     kind: Annotated[Literal["pending", "known", "error"], "whether the review is still being made"]
     text: Annotated[str, "with 'pending' or 'error': what the panel says, in the board's language"]
     moves: Annotated[list[ReviewRow], "with 'known': every move that stands, judged from what was seen"]
-    final: Annotated[float | None, "with 'known': the chance after the last move"]
+    final: Annotated[float | None, "with 'known': the chance after the last move (None: not judged within the budget)"]
     lost_after: Annotated[int | None, "the move after which the exact verdict (it peeks) turned to lost; 0: the deal"]
 
 

@@ -12,6 +12,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const W = 560;
 const H = 150;
 const PAD = { left: 38, right: 12, top: 10, bottom: 24 };
+const NOT_JUDGED = "—"; // a chance not judged within the budget
 
 /**
  * @param {Document} doc
@@ -25,13 +26,32 @@ function svg(doc, name, attrs = {}) {
 }
 
 /**
+ * The runs of consecutive judged points (indices), so that the chart leaves a gap where a
+ * chance was not judged.
+ * @param {Array<number | null>} values
+ * @returns {number[][]}
+ */
+function judgedRuns(values) {
+  /** @type {number[][]} */
+  const runs = [];
+  values.forEach((v, i) => {
+    if (v === null) return;
+    const last = runs.at(-1);
+    if (last && last.at(-1) === i - 1) last.push(i);
+    else runs.push([i]);
+  });
+  return runs;
+}
+
+/**
  * The chart of a review: the chance before each move and after the last, its 95 % band.
  * @param {Document} doc
  * @param {Review} review
  * @param {Record<string, string>} L
  */
 function chart(doc, review, L) {
-  const chances = [...review.moves.map((m) => m.before), review.final ?? 0];
+  // The chance before each move and after the last; null where it was not judged within the budget.
+  const chances = [...review.moves.map((m) => m.before), review.final];
   const n = Math.max(1, chances.length - 1);
   const x = (/** @type {number} */ i) => PAD.left + (i * (W - PAD.left - PAD.right)) / n;
   const y = (/** @type {number} */ v) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
@@ -43,10 +63,12 @@ function chart(doc, review, L) {
     label.textContent = pct(v);
     root.appendChild(label);
   }
-  const lows = [...review.moves.map((m) => m.low), review.final ?? 0];
-  const highs = [...review.moves.map((m) => m.high), review.final ?? 0];
-  const band = [...highs.map((v, i) => `${x(i)},${y(v)}`), ...lows.map((v, i) => `${x(i)},${y(v)}`).reverse()];
-  root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
+  const lows = [...review.moves.map((m) => m.low), review.final];
+  const highs = [...review.moves.map((m) => m.high), review.final];
+  for (const run of judgedRuns(chances)) {
+    const band = [...run.map((i) => `${x(i)},${y(highs[i] ?? 0)}`), ...run.map((i) => `${x(i)},${y(lows[i] ?? 0)}`).reverse()];
+    root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
+  }
   if (review.lostAfter !== null) {
     const at = x(review.lostAfter);
     root.appendChild(svg(doc, "line", { x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom, class: "tp-chart-lost" }));
@@ -54,10 +76,12 @@ function chart(doc, review, L) {
     mark.textContent = L.review_lost_mark;
     root.appendChild(mark);
   }
-  root.appendChild(svg(doc, "polyline", { points: chances.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "tp-chart-line" }));
-  for (const [i, v] of chances.entries()) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(v), r: 2.2, class: "tp-chart-dot" }));
+  for (const run of judgedRuns(chances)) {
+    root.appendChild(svg(doc, "polyline", { points: run.map((i) => `${x(i)},${y(chances[i] ?? 0)}`).join(" "), class: "tp-chart-line" }));
+    for (const i of run) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(chances[i] ?? 0), r: 2.2, class: "tp-chart-dot" }));
+  }
   for (const m of review.moves) {
-    if (!m.mistake) continue;
+    if (!m.mistake || m.after === null) continue;
     const cx = x(m.move);
     const cy = y(m.after);
     const s = 4.5;
@@ -135,8 +159,8 @@ export function reviewPanel(doc, uid, { on, send }) {
  * @param {Record<string, string>} L
  */
 function table(doc, review, L) {
-  const pct = (/** @type {number} */ v) => fmt(L.percent, { n: Math.round(v * 100) });
-  const name = (/** @type {string} */ action) => (action === "draw" ? L.review_draw : action);
+  const pct = (/** @type {number | null} */ v) => (v === null ? NOT_JUDGED : fmt(L.percent, { n: Math.round(v * 100) }));
+  const name = (/** @type {string | null} */ action) => (action === null ? NOT_JUDGED : action === "draw" ? L.review_draw : action);
   const wrap = h(doc, "div", "tp-review-scroll");
   const el = h(doc, "table", "tp-review-table");
   const headRow = h(doc, "tr");
@@ -152,7 +176,7 @@ function table(doc, review, L) {
       h(doc, "td", "tp-review-num", { text: String(m.move) }),
       played,
       h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
-      h(doc, "td", "tp-review-best", { text: `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` }),
+      h(doc, "td", "tp-review-best", { text: m.best === null ? NOT_JUDGED : `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` }),
     );
     if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
     tbody.appendChild(row);

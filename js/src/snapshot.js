@@ -46,12 +46,12 @@
  * @typedef {object} ReviewRow
  * @property {number} move the move's number among the moves that stand
  * @property {string} action the action: a card in notation, or 'draw'
- * @property {number} before the chance of winning before the move, 0-1
- * @property {number} low the low end of its 95 % interval
- * @property {number} high the high end of its 95 % interval
- * @property {number} after the chance after it
- * @property {string} best the action with the best chance there
- * @property {number} best_chance that best action's chance
+ * @property {(number | null)} before the chance of winning before the move, 0-1; None: not judged within the budget
+ * @property {(number | null)} low the low end of its 95 % interval
+ * @property {(number | null)} high the high end of its 95 % interval
+ * @property {(number | null)} after the chance after it
+ * @property {(string | null)} best the action with the best chance there
+ * @property {(number | null)} best_chance that best action's chance
  * @property {boolean} mistake whether the move gave away at least 10 points of chance against the best
  */
 
@@ -60,7 +60,7 @@
  * @property {"pending" | "known" | "error"} kind whether the review is still being made
  * @property {string} text with 'pending' or 'error': what the panel says, in the board's language
  * @property {Array<ReviewRow>} moves with 'known': every move that stands, judged from what was seen
- * @property {(number | null)} final with 'known': the chance after the last move
+ * @property {(number | null)} final with 'known': the chance after the last move (None: not judged within the budget)
  * @property {(number | null)} lost_after the move after which the exact verdict (it peeks) turned to lost; 0: the deal
  */
 

@@ -729,6 +729,22 @@ test("the Assists panel: a disclosure with a switch for every assist and the hin
   window.close();
 });
 
+test("a review move not judged within the budget: dashes in the table, a gap in the chart", () => {
+  const { $, $$, model, window } = setup(withSeq(STATES.blocked, 1));
+  const judged = (move, before) => ({ move, action: "draw", before, low: before - 0.1, high: before + 0.1, after: before, best: "draw", best_chance: before, mistake: false });
+  const unjudged = { move: 2, action: "K♣", before: null, low: null, high: null, after: null, best: null, best_chance: null, mistake: false };
+  const moves = [judged(1, 0.5), unjudged, judged(3, 0.4), judged(4, 0.3)];
+  model.push(withSeq(STATES.blocked, 2, { review: { kind: "known", text: "", moves, final: 0, lost_after: null } }));
+  const rows = $$(".tp-review-table tbody tr");
+  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "K♣", "— → —", "—"]);
+  const chart = $(".tp-review-chart");
+  assert.equal(chart.querySelectorAll(".tp-chart-dot").length, 4, "every judged point: before moves 1, 3 and 4, and the final");
+  assert.equal(chart.querySelectorAll(".tp-chart-line").length, 2, "the line breaks where move 2 was not judged");
+  assert.equal(chart.querySelectorAll(".tp-chart-band").length, 2);
+  assert.ok(!chart.innerHTML.includes("NaN"));
+  window.close();
+});
+
 test("the review after a game: the banner's Review button, a chart and a table of the moves", () => {
   const { $, $$, model, window, document } = setup(withSeq(STATES.blocked, 1));
   const open = $(".tp-review-open");

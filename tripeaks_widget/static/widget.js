@@ -1325,13 +1325,24 @@ var SVG = "http://www.w3.org/2000/svg";
 var W = 560;
 var H = 150;
 var PAD = { left: 38, right: 12, top: 10, bottom: 24 };
+var NOT_JUDGED = "—";
 function svg(doc, name, attrs = {}) {
   const el = doc.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
   return el;
 }
+function judgedRuns(values) {
+  const runs = [];
+  values.forEach((v, i) => {
+    if (v === null) return;
+    const last = runs.at(-1);
+    if (last && last.at(-1) === i - 1) last.push(i);
+    else runs.push([i]);
+  });
+  return runs;
+}
 function chart(doc, review, L) {
-  const chances = [...review.moves.map((m) => m.before), review.final ?? 0];
+  const chances = [...review.moves.map((m) => m.before), review.final];
   const n = Math.max(1, chances.length - 1);
   const x = (i) => PAD.left + i * (W - PAD.left - PAD.right) / n;
   const y = (v) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
@@ -1343,10 +1354,12 @@ function chart(doc, review, L) {
     label.textContent = pct(v);
     root.appendChild(label);
   }
-  const lows = [...review.moves.map((m) => m.low), review.final ?? 0];
-  const highs = [...review.moves.map((m) => m.high), review.final ?? 0];
-  const band = [...highs.map((v, i) => `${x(i)},${y(v)}`), ...lows.map((v, i) => `${x(i)},${y(v)}`).reverse()];
-  root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
+  const lows = [...review.moves.map((m) => m.low), review.final];
+  const highs = [...review.moves.map((m) => m.high), review.final];
+  for (const run of judgedRuns(chances)) {
+    const band = [...run.map((i) => `${x(i)},${y(highs[i] ?? 0)}`), ...run.map((i) => `${x(i)},${y(lows[i] ?? 0)}`).reverse()];
+    root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
+  }
   if (review.lostAfter !== null) {
     const at = x(review.lostAfter);
     root.appendChild(svg(doc, "line", { x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom, class: "tp-chart-lost" }));
@@ -1354,10 +1367,12 @@ function chart(doc, review, L) {
     mark.textContent = L.review_lost_mark;
     root.appendChild(mark);
   }
-  root.appendChild(svg(doc, "polyline", { points: chances.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "tp-chart-line" }));
-  for (const [i, v] of chances.entries()) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(v), r: 2.2, class: "tp-chart-dot" }));
+  for (const run of judgedRuns(chances)) {
+    root.appendChild(svg(doc, "polyline", { points: run.map((i) => `${x(i)},${y(chances[i] ?? 0)}`).join(" "), class: "tp-chart-line" }));
+    for (const i of run) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(chances[i] ?? 0), r: 2.2, class: "tp-chart-dot" }));
+  }
   for (const m of review.moves) {
-    if (!m.mistake) continue;
+    if (!m.mistake || m.after === null) continue;
     const cx = x(m.move);
     const cy = y(m.after);
     const s = 4.5;
@@ -1418,8 +1433,8 @@ function reviewPanel(doc, uid, { on, send }) {
   };
 }
 function table(doc, review, L) {
-  const pct = (v) => fmt(L.percent, { n: Math.round(v * 100) });
-  const name = (action) => action === "draw" ? L.review_draw : action;
+  const pct = (v) => v === null ? NOT_JUDGED : fmt(L.percent, { n: Math.round(v * 100) });
+  const name = (action) => action === null ? NOT_JUDGED : action === "draw" ? L.review_draw : action;
   const wrap = h(doc, "div", "tp-review-scroll");
   const el = h(doc, "table", "tp-review-table");
   const headRow = h(doc, "tr");
@@ -1435,7 +1450,7 @@ function table(doc, review, L) {
       h(doc, "td", "tp-review-num", { text: String(m.move) }),
       played,
       h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
-      h(doc, "td", "tp-review-best", { text: `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` })
+      h(doc, "td", "tp-review-best", { text: m.best === null ? NOT_JUDGED : `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` })
     );
     if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
     tbody.appendChild(row);
