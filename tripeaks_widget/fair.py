@@ -371,10 +371,11 @@ class Review:
 
         ax.plot(x, values("value"), marker=".", label=f"chance of winning ({JUDGED_BY[self.method]})")
         ax.fill_between(x, values("low"), values("high"), alpha=0.2, label="95 % interval")
-        if self.mistakes:
+        marked = [(m.move, m.after.value) for m in self.mistakes if m.after is not None]  # mistakes are judged
+        if marked:
             ax.scatter(
-                [m.move for m in self.mistakes],
-                [m.after.value for m in self.mistakes if m.after is not None],
+                [move for move, _ in marked],
+                [after for _, after in marked],
                 color="red",
                 marker="x",
                 s=60,
