@@ -65,7 +65,8 @@ function chart(doc, review, L) {
   }
   const lows = [...review.moves.map((m) => m.low), review.final];
   const highs = [...review.moves.map((m) => m.high), review.final];
-  for (const run of judgedRuns(chances)) {
+  const runs = judgedRuns(chances);
+  for (const run of runs) {
     const band = [...run.map((i) => `${x(i)},${y(highs[i] ?? 0)}`), ...run.map((i) => `${x(i)},${y(lows[i] ?? 0)}`).reverse()];
     root.appendChild(svg(doc, "polygon", { points: band.join(" "), class: "tp-chart-band" }));
   }
@@ -76,7 +77,7 @@ function chart(doc, review, L) {
     mark.textContent = L.review_lost_mark;
     root.appendChild(mark);
   }
-  for (const run of judgedRuns(chances)) {
+  for (const run of runs) {
     root.appendChild(svg(doc, "polyline", { points: run.map((i) => `${x(i)},${y(chances[i] ?? 0)}`).join(" "), class: "tp-chart-line" }));
     for (const i of run) root.appendChild(svg(doc, "circle", { cx: x(i), cy: y(chances[i] ?? 0), r: 2.2, class: "tp-chart-dot" }));
   }
@@ -160,7 +161,7 @@ export function reviewPanel(doc, uid, { on, send }) {
  */
 function table(doc, review, L) {
   const pct = (/** @type {number | null} */ v) => (v === null ? NOT_JUDGED : fmt(L.percent, { n: Math.round(v * 100) }));
-  const name = (/** @type {string | null} */ action) => (action === null ? NOT_JUDGED : action === "draw" ? L.review_draw : action);
+  const name = (/** @type {string} */ action) => (action === "draw" ? L.review_draw : action);
   const wrap = h(doc, "div", "tp-review-scroll");
   const el = h(doc, "table", "tp-review-table");
   const headRow = h(doc, "tr");
