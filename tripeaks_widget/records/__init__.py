@@ -55,7 +55,8 @@ folder opens read-only.
 from __future__ import annotations
 
 from ..codes import SERIES_FIRST, SERIES_LAST
-from .backends import APPLICATION_ID, ENV_VAR, FILE_NAME, RecordsError, default_path, redact
+from .backends import APPLICATION_ID
+from .locate import ENV_VAR, FILE_NAME, Location, RecordsError, default_path, locate, redact
 from .notices import (
     BEST_SO_FAR,
     FIRST_WIN,
@@ -99,6 +100,7 @@ __all__ = [
     "SERIES_FIRST",
     "SERIES_LAST",
     "STANDING",
+    "Location",
     "Notice",
     "Records",
     "RecordsError",
@@ -109,6 +111,7 @@ __all__ = [
     "effective_line",
     "in_series",
     "judge_key",
+    "locate",
     "longest_run",
     "redact",
     "rules_key",

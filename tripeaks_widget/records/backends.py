@@ -10,24 +10,18 @@ kept, and which errors mean "wait and try again" (a held lock, a lost connection
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ENV_VAR = "TRIPEAKS_RECORDS"
-APP_NAME = "tripeaks-widget"
-FILE_NAME = "records.sqlite3"
+from .locate import APP_NAME, ENV_VAR, FILE_NAME, MEMORY, Location, RecordsError, locate
+
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LOCK_WAIT = 0.25  # seconds one attempt waits for a lock held elsewhere; the writer then tries again
 CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server
-
-
-class RecordsError(ValueError):
-    """The records store cannot be used: the message names the store and what was expected."""
 
 
 @dataclass
@@ -44,47 +38,13 @@ class Found:
         return not self.ours and self.version == 0 and not self.tables
 
 
-def default_path() -> Path:
-    """The records file: ``$TRIPEAKS_RECORDS`` if set, else ``records.sqlite3`` in the user's data folder."""
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_data_path(APP_NAME) / FILE_NAME
-
-
-def redact(url: str) -> str:
-    """A database URL without its password (in the address or as ``password=`` in its query)."""
-    url = re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*:/*[^/?#@:]*):[^/?#@]*@", r"\1@", url)
-    return re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
-
-
-def backend_for(location: str | os.PathLike | None, timeout: float) -> Backend:
-    """The backend of a store: a ``postgresql://`` URL, else a file path (None: the default)."""
-    env = os.environ.get(ENV_VAR, "").strip() if location is None else ""
-    if location is None and "://" not in env:
-        return SQLite(default_path(), timeout)
-    text = env or os.fspath(location)  # type: ignore[arg-type]
-    if isinstance(text, bytes):
-        text = os.fsdecode(text)
-    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]+)://", text)
-    if scheme is None:
-        if re.match(r"(?i)postgres(ql)?:", text):
-            raise RecordsError(f"{redact(text)}: not a database URL; expected {POSTGRES_FORM}")
-        return SQLite(Path(text).expanduser() if text != ":memory:" else text, timeout)
-    name = scheme.group(1).lower()
-    if name in ("postgresql", "postgres"):
-        return Postgres(text, timeout)
-    if name == "sqlite":
-        return SQLite(Path(text[len("sqlite://") :].removeprefix("/") or ":memory:"), timeout)
-    raise RecordsError(
-        f"{redact(text)}: not a kind of records store this version keeps ({name}); "
-        f"expected a file path for SQLite, or {POSTGRES_FORM}"
-    )
-
-
-POSTGRES_FORM = "postgresql://user:password@host:port/database"
+def backend_for(value: str | os.PathLike | None, timeout: float) -> Backend:
+    """The backend of the store ``value`` names (read by :func:`.locate.locate`; None: the default)."""
+    place = locate(value)
+    if place.kind == "postgresql":
+        return Postgres(place, timeout)
+    path = place.path
+    return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
 
 
 class Backend:
@@ -157,16 +117,14 @@ class SQLite(Backend):
 
     def _connect(self, mode: str):
         target, uri = (
-            (self.path, False)
-            if self.path == ":memory:"
-            else (f"{Path(self.path).absolute().as_uri()}?mode={mode}", True)
+            (self.path, False) if self.path == MEMORY else (f"{Path(self.path).absolute().as_uri()}?mode={mode}", True)
         )
         conn = sqlite3.connect(target, timeout=LOCK_WAIT, isolation_level=None, check_same_thread=False, uri=uri)
         conn.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
         return conn
 
     def open(self, check) -> tuple[Any, bool]:
-        if self.path == ":memory:":
+        if self.path == MEMORY:
             conn = self._connect("rwc")
             check(conn, self.inspect(conn))
             return conn, False
@@ -298,12 +256,11 @@ class Postgres(Backend):
 
     kind = "PostgreSQL"
 
-    def __init__(self, url: str, timeout: float) -> None:
-        self.url = url
-        self.where = redact(url)
+    def __init__(self, place: Location, timeout: float) -> None:
+        self.url = place.conninfo
+        self.where = place.where
         self.timeout = timeout
-        match = re.search(r"://[^/?#@:]*:([^/?#@]*)@", url) or re.search(r"(?i)[?&]password=([^&#]*)", url)
-        self._password = match.group(1) if match else ""
+        self._password = place.password
         try:
             import psycopg
         except ImportError:

@@ -1,0 +1,98 @@
+"""One reading of where a records store is (issue 25, item 8): ``TRIPEAKS_RECORDS`` and
+``Records(...)`` go through the same parser, which understands a value or refuses it with a
+message that shows no password."""
+
+from pathlib import Path
+
+import pytest
+
+from tripeaks_widget import TriPeaks
+from tripeaks_widget.records import Records, RecordsError, locate, redact
+
+SECRET = "s3cret-pw"
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("postgresql:/127.0.0.1:5432/tp", "lacks the '//'"),
+        ("postgres:ana:s3cret-pw@127.0.0.1/tp", "lacks the '//'"),
+        ("sqlite:/tmp/x.db", "lacks the '//'"),
+        ("mysql://ana:s3cret-pw@127.0.0.1/class", "not a kind of records store"),
+        ("sqlite://relative.db", "not an SQLite URL"),
+        ("host=127.0.0.1 password=s3cret-pw dbname", "not a connection string libpq reads"),
+        ("host=127.0.0.1 password='s3cret-pw", "not a connection string libpq reads"),
+        ("postgresql://ana:s3cret-pw@127.0.0.1/tp?nonsense=1", "not a connection string libpq reads"),
+        ("~nouser-of-this-machine/x.db", "no such user"),
+        ("  ", "empty"),
+    ],
+)
+def test_a_value_it_does_not_understand_is_refused_alike_from_the_env_var_and_the_argument(
+    value, says, monkeypatch, tmp_path
+):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RecordsError) as given:
+        Records(value)
+    monkeypatch.setenv("TRIPEAKS_RECORDS", value)
+    if value.strip():
+        with pytest.raises(RecordsError) as from_env:
+            Records()
+        assert says in str(from_env.value) and SECRET not in str(from_env.value)
+        assert "TRIPEAKS_RECORDS" in str(from_env.value)
+        w = TriPeaks(game=1)  # the widget says why and plays on
+        assert w.records is None and SECRET not in w.records_error and says in w.records_error
+        w.draw()
+        assert w.state["moves"] == 1
+        w.close()
+    assert says in str(given.value) and SECRET not in str(given.value) and "expected" in str(given.value)
+    assert list(tmp_path.iterdir()) == []  # no file was made for it
+
+
+def test_sqlite_urls_and_memory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for value in ("sqlite://", ":memory:"):
+        with Records(value) as records:
+            assert records.path == ":memory:"
+            monkeypatch.setenv("TRIPEAKS_RECORDS", value)
+        with Records() as records:
+            assert records.path == ":memory:"
+    assert list(tmp_path.iterdir()) == []  # no file named ':memory:'
+    assert locate("sqlite:///rel.db").path == Path("rel.db")
+    assert locate(f"sqlite:///{tmp_path}/abs.db").path == tmp_path / "abs.db"
+
+
+def test_a_path_ending_in_a_slash_is_a_folder_that_gets_the_store_inside(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIPEAKS_RECORDS", f"{tmp_path}/sub/dir/")
+    with Records() as records:
+        assert records.path == tmp_path / "sub" / "dir" / "records.sqlite3"
+    with Records(f"{tmp_path}/other/") as records:
+        assert records.path == tmp_path / "other" / "records.sqlite3"
+    assert (tmp_path / "sub" / "dir").is_dir() and (tmp_path / "other" / "records.sqlite3").is_file()
+
+
+def test_postgres_urls_in_any_case_and_keyword_strings_are_postgres_without_the_password():
+    for value in (
+        "PostgreSQL://ana:s3cret-pw@127.0.0.1:5432/tp",
+        "POSTGRES://ana:s3cret-pw@127.0.0.1:5432/tp",
+        "host=127.0.0.1 port=5432 dbname=tp user=ana password=s3cret-pw",
+        "host=127.0.0.1 dbname=tp password='s3cret-pw' user=ana",
+        "postgresql://127.0.0.1/tp?user=ana&password=s3cret-pw",
+    ):
+        place = locate(value)
+        assert place.kind == "postgresql" and place.password == SECRET, value
+        assert SECRET not in place.where and "127.0.0.1" in place.where, place.where
+    assert locate("PostgreSQL://ana@h/tp").conninfo.startswith("postgresql://")
+
+
+def test_a_keyword_string_is_never_a_file_named_with_the_password(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RecordsError) as refused:
+        Records(f"host=127.0.0.1 port=1 dbname=tp user=ana password={SECRET} connect_timeout=2")
+    assert "cannot connect" in str(refused.value) and SECRET not in str(refused.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_redact_takes_the_password_out_of_every_form():
+    assert redact("host=h password=abc dbname=x") == "host=h password=*** dbname=x"
+    assert redact("host=h password='a b' dbname=x") == "host=h password=*** dbname=x"
+    assert redact("postgresql://ana:pw@h/db") == "postgresql://ana@h/db"
