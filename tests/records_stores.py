@@ -10,7 +10,15 @@ where a skip is a failure.
 from __future__ import annotations
 
 import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
 import uuid
+from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -95,3 +103,112 @@ def postgres():
 def store(location):
     with Records(location) as records:
         yield records
+
+
+# -- a server of the test's own, to stop, pause and restart ----------------------------------------
+
+CI_POSTGRES = Path(__file__).resolve().parent.parent / ".ci" / "postgres"
+
+
+class OwnServer:
+    """A throwaway PostgreSQL server of its own (``.ci/postgres``), which a test may stop, start
+    again, restart, or pause (SIGSTOP) without touching the suite's shared one."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.url = self._run("start").strip().splitlines()[-1]
+
+    def _run(self, action: str) -> str:
+        done = subprocess.run([str(CI_POSTGRES), action, str(self.folder)], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f".ci/postgres {action} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def down(self) -> None:
+        self._run("down")
+
+    def up(self) -> None:
+        self._run("up")
+
+    def restart(self) -> None:
+        self._run("restart")
+
+    def stop(self) -> None:
+        self._run("stop")
+
+    def fresh(self) -> str:
+        """The URL of a new, empty schema on this server, for one test's store."""
+        import psycopg
+
+        name = f"test_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f"CREATE SCHEMA {name}")
+        return with_schema(self.url, name)
+
+    def postmaster(self) -> int:
+        return int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+
+    def backends(self, application: str = "tripeaks-widget") -> list[int]:
+        """The server processes of the connections an application holds."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
+            rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s", (application,))
+            return [row[0] for row in rows]
+
+    @contextmanager
+    def paused(self, pids):
+        """The processes ``pids`` stopped (SIGSTOP) inside the block, and always let go after it."""
+        pids = list(pids)
+        try:
+            for pid in pids:
+                os.kill(pid, signal.SIGSTOP)
+            yield pids
+        finally:
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGCONT)
+                except ProcessLookupError:
+                    pass
+
+
+def postgres_binaries() -> bool:
+    return any(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory):
+    """A PostgreSQL server of this test module's own (skips without PostgreSQL installed, except
+    under TRIPEAKS_POSTGRES=required)."""
+    if not postgres_binaries() or (os.geteuid() == 0 and shutil.which("runuser") is None):
+        if POSTGRES_REQUIRED:
+            pytest.fail("TRIPEAKS_POSTGRES=required, but no PostgreSQL server binaries to start one")
+        pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql")
+    server = OwnServer(Path(tempfile.mkdtemp(prefix="tripeaks-pg-")))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def within(seconds: float, job, what: str = "the call"):
+    """``job()`` run in a thread of its own, which must end within ``seconds``: a call that hangs
+    fails the test instead of the suite. Returns its answer or raises its error."""
+    answer: dict = {}
+
+    def run():
+        try:
+            answer["value"] = job()
+        except BaseException as error:
+            answer["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    started = time.monotonic()
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        pytest.fail(f"{what} did not return within {seconds:g} s")
+    answer["took"] = time.monotonic() - started
+    if "error" in answer:
+        raise answer["error"]
+    return answer["value"]

@@ -518,8 +518,7 @@ def test_a_version_1_store_upgrades_without_loss(location, monkeypatch):
     monkeypatch.setattr(schema_module, "RESULT_COLUMNS", v1_columns)
     with Records(location) as records:
         assert records.version == 1
-        with records._lock:
-            conn = records._conn
+        with records._backend.connection(write=True) as conn:
             for cards_left, moves in ((22, 29), (0, 60), (20, 9)):
                 conn.execute(
                     records._backend.sql(

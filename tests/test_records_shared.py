@@ -309,13 +309,16 @@ def test_a_connection_lost_mid_write_loses_nothing_and_the_result_is_retried(pos
         pending = records.submit(game(actions=WIN_1_EASY), player="bob")
         time.sleep(0.8)
         assert not pending.done()
-        pid = records._conn.info.backend_pid
+        (pid,) = blocker.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = 'tripeaks-widget' AND wait_event_type = 'Lock'"
+        ).fetchone()
         blocker.execute("SELECT pg_terminate_backend(%s)", (pid,))  # the server drops the writer's connection
         time.sleep(0.5)
         blocker.execute("ROLLBACK")
         blocker.close()
         (notice,) = pending.result(20)
         assert notice.kind == FIRST_WIN
-        assert records._conn.info.backend_pid != pid  # a new connection
+        with records._backend.connection(write=True) as conn:
+            assert conn.info.backend_pid != pid  # a new connection
         assert sorted((r["player"], r["outcome"]) for r in records.results()) == [("ana", "blocked"), ("bob", "won")]
     assert any("waits for the records store" in r.getMessage() for r in caplog.records)

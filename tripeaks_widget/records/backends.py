@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .locate import APP_NAME, ENV_VAR, FILE_NAME, MEMORY, Location, RecordsError, locate
+from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError, locate
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
-POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LOCK_WAIT = 0.25  # seconds one attempt waits for a lock held elsewhere; the writer then tries again
-CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server
 
 
 @dataclass
@@ -42,6 +42,8 @@ def backend_for(value: str | os.PathLike | None, timeout: float) -> Backend:
     """The backend of the store ``value`` names (read by :func:`.locate.locate`; None: the default)."""
     place = locate(value)
     if place.kind == "postgresql":
+        from .postgres import Postgres  # only where psycopg is wanted
+
         return Postgres(place, timeout)
     path = place.path
     return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
@@ -58,13 +60,25 @@ class Backend:
     def expected(self) -> str:
         raise NotImplementedError
 
-    def open(self, check) -> tuple[Any, bool]:
-        """A connection, after ``check(conn, found)`` has looked at what it holds and not refused
-        it; and whether the store can only be read."""
+    def open(self, prepare) -> bool:
+        """Look at the store and bring it up to date: ``prepare(conn, read_only)`` checks what the
+        database holds (and refuses it, raising) and migrates it. Returns whether it can only be read."""
         raise NotImplementedError
+
+    def connection(self, write: bool = False) -> AbstractContextManager[Any]:
+        """A connection for one statement or transaction: the writer's, or a reader's, which never
+        waits behind a write."""
+        raise NotImplementedError
+
+    def after_migration(self, conn) -> None:
+        pass
 
     def sql(self, text: str) -> str:
         return text
+
+    def say(self, error: BaseException) -> str:
+        """A driver's error in one line (without a password)."""
+        return " ".join(str(error).split()) or type(error).__name__
 
     def inspect(self, conn) -> Found:
         raise NotImplementedError
@@ -87,12 +101,12 @@ class Backend:
         """Whether trying again later may succeed: a lock held elsewhere, a lost connection."""
         return False
 
-    def lost(self, conn) -> bool:
-        """Whether the connection is gone and must be opened again."""
+    def lost(self, error: BaseException) -> bool:
+        """Whether ``error`` ended the connection, so the same read on a new one may work."""
         return False
 
-    def close(self, conn) -> None:
-        conn.close()
+    def close(self) -> None:
+        """Close every connection (what is queued was written before)."""
 
 
 class SQLite(Backend):
@@ -108,6 +122,12 @@ class SQLite(Backend):
         self.path = path
         self.where = str(path)
         self.timeout = timeout
+        self._conn: Any = None  # the writer's connection (and, in memory or read-only, everyone's)
+        self._reader: Any = None  # the readers' own, opened when first read: write-ahead lets it read during a write
+        self._mode = "rwc"
+        self._read_only = False
+        self._write_lock = threading.Lock()
+        self._read_lock = threading.Lock()
 
     def expected(self) -> str:
         return (
@@ -123,13 +143,19 @@ class SQLite(Backend):
         conn.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
         return conn
 
-    def open(self, check) -> tuple[Any, bool]:
+    def open(self, prepare) -> bool:
         if self.path == MEMORY:
             conn = self._connect("rwc")
-            check(conn, self.inspect(conn))
-            return conn, False
+            try:
+                prepare(conn, False)
+            except BaseException:
+                conn.close()
+                raise
+            self._conn = conn
+            return False
         try:
-            return self._open_file(Path(self.path), check)
+            self._conn, self._mode, self._read_only = self._open_file(Path(self.path), prepare)
+            return self._read_only
         except OSError as error:  # a folder on the way that this user may not enter, say
             raise RecordsError(
                 f"{self.where}: cannot be reached ({error.strerror or error}); expected a file this user can read "
@@ -137,7 +163,7 @@ class SQLite(Backend):
                 "variable."
             ) from None
 
-    def _open_file(self, path: Path, check) -> tuple[Any, bool]:
+    def _open_file(self, path: Path, prepare) -> tuple[Any, str, bool]:
         leave = self.leave_it()
         if path.exists() and not path.is_file():
             raise RecordsError(f"{path}: not a file; expected {self.expected()}. {leave}")
@@ -177,8 +203,8 @@ class SQLite(Backend):
             last = mode == modes[-1]
             conn = self._guarded(lambda mode=mode: self._connect(mode), read_only)
             try:
-                self._guarded(lambda conn=conn: check(conn, self.inspect(conn)), read_only)
-                return conn, read_only
+                self._guarded(lambda conn=conn: prepare(conn, read_only), read_only)
+                return conn, mode, read_only
             except RecordsError:
                 conn.close()
                 if last:
@@ -187,6 +213,27 @@ class SQLite(Backend):
                 conn.close()
                 raise
         raise AssertionError("unreachable")
+
+    @contextmanager
+    def connection(self, write: bool = False):
+        if write or self._read_only or self.path == MEMORY:
+            with self._write_lock:
+                yield self._conn
+            return
+        with self._read_lock:
+            if self._reader is None:
+                self._reader = self._connect(self._mode)
+            yield self._reader
+
+    def close(self) -> None:
+        with self._read_lock, self._write_lock:
+            for conn in (self._reader, self._conn):  # the last to close removes the journal files
+                if conn is not None:
+                    try:
+                        conn.close()
+                    except Exception:  # already gone
+                        pass
+            self._reader = self._conn = None
 
     def _guarded(self, step, read_only: bool = False):
         try:
@@ -249,130 +296,3 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError:  # a folder on the way that this user may not enter: said as the store is opened
         return False
-
-
-class Postgres(Backend):
-    """A database on a PostgreSQL server, shared by every player who is given its URL."""
-
-    kind = "PostgreSQL"
-
-    def __init__(self, place: Location, timeout: float) -> None:
-        self.url = place.conninfo
-        self.where = place.where
-        self.timeout = timeout
-        self._password = place.password
-        try:
-            import psycopg
-        except ImportError:
-            raise RecordsError(
-                f"{self.where}: a PostgreSQL store needs the psycopg package; expected it installed "
-                "(pip install 'tripeaks-widget[postgres]')"
-            ) from None
-        self.psycopg = psycopg
-        self.errors = (psycopg.Error,)
-
-    def expected(self) -> str:
-        return (
-            "a PostgreSQL database that holds a records store of tripeaks-widget (a tripeaks_store table), "
-            "or an empty one to start a new store in"
-        )
-
-    def leave_it(self) -> str:
-        return "Nothing in the database was changed; give the URL of another database."
-
-    def say(self, error: BaseException) -> str:
-        """A driver's error in one line, without the password."""
-        text = " ".join(str(error).split()) or type(error).__name__
-        return text.replace(self._password, "***") if self._password else text
-
-    def connect(self):
-        psycopg = self.psycopg
-        try:
-            conn = psycopg.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name=APP_NAME
-            )
-        except psycopg.Error as error:
-            raise RecordsError(
-                f"{self.where}: cannot connect to the PostgreSQL server ({self.say(error)}); expected a running "
-                "server that accepts this user and password, and an existing database."
-            ) from None
-        conn.execute(f"SET lock_timeout = '{int(LOCK_WAIT * 1000)}ms'")
-        return conn
-
-    def open(self, check) -> tuple[Any, bool]:
-        conn = self.connect()
-        try:
-            check(conn, self.inspect(conn))
-        except self.psycopg.Error as error:
-            conn.close()
-            raise RecordsError(
-                f"{self.where}: cannot be read ({self.say(error)}); expected {self.expected()}."
-            ) from None
-        except BaseException:
-            conn.close()
-            raise
-        return conn, False
-
-    def after_migration(self, conn) -> None:
-        pass
-
-    def sql(self, text: str) -> str:
-        return text.replace("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY").replace(
-            "?", "%s"
-        )
-
-    def inspect(self, conn) -> Found:
-        schema = conn.execute("SELECT current_schema()").fetchone()[0]
-        if schema is None:
-            raise RecordsError(f"{self.where}: no schema to keep the records in; expected {self.expected()}.")
-        tables = [
-            row[0]
-            for row in conn.execute(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = %s ORDER BY table_name",
-                (schema,),
-            )
-        ]
-        if "tripeaks_store" not in tables:
-            return Found(False, 0, tables, "it has no tripeaks_store table")
-        marks = dict(conn.execute("SELECT name, value FROM tripeaks_store").fetchall())
-        ours = marks.get("application") == POSTGRES_MARK
-        try:
-            version = int(marks.get("version", "0"))
-        except ValueError:
-            version, ours = 0, False
-        return Found(ours, version, tables, f"its tripeaks_store says {marks!r:.100}")
-
-    def mark(self, conn, version: int) -> None:
-        conn.execute("CREATE TABLE IF NOT EXISTS tripeaks_store (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        for name, value in (("application", POSTGRES_MARK), ("version", str(int(version)))):
-            conn.execute(
-                "INSERT INTO tripeaks_store (name, value) VALUES (%s, %s) "
-                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                (name, value),
-            )
-
-    def lock_schema(self, conn) -> None:
-        conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
-
-    def columns(self, conn, table: str) -> set[str]:
-        rows = conn.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = %s",
-            (table,),
-        )
-        return {row[0] for row in rows}
-
-    def transient(self, error: BaseException) -> bool:
-        errors = self.psycopg.errors
-        return isinstance(
-            error,
-            (
-                errors.LockNotAvailable,
-                errors.SerializationFailure,
-                errors.DeadlockDetected,
-                self.psycopg.OperationalError,
-            ),
-        )
-
-    def lost(self, conn) -> bool:
-        return bool(conn.closed or conn.broken)

@@ -46,27 +46,27 @@ class Records:
         self.path = backend.path if isinstance(backend, SQLite) else None
         self.where = backend.where  # the store in messages: the file, or the URL without its password
         self.timeout = timeout
-        self._lock = threading.RLock()  # one statement or transaction on the connection at a time
+        self._plays_lock = threading.Lock()
         self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
-        self._conn, self.read_only = self._waiting(
-            timeout, lambda: backend.open(lambda conn, found: schema.check(backend, conn, found))
-        )
-        try:
-            if not self.read_only:
-                self._waiting(
-                    timeout, lambda: (schema.migrate(backend, self._conn), backend.after_migration(self._conn))
-                )
-            elif backend.inspect(self._conn).version != schema.schema_version():
+
+        def prepare(conn, read_only: bool) -> None:
+            schema.check(backend, conn, backend.inspect(conn))
+            if not read_only:
+                schema.migrate(backend, conn)
+                backend.after_migration(conn)
+            elif backend.inspect(conn).version != schema.schema_version():
                 raise RecordsError(
                     f"{self.where}: a records store of an older schema in a read-only place, so it cannot be "
                     "brought up to date; expected a store this user can write."
                 )
-        except BaseException:
-            self._conn.close()
-            raise
+
+        self.read_only = self._waiting(timeout, lambda: backend.open(prepare))
         self._closed = False
         self._shut_done = False
+        self._shut_lock = threading.Lock()
         self._writer = Writer(f"tripeaks-records {self.where}", self._transient)
+        # Reads the board asks for have a thread of their own: they never wait behind a write.
+        self._reader = Writer(f"tripeaks-records reads {self.where}", lambda error: False)
         _OPEN.add(self)
 
     def _waiting(self, timeout: float, step):
@@ -103,8 +103,7 @@ class Records:
     @property
     def version(self) -> int:
         """The schema version of the open store."""
-        with self._lock:
-            return self._backend.inspect(self._conn).version
+        return self._read(lambda conn: self._backend.inspect(conn).version)
 
     def close(self, wait: float | None = None) -> None:
         """Write what is queued (waiting up to ``wait`` seconds, by default ``timeout``), then close.
@@ -115,15 +114,13 @@ class Records:
         self._writer.close(self.timeout if wait is None else wait, then=self._shut)
 
     def _shut(self) -> None:
-        with self._lock:
+        with self._shut_lock:
             if self._shut_done:
                 return
             self._shut_done = True
             _OPEN.discard(self)
-            try:
-                self._backend.close(self._conn)  # the last connection to an SQLite file removes its journal files
-            except Exception:  # already gone
-                pass
+        self._reader.close(0)
+        self._backend.close()  # the last connection to an SQLite file removes its journal files
 
     def __enter__(self) -> Records:
         return self
@@ -189,8 +186,8 @@ class Records:
         return future
 
     def submit_standing(self, number: int, rules: Rules | str = "easy") -> Future:
-        """A Future of :meth:`standing`, answered by the writer thread (after the results queued)."""
-        return self._writer.submit(lambda: self.standing(number, rules), f"the record of game {number}")
+        """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
+        return self._reader.submit(lambda: self.standing(number, rules), f"the record of game {number}")
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the results handed in are written; False when ``timeout`` ran out first."""
@@ -198,7 +195,7 @@ class Records:
 
     def _play_token(self, game) -> str:
         """The token of this very game object's play: the same for each record of it."""
-        with self._lock:
+        with self._plays_lock:
             entry = self._plays.get(id(game))
             if entry is not None and entry[0]() is game:
                 return entry[1]
@@ -271,17 +268,14 @@ class Records:
         except self._backend.errors as error:
             if self._backend.transient(error):
                 raise
-            raise RecordsError(
-                f"{self.where}: the records cannot be written ({' '.join(str(error).split())})"
-            ) from None
+            raise RecordsError(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
 
     def _transaction(self, work):
-        """Run ``work(conn)`` in one short transaction (opening the connection again if it was lost)."""
+        """Run ``work(conn)`` in one short transaction on the writer's connection."""
         backend = self._backend
-        with self._lock:
-            conn = self._live()
+        with backend.connection(write=True) as conn:
+            conn.execute(backend.begin)
             try:
-                conn.execute(backend.begin)
                 answer = work(conn)
                 conn.execute("COMMIT")
                 return answer
@@ -289,29 +283,27 @@ class Records:
                 schema._rollback(conn)
                 raise
 
-    def _live(self):
-        if self._backend.lost(self._conn):
-            try:
-                self._conn = self._backend.connect()  # type: ignore[attr-defined]
-            except RecordsError as error:
-                raise _Unreachable(str(error)) from None
-        return self._conn
-
     def _transient(self, error: BaseException) -> bool:
-        return isinstance(error, _Unreachable) or self._backend.transient(error)
+        return self._backend.transient(error)
 
     # -- reading ----------------------------------------------------------------------------------
 
-    def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
-        with self._lock:
+    def _read(self, work):
+        """``work(conn)`` on a reader's connection, within the backend's deadline; tried once more on a
+        new connection when the first was found ended (a server restart). Fails as a ``RecordsError``."""
+        backend = self._backend
+        for last in (False, True):
             try:
-                return self._live().execute(self._backend.sql(sql), tuple(params)).fetchall()
-            except self._backend.errors as error:
-                raise RecordsError(
-                    f"{self.where}: reading the records failed ({' '.join(str(error).split())})"
-                ) from None
-            except _Unreachable as error:
-                raise RecordsError(str(error)) from None
+                with backend.connection() as conn:
+                    return work(conn)
+            except backend.errors as error:
+                if not last and backend.lost(error):
+                    continue
+                raise RecordsError(f"{self.where}: reading the records failed ({backend.say(error)})") from None
+        raise AssertionError("unreachable")
+
+    def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        return self._read(lambda conn: conn.execute(self._backend.sql(sql), tuple(params)).fetchall())
 
     def _rows(self, sql: str, params: Sequence = ()) -> list[dict]:
         columns = schema.RESULT_COLUMNS
@@ -456,10 +448,6 @@ def _close_at_exit() -> None:
     for store in list(_OPEN):
         store._closed = True
         store._writer.close(max(0.001, deadline - time.monotonic()), then=store._shut)
-
-
-class _Unreachable(Exception):
-    """The server could not be reached again: worth another try later."""
 
 
 def _result(row: dict) -> dict:

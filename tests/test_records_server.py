@@ -1,0 +1,103 @@
+"""A records store on a PostgreSQL server that misbehaves (issue 25): many boards on one URL,
+a silent server, paused backends, a restart. Each test is bounded in time: a call that would
+hang fails the test (``within``), and paused processes are always let go."""
+
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import time
+
+import pytest
+from records_stores import OwnServer, own_server, postgres, within  # noqa: F401  (fixtures)
+from test_records import BLOCK_1_EASY, WIN_1_EASY, game
+
+from tripeaks_widget import TriPeaks
+from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
+from tripeaks_widget.records.postgres import POOL_SIZE, open_pools
+
+
+def _ours(conn) -> int:
+    """Connections the store's application holds on the server."""
+    return conn.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'tripeaks-widget'").fetchone()[
+        0
+    ]
+
+
+# -- item 4: one small pool per store per process ----------------------------------------------------
+
+
+def test_a_hundred_boards_on_one_url_share_one_small_pool(postgres):
+    admin = postgres.connect()
+    before = _ours(admin)
+    boards = []
+    try:
+        for number in range(1, 101):
+            w = TriPeaks(game=number, records=postgres.url)
+            assert w.records is not None, w.records_error  # never refused for want of connections
+            w.draw()
+            w.new_game(game=number)  # an abandoned result written, a standing read
+            boards.append(w)
+        for w in boards:
+            assert w.records.flush(20)
+        assert _ours(admin) - before <= POOL_SIZE
+        assert open_pools() == 1
+        assert boards[-1].records.stats()["played"] == 100
+    finally:
+        for w in boards:
+            w.close()
+        admin.close()
+
+
+# -- item 1: a silent server never holds the board -------------------------------------------------
+
+
+def test_a_silent_server_holds_neither_the_board_nor_a_read(own_server):
+    records = Records(own_server.fresh(), timeout=3)
+    try:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")  # the pool holds a connection now
+        w = TriPeaks(game=1, records=records, player="bob")
+        with own_server.paused([own_server.postmaster(), *own_server.backends()]):
+            w.replay(WIN_1_EASY, pace=0)  # won: the result goes to the writer, which cannot reach the server
+            within(3, lambda: w.new_game(game=2), "new_game on a silent server")
+            w.draw()
+            assert w.state["moves"] == 1 and w.game.number == 2
+            with pytest.raises(RecordsError, match=r"could not be reached|did not answer"):
+                within(10, lambda: records.leaderboard(1), "a read on a silent server")
+            with pytest.raises(RecordsError, match=r"could not be reached|did not answer"):
+                within(10, lambda: records.version, "the version on a silent server")
+        assert records.flush(30)  # the server woke: what was queued is written
+        assert records.standing(1).text.endswith("held by bob.")
+        assert sorted(r["player"] for r in records.results()) == ["ana", "bob"]
+        w.close()
+    finally:
+        records.close()
+
+
+def test_paused_backends_delay_neither_reads_nor_writes(own_server):
+    records = Records(own_server.fresh(), timeout=3)
+    try:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        assert records.leaderboard(1)[0]["player"] == "ana"
+        with own_server.paused(own_server.backends()):  # every connection the store holds, mid-life
+            board = within(4, lambda: records.leaderboard(1), "a read with its backend paused")
+            assert [e["player"] for e in board] == ["ana"]
+            (notice,) = within(6, lambda: records.record(game(actions=WIN_1_EASY), player="bob"), "a write")
+            assert notice.kind == FIRST_WIN
+    finally:
+        records.close()
+
+
+def test_a_read_never_waits_behind_a_write(postgres):
+    with Records(postgres.url, timeout=5) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        blocker = postgres.connect()
+        try:
+            blocker.execute("BEGIN")
+            blocker.execute("SELECT * FROM bests FOR UPDATE")  # the write waits on this row's lock
+            pending = records.submit(game(actions=WIN_1_EASY), player="bob")
+            time.sleep(0.5)
+            assert not pending.done()
+            assert within(2, lambda: records.standing(1), "a read during a write").text.endswith("held by ana.")
+            assert within(2, lambda: records.submit_standing(1).result(2), "the board's read") is not None
+            blocker.execute("ROLLBACK")
+        finally:
+            blocker.close()
+        assert pending.result(20)[0].kind == FIRST_WIN

@@ -1,0 +1,272 @@
+"""A records store on a PostgreSQL server, shared by every player who is given its URL.
+
+Connections come from one small pool per store per process (psycopg_pool), so a kernel
+holds at most ``POOL_SIZE`` connections to a store however many boards it opens. The
+writer and the readers take connections of their own from it: a read never waits behind a
+write. Every use of a connection has a client-side deadline (:mod:`.deadline`), the pool
+checks a connection before handing it out (one a server restart ended is replaced), and
+each connection speaks UTF-8 whatever the server's own encoding.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from typing import Any
+
+from .backends import APPLICATION_ID, LOCK_WAIT, Backend, Found
+from .deadline import Missed, deadline
+from .locate import APP_NAME, Location, RecordsError
+
+POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
+CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server (libpq's connect_timeout)
+SERVER_WAIT = 5.0  # seconds one statement or transaction may take before its connection is cut
+CHECK_WAIT = 1.0  # seconds a pooled connection has to answer the check before it is handed out
+POOL_SIZE = 3  # connections per store per process: the writer's, and two readers'
+IDLE_IN_TRANSACTION = "60s"  # the server ends a transaction a vanished client left open
+
+_POOLS: dict[tuple[int, str], list] = {}  # (process, conninfo) -> [pool, users]
+_POOLS_LOCK = threading.Lock()
+
+
+class Unreachable(Exception):
+    """The server could not be reached, or did not answer in time: worth another try later."""
+
+
+class Postgres(Backend):
+    """A database on a PostgreSQL server."""
+
+    kind = "PostgreSQL"
+
+    def __init__(self, place: Location, timeout: float) -> None:
+        self.url = place.conninfo
+        self.where = place.where
+        self.timeout = timeout
+        self.wait = max(0.5, min(float(timeout), SERVER_WAIT))
+        self._password = place.password
+        self._pool: Any = None
+        try:
+            import psycopg
+            import psycopg_pool
+        except ImportError:
+            raise RecordsError(
+                f"{self.where}: a PostgreSQL store needs the psycopg and psycopg_pool packages; expected them "
+                "installed (pip install 'tripeaks-widget[postgres]')"
+            ) from None
+        self.psycopg, self.psycopg_pool = psycopg, psycopg_pool
+        self.errors = (psycopg.Error, Missed, Unreachable)
+
+    def expected(self) -> str:
+        return (
+            "a PostgreSQL database that holds a records store of tripeaks-widget (a tripeaks_store table), "
+            "or an empty one to start a new store in"
+        )
+
+    def leave_it(self) -> str:
+        return "Nothing in the database was changed; give the URL of another database."
+
+    def say(self, error: BaseException) -> str:
+        """A driver's error in one line, without the password."""
+        text = " ".join(str(error).split()) or type(error).__name__
+        return text.replace(self._password, "***") if self._password else text
+
+    # -- connections --------------------------------------------------------------------------------
+
+    def _options(self) -> dict:
+        return {
+            "autocommit": True,
+            "connect_timeout": CONNECT_TIMEOUT,
+            "application_name": APP_NAME,
+            "client_encoding": "UTF8",
+        }
+
+    def _configure(self, conn) -> None:
+        with deadline(conn, self.wait):
+            conn.execute(
+                f"SET lock_timeout = '{int(LOCK_WAIT * 1000)}ms'; "
+                f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION}'"
+            )
+
+    def connect(self):
+        """A connection of its own (to open the store and say clearly why it cannot be)."""
+        psycopg = self.psycopg
+        try:
+            conn = psycopg.connect(self.url, **self._options())
+        except psycopg.Error as error:
+            raise RecordsError(
+                f"{self.where}: cannot connect to the PostgreSQL server ({self.say(error)}); expected a running "
+                "server that accepts this user and password, and an existing database."
+            ) from None
+        try:
+            self._configure(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def open(self, prepare) -> bool:
+        conn = self.connect()
+        try:
+            with deadline(conn, max(self.wait, self.timeout)):
+                prepare(conn, False)
+        except (self.psycopg.Error, Missed) as error:
+            if isinstance(error, self.psycopg.errors.LockNotAvailable):
+                raise  # another process is starting the store: the caller waits and tries again
+            raise RecordsError(
+                f"{self.where}: cannot be read ({self.say(error)}); expected {self.expected()}."
+            ) from None
+        finally:
+            conn.close()
+        self._pool = _take_pool(self)
+        return False
+
+    def _check(self, conn) -> None:
+        try:
+            with deadline(conn, CHECK_WAIT):
+                conn.execute("")
+        except Missed as error:  # as the pool expects of a failed check: a driver's error
+            raise self.psycopg.OperationalError(str(error)) from None
+
+    def make_pool(self):
+        return self.psycopg_pool.ConnectionPool(
+            self.url,
+            kwargs=self._options(),
+            min_size=0,
+            max_size=POOL_SIZE,
+            open=True,
+            configure=self._configure,
+            check=self._check,
+            name=f"tripeaks-records {self.where}",
+            timeout=self.wait,
+            max_idle=60.0,
+            reconnect_timeout=2 * CONNECT_TIMEOUT,
+        )
+
+    @contextmanager
+    def connection(self, write: bool = False):
+        pool = self._pool
+        try:
+            conn = pool.getconn(timeout=self.wait)
+        except self.psycopg_pool.PoolTimeout:
+            raise Unreachable(
+                f"{self.where}: the PostgreSQL server could not be reached within {self.wait:g} s"
+            ) from None
+        try:
+            with deadline(conn, self.wait):
+                yield conn
+        finally:
+            pool.putconn(conn)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            _give_pool(self)
+            self._pool = None
+
+    # -- what the database holds --------------------------------------------------------------------
+
+    def after_migration(self, conn) -> None:
+        pass
+
+    def sql(self, text: str) -> str:
+        return text.replace("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY").replace(
+            "?", "%s"
+        )
+
+    def inspect(self, conn) -> Found:
+        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        if schema is None:
+            raise RecordsError(f"{self.where}: no schema to keep the records in; expected {self.expected()}.")
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT table_name::text FROM information_schema.tables WHERE table_schema = %s ORDER BY table_name",
+                (schema,),
+            )
+        ]
+        if "tripeaks_store" not in tables:
+            return Found(False, 0, tables, "it has no tripeaks_store table")
+        marks = dict(conn.execute("SELECT name, value FROM tripeaks_store").fetchall())
+        ours = marks.get("application") == POSTGRES_MARK
+        try:
+            version = int(marks.get("version", "0"))
+        except ValueError:
+            version, ours = 0, False
+        return Found(ours, version, tables, f"its tripeaks_store says {marks!r:.100}")
+
+    def mark(self, conn, version: int) -> None:
+        conn.execute("CREATE TABLE IF NOT EXISTS tripeaks_store (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        for name, value in (("application", POSTGRES_MARK), ("version", str(int(version)))):
+            conn.execute(
+                "INSERT INTO tripeaks_store (name, value) VALUES (%s, %s) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+
+    def lock_schema(self, conn) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+
+    def columns(self, conn, table: str) -> set[str]:
+        rows = conn.execute(
+            "SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = %s",
+            (table,),
+        )
+        return {row[0] for row in rows}
+
+    def transient(self, error: BaseException) -> bool:
+        errors = self.psycopg.errors
+        return isinstance(
+            error,
+            (
+                Missed,
+                Unreachable,
+                errors.LockNotAvailable,
+                errors.SerializationFailure,
+                errors.DeadlockDetected,
+                errors.AdminShutdown,
+                errors.CannotConnectNow,
+                self.psycopg.OperationalError,
+            ),
+        )
+
+    def lost(self, error: BaseException) -> bool:
+        """Whether ``error`` ended the connection (a server restart, say), so the same read on a new
+        one may well work."""
+        errors = self.psycopg.errors
+        return isinstance(error, (errors.AdminShutdown, self.psycopg.OperationalError)) and not isinstance(
+            error, (errors.LockNotAvailable, errors.QueryCanceled)
+        )
+
+
+def _take_pool(backend: Postgres):
+    """The process's pool for this store, made on first use."""
+    key = (os.getpid(), backend.url)
+    with _POOLS_LOCK:
+        entry = _POOLS.get(key)
+        if entry is None:
+            entry = _POOLS[key] = [backend.make_pool(), 0]
+        entry[1] += 1
+        return entry[0]
+
+
+def _give_pool(backend: Postgres) -> None:
+    key = (os.getpid(), backend.url)
+    with _POOLS_LOCK:
+        entry = _POOLS.get(key)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] > 0:
+            return
+        del _POOLS[key]
+    try:
+        entry[0].close(timeout=1.0)
+    except Exception:  # already closing
+        pass
+
+
+def open_pools() -> int:
+    """How many pools this process holds (one per store in use)."""
+    with _POOLS_LOCK:
+        return sum(1 for pid, _ in _POOLS if pid == os.getpid())
