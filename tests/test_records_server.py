@@ -101,3 +101,52 @@ def test_a_read_never_waits_behind_a_write(postgres):
         finally:
             blocker.close()
         assert pending.result(20)[0].kind == FIRST_WIN
+
+
+# -- item 3: the first read after a server restart -------------------------------------------------
+
+
+def test_the_first_read_after_a_server_restart_works(own_server):
+    records = Records(own_server.fresh(), timeout=3)
+    try:
+        records.record(game(actions=WIN_1_EASY), player="ana")
+        reads = {
+            "results": lambda: [r["player"] for r in records.results()],
+            "stats": lambda: records.stats()["won"],
+            "standing": lambda: records.standing(1).text,
+            "leaderboard": lambda: records.leaderboard(1)[0]["player"],
+            "version": lambda: records.version,
+        }
+        expected = {name: read() for name, read in reads.items()}
+        assert expected["results"] == ["ana"] and expected["version"] == 2
+        for name, read in reads.items():
+            own_server.restart()  # every connection of the pool ends
+            assert within(10, read, f"{name} after a restart") == expected[name], name
+        w = TriPeaks(game=2, records=records, player="bob")
+        w.draw()
+        own_server.restart()
+        w.new_game(game=1)  # the abandoned game 2 is written, and game 1's record is said
+        assert records.flush(10)
+        kinds = [n["kind"] for n in w._results.notices]
+        assert "error" not in kinds and "Record of game 1 (Easy): won in 49 moves, held by ana." in w.notices
+        assert [r["number"] for r in records.results()] == [2, 1]
+        w.close()
+    finally:
+        records.close()
+
+
+def test_a_standing_that_cannot_be_read_is_never_said_to_be_a_result_not_recorded(own_server):
+    records = Records(own_server.fresh(), timeout=2)
+    try:
+        records.record(game(actions=WIN_1_EASY), player="ana")
+        w = TriPeaks(game=2, records=records, player="bob")
+        own_server.down()
+        try:
+            within(5, lambda: w.new_game(game=1), "new_game with the server down")
+            time.sleep(3)  # the read gives up
+            assert not any("could not be recorded" in str(text) for text in w.notices), w.notices
+        finally:
+            own_server.up()
+        w.close()
+    finally:
+        records.close()
