@@ -284,21 +284,28 @@ def test_an_unreadable_file_and_a_folder_that_cannot_be_made_are_records_errors(
     assert message.startswith("Records cannot be kept: ") and "permission denied" in message
 
 
-def test_a_result_still_locked_out_at_exit_is_reported_whole(tmp_path):
+def test_a_result_still_locked_out_at_exit_is_spooled_reported_whole_and_written_at_the_next_start(
+    tmp_path, monkeypatch
+):
     path = tmp_path / "records.sqlite3"
+    spool = tmp_path / "spool"
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
     Records(path).close()
     other = _hold_write_lock(path)
     script = (
         EXITING_KERNEL.format(line=WIN_1_EASY) + "import tripeaks_widget.records.store as store\nstore.EXIT_WAIT = 1\n"
     )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "TRIPEAKS_RECORDS_SPOOL": str(spool)}
     child = subprocess.run(
         [sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env, timeout=60
     )
     other.execute("ROLLBACK")
     other.close()
     assert child.returncode == 0 and child.stdout.strip() == "handed in"
-    assert "a result was not recorded" in child.stderr and '"player": "leaving"' in child.stderr
+    assert "was not written before the process ended" in child.stderr and '"player": "leaving"' in child.stderr
     assert '"outcome": "won"' in child.stderr and '"moves": 49' in child.stderr  # enough to enter it again
-    with Records(path) as records:
-        assert records.results() == []
+    assert len(list(spool.glob("*.json"))) == 1
+    with Records(path) as records:  # the next start delivers it
+        assert records.flush(10)
+        assert [(r["player"], r["outcome"]) for r in records.results()] == [("leaving", "won")]
+    assert list(spool.iterdir()) == []

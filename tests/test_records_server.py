@@ -3,6 +3,10 @@ a silent server, paused backends, a restart. Each test is bounded in time: a cal
 hang fails the test (``within``), and paused processes are always let go."""
 
 # ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import os
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -11,7 +15,7 @@ from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
 from tripeaks_widget import TriPeaks
 from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
-from tripeaks_widget.records.postgres import POOL_SIZE, open_pools
+from tripeaks_widget.records.postgres import POOL_SIZE
 
 
 def _ours(conn) -> int:
@@ -38,7 +42,6 @@ def test_a_hundred_boards_on_one_url_share_one_small_pool(postgres):
         for w in boards:
             assert w.records.flush(20)
         assert _ours(admin) - before <= POOL_SIZE
-        assert open_pools() == 1
         assert boards[-1].records.stats()["played"] == 100
     finally:
         for w in boards:
@@ -147,6 +150,130 @@ def test_a_standing_that_cannot_be_read_is_never_said_to_be_a_result_not_recorde
             assert not any("could not be recorded" in str(text) for text in w.notices), w.notices
         finally:
             own_server.up()
+        w.close()
+    finally:
+        records.close()
+
+
+# -- item 2: nothing lost at shutdown, nor when the server was down as the store was opened ----------
+
+KERNEL_CODE = """
+from tripeaks_widget import Game
+from tripeaks_widget.records import Records
+records = Records({url!r}, timeout=2)
+game = Game("TP1-E-AAAAAAB").replay({line!r})
+future = records.submit(game, player="kernel")
+print("handed in", records.kind)
+"""
+
+
+def _spooled(folder):
+    return sorted(folder.glob("*.json")) if folder.exists() else []
+
+
+def test_a_kernel_shut_down_with_the_server_down_spools_its_result_and_the_next_start_writes_it(
+    own_server, tmp_path, monkeypatch
+):
+    jupyter_client = pytest.importorskip("jupyter_client")
+    url = own_server.fresh()
+    spool = tmp_path / "spool"
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    Records(url).close()  # the store exists; then its server goes down
+    own_server.down()
+    try:
+        manager = jupyter_client.KernelManager(kernel_name="python3")
+        manager.start_kernel(env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+        client = manager.client()
+        client.start_channels()
+        try:
+            client.wait_for_ready(timeout=60)
+            said = []
+            reply = client.execute_interactive(
+                KERNEL_CODE.format(url=url, line=WIN_1_EASY),
+                timeout=60,
+                output_hook=lambda msg: said.append(msg["content"].get("text", "")),
+            )
+            assert reply["content"]["status"] == "ok", reply["content"]
+            assert "handed in PostgreSQL" in "".join(said)  # opened though its server was down
+        finally:
+            client.stop_channels()
+            within(30, lambda: manager.shutdown_kernel(now=False), "the kernel's shutdown")
+        (kept,) = _spooled(spool)
+        text = kept.read_text()
+        assert '"player": "kernel"' in text and url.split(":")[2].split("@")[0] not in text  # never the password
+    finally:
+        own_server.up()
+    with Records(url) as records:  # the next start delivers it
+        assert records.flush(20)
+        assert [(r["player"], r["outcome"], r["moves"]) for r in records.results()] == [("kernel", "won", 49)]
+    assert _spooled(spool) == []
+
+
+SIGTERMED = """
+import os, signal, sys, time
+from tripeaks_widget import Game
+from tripeaks_widget.records import Records
+records = Records(sys.argv[1], timeout=2)
+records.record(Game("TP1-E-AAAAAAB").replay(["K♣"]), player="first")
+print("ready", flush=True)
+sys.stdin.readline()  # the server is paused now
+records.submit(Game("TP1-E-AAAAAAB").replay({line!r}), player="termed")
+print("handed in", flush=True)
+time.sleep(60)
+"""
+
+
+def test_sigterm_spools_what_is_queued(own_server, tmp_path, monkeypatch):
+    url = own_server.fresh()
+    spool = tmp_path / "spool"
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", SIGTERMED.format(line=WIN_1_EASY), url],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert within(30, child.stdout.readline, "the child's start").strip() == "ready"
+        with own_server.paused([own_server.postmaster(), *own_server.backends()]):
+            child.stdin.write("go\n")
+            child.stdin.flush()
+            assert within(10, child.stdout.readline, "the child's submit").strip() == "handed in"
+            time.sleep(0.5)
+            child.send_signal(signal.SIGTERM)
+            assert child.wait(10) == -signal.SIGTERM
+        assert [p.read_text().count('"player": "termed"') for p in _spooled(spool)] == [1]
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait(10)
+    with Records(url) as records:
+        assert records.flush(20)
+        assert sorted(r["player"] for r in records.results()) == ["first", "termed"]
+    assert _spooled(spool) == []
+
+
+def test_a_store_opened_while_its_server_is_down_keeps_the_results_and_writes_them_when_it_is_up(
+    own_server, tmp_path, monkeypatch
+):
+    url = own_server.fresh()
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    own_server.down()
+    try:
+        records = within(10, lambda: Records(url, timeout=2), "opening with the server down")
+        w = TriPeaks(game=1, records=records, player="ana")
+        w.replay(WIN_1_EASY, pace=0)
+        assert w.status == "won"
+        with pytest.raises(RecordsError, match="could not be reached"):
+            within(10, lambda: records.results(), "a read with the server down")
+    finally:
+        own_server.up()
+    try:
+        assert records.flush(30)
+        assert [(r["player"], r["outcome"]) for r in records.results()] == [("ana", "won")]
+        assert records.version == 2
         w.close()
     finally:
         records.close()

@@ -247,7 +247,6 @@ def test_redact_takes_the_password_out():
         ("mysql://ana:s3cret@127.0.0.1/class", "not a kind of records store this version keeps"),
         ("postgres:/ana:s3cret@127.0.0.1/class", "not a database URL"),
         ("postgresql://ana:s3cret@127.0.0.1:99999/class", "cannot connect"),
-        ("postgresql://ana:s3cret@127.0.0.1:{port}/class", "cannot connect"),  # nothing listens there
     ],
 )
 def test_a_bad_url_or_a_server_that_is_down_is_refused_without_the_password(url, says):

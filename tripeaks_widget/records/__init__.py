@@ -44,8 +44,12 @@ table.
 
 Many kernels may write at once. Writes go through a writer thread per store (:mod:`.writer`):
 an attempt waits a moment for a lock held elsewhere or a lost connection, then tries again, so
-the caller never blocks and a result is never dropped; the queue is flushed at interpreter
-exit. A store is looked at before anything is written (SQLite through a read-only
+the caller never blocks and a result is never dropped. At interpreter exit and on SIGTERM the
+queue goes to a local spool first (:mod:`.spool`), which the next start delivers; a store whose
+server cannot be reached as it is opened opens all the same, and is looked at once it answers.
+On PostgreSQL, one small pool of connections serves every store on a URL in a process
+(:mod:`.postgres`), every use of a connection has a client-side deadline (:mod:`.deadline`),
+and reads never wait behind a write. A store is looked at before anything is written (SQLite through a read-only
 connection): one that is not a records store (random bytes, another program's database, a
 store from a newer version) is refused with a ``RecordsError`` that names the store (never its
 password) and what was expected, and is left exactly as it is. A good store in a read-only

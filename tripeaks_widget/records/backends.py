@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError, locate
+from .locate import ENV_VAR, FILE_NAME, MEMORY, Location, RecordsError
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -38,9 +38,8 @@ class Found:
         return not self.ours and self.version == 0 and not self.tables
 
 
-def backend_for(value: str | os.PathLike | None, timeout: float) -> Backend:
-    """The backend of the store ``value`` names (read by :func:`.locate.locate`; None: the default)."""
-    place = locate(value)
+def backend_for(place: Location, timeout: float) -> Backend:
+    """The backend of the store at ``place`` (see :func:`.locate.locate`)."""
     if place.kind == "postgresql":
         from .postgres import Postgres  # only where psycopg is wanted
 

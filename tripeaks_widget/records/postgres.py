@@ -11,6 +11,7 @@ each connection speaks UTF-8 whatever the server's own encoding.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from contextlib import contextmanager
 from typing import Any
@@ -32,6 +33,18 @@ _POOLS_LOCK = threading.Lock()
 
 class Unreachable(Exception):
     """The server could not be reached, or did not answer in time: worth another try later."""
+
+
+class ServerDown(RecordsError):
+    """The server cannot be reached as the store is opened (as against refusing this user, say)."""
+
+
+# What libpq says when no server answers, as against one that refuses (a wrong password, say).
+_DOWN = re.compile(
+    r"(?i)connection refused|timeout expired|timed out|is starting up|is shutting down|in recovery mode|"
+    r"no route to host|network is unreachable|server closed the connection|could not (receive|send) data|"
+    r"too many clients|could not connect to server"
+)
 
 
 class Postgres(Backend):
@@ -94,7 +107,8 @@ class Postgres(Backend):
         try:
             conn = psycopg.connect(self.url, **self._options())
         except psycopg.Error as error:
-            raise RecordsError(
+            kind = ServerDown if _DOWN.search(str(error)) else RecordsError
+            raise kind(
                 f"{self.where}: cannot connect to the PostgreSQL server ({self.say(error)}); expected a running "
                 "server that accepts this user and password, and an existing database."
             ) from None
@@ -106,7 +120,11 @@ class Postgres(Backend):
         return conn
 
     def open(self, prepare) -> bool:
-        conn = self.connect()
+        try:
+            conn = self.connect()
+        except ServerDown:
+            self._pool = _take_pool(self)  # to reach it later: the store opens, and is prepared then
+            raise
         try:
             with deadline(conn, max(self.wait, self.timeout)):
                 prepare(conn, False)
@@ -264,9 +282,3 @@ def _give_pool(backend: Postgres) -> None:
         entry[0].close(timeout=1.0)
     except Exception:  # already closing
         pass
-
-
-def open_pools() -> int:
-    """How many pools this process holds (one per store in use)."""
-    with _POOLS_LOCK:
-        return sum(1 for pid, _ in _POOLS if pid == os.getpid())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import itertools
 import json
 import logging
 import os
@@ -13,15 +14,20 @@ import weakref
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from ..rules import Rules
 from . import schema
 from .backends import RecordsError as RecordsError
 from .backends import SQLite, backend_for
+from .locate import locate
 from .notices import Notice, personal_notice, standing_notice, store_notice
+from .postgres import ServerDown
 from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
+from .spool import Spool, on_sigterm
 from .writer import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
@@ -42,7 +48,8 @@ class Records:
     a lock is kept and written when the lock goes."""
 
     def __init__(self, path: str | os.PathLike | None = None, *, timeout: float = BUSY_TIMEOUT) -> None:
-        self._backend = backend = backend_for(path, timeout)
+        place = locate(path)
+        self._backend = backend = backend_for(place, timeout)
         self.path = backend.path if isinstance(backend, SQLite) else None
         self.where = backend.where  # the store in messages: the file, or the URL without its password
         self.timeout = timeout
@@ -60,7 +67,20 @@ class Records:
                     "brought up to date; expected a store this user can write."
                 )
 
-        self.read_only = self._waiting(timeout, lambda: backend.open(prepare))
+        self._prepare = prepare
+        self._ready_lock = threading.Lock()
+        # What is handed in and not yet written (job -> row), and the spool files of those spooled.
+        self._spool = Spool(replace(place, path=backend.path) if isinstance(backend, SQLite) else place)
+        self._pending: dict[int, dict] = {}
+        self._spooled: dict[int, Path] = {}
+        self._jobs = itertools.count()
+        self._pending_lock = threading.Lock()
+        try:
+            self.read_only = self._waiting(timeout, lambda: backend.open(prepare))
+            self._ready = True
+        except ServerDown as error:  # results are kept, and written once it can be reached
+            log.warning("%s; results are kept and written when it answers", error)
+            self.read_only, self._ready = False, False
         self._closed = False
         self._shut_done = False
         self._shut_lock = threading.Lock()
@@ -68,6 +88,9 @@ class Records:
         # Reads the board asks for have a thread of their own: they never wait behind a write.
         self._reader = Writer(f"tripeaks-records reads {self.where}", lambda error: False)
         _OPEN.add(self)
+        on_sigterm(_spool_all)
+        if self._ready:
+            self._deliver()
 
     def _waiting(self, timeout: float, step):
         """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
@@ -181,9 +204,70 @@ class Records:
             return _failed(RecordsError(f"{self.where}: the store is read-only here; the result was not recorded"))
         row["token"] = self._play_token(game)
         what = f"the result of game {row['number']} ({row['rules']}) by {row['player']!r}"
+        job = next(self._jobs)
+        with self._pending_lock:
+            self._pending[job] = row
         future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row)), what)
-        future.add_done_callback(lambda done: _report_failure(done, row))
+        future.add_done_callback(lambda done: self._settled(job, done, row))
         return future
+
+    def _settled(self, job: int, done: Future, row: dict) -> None:
+        """A result's job ended: written, or failed for good, or still spooled (given up at exit)."""
+        with self._pending_lock:
+            self._pending.pop(job, None)
+            spooled = self._spooled.get(job)
+            if spooled is not None and done.exception() is None:
+                del self._spooled[job]
+                self._spool.drop(spooled)
+        error = done.exception()
+        if error is None:
+            return
+        if spooled is not None:
+            log.warning(
+                "a result was not written before the process ended (%s); it is kept in %s and written the next "
+                "time the store is opened: %s",
+                error,
+                spooled,
+                json.dumps(row, sort_keys=True),
+            )
+        else:  # whole, as JSON: nothing is dropped unsaid
+            log.error("a result was not recorded (%s): %s", error, json.dumps(row, sort_keys=True))
+
+    def _spool_pending(self) -> None:
+        """Every result not yet written goes to the local spool (at exit, on SIGTERM)."""
+        with self._pending_lock:
+            for job, row in self._pending.items():
+                if job not in self._spooled:
+                    path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-{job}")
+                    if path is not None:
+                        self._spooled[job] = path
+
+    def _deliver(self) -> None:
+        """Hand the results spooled for this store (by any process that ended before writing them) to the writer."""
+        for path, row in self._spool.waiting():
+            what = f"the spooled result of game {row.get('number')} by {row.get('player')!r}"
+
+            def written(done: Future, path: Path = path) -> None:
+                if done.exception() is None:
+                    self._spool.drop(path)
+                    log.info("a spooled result was written: %s", path.name)
+
+            self._writer.submit(
+                lambda row=row: self._attempt(lambda conn: self._write(conn, row)), what
+            ).add_done_callback(written)
+
+    def _ensure_ready(self) -> None:
+        """A store opened while its server could not be reached: looked at and migrated once it answers."""
+        if self._ready:
+            return
+        with self._ready_lock:
+            if self._ready:
+                return
+            with self._backend.connection(write=True) as conn:
+                self._prepare(conn, False)
+            self._ready = True
+        log.info("%s: the records store answers now", self.where)
+        self._deliver()
 
     def submit_standing(self, number: int, rules: Rules | str = "easy") -> Future:
         """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
@@ -264,6 +348,7 @@ class Records:
     def _attempt(self, work):
         """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``."""
         try:
+            self._ensure_ready()
             return self._transaction(work)
         except self._backend.errors as error:
             if self._backend.transient(error):
@@ -294,6 +379,7 @@ class Records:
         backend = self._backend
         for last in (False, True):
             try:
+                self._ensure_ready()
                 with backend.connection() as conn:
                     return work(conn)
             except backend.errors as error:
@@ -445,9 +531,15 @@ _OPEN: weakref.WeakSet[Records] = weakref.WeakSet()  # stores whose connection i
 def _close_at_exit() -> None:
     """At interpreter exit: what every store has queued is written (or reported), then it closes."""
     deadline = time.monotonic() + EXIT_WAIT
+    _spool_all()  # first: a process ended while waiting (SIGTERM, SIGKILL) loses nothing
     for store in list(_OPEN):
         store._closed = True
         store._writer.close(max(0.001, deadline - time.monotonic()), then=store._shut)
+
+
+def _spool_all() -> None:
+    for store in list(_OPEN):
+        store._spool_pending()
 
 
 def _result(row: dict) -> dict:
@@ -465,13 +557,6 @@ def _failed(error: BaseException) -> Future:
     future: Future = Future()
     future.set_exception(error)
     return future
-
-
-def _report_failure(done: Future, row: dict) -> None:
-    """A result that could not be written goes to the log whole, as JSON: nothing is dropped unsaid."""
-    error = done.exception()
-    if error is not None:
-        log.error("a result was not recorded (%s): %s", error, json.dumps(row, sort_keys=True))
 
 
 __all__ = ["BUSY_TIMEOUT", "GivenUp", "Records", "RecordsError"]

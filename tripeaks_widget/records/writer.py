@@ -3,9 +3,10 @@
 A result handed in is kept in the queue until the database took it. An attempt waits a
 moment for a lock held elsewhere (another kernel mid-write, a backup) or for a lost
 connection, and the writer tries again, a little later each time, for as long as the
-process lives. At interpreter exit every store's queue is flushed (for up to ``EXIT_WAIT``
-seconds, see :mod:`.store`); a result still not written then is reported in the log with its
-values, not dropped in silence. The thread ends after a while without work; the next job starts another.
+process lives. At interpreter exit (and on SIGTERM) every store's queue is first spooled to
+the local disk (:mod:`.spool`), then flushed for up to ``EXIT_WAIT`` seconds (see
+:mod:`.store`); a result still not written then stays in the spool, is reported in the log
+with its values, and is written the next time the store is opened. The thread ends after a while without work; the next job starts another.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 log = logging.getLogger("tripeaks_widget")
 
-EXIT_WAIT = 30.0  # seconds the interpreter's exit waits for results still queued
+EXIT_WAIT = 5.0  # seconds the interpreter's exit waits for results still queued (they are spooled first)
 IDLE = 10.0  # seconds without work before the thread ends
 RETRY_FIRST, RETRY_LAST = 0.05, 1.0  # the pause before trying again, doubling up to the last
 
