@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 
 import pytest
 from records_stores import OwnServer, own_server, postgres, within  # noqa: F401  (fixtures)
@@ -277,3 +278,52 @@ def test_a_store_opened_while_its_server_is_down_keeps_the_results_and_writes_th
         w.close()
     finally:
         records.close()
+
+
+# -- item 6: server encodings ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def database_in(postgres):
+    """A database of the given encoding on the suite's server, dropped after the test."""
+    made = []
+
+    def make(encoding: str) -> str:
+        name = f"tp_{encoding.lower()}_{uuid.uuid4().hex[:8]}"
+        postgres.admin.execute(
+            f"CREATE DATABASE {name} ENCODING '{encoding}' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"
+        )
+        made.append(name)
+        base = postgres.base
+        return base[: base.rindex("/") + 1] + name
+
+    yield make
+    for name in made:
+        postgres.admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_an_sql_ascii_database_keeps_every_name(database_in):
+    url = database_in("SQL_ASCII")
+    with Records(url) as records:
+        assert records.record(game(actions=WIN_1_EASY), player="Ζωή")[0].kind == FIRST_WIN
+        records.record(game(actions=BLOCK_1_EASY), player="דנה")
+        assert sorted(records.players()) == sorted(["Ζωή", "דנה"])
+        assert records.standing(1).text.endswith("held by Ζωή.")
+    with Records(url) as records:  # opened again: it is a store of ours
+        assert records.leaderboard(1)[0]["player"] == "Ζωή"
+
+
+def test_a_latin1_database_is_refused_when_the_store_is_opened_and_left_alone(database_in):
+    url = database_in("LATIN1")
+    with pytest.raises(RecordsError, match=r"the database's encoding is LATIN1.*expected a database in UTF8"):
+        Records(url)
+    w = TriPeaks(game=1, records=url, player="Ζωή")  # said once; the game goes on
+    assert w.records is None and "LATIN1" in w.records_error
+    w.replay(WIN_1_EASY, pace=0)
+    assert w.status == "won"
+    w.close()
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        tables = conn.execute("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")
+        assert tables.fetchone()[0] == 0

@@ -79,6 +79,9 @@ class Backend:
         """A driver's error in one line (without a password)."""
         return " ".join(str(error).split()) or type(error).__name__
 
+    def suitable(self, conn) -> None:
+        """Refuse, before anything is read or written, a database that could not keep every result."""
+
     def inspect(self, conn) -> Found:
         raise NotImplementedError
 

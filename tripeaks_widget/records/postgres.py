@@ -191,6 +191,17 @@ class Postgres(Backend):
             "?", "%s"
         )
 
+    def suitable(self, conn) -> None:
+        # Each connection speaks UTF-8 (client_encoding); a server in another encoding would turn
+        # away, at write time, a name it cannot spell (Ζωή on LATIN1). SQL_ASCII keeps the bytes as sent.
+        encoding = conn.execute("SHOW server_encoding").fetchone()[0]
+        if encoding not in ("UTF8", "SQL_ASCII"):
+            raise RecordsError(
+                f"{self.where}: the database's encoding is {encoding}, which cannot hold every player's name "
+                "(Ζωή, דנה, Þór); expected a database in UTF8 (CREATE DATABASE … ENCODING 'UTF8' TEMPLATE "
+                f"template0, or createdb -E UTF8 -T template0). {self.leave_it()}"
+            )
+
     def inspect(self, conn) -> Found:
         schema = conn.execute("SELECT current_schema()").fetchone()[0]
         if schema is None:

@@ -57,6 +57,7 @@ class Records:
         self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
 
         def prepare(conn, read_only: bool) -> None:
+            backend.suitable(conn)
             schema.check(backend, conn, backend.inspect(conn))
             if not read_only:
                 schema.migrate(backend, conn)

@@ -6,7 +6,8 @@ connection, and the writer tries again, a little later each time, for as long as
 process lives. At interpreter exit (and on SIGTERM) every store's queue is first spooled to
 the local disk (:mod:`.spool`), then flushed for up to ``EXIT_WAIT`` seconds (see
 :mod:`.store`); a result still not written then stays in the spool, is reported in the log
-with its values, and is written the next time the store is opened. The thread ends after a while without work; the next job starts another.
+with its values, and is written the next time the store is opened. The thread ends after a
+while without work; the next job starts another.
 """
 
 from __future__ import annotations
