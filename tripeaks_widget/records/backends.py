@@ -79,6 +79,10 @@ class Backend:
         """A driver's error in one line (without a password)."""
         return " ".join(str(error).split()) or type(error).__name__
 
+    def through_function(self, conn) -> bool:
+        """Whether results are written through the store's own function (a class's PostgreSQL store)."""
+        return False
+
     def suitable(self, conn) -> None:
         """Refuse, before anything is read or written, a database that could not keep every result."""
 

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Rules
-from . import schema
+from . import schema, writes
 from .backends import RecordsError as RecordsError
 from .backends import SQLite, backend_for
 from .locate import locate
-from .notices import Notice, personal_notice, standing_notice, store_notice
+from .notices import Notice, standing_notice
 from .postgres import ServerDown
 from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
 from .spool import Spool, on_sigterm
@@ -33,8 +33,6 @@ from .writer import EXIT_WAIT, GivenUp, Writer
 log = logging.getLogger("tripeaks_widget")
 
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
-_WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
-_WRITTEN += ("assists", "finished_at", "token")
 
 
 class Records:
@@ -294,57 +292,10 @@ class Records:
             return token
 
     def _write(self, conn, row: dict) -> list[Notice]:
-        """One result, in one transaction; the database settles the notices (see :mod:`.schema`)."""
-        sql = self._backend.sql
-        names = ", ".join(_WRITTEN)
-        better = "{t}.cards_left > {n}.cards_left OR ({t}.cards_left = {n}.cards_left AND {t}.moves > {n}.moves)"
-        stored = conn.execute(
-            sql(
-                f"INSERT INTO results ({names}) VALUES ({', '.join('?' * len(_WRITTEN))}) "
-                f"ON CONFLICT (token) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in _WRITTEN[:-1])} "
-                f"WHERE {better.format(t='results', n='excluded')} RETURNING id"
-            ),
-            tuple(row[c] for c in _WRITTEN),
-        ).fetchall()
-        if not stored:
-            return []  # this play already did as well
-        rules, number, now = row["rules"], row["number"], (row["cards_left"], row["moves"])
-        notices = []
-        if not row["assists"]:  # the game's records are unassisted results'
-            before = self._take_best(conn, "bests", ("rules", "number"), (rules, number), now, row["player"])
-            if before is not False:
-                notices.append(store_notice(rules, number, now, before))
-        key = ("player", "rules", "number")
-        mine = self._take_best(conn, "player_bests", key, (row["player"], rules, number), now, None)
-        if mine and not notices:
-            notices.append(personal_notice(rules, number, now, mine))
-        return notices
-
-    def _take_best(self, conn, table: str, key: tuple, values: tuple, now: tuple[int, int], player):
-        """Make ``now`` the best of ``table`` at ``key`` if it is better, in one statement each:
-        None when it is the first result there, the result it beat, or False when it beat none."""
-        sql = self._backend.sql
-        extra = ", player" if player is not None else ""
-        first = conn.execute(
-            sql(
-                f"INSERT INTO {table} ({', '.join(key)}{extra}, cards_left, moves) "
-                f"VALUES ({', '.join('?' * (len(key) + bool(extra) + 2))}) "
-                f"ON CONFLICT ({', '.join(key)}) DO NOTHING RETURNING cards_left"
-            ),
-            (*values, *([player] if extra else []), *now),
-        ).fetchall()
-        if first:
-            return None
-        where = " AND ".join(f"{k} = ?" for k in key)
-        beaten = conn.execute(
-            sql(
-                f"UPDATE {table} SET was_cards_left = cards_left, was_moves = moves, cards_left = ?, moves = ?"
-                f"{', player = ?' if extra else ''} WHERE {where} AND (cards_left > ? OR (cards_left = ? AND "
-                "moves > ?)) RETURNING was_cards_left, was_moves"
-            ),
-            (*now, *([player] if extra else []), *values, now[0], now[0], now[1]),
-        ).fetchall()
-        return tuple(beaten[0]) if beaten else False
+        """One result, in one transaction; the database settles the notices (see :mod:`.writes`)."""
+        if self._backend.through_function(conn):
+            return writes.notices(row, writes.call(conn, row))
+        return writes.notices(row, writes.run(conn, self._backend.sql, row))
 
     def _attempt(self, work):
         """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``."""

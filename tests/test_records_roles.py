@@ -1,0 +1,138 @@
+"""A class's PostgreSQL store set up with two kinds of credentials (issue 25, security): the
+players' role records results only through the store's function and reads the leaderboards;
+it cannot delete, update or drop anything, and a student's own role cannot record under
+another's name. The game goes on whatever is refused."""
+
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import subprocess
+import sys
+import uuid
+
+import pytest
+from records_stores import postgres  # noqa: F401  (a fixture)
+from test_records import BLOCK_1_EASY, WIN_1_EASY, game
+
+from tripeaks_widget import TriPeaks
+from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
+
+
+@pytest.fixture
+def class_store(postgres, tmp_path):
+    """A store set up by the command, with a players' role and two students: (players' URL,
+    {student: URL}, the owner's URL)."""
+    role = f"tp_{uuid.uuid4().hex[:8]}"
+    names = [f"{role}_ana", f"{role}_bob"]
+    (tmp_path / "students.txt").write_text("\n".join(names) + "\n")
+    env_path = ":".join(sys.path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tripeaks_widget.records",
+            "setup",
+            postgres.url,
+            "--role",
+            role,
+            "--students",
+            str(tmp_path / "students.txt"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    students = dict(line.split("\t") for line in lines[:-1])
+    assert sorted(students) == names and lines[-1].startswith("postgresql://")
+    owner_password = postgres.url.split("://", 1)[1].split("@", 1)[0].split(":", 1)[1]
+    assert owner_password not in done.stdout
+    try:
+        yield lines[-1], students, postgres.url
+    finally:
+        postgres.admin.execute(f"DROP SCHEMA {postgres.name} CASCADE")
+        postgres.admin.execute(f"CREATE SCHEMA {postgres.name}")  # the fixture drops it again
+        for name in [*names, f"{role}_students", f"{role}_writer", role]:
+            postgres.admin.execute(f'DROP ROLE IF EXISTS "{name}"')
+
+
+def _as(url):
+    import psycopg
+
+    return psycopg.connect(url, autocommit=True, connect_timeout=5)
+
+
+def test_the_players_role_records_and_reads_through_the_store(class_store):
+    players, _, owner = class_store
+    with Records(owner) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="teacher")
+    with Records(players) as records:
+        (notice,) = records.record(game(actions=WIN_1_EASY), player="ana")
+        assert notice.kind == FIRST_WIN
+        assert records.record(game(actions=WIN_1_EASY), player="bob") == []
+        assert [e["player"] for e in records.leaderboard(1)] == ["ana", "bob", "teacher"]
+        assert records.stats()["played"] == 3 and records.standing(1).text.endswith("held by ana.")
+    with Records(owner) as records:  # the owner's writes go through the same function now
+        faster = game(actions=["draw", "undo"] + WIN_1_EASY)
+        assert records.record(faster, player="cy") == []  # as fast as ana's: no record
+        assert records.stats()["played"] == 4
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "DELETE FROM results",
+        "UPDATE bests SET player = 'mallory'",
+        "UPDATE results SET player = 'mallory'",
+        "INSERT INTO results (player, rules, number, outcome, cards_left, moves, score, draws, longest_run, "
+        "assists, finished_at, token) VALUES ('mallory', 'easy', 1, 'won', 0, 1, 9999, 0, 28, '', 'x', 'x')",
+        "INSERT INTO bests (rules, number, player, cards_left, moves) VALUES ('easy', 2, 'mallory', 0, 1)",
+        "DROP TABLE results",
+        "DROP FUNCTION tripeaks_record",
+        "TRUNCATE results",
+        "ALTER TABLE results DISABLE ROW LEVEL SECURITY",
+        "CREATE TABLE mine (x int)",
+        "DELETE FROM tripeaks_store",
+    ],
+)
+def test_the_players_role_cannot_rewrite_the_records(class_store, statement):
+    import psycopg
+
+    players, students, owner = class_store
+    with Records(players) as records:
+        records.record(game(actions=WIN_1_EASY), player="ana")
+    for url in (players, *students.values()):
+        with _as(url) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(statement)
+    with Records(owner) as records:
+        assert [(r["player"], r["moves"]) for r in records.results()] == [("ana", 49)]
+        assert records.standing(1).text.endswith("held by ana.") and records.version == 2
+    w = TriPeaks(game=1, records=players, player="bea")  # the game goes on
+    w.replay(WIN_1_EASY, pace=0)
+    assert w.records.flush(10) and w.status == "won"
+    w.close()
+
+
+def test_a_student_records_only_under_their_own_name(class_store):
+    players, students, _ = class_store
+    (ana, ana_url), (bob, _) = sorted(students.items())
+    with Records(ana_url) as records:
+        assert records.record(game(actions=BLOCK_1_EASY), player=ana)[0].kind == "best_so_far"
+        with pytest.raises(RecordsError, match="row-level security"):
+            records.record(game(actions=WIN_1_EASY), player=bob)
+        with pytest.raises(RecordsError, match="row-level security"):
+            records.record(game(actions=WIN_1_EASY), player="teacher")
+        (notice,) = records.record(game(actions=WIN_1_EASY), player=ana)
+        assert notice.kind == FIRST_WIN
+        assert [r["player"] for r in records.results()] == [ana, ana]
+    w = TriPeaks(game=1, records=ana_url, player=bob)  # recording under another's name: said, and play goes on
+    w.replay(WIN_1_EASY, pace=0)
+    w.records.flush(10)
+    assert w.status == "won" and any("could not be recorded" in str(text) for text in w.notices), w.notices
+    w.new_game(game=2)
+    w.draw()
+    assert w.state["moves"] == 1
+    w.close()
+    with Records(players) as records:  # the shared players' role may name anyone
+        assert records.record(game(actions=WIN_1_EASY), player="carl") == []  # as fast as ana's: no news
+        assert sorted(r["player"] for r in records.results()) == ["carl", ana, ana]

@@ -1,0 +1,132 @@
+"""A class's PostgreSQL store with two kinds of credentials: the teacher's, and the players'.
+
+``python -m tripeaks_widget.records setup URL`` (run with the owner's credentials) makes the
+tables, and three roles around them:
+
+- the players' role (``tripeaks_player``; ``--role`` names it), which can log in, read the
+  tables, and record a result only by calling the store's function ``tripeaks_record()``: no
+  INSERT, UPDATE or DELETE of its own, no DDL;
+- ``<role>_writer``, which cannot log in, owns that function and may insert and update the
+  results and bests: the function runs as it (SECURITY DEFINER), so a player can do through it
+  exactly what recording a result does;
+- ``<role>_students``, the group of per-student roles (``--students FILE``, one name a line),
+  each of which can log in as itself and does what the players' role does. Row-level security
+  on the tables makes a student's results carry the student's own role name: recording under
+  another's name is refused.
+
+It prints one line per student (name, a tab, the student's URL), then, as its last line, the
+URL players are given. Each run sets new passwords.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from urllib.parse import quote, urlsplit, urlunsplit
+
+from . import writes
+from .locate import Location, RecordsError, locate
+
+TABLES = ("results", "bests", "player_bests", "tripeaks_store")
+WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
+
+
+@dataclass
+class SetUp:
+    """What the set-up made: the players' URL, and each student's."""
+
+    players_url: str
+    students: dict[str, str] = field(default_factory=dict)
+
+
+def setup(url: str, *, role: str = "tripeaks_player", students: Iterable[str] = ()) -> SetUp:
+    """Make (or bring up to date) the store at ``url`` and its roles; see the module's words."""
+    from psycopg import sql
+
+    from .store import Records
+
+    Records(url).close()  # the tables, as the owner
+    place = locate(url)
+    names = [name.strip() for name in students if name.strip()]
+    for name in names + [role]:
+        if len(name) > 63 or "\x00" in name:
+            raise RecordsError(f"{name!r:.80}: not a PostgreSQL role name; expected 1 to 63 characters")
+    passwords = {name: secrets.token_urlsafe(18) for name in [role, *names]}
+    import psycopg
+
+    with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn, conn.transaction():
+        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        ident, literal = sql.Identifier, sql.Literal
+        player, writer, group = ident(role), ident(f"{role}_writer"), ident(f"{role}_students")
+
+        def run(statement, *args) -> None:
+            conn.execute(sql.SQL(statement).format(*args))
+
+        def role_exists(name: str) -> bool:
+            return conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
+
+        def make_role(name: str, login: bool) -> None:
+            options = sql.SQL("LOGIN PASSWORD {}").format(literal(passwords[name])) if login else sql.SQL("NOLOGIN")
+            verb = "ALTER" if role_exists(name) else "CREATE"
+            run(f"{verb} ROLE {{}} WITH {{}}", ident(name), options)
+
+        make_role(role, True)
+        make_role(f"{role}_writer", False)
+        make_role(f"{role}_students", False)
+        run("GRANT {} TO {}", player, group)  # a student does what a player does
+        run("GRANT {} TO CURRENT_USER", writer)  # to make it the function's owner
+        tables = sql.SQL(", ").join(ident(t) for t in TABLES)
+        written = sql.SQL(", ").join(ident(t) for t in WRITTEN_TABLES)
+        run("REVOKE ALL ON {} FROM PUBLIC", tables)
+        run("REVOKE CREATE ON SCHEMA {} FROM PUBLIC", ident(schema))
+        run("GRANT USAGE ON SCHEMA {} TO {}, {}", ident(schema), player, writer)
+        run("GRANT SELECT ON {} TO {}", tables, player)
+        run("GRANT SELECT, INSERT, UPDATE ON {} TO {}", written, writer)
+        run("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}", ident(schema), writer)
+        conn.execute(writes.function_sql(schema).encode())
+        function = sql.SQL("{}.{}({})").format(
+            ident(schema),
+            ident(writes.FUNCTION),
+            sql.SQL(", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN)),
+        )
+        run("ALTER FUNCTION {} OWNER TO {}", function, writer)
+        run("REVOKE ALL ON FUNCTION {} FROM PUBLIC", function)
+        run("GRANT EXECUTE ON FUNCTION {} TO {}", function, player)
+        # A student's (a direct member of the group's) rows carry the student's name. (pg_has_role
+        # would count a superuser as a member of every role, and refuse the teacher's own results.)
+        own = sql.SQL(
+            "player = session_user OR NOT EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = "
+            "m.roleid JOIN pg_roles u ON u.oid = m.member WHERE g.rolname = {} AND u.rolname = session_user)"
+        ).format(literal(f"{role}_students"))
+        for table in WRITTEN_TABLES:
+            run("ALTER TABLE {} ENABLE ROW LEVEL SECURITY", ident(table))
+            for policy, rule in (
+                ("tripeaks_read", sql.SQL("FOR SELECT USING (true)")),
+                ("tripeaks_own_name", sql.SQL("FOR INSERT WITH CHECK ({})").format(own)),
+                ("tripeaks_own_update", sql.SQL("FOR UPDATE USING (true) WITH CHECK ({})").format(own)),
+            ):
+                run("DROP POLICY IF EXISTS {} ON {}", ident(policy), ident(table))
+                run("CREATE POLICY {} ON {} {}", ident(policy), ident(table), rule)
+        for name in names:
+            make_role(name, True)
+            run("GRANT {} TO {}", group, ident(name))
+    return SetUp(
+        _url_as(place, role, passwords[role]),
+        {name: _url_as(place, name, passwords[name]) for name in names},
+    )
+
+
+def _url_as(place: Location, user: str, password: str) -> str:
+    """The store's URL (or keyword string) with another user and password."""
+    if not place.conninfo.startswith("postgresql://"):
+        from psycopg.conninfo import make_conninfo
+
+        return make_conninfo(place.conninfo, user=user, password=password)
+    parts = urlsplit(place.conninfo)
+    host = parts.netloc.rsplit("@", 1)[-1]
+    query = "&".join(
+        pair for pair in parts.query.split("&") if pair and pair.split("=", 1)[0].lower() not in ("user", "password")
+    )
+    netloc = f"{quote(user, safe='')}:{quote(password, safe='')}@{host}"
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))

@@ -1,0 +1,168 @@
+"""Writing one result: the statements, written once, and what their answers tell the player.
+
+A result is five statements in one transaction (see :mod:`.schema`): store the play (its token
+unique, a better result replacing a worse one of the same play), then take the game's best and
+the player's own best when it beats them. The statements are kept here with named parameters
+(``:cards_left``) and run two ways from the same text: by the store itself (``?`` placeholders,
+SQLite, or PostgreSQL as the store's owner), or inside ``tripeaks_record()``, the function a
+PostgreSQL store set up for a class gives its players (:mod:`.roles`), who may call it but not
+write a table. Both give back the same answers, and :func:`notices` alone turns them into what
+the player is told.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .notices import Notice, personal_notice, store_notice
+
+WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
+WRITTEN += ("assists", "finished_at", "token")
+TYPES = {"number": "integer", "cards_left": "integer", "moves": "integer", "score": "integer"}
+TYPES |= {"draws": "integer", "longest_run": "integer"}
+
+_BETTER = "{t}.cards_left > {n}.cards_left OR ({t}.cards_left = {n}.cards_left AND {t}.moves > {n}.moves)"
+STORE = (
+    f"INSERT INTO results ({', '.join(WRITTEN)}) VALUES ({', '.join(':' + c for c in WRITTEN)}) "
+    f"ON CONFLICT (token) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in WRITTEN[:-1])} "
+    f"WHERE {_BETTER.format(t='results', n='excluded')} RETURNING id"
+)
+_BEATS = "(cards_left > :cards_left OR (cards_left = :cards_left AND moves > :moves))"
+FIRST_BEST = (
+    "INSERT INTO bests (rules, number, player, cards_left, moves) VALUES (:rules, :number, :player, :cards_left, "
+    ":moves) ON CONFLICT (rules, number) DO NOTHING RETURNING cards_left"
+)
+BEAT_BEST = (
+    "UPDATE bests SET was_cards_left = cards_left, was_moves = moves, cards_left = :cards_left, moves = :moves, "
+    f"player = :player WHERE rules = :rules AND number = :number AND {_BEATS} RETURNING was_cards_left, was_moves"
+)
+FIRST_MINE = (
+    "INSERT INTO player_bests (player, rules, number, cards_left, moves) VALUES (:player, :rules, :number, "
+    ":cards_left, :moves) ON CONFLICT (player, rules, number) DO NOTHING RETURNING cards_left"
+)
+BEAT_MINE = (
+    "UPDATE player_bests SET was_cards_left = cards_left, was_moves = moves, cards_left = :cards_left, "
+    f"moves = :moves WHERE player = :player AND rules = :rules AND number = :number AND {_BEATS} "
+    "RETURNING was_cards_left, was_moves"
+)
+_NAMED = re.compile(r"(?<!:):([a-z_]+)")
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the five statements answered: whether the play was stored (or improved), and for the
+    game's best and the player's own, whether the result took it and the one it beat (None: the first)."""
+
+    stored: bool
+    best: bool = False
+    best_before: tuple[int, int] | None = None
+    mine: bool = False
+    mine_before: tuple[int, int] | None = None
+
+
+def positional(sql: str, row: dict) -> tuple[str, tuple]:
+    """A statement with ``?`` placeholders, and its values from ``row``."""
+    names = _NAMED.findall(sql)
+    return _NAMED.sub("?", sql), tuple(row[name] for name in names)
+
+
+def run(conn, sql_of, row: dict) -> Written:
+    """The five statements, run by the store (``sql_of`` turns ``?`` into the backend's placeholders)."""
+
+    def one(sql: str):
+        text, values = positional(sql, row)
+        return conn.execute(sql_of(text), values).fetchall()
+
+    if not one(STORE):
+        return Written(False)
+    best, best_before = False, None
+    if not row["assists"]:  # the game's records are unassisted results'
+        if one(FIRST_BEST):
+            best = True
+        else:
+            beaten = one(BEAT_BEST)
+            best, best_before = bool(beaten), (tuple(beaten[0]) if beaten else None)
+    mine, mine_before = False, None
+    if one(FIRST_MINE):
+        mine = True
+    else:
+        beaten = one(BEAT_MINE)
+        mine, mine_before = bool(beaten), (tuple(beaten[0]) if beaten else None)
+    return Written(True, best, best_before, mine, mine_before)  # type: ignore[arg-type]
+
+
+def notices(row: dict, written: Written) -> list[Notice]:
+    """What the player is told about a result the store took (§9)."""
+    if not written.stored:
+        return []  # this play already did as well
+    rules, number, now = row["rules"], row["number"], (row["cards_left"], row["moves"])
+    said = []
+    if written.best:
+        said.append(store_notice(rules, number, now, written.best_before))
+    if written.mine and written.mine_before is not None and not said:
+        said.append(personal_notice(rules, number, now, written.mine_before))
+    return said
+
+
+# -- the same statements as a PostgreSQL function ---------------------------------------------------
+
+FUNCTION = "tripeaks_record"
+_OUT = (
+    "stored boolean, best boolean, best_cards_left integer, best_moves integer, mine boolean, "
+    "mine_cards_left integer, mine_moves integer"
+)
+
+
+def function_sql(schema: str) -> str:
+    """``CREATE OR REPLACE FUNCTION tripeaks_record(...)``: the five statements, run as the store's
+    owner (SECURITY DEFINER) for a caller who may not write the tables, in schema ``schema``."""
+
+    def body(sql: str, into: str) -> str:
+        return _NAMED.sub(lambda m: f"p_{m.group(1)}", sql) + f" INTO {into};"
+
+    params = ", ".join(f"p_{c} {TYPES.get(c, 'text')}" for c in WRITTEN)
+    quoted = '"' + schema.replace('"', '""') + '"'
+    return f"""CREATE OR REPLACE FUNCTION {quoted}.{FUNCTION}({params}) RETURNS TABLE ({_OUT})
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = {quoted}, pg_temp AS $body$
+#variable_conflict use_column
+DECLARE
+    made bigint;
+    first integer;
+BEGIN
+    stored := false; best := false; mine := false;
+    {body(STORE, "made")}
+    IF NOT FOUND THEN RETURN NEXT; RETURN; END IF;
+    stored := true;
+    IF p_assists = '' THEN
+        {body(FIRST_BEST, "first")}
+        IF FOUND THEN best := true;
+        ELSE
+            {body(BEAT_BEST, "best_cards_left, best_moves")}
+            best := FOUND;
+        END IF;
+    END IF;
+    {body(FIRST_MINE, "first")}
+    IF FOUND THEN mine := true;
+    ELSE
+        {body(BEAT_MINE, "mine_cards_left, mine_moves")}
+        mine := FOUND;
+    END IF;
+    RETURN NEXT;
+END
+$body$"""
+
+
+def call(conn, row: dict) -> Written:
+    """The five statements through the store's function (a player's role on a class's store)."""
+    answer = conn.execute(
+        f"SELECT * FROM {FUNCTION}({', '.join(['%s'] * len(WRITTEN))})", tuple(row[c] for c in WRITTEN)
+    ).fetchone()
+    stored, best, best_cards, best_moves, mine, mine_cards, mine_moves = answer
+    return Written(
+        bool(stored),
+        bool(best),
+        None if best_cards is None else (best_cards, best_moves),
+        bool(mine),
+        None if mine_cards is None else (mine_cards, mine_moves),
+    )
