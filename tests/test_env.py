@@ -1,5 +1,8 @@
 """The Gymnasium environment (tripeaks_widget.env): the seen view, masked actions, the win as reward."""
 
+import itertools
+
+import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="the environment needs gymnasium (pip install -e '.[gym]')")
@@ -8,6 +11,14 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from tripeaks_widget import Game  # noqa: E402
 from tripeaks_widget.env import DRAW, FACE_DOWN, REMOVED, TriPeaksEnv  # noqa: E402
+from tripeaks_widget.rules import VARIANTS, Rules  # noqa: E402
+
+# Every rule set: Easy or Classic with each combination of the variants.
+EVERY_RULE_SET = [
+    Rules(king_ace_wrap=easy, **dict(zip(VARIANTS, chosen, strict=True)))
+    for easy in (True, False)
+    for chosen in itertools.product((False, True), repeat=len(VARIANTS))
+]
 
 
 def test_it_passes_gymnasiums_checks():
@@ -48,7 +59,7 @@ def test_an_illegal_action_changes_nothing_and_long_episodes_are_truncated():
     assert info["illegal"] and reward == 0.0 and env.game.position == before and not terminated
     env.step(blocked)
     assert env.step(blocked)[3]  # the third step truncates
-    with pytest.raises(ValueError, match="an action is 0–27"):
+    with pytest.raises(ValueError, match="an action is a whole number, 0–27"):
         env.step(29)
 
 
@@ -57,3 +68,65 @@ def test_reset_with_a_seed_deals_the_same_game():
     a.reset(seed=5)
     b.reset(seed=5)
     assert a.game.code == b.game.code
+
+
+@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=str)
+def test_every_rule_set_passes_gymnasiums_checks(rules):
+    check_env(TriPeaksEnv(rules), skip_render_check=True)
+
+
+@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=str)
+def test_every_observation_lies_in_the_space(rules):
+    """Whole episodes of random legal actions from a few deals: every observation is in the space."""
+    env = TriPeaksEnv(rules, max_steps=300)
+    rng = np.random.default_rng(0)
+    for seed in range(1, 4):
+        observation, info = env.reset(seed=seed)
+        assert env.observation_space.contains(observation), (seed, observation)
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(info["action_mask"]))
+            observation, _, terminated, truncated, info = env.step(action)
+            assert env.observation_space.contains(observation), (seed, observation)
+            done = terminated or truncated
+
+
+def test_a_full_stock_with_the_joker_and_an_empty_discard_fits_the_space():
+    env = TriPeaksEnv("easy+joker+empty-discard")
+    observation, _ = env.reset(seed=1)
+    assert int(observation["stock"]) == 25 and env.observation_space.contains(observation)
+    assert TriPeaksEnv("easy").observation_space["stock"].n == 24
+
+
+@pytest.mark.parametrize("action", [28.7, 3.0, "3", None, True, np.float64(2.0), [3]])
+def test_an_action_that_is_not_a_whole_number_is_refused(action):
+    env = TriPeaksEnv()
+    env.reset(options={"game": 1})
+    before = env.game.position
+    with pytest.raises(ValueError, match="an action is a whole number"):
+        env.step(action)
+    assert env.game.position == before and env.steps == 0
+
+
+def test_numpy_integers_are_actions():
+    env = TriPeaksEnv()
+    env.reset(options={"game": 1})
+    env.step(np.int64(DRAW))
+    assert env.game.history == ["draw"]
+
+
+@pytest.mark.parametrize("steps", ["a", 0, -1, 2.5, None, True])
+def test_max_steps_is_checked_when_the_environment_is_made(steps):
+    with pytest.raises(ValueError, match="max_steps is a whole number"):
+        TriPeaksEnv(max_steps=steps)
+
+
+@pytest.mark.parametrize("options", [{"game": 0}, {"game": 50_001}, {"game": "7"}, {"game": 1.5}, {"gmae": 7}, [1]])
+def test_reset_refuses_a_game_outside_the_series_or_an_unknown_option(options):
+    with pytest.raises(ValueError, match="options"):
+        TriPeaksEnv().reset(options=options)
+
+
+def test_reset_takes_a_numpy_game_number():
+    _, info = TriPeaksEnv().reset(options={"game": np.int64(50_000)})
+    assert info["game"] == 50_000

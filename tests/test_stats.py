@@ -1,12 +1,20 @@
 """The solvability survey (tripeaks_widget.stats): records, the table, the executor seam, the CLI."""
 
 import csv
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 from tripeaks_widget import Game
 from tripeaks_widget.stats import main, parse_games, read_deals, solvability, solve_deal, summarize
+
+STOPS_WITHIN = 5  # seconds from Ctrl-C to the survey's end (before, it finished its chunk: 7-20 s)
 
 
 def test_a_record_per_deal():
@@ -35,9 +43,9 @@ def test_the_table():
         "not_winnable": 1,
         "unknown": 0,
         "winnable_pct": 66.67,
-        "mean_best_score_won": 769,
+        "mean_best_score_won": 769.0,
         "mean_best_score_all": None,
-        "mean_draws_won": 3,
+        "mean_draws_won": 3.0,
         "draws_0": 0,
         "draws_2": 1,
         "draws_3": 0,
@@ -134,8 +142,130 @@ def test_an_interrupted_survey_resumes_from_its_deals_file(tmp_path, capsys):
     ]
 
 
-def test_a_deals_file_of_another_kind_is_refused(tmp_path):
+def refused(capsys, *args: str) -> str:
+    """What the command line says when it refuses ``args``: it exits with status 2 and a usage
+    line, before any deal is solved, and never with a traceback."""
+    with pytest.raises(SystemExit) as stopped:
+        main([*args, "--quiet", "--workers", "1"])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert "Traceback" not in said and "usage:" in said
+    return said
+
+
+def test_a_deals_file_of_another_kind_is_refused(tmp_path, capsys):
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="not a survey's per-deal file"):
-        main(["--games", "1-2", "--quiet", "--deals", str(other)])
+    assert "not a survey's per-deal file" in refused(capsys, "--games", "1-2", "--deals", str(other))
+    assert other.read_text(encoding="utf-8") == "a,b\n1,2\n"  # left as it was
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes(b"number,rules\n1,\xe9\n")
+    assert "not UTF-8" in refused(capsys, "--games", "1-2", "--deals", str(latin))
+
+
+def test_a_deals_argument_that_cannot_be_used_is_refused_before_any_work(tmp_path, capsys):
+    assert "is a folder" in refused(capsys, "--games", "1-2", "--deals", str(tmp_path))
+    missing = tmp_path / "no" / "deals.csv"
+    assert "No such file or directory" in refused(capsys, "--games", "1-2", "--deals", str(missing))
+    assert "is a folder" in refused(capsys, "--games", "1-2", "--out", str(tmp_path))
+    assert "does not exist" in refused(capsys, "--games", "1-2", "--out", str(missing))
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")
+def test_a_read_only_deals_file_is_refused(tmp_path, capsys):
+    deals = tmp_path / "deals.csv"
+    assert main(["--games", "1", "--rules", "easy", "--quiet", "--workers", "1", "--deals", str(deals)]) == 0
+    deals.chmod(0o444)
+    capsys.readouterr()
+    assert "Permission denied" in refused(capsys, "--games", "1-2", "--deals", str(deals))
+
+
+def test_a_deals_file_with_a_byte_order_mark_is_read_back(tmp_path, capsys):
+    """A spreadsheet saving the file puts a byte-order mark first; the survey reads past it."""
+    deals = tmp_path / "deals.csv"
+    args = ["--games", "1-3", "--rules", "easy", "--quiet", "--workers", "1", "--deals", str(deals)]
+    assert main(args) == 0
+    deals.write_bytes(b"\xef\xbb\xbf" + deals.read_bytes())
+    capsys.readouterr()
+    assert main(args) == 0
+    assert "3 deals; 0 solved in" in capsys.readouterr().out
+    assert [r["number"] for r in read_deals(str(deals))] == [1, 2, 3]
+
+
+def test_overlapping_games_count_once(tmp_path, capsys):
+    assert parse_games("1-3,2,3") == [1, 2, 3]
+    assert parse_games("5,1-6") == [5, 1, 2, 3, 4, 6]
+    deals = tmp_path / "deals.csv"
+    args = ["--games", "1-3,2,3", "--rules", "easy", "--quiet", "--workers", "1"]
+    assert main(args) == 0
+    assert "3 deals; 3 solved" in capsys.readouterr().out
+    assert main([*args, "--deals", str(deals)]) == 0
+    assert "3 deals; 3 solved" in capsys.readouterr().out
+    assert len(read_deals(str(deals))) == 3
+
+
+@pytest.mark.parametrize(
+    ("games", "said"),
+    [
+        ("8031810176", "deals are numbered 0 to 8031810175"),
+        ("1-99999999999", "deals are numbered 0 to 8031810175"),
+        ("0-8031810175", "at most 1,000,000 deals"),
+        ("1-3,-4", "games are numbers or ranges"),
+        ("١-٣", "games are numbers or ranges"),
+        ("9" * 5000, "games are numbers or ranges"),
+    ],
+)
+def test_games_out_of_range_are_refused(games, said, capsys):
+    assert said in refused(capsys, "--games", games)
+
+
+@pytest.mark.parametrize("rules", [" ", ",", " , "])
+def test_no_rule_set_is_refused(rules, capsys):
+    assert "--rules names at least one rule set" in refused(capsys, "--games", "1", "--rules", rules)
+
+
+def test_the_same_rule_set_twice_is_surveyed_once(capsys):
+    assert main(["--games", "1-2", "--rules", "easy,E,easy", "--quiet", "--workers", "1"]) == 0
+    assert "2 deals; 2 solved" in capsys.readouterr().out
+
+
+def test_every_average_is_written_in_one_form(tmp_path, capsys):
+    """The table's averages are decimals in every row, whether or not they come out whole."""
+    records = [
+        {"rules": "easy", "winnable": True, "draws": 14, "score": 758},
+        {"rules": "classic", "winnable": True, "draws": 19, "score": 753},
+        {"rules": "classic", "winnable": True, "draws": 21, "score": 751},
+    ]
+    easy, classic = summarize(records)
+    averages = ("mean_best_score_won", "mean_best_score_all", "mean_draws_won", "median_draws_won")
+    assert [easy[k] for k in averages] == [758.0, 758.0, 14.0, 14.0]
+    assert [classic[k] for k in averages] == [752.0, 752.0, 20.0, 20.0]
+    assert all(type(row[k]) is float for row in (easy, classic) for k in averages)
+    out = tmp_path / "table.csv"
+    assert main(["--games", "1-4", "--rules", "easy,classic", "--quiet", "--workers", "1", "--out", str(out)]) == 0
+    for row in csv.DictReader(out.open(encoding="utf-8")):
+        written = [row[k] for k in averages if row[k]]
+        assert written and all(re.fullmatch(r"\d+\.\d+", value) for value in written), row
+
+
+def test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file(tmp_path):
+    """SIGINT to the survey alone (not to its workers): it ends the workers mid-deal, says how to
+    resume, and exits with 130, not a traceback. Bounded: a survey that would not stop is killed."""
+    deals = tmp_path / "deals.csv"
+    command = [sys.executable, "-m", "tripeaks_widget.stats", "--games", "1-400", "--rules", "classic"]
+    command += ["--lost-lines", "--workers", "1", "--quiet", "--deals", str(deals)]
+    survey = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (deals.exists() and deals.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.1)  # the header is written once the workers have started
+        time.sleep(1.0)  # the worker is inside its first deals (a chunk takes about 17 s)
+        survey.send_signal(signal.SIGINT)
+        _, said = survey.communicate(timeout=STOPS_WITHIN)
+    finally:
+        if survey.poll() is None:
+            survey.kill()
+            survey.communicate()
+    assert survey.returncode == 130, said
+    assert "Traceback" not in said and "run again with it to resume" in said
+    assert read_deals(str(deals)) == [] or all(r["rules"] == "classic" for r in read_deals(str(deals)))

@@ -109,9 +109,12 @@ def test_every_update_bumps_seq(w):
 def test_esm_and_css_are_the_shipped_files():
     static = pathlib.Path(widget_module.__file__).parent / "static"
     assert (static / "widget.js").is_file() and (static / "widget.css").is_file()
-    assert str(TriPeaks._esm) == (static / "widget.js").read_text(encoding="utf-8")
-    assert str(TriPeaks._css) == (static / "widget.css").read_text(encoding="utf-8")
-    assert "export" in str(TriPeaks._esm) and ".tp-card" in str(TriPeaks._css)
+    w = TriPeaks(records=False)
+    sent = w.get_state(["_esm", "_css"])
+    assert sent["_esm"] == w._esm == (static / "widget.js").read_text(encoding="utf-8")
+    assert sent["_css"] == w._css == (static / "widget.css").read_text(encoding="utf-8")
+    assert "export" in w._esm and ".tp-card" in w._css
+    w.close()
 
 
 def test_repr(w):

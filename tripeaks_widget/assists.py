@@ -53,7 +53,7 @@ WIN_CHANCE_SAMPLES = 50
 # budget a move: numbered game 1 played first-fit, 48 moves, is reviewed in 2.4 s.
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13}: see Assists.verdict
-Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "error"
+Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "unknown" / "error"
 Marks = list[int | Literal["stock"]]  # slots and/or "stock" to highlight
 
 
@@ -180,6 +180,8 @@ def chance_view(found: Found, say: Callable[[Any], str]) -> dict:
     kind, chance = found["kind"], found.get("chance")
     if kind == "known":
         text: Any = Message(CHANCE_KNOWN, percent=round(chance.value * 100))
+    elif kind == "unknown":  # no arrangement judged within the budget: said as the verdict says it
+        text = VERDICT_UNKNOWN
     elif kind == "error":
         text = Message(FAILED, error=found.get("error", ""))
     else:
@@ -287,6 +289,7 @@ class Assists:
         self.review_open = False  # whether the board shows it
         # the assists this game had ("hint", "fair_hint", "verdict", "win_chance"): kept with its result
         self.used: set[str] = set()
+        self.deal_requests: list[Any] = []  # dialog requests waiting for the winnable deal looked for next
 
     def _still(self, moment: Moment | None) -> bool:
         return still(moment, self.board.game)
@@ -406,6 +409,8 @@ class Assists:
     def _compute_chance(self, seen: Seen) -> Found:
         try:
             chance = self._win_chance(seen)
+        except solver.SearchExhausted:  # out of time is an answer, not a failure
+            return {"kind": "unknown"}
         except Exception as error:  # never lose an error: show it where the chance would be
             log.exception("the win chance failed")
             return {"kind": "error", "error": reason(error)}
@@ -563,11 +568,16 @@ class Assists:
         none is found within the board's ``deal_budget``)."""
         return solver.random_winnable_code(rules, budget=self.board.deal_budget)
 
-    def find_deal(self, rules: Rules, then: Callable[[str | None, Any], None]) -> None:
-        """Look for a winnable deal in the worker thread, then call ``then(code, None)``, or
-        ``then(None, why)`` when none was found, under the board's lock (unless it has closed)."""
+    def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, Any, list], None]) -> None:
+        """Look for a winnable deal in the worker thread, then call ``then(code, None, requests)``,
+        or ``then(None, why, requests)`` when none was found, under the board's lock (unless it has
+        closed). ``requests`` are the dialog requests this search answers: ``request`` and any
+        asked before it whose search a later one replaced while it waited (each gets a reply)."""
+        self.deal_requests.append(request)
 
         def job() -> None:
+            with self.board._lock:  # the requests waiting so far are this search's to answer
+                requests, self.deal_requests = self.deal_requests, []
             found, why = None, None
             try:
                 found = self.winnable_code(rules)
@@ -578,6 +588,6 @@ class Assists:
                 why = failure(error)
             with self.board._lock:
                 if not self.board._closed:
-                    then(found, why)
+                    then(found, why, requests)
 
         self.worker.submit("deal", job)

@@ -38,7 +38,7 @@ def answer(board: TriPeaks, intent: NewGame) -> None:
         field, deal = "game", lambda: board.new_game(game=number, rules=rules)
     elif intent.winnable:
         chosen = board.game.rules if rules is None else Rules.parse(rules)
-        return board._assists.find_deal(chosen, lambda found, why: _deal_found(board, request, found, why))
+        return board._assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found))
     else:
         field, deal = "rules", lambda: board.new_game(rules=rules)
     try:
@@ -48,16 +48,18 @@ def answer(board: TriPeaks, intent: NewGame) -> None:
     reply(board, request, True, "")
 
 
-def _deal_found(board: TriPeaks, request: int | str | None, found: str | None, why: Any) -> None:
-    """A winnable deal found for the dialog (or why none was): dealt, and the dialog answered."""
-    if found is None:
-        return reply(board, request, False, why, "winnable")
-    try:
-        board.new_game(found)
-    except Exception as error:
-        log.exception("dealing %s failed", found)
-        return reply(board, request, False, failure(error), "winnable")
-    reply(board, request, True, "")
+def _deal_found(board: TriPeaks, found: str | None, why: Any, requests: list) -> None:
+    """A winnable deal found for the dialog (or why none was): dealt, and every request it answers
+    replied to (one replaced by a later request while it waited gets the later one's outcome)."""
+    ok, error = found is not None, why
+    if found is not None:
+        try:
+            board.new_game(found)
+        except Exception as failed:
+            log.exception("dealing %s failed", found)
+            ok, error = False, failure(failed)
+    for request in requests:
+        reply(board, request, ok, "" if ok else error, "winnable")
 
 
 def reply(board: TriPeaks, request: int | str | None, ok: bool, error: str, field: str | None = None) -> None:

@@ -4,8 +4,10 @@
 environment's seeded generator, or ``options={"game": n}``). The observation is what a
 player can see, as numbers: ``slots`` (28 values: the card's index 0–51, 52 for the joker,
 ``FACE_DOWN`` or ``REMOVED``), ``discard`` (a card index, or ``NO_CARD`` for an empty
-discard) and ``stock`` (the cards left in it). There are 29 actions: 0–27 play the card in
-that slot, 28 draws; ``info["action_mask"]`` marks the legal ones.
+discard) and ``stock`` (the cards left in it: its space is sized for the rule set, 24 cards at
+most, 25 with the joker and an empty discard). There are 29 actions: 0–27 play the card in
+that slot, 28 draws; ``info["action_mask"]`` marks the legal ones. An action is a whole
+number (an ``int`` or a NumPy integer); anything else is refused, never rounded or parsed.
 
 The reward is 1 for the step that wins the game and 0 for every other step, so the return
 of an episode is whether it was won. An illegal action changes nothing (reward 0,
@@ -15,19 +17,41 @@ and is truncated after ``max_steps`` steps.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
 from .codes import SERIES_FIRST, SERIES_LAST
+from .errors import got, whole_number
 from .game import Game
 from .layout import SLOT_COUNT
 from .rules import Rules
 
 DRAW = SLOT_COUNT  # the action that draws
 FACE_DOWN, REMOVED, NO_CARD = 53, 54, 53
+RESET_OPTIONS = ("game",)
+
+
+def most_in_stock(rules: Rules) -> int:
+    """The most cards the stock can hold under ``rules``: the deck less the peaks and the card
+    dealt to the discard (none when it starts empty)."""
+    return (53 if rules.joker else 52) - SLOT_COUNT - (0 if rules.empty_start else 1)
+
+
+def check_max_steps(value: object) -> int:
+    steps = whole_number(value)
+    if steps is None or steps < 1:
+        raise ValueError(f"max_steps is a whole number of steps, at least 1; got {got(value)}")
+    return steps
+
+
+def check_game(value: object) -> int:
+    number = whole_number(value)
+    if number is None or not SERIES_FIRST <= number <= SERIES_LAST:
+        raise ValueError(f"options['game'] is a numbered game, {SERIES_FIRST} to {SERIES_LAST:,}; got {got(value)}")
+    return number
 
 
 class TriPeaksEnv(gym.Env):
@@ -40,12 +64,12 @@ class TriPeaksEnv(gym.Env):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi'; got {render_mode!r}")
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = check_max_steps(max_steps)
         self.observation_space = spaces.Dict(
             {
                 "slots": spaces.MultiDiscrete([55] * SLOT_COUNT),
                 "discard": spaces.Discrete(54),
-                "stock": spaces.Discrete(25),
+                "stock": spaces.Discrete(most_in_stock(self.rules) + 1),
             }
         )
         self.action_space = spaces.Discrete(SLOT_COUNT + 1)
@@ -73,18 +97,24 @@ class TriPeaksEnv(gym.Env):
         return {"action_mask": self.action_mask(), "illegal": illegal, "game": self.game.number}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        options = {} if options is None else options
+        if not isinstance(options, dict) or not set(options) <= set(RESET_OPTIONS):
+            raise ValueError(f"options is None or a dict with the key 'game' (a numbered game); got {got(options)}")
+        number = None if options.get("game") is None else check_game(options["game"])
         super().reset(seed=seed)
-        number = (options or {}).get("game")
         if number is None:
             number = int(self.np_random.integers(SERIES_FIRST, SERIES_LAST + 1))
         self.game = Game.from_number(number, self.rules)
         self.steps = 0
         return self._observation(), self._info()
 
-    def step(self, action):
-        action = int(action)
-        if not 0 <= action <= DRAW:
-            raise ValueError(f"an action is 0–{SLOT_COUNT - 1} (play that slot) or {DRAW} (draw); got {action}")
+    def step(self, action: Any):
+        number = whole_number(action)
+        if number is None or not 0 <= number <= DRAW:
+            raise ValueError(
+                f"an action is a whole number, 0–{SLOT_COUNT - 1} (play that slot) or {DRAW} (draw); got {got(action)}"
+            )
+        action = number
         self.steps += 1
         illegal = not self.action_mask()[action]
         if not illegal:

@@ -23,6 +23,8 @@ to ``"k"``. So only ASCII letters change case, and only ASCII white space is str
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import reprlib
 import unicodedata
@@ -61,6 +63,12 @@ def shown(value: object) -> str:
     """``repr(value)`` cut short, for quoting input in a message: never unbounded, however large
     or deeply nested the input."""
     return _SHOWN.repr(value)
+
+
+def shown_text(value: object, limit: int = 300) -> str:
+    """``str(value)`` cut short to about ``limit`` characters (an exception's words in a message)."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
 def got(value: object) -> str:
@@ -109,3 +117,13 @@ def check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} is True or False; got {got(value)}")
     return value
+
+
+def check_time_limit(budget: object) -> float | None:
+    """A search's time limit: None (no limit) or a number of seconds, at least 0 and finite
+    (NaN would never run out, so it is refused, as are infinity and text)."""
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, numbers.Real) or not math.isfinite(budget) or budget < 0:
+        raise ValueError(f"budget is a time in seconds, at least 0 (or None for no limit); got {got(budget)}")
+    return float(budget)

@@ -28,16 +28,22 @@ from dataclasses import dataclass
 
 from .cards import DECK, DECK_WITH_JOKER, Card
 from .deal import DISCARD_INDEX, PCG32, STOCK_START, shuffle
+from .errors import got, whole_number
 from .layout import SLOT_COUNT
 from .rules import Rules
 
 SAMPLE_STREAM = 0x5EE7  # the PCG32 stream of fair sampling (deals use another)
 
 
+SEEDS = 2**64  # the generator's state is 64 bits: a larger seed would alias a smaller one
+
+
 def check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed is a whole number, at least 0; got {seed!r}")
-    return seed
+    """A seed for the samples: a whole number (an ``int`` or a NumPy integer) from 0 to 2**64 - 1."""
+    number = whole_number(seed)
+    if number is None or not 0 <= number < SEEDS:
+        raise ValueError(f"seed is a whole number from 0 to 2**64 - 1; got {got(seed)}")
+    return number
 
 
 def check_samples(samples: object) -> int:

@@ -52,7 +52,10 @@ class VerdictLine(TypedDict):
 
 
 class WinChanceLine(TypedDict):
-    kind: Annotated[Literal["pending", "known", "error"], "whether the chance is still being computed"]
+    kind: Annotated[
+        Literal["pending", "known", "unknown", "error"],
+        "whether the chance is still being computed ('unknown': not within the time limit)",
+    ]
     value: Annotated[float | None, "with kind 'known': the chance of winning, 0-1"]
     low: Annotated[float | None, "with kind 'known': the low end of its 95 % interval"]
     high: Annotated[float | None, "with kind 'known': the high end of its 95 % interval"]

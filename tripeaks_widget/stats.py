@@ -21,8 +21,12 @@ every core; pass ``executor=`` to use another, for example a Dask cluster's
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
+import math
 import os
+import re
+import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -32,11 +36,13 @@ from statistics import mean, median
 from tqdm import tqdm
 
 from . import solver
-from .codes import SERIES_FIRST, SERIES_LAST
+from .codes import DEAL_COUNT, SERIES_FIRST, SERIES_LAST
 from .game import Game
 from .rules import Rules
 
 RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds")
+MOST_GAMES = 1_000_000  # deals in one survey: a million takes hours; more goes in several runs sharing --deals
+INTERRUPTED = 130  # the exit status of a survey stopped by Ctrl-C, as a shell reports SIGINT
 
 
 def solve_deal(number: int, rules: Rules | str, *, budget: float | None = None, lost_lines: bool = False) -> dict:
@@ -66,6 +72,36 @@ def _solve_chunk(numbers: list[int], rules: str, budget: float | None, lost_line
     return [solve_deal(number, rules, budget=budget, lost_lines=lost_lines) for number in numbers]
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is the survey's to handle; it ends the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def local_pool(workers: int | None) -> Iterator[ProcessPoolExecutor]:
+    """A process pool of ``workers`` processes (default: every core) for a survey. Left normally,
+    it shuts down; left by an exception (Ctrl-C's ``KeyboardInterrupt`` too), its processes are
+    ended at once, mid-deal, rather than waited for: the deals they were solving are solved
+    again on resume."""
+    pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=_ignore_interrupts)
+    try:
+        yield pool
+    except BaseException:
+        _end_workers(pool)
+        raise
+    pool.shutdown(cancel_futures=True)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 has it
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # before 3.14: no public way
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def solvability(
     numbers: Iterable[int],
     rules: Iterable[Rules | str] = ("easy", "classic"),
@@ -89,19 +125,28 @@ def solvability(
     """
     numbers = list(numbers)
     rule_names = [str(Rules.parse(r)) for r in rules]
+    if executor is None:
+        with local_pool(workers) as pool:
+            yield from solvability(
+                numbers,
+                rule_names,
+                executor=pool,
+                workers=workers,
+                budget=budget,
+                lost_lines=lost_lines,
+                chunk=chunk,
+                progress=progress,
+            )
+        return
     total = len(numbers) * len(rule_names)
-    own = executor is None
-    if own:
-        workers = workers or os.cpu_count() or 1
-        executor = ProcessPoolExecutor(max_workers=workers)
     size = chunk or max(1, min(50, len(numbers) // (8 * (workers or os.cpu_count() or 1)) or 1))
+    futures = [
+        executor.submit(_solve_chunk, numbers[i : i + size], name, budget, lost_lines)
+        for name in rule_names
+        for i in range(0, len(numbers), size)
+    ]
+    done = 0
     try:
-        futures = [
-            executor.submit(_solve_chunk, numbers[i : i + size], name, budget, lost_lines)
-            for name in rule_names
-            for i in range(0, len(numbers), size)
-        ]
-        done = 0
         for future in as_completed(futures):
             records = future.result()
             done += len(records)
@@ -109,8 +154,8 @@ def solvability(
                 progress(done, total)
             yield from records
     finally:
-        if own:
-            executor.shutdown(cancel_futures=True)
+        for future in futures:  # stopped early: what has not started is not wanted any more
+            future.cancel()
 
 
 def summarize(records: Iterable[dict]) -> list[dict]:
@@ -134,40 +179,61 @@ def summarize(records: Iterable[dict]) -> list[dict]:
             "not_winnable": len(lost),
             "unknown": len(group) - len(won) - len(lost),
             "winnable_pct": round(100 * len(won) / len(group), 2),
-            "mean_best_score_won": round(mean(r["score"] for r in won), 2) if won else None,
-            "mean_best_score_all": round(mean(scored), 2) if len(scored) == len(group) else None,
-            "mean_draws_won": round(mean(draws), 2) if draws else None,
-            "median_draws_won": median(draws) if draws else None,
+            # averages are always floats (statistics gives an int for whole values of ints), so a
+            # column is written in one form whatever the rule set: "14.0", never "14" beside "20.5"
+            "mean_best_score_won": _average(mean, [r["score"] for r in won]),
+            "mean_best_score_all": _average(mean, scored) if len(scored) == len(group) else None,
+            "mean_draws_won": _average(mean, draws),
+            "median_draws_won": _average(median, draws),
         }
         row.update({f"draws_{d}": draws.count(d) for d in range(longest + 1)})
         rows.append(row)
     return rows
 
 
+_NUMBER = re.compile("[0-9]{1,12}")  # ASCII digits: the largest deal number has 10
+
+
+def _average(average, values: list[int]) -> float | None:
+    return round(float(average(values)), 2) if values else None
+
+
 def parse_games(text: str) -> list[int]:
-    """Deal numbers from text such as ``"1-50000"`` or ``"1-100,250,300-310"``."""
-    numbers: list[int] = []
+    """Deal numbers from text such as ``"1-50000"`` or ``"1-100,250,300-310"``, each once (in
+    the order first named) however the parts overlap: deals 0 to 26**7 - 1, at most
+    ``MOST_GAMES`` of them."""
+    numbers: dict[int, None] = {}
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
         low, dash, high = part.partition("-")
-        try:
-            first, last = int(low), int(high if dash else low)
-        except ValueError:
-            raise ValueError(f"games are numbers or ranges, e.g. '1-50000' or '1-100,250'; got {text!r}") from None
-        if first > last or first < 0:
+        if not _NUMBER.fullmatch(low) or not _NUMBER.fullmatch(high if dash else low):
+            raise ValueError(f"games are numbers or ranges, e.g. '1-50000' or '1-100,250'; got {text[:100]!r}")
+        first, last = int(low), int(high if dash else low)
+        if first > last:
             raise ValueError(f"a range of games runs from low to high, e.g. '1-50000'; got {part!r}")
-        numbers.extend(range(first, last + 1))
+        if last >= DEAL_COUNT:
+            raise ValueError(f"deals are numbered 0 to {DEAL_COUNT - 1} (the numbered series: 1-50000); got {last}")
+        overlap = sum(first <= number <= last for number in numbers)
+        if len(numbers) + (last - first + 1) - overlap > MOST_GAMES:
+            raise ValueError(
+                f"a survey takes at most {MOST_GAMES:,} deals; split it into runs that share one --deals file"
+            )
+        numbers.update(dict.fromkeys(range(first, last + 1)))
     if not numbers:
-        raise ValueError(f"no games in {text!r}; expected e.g. '1-50000'")
-    return numbers
+        raise ValueError(f"no games in {text[:100]!r}; expected e.g. '1-50000'")
+    return list(numbers)
 
 
 def read_deals(path: str) -> list[dict]:
     """The per-deal records a survey wrote to ``path`` (its ``--deals`` file), as plain values;
-    none when the file does not exist yet. A row cut short by an interrupted write is dropped."""
+    none when the file does not exist yet. A row cut short by an interrupted write is dropped;
+    a byte-order mark (a spreadsheet saved it) is read past. Raises ``ValueError`` for a file
+    of another kind, ``OSError`` for one that cannot be read (a folder)."""
     if not os.path.exists(path):
         return []
+    if os.path.isdir(path):
+        raise IsADirectoryError(f"{path} is a folder; --deals names a CSV file")
     convert = {
         "number": int,
         "rules": str,
@@ -179,7 +245,7 @@ def read_deals(path: str) -> list[dict]:
         "seconds": float,
     }
     records = []
-    with open(path, newline="", encoding="utf-8") as handle:
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.DictReader(handle)
         if reader.fieldnames is not None and tuple(reader.fieldnames) != RECORD_FIELDS:
             raise ValueError(f"{path} is not a survey's per-deal file: expected the columns {', '.join(RECORD_FIELDS)}")
@@ -242,46 +308,65 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         numbers = parse_games(args.games)
-        rules = [Rules.parse(name) for name in args.rules.split(",") if name.strip()]
+        parsed = [Rules.parse(name) for name in args.rules.split(",") if name.strip()]
+        rules = list({str(rule): rule for rule in parsed}.values())  # each rule set once
     except ValueError as error:
         parser.error(str(error))
+    if not rules:
+        parser.error(f"--rules names at least one rule set, e.g. easy,classic; got {args.rules!r}")
     if args.workers is not None and args.workers < 1:
         parser.error("--workers is at least 1")
+    if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
+        parser.error(f"--budget is a time in seconds, more than 0; got {args.budget}")
+    if args.out:
+        why = _cannot_write(args.out)
+        if why:
+            parser.error(f"--out {args.out}: {why}")
 
     order = {str(r): i for i, r in enumerate(rules)}
     wanted = {(number, name) for number in numbers for name in order}
     # resuming: the deals an earlier run already solved (to the end) are read back, not solved again
-    known = {(r["number"], r["rules"]): r for r in (read_deals(args.deals) if args.deals else [])}
+    known: dict = {}
+    deals = None
+    if args.deals:
+        try:
+            known = {(r["number"], r["rules"]): r for r in read_deals(args.deals)}
+            fresh = not os.path.exists(args.deals) or os.path.getsize(args.deals) == 0
+            deals = open(args.deals, "a", newline="", encoding="utf-8")  # refused now, before any work
+        except UnicodeDecodeError:
+            parser.error(f"--deals {args.deals}: not a survey's per-deal file (not UTF-8 text)")
+        except (OSError, ValueError) as error:
+            parser.error(f"--deals {args.deals}: {getattr(error, 'strerror', None) or error}")
     records = [r for key, r in known.items() if key in wanted and (r["complete"] or args.budget is not None)]
     done = {(r["number"], r["rules"]) for r in records}
     todo = {name: [number for number in numbers if (number, name) not in done] for name in order}
     started = time.monotonic()
     bar = tqdm(total=len(wanted), initial=len(done), unit="deal", file=sys.stderr, disable=args.quiet)
-    deals = None
-    if args.deals:
-        fresh = not os.path.exists(args.deals) or os.path.getsize(args.deals) == 0
-        deals = open(args.deals, "a", newline="", encoding="utf-8")
-        if not fresh and not _ends_a_line(args.deals):
-            deals.write("\r\n")  # after a row cut short
-    pool = ProcessPoolExecutor(max_workers=args.workers or os.cpu_count() or 1)
     try:
-        writer = csv.DictWriter(deals, fieldnames=RECORD_FIELDS) if deals else None
-        if writer and fresh:
-            writer.writeheader()
-        for name, group in todo.items():
-            if not group:
-                continue
-            for record in solvability(
-                group, [name], executor=pool, workers=args.workers, budget=args.budget, lost_lines=args.lost_lines
-            ):
-                records.append(record)
-                bar.update(1)
-                if writer and deals:
-                    writer.writerow(record)  # the file fills as deals get solved
-                    if len(records) % 200 == 0:
-                        deals.flush()
+        with local_pool(args.workers) as pool:
+            writer = csv.DictWriter(deals, fieldnames=RECORD_FIELDS) if deals else None
+            if writer and deals:
+                if fresh:
+                    writer.writeheader()
+                elif not _ends_a_line(args.deals):
+                    deals.write("\r\n")  # after a row cut short
+            for name, group in todo.items():
+                if not group:
+                    continue
+                for record in solvability(
+                    group, [name], executor=pool, workers=args.workers, budget=args.budget, lost_lines=args.lost_lines
+                ):
+                    records.append(record)
+                    bar.update(1)
+                    if writer and deals:
+                        writer.writerow(record)  # the file fills as deals get solved
+                        if len(records) % 200 == 0:
+                            deals.flush()
+    except KeyboardInterrupt:  # the workers were ended at once (local_pool); what was solved is kept
+        kept = f"; the deals solved are in {args.deals}: run again with it to resume" if deals else ""
+        print(f"interrupted{kept}", file=sys.stderr)
+        return INTERRUPTED
     finally:
-        pool.shutdown(cancel_futures=True)
         bar.close()
         if deals:
             deals.close()
@@ -292,8 +377,24 @@ def main(argv: list[str] | None = None) -> int:
     solved = len(records) - len(done)
     print(f"\n{len(records)} deals; {solved} solved in {elapsed:.0f} s" + (f", {len(done)} read back" if done else ""))
     if args.out:
-        _write_csv(args.out, rows)
+        try:
+            _write_csv(args.out, rows)
+        except OSError as error:
+            print(f"the table could not be written to {args.out}: {error.strerror or error}", file=sys.stderr)
+            return 1
     return 0
+
+
+def _cannot_write(path: str) -> str | None:
+    """Why a file could not be written at ``path`` (checked before a survey starts), or None."""
+    if os.path.isdir(path):
+        return "is a folder; expected a file name"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        return "cannot be written here (permission denied)"
+    return None
 
 
 def _ends_a_line(path: str) -> bool:

@@ -33,11 +33,12 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from .cards import Card
-from .fair import fair_hint, samples_for, wilson
+from .errors import shown, shown_text
+from .fair import check_budget, fair_hint, samples_for, wilson
 from .game import HOGUE_DRAW_COST, Game
 from .playout import lookahead_slot
 from .rules import Rules
-from .seen import Seen
+from .seen import Seen, check_seed
 from .solver import SearchExhausted, verdict_history
 
 Policy = Callable[[Seen], str]
@@ -73,7 +74,10 @@ class fair:
     method: str = "playout"
 
     def __post_init__(self) -> None:
-        samples_for(self.method, self.samples)  # a bad method or count is refused here
+        # a bad method, count, seed or budget is refused here, not at every move
+        samples_for(self.method, self.samples)
+        object.__setattr__(self, "seed", check_seed(self.seed))
+        object.__setattr__(self, "budget", check_budget(self.budget))
 
     @property
     def __name__(self) -> str:
@@ -116,19 +120,21 @@ def _action(policy, game: Game, number: int, move: int) -> str:
     try:
         answer = policy(game if getattr(policy, "peeks", False) else game.seen())
     except Exception as error:
-        raise PolicyError(f"{where}: the policy raised {type(error).__name__}: {error}") from error
+        raise PolicyError(f"{where}: the policy raised {type(error).__name__}: {shown_text(error)}") from error
     legal = game.legal_moves()
     expected = f"expected one of {', '.join(legal)}"
     if not isinstance(answer, str):
-        raise PolicyError(f"{where}: the policy returned {answer!r}, not an action; {expected}")
+        raise PolicyError(f"{where}: the policy returned {shown(answer)}, not an action; {expected}")
     action = answer.strip().lower() if answer.strip().lower() == "draw" else None
     if action is None:
         try:
             action = str(Card.parse(answer))
         except ValueError:
-            raise PolicyError(f"{where}: the policy returned {answer!r}, not a card or 'draw'; {expected}") from None
+            raise PolicyError(
+                f"{where}: the policy returned {shown(answer)}, not a card or 'draw'; {expected}"
+            ) from None
     if action not in legal:
-        raise PolicyError(f"{where}: the policy returned {answer!r}, which is not legal here; {expected}")
+        raise PolicyError(f"{where}: the policy returned {shown(answer)}, which is not legal here; {expected}")
     return action
 
 

@@ -123,8 +123,11 @@ class TriPeaks(anywidget.AnyWidget):
     search_budget: float = 2.5  # seconds for one hint or verdict search
     deal_budget: float = 5.0  # seconds to find a winnable random deal
 
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
+    # The shipped bundle and styles, as text in traits of the class's own. (Given a path, anywidget
+    # makes a FileContents whose change signal holds every widget through a lambda, so no widget
+    # would ever be freed, closed or not; a trait has no such link.)
+    _esm = traitlets.Unicode((_STATIC / "widget.js").read_text(encoding="utf-8")).tag(sync=True)
+    _css = traitlets.Unicode((_STATIC / "widget.css").read_text(encoding="utf-8")).tag(sync=True)
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language

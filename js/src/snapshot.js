@@ -33,7 +33,7 @@
 
 /**
  * @typedef {object} WinChanceLine
- * @property {"pending" | "known" | "error"} kind whether the chance is still being computed
+ * @property {"pending" | "known" | "unknown" | "error"} kind whether the chance is still being computed ('unknown': not within the time limit)
  * @property {(number | null)} value with kind 'known': the chance of winning, 0-1
  * @property {(number | null)} low with kind 'known': the low end of its 95 % interval
  * @property {(number | null)} high with kind 'known': the high end of its 95 % interval

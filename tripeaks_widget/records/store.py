@@ -19,6 +19,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..codes import SERIES_FIRST, SERIES_LAST
+from ..errors import got, whole_number
 from ..rules import Rules
 from . import schema, writes
 from .backends import RecordsError as RecordsError
@@ -360,7 +362,7 @@ class Records:
     def standing(self, number: int, rules: Rules | str = "easy") -> Notice | None:
         """The record of game ``number`` and who holds it, as a notice (``"Record of game 123 (Easy):
         won in 47 moves, held by ana."``), or None when it has no result yet."""
-        key = rules_key(rules)
+        key, number = rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)
         rows = self._query("SELECT player, cards_left, moves FROM bests WHERE rules = ? AND number = ?", (key, number))
         return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0]) if rows else None
 
@@ -376,7 +378,7 @@ class Records:
             "assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
             "WHERE rules = ? AND number = ?) AS each_best WHERE nth = 1 "
             "ORDER BY assisted, cards_left, moves, finished_at, id",
-            (rules_key(rules), number),
+            (rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)),
         )
         board: list[dict] = []
         for assisted in (0, 1):
@@ -401,9 +403,9 @@ class Records:
         """Recorded results as dicts, newest first, optionally of one rule set, game, outcome or player."""
         where, params = self._where(rules, number, outcome, player)
         sql = f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} ORDER BY finished_at DESC, id DESC"
-        if limit is not None:
+        if limit is not None:  # checked here: SQLite reads LIMIT -1 as none, PostgreSQL refuses it
             sql += " LIMIT ?"
-            params.append(int(limit))
+            params.append(_bounded("limit", limit, 0, 2**63 - 1))
         return self._rows(sql, params)
 
     def players(self) -> list[str]:
@@ -467,13 +469,22 @@ class Records:
             params.append(rules_key(rules))
         if number is not None:
             clauses.append("number = ?")
-            params.append(number)
+            params.append(_bounded("number", number, SERIES_FIRST, SERIES_LAST))
         if outcome is not None:
             if outcome not in OUTCOMES:
                 raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def _bounded(name: str, value: object, low: int, high: int) -> int:
+    """A whole-number argument of a query, checked before it reaches the server (never an
+    ``OverflowError`` from the driver, nor a value one server takes and another refuses)."""
+    number = whole_number(value)
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
+    return number
 
 
 _OPEN: weakref.WeakSet[Records] = weakref.WeakSet()  # stores whose connection is still open

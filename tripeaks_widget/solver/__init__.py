@@ -131,6 +131,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from ..codes import SERIES_FIRST, SERIES_LAST, number_code
+from ..errors import check_time_limit
 from ..game import standing_actions
 from ..layout import SLOT_COUNT
 from ..rules import Rules
@@ -210,8 +211,7 @@ class Solution:
 
 def _prepare(game, budget):
     """A private snapshot of the game and a search from its position."""
-    if budget is not None and budget < 0:
-        raise ValueError(f"budget is a time in seconds, at least 0; got {budget!r}")
+    budget = check_time_limit(budget)
     start = time.perf_counter()
     snapshot = game.copy()
     removed, drawn, discard = snapshot.position
@@ -369,6 +369,7 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
     lost whatever follows, a binary search over that line needs only a few verdicts. Raises
     ``SearchExhausted`` when ``budget`` (seconds, for the whole walk) runs out.
     """
+    budget = check_time_limit(budget)
     deadline = None if budget is None else time.perf_counter() + budget
 
     verdicts: dict[int, bool] = {}
@@ -411,7 +412,7 @@ def random_winnable_code(
     """
     from ..game import Game
 
-    rules = Rules.parse(rules)
+    rules, budget = Rules.parse(rules), check_time_limit(budget)
     rng = rng if rng is not None else random.Random(secrets.randbits(64))
     deadline = None if budget is None else time.perf_counter() + budget
     while True:
