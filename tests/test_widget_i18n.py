@@ -207,11 +207,14 @@ def test_hints_in_the_language(monkeypatch):
     intent(w, {"type": "hint"})
     assert w.state["message"] == "מחפשים רמז…"
     w._worker.wait(5)
-    assert w.state["message"] == "רמז: לשחק בקלף מלך תלתן"
+    assert w.state["message"] == "רמז: לשחק במלך תלתן"
     assert w.state["highlight"] == [20]
     assert w.message == "Hint: play the king of clubs"
     w.lang = "is"
-    assert w.state["message"] == "Vísbending: laufakóngur má fara á Úrgang"
+    assert w.state["message"] == "Vísbending: færðu laufakónginn á Úrgang"
+    w.lang = "el"  # the card in the accusative, with its article
+    assert w.state["message"] == "Υπόδειξη: παίξτε τον ρήγα σπαθί"
+    w.lang = "is"
     monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "draw")
     w.hint()
     assert w.state["message"] == i18n.translate("Hint: draw from the stock", "is") != "Hint: draw from the stock"
@@ -266,9 +269,9 @@ def test_the_verdict_in_the_language():
     w.replay(["K♣"] + ["draw"] * 23, pace=0)
     assert w._worker.wait(20)
     move = w.state["verdict"]["move"]
-    assert w.state["verdict"]["text"] == f"כבר אי אפשר לנצח, מאז מהלך {move}"
+    assert w.state["verdict"]["text"] == f"כבר אי אפשר לנצח מאז מהלך {move}"
     w.lang = "is"
-    assert w.state["verdict"]["text"] == f"Ekki lengur hægt að vinna, frá hreyfingu {move}"
+    assert w.state["verdict"]["text"] == f"Ekki lengur hægt að vinna frá hreyfingu {move}"
 
 
 def test_records_notices_in_the_language(tmp_path):
