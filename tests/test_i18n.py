@@ -11,7 +11,7 @@ import pytest
 from support import HE_AFTER, HE_START
 
 from tripeaks_widget import Card, Game, i18n
-from tripeaks_widget.assists import HINT_PLAY
+from tripeaks_widget.assists import HINT_PLAY, VERDICT_LOST
 from tripeaks_widget.cards import DECK, DECK_WITH_JOKER
 from tripeaks_widget.game import (
     BLOCKED_CARD,
@@ -862,3 +862,22 @@ def test_no_string_of_the_catalogs_is_left_in_english(catalogs, lang):
             if english_words(string) & english_words(english) - OWN_WORDS.get(lang, set()):
                 left.append((message.context, english, string))
     assert left == []
+
+
+def test_the_wordings_a_careful_reader_asked_for():
+    el, he, is_ = labels("el"), labels("he"), labels("is")
+    # Greek: the seed's μοιρασιά, a button that deals, presets that name whose rules they are
+    assert el["dialog_deal"] == "Μοιράστε" and "μοιρασιά" in el["dialog_random"].lower()
+    assert el["preset_app"] == "Της εφαρμογής" and el["preset_site"] == "Του ιστότοπου"
+    assert el["review_not_lost"].endswith("η παρτίδα δεν ήταν ποτέ χαμένη")
+    assert "κλειστ" in el["hint_exact"] and "κλειστ" in el["win_chance_tip"] and el["hidden_card"] == "κλειστό φύλλο"
+    assert "πεδίο" in el["dialog_game_hint"]
+    # Hebrew: the Played column, the seed's error help, the stock counted in words
+    assert he["review_action"] == "המהלך שלך" and he["error_help"].startswith("עזרת השגיאות")
+    assert he["stock"].format(cards=he["stock_cards_1"]) == "קופת משיכה, קלף אחד"
+    assert he["stock"].format(cards=he["stock_cards_2"]) == "קופת משיכה, שני קלפים"
+    # Icelandic: one noun for a draw, no stray commas, the piles' names capitalised alike
+    assert is_["review_draw"] == "dráttur"
+    assert ", eða" not in is_["blocked_detail"] and "vinna, frá" not in translate(Message(VERDICT_LOST, move=75), "is")
+    assert is_["variant_open-peaks"] == "Tindarnir opnir" and is_["variant_empty-discard"] == "Úrgangurinn tómur"
+    assert "Úrgangurinn tómur í byrjun" in is_["preset_site_long"]
