@@ -4,12 +4,14 @@ catalogs kept complete and in step with the code."""
 
 import json
 import random
+import re
 import shutil
 
 import pytest
 from support import HE_AFTER, HE_START
 
 from tripeaks_widget import Card, Game, i18n
+from tripeaks_widget.assists import HINT_PLAY, VERDICT_LOST
 from tripeaks_widget.cards import DECK, DECK_WITH_JOKER
 from tripeaks_widget.game import (
     BLOCKED_CARD,
@@ -33,6 +35,7 @@ from tripeaks_widget.i18n import (
     language_of,
     translate,
 )
+from tripeaks_widget.words import NamedCard
 
 TRANSLATED = ("el", "he", "is")
 # Every message the engine declares.
@@ -229,8 +232,15 @@ def test_an_empty_stock():
     empty = Game.from_number(5, "easy")
     while empty.stock_count:
         empty.draw()
-    assert "Stock: 0 cards;" in describe(empty, "en") == empty.describe()
-    assert describe(empty, "he").startswith("קופת משיכה: 0 קלפים;")
+    assert "Stock: empty;" in describe(empty, "en") == empty.describe()
+    # The stock's own word for empty, as its label says it, not a count of none.
+    assert describe(empty, "he").startswith("קופת משיכה: ריקה;")
+    assert describe(empty, "el").startswith("Στοίβα τραβήγματος: άδεια·")
+    assert describe(empty, "is").startswith("Stokkurinn: tómur;")
+    for lang in LANGUAGES:  # the stock's label (the front end's) says the same words
+        table = labels(lang)
+        assert table["stock_cards_0"] in describe(empty, lang).split(table["stock_cards_0"])[0] + table["stock_cards_0"]
+        assert table["stock"].format(cards=table["stock_cards_0"]).endswith(table["stock_cards_0"])
 
 
 def test_empty_rows_and_an_empty_discard():
@@ -337,14 +347,15 @@ def test_refusals_keep_their_template():
 
 
 def test_cards_among_the_values_are_named_in_the_language():
-    hint = Message("Hint: play the {card}", card=Card.parse("K♣").words)
+    hint = Message(HINT_PLAY, card=NamedCard("K♣"))
     assert str(hint) == "Hint: play the king of clubs"
     assert translate(hint, "en") == "Hint: play the king of clubs"
-    assert translate(hint, "he") == "רמז: לשחק בקלף מלך תלתן"
-    assert translate(hint, "el") == "Υπόδειξη: παίξτε το φύλλο ρήγας σπαθί"
-    assert translate(hint, "is") == "Vísbending: laufakóngur má fara á Úrgang"
-    as_card = Message("Hint: play the {card}", card=Card.parse("2♦"))
-    assert translate(as_card, "he") == "רמז: לשחק בקלף 2 יהלום"
+    assert translate(hint, "he") == "רמז: לשחק במלך תלתן"
+    assert translate(hint, "el") == "Υπόδειξη: παίξτε τον ρήγα σπαθί"
+    assert translate(hint, "is") == "Vísbending: færðu laufakónginn á Úrgang"
+    as_card = Message(HINT_PLAY, card=NamedCard(Card.parse("2♦")))
+    assert translate(as_card, "he") == "רמז: לשחק ב־2 יהלום"
+    assert translate(as_card, "el") == "Υπόδειξη: παίξτε το 2 καρό"
     failed = Message("Something went wrong: {error}", error=Message("Nothing to undo"))
     assert translate(failed, "el") == "Κάτι πήγε στραβά: Δεν υπάρχει τίποτα για αναίρεση"
     assert translate(Message("Something went wrong: {error}", error="disk full"), "he") == "משהו השתבש: disk full"
@@ -481,7 +492,9 @@ def test_labels_are_complete_in_every_language(catalogs, lang):
         assert same <= {"title", "card_name", "dialog_game_placeholder"}, same
     for card in DECK_WITH_JOKER:
         assert table[f"card_{card}"] == card_name(card, lang)
-    assert set(table) - set(english) == {f"card_{card}" for card in DECK_WITH_JOKER}
+    assert set(table) - set(english) == {f"card_{card}" for card in DECK_WITH_JOKER} | {
+        f"stock_cards_{n}" for n in range(26)
+    }
 
 
 def test_label_names_of_cards_agree_with_the_board_in_words():
@@ -512,7 +525,7 @@ def test_the_message_set_comes_from_the_code(catalogs):
     ids = {msgid for context, msgid in found if context is None}
     assert set(ENGINE_MESSAGES) <= ids
     assert {"{card} has already been played", "{card} is the discard", "{card} is not a peak card"} <= ids
-    assert {"Hint: play the {card}", "Hint: draw from the stock", "Something went wrong: {error}"} <= ids
+    assert {"Hint: play {card:object}", "Hint: draw from the stock", "Something went wrong: {error}"} <= ids
     assert {card.words for card in DECK_WITH_JOKER} <= ids
     assert ("undo", "Undo") in found and ("dialog_cancel", "Cancel") in found
     assert "?" not in ids  # game.HIDDEN is not shown as text
@@ -590,7 +603,11 @@ def test_a_new_message_fails_the_check_until_translated(scratch):
 
         return change
 
-    for lang, said in (("el", "Η στοίβα ανακατεύτηκε"), ("he", "הקופה נערבבה"), ("is", "Stokkurinn var stokkaður")):
+    for lang, said in (
+        ("el", "Η στοίβα τραβήγματος ανακατεύτηκε"),
+        ("he", "הקופה נערבבה"),
+        ("is", "Stokkurinn var stokkaður"),
+    ):
         edit_po(catalogs, lang, translated(said))
     assert any("is not" in p and "compiled" in p for p in catalogs.check())
     catalogs.compile_catalogs()
@@ -636,7 +653,7 @@ def test_fuzzy_missing_and_wrong_placeholders_are_reported(scratch):
         catalog.get("The stock is empty").flags.add("fuzzy")
         catalog.get("Nothing to undo").string = ""
         catalog.get("{card} is the discard").string = "{kaart} ist der Ablagestapel"
-        catalog.get("Hint: play the {card}").string = "Υπόδειξη: παίξτε"
+        catalog.get("Hint: play {card:object}").string = "Υπόδειξη: παίξτε"
         catalog.add("An old message", "Ένα παλιό μήνυμα")
 
     edit_po(catalogs, "el", spoil)
@@ -710,3 +727,157 @@ def test_the_engine_imports_no_translation_or_display():
     assert done.stdout.strip() == "[]", done.stdout
     g = Game("TP1-E-AAAAAAB").replay(["K♣", "A♠", "2♦"])
     assert g.describe() == i18n.describe(g, "en")
+
+
+# -- one word per concept, cards in the form a sentence needs, nothing left in English ---------------
+
+
+def test_the_glossary_catches_the_words_it_replaced():
+    from tripeaks_widget import glossary
+
+    assert glossary.problems("el", "Deal", ["Μοιράστε"], []) == []
+    assert any("μοιρασιά" in p for p in glossary.problems("el", "Deal", ["Μοίρασμα"], []))
+    exact = "Exact: sees the hidden cards"
+    assert any("κλειστό φύλλο" in p for p in glossary.problems("el", exact, ["βλέπει τα κρυφά"], []))
+    assert glossary.problems("el", exact, ["ΒΛΕΠΕΙ ΤΑ ΚΛΕΙΣΤΑ ΦΥΛΛΑ"], []) == []  # capitals, no accents
+    assert any("קופת משיכה" in p for p in glossary.problems("he", "The stock is empty", ["הערימה ריקה"], []))
+    # Icelandic: the piles' names capitalised in every form; the verb "stokka" (shuffle) is no pile
+    assert any("capitalised" in p for p in glossary.problems("is", "Open peaks", ["Opnir tindar"], []))
+    assert any("capitalised" in p for p in glossary.problems("is", "Empty discard", ["Tómur úrgangur"], []))
+    assert glossary.problems("is", "The stock was shuffled", ["Stokkurinn var stokkaður"], []) == []
+    # a deliberate exception says so, and names the term it leaves out
+    assert glossary.problems("el", "Deal", ["Πάμε"], ["glossary-exception: deal (a game's word)"]) == []
+    assert glossary.problems("el", "Deal", ["Πάμε"], ["glossary-exception: draw (not this one)"]) != []
+
+
+def test_contributing_shows_the_glossary_the_check_uses(catalogs):
+    from tripeaks_widget import glossary
+
+    if not catalogs.CONTRIBUTING.exists():
+        pytest.skip("no source tree here")
+    text = catalogs.CONTRIBUTING.read_text(encoding="utf-8")
+    assert glossary.table() in text and catalogs.check_glossary_shown() == []
+    for term in glossary.TERMS:  # deal, draw, stock, discard, peak, hidden card, top row, hint
+        assert set(term.words) == set(TRANSLATED), term.name
+    assert [t.name for t in glossary.TERMS] == [
+        "deal", "draw", "stock", "discard", "peak", "hidden card", "top row", "hint",
+    ]  # fmt: skip
+
+
+def test_a_translation_off_the_glossary_fails_the_check_until_marked(scratch):
+    catalogs, _, _ = scratch
+
+    def reword(said, comment=None):
+        def change(catalog):
+            message = catalog.get("Deal", context="dialog_deal")
+            message.string = said
+            if comment:
+                message.user_comments.append(comment)
+
+        return change
+
+    edit_po(catalogs, "el", reword("Μοίρασμα"))
+    catalogs.compile_catalogs()
+    problems = [p for p in catalogs.check() if "'Deal'" in p]
+    assert len(problems) == 2 and "μοιρασιά" in problems[0], problems
+    edit_po(catalogs, "el", reword("Πάμε", "glossary-exception: deal (a button that says go)"))
+    catalogs.update()  # the translator's comment survives a merge from the template
+    catalogs.compile_catalogs()
+    assert catalogs.check() == []
+
+
+def test_a_translation_may_ask_only_for_a_known_card_form(catalogs):
+    entry = i18n.Entry("Hint: play {card:object}")
+    assert catalogs.check_translation(entry, ["Υπόδειξη: παίξτε {card:object}"]) == []
+    assert catalogs.check_translation(entry, ["Υπόδειξη: {card}"]) == []  # the plain name is a form too
+    [wrong] = catalogs.check_translation(entry, ["Υπόδειξη: παίξτε {card:genitive}"])
+    assert "genitive" in wrong and "object" in wrong
+
+
+GREEK_ARTICLES = ("τον ", "την ", "το ")
+
+
+def test_every_card_has_its_object_form_in_every_language():
+    for card in DECK_WITH_JOKER:
+        named = {lang: format(NamedCard(card, i18n._sayer(lang)), "object") for lang in LANGUAGES}
+        assert named["en"] == f"the {card.words}"
+        assert named["el"].startswith(GREEK_ARTICLES), named
+        assert named["he"].startswith("ב"), named
+        assert named["is"] != card_name(card, "is") and named["is"].endswith(("inn", "nn", "una")), named
+    # the accusative differs from the nominative where Greek declines the rank
+    assert format(NamedCard("K♦", i18n._sayer("el")), "object") == "τον ρήγα καρό" != "ο " + card_name("K♦", "el")
+    assert format(NamedCard("J♣", i18n._sayer("el")), "object") == "τον βαλέ σπαθί"
+    assert format(NamedCard("10♥", i18n._sayer("he")), "object") == "ב־10 לב"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Hint: play the king of diamonds"),
+        ("el", "Υπόδειξη: παίξτε τον ρήγα καρό"),
+        ("he", "רמז: לשחק במלך יהלום"),
+        ("is", "Vísbending: færðu tígulkónginn á Úrgang"),
+    ],
+)
+def test_the_hint_names_its_card_in_the_form_the_sentence_needs(lang, said):
+    from tripeaks_widget.assists import pointing
+
+    message, marks = pointing(opening(), "K♦", exact=False)
+    assert translate(message, lang) == said and marks == [opening().slot_of(Card.parse("K♦"))]
+    exact, _ = pointing(opening(), "K♦", exact=True)
+    assert translate(exact, lang).endswith(said.split(": ", 1)[1])
+
+
+def test_the_rule_books_king_is_read_as_written():
+    """The Greek and Hebrew rule books write the King as R (R♣, 2♦, R♦): the engine reads it,
+    and the boards keep K (CONTRIBUTING.md says why)."""
+    game = opening()
+    fitting = [Card.parse(text) for text in ("R♣", "2♦", "R♦")]  # the books' three cards on A♣
+    assert {str(c) for c in fitting} == {"K♣", "2♦", "K♦"}
+    assert {m for m in game.legal_moves() if m != "draw"} == {str(c) for c in fitting}
+    assert [m for m in Game("TP1-C-AAAAAAB").legal_moves() if m != "draw"] == ["2♦"]
+    game.play("R♣")
+    assert str(game.discard) == "K♣" and "R" not in str(game.deck[game.slot_of(Card.parse("K♦"))])
+
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+NAMES = {"TriPeaks", "Hogue", "Robert", "Enter", "JOKER"}  # names, and keys as the keyboard labels them
+OWN_WORDS = {"is": {"Best"}}  # the language's own word, spelt as the English one ("Best hingað til")
+
+
+def english_words(text: str) -> set[str]:
+    """The English-looking words of a text, placeholders, game codes and names aside."""
+    bare = re.sub(r"\{[^}]*\}|TP1-[A-Z0-9…-]+", "", text)
+    return {word for word in ENGLISH_WORD.findall(bare) if word not in NAMES}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_string_of_the_catalogs_is_left_in_english(catalogs, lang):
+    catalog = catalogs.read_catalog(catalogs.po_path(lang), lang)
+    left = []
+    for message in list(catalog)[1:]:
+        english = " ".join(message.id) if message.pluralizable else message.id
+        strings = list(message.string) if message.pluralizable else [message.string]
+        for string in strings:
+            if english_words(string) & english_words(english) - OWN_WORDS.get(lang, set()):
+                left.append((message.context, english, string))
+    assert left == []
+
+
+def test_the_wordings_a_careful_reader_asked_for():
+    el, he, is_ = labels("el"), labels("he"), labels("is")
+    # Greek: the seed's μοιρασιά, a button that deals, presets that name whose rules they are
+    assert el["dialog_deal"] == "Μοιράστε" and "μοιρασιά" in el["dialog_random"].lower()
+    assert el["preset_app"] == "Της εφαρμογής" and el["preset_site"] == "Του ιστότοπου"
+    assert el["review_not_lost"].endswith("η παρτίδα δεν ήταν ποτέ χαμένη")
+    assert "κλειστ" in el["hint_exact"] and "κλειστ" in el["win_chance_tip"] and el["hidden_card"] == "κλειστό φύλλο"
+    assert "πεδίο" in el["dialog_game_hint"]
+    # Hebrew: the Played column, the seed's error help, the stock counted in words
+    assert he["review_action"] == "המהלך שלך" and he["error_help"].startswith("עזרת השגיאות")
+    assert he["stock"].format(cards=he["stock_cards_1"]) == "קופת משיכה, קלף אחד"
+    assert he["stock"].format(cards=he["stock_cards_2"]) == "קופת משיכה, שני קלפים"
+    # Icelandic: one noun for a draw, no stray commas, the piles' names capitalised alike
+    assert is_["review_draw"] == "dráttur"
+    assert ", eða" not in is_["blocked_detail"] and "vinna, frá" not in translate(Message(VERDICT_LOST, move=75), "is")
+    assert is_["variant_open-peaks"] == "Tindarnir opnir" and is_["variant_empty-discard"] == "Úrgangurinn tómur"
+    assert "Úrgangurinn tómur í byrjun" in is_["preset_site_long"]

@@ -15,8 +15,10 @@ import pytest
 from support import HE, HE_AFTER, HE_START, intent, winning_line
 
 from tripeaks_widget import TriPeaks, fair, i18n, solver
+from tripeaks_widget.dialog import BAD_CODE
 from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
 from tripeaks_widget.records import Records
+from tripeaks_widget.words import NamedCard
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 WINNABLE = 3  # R6.5
@@ -207,11 +209,14 @@ def test_hints_in_the_language(monkeypatch):
     intent(w, {"type": "hint"})
     assert w.state["message"] == "מחפשים רמז…"
     w._worker.wait(5)
-    assert w.state["message"] == "רמז: לשחק בקלף מלך תלתן"
+    assert w.state["message"] == "רמז: לשחק במלך תלתן"
     assert w.state["highlight"] == [20]
     assert w.message == "Hint: play the king of clubs"
     w.lang = "is"
-    assert w.state["message"] == "Vísbending: laufakóngur má fara á Úrgang"
+    assert w.state["message"] == "Vísbending: færðu laufakónginn á Úrgang"
+    w.lang = "el"  # the card in the accusative, with its article
+    assert w.state["message"] == "Υπόδειξη: παίξτε τον ρήγα σπαθί"
+    w.lang = "is"
     monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "draw")
     w.hint()
     assert w.state["message"] == i18n.translate("Hint: draw from the stock", "is") != "Hint: draw from the stock"
@@ -266,9 +271,9 @@ def test_the_verdict_in_the_language():
     w.replay(["K♣"] + ["draw"] * 23, pace=0)
     assert w._worker.wait(20)
     move = w.state["verdict"]["move"]
-    assert w.state["verdict"]["text"] == f"כבר אי אפשר לנצח, מאז מהלך {move}"
+    assert w.state["verdict"]["text"] == f"כבר אי אפשר לנצח מאז מהלך {move}"
     w.lang = "is"
-    assert w.state["verdict"]["text"] == f"Ekki lengur hægt að vinna, frá hreyfingu {move}"
+    assert w.state["verdict"]["text"] == f"Ekki lengur hægt að vinna frá hreyfingu {move}"
 
 
 def test_records_notices_in_the_language(tmp_path):
@@ -325,6 +330,61 @@ def test_every_text_of_the_snapshot_is_in_the_language():
                 seen += 1
         assert w.state["message"] == i18n.translate(YOU_WON, lang) != YOU_WON
         assert seen > 10
+
+
+# -- a whole game in each language: the hint, the dialog's error, the Assists panel, the reviews ----
+
+BLOCKED_LINE = ["draw"] * 23 + ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"]  # TP1-E-AAAAAAB ends blocked
+REVIEW_LABELS = ("review_title", "review_move", "review_action", "review_chance", "review_best", "review_draw")
+ASSISTS_LABELS = ("assists", "assist_playable", "error_help", "assist_hints", "assist_verdict", "assist_win_chance")
+
+
+@pytest.fixture(scope="module")
+def ended():
+    """A blocked and a won game, each with its review made once (then said in any language)."""
+    blocked = TriPeaks(OPENING, records=False)
+    blocked.replay(BLOCKED_LINE, pace=0)
+    won = TriPeaks("TP1-E-AAAAAAD", records=False)  # game 3 (R6.5), won by the line support finds
+    won.replay(list(winning_line()), pace=0)
+    assert (blocked.status, won.status) == ("blocked", "won")
+    for w in (blocked, won):
+        w.review()
+    yield blocked, won
+    for w in (blocked, won):
+        w.close()
+
+
+@pytest.mark.parametrize("lang", ["el", "he", "is"])
+def test_a_game_in_the_language_hint_dialog_assists_and_reviews(ended, replies, monkeypatch, lang):
+    english = i18n.labels("en")
+    said = i18n.labels(lang)
+    # The hint names its card in the form its sentence needs, not the bare name pasted in.
+    w = replies.watch(TriPeaks(OPENING, lang=lang, records=False))
+    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "K♦")
+    w.hint()
+    w._worker.wait(5)
+    object_form = format(NamedCard("K♦", i18n._sayer(lang)), "object")
+    assert object_form in w.state["message"] and i18n.card_name("K♦", lang) != object_form
+    assert w.state["message"].startswith(said["hint"])
+    # The dialog's error from Python, in the language.
+    intent(w, {"type": "new_game", "code": "TP1-X-AAAAAAB", "id": 9})
+    assert replies[-1]["error"] == i18n.translate(BAD_CODE, lang) != BAD_CODE
+    # The Assists panel's words and the new tooltips.
+    for key in (*ASSISTS_LABELS, "undo_tip", "hint_tip", "new_game_tip"):
+        assert said[key] != english[key], (lang, key)
+    # The reviews: a blocked game lost after some move, a won one never lost.
+    blocked, won = ended
+    for game, verdict in ((blocked, "review_lost"), (won, "review_not_lost")):
+        game.lang = lang
+        review = game.state["review"]
+        assert review["kind"] == "known" and len(review["moves"]) == game.moves
+        assert (review["lost_after"] is None) == (verdict == "review_not_lost")
+        line = said[verdict].format(n=review["lost_after"])
+        assert line != english[verdict].format(n=review["lost_after"]) and "{" not in line
+        assert game.state["message"] == i18n.translate(game.message, lang) != str(game.message)
+    for key in REVIEW_LABELS:
+        assert said[key] != english[key], (lang, key)
+    w.close()
 
 
 # -- the front end's fixtures ----------------------------------------------------------------------

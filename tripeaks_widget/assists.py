@@ -22,6 +22,7 @@ from .intents import HINT_KINDS
 from .messages import Message
 from .rules import Rules
 from .seen import Seen
+from .words import NamedCard
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -29,9 +30,9 @@ NO_HINT = Message("No hint: no move leads anywhere from here")
 NO_HINT_IN_TIME = Message("No hint found within the time limit")
 HINT_PENDING = Message("Looking for a hint…")
 HINT_DRAW = Message("Hint: draw from the stock")
-HINT_PLAY = Message("Hint: play the {card}")
+HINT_PLAY = Message("Hint: play {card:object}")
 HINT_EXACT_DRAW = Message("Hint (sees the hidden cards): draw from the stock")
-HINT_EXACT_PLAY = Message("Hint (sees the hidden cards): play the {card}")
+HINT_EXACT_PLAY = Message("Hint (sees the hidden cards): play {card:object}")
 VERDICT_PENDING = Message("Checking…")
 VERDICT_WINNABLE = Message("Still winnable")
 VERDICT_LOST = Message("No longer winnable since move {move}")
@@ -118,8 +119,8 @@ def pointing(game: Game, move: str, exact: bool) -> tuple[str, Marks]:
         return (HINT_EXACT_DRAW if exact else HINT_DRAW), ["stock"]
     card = Card.parse(move)
     if exact:
-        return Message(HINT_EXACT_PLAY, card=card.words), [game.slot_of(card)]
-    return Message(HINT_PLAY, card=card.words), [game.slot_of(card)]
+        return Message(HINT_EXACT_PLAY, card=NamedCard(card)), [game.slot_of(card)]
+    return Message(HINT_PLAY, card=NamedCard(card)), [game.slot_of(card)]
 
 
 def find_hint(game: Game, budget: float) -> tuple[str | None, str | None]:

@@ -3,6 +3,7 @@
     python -m tripeaks_widget.catalogs update    # the template and every language's .po from the code
     python -m tripeaks_widget.catalogs compile   # each .po to the .mo that the game reads
     python -m tripeaks_widget.catalogs check     # what is missing, stale, fuzzy or out of date
+    python -m tripeaks_widget.catalogs glossary  # the fixed terms, as CONTRIBUTING.md shows them
 
 The message set is read from the code, never listed by hand:
 
@@ -23,8 +24,9 @@ The message set is read from the code, never listed by hand:
 one keeps its old translation marked fuzzy for review, a removed one goes. Translate, then
 ``compile``; ``check`` (also a test) passes only when every message has a reviewed
 translation in every language with the same placeholders, and the template, the labels and
-the ``.mo`` files are up to date. This module needs Babel; the game itself reads the ``.mo``
-files with the standard library alone.
+the ``.mo`` files are up to date, and every translation uses the fixed terms of
+:mod:`tripeaks_widget.glossary` (which CONTRIBUTING.md shows). This module needs Babel; the
+game itself reads the ``.mo`` files with the standard library alone.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import __version__, i18n, words
+from . import __version__, glossary, i18n, words
 from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry
 from .records import notices as record_notices
 
@@ -51,6 +53,7 @@ PACKAGE = Path(__file__).parent
 ROOT = PACKAGE.parent
 LABELS_JS = ROOT / "js" / "src" / "labels.js"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 
 ENTRY_TABLES = ((words, "BOARD_ENTRIES"), (record_notices, "NOTICE_ENTRIES"))  # modules' own tables of entries
@@ -267,6 +270,11 @@ def fields(text: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name is not None}
 
 
+def forms(text: str) -> set[str]:
+    """The forms a text asks its placeholders for (``{card:object}`` asks for ``object``)."""
+    return {spec for _, name, spec, _ in Formatter().parse(text) if name is not None and spec}
+
+
 def _babel_id(entry: Entry) -> str | tuple[str, str]:
     return (entry.msgid, entry.plural) if entry.plural is not None else entry.msgid
 
@@ -434,6 +442,12 @@ def check_translation(entry: Entry, strings: Iterable[str]) -> list[str]:
         missing = wanted - have - ({COUNT_FIELD} if entry.plural is not None else set())
         if missing or have - wanted:
             wrong.append(f"{form}placeholders {sorted(have)} instead of {sorted(wanted)} in {string!r}")
+        unknown = forms(string) - set(words.CARD_FORMS)
+        if unknown:
+            wrong.append(
+                f"{form}asks for the form {sorted(unknown)} in {string!r}; "
+                f"a card's forms are {sorted(words.CARD_FORMS)}"
+            )
     return wrong
 
 
@@ -519,6 +533,9 @@ def check() -> list[str]:
                 )
             for wrong in check_translation(item, strings):
                 problems.append(f"{where}: {_describe_key(key)}: {wrong}")
+            english = " ".join(filter(None, (item.msgid, item.plural)))
+            for wrong in glossary.problems(lang, english, [s for s in strings if s], message.user_comments):
+                problems.append(f"{where}: {_describe_key(key)}: {wrong}")
         for key in messages.keys() - wanted.keys():
             problems.append(f"{where}: stale entry {_describe_key(key)}, which the template no longer has")
 
@@ -535,12 +552,27 @@ def check() -> list[str]:
     return problems
 
 
+def check_glossary_shown() -> list[str]:
+    """CONTRIBUTING.md, where there is one, shows the glossary the check uses."""
+    if not CONTRIBUTING.exists():
+        return []
+    if glossary.table() not in CONTRIBUTING.read_text(encoding="utf-8"):
+        where = _rel(CONTRIBUTING)
+        return [f"{where} does not show the glossary as it is: paste python -m tripeaks_widget.catalogs glossary"]
+    return []
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    commands = {"update": update, "compile": compile_catalogs, "check": check}
+    commands = {
+        "update": update,
+        "compile": compile_catalogs,
+        "check": lambda: check() + check_glossary_shown(),
+        "glossary": lambda: [glossary.table().rstrip("\n")],
+    }
     if len(args) != 1 or args[0] not in commands:
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
-        print("usage: python -m tripeaks_widget.catalogs update|compile|check", file=sys.stderr)
+        print("usage: python -m tripeaks_widget.catalogs update|compile|check|glossary", file=sys.stderr)
         return 2
     lines = commands[args[0]]()
     for line in lines:

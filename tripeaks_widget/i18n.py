@@ -77,6 +77,7 @@ DOMAIN = "tripeaks"
 LOCALE_DIR = Path(__file__).with_name("locale")
 LABELS_FILE = LOCALE_DIR / "labels.json"  # the front end's English label table, key -> text
 CARD_LABEL_PREFIX = "card_"  # labels() also names every card in full: "card_K♣" -> "king of clubs"
+STOCK_LABEL_PREFIX = "stock_cards_"  # and what the stock holds at each count: "stock_cards_2" -> "שני קלפים"
 
 
 # The board's words (R7) are declared in tripeaks_widget/words.py, the messages' one class in
@@ -222,16 +223,18 @@ def rules_name(key: str, lang: str | None) -> str:
 def _value(value: Any, lang: str) -> Any:
     """A value of a templated message as said in ``lang``: a nested Message is translated, and
     a card (a Card, or a card's English name in words such as ``"king of clubs"``) is named in
-    ``lang``; card notation (``"K♣"``) and anything else stay as they are."""
-    if isinstance(value, Card):
-        return card_name(value, lang)
+    ``lang``, as a :class:`~tripeaks_widget.words.NamedCard` so that the template may ask for the
+    form the sentence needs (``{card:object}``); card notation (``"K♣"``) and anything else stay
+    as they are."""
+    if isinstance(value, (Card, words.NamedCard)):
+        return words.NamedCard(value if isinstance(value, Card) else value.card, _sayer(lang))
     if isinstance(value, RuleSetName):
         return value.say(lang)
     if isinstance(value, Message):
         return translate(value, lang)
     if isinstance(value, str):
         if value in _CARD_BY_WORDS:
-            return card_name(_CARD_BY_WORDS[value], lang)
+            return words.NamedCard(_CARD_BY_WORDS[value], _sayer(lang))
     return value
 
 
@@ -308,10 +311,14 @@ def labels(lang: str | None) -> dict[str, str]:
     """The front end's label table in ``lang``: every key of ``js/src/labels.js`` with its text
     (placeholders such as ``{n}`` kept for the front end to fill), plus ``card_<notation>`` for
     every card named in full (``"card_K♣"``, ``"card_10♥"``, ``"card_★"``), as the board
-    description names it."""
+    description names it, and ``stock_cards_<n>`` for every count the stock can hold, in the
+    language's plural forms and its empty word (``"stock_cards_0"``: ``"ריקה"``), as the board
+    description says them."""
     lang = check_language(lang)
     table = {key: text(label_entry(key, english), lang) for key, english in english_labels().items()}
     table.update({f"{CARD_LABEL_PREFIX}{card}": card_name(card, lang) for card in DECK_WITH_JOKER})
+    say = _sayer(lang)
+    table.update({f"{STOCK_LABEL_PREFIX}{n}": words.stock_words(n, say) for n in range(words.STOCK_MOST + 1)})
     return table
 
 

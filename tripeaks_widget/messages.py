@@ -30,7 +30,7 @@ class Entry(NamedTuple):
 class Message(str):
     """English text that keeps its catalog entry and values, so it can be said in any language.
 
-    ``Message("You won!")`` declares a message; ``Message(HINT_PLAY, card="king of clubs")`` fills
+    ``Message("You won!")`` declares a message; ``Message(HINT_PLAY, card=NamedCard("K♣"))`` fills
     a declared one (a Message or an :class:`Entry`) with values; a plural entry picks its form
     by the value ``n`` (``Message(Entry("{n} move", "{n} moves"), n=3)`` is ``"3 moves"``).
     Values may be numbers, cards, rule-set names or other Messages, and are said in the

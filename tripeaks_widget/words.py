@@ -14,12 +14,16 @@ from .cards import DECK_WITH_JOKER, Card
 from .layout import ROW_NAMES, ROWS
 from .messages import Entry
 
+PEAK_CARDS = sum(len(row) for row in ROWS)
+STOCK_MOST = len(DECK_WITH_JOKER) - PEAK_CARDS  # 25: the joker and the empty discard together
+
 BOARD = Entry(
     "Stock: {stock}; discard: {discard}. {rows}.",
-    comment="The board in words, as a screen reader reads it. {stock} is a number of cards, "
-    "{discard} the discard's top card in words, {rows} the four rows.",
+    comment="The board in words, as a screen reader reads it. {stock} is what the stock holds (a number of "
+    "cards, or its empty word), {discard} the discard's top card in words, {rows} the four rows.",
 )
 STOCK_CARDS = Entry("{n} card", "{n} cards", comment="The number of cards left in the stock.")
+STOCK_EMPTY = Entry("empty", context="what the stock holds", comment="The stock when it has no card left.")
 DISCARD_EMPTY = Entry("empty", context="discard", comment="The discard when it has no card (variant V6).")
 ROW = Entry("{row}: {cards}", comment="One row of the board: its name, then its cards.")
 ROW_NAME_ENTRIES = tuple(
@@ -30,9 +34,32 @@ ROW_SEPARATOR = Entry("; ", context="between rows", comment="Between two rows of
 CARD_SEPARATOR = Entry(", ", context="between cards", comment="Between two cards of a row.")
 HIDDEN_CARD = Entry("hidden card", comment="A face-down card.")
 CARD_ENTRIES = tuple(Entry(card.words, comment="A card in words.") for card in DECK_WITH_JOKER)
+
+# The forms a card's name takes inside a sentence, by the role it plays there: a template writes
+# ``{card:object}`` where it needs one, and each language's catalog holds every card in that form
+# (Greek declines the name and needs its article, Hebrew joins the preposition, Icelandic
+# declines the compound), so no sentence pastes the bare name where it does not fit.
+CARD_FORMS = {
+    "object": (
+        "the {card}",
+        "A card as the object of the hint's verb, as in 'play the king of clubs'. Greek: the "
+        "accusative with its article (τον ρήγα σπαθί); Hebrew: after ב of לשחק ב (במלך תלתן, "
+        "ב־8 לב); Icelandic: the definite accusative of færa (laufakónginn).",
+    ),
+}
+
+
+def card_form(card: Card, form: str) -> Entry:
+    """The catalog entry of ``card`` in the sentence form ``form`` (a key of :data:`CARD_FORMS`)."""
+    english, comment = CARD_FORMS[form]
+    return Entry(english.format(card=card.words), context=f"card, {form}", comment=comment)
+
+
+CARD_FORM_ENTRIES = tuple(card_form(card, form) for form in CARD_FORMS for card in DECK_WITH_JOKER)
 BOARD_ENTRIES = (
     BOARD,
     STOCK_CARDS,
+    STOCK_EMPTY,
     DISCARD_EMPTY,
     ROW,
     *ROW_NAME_ENTRIES,
@@ -41,6 +68,7 @@ BOARD_ENTRIES = (
     CARD_SEPARATOR,
     HIDDEN_CARD,
     *CARD_ENTRIES,
+    *CARD_FORM_ENTRIES,
 )
 
 Say = Callable[..., str]  # say(entry, n=None): the entry's text in a language
@@ -57,6 +85,31 @@ def card_words(card: Card | str | None, say: Say = english) -> str:
     return say(Entry(Card.parse(card).words))
 
 
+class NamedCard(str):
+    """A card named in a sentence: its name in words (``king of clubs``), which a template may ask
+    for in one of :data:`CARD_FORMS` (``"{card:object}"``: ``the king of clubs``, ``τον ρήγα
+    σπαθί``); ``say`` is the language's translator."""
+
+    card: Card
+    say: Say
+
+    def __new__(cls, card: Card | str, say: Say = english) -> NamedCard:
+        parsed = Card.parse(card)
+        named = super().__new__(cls, card_words(parsed, say))
+        named.card, named.say = parsed, say
+        return named
+
+    def __format__(self, spec: str) -> str:
+        if spec in CARD_FORMS:
+            return self.say(card_form(self.card, spec))
+        return format(str(self), spec)
+
+
+def stock_words(count: int, say: Say = english) -> str:
+    """What the stock holds, in words: ``23 cards``, ``1 card``, or ``empty``."""
+    return say(STOCK_EMPTY) if count == 0 else say(STOCK_CARDS, count).format(n=count)
+
+
 def describe(game: Any, say: Say = english) -> str:
     """The board of ``game`` in words: the stock, the discard, then the four rows from the peak
     tops down; face-down cards are "hidden card", removed ones are left out."""
@@ -70,9 +123,8 @@ def describe(game: Any, say: Say = english) -> str:
             if not game.is_removed(slot)
         ]
         rows.append(say(ROW).format(row=say(name), cards=between_cards.join(cards) or say(ROW_EMPTY)))
-    count = game.stock_count
     return say(BOARD).format(
-        stock=say(STOCK_CARDS, count).format(n=count),
+        stock=stock_words(game.stock_count, say),
         discard=card_words(game.discard, say),
         rows=say(ROW_SEPARATOR).join(rows),
     )

@@ -82,8 +82,10 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
       message.classList.toggle("tp-message-empty", !next.message);
       renderNotices(next.notices, L);
       setText(undoButton, L.undo);
+      setProp(undoButton, "title", L.undo_tip);
       setProp(undoButton, "disabled", !next.canUndo);
       setText(hintButton, L.hint);
+      setProp(hintButton, "title", L.hint_tip);
       setProp(hintButton, "hidden", !next.showHints);
       setProp(hintButton, "disabled", next.status !== "playing");
       setText(verdictButton, L.verdict);
@@ -93,6 +95,7 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
       setProp(chanceButton, "title", L.win_chance_tip);
       setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
       setText(newButton, L.new_game);
+      setProp(newButton, "title", L.new_game_tip);
       assists.update(next);
     },
     /** The reason a card was refused flashes and shakes with it, so the two read together. */

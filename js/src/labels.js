@@ -2,8 +2,10 @@
 // message catalogs (python -m tripeaks_widget.catalogs update) and the
 // fallback for any key a language lacks. The widget's `labels` trait carries
 // the table in the chosen language, plus `card_<notation>` names for every
-// card ("card_K♣": "laufakóngur"); a `labels` object in the state overrides
-// any key again.
+// card ("card_K♣": "laufakóngur") and `stock_cards_<n>` for what the stock
+// holds at each count, in the language's plural forms ("stock_cards_2":
+// "שני קלפים", "stock_cards_0": "ריקה"); a `labels` object in the state
+// overrides any key again.
 
 export const LABELS = {
   title: "TriPeaks",
@@ -16,8 +18,11 @@ export const LABELS = {
   rules_easy_long: "King and ace connected",
   rules_classic_long: "King and ace separate",
   undo: "Undo",
+  undo_tip: "Take back the last move (U)",
   hint: "Hint",
+  hint_tip: "Show a move worth playing (H)",
   new_game: "New game",
+  new_game_tip: "Deal a new game: by number, by code, or at random (N)",
   error_help: "Error help",
   verdict: "Winnable?",
   verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
@@ -50,9 +55,7 @@ export const LABELS = {
   review_never: "The exact verdict, which sees the hidden cards: the deal could not be won",
   review_not_lost: "The exact verdict, which sees the hidden cards: never lost",
   review_lost_mark: "lost",
-  stock_many: "stock, {n} cards",
-  stock_one: "stock, 1 card",
-  stock_empty: "stock, empty",
+  stock: "stock, {cards}",
   discard: "discard, {card}",
   discard_empty: "discard, empty",
   hidden_card: "hidden card",

@@ -155,6 +155,24 @@ export function reviewPanel(doc, uid, { on, send }) {
 }
 
 /**
+ * The best move's cell: the card (or the draw's word) isolated in a <bdi>, so that in a
+ * right-to-left table "2♦" keeps its rank before its suit beside the mark and the chance.
+ * @param {Document} doc
+ * @param {Review["moves"][number]} m
+ * @param {string} best the best move as said
+ * @param {string} chance
+ */
+function bestCell(doc, m, best, chance) {
+  const cell = h(doc, "td", "tp-review-best");
+  if (m.best === null) {
+    cell.textContent = NOT_JUDGED;
+    return cell;
+  }
+  cell.append(m.best === m.action ? "✓ " : "", h(doc, "bdi", "tp-review-card", { text: best }), ` (${chance})`);
+  return cell;
+}
+
+/**
  * @param {Document} doc
  * @param {Review} review
  * @param {Record<string, string>} L
@@ -177,7 +195,7 @@ function table(doc, review, L) {
       h(doc, "td", "tp-review-num", { text: String(m.move) }),
       played,
       h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
-      h(doc, "td", "tp-review-best", { text: m.best === null ? NOT_JUDGED : `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` }),
+      bestCell(doc, m, name(m.best ?? ""), pct(m.best_chance)),
     );
     if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
     tbody.appendChild(row);

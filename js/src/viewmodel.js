@@ -96,8 +96,8 @@ export function toViewModel(state, language) {
   }
 
   const stockCount = Math.max(0, Math.floor(number(s.stock)));
-  const stockLabel =
-    stockCount === 0 ? labels.stock_empty : stockCount === 1 ? labels.stock_one : fmt(labels.stock_many, { n: stockCount });
+  // What the stock holds comes in the language's own plural forms (labels.stock_cards_<n>, from Python).
+  const stockLabel = fmt(labels.stock, { cards: labels[`stock_cards_${stockCount}`] || String(stockCount) });
   const discardCard = parseCard(s.discard);
   const discardLabel = discardCard
     ? fmt(labels.discard, { card: cardName(discardCard, labels) })

@@ -2,14 +2,16 @@ import { readFileSync } from "node:fs";
 import { Window } from "happy-dom";
 
 export const STATES = JSON.parse(readFileSync(new URL("./fixtures/states.json", import.meta.url), "utf8"));
+/** The English label table as the widget's `labels` trait carries it (Python's plural forms included). */
+export const ENGLISH = JSON.parse(readFileSync(new URL("./fixtures/languages.json", import.meta.url), "utf8")).en.labels;
 
 /** A stand-in for the anywidget model: get/on/off/send, plus helpers to drive it.
- *  `traits` are the other synced traits (e.g. `labels`). */
+ *  `traits` are the other synced traits (`labels` is the English table unless given). */
 export function fakeModel(state, traits = {}) {
   const handlers = new Map();
   return {
     state,
-    traits: { ...traits },
+    traits: { labels: ENGLISH, ...traits },
     sent: [],
     get(name) {
       return name === "state" ? this.state : this.traits[name];

@@ -173,3 +173,39 @@ test("cards carry no text of their own: the rank is drawn from data-rank, the na
   assert.equal($(".tp-discard").textContent, "");
   window.close();
 });
+
+test("Undo, Hint and New game carry a tooltip in every language", () => {
+  for (const lang of ["en", "el", "he", "is"]) {
+    const { $, labels, window } = setup(lang);
+    for (const [button, key] of [[".tp-undo", "undo_tip"], [".tp-hint", "hint_tip"], [".tp-new", "new_game_tip"]]) {
+      assert.equal($(button).title, labels[key], `${lang} ${button}`);
+      if (lang !== "en") assert.notEqual($(button).title, LANGS.en.labels[key], `${lang} ${button} is translated`);
+    }
+    window.close();
+  }
+});
+
+test("the stock's name counts in the language's plural forms, as the board in words does", () => {
+  const { $, model, window } = setup("he");
+  const said = (stock) => {
+    model.push(withSeq({ ...LANGS.he.start, stock }, stock + 100));
+    return $(".tp-stock").getAttribute("aria-label");
+  };
+  assert.equal(said(2), "קופת משיכה, שני קלפים");
+  assert.equal(said(1), "קופת משיכה, קלף אחד");
+  assert.equal(said(0), "קופת משיכה, ריקה");
+  assert.equal(said(21), "קופת משיכה, 21 קלפים");
+  assert.ok(LANGS.he.start.description.startsWith("קופת משיכה: 23 קלפים;"));
+  window.close();
+});
+
+test("the review's best move isolates its card, so Hebrew keeps the rank before the suit", () => {
+  const { $$, model, window } = setup("he");
+  const row = (move, action, best) => ({ move, action, before: 0.6, low: 0.5, high: 0.7, after: 0.6, best, best_chance: 0.6, mistake: false });
+  const moves = [row(1, "K♣", "K♣"), row(2, "draw", "2♦"), row(3, "2♦", "draw")];
+  model.push(withSeq({ ...LANGS.he.start, status: "blocked" }, 200, { review: { kind: "known", text: "", moves, final: 0, lost_after: null } }));
+  const best = $$(".tp-review-table tbody tr").map((tr) => tr.children[3]);
+  assert.deepEqual(best.map((td) => td.querySelector("bdi")?.textContent), ["K♣", "2♦", LANGS.he.labels.review_draw]);
+  assert.equal(best[0].textContent, "✓ K♣ (60%)");
+  window.close();
+});

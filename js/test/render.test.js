@@ -4,9 +4,9 @@ import widget from "../src/index.js";
 import * as viewmodel from "../src/viewmodel.js";
 import { STATES, dom, fakeModel, key, withSeq } from "./helpers.js";
 
-function setup(state = STATES.start) {
+function setup(state = STATES.start, traits = {}) {
   const { window, document, cell } = dom();
-  const model = fakeModel(state);
+  const model = fakeModel(state, traits);
   const cleanup = widget.render({ model, el: cell });
   const $ = (sel) => cell.querySelector(sel);
   const $$ = (sel) => [...cell.querySelectorAll(sel)];
@@ -265,7 +265,8 @@ test("cleanup removes the listeners and the DOM", () => {
 });
 
 test("labels from the state replace the English ones", () => {
-  const { $, slot, window } = setup({ ...STATES.start, labels: { undo: "Deshacer", rank_K: "rey", suit_clubs: "tréboles", card_name: "{rank} de {suit}" } });
+  const labels = { undo: "Deshacer", rank_K: "rey", suit_clubs: "tréboles", card_name: "{rank} de {suit}" };
+  const { $, slot, window } = setup({ ...STATES.start, labels }, { labels: undefined });
   assert.equal($(".tp-undo").textContent, "Deshacer");
   assert.equal(slot(20).getAttribute("aria-label"), "rey de tréboles");
   window.close();

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { LABELS, fmt, labelsFor } from "../src/labels.js";
 import { cardName, parseCard, toViewModel, transitions } from "../src/viewmodel.js";
-import { STATES, withSeq } from "./helpers.js";
+import { ENGLISH, STATES, withSeq } from "./helpers.js";
 
 test("card notation: the suit is the last character", () => {
   assert.deepEqual(parseCard("K♣"), { rank: "K", suit: "clubs", symbol: "♣", color: "black", text: "K♣" });
@@ -32,7 +32,7 @@ test("labels can be overridden from the state, and filled in", () => {
 });
 
 test("the opening of TP1-E-AAAAAAB (R6.4)", () => {
-  const vm = toViewModel(STATES.start);
+  const vm = toViewModel(STATES.start, ENGLISH);
   assert.equal(vm.slots.length, 28);
   assert.equal(vm.slots.filter((s) => s.kind === "hidden").length, 18);
   assert.deepEqual(
@@ -64,8 +64,9 @@ test("removed slots, highlights and the caption", () => {
 });
 
 test("the stock's name counts its cards", () => {
-  assert.equal(toViewModel({ ...STATES.start, stock: 1 }).stock.label, "stock, 1 card");
-  const empty = toViewModel({ ...STATES.start, stock: 0 });
+  assert.equal(toViewModel({ ...STATES.start, stock: 1 }, ENGLISH).stock.label, "stock, 1 card");
+  assert.equal(toViewModel({ ...STATES.start, stock: 1 }).stock.label, "stock, 1", "without Python's table, the bare count");
+  const empty = toViewModel({ ...STATES.start, stock: 0 }, ENGLISH);
   assert.equal(empty.stock.label, "stock, empty");
   assert.ok(empty.stock.empty);
 });

@@ -240,8 +240,10 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
       message.classList.toggle("tp-message-empty", !next.message);
       renderNotices(next.notices, L);
       setText(undoButton, L.undo);
+      setProp(undoButton, "title", L.undo_tip);
       setProp(undoButton, "disabled", !next.canUndo);
       setText(hintButton, L.hint);
+      setProp(hintButton, "title", L.hint_tip);
       setProp(hintButton, "hidden", !next.showHints);
       setProp(hintButton, "disabled", next.status !== "playing");
       setText(verdictButton, L.verdict);
@@ -251,6 +253,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
       setProp(chanceButton, "title", L.win_chance_tip);
       setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
       setText(newButton, L.new_game);
+      setProp(newButton, "title", L.new_game_tip);
       assists.update(next);
     },
     /** The reason a card was refused flashes and shakes with it, so the two read together. */
@@ -1081,8 +1084,11 @@ var LABELS = {
   rules_easy_long: "King and ace connected",
   rules_classic_long: "King and ace separate",
   undo: "Undo",
+  undo_tip: "Take back the last move (U)",
   hint: "Hint",
+  hint_tip: "Show a move worth playing (H)",
   new_game: "New game",
+  new_game_tip: "Deal a new game: by number, by code, or at random (N)",
   error_help: "Error help",
   verdict: "Winnable?",
   verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
@@ -1115,9 +1121,7 @@ var LABELS = {
   review_never: "The exact verdict, which sees the hidden cards: the deal could not be won",
   review_not_lost: "The exact verdict, which sees the hidden cards: never lost",
   review_lost_mark: "lost",
-  stock_many: "stock, {n} cards",
-  stock_one: "stock, 1 card",
-  stock_empty: "stock, empty",
+  stock: "stock, {cards}",
   discard: "discard, {card}",
   discard_empty: "discard, empty",
   hidden_card: "hidden card",
@@ -1433,6 +1437,15 @@ function reviewPanel(doc, uid, { on, send }) {
     }
   };
 }
+function bestCell(doc, m, best, chance) {
+  const cell = h(doc, "td", "tp-review-best");
+  if (m.best === null) {
+    cell.textContent = NOT_JUDGED;
+    return cell;
+  }
+  cell.append(m.best === m.action ? "✓ " : "", h(doc, "bdi", "tp-review-card", { text: best }), ` (${chance})`);
+  return cell;
+}
 function table(doc, review, L) {
   const pct = (v) => v === null ? NOT_JUDGED : fmt(L.percent, { n: Math.round(v * 100) });
   const name = (action) => action === "draw" ? L.review_draw : action;
@@ -1451,7 +1464,7 @@ function table(doc, review, L) {
       h(doc, "td", "tp-review-num", { text: String(m.move) }),
       played,
       h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
-      h(doc, "td", "tp-review-best", { text: m.best === null ? NOT_JUDGED : `${m.best === m.action ? "✓ " : ""}${name(m.best)} (${pct(m.best_chance)})` })
+      bestCell(doc, m, name(m.best ?? ""), pct(m.best_chance))
     );
     if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
     tbody.appendChild(row);
@@ -1527,7 +1540,7 @@ function toViewModel(state, language) {
     }
   }
   const stockCount = Math.max(0, Math.floor(number(s.stock)));
-  const stockLabel = stockCount === 0 ? labels.stock_empty : stockCount === 1 ? labels.stock_one : fmt(labels.stock_many, { n: stockCount });
+  const stockLabel = fmt(labels.stock, { cards: labels[`stock_cards_${stockCount}`] || String(stockCount) });
   const discardCard = parseCard(s.discard);
   const discardLabel = discardCard ? fmt(labels.discard, { card: cardName(discardCard, labels) }) : labels.discard_empty;
   const rules = s.rules === "classic" ? "classic" : "easy";
