@@ -93,6 +93,7 @@ def test_the_players_role_records_and_reads_through_the_store(class_store):
         "ALTER TABLE results DISABLE ROW LEVEL SECURITY",
         "CREATE TABLE mine (x int)",
         "DELETE FROM tripeaks_store",
+        "SELECT token FROM results",
     ],
 )
 def test_the_players_role_cannot_rewrite_the_records(class_store, statement):
@@ -136,3 +137,20 @@ def test_a_student_records_only_under_their_own_name(class_store):
     with Records(players) as records:  # the shared players' role may name anyone
         assert records.record(game(actions=WIN_1_EASY), player="carl") == []  # as fast as ana's: no news
         assert sorted(r["player"] for r in records.results()) == ["carl", ana, ana]
+
+
+def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
+    players, _, owner = class_store
+    with Records(owner) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        with records._backend.connection() as conn:
+            (token,) = conn.execute("SELECT token FROM results").fetchone()
+    with _as(players) as conn:  # ana's token, a better result, another name
+        row = conn.execute(
+            "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', 'x', %s)",
+            (token,),
+        ).fetchone()
+        assert row == (False,)
+    with Records(owner) as records:
+        assert [(r["player"], r["outcome"], r["cards_left"]) for r in records.results()] == [("ana", "blocked", 22)]
+        assert records.standing(1).text.endswith("held by ana.")

@@ -20,10 +20,14 @@ when someone else holds the record, when it is the player's own best.
     records.leaderboard(123, rules="easy")   # each player's best, unassisted results ranked apart
     records.stats(player="ana")              # played, won, win percent, runs, draws, per rule set
 
-Where: ``Records(path)``, else the environment variable ``TRIPEAKS_RECORDS`` (a file, a folder
-that gets ``records.sqlite3`` inside, or a ``postgresql://`` URL), else ``records.sqlite3`` in
-the user's data folder. Who: ``player=``, else ``$JUPYTERHUB_USER``, else the OS user. Names
-are checked (1 to 64 characters, no control characters) and always bound as parameters.
+Where: ``Records(path)``, else the environment variable ``TRIPEAKS_RECORDS``, both read by one
+parser (:mod:`.locate`: a file, a folder that gets ``records.sqlite3`` inside, ``:memory:``,
+``sqlite:///path``, a ``postgresql://`` URL or a libpq keyword string), else ``records.sqlite3``
+in the user's data folder. A class's PostgreSQL store is set up with ``python -m
+tripeaks_widget.records setup URL`` (:mod:`.roles`): its players' credentials can only record
+results through the store's own function and read them. Who: ``player=``, else
+``$JUPYTERHUB_USER``, else the OS user. Names are checked (1 to 64 characters, no control
+characters) and always bound as parameters.
 
 One code path for both databases. Both are reached through DB-API 2 drivers, ``sqlite3`` from
 the standard library and psycopg 3, behind one small interface (:mod:`.backends`): the SQL is

@@ -27,6 +27,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from . import writes
 from .locate import Location, RecordsError, locate
+from .schema import RESULT_COLUMNS
 
 TABLES = ("results", "bests", "player_bests", "tripeaks_store")
 WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
@@ -81,7 +82,11 @@ def setup(url: str, *, role: str = "tripeaks_player", students: Iterable[str] = 
         run("REVOKE ALL ON {} FROM PUBLIC", tables)
         run("REVOKE CREATE ON SCHEMA {} FROM PUBLIC", ident(schema))
         run("GRANT USAGE ON SCHEMA {} TO {}, {}", ident(schema), player, writer)
-        run("GRANT SELECT ON {} TO {}", tables, player)
+        readable = sql.SQL(", ").join(ident(t) for t in TABLES if t != "results")
+        run("GRANT SELECT ON {} TO {}", readable, player)
+        # Every column of the results but the play tokens, which only the store's function sees.
+        columns = sql.SQL(", ").join(ident(c) for c in RESULT_COLUMNS)
+        run("GRANT SELECT ({}) ON results TO {}", columns, player)
         run("GRANT SELECT, INSERT, UPDATE ON {} TO {}", written, writer)
         run("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}", ident(schema), writer)
         conn.execute(writes.function_sql(schema).encode())

@@ -328,10 +328,11 @@ class Records:
     # -- reading ----------------------------------------------------------------------------------
 
     def _read(self, work):
-        """``work(conn)`` on a reader's connection, within the backend's deadline; tried once more on a
-        new connection when the first was found ended (a server restart). Fails as a ``RecordsError``."""
+        """``work(conn)`` on a reader's connection, within the backend's deadline; tried again on a new
+        connection when one was found ended (a server restart ends every connection of the pool, and
+        a check may miss one whose end is still on its way). Fails as a ``RecordsError``."""
         backend = self._backend
-        for last in (False, True):
+        for last in (False, False, False, True):
             try:
                 self._ensure_ready()
                 with backend.connection() as conn:

@@ -26,8 +26,8 @@ _BETTER = "{t}.cards_left > {n}.cards_left OR ({t}.cards_left = {n}.cards_left A
 STORE = (
     f"INSERT INTO results ({', '.join(WRITTEN)}) VALUES ({', '.join(':' + c for c in WRITTEN)}) "
     f"ON CONFLICT (token) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in WRITTEN[:-1])} "
-    f"WHERE {_BETTER.format(t='results', n='excluded')} RETURNING id"
-)
+    f"WHERE results.player = excluded.player AND ({_BETTER.format(t='results', n='excluded')}) RETURNING id"
+)  # a play is its player's: another name with its token changes nothing
 _BEATS = "(cards_left > :cards_left OR (cards_left = :cards_left AND moves > :moves))"
 FIRST_BEST = (
     "INSERT INTO bests (rules, number, player, cards_left, moves) VALUES (:rules, :number, :player, :cards_left, "
