@@ -24,13 +24,17 @@ def _():
 def _(TriPeaks, mo):
     _query = mo.query_params()
     _game = _query.get("game")
-    game = TriPeaks(int(_game) if _game and _game.isdigit() else _game, lang=_query.get("lang"))
+    try:
+        game = TriPeaks(int(_game) if _game and _game.isdigit() else _game, lang=_query.get("lang"))
+        _why = None
+    except ValueError as _error:  # a bad link: say why, and deal a random game (as the Voilà app does)
+        game, _why = TriPeaks(), str(_error)
     # The game's state changes in Python (a click is an intent the kernel plays): a marimo state
     # carries each change to the cells that read it.
     get_state, set_state = mo.state(game.state)
     game.observe(lambda change: set_state(change["new"]), names="state")
     board = mo.ui.anywidget(game)
-    board
+    mo.vstack([mo.callout(mo.plain_text(_why), kind="warn"), board]) if _why else board
     return game, get_state
 
 

@@ -91,3 +91,70 @@ def test_a_replaced_request_gets_the_later_ones_refusal_too(monkeypatch):
     assert by_id[1]["ok"] is True
     assert by_id[2] == by_id[3] | {"id": 2} and by_id[3]["ok"] is False and by_id[3]["field"] == "winnable"
     w.close()
+
+
+# -- the player's name ------------------------------------------------------------------------------
+
+HUB_NAME = "ana.maria.gudmundsdottir.longname+tripeaks-class-2026@students.example.edu"  # 75 characters
+
+
+@pytest.fixture
+def fresh_names(monkeypatch):
+    """Each test starts as a new process does: no renamed name said yet."""
+    from tripeaks_widget import player
+
+    monkeypatch.setattr(player, "_said", set())
+
+
+def test_a_long_hub_user_name_never_stops_the_game(monkeypatch, fresh_names, tmp_path, caplog):
+    from tripeaks_widget.records import check_player
+
+    monkeypatch.setenv("JUPYTERHUB_USER", HUB_NAME)
+    assert TriPeaks(records=False).player  # before: ValueError, no game
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        w = TriPeaks(game=1, records=tmp_path / "records.sqlite3")
+    assert check_player(w.player) == w.player and len(w.player) <= 64
+    assert w.player.startswith("ana.maria.") and w.player != HUB_NAME
+    said = [n for n in w.notices if "recorded as" in n]
+    assert said == [f"Your user name cannot be used for the records, so your results are recorded as {w.player}."]
+    assert [r for r in caplog.records if HUB_NAME in r.getMessage()]  # and in the log
+    again = TriPeaks(game=1, records=tmp_path / "records.sqlite3")
+    assert again.player == w.player  # the same name each time: a player's results stay together
+    assert not [n for n in again.notices if "recorded as" in n]  # said once
+    w.close()
+    again.close()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["x" * 65, "ana\u202eevil", "tab\there", "\u200f", "\x07", "a\nb"],
+)
+def test_any_environment_name_is_fitted_to_the_records(monkeypatch, fresh_names, name):
+    from tripeaks_widget.player import fitted
+    from tripeaks_widget.records import check_player
+
+    monkeypatch.setenv("JUPYTERHUB_USER", name)
+    w = TriPeaks(records=False)
+    assert check_player(w.player) == w.player == fitted(name)
+    w.close()
+
+
+def test_names_the_records_take_are_kept_and_distinct_long_names_stay_distinct():
+    from tripeaks_widget.player import fitted
+
+    assert fitted("ana") == "ana" and fitted("Ásdís Þór") == "Ásdís Þór" and fitted("x" * 64) == "x" * 64
+    assert fitted("a" * 70 + "1") != fitted("a" * 70 + "2")
+
+
+def test_a_name_given_in_code_is_still_checked(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", HUB_NAME)
+    with pytest.raises(ValueError, match="a player's name is 1 to 64 characters"):
+        TriPeaks(records=False, player="y" * 65)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("el", "ρεκόρ"), ("he", "לשיאים"), ("is", "metin")])
+def test_the_renamed_notice_is_said_in_the_boards_language(monkeypatch, fresh_names, tmp_path, lang, words):
+    monkeypatch.setenv("JUPYTERHUB_USER", HUB_NAME)
+    w = TriPeaks(game=1, records=tmp_path / "records.sqlite3", lang=lang)
+    assert any(words in n["text"] and w.player in n["text"] for n in w.state["notices"])
+    w.close()

@@ -32,6 +32,7 @@ from .compare import Comparison, compare
 from .errors import whole_number
 from .fair import Chance, Review
 from .game import Game, IllegalMoveError
+from .player import board_player, renamed
 from .records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from .replay import check_pace, steps_of, whole_step
 from .results import Results
@@ -176,7 +177,11 @@ class TriPeaks(anywidget.AnyWidget):
         self._highlight: Marks = []
         self._caption = ""
         self._seq = 0
-        self._results = Results(self, records, player)  # what the records store said shows until the next action
+        # what the records store said shows until the next action; the player's name never stops the game
+        self._results = Results(self, records, board_player(player))
+        said = renamed(self._results.player) if self._results.store is not None else None
+        if said:
+            self._results.notices.append({"kind": "info", "text": said})
         self._lang = lang
         with self._lock:  # a search or the store's answer started now comes back once the widget is built
             self._results.ask_standing(self._game)

@@ -52,3 +52,12 @@ def test_clicks_reach_python_and_the_other_cell_follows(host_page, marimo_app):
     assert following(page) == ("496", "4") and board.stock_count() == "22"
     screenshot(page, "host-marimo-after-opening")
     assert page_errors(page) == []
+
+
+@pytest.mark.parametrize(("query", "said"), [("?game=0", "Game numbers run from 1 to 50,000"), ("?lang=pt", "'pt'")])
+def test_a_bad_link_says_why_and_deals_a_random_game(host_page, marimo_app, query, said):
+    """As the Voilà app does: the reason above the board, and a random Easy deal to play."""
+    page, board = open_app(host_page, marimo_app, query=query)
+    expect(page.locator("body")).to_contain_text(said)
+    assert board.code().startswith("TP1-E-")
+    assert page_errors(page) == []

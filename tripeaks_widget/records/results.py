@@ -94,14 +94,23 @@ def check_player(name: object) -> str:
 
 
 def default_player() -> str:
-    """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user."""
+    """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user, fitted
+    to what a name may be (``tripeaks_widget.player.fitted``): a name from the environment never
+    stops a store or a game."""
+    from ..player import fitted  # imported here: that module builds on this one
+
+    return fitted(default_name())
+
+
+def default_name() -> str:
+    """The environment's name for the player, unchecked (``default_player`` checks it)."""
     name = os.environ.get(PLAYER_ENV_VAR, "").strip()
     if not name:
         try:
             name = getpass.getuser()
         except (KeyError, OSError):  # no user name to be found (a container without one)
             name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else "player"
-    return check_player(name)
+    return name
 
 
 def check_assists(assists: Iterable[str] | None) -> frozenset[str]:
