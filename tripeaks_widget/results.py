@@ -77,14 +77,14 @@ class Results:
             log.exception("recording game %s failed", game.number)
             self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
             return
-        self._await(answer, lambda: True, failed=NOT_RECORDED)
+        self._await(answer, lambda: True, recording=True)
 
     def ask_standing(self, game: Game) -> None:
         """A numbered game is dealt: its record and who holds it, as a notice. A record that cannot
         be read is only logged: nothing was being recorded."""
         if self.store is not None and in_series(game.number):
             wanted = lambda: self.board.game is game  # noqa: E731
-            self._await(self.store.submit_standing(game.number, game.rules), wanted, failed=None)
+            self._await(self.store.submit_standing(game.number, game.rules), wanted, recording=False)
 
     def close(self) -> None:
         """Close a store the board opened itself: what is queued is still written, then it closes
@@ -92,37 +92,37 @@ class Results:
         if self._owns_store and self.store is not None:
             self.store.close(wait=0)
 
-    def _await(self, answer: Future, wanted: Callable[[], bool], failed: Message | None) -> None:
+    def _await(self, answer: Future, wanted: Callable[[], bool], recording: bool) -> None:
         """Wait a moment for the store's answer; a later one is published when it comes, if still
-        ``wanted``. A failure says ``failed`` (None: it is only logged)."""
+        ``wanted``. A failure while ``recording`` says the result was not recorded; else it is only logged."""
         try:
             answer.result(STORE_WAIT)
         except Exception:
             if not answer.done():
                 caller = threading.get_ident()
-                answer.add_done_callback(lambda done: self._answered(done, wanted, caller, failed))
+                answer.add_done_callback(lambda done: self._answered(done, wanted, caller, recording))
                 return
-        self._take(answer, failed)
+        self._take(answer, recording)
 
-    def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int, failed: Message | None) -> None:
+    def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int, recording: bool) -> None:
         board = self.board
         with board._lock:
             if board._closed or not wanted():
                 return
-            if not self._take(answer, failed):
+            if not self._take(answer, recording):
                 return
             if threading.get_ident() != caller:  # in the store's thread: a snapshot of its own
                 board._publish()
 
-    def _take(self, answer: Future, failed: Message | None) -> bool:
+    def _take(self, answer: Future, recording: bool) -> bool:
         """The store's answer joins the notices; whether anything was added."""
         error = answer.exception()
         if error is not None:
-            if failed is None:
+            if not recording:
                 log.warning("the records could not be read: %s", error)
                 return False
             log.warning("a result was not recorded: %s", error)
-            self.notices.append({"kind": "error", "text": Message(failed, error=str(error))})
+            self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
             return True
         found = answer.result()
         notices: list[Notice] = [] if found is None else [found] if isinstance(found, Notice) else found
