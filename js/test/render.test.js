@@ -184,7 +184,7 @@ test("won and blocked show a banner with Undo and New game", () => {
 });
 
 test("New game dialog: a bad code's reason shows inline and the dialog stays", () => {
-  const { $, model, window, document } = setup(STATES.start);
+  const { $, $$, model, window, document } = setup(STATES.start);
   $(".tp-new").click();
   assert.ok(!$(".tp-dialog").hidden);
   assert.ok($(".tp-dialog input[value='easy']").checked, "starts on the current rules");
@@ -204,8 +204,10 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   assert.equal($(".tp-code-input").getAttribute("aria-invalid"), "true");
   assert.ok(!$(".tp-dialog").hidden);
   assert.equal(document.activeElement, $(".tp-code-input"));
-  // Random deal ignores the code; a good reply closes the dialog.
-  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click();
+  // One Deal button: with the code cleared and no game number, a random deal; a good reply closes the dialog.
+  assert.equal($$(".tp-dialog .tp-actions button").length, 2, "Deal and Cancel: two buttons, two actions");
+  $(".tp-code-input").value = "";
+  $(".tp-dialog form").requestSubmit();
   const random = model.sent.at(-1);
   assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", game: null, code: "", id: 0 });
   assert.notEqual(random.id, request.id);
@@ -377,7 +379,7 @@ test("New game dialog: the App and Site presets set the choices, and show which 
   assert.ok($(".tp-dialog input[value='draw-when-stuck']").checked);
   assert.ok($(".tp-dialog input[value='empty-discard']").checked);
   assert.ok(!$(".tp-dialog input[value='joker']").checked);
-  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Random deal
+  $(".tp-dialog form").requestSubmit(); // no code, no game number: a random deal
   assert.equal(model.sent.at(-1).rules, "easy+draw-when-stuck+empty-discard");
   assert.equal(model.sent.at(-1).game, null);
   // A change by hand leaves the preset.
@@ -486,8 +488,9 @@ test("notices from the records show under the board, apart from the message, unt
   assert.deepEqual($$(".tp-notice").map((n) => [n.dataset.kind, n.textContent]), [
     ["first_win", "First win of game 123 (Easy): won in 47 moves."],
   ]);
-  assert.equal($(".tp-message").textContent, "You won!", "the game's message keeps its own line");
-  assert.match($("[aria-live='polite']").textContent, /First win of game 123/);
+  assert.equal($(".tp-banner-title").textContent, "You won!", "the banner says how the game ended");
+  assert.equal($(".tp-message").textContent, "", "and the message line does not say it again");
+  assert.match($("[aria-live='polite']").textContent, /You won! .*First win of game 123/);
   assert.equal($(".tp-number").textContent, "Game 123");
   assert.ok(!$(".tp-number").hidden);
   // Plain texts work too (the store could not be opened).
@@ -524,7 +527,7 @@ test("the verdict shows beside the score while switched on; the Winnable? button
   assert.equal(button.getAttribute("aria-controls"), line.id);
   assert.ok(button.title.length > 20, "the button says what it does");
   assert.ok(line.hidden);
-  assert.ok(line.closest(".tp-stats"), "a status of the game, with the score and the moves");
+  assert.ok(line.closest(".tp-readouts"), "on the readouts' line of the header, under the score and the moves");
   button.click();
   assert.deepEqual(model.sent.at(-1), { type: "show_verdict", value: true });
   model.push(withSeq(STATES.start, 2, { show_verdict: true, verdict: { kind: "pending", move: null, text: "Checking…" } }));
@@ -569,7 +572,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   assert.ok($(".tp-winnable").title.length > 20);
   assert.ok(!box.checked && !box.disabled);
   box.click();
-  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Random deal
+  $(".tp-dialog form").requestSubmit(); // Deal, with neither a code nor a game number: a random deal
   const request = model.sent.at(-1);
   assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, winnable: true });
   model.message({ type: "reply", id: request.id, ok: false, error: "No winnable deal was found within the time limit. Try again.", field: "winnable" });
@@ -577,7 +580,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   assert.equal(box.getAttribute("aria-describedby"), $(".tp-deal-error").id);
   assert.equal(document.activeElement, box);
   assert.equal($(".tp-code-input").getAttribute("aria-invalid"), null, "the code field did nothing wrong");
-  // Deal with an empty game number is a random deal too; a code sets the box aside.
+  // Deal again; a code sets the box aside.
   $(".tp-dialog form").requestSubmit();
   assert.equal(model.sent.at(-1).winnable, true);
   assert.equal($(".tp-deal-error").textContent, "", "a new request clears the old reason");
@@ -665,7 +668,7 @@ test("the win chance shows beside the verdict while switched on; its button swit
   assert.equal(button.textContent, "Win chance");
   assert.equal(button.getAttribute("aria-pressed"), "false");
   assert.equal(button.getAttribute("aria-controls"), line.id);
-  assert.ok(line.hidden && line.closest(".tp-stats"));
+  assert.ok(line.hidden && line.closest(".tp-readouts"));
   button.click();
   assert.deepEqual(model.sent.at(-1), { type: "show_win_chance", value: true });
   const pending = { kind: "pending", value: null, low: null, high: null, samples: null, exact: false, text: "Win chance …" };
@@ -674,13 +677,14 @@ test("the win chance shows beside the verdict while switched on; its button swit
   assert.ok(!line.hidden);
   assert.equal(line.textContent, "Win chance …");
   assert.equal(line.getAttribute("aria-busy"), "true");
-  const known = { kind: "known", value: 0.82, low: 0.69, high: 0.9, samples: 50, exact: false, text: "Win chance 82 %" };
+  const detail = "95 % interval 69–90 %, from 50 deals of the unseen cards";
+  const known = { kind: "known", value: 0.82, low: 0.69, high: 0.9, samples: 50, exact: false, text: "Win chance 82 %", detail };
   model.push(withSeq(STATES.start, 3, { show_win_chance: true, win_chance: known }));
   assert.equal(line.textContent, "Win chance 82 %");
   assert.equal(line.dataset.kind, "known");
   assert.equal(line.getAttribute("aria-busy"), "false");
   assert.equal($(".tp-gauge-fill").style.getPropertyValue("--v"), "0.82");
-  assert.equal(line.title, "95 % interval 69–90 %, from 50 deals of the unseen cards");
+  assert.equal(line.title, detail, "the tooltip is Python's, from the same chance as the value");
   model.push(withSeq(STATES.start, 4, { show_win_chance: false, win_chance: null }));
   assert.ok(line.hidden);
   window.close();
@@ -757,16 +761,22 @@ test("the review after a game: the banner's Review button, a chart and a table o
   assert.ok(!panel.hidden && $(".tp-banner").hidden, "the review takes the banner's place");
   assert.equal($(".tp-review-status").textContent, "Reviewing the game…");
   assert.equal(document.activeElement, $(".tp-review-close"));
-  const row = (move, action, before, after, best, best_chance, mistake) => ({ move, action, before, low: before - 0.1, high: before + 0.05, after, best, best_chance, mistake });
-  const moves = [row(1, "K♣", 0.6, 0.6, "K♣", 0.6, false), row(2, "draw", 0.6, 0.2, "2♦", 0.55, true), row(3, "draw", 0.2, 0, "draw", 0, false)];
+  const row = (move, action, before, after, best, best_chance, mistake) => ({
+    move, action, before, low: before - 0.1, high: before + 0.05, after, best, best_chance, mistake, played_best: after >= best_chance,
+  });
+  const moves = [row(1, "K♣", 0.6, 0.6, "K♣", 0.6, false), row(2, "draw", 0.6, 0.2, "2♦", 0.55, true), row(3, "draw", 0.2, 0, "6♦", 0, false)];
   model.push(withSeq(STATES.blocked, 3, { review: { kind: "known", text: "", moves, final: 0, lost_after: 2 } }));
   assert.equal($(".tp-review-status").textContent, "Mistakes: 1 · The exact verdict, which sees the hidden cards: lost after move 2");
   const rows = $$(".tp-review-table tbody tr");
+  const chart = $(".tp-review-chart");
   assert.equal(rows.length, 3);
   assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60 % → 20 %", "2♦ (55 %)"]);
   assert.ok(rows[1].classList.contains("tp-mistake") && rows[1].classList.contains("tp-lost-here"));
-  assert.equal(rows[0].children[3].textContent, "✓ K♣ (60 %)");
-  const chart = $(".tp-review-chart");
+  assert.equal(rows[0].children[3].textContent, "✓", "the move played was the best: a tick, not its chance again");
+  assert.equal(rows[2].children[3].textContent, "✓", "another move only as good is no better");
+  assert.equal($$(".tp-review-table th")[2].textContent, "Chance before → after");
+  const lostMark = chart.querySelector(".tp-chart-lost-label");
+  assert.ok(Number(lostMark.getAttribute("y")) < 22, "the lost mark sits above the plot, off the curve");
   assert.equal(chart.getAttribute("role"), "img");
   assert.equal(chart.querySelectorAll(".tp-chart-dot").length, 4, "before each move, and after the last");
   assert.equal(chart.querySelectorAll(".tp-chart-mistake").length, 1);
