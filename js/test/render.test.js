@@ -788,3 +788,52 @@ test("the review after a game: the banner's Review button, a chart and a table o
   assert.equal(document.activeElement, open, "the focus goes back to the Review button");
   window.close();
 });
+
+test("a finished game says its end once: the banner, not the message line, not the readouts", () => {
+  const readouts = {
+    show_verdict: true,
+    verdict: { kind: "winnable", move: null, text: "Still winnable" },
+    show_win_chance: true,
+    win_chance: { kind: "known", value: 1, low: 1, high: 1, samples: 1, exact: true, text: "Win chance 100 %", detail: "" },
+  };
+  const t = setup(withSeq(STATES.mid, 2, readouts));
+  assert.ok(!t.$(".tp-verdict").hidden && !t.$(".tp-chance").hidden, "shown while the game is played");
+  t.model.push(withSeq(STATES.won, 3, { ...readouts, verdict: { kind: "won", move: null, text: "You won!" } }));
+  assert.equal(t.$(".tp-banner-title").textContent, "You won!");
+  assert.equal(t.$(".tp-message").textContent, "", "the banner says it; the message line does not again");
+  assert.ok(t.$(".tp-verdict").hidden && t.$(".tp-chance").hidden, "the readouts go with the game");
+  assert.equal(t.$(".tp-banner-detail").textContent, "Final score 754 in 46 moves.");
+  // After undos the banner names both counts: the Moves counter, and the moves the review numbers.
+  t.model.push(withSeq(STATES.won, 4, { moves: 48, moves_kept: 46 }));
+  assert.equal(t.$(".tp-banner-detail").textContent, "Final score 754 in 48 moves (46 not undone).");
+  // A refusal after the end is not the ending: the message line says it.
+  t.model.push(withSeq(STATES.blocked, 5, { message: "Must be one rank higher or lower" }));
+  assert.equal(t.$(".tp-message").textContent, "Must be one rank higher or lower");
+  assert.equal(t.$(".tp-banner-title").textContent, "No more possible moves");
+  t.window.close();
+});
+
+test("New game dialog: a game in progress is named as given up before Deal is pressed", () => {
+  const t = setup(STATES.start);
+  openDialog(t);
+  const note = t.$(".tp-dialog-leave");
+  assert.ok(note.hidden, "nothing to give up before the first move");
+  t.$(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Cancel
+  t.model.push(withSeq(STATES.mid, 5));
+  openDialog(t);
+  assert.ok(!note.hidden);
+  assert.match(note.textContent, /gives up the game in progress.*Cancel keeps it/);
+  assert.equal(t.$(".tp-dialog .tp-primary").getAttribute("aria-describedby"), note.id, "Deal says what it gives up");
+  t.window.close();
+});
+
+test("the review in Hebrew: before → after reads right to left, its arrow pointing the way it reads", () => {
+  const labels = { review_chance: "סיכוי לפני {arrow} אחרי", percent: "{n}%" };
+  const t = setup(withSeq({ ...STATES.blocked, lang: "he", dir: "rtl", labels }, 1));
+  const moves = [{ move: 1, action: "draw", before: 0.4, low: 0.3, high: 0.5, after: 0.48, best: "draw", best_chance: 0.48, mistake: false, played_best: true }];
+  t.model.push(withSeq({ ...STATES.blocked, lang: "he", dir: "rtl", labels }, 2, { review: { kind: "known", text: "", moves, final: 0.48, lost_after: null } }));
+  assert.equal(t.$(".tp-review-chance").textContent, "40% ← 48%", "before first, so on the right; the arrow points left, to after");
+  assert.equal(t.$$(".tp-review-table th")[2].textContent, "סיכוי לפני ← אחרי");
+  assert.equal(t.$(".tp-review-best").textContent, "✓");
+  t.window.close();
+});
