@@ -107,9 +107,10 @@ class TriPeaks(anywidget.AnyWidget):
     verdict and the chance off (the default), the board is the bare game. ``show_verdict=True``
     (the "Winnable?" button, or ``w.show_verdict = True``) shows after every action whether the
     game can still be won: "Still winnable", "No longer winnable since move 12" (counting the
-    moves that stand, as the review does), "Not winnable from the deal", or "Could not decide within the time limit"; ``w.verdict``
-    reads it from Python. The New game dialog's "Winnable deals only" (``w.new_game(winnable=
-    True)``) deals only random games the solver has proven winnable. Searches for the board
+    moves that stand, as the review does), "Not winnable from the deal", or "Could not decide
+    within the time limit"; ``w.verdict`` reads it from Python. The New game dialog's "Winnable
+    deals only" (``w.new_game(winnable=True)``) deals only random games the solver has proven
+    winnable. Searches for the board
     run in a worker thread with a time limit of ``search_budget`` seconds (``deal_budget`` for
     a winnable deal); the board stays live meanwhile.
 
