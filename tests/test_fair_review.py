@@ -86,7 +86,7 @@ def test_a_review_with_a_move_not_judged_prints_and_plots_the_rest():
     )
     assert review.unjudged == [review.moves[1]]
     assert str(review).splitlines()[1:4] == [
-        "   1  K♣        60%    60%  K♣        60%",
+        "   1  K♣        60%    60%  ✓",  # the move played was the best: a tick, not its chance again
         "   2  draw        —      —  —           —",
         "final chance —; exact verdict: still winnable",
     ]

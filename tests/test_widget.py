@@ -29,6 +29,7 @@ VIEW_KEYS = {
     "last",
 }
 WIDGET_KEYS = {
+    "ending",
     "error_help",
     "highlight",
     "caption",

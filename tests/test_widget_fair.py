@@ -385,5 +385,7 @@ def test_the_review_panel_shows_a_move_not_judged_without_numbers():
         "action": "draw",
         **dict.fromkeys(("before", "low", "high", "after", "best", "best_chance")),
         "mistake": False,
+        "played_best": False,
     }
+    assert panel["moves"][0]["played_best"] is True  # K♣ was the best, and was played
     assert (panel["moves"][0]["before"], panel["moves"][0]["low"], panel["final"]) == (0.5, chance.low, None)

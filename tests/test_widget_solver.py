@@ -70,14 +70,14 @@ def losing_line():
 
 
 def first_losing_move(code: str, line: list[str]) -> int:
-    """The Moves counter's value after the action that made the game unwinnable (checked position
-    by position, with the engine's own move counter)."""
+    """The number of the action that made the game unwinnable among the moves that stand (checked
+    position by position; the review numbers moves the same way)."""
     game = Game(code)
     assert game.winnable()
     for action in line:
         game.apply(action)
         if not game.winnable():
-            return game.moves
+            return game.moves_kept
     raise AssertionError("the line never loses")
 
 
@@ -98,15 +98,24 @@ def test_verdict_not_winnable_from_the_deal_r6_5():
     assert TriPeaks(WINNABLE_EASY, records=False).verdict["kind"] == "winnable"
 
 
-def test_verdict_lost_since_move_n_counts_as_the_moves_counter(w):
-    line = losing_line()
+def test_verdict_lost_since_move_n_counts_the_moves_that_stand_as_the_review_does(w):
+    line = losing_line()  # a draw taken back on the way: the Moves counter counts it, the review does not
     expected = first_losing_move(OPENING, line)
     w.replay(line, pace=0)
     verdict = w.verdict
     assert verdict["kind"] == "lost" and verdict["move"] == expected
-    assert verdict["text"] == f"No longer winnable since move {expected}"
+    assert verdict["text"] == f"No longer winnable since move {expected}, not counting undone moves"
     index = solver.verdict_history(w.game)  # an index into the history, where "undo" counts too
-    assert expected == sum(action != "undo" for action in w.history[: index + 1])
+    assert expected == sum(action != "undo" for action in w.history[: index + 1]) - 1  # the draw taken back
+    assert w.review().lost_after == expected  # one numbering: the verdict's move is the review's
+
+
+def test_verdict_without_undos_numbers_moves_as_the_counter_does(w):
+    line = ["K♣"] + ["draw"] * 23
+    expected = first_losing_move(OPENING, line)
+    w.replay(line, pace=0)
+    assert w.verdict == {"kind": "lost", "move": expected, "text": f"No longer winnable since move {expected}"}
+    assert w.moves == w.game.moves_kept  # nothing undone: the two counts agree, so nothing more is said
 
 
 def test_verdict_when_the_search_runs_out_of_time(w, monkeypatch):
@@ -159,7 +168,8 @@ def test_show_verdict_checks_then_shows_and_refreshes_after_every_action(w):
         w.apply(action)
         settled(w)
     expected = first_losing_move(OPENING, losing_line())
-    assert w.state["verdict"] == {"kind": "lost", "move": expected, "text": f"No longer winnable since move {expected}"}
+    text = f"No longer winnable since move {expected}, not counting undone moves"
+    assert w.state["verdict"] == {"kind": "lost", "move": expected, "text": text}
     w.show_verdict = False
     assert w.state["verdict"] is None and w.state["show_verdict"] is False
 

@@ -17,7 +17,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from . import fair, solver
 from .background import Worker
 from .cards import Card
-from .game import YOU_WON, Game, standing_actions
+from .game import YOU_WON, Game, move_number, standing_actions
 from .intents import HINT_KINDS
 from .messages import Message
 from .rules import Rules
@@ -36,12 +36,14 @@ HINT_EXACT_PLAY = Message("Hint (sees the hidden cards): play {card:object}")
 VERDICT_PENDING = Message("Checking…")
 VERDICT_WINNABLE = Message("Still winnable")
 VERDICT_LOST = Message("No longer winnable since move {move}")
+VERDICT_LOST_UNDONE = Message("No longer winnable since move {move}, not counting undone moves")
 VERDICT_LOST_SOMETIME = Message("No longer winnable")
 VERDICT_NEVER = Message("Not winnable from the deal")
 VERDICT_UNKNOWN = Message("Could not decide within the time limit")
 NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Try again.")
 CHANCE_PENDING = Message("Win chance …")
 CHANCE_KNOWN = Message("Win chance {percent} %")
+CHANCE_DETAIL = Message("95 % interval {low}–{high} %, from {samples} deals of the unseen cards")
 REVIEW_PENDING = Message("Reviewing the game…")
 FAILED = Message("Something went wrong: {error}")
 
@@ -53,7 +55,7 @@ WIN_CHANCE_SAMPLES = 50
 # The review after a game is played out too, 200 arrangements a move, within the board's search
 # budget a move: numbered game 1 played first-fit, 48 moves, is reviewed in 2.4 s.
 
-Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13}: see Assists.verdict
+Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13, "undone": False}: see judge
 Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "unknown" / "error"
 Marks = list[int | Literal["stock"]]  # slots and/or "stock" to highlight
 
@@ -146,7 +148,9 @@ def _value(chance: fair.Chance | None) -> float | None:
 
 
 def _review_row(m: fair.ReviewedMove) -> dict:
-    """One move of the review panel; a move not judged within the budget has no numbers."""
+    """One move of the review panel; a move not judged within the budget has no numbers. The
+    move played was the best one when no action had a better chance (another one as good is
+    no better)."""
     before = m.before
     return {
         "move": m.move,
@@ -158,6 +162,7 @@ def _review_row(m: fair.ReviewedMove) -> dict:
         "best": m.best,
         "best_chance": _value(m.best_chance),
         "mistake": m.mistake,
+        "played_best": m.judged and m.after is not None and m.loss == 0,
     }
 
 
@@ -190,7 +195,16 @@ def chance_view(found: Found, say: Callable[[Any], str]) -> dict:
     numbers = {"value": None, "low": None, "high": None, "samples": None, "exact": False}
     if chance is not None:
         numbers = {name: getattr(chance, name) for name in numbers}
-    return {"kind": kind, **numbers, "text": say(text)}
+    return {"kind": kind, **numbers, "text": say(text), "detail": say(chance_detail(chance)) if kind == "known" else ""}
+
+
+def chance_detail(chance: fair.Chance) -> str:
+    """What a chance is made of, as the readout's tooltip says it: read from the same ``Chance``
+    as its value, so the two never disagree. A certain chance needs no words."""
+    if chance.exact:
+        return ""
+    low, high = round(chance.low * 100), round(chance.high * 100)
+    return Message(CHANCE_DETAIL, low=low, high=high, samples=chance.samples)
 
 
 def judge(game: Game, budget: float) -> Verdict:
@@ -211,15 +225,19 @@ def judge(game: Game, budget: float) -> Verdict:
         return {"kind": "winnable", "move": None}
     if index == solver.NEVER_WINNABLE:
         return {"kind": "never", "move": None}
-    moves = sum(action != "undo" for action in game.history[: index + 1])
-    return {"kind": "lost", "move": moves, "index": index}
+    # Numbered among the moves that stand, as the review numbers them; "undone" says when that
+    # differs from the Moves counter, so that the verdict can say so.
+    number = move_number(game.history, index)
+    counted = sum(action != "undo" for action in game.history[: index + 1])
+    return {"kind": "lost", "move": number, "index": index, "undone": counted != number}
 
 
 def verdict_view(verdict: Verdict, say: Callable[[Any], str]) -> dict:
     """A verdict as the view and ``w.verdict`` show it: its kind, the move, and its text."""
     kind, move = verdict["kind"], verdict.get("move")
     if kind == "lost" and move is not None:
-        text: Any = Message(VERDICT_LOST, move=move)
+        lost = VERDICT_LOST_UNDONE if verdict.get("undone") else VERDICT_LOST
+        text: Any = Message(lost, move=move)
     elif kind == "error":
         text = Message(FAILED, error=verdict.get("error", ""))
     else:

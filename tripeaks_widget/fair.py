@@ -343,9 +343,15 @@ class Review:
         lines = [f"{'move':>4}  {'action':<6} {'before':>6} {'after':>6}  {'best':<6} {'chance':>6}"]
         for m in self.moves:
             flag = "  mistake" if m.mistake else ""
+            # The move played was the best (no action had a better chance): a tick, not the same
+            # chance again under another name.
+            best = (
+                f"{'✓':<6} {'':>6}"
+                if m.judged and m.loss == 0
+                else f"{m.best or NOT_JUDGED:<6} {_percent(m.best_chance):>6}"
+            )
             lines.append(
-                f"{m.move:>4}  {m.action:<6} {_percent(m.before):>6} {_percent(m.after):>6}  "
-                f"{m.best or NOT_JUDGED:<6} {_percent(m.best_chance):>6}{flag}"
+                f"{m.move:>4}  {m.action:<6} {_percent(m.before):>6} {_percent(m.after):>6}  {best}".rstrip() + flag
             )
         lost = "still winnable" if self.lost_after is None else f"lost after move {self.lost_after}"
         lines.append(f"final chance {_percent(self.final)}; exact verdict: {lost}")
@@ -398,7 +404,7 @@ def review(
     notes); ``budget`` is seconds per move. A move (or the final chance) with no arrangement
     judged within its budget is kept without chances (``Review.unjudged``) rather than losing
     the rest of the review."""
-    from .game import Game, standing_actions
+    from .game import Game, move_number, standing_actions
 
     samples = samples_for(method, samples)
     check_seed(seed), check_budget(budget)
@@ -425,8 +431,7 @@ def review(
     except SearchExhausted:
         final = None
     lost = solver.verdict_history(game)
-    standing = [index for index, _ in standing_actions(history)]
-    lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else standing.index(lost) + 1
+    lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else move_number(history, lost)
     return Review(game.code, tuple(moves), final, lost_after, method)
 
 

@@ -50,6 +50,10 @@ ALREADY_PLAYED = Message("{card} has already been played")
 IS_THE_DISCARD = Message("{card} is the discard")
 NOT_A_PEAK_CARD = Message("{card} is not a peak card")
 
+# How a game ended, in the game's own words: the message line says it as the last action ends
+# the game, and the board's banner says it once (the snapshot's ``ending``).
+ENDINGS = {"won": YOU_WON, "blocked": NO_MORE_MOVES}
+
 HIDDEN = "?"  # a face-down slot in views and rows
 
 
@@ -64,6 +68,13 @@ def standing_actions(history: Iterable[str]) -> list[tuple[int, str]]:
         else:
             line.append((index, action))
     return line
+
+
+def move_number(history: Iterable[str], index: int) -> int:
+    """The number of the action at ``index`` of ``history`` among the moves that stand (1 for the
+    first): the one numbering of moves the verdict, the review and its chart use. The Moves
+    counter (``Game.moves``, R6.2) counts undone moves too; this does not."""
+    return [at for at, _ in standing_actions(history)].index(index) + 1
 
 
 class IllegalMoveError(ValueError):
@@ -192,6 +203,12 @@ class Game:
     def moves(self) -> int:
         """Removals and draws made, undone ones included: it never goes down (R6.2)."""
         return self._moves
+
+    @property
+    def moves_kept(self) -> int:
+        """How many moves stand once the undone ones are taken out: the review numbers these,
+        and the verdict counts by them (see :func:`move_number`)."""
+        return len(standing_actions(self._log))
 
     @property
     def discard(self) -> Card | None:
@@ -438,7 +455,7 @@ class Game:
 
     def _settle(self, last: dict) -> None:
         self.last = last
-        self.message = {"won": YOU_WON, "blocked": NO_MORE_MOVES}.get(self.status, "")
+        self.message = ENDINGS.get(self.status, "")
 
     # -- solving (tripeaks_widget.solver) -----------------------------------------------------
 
@@ -514,6 +531,7 @@ class Game:
             "discard": str(self._discard) if self._discard else None,
             "score": self._score,
             "moves": self._moves,
+            "moves_kept": self.moves_kept,
             "status": self.status,
             "message": self.message,
             "can_undo": self.can_undo,

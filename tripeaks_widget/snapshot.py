@@ -47,7 +47,9 @@ class Notice(TypedDict):
 
 class VerdictLine(TypedDict):
     kind: Annotated[Literal["pending", "winnable", "lost", "never", "unknown", "won", "error"], "what the solver found"]
-    move: Annotated[int | None, "with kind 'lost': the move after which the game could not be won"]
+    move: Annotated[
+        int | None, "with kind 'lost': the move after which the game could not be won, among the moves that stand"
+    ]
     text: Annotated[str, "the verdict as the board says it, in its language"]
 
 
@@ -62,6 +64,9 @@ class WinChanceLine(TypedDict):
     samples: Annotated[int | None, "with kind 'known': the arrangements of the unseen cards judged"]
     exact: Annotated[bool, "whether the value is certain (nothing unseen is left, or the game is over)"]
     text: Annotated[str, "the readout as the board says it ('Win chance 82 %'), in its language"]
+    detail: Annotated[
+        str, "with kind 'known': what the value is made of (its interval, its samples), from the same chance"
+    ]
 
 
 class ReviewRow(TypedDict):
@@ -74,6 +79,7 @@ class ReviewRow(TypedDict):
     best: Annotated[str | None, "the action with the best chance there"]
     best_chance: Annotated[float | None, "that best action's chance"]
     mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
+    played_best: Annotated[bool, "whether no action had a better chance than the one played (judged moves only)"]
 
 
 class ReviewPanel(TypedDict):
@@ -97,6 +103,9 @@ class GameView(TypedDict):
     discard: Annotated[str | None, "the card on top of the discard pile; null while it is empty"]
     score: Annotated[int, "the score"]
     moves: Annotated[int, "the Moves counter (undos do not count back)"]
+    moves_kept: Annotated[
+        int, "the moves that stand once undone ones are taken out: the verdict and the review count these"
+    ]
     status: Annotated[Literal["playing", "won", "blocked"], "how the game stands"]
     message: Annotated[str, "the message line: why a move was refused, the end of the game, a hint"]
     can_undo: Annotated[bool, "whether there is an action to take back"]
@@ -107,6 +116,7 @@ class GameView(TypedDict):
 class Snapshot(GameView):
     """The ``state`` trait: the engine's view in the board's language, and the widget's fields."""
 
+    ending: Annotated[str, "with status won or blocked: the game's word for its end, which the banner says; else ''"]
     error_help: Annotated[bool, "whether refused moves are explained"]
     highlight: Annotated[list[int | Literal["stock"]], "slots, and/or 'stock', to point at"]
     caption: Annotated[str, "a line above the board, apart from the message (walkthroughs)"]

@@ -31,7 +31,7 @@ from .cards import Card
 from .compare import Comparison, compare
 from .errors import whole_number
 from .fair import Chance, Review
-from .game import Game, IllegalMoveError
+from .game import ENDINGS, Game, IllegalMoveError
 from .player import board_player, renamed
 from .records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from .replay import check_pace, steps_of, whole_step
@@ -107,10 +107,11 @@ class TriPeaks(anywidget.AnyWidget):
     that fit, ``show_hints=False`` the Hint button: with these, ``error_help=False`` and the
     verdict and the chance off (the default), the board is the bare game. ``show_verdict=True``
     (the "Winnable?" button, or ``w.show_verdict = True``) shows after every action whether the
-    game can still be won: "Still winnable", "No longer winnable since move 12" (counted as the Moves counter counts),
-    "Not winnable from the deal", or "Could not decide within the time limit"; ``w.verdict``
-    reads it from Python. The New game dialog's "Winnable deals only" (``w.new_game(winnable=
-    True)``) deals only random games the solver has proven winnable. Searches for the board
+    game can still be won: "Still winnable", "No longer winnable since move 12" (counting the
+    moves that stand, as the review does), "Not winnable from the deal", or "Could not decide
+    within the time limit"; ``w.verdict`` reads it from Python. The New game dialog's "Winnable
+    deals only" (``w.new_game(winnable=True)``) deals only random games the solver has proven
+    winnable. Searches for the board
     run in a worker thread with a time limit of ``search_budget`` seconds (``deal_budget`` for
     a winnable deal); the board stays live meanwhile.
 
@@ -228,6 +229,7 @@ class TriPeaks(anywidget.AnyWidget):
         return {
             **view,
             "message": say(self._note or view["message"]),
+            "ending": say(ENDINGS.get(game.status)),
             "description": view["description"] if lang == i18n.SOURCE_LANGUAGE else i18n.describe(game, lang),
             "error_help": bool(game.error_help),
             "highlight": list(self._highlight),
@@ -502,8 +504,9 @@ class TriPeaks(anywidget.AnyWidget):
         ``{"kind": "lost", "move": 12, "text": "No longer winnable since move 12"}``.
 
         ``kind`` is ``"winnable"``, ``"lost"`` (``move``: the action after which it could not
-        be won any more, numbered as the Moves counter numbers them; None when there was no
-        time to find it), ``"never"`` (the deal itself cannot be won), ``"unknown"`` (no
+        be won any more, numbered among the moves that stand, as the review numbers them; after
+        undos the text says it does not count undone moves; None when there was no time to
+        find it), ``"never"`` (the deal itself cannot be won), ``"unknown"`` (no
         answer within ``search_budget`` seconds) or ``"won"``. Reading it waits for the
         solver when the answer is not known yet. The solver sees the hidden cards."""
         return self._assists.read_verdict()

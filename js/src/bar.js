@@ -78,8 +78,10 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
     update(next) {
       vm = next;
       const L = next.labels;
-      setText(message, next.message);
-      message.classList.toggle("tp-message-empty", !next.message);
+      // The banner says how the game ended; the message line does not say it again.
+      const said = next.message === next.ending ? "" : next.message;
+      setText(message, said);
+      message.classList.toggle("tp-message-empty", !said);
       renderNotices(next.notices, L);
       setText(undoButton, L.undo);
       setProp(undoButton, "title", L.undo_tip);

@@ -39,18 +39,19 @@ export function readGameNumber(text) {
 }
 
 /**
- * The intent for a choice made in the dialog.
- *   choice: {rules, variants, game (field text), code (field text), random, winnable}
+ * The intent for a choice made in the dialog: its one Deal button deals the code if one is
+ * given, else the game number, else a random deal under the chosen rules.
+ *   choice: {rules, variants, game (field text), code (field text), winnable}
  * Returns {intent} or {error, field} when the game number cannot be right.
  * A pasted code wins: it carries its own rules and variants, so the game
- * number is then not read at all. "Random deal" ignores the code and number.
+ * number is then not read at all.
  * "Winnable deals only" is for random deals: the intent carries it (winnable: true) only then.
  */
 export function dealIntent(choice, id) {
   const rules = rulesText(choice.rules, choice.variants || []);
-  const code = choice.random ? "" : String(choice.code ?? "").trim();
+  const code = String(choice.code ?? "").trim();
   let game = null;
-  if (!choice.random && !code) {
+  if (!code) {
     const read = readGameNumber(choice.game);
     if (read.error) return { error: read.error, field: "game" };
     game = read.value;
@@ -186,15 +187,20 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   winnableLabel.append(winnableInput, winnableText);
   const dealError = h(doc, "div", "tp-field-error tp-deal-error", { id: `${uid}-deal-error`, role: "alert" });
 
+  // A game in progress is given up by a new deal: the dialog says so before Deal is pressed, and
+  // Cancel keeps it. (A numbered game left unfinished goes to the records as abandoned.)
+  const leaving = h(doc, "div", "tp-dialog-leave", { id: `${uid}-leave`, role: "note" });
+  leaving.hidden = true;
   const dialogActions = h(doc, "div", "tp-actions");
-  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
-  const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  // One button deals: the code, else the game number, else a random deal ("Leave it empty for a
+  // random deal", the number's hint says).
+  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", "aria-describedby": `${uid}-leave`, [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
-  dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
+  dialogActions.append(winnableLabel, dealButton, cancelButton);
   // The title and the buttons stay in view; the choices between them scroll when the widget is short.
   const fields = h(doc, "div", "tp-dialog-fields");
   fields.append(codeField, orLine, choose);
-  form.append(dialogTitle, fields, dealError, dialogActions);
+  form.append(dialogTitle, fields, dealError, leaving, dialogActions);
   dialog.appendChild(form);
 
   function chosenVariants() {
@@ -252,8 +258,22 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       field === "game" ? [gameInput, gameError] : field === "winnable" ? [winnableInput, dealError] : [codeInput, codeError];
     setText(line, text);
     if (input.type === "text") input.setAttribute("aria-invalid", "true");
-    input.focus();
+    input.focus({ preventScroll: true });
     if (input.type === "text" && typeof input.select === "function") input.select();
+    reveal(/** @type {HTMLElement} */ (input.closest(".tp-field") || line));
+  }
+
+  /**
+   * Scroll the dialog's choices so that the whole of `el` (a field, its error line under it) is
+   * in view between the title and the buttons; only the choices scroll, never the page.
+   * @param {HTMLElement} el
+   */
+  function reveal(el) {
+    if (!fields.contains(el) || typeof el.getBoundingClientRect !== "function") return;
+    const box = fields.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    if (r.bottom > box.bottom && r.height <= box.height) fields.scrollTop += r.bottom - box.bottom;
+    else if (r.top < box.top || r.height > box.height) fields.scrollTop -= box.top - r.top;
   }
 
   function openDialog() {
@@ -287,12 +307,10 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   /** @param {boolean} busy */
   function setBusy(busy) {
     dealButton.disabled = busy;
-    randomButton.disabled = busy;
     if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
   }
 
-  /** @param {boolean} random */
-  function requestDeal(random) {
+  function requestDeal() {
     clearErrors();
     const id = randomId();
     const made = dealIntent(
@@ -301,7 +319,6 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         variants: chosenVariants(),
         game: gameInput.value,
         code: codeInput.value,
-        random,
         winnable: winnableInput.checked,
       },
       id,
@@ -330,9 +347,8 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
 
   on(form, "submit", (event) => {
     event.preventDefault();
-    requestDeal(false);
+    requestDeal();
   });
-  on(randomButton, "click", () => requestDeal(true));
   on(codeInput, "input", syncCodeGiven);
   on(gameInput, "input", () => {
     if (!gameError.textContent) return;
@@ -399,7 +415,8 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       setProp(gameInput, "placeholder", L.dialog_game_placeholder);
       setText(gameHint, L.dialog_game_hint);
       setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
-      setText(randomButton, L.dialog_random);
+      setText(leaving, L.dialog_leave);
+      setProp(leaving, "hidden", !(next.status === "playing" && next.moves > 0));
       setText(cancelButton, L.dialog_cancel);
       setText(winnableText, L.dialog_winnable);
       setProp(winnableLabel, "title", L.dialog_winnable_tip);

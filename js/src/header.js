@@ -1,5 +1,7 @@
-// The header: the title, which game this is (rules, number, code), and its status (the
-// solver's verdict and the win chance while the player has them switched on, the score, the moves).
+// The header: the title, which game this is (rules, number, code), the score and the moves, and
+// under them the readouts of the assists (the solver's verdict and the win chance) while the
+// player has them switched on and the game is being played. The readouts' line keeps its height
+// whatever it says (widget.css), so that nothing below it moves when they change.
 
 import { h, setAttr, setProp, setText } from "./helpers.js";
 import { fmt } from "./labels.js";
@@ -43,10 +45,12 @@ export function headerView(doc, uid) {
   const gaugeFill = h(doc, "span", "tp-gauge-fill");
   gauge.append(gaugeBand, gaugeFill);
   chanceLine.append(gauge, chanceText);
-  stats.append(verdictLine, chanceLine, scoreBox, movesBox);
+  stats.append(scoreBox, movesBox);
+  const readouts = h(doc, "div", "tp-readouts");
+  readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number, code);
-  header.append(title, meta, stats);
+  header.append(title, meta, stats, readouts);
 
   return {
     header,
@@ -66,28 +70,26 @@ export function headerView(doc, uid) {
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);
       setText(movesValue, String(next.moves));
-      setProp(verdictLine, "hidden", !next.verdict);
+      // A readout is about a game still in play: once it has ended, the banner says how.
+      const playing = next.status === "playing";
+      setProp(verdictLine, "hidden", !next.verdict || !playing);
       if (next.verdict) {
         setAttr(verdictLine, "data-kind", next.verdict.kind);
         setText(verdictLine, next.verdict.text);
         setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
       }
       const chance = next.winChance;
-      setProp(chanceLine, "hidden", !chance);
+      setProp(chanceLine, "hidden", !chance || !playing);
       if (chance) {
         setAttr(chanceLine, "data-kind", chance.kind);
         setText(chanceText, chance.text);
         setAttr(chanceLine, "aria-busy", chance.kind === "pending" ? "true" : "false");
         const known = chance.kind === "known" && chance.value !== null;
-        const pct = (/** @type {number | null} */ x) => String(Math.round((x ?? 0) * 100));
         gaugeFill.style.setProperty("--v", known ? String(chance.value) : "0");
         gaugeBand.style.setProperty("--lo", known ? String(chance.low ?? chance.value) : "0");
         gaugeBand.style.setProperty("--hi", known ? String(chance.high ?? chance.value) : "0");
-        const detail =
-          known && !chance.exact && chance.samples !== null
-            ? fmt(L.win_chance_detail, { low: pct(chance.low), high: pct(chance.high), samples: chance.samples })
-            : "";
-        setProp(chanceLine, "title", detail);
+        // What the value is made of comes with it, from the same chance: the two never disagree.
+        setProp(chanceLine, "title", chance.detail);
       }
     },
   };

@@ -11,7 +11,9 @@ import { fmt } from "./labels.js";
 const SVG = "http://www.w3.org/2000/svg";
 const W = 560;
 const H = 150;
-const PAD = { left: 38, right: 12, top: 10, bottom: 24 };
+// The plot's margins: the axes' labels live in them, outside the plot, and so does the lost mark
+// (in the top margin, where the curve never goes: the top of the plot is 100 %).
+const PAD = { left: 38, right: 12, top: 22, bottom: 24 };
 const NOT_JUDGED = "—"; // a chance not judged within the budget
 
 /**
@@ -56,7 +58,9 @@ function chart(doc, review, L) {
   const x = (/** @type {number} */ i) => PAD.left + (i * (W - PAD.left - PAD.right)) / n;
   const y = (/** @type {number} */ v) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
   const pct = (/** @type {number} */ v) => fmt(L.percent, { n: Math.round(v * 100) });
-  const root = svg(doc, "svg", { viewBox: `0 0 ${W} ${H}`, class: "tp-review-chart", role: "img", "aria-label": L.review_chart, dir: "ltr" });
+  // The chart reads left to right in every language, as its x axis runs (widget.css sets its
+  // direction, which the labels' anchors follow).
+  const root = svg(doc, "svg", { viewBox: `0 0 ${W} ${H}`, class: "tp-review-chart", role: "img", "aria-label": L.review_chart });
   for (const v of [0, 0.5, 1]) {
     root.appendChild(svg(doc, "line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: "tp-chart-grid" }));
     const label = svg(doc, "text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tp-chart-label" });
@@ -73,7 +77,14 @@ function chart(doc, review, L) {
   if (review.lostAfter !== null) {
     const at = x(review.lostAfter);
     root.appendChild(svg(doc, "line", { x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom, class: "tp-chart-lost" }));
-    const mark = svg(doc, "text", { x: at + 4, y: H - PAD.bottom - 5, class: "tp-chart-label tp-chart-lost-label" });
+    // Beside the top of its dashed line, on the side with room.
+    const after = at < W / 2;
+    const mark = svg(doc, "text", {
+      x: after ? at + 4 : at - 4,
+      y: PAD.top - 8,
+      "text-anchor": after ? "start" : "end",
+      class: "tp-chart-label tp-chart-lost-label",
+    });
     mark.textContent = L.review_lost_mark;
     root.appendChild(mark);
   }
@@ -143,11 +154,11 @@ export function reviewPanel(doc, uid, { on, send }) {
         review.lostAfter === null ? L.review_not_lost : review.lostAfter === 0 ? L.review_never : fmt(L.review_lost, { n: review.lostAfter });
       const said = review.kind === "known" ? `${fmt(L.review_mistakes, { n: mistakes })} · ${verdict}` : review.text;
       setText(status, said);
-      const key = JSON.stringify([review, L.review_move]);
+      const key = JSON.stringify([review, L.review_move, next.dir]);
       if (body.dataset.key !== key) {
         body.dataset.key = key;
         body.replaceChildren();
-        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L));
+        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L, next.dir));
       }
       if (opening) close.focus();
     },
@@ -168,7 +179,10 @@ function bestCell(doc, m, best, chance) {
     cell.textContent = NOT_JUDGED;
     return cell;
   }
-  cell.append(m.best === m.action ? "✓ " : "", h(doc, "bdi", "tp-review-card", { text: best }), ` (${chance})`);
+  // The move played was the best (no action had a better chance): a tick, and no second name or
+  // chance for the same thing. A card name is isolated, so a right-to-left table keeps rank first.
+  if (m.played_best) cell.textContent = "✓";
+  else cell.append(h(doc, "bdi", "tp-review-card", { text: best }), ` (${chance})`);
   return cell;
 }
 
@@ -176,14 +190,17 @@ function bestCell(doc, m, best, chance) {
  * @param {Document} doc
  * @param {Review} review
  * @param {Record<string, string>} L
+ * @param {string} dir the board's writing direction ("ltr" or "rtl")
  */
-function table(doc, review, L) {
+function table(doc, review, L, dir) {
   const pct = (/** @type {number | null} */ v) => (v === null ? NOT_JUDGED : fmt(L.percent, { n: Math.round(v * 100) }));
+  // From before to after in the reading direction: the arrow points the way the line reads.
+  const arrow = dir === "rtl" ? "←" : "→";
   const name = (/** @type {string} */ action) => (action === "draw" ? L.review_draw : action);
   const wrap = h(doc, "div", "tp-review-scroll");
   const el = h(doc, "table", "tp-review-table");
   const headRow = h(doc, "tr");
-  for (const label of [L.review_move, L.review_action, L.review_chance, L.review_best]) headRow.appendChild(h(doc, "th", "", { scope: "col", text: label }));
+  for (const label of [L.review_move, L.review_action, fmt(L.review_chance, { arrow }), L.review_best]) headRow.appendChild(h(doc, "th", "", { scope: "col", text: label }));
   const thead = h(doc, "thead");
   thead.appendChild(headRow);
   const tbody = h(doc, "tbody");
@@ -194,7 +211,7 @@ function table(doc, review, L) {
     row.append(
       h(doc, "td", "tp-review-num", { text: String(m.move) }),
       played,
-      h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
+      h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} ${arrow} ${pct(m.after)}` }),
       bestCell(doc, m, name(m.best ?? ""), pct(m.best_chance)),
     );
     if (review.lostAfter === m.move) row.classList.add("tp-lost-here");

@@ -27,7 +27,7 @@
 /**
  * @typedef {object} VerdictLine
  * @property {"pending" | "winnable" | "lost" | "never" | "unknown" | "won" | "error"} kind what the solver found
- * @property {(number | null)} move with kind 'lost': the move after which the game could not be won
+ * @property {(number | null)} move with kind 'lost': the move after which the game could not be won, among the moves that stand
  * @property {string} text the verdict as the board says it, in its language
  */
 
@@ -40,6 +40,7 @@
  * @property {(number | null)} samples with kind 'known': the arrangements of the unseen cards judged
  * @property {boolean} exact whether the value is certain (nothing unseen is left, or the game is over)
  * @property {string} text the readout as the board says it ('Win chance 82 %'), in its language
+ * @property {string} detail with kind 'known': what the value is made of (its interval, its samples), from the same chance
  */
 
 /**
@@ -53,6 +54,7 @@
  * @property {(string | null)} best the action with the best chance there
  * @property {(number | null)} best_chance that best action's chance
  * @property {boolean} mistake whether the move gave away at least 10 points of chance against the best
+ * @property {boolean} played_best whether no action had a better chance than the one played (judged moves only)
  */
 
 /**
@@ -77,6 +79,7 @@
  * @property {(string | null)} discard the card on top of the discard pile; null while it is empty
  * @property {number} score the score
  * @property {number} moves the Moves counter (undos do not count back)
+ * @property {number} moves_kept the moves that stand once undone ones are taken out: the verdict and the review count these
  * @property {"playing" | "won" | "blocked"} status how the game stands
  * @property {string} message the message line: why a move was refused, the end of the game, a hint
  * @property {boolean} can_undo whether there is an action to take back
@@ -97,11 +100,13 @@
  * @property {(string | null)} discard the card on top of the discard pile; null while it is empty
  * @property {number} score the score
  * @property {number} moves the Moves counter (undos do not count back)
+ * @property {number} moves_kept the moves that stand once undone ones are taken out: the verdict and the review count these
  * @property {"playing" | "won" | "blocked"} status how the game stands
  * @property {string} message the message line: why a move was refused, the end of the game, a hint
  * @property {boolean} can_undo whether there is an action to take back
  * @property {string} description the board in words, as a screen reader reads it (R7)
  * @property {(Last | null)} last the last action; null before the first
+ * @property {string} ending with status won or blocked: the game's word for its end, which the banner says; else ''
  * @property {boolean} error_help whether refused moves are explained
  * @property {Array<(number | "stock")>} highlight slots, and/or 'stock', to point at
  * @property {string} caption a line above the board, apart from the message (walkthroughs)

@@ -110,13 +110,18 @@ export function toViewModel(state, language) {
   const score = number(s.score);
   const moves = number(s.moves);
   let overlay = null;
+  const movesKept = number(s.moves_kept, moves);
+  // How the game ended, in the game's own words (Python's), said once: by the banner.
+  const ending = typeof s.ending === "string" ? s.ending : "";
   if (status === "won") {
-    overlay = { kind: "won", title: labels.won_title, detail: fmt(labels.won_detail, { score, moves }) };
+    // The Moves counter, and after undos also the moves that stand, which the review numbers.
+    const detail = movesKept === moves ? labels.won_detail : labels.won_detail_undone;
+    overlay = { kind: "won", title: ending || labels.won_title, detail: fmt(detail, { score, moves, kept: movesKept }) };
   } else if (status === "blocked") {
     const left = slots.filter((c) => c.kind !== "removed").length;
     overlay = {
       kind: "blocked",
-      title: labels.blocked_title,
+      title: ending || labels.blocked_title,
       detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left }),
     };
   }
@@ -150,6 +155,7 @@ export function toViewModel(state, language) {
           high: typeof c.high === "number" ? c.high : null,
           samples: Number.isInteger(c.samples) ? c.samples : null,
           exact: Boolean(c.exact),
+          detail: typeof c.detail === "string" ? c.detail : "",
         }
       : null;
 
@@ -180,6 +186,7 @@ export function toViewModel(state, language) {
     discard: { card: discardCard, label: discardLabel },
     score,
     moves,
+    movesKept,
     code: typeof s.code === "string" ? s.code : "",
     number: gameNumber,
     numberLabel: gameNumber === null ? "" : fmt(labels.game_number, { n: gameNumber }),
@@ -190,6 +197,7 @@ export function toViewModel(state, language) {
     variants,
     status,
     message: typeof s.message === "string" ? s.message : "",
+    ending,
     caption: typeof s.caption === "string" ? s.caption : "",
     canUndo: Boolean(s.can_undo),
     errorHelp: s.error_help !== false,

@@ -36,23 +36,22 @@ test("game numbers: 1 to 50,000, else a reason", () => {
   }
 });
 
-test("the intent carries the whole choice; a code wins; a random deal reads neither field", () => {
-  const choice = { rules: "classic", variants: ["joker"], game: "123", code: "", random: false };
+test("the intent carries the whole choice; a code wins; with neither field, a random deal", () => {
+  const choice = { rules: "classic", variants: ["joker"], game: "123", code: "" };
   assert.deepEqual(dealIntent(choice, 5), { intent: { type: "new_game", rules: "classic+joker", game: 123, code: "", id: 5 } });
   assert.deepEqual(dealIntent({ ...choice, game: "" }, 5).intent.game, null);
   assert.deepEqual(dealIntent({ ...choice, game: "x" }, 5), { error: "game_nan", field: "game" });
   assert.deepEqual(dealIntent({ ...choice, game: "x", code: " tp1-e-aaaaaab " }, 5).intent, {
     type: "new_game", rules: "classic+joker", game: null, code: "tp1-e-aaaaaab", id: 5,
   });
-  assert.deepEqual(dealIntent({ ...choice, game: "x", code: "TP1-E-AAAAAAB", random: true }, 6).intent, {
+  assert.deepEqual(dealIntent({ ...choice, game: " ", code: "" }, 6).intent, {
     type: "new_game", rules: "classic+joker", game: null, code: "", id: 6,
   });
 });
 
 test("winnable deals only: the intent carries it for a random deal, never with a code or a number", () => {
-  const choice = { rules: "easy", variants: [], game: "", code: "", random: false, winnable: true };
+  const choice = { rules: "easy", variants: [], game: "", code: "", winnable: true };
   assert.deepEqual(dealIntent(choice, 1).intent, { type: "new_game", rules: "easy", game: null, code: "", id: 1, winnable: true });
-  assert.equal(dealIntent({ ...choice, game: "12", code: "TP1-E-AAAAAAB", random: true }, 2).intent.winnable, true);
   assert.equal("winnable" in dealIntent({ ...choice, game: "12" }, 3).intent, false, "a game number names its deal");
   assert.equal("winnable" in dealIntent({ ...choice, code: "TP1-E-AAAAAAB" }, 4).intent, false, "a code names its deal");
   assert.equal("winnable" in dealIntent({ ...choice, winnable: false }, 5).intent, false);

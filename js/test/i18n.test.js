@@ -201,11 +201,14 @@ test("the stock's name counts in the language's plural forms, as the board in wo
 
 test("the review's best move isolates its card, so Hebrew keeps the rank before the suit", () => {
   const { $$, model, window } = setup("he");
-  const row = (move, action, best) => ({ move, action, before: 0.6, low: 0.5, high: 0.7, after: 0.6, best, best_chance: 0.6, mistake: false });
+  const row = (move, action, best) => ({
+    move, action, before: 0.6, low: 0.5, high: 0.7, after: 0.6, best, best_chance: 0.6, mistake: false, played_best: action === best,
+  });
   const moves = [row(1, "K♣", "K♣"), row(2, "draw", "2♦"), row(3, "2♦", "draw")];
   model.push(withSeq({ ...LANGS.he.start, status: "blocked" }, 200, { review: { kind: "known", text: "", moves, final: 0, lost_after: null } }));
   const best = $$(".tp-review-table tbody tr").map((tr) => tr.children[3]);
-  assert.deepEqual(best.map((td) => td.querySelector("bdi")?.textContent), ["K♣", "2♦", LANGS.he.labels.review_draw]);
-  assert.equal(best[0].textContent, "✓ K♣ (60%)");
+  assert.deepEqual(best.map((td) => td.querySelector("bdi")?.textContent), [undefined, "2♦", LANGS.he.labels.review_draw]);
+  assert.equal(best[0].textContent, "✓"); // the best move played: said once, by its tick
+  assert.equal(best[1].textContent, "2♦ (60%)");
   window.close();
 });

@@ -184,7 +184,7 @@ test("won and blocked show a banner with Undo and New game", () => {
 });
 
 test("New game dialog: a bad code's reason shows inline and the dialog stays", () => {
-  const { $, model, window, document } = setup(STATES.start);
+  const { $, $$, model, window, document } = setup(STATES.start);
   $(".tp-new").click();
   assert.ok(!$(".tp-dialog").hidden);
   assert.ok($(".tp-dialog input[value='easy']").checked, "starts on the current rules");
@@ -204,8 +204,10 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   assert.equal($(".tp-code-input").getAttribute("aria-invalid"), "true");
   assert.ok(!$(".tp-dialog").hidden);
   assert.equal(document.activeElement, $(".tp-code-input"));
-  // Random deal ignores the code; a good reply closes the dialog.
-  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click();
+  // One Deal button: with the code cleared and no game number, a random deal; a good reply closes the dialog.
+  assert.equal($$(".tp-dialog .tp-actions button").length, 2, "Deal and Cancel: two buttons, two actions");
+  $(".tp-code-input").value = "";
+  $(".tp-dialog form").requestSubmit();
   const random = model.sent.at(-1);
   assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", game: null, code: "", id: 0 });
   assert.notEqual(random.id, request.id);
@@ -378,7 +380,7 @@ test("New game dialog: the App and Site presets set the choices, and show which 
   assert.ok($(".tp-dialog input[value='draw-when-stuck']").checked);
   assert.ok($(".tp-dialog input[value='empty-discard']").checked);
   assert.ok(!$(".tp-dialog input[value='joker']").checked);
-  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Random deal
+  $(".tp-dialog form").requestSubmit(); // no code, no game number: a random deal
   assert.equal(model.sent.at(-1).rules, "easy+draw-when-stuck+empty-discard");
   assert.equal(model.sent.at(-1).game, null);
   // A change by hand leaves the preset.
@@ -487,8 +489,9 @@ test("notices from the records show under the board, apart from the message, unt
   assert.deepEqual($$(".tp-notice").map((n) => [n.dataset.kind, n.textContent]), [
     ["first_win", "First win of game 123 (Easy): won in 47 moves."],
   ]);
-  assert.equal($(".tp-message").textContent, "You won!", "the game's message keeps its own line");
-  assert.match($("[aria-live='polite']").textContent, /First win of game 123/);
+  assert.equal($(".tp-banner-title").textContent, "You won!", "the banner says how the game ended");
+  assert.equal($(".tp-message").textContent, "", "and the message line does not say it again");
+  assert.match($("[aria-live='polite']").textContent, /You won! .*First win of game 123/);
   assert.equal($(".tp-number").textContent, "Game 123");
   assert.ok(!$(".tp-number").hidden);
   // Plain texts work too (the store could not be opened).
@@ -525,7 +528,7 @@ test("the verdict shows beside the score while switched on; the Winnable? button
   assert.equal(button.getAttribute("aria-controls"), line.id);
   assert.ok(button.title.length > 20, "the button says what it does");
   assert.ok(line.hidden);
-  assert.ok(line.closest(".tp-stats"), "a status of the game, with the score and the moves");
+  assert.ok(line.closest(".tp-readouts"), "on the readouts' line of the header, under the score and the moves");
   button.click();
   assert.deepEqual(model.sent.at(-1), { type: "show_verdict", value: true });
   model.push(withSeq(STATES.start, 2, { show_verdict: true, verdict: { kind: "pending", move: null, text: "Checking…" } }));
@@ -570,7 +573,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   assert.ok($(".tp-winnable").title.length > 20);
   assert.ok(!box.checked && !box.disabled);
   box.click();
-  $(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Random deal
+  $(".tp-dialog form").requestSubmit(); // Deal, with neither a code nor a game number: a random deal
   const request = model.sent.at(-1);
   assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, winnable: true });
   model.message({ type: "reply", id: request.id, ok: false, error: "No winnable deal was found within the time limit. Try again.", field: "winnable" });
@@ -578,7 +581,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   assert.equal(box.getAttribute("aria-describedby"), $(".tp-deal-error").id);
   assert.equal(document.activeElement, box);
   assert.equal($(".tp-code-input").getAttribute("aria-invalid"), null, "the code field did nothing wrong");
-  // Deal with an empty game number is a random deal too; a code sets the box aside.
+  // Deal again; a code sets the box aside.
   $(".tp-dialog form").requestSubmit();
   assert.equal(model.sent.at(-1).winnable, true);
   assert.equal($(".tp-deal-error").textContent, "", "a new request clears the old reason");
@@ -666,7 +669,7 @@ test("the win chance shows beside the verdict while switched on; its button swit
   assert.equal(button.textContent, "Win chance");
   assert.equal(button.getAttribute("aria-pressed"), "false");
   assert.equal(button.getAttribute("aria-controls"), line.id);
-  assert.ok(line.hidden && line.closest(".tp-stats"));
+  assert.ok(line.hidden && line.closest(".tp-readouts"));
   button.click();
   assert.deepEqual(model.sent.at(-1), { type: "show_win_chance", value: true });
   const pending = { kind: "pending", value: null, low: null, high: null, samples: null, exact: false, text: "Win chance …" };
@@ -675,13 +678,14 @@ test("the win chance shows beside the verdict while switched on; its button swit
   assert.ok(!line.hidden);
   assert.equal(line.textContent, "Win chance …");
   assert.equal(line.getAttribute("aria-busy"), "true");
-  const known = { kind: "known", value: 0.82, low: 0.69, high: 0.9, samples: 50, exact: false, text: "Win chance 82 %" };
+  const detail = "95 % interval 69–90 %, from 50 deals of the unseen cards";
+  const known = { kind: "known", value: 0.82, low: 0.69, high: 0.9, samples: 50, exact: false, text: "Win chance 82 %", detail };
   model.push(withSeq(STATES.start, 3, { show_win_chance: true, win_chance: known }));
   assert.equal(line.textContent, "Win chance 82 %");
   assert.equal(line.dataset.kind, "known");
   assert.equal(line.getAttribute("aria-busy"), "false");
   assert.equal($(".tp-gauge-fill").style.getPropertyValue("--v"), "0.82");
-  assert.equal(line.title, "95 % interval 69–90 %, from 50 deals of the unseen cards");
+  assert.equal(line.title, detail, "the tooltip is Python's, from the same chance as the value");
   model.push(withSeq(STATES.start, 4, { show_win_chance: false, win_chance: null }));
   assert.ok(line.hidden);
   window.close();
@@ -758,16 +762,22 @@ test("the review after a game: the banner's Review button, a chart and a table o
   assert.ok(!panel.hidden && $(".tp-banner").hidden, "the review takes the banner's place");
   assert.equal($(".tp-review-status").textContent, "Reviewing the game…");
   assert.equal(document.activeElement, $(".tp-review-close"));
-  const row = (move, action, before, after, best, best_chance, mistake) => ({ move, action, before, low: before - 0.1, high: before + 0.05, after, best, best_chance, mistake });
-  const moves = [row(1, "K♣", 0.6, 0.6, "K♣", 0.6, false), row(2, "draw", 0.6, 0.2, "2♦", 0.55, true), row(3, "draw", 0.2, 0, "draw", 0, false)];
+  const row = (move, action, before, after, best, best_chance, mistake) => ({
+    move, action, before, low: before - 0.1, high: before + 0.05, after, best, best_chance, mistake, played_best: after >= best_chance,
+  });
+  const moves = [row(1, "K♣", 0.6, 0.6, "K♣", 0.6, false), row(2, "draw", 0.6, 0.2, "2♦", 0.55, true), row(3, "draw", 0.2, 0, "6♦", 0, false)];
   model.push(withSeq(STATES.blocked, 3, { review: { kind: "known", text: "", moves, final: 0, lost_after: 2 } }));
   assert.equal($(".tp-review-status").textContent, "Mistakes: 1 · The exact verdict, which sees the hidden cards: lost after move 2");
   const rows = $$(".tp-review-table tbody tr");
+  const chart = $(".tp-review-chart");
   assert.equal(rows.length, 3);
   assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60 % → 20 %", "2♦ (55 %)"]);
   assert.ok(rows[1].classList.contains("tp-mistake") && rows[1].classList.contains("tp-lost-here"));
-  assert.equal(rows[0].children[3].textContent, "✓ K♣ (60 %)");
-  const chart = $(".tp-review-chart");
+  assert.equal(rows[0].children[3].textContent, "✓", "the move played was the best: a tick, not its chance again");
+  assert.equal(rows[2].children[3].textContent, "✓", "another move only as good is no better");
+  assert.equal($$(".tp-review-table th")[2].textContent, "Chance before → after");
+  const lostMark = chart.querySelector(".tp-chart-lost-label");
+  assert.ok(Number(lostMark.getAttribute("y")) < 22, "the lost mark sits above the plot, off the curve");
   assert.equal(chart.getAttribute("role"), "img");
   assert.equal(chart.querySelectorAll(".tp-chart-dot").length, 4, "before each move, and after the last");
   assert.equal(chart.querySelectorAll(".tp-chart-mistake").length, 1);
@@ -778,4 +788,53 @@ test("the review after a game: the banner's Review button, a chart and a table o
   assert.ok(panel.hidden && !$(".tp-banner").hidden);
   assert.equal(document.activeElement, open, "the focus goes back to the Review button");
   window.close();
+});
+
+test("a finished game says its end once: the banner, not the message line, not the readouts", () => {
+  const readouts = {
+    show_verdict: true,
+    verdict: { kind: "winnable", move: null, text: "Still winnable" },
+    show_win_chance: true,
+    win_chance: { kind: "known", value: 1, low: 1, high: 1, samples: 1, exact: true, text: "Win chance 100 %", detail: "" },
+  };
+  const t = setup(withSeq(STATES.mid, 2, readouts));
+  assert.ok(!t.$(".tp-verdict").hidden && !t.$(".tp-chance").hidden, "shown while the game is played");
+  t.model.push(withSeq(STATES.won, 3, { ...readouts, verdict: { kind: "won", move: null, text: "You won!" } }));
+  assert.equal(t.$(".tp-banner-title").textContent, "You won!");
+  assert.equal(t.$(".tp-message").textContent, "", "the banner says it; the message line does not again");
+  assert.ok(t.$(".tp-verdict").hidden && t.$(".tp-chance").hidden, "the readouts go with the game");
+  assert.equal(t.$(".tp-banner-detail").textContent, "Final score 754 in 46 moves.");
+  // After undos the banner names both counts: the Moves counter, and the moves the review numbers.
+  t.model.push(withSeq(STATES.won, 4, { moves: 48, moves_kept: 46 }));
+  assert.equal(t.$(".tp-banner-detail").textContent, "Final score 754 in 48 moves (46 not undone).");
+  // A refusal after the end is not the ending: the message line says it.
+  t.model.push(withSeq(STATES.blocked, 5, { message: "Must be one rank higher or lower" }));
+  assert.equal(t.$(".tp-message").textContent, "Must be one rank higher or lower");
+  assert.equal(t.$(".tp-banner-title").textContent, "No more possible moves");
+  t.window.close();
+});
+
+test("New game dialog: a game in progress is named as given up before Deal is pressed", () => {
+  const t = setup(STATES.start);
+  openDialog(t);
+  const note = t.$(".tp-dialog-leave");
+  assert.ok(note.hidden, "nothing to give up before the first move");
+  t.$(".tp-dialog .tp-actions .tp-button:not(.tp-primary)").click(); // Cancel
+  t.model.push(withSeq(STATES.mid, 5));
+  openDialog(t);
+  assert.ok(!note.hidden);
+  assert.match(note.textContent, /gives up the game in progress.*Cancel keeps it/);
+  assert.equal(t.$(".tp-dialog .tp-primary").getAttribute("aria-describedby"), note.id, "Deal says what it gives up");
+  t.window.close();
+});
+
+test("the review in Hebrew: before → after reads right to left, its arrow pointing the way it reads", () => {
+  const labels = { review_chance: "סיכוי לפני {arrow} אחרי", percent: "{n}%" };
+  const t = setup(withSeq({ ...STATES.blocked, lang: "he", dir: "rtl", labels }, 1));
+  const moves = [{ move: 1, action: "draw", before: 0.4, low: 0.3, high: 0.5, after: 0.48, best: "draw", best_chance: 0.48, mistake: false, played_best: true }];
+  t.model.push(withSeq({ ...STATES.blocked, lang: "he", dir: "rtl", labels }, 2, { review: { kind: "known", text: "", moves, final: 0.48, lost_after: null } }));
+  assert.equal(t.$(".tp-review-chance").textContent, "40% ← 48%", "before first, so on the right; the arrow points left, to after");
+  assert.equal(t.$$(".tp-review-table th")[2].textContent, "סיכוי לפני ← אחרי");
+  assert.equal(t.$(".tp-review-best").textContent, "✓");
+  t.window.close();
 });

@@ -380,15 +380,15 @@ def test_the_review_after_a_blocked_game(open_notebook, page, shot):
 
 
 def test_a_winnable_deal_from_the_dialog(board_nb, shot):
-    """New game, Winnable deals only, Random deal: a random Classic deal the solver has proven
-    winnable."""
+    """New game, Winnable deals only, Deal with neither a code nor a game number: a random Classic
+    deal the solver has proven winnable."""
     _nb, board, py = board_nb
     board.new_button.click()
     expect(board.dialog).to_be_visible()
     board.dialog.locator("input[value='classic']").check()
     board.dialog.locator(".tp-winnable input").check()
     shot("18-dialog-winnable-only", board.root)
-    board.dialog.locator(".tp-actions .tp-button:not(.tp-primary)").first.click()  # Random deal
+    board.dialog.locator(".tp-actions .tp-primary").click()  # Deal: no code, no number, a random deal
     expect(board.dialog).to_be_hidden()
     expect(board.root.locator(".tp-rules")).to_have_attribute("data-rules", "classic")
     state = py()

@@ -236,8 +236,9 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
     update(next) {
       vm = next;
       const L = next.labels;
-      setText(message, next.message);
-      message.classList.toggle("tp-message-empty", !next.message);
+      const said = next.message === next.ending ? "" : next.message;
+      setText(message, said);
+      message.classList.toggle("tp-message-empty", !said);
       renderNotices(next.notices, L);
       setText(undoButton, L.undo);
       setProp(undoButton, "title", L.undo_tip);
@@ -777,9 +778,9 @@ function readGameNumber(text) {
 }
 function dealIntent(choice, id) {
   const rules = rulesText(choice.rules, choice.variants || []);
-  const code = choice.random ? "" : String(choice.code ?? "").trim();
+  const code = String(choice.code ?? "").trim();
   let game = null;
-  if (!choice.random && !code) {
+  if (!code) {
     const read = readGameNumber(choice.game);
     if (read.error) return { error: read.error, field: "game" };
     game = read.value;
@@ -875,14 +876,15 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   const winnableText = h(doc, "span", "tp-winnable-text");
   winnableLabel.append(winnableInput, winnableText);
   const dealError = h(doc, "div", "tp-field-error tp-deal-error", { id: `${uid}-deal-error`, role: "alert" });
+  const leaving = h(doc, "div", "tp-dialog-leave", { id: `${uid}-leave`, role: "note" });
+  leaving.hidden = true;
   const dialogActions = h(doc, "div", "tp-actions");
-  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", [SUPPRESS]: "" });
-  const randomButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
+  const dealButton = h(doc, "button", "tp-button tp-primary", { type: "submit", "aria-describedby": `${uid}-leave`, [SUPPRESS]: "" });
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
-  dialogActions.append(winnableLabel, dealButton, randomButton, cancelButton);
+  dialogActions.append(winnableLabel, dealButton, cancelButton);
   const fields = h(doc, "div", "tp-dialog-fields");
   fields.append(codeField, orLine, choose);
-  form.append(dialogTitle, fields, dealError, dialogActions);
+  form.append(dialogTitle, fields, dealError, leaving, dialogActions);
   dialog.appendChild(form);
   function chosenVariants() {
     return VARIANTS.filter((v) => variantInputs[v].checked);
@@ -923,8 +925,19 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     const [input, line] = field === "game" ? [gameInput, gameError] : field === "winnable" ? [winnableInput, dealError] : [codeInput, codeError];
     setText(line, text);
     if (input.type === "text") input.setAttribute("aria-invalid", "true");
-    input.focus();
+    input.focus({ preventScroll: true });
     if (input.type === "text" && typeof input.select === "function") input.select();
+    reveal(
+      /** @type {HTMLElement} */
+      input.closest(".tp-field") || line
+    );
+  }
+  function reveal(el) {
+    if (!fields.contains(el) || typeof el.getBoundingClientRect !== "function") return;
+    const box = fields.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    if (r.bottom > box.bottom && r.height <= box.height) fields.scrollTop += r.bottom - box.bottom;
+    else if (r.top < box.top || r.height > box.height) fields.scrollTop -= box.top - r.top;
   }
   function openDialog() {
     if (dialogOpen) return;
@@ -955,10 +968,9 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   }
   function setBusy(busy) {
     dealButton.disabled = busy;
-    randomButton.disabled = busy;
     if (vm) setText(dealButton, busy ? vm.labels.dialog_waiting : vm.labels.dialog_deal);
   }
-  function requestDeal(random) {
+  function requestDeal() {
     clearErrors();
     const id = randomId();
     const made = dealIntent(
@@ -967,7 +979,6 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         variants: chosenVariants(),
         game: gameInput.value,
         code: codeInput.value,
-        random,
         winnable: winnableInput.checked
       },
       id
@@ -990,9 +1001,8 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   }
   on(form, "submit", (event) => {
     event.preventDefault();
-    requestDeal(false);
+    requestDeal();
   });
-  on(randomButton, "click", () => requestDeal(true));
   on(codeInput, "input", syncCodeGiven);
   on(gameInput, "input", () => {
     if (!gameError.textContent) return;
@@ -1059,7 +1069,8 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       setProp(gameInput, "placeholder", L.dialog_game_placeholder);
       setText(gameHint, L.dialog_game_hint);
       setText(dealButton, pendingId !== null ? L.dialog_waiting : L.dialog_deal);
-      setText(randomButton, L.dialog_random);
+      setText(leaving, L.dialog_leave);
+      setProp(leaving, "hidden", !(next.status === "playing" && next.moves > 0));
       setText(cancelButton, L.dialog_cancel);
       setText(winnableText, L.dialog_winnable);
       setProp(winnableLabel, "title", L.dialog_winnable_tip);
@@ -1094,7 +1105,6 @@ var LABELS = {
   verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
   win_chance: "Win chance",
   win_chance_tip: "After every move, show the chance of winning from the cards you can see (no hidden card is looked at)",
-  win_chance_detail: "95 % interval {low}–{high} %, from {samples} deals of the unseen cards",
   assists: "Assists",
   assists_tip: "Switch the help on the board on or off",
   assist_playable: "Glow on playable cards",
@@ -1111,7 +1121,7 @@ var LABELS = {
   review_close: "Close",
   review_move: "Move",
   review_action: "Played",
-  review_chance: "Chance before → after",
+  review_chance: "Chance before {arrow} after",
   review_best: "Best move",
   review_mistake: "mistake",
   review_mistakes: "Mistakes: {n}",
@@ -1143,6 +1153,7 @@ var LABELS = {
   "variant_empty-discard": "Empty discard",
   won_title: "You won!",
   won_detail: "Final score {score} in {moves} moves.",
+  won_detail_undone: "Final score {score} in {moves} moves ({kept} not undone).",
   blocked_title: "No more possible moves",
   blocked_detail: "{n} cards left in the peaks. Undo to try another way, or deal again.",
   blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
@@ -1182,7 +1193,7 @@ var LABELS = {
   dialog_winnable: "Winnable deals only",
   dialog_winnable_tip: "Random deals are checked by the solver first: only a deal that can be won is dealt.",
   dialog_deal: "Deal",
-  dialog_random: "Random deal",
+  dialog_leave: "Dealing gives up the game in progress (a numbered game is recorded as abandoned). Cancel keeps it.",
   dialog_cancel: "Cancel",
   dialog_waiting: "Dealing…",
   notice_first_win: "First win",
@@ -1239,10 +1250,12 @@ function headerView(doc, uid) {
   const gaugeFill = h(doc, "span", "tp-gauge-fill");
   gauge.append(gaugeBand, gaugeFill);
   chanceLine.append(gauge, chanceText);
-  stats.append(verdictLine, chanceLine, scoreBox, movesBox);
+  stats.append(scoreBox, movesBox);
+  const readouts = h(doc, "div", "tp-readouts");
+  readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number2, code);
-  header.append(title, meta, stats);
+  header.append(title, meta, stats, readouts);
   return {
     header,
     /** @param {ViewModel} next */
@@ -1261,25 +1274,24 @@ function headerView(doc, uid) {
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);
       setText(movesValue, String(next.moves));
-      setProp(verdictLine, "hidden", !next.verdict);
+      const playing = next.status === "playing";
+      setProp(verdictLine, "hidden", !next.verdict || !playing);
       if (next.verdict) {
         setAttr(verdictLine, "data-kind", next.verdict.kind);
         setText(verdictLine, next.verdict.text);
         setAttr(verdictLine, "aria-busy", next.verdict.kind === "pending" ? "true" : "false");
       }
       const chance = next.winChance;
-      setProp(chanceLine, "hidden", !chance);
+      setProp(chanceLine, "hidden", !chance || !playing);
       if (chance) {
         setAttr(chanceLine, "data-kind", chance.kind);
         setText(chanceText, chance.text);
         setAttr(chanceLine, "aria-busy", chance.kind === "pending" ? "true" : "false");
         const known = chance.kind === "known" && chance.value !== null;
-        const pct = (x) => String(Math.round((x ?? 0) * 100));
         gaugeFill.style.setProperty("--v", known ? String(chance.value) : "0");
         gaugeBand.style.setProperty("--lo", known ? String(chance.low ?? chance.value) : "0");
         gaugeBand.style.setProperty("--hi", known ? String(chance.high ?? chance.value) : "0");
-        const detail = known && !chance.exact && chance.samples !== null ? fmt(L.win_chance_detail, { low: pct(chance.low), high: pct(chance.high), samples: chance.samples }) : "";
-        setProp(chanceLine, "title", detail);
+        setProp(chanceLine, "title", chance.detail);
       }
     }
   };
@@ -1328,7 +1340,7 @@ function keyCommand(event, focus) {
 var SVG = "http://www.w3.org/2000/svg";
 var W = 560;
 var H = 150;
-var PAD = { left: 38, right: 12, top: 10, bottom: 24 };
+var PAD = { left: 38, right: 12, top: 22, bottom: 24 };
 var NOT_JUDGED = "—";
 function svg(doc, name, attrs = {}) {
   const el = doc.createElementNS(SVG, name);
@@ -1351,7 +1363,7 @@ function chart(doc, review, L) {
   const x = (i) => PAD.left + i * (W - PAD.left - PAD.right) / n;
   const y = (v) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
   const pct = (v) => fmt(L.percent, { n: Math.round(v * 100) });
-  const root = svg(doc, "svg", { viewBox: `0 0 ${W} ${H}`, class: "tp-review-chart", role: "img", "aria-label": L.review_chart, dir: "ltr" });
+  const root = svg(doc, "svg", { viewBox: `0 0 ${W} ${H}`, class: "tp-review-chart", role: "img", "aria-label": L.review_chart });
   for (const v of [0, 0.5, 1]) {
     root.appendChild(svg(doc, "line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: "tp-chart-grid" }));
     const label = svg(doc, "text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tp-chart-label" });
@@ -1368,7 +1380,13 @@ function chart(doc, review, L) {
   if (review.lostAfter !== null) {
     const at = x(review.lostAfter);
     root.appendChild(svg(doc, "line", { x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom, class: "tp-chart-lost" }));
-    const mark = svg(doc, "text", { x: at + 4, y: H - PAD.bottom - 5, class: "tp-chart-label tp-chart-lost-label" });
+    const after = at < W / 2;
+    const mark = svg(doc, "text", {
+      x: after ? at + 4 : at - 4,
+      y: PAD.top - 8,
+      "text-anchor": after ? "start" : "end",
+      class: "tp-chart-label tp-chart-lost-label"
+    });
     mark.textContent = L.review_lost_mark;
     root.appendChild(mark);
   }
@@ -1427,11 +1445,11 @@ function reviewPanel(doc, uid, { on, send }) {
       const verdict = review.lostAfter === null ? L.review_not_lost : review.lostAfter === 0 ? L.review_never : fmt(L.review_lost, { n: review.lostAfter });
       const said = review.kind === "known" ? `${fmt(L.review_mistakes, { n: mistakes })} · ${verdict}` : review.text;
       setText(status, said);
-      const key = JSON.stringify([review, L.review_move]);
+      const key = JSON.stringify([review, L.review_move, next.dir]);
       if (body.dataset.key !== key) {
         body.dataset.key = key;
         body.replaceChildren();
-        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L));
+        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L, next.dir));
       }
       if (opening) close.focus();
     }
@@ -1443,16 +1461,18 @@ function bestCell(doc, m, best, chance) {
     cell.textContent = NOT_JUDGED;
     return cell;
   }
-  cell.append(m.best === m.action ? "✓ " : "", h(doc, "bdi", "tp-review-card", { text: best }), ` (${chance})`);
+  if (m.played_best) cell.textContent = "✓";
+  else cell.append(h(doc, "bdi", "tp-review-card", { text: best }), ` (${chance})`);
   return cell;
 }
-function table(doc, review, L) {
+function table(doc, review, L, dir) {
   const pct = (v) => v === null ? NOT_JUDGED : fmt(L.percent, { n: Math.round(v * 100) });
+  const arrow = dir === "rtl" ? "←" : "→";
   const name = (action) => action === "draw" ? L.review_draw : action;
   const wrap = h(doc, "div", "tp-review-scroll");
   const el = h(doc, "table", "tp-review-table");
   const headRow = h(doc, "tr");
-  for (const label of [L.review_move, L.review_action, L.review_chance, L.review_best]) headRow.appendChild(h(doc, "th", "", { scope: "col", text: label }));
+  for (const label of [L.review_move, L.review_action, fmt(L.review_chance, { arrow }), L.review_best]) headRow.appendChild(h(doc, "th", "", { scope: "col", text: label }));
   const thead = h(doc, "thead");
   thead.appendChild(headRow);
   const tbody = h(doc, "tbody");
@@ -1463,7 +1483,7 @@ function table(doc, review, L) {
     row.append(
       h(doc, "td", "tp-review-num", { text: String(m.move) }),
       played,
-      h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} → ${pct(m.after)}` }),
+      h(doc, "td", "tp-review-chance", { text: `${pct(m.before)} ${arrow} ${pct(m.after)}` }),
       bestCell(doc, m, name(m.best ?? ""), pct(m.best_chance))
     );
     if (review.lostAfter === m.move) row.classList.add("tp-lost-here");
@@ -1550,13 +1570,16 @@ function toViewModel(state, language) {
   const score = number(s.score);
   const moves = number(s.moves);
   let overlay = null;
+  const movesKept = number(s.moves_kept, moves);
+  const ending = typeof s.ending === "string" ? s.ending : "";
   if (status === "won") {
-    overlay = { kind: "won", title: labels.won_title, detail: fmt(labels.won_detail, { score, moves }) };
+    const detail = movesKept === moves ? labels.won_detail : labels.won_detail_undone;
+    overlay = { kind: "won", title: ending || labels.won_title, detail: fmt(detail, { score, moves, kept: movesKept }) };
   } else if (status === "blocked") {
     const left = slots.filter((c2) => c2.kind !== "removed").length;
     overlay = {
       kind: "blocked",
-      title: labels.blocked_title,
+      title: ending || labels.blocked_title,
       detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left })
     };
   }
@@ -1578,7 +1601,8 @@ function toViewModel(state, language) {
     low: typeof c.low === "number" ? c.low : null,
     high: typeof c.high === "number" ? c.high : null,
     samples: Number.isInteger(c.samples) ? c.samples : null,
-    exact: Boolean(c.exact)
+    exact: Boolean(c.exact),
+    detail: typeof c.detail === "string" ? c.detail : ""
   } : null;
   const r = s.review && typeof s.review === "object" ? s.review : null;
   const review = r ? {
@@ -1600,6 +1624,7 @@ function toViewModel(state, language) {
     discard: { card: discardCard, label: discardLabel },
     score,
     moves,
+    movesKept,
     code: typeof s.code === "string" ? s.code : "",
     number: gameNumber,
     numberLabel: gameNumber === null ? "" : fmt(labels.game_number, { n: gameNumber }),
@@ -1610,6 +1635,7 @@ function toViewModel(state, language) {
     variants,
     status,
     message: typeof s.message === "string" ? s.message : "",
+    ending,
     caption: typeof s.caption === "string" ? s.caption : "",
     canUndo: Boolean(s.can_undo),
     errorHelp: s.error_help !== false,

@@ -1,0 +1,297 @@
+"""The layout in Chromium, measured: the board stays where it is while the assists are switched,
+while the verdict and the win chance change length and when a game ends; nothing of the header,
+the control bar, the New game dialog or the review overflows its box or overlaps another, in
+every language (Hebrew right to left), in light and dark themes, at widths 700, 1000 and 1300.
+
+One notebook, one widget: the language is its ``lang`` trait, the theme JupyterLab's, the width
+the page's. Cell 2 runs whatever the test wrote to a file, so every step is one cell run.
+Screenshots (tests/e2e/artifacts/layout-*.png) only show what was measured.
+"""
+
+from __future__ import annotations
+
+import pytest
+from labdriver import Board, Notebook, expect, screenshot
+from layout_probe import JS_BOARD_BOX, JS_CHART_PROBLEMS, JS_IN_VIEW, JS_PROBLEMS, JS_VISIBLE_TEXT
+from test_endings import WIN_LINE
+
+from tripeaks_widget import Game
+
+LANGUAGES = ("en", "el", "he", "is")
+WIDTHS = (700, 1000, 1300)
+THEMES = (("JupyterLab Light", True), ("JupyterLab Dark", False))
+HEIGHT = 1000
+
+SETUP = """\
+import json
+from tripeaks_widget import TriPeaks
+from tripeaks_widget.assists import chance_view, verdict_view
+from tripeaks_widget.fair import Chance
+
+w = TriPeaks("TP1-E-AAAAAAB", records=False)
+w.search_budget = 1.0
+
+
+def readouts(verdict, chance):
+    \"\"\"The board as it is, with these readouts on, said as the assists say them.\"\"\"
+    w.state = {**w._snapshot(), "show_verdict": True, "show_win_chance": True,
+               "verdict": verdict_view(verdict, w._say), "win_chance": chance_view(chance, w._say)}
+"""
+
+# Every readout the header can show, from the shortest text of each language to the longest.
+VERDICTS = [
+    "{'kind': 'pending', 'move': None}",
+    "{'kind': 'winnable', 'move': None}",
+    "{'kind': 'lost', 'move': 175, 'undone': True}",
+    "{'kind': 'lost', 'move': 9}",
+    "{'kind': 'lost', 'move': None}",
+    "{'kind': 'never', 'move': None}",
+    "{'kind': 'unknown', 'move': None}",
+]
+CHANCES = [
+    "{'kind': 'pending'}",
+    "{'kind': 'known', 'chance': Chance.of(0, 50)}",
+    "{'kind': 'known', 'chance': Chance.of(50, 50)}",
+    "{'kind': 'known', 'chance': Chance.of(1, 1, exact=True)}",
+    "{'kind': 'error', 'error': 'out of memory'}",
+]
+LONGEST = (VERDICTS[2], CHANCES[1])
+
+# A game won after taking two moves back (so the banner names both counts), and a blocked one
+# that was lost on the way (so the review's chart has its lost mark).
+WON_AFTER_UNDOS = WIN_LINE[:10] + ["undo", "undo"] + WIN_LINE[8:]
+BLOCKED = ["draw"] * 23 + ["K♣"]
+
+
+class Layout:
+    """The notebook of the layout tests, driven from here."""
+
+    def __init__(self, nb: Notebook, command_file):
+        self.nb, self.page, self.command_file = nb, nb.page, command_file
+        self.board = Board(nb.cell(1).locator(".tp-root"))
+        self.root = self.board.root
+
+    def py(self, code: str) -> str:
+        """Run ``code`` in the kernel (cell 2); return what it printed."""
+        self.command_file.write_text(code, encoding="utf-8")
+        self.nb.run(2)
+        return self.nb.output_text(2)
+
+    def shown(self) -> None:
+        """Wait until the view has drawn the kernel's last snapshot and its animations ended."""
+        self.page.wait_for_timeout(60)  # the snapshot is drawn as it arrives, before the kernel is idle
+        self.page.evaluate(
+            """() => Promise.race([
+                Promise.all(document.getAnimations().filter((a) => a.effect &&
+                    a.effect.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => null))),
+                new Promise((resolve) => setTimeout(resolve, 2000)),
+            ])"""
+        )
+        self.page.wait_for_timeout(40)
+
+    def board_box(self) -> list[float]:
+        return self.root.evaluate(JS_BOARD_BOX)
+
+    def problems(self, selector: str) -> list[str]:
+        return self.root.locator(selector).evaluate(JS_PROBLEMS)
+
+    def lang(self, lang: str) -> None:
+        self.py(f"w.lang = {lang!r}")
+        expect(self.root).to_have_attribute("lang", lang)
+
+    def width(self, width: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": HEIGHT})
+        self.page.wait_for_function(
+            "([el, w]) => window.innerWidth === w && el.getBoundingClientRect().width > 0",
+            arg=[self.root.element_handle(), width],
+        )
+        self.page.wait_for_timeout(100)
+
+    def theme(self, theme: str, light: bool) -> None:
+        self.nb.command("apputils:change-theme", {"theme": theme})
+        self.page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'")
+        self.page.wait_for_timeout(300)
+
+    def deal(self, code: str, line: list[str], on: bool = True) -> None:
+        """A new deal on the same widget, played along ``line``, the readouts on or off."""
+        self.py(
+            f"w.new_game({code!r}); w.replay({line!r}, pace=0); w.show_verdict = w.show_win_chance = {on}; "
+            "w._worker.wait(20)"
+        )
+        self.shown()
+
+    def open_dialog(self) -> None:
+        self.board.new_button.click()
+        expect(self.board.dialog).to_be_visible()
+
+    def dialog_error(self) -> None:
+        game = self.root.locator(".tp-game-input")
+        game.fill("12a")
+        game.press("Enter")
+        expect(self.root.locator(".tp-game-error")).not_to_be_empty()
+
+    def close_dialog(self) -> None:
+        self.page.keyboard.press("Escape")
+        expect(self.board.dialog).to_be_hidden()
+
+    def shot(self, name: str, locator=None) -> None:
+        screenshot(self.page, f"layout-{name}", locator or self.root)
+
+
+@pytest.fixture(scope="module")
+def layout(_lab_page, lab):
+    page = _lab_page["page"]
+    command_file = lab.root / "layout-command.py"
+    command_file.write_text("", encoding="utf-8")
+    _lab_page["opened"] += 1
+    name = f"{_lab_page['opened']:02d}-layout.ipynb"
+    lab.write_notebook(name, [SETUP, "w", f"exec(open({str(command_file)!r}, encoding='utf-8').read())"])
+    _lab_page["board"] = None
+    before = page.viewport_size
+    nb = Notebook.open(page, lab, name)
+    nb.run(0, 1)
+    here = Layout(nb, command_file)
+    here.board.card("K♣").wait_for(state="visible")
+    try:
+        yield here
+    finally:
+        page.set_viewport_size(before)
+        _lab_page["dirty"] = True  # the next test loads a fresh Lab, with its own notebook
+
+
+def test_the_lines_played_here_are_what_they_say():
+    won = Game("TP1-E-AAAAAAD").replay(WON_AFTER_UNDOS)
+    assert won.status == "won" and won.moves != won.moves_kept
+    assert Game("TP1-C-AAAAAAB").replay(BLOCKED).status == "blocked"
+
+
+@pytest.mark.parametrize("width", (700, 1300))
+def test_the_board_does_not_move(layout, width):
+    """Switching any assist, a readout of any length, the end of a game (won, blocked): the
+    board's box stays where it was, in every language."""
+    layout.width(width)
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        layout.deal("TP1-E-AAAAAAB", ["K♣"], on=False)
+        where = layout.board_box()
+        seen: list[tuple[str, list[float], list[float]]] = []  # what was done, the box before and after
+        repeated: list[str] = []  # what a finished game says more than once
+
+        # Each switch of the Assists panel, on and off, as the player clicks them.
+        layout.root.locator(".tp-assists-toggle").click()
+        for switch in layout.root.locator(".tp-assists [role='switch']").all():
+            first = switch.get_attribute("aria-checked")
+            for state in ("false" if first == "true" else "true", first):
+                switch.click()
+                expect(switch).to_have_attribute("aria-checked", state)
+                layout.shown()
+                seen.append((f"{switch.get_attribute('data-assist')} {state}", where, layout.board_box()))
+        layout.page.keyboard.press("Escape")
+        # Both readouts on, then each of their texts in this language.
+        layout.py("w.show_verdict = w.show_win_chance = True; w._worker.wait(20)")
+        layout.shown()
+        seen.append(("verdict and chance on", where, layout.board_box()))
+        for verdict in VERDICTS:
+            layout.py(f"readouts({verdict}, {CHANCES[2]})")
+            seen.append((f"verdict {verdict}", where, layout.board_box()))
+        for chance in CHANCES:
+            layout.py(f"readouts({VERDICTS[2]}, {chance})")
+            seen.append((f"chance {chance}", where, layout.board_box()))
+        if lang == "el":
+            layout.shot(f"longest-readouts-{width}-{lang}")
+        # The end of a game, with the readouts on: won, then blocked.
+        for code, line in (("TP1-E-AAAAAAD", WON_AFTER_UNDOS), ("TP1-C-AAAAAAB", BLOCKED)):
+            layout.deal(code, line[:-1])
+            before = layout.board_box()
+            layout.py(f"w.apply({line[-1]!r}); w._worker.wait(20)")
+            layout.shown()
+            banner = layout.root.locator(".tp-banner")
+            expect(banner).to_be_visible()
+            seen.append((f"the end of {code}", before, layout.board_box()))
+            # Said once: the banner says how it ended; the message line and the readouts do not.
+            ending = banner.locator(".tp-banner-title").text_content()
+            visible = layout.root.evaluate(JS_VISIBLE_TEXT)
+            if visible.count(ending) != 1:
+                repeated.append(f"{code}: {ending!r} is said {visible.count(ending)} times")
+            for readout in (".tp-verdict", ".tp-chance"):
+                if layout.root.locator(readout).is_visible():
+                    repeated.append(f"{code}: {readout} still shows on a finished game")
+        moved = [f"{what}: {was} -> {box}" for what, was, box in seen if box != was]
+        assert not moved and not repeated, f"{lang} at {width}px:\n" + "\n".join(moved + repeated)
+
+
+def test_nothing_overflows_or_overlaps(layout):
+    """The header (with its longest readouts), the control bar, the New game dialog with and
+    without an error line, and the review (chart and table): no element reaches out of its box
+    or over another, in every language, theme and width."""
+    found: list[str] = []
+
+    def probe(where: str, selector: str) -> None:
+        found.extend(f"{where} {selector}: {p}" for p in layout.problems(selector))
+
+    for theme, light in THEMES:
+        layout.theme(theme, light)
+        # A game in progress, its readouts at their longest.
+        layout.deal("TP1-E-AAAAAAB", ["K♣", "draw"])
+        for width in WIDTHS:
+            layout.width(width)
+            for lang in LANGUAGES:
+                where = f"[{theme}, {width}px, {lang}]"
+                layout.lang(lang)
+                layout.py(f"readouts({LONGEST[0]}, {LONGEST[1]})")
+                probe(where, ".tp-header")
+                probe(where, ".tp-bar")
+                layout.open_dialog()
+                expect(layout.root.locator(".tp-dialog-leave")).to_be_visible()  # a game in progress
+                probe(where, ".tp-dialog-panel")
+                layout.dialog_error()
+                probe(where + " with an error", ".tp-dialog-panel")
+                in_view = layout.root.locator(".tp-game-input").evaluate(JS_IN_VIEW)
+                found.extend(f"{where} the field with the error: {p}" for p in in_view)
+                layout.close_dialog()
+        # The review of a game that was lost on the way, then blocked.
+        layout.deal("TP1-C-AAAAAAB", BLOCKED)
+        layout.py("w.review(); w._worker.wait(20)")
+        for width in WIDTHS:
+            layout.width(width)
+            for lang in LANGUAGES:
+                where = f"[{theme}, {width}px, {lang}]"
+                layout.lang(lang)
+                review = layout.root.locator(".tp-review")
+                expect(review).to_have_attribute("data-kind", "known")
+                probe(where, ".tp-review-panel")
+                chart = layout.root.locator(".tp-review-chart")
+                found.extend(f"{where} the chart: {p}" for p in chart.evaluate(JS_CHART_PROBLEMS))
+                probe(where, ".tp-header")
+                probe(where, ".tp-bar")
+    layout.theme("JupyterLab Light", True)
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:60])
+
+
+def test_screenshots_of_what_was_measured(layout):
+    """The board, the dialog with an error and the review, in each language (Hebrew right to
+    left), at 1000 px: pictures of what the tests above measured, to look at."""
+    layout.width(1000)
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        layout.deal("TP1-E-AAAAAAB", ["K♣", "A♠", "2♦", "draw", "undo"])
+        layout.shot(f"board-{lang}")
+        layout.open_dialog()
+        layout.dialog_error()
+        layout.shot(f"dialog-error-{lang}")
+        layout.close_dialog()
+    layout.deal("TP1-E-AAAAAAD", WON_AFTER_UNDOS)
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        layout.shot(f"won-{lang}")
+    layout.py("w.review(); w._worker.wait(20)")
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        expect(layout.root.locator(".tp-review")).to_have_attribute("data-kind", "known")
+        layout.shot(f"review-won-{lang}")
+    layout.deal("TP1-C-AAAAAAB", BLOCKED)
+    layout.py("w.review(); w._worker.wait(20)")
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        expect(layout.root.locator(".tp-review")).to_have_attribute("data-kind", "known")
+        layout.shot(f"review-blocked-{lang}")
