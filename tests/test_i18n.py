@@ -867,7 +867,7 @@ def test_no_string_of_the_catalogs_is_left_in_english(catalogs, lang):
 def test_the_wordings_a_careful_reader_asked_for():
     el, he, is_ = labels("el"), labels("he"), labels("is")
     # Greek: the seed's μοιρασιά, a button that deals, presets that name whose rules they are
-    assert el["dialog_deal"] == "Μοιράστε" and "μοιρασιά" in el["dialog_random"].lower()
+    assert el["dialog_deal"] == "Μοιράστε" and "μοιρασιά" in el["dialog_game_hint"].lower()
     assert el["preset_app"] == "Της εφαρμογής" and el["preset_site"] == "Του ιστότοπου"
     assert el["review_not_lost"].endswith("η παρτίδα δεν ήταν ποτέ χαμένη")
     assert "κλειστ" in el["hint_exact"] and "κλειστ" in el["win_chance_tip"] and el["hidden_card"] == "κλειστό φύλλο"
