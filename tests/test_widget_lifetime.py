@@ -69,3 +69,26 @@ def test_the_front_end_still_gets_the_bundle_and_styles():
     assert state["_esm"].startswith("//") and "export" in state["_esm"]
     assert ".tp-card" in state["_css"]
     w.close()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files through /proc")
+def test_widgets_never_closed_share_one_store_and_its_files(tmp_path):
+    """A cell run again and again leaves its old widgets open: they share the store of their
+    place, so they hold its files once, not once each (before: 2 files a widget)."""
+    store = tmp_path / "records.sqlite3"
+    first = TriPeaks(game=1, records=store)
+    files = _open_files()
+    boards = [TriPeaks(game=number, records=store) for number in range(2, WIDGETS + 2)]
+    assert _open_files() - files <= 2  # a store's thread may open its journal on first use
+    assert all(board.records is first.records for board in boards)
+    for board in boards:
+        board.close()
+    first.play("K♣")
+    first.new_game(game=2)  # the store stays open for the board still using it
+    assert first.records.flush(20)
+    assert [r["number"] for r in first.records.results()] == [1]
+    first.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]  # the last board closed it
+    again = TriPeaks(game=1, records=store)
+    assert again.records is not first.records  # a fresh one, once all closed
+    again.close()

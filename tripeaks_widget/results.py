@@ -49,7 +49,7 @@ class Results:
         self.board = board
         self.player = default_player() if player is None else check_player(player)
         self.store, self.error = open_records(records)
-        self._owns_store = self.store is not None and not isinstance(records, Records)
+        self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict] = []
         if self.error:
             log.warning("playing without records: %s", self.error)
@@ -90,7 +90,8 @@ class Results:
         """Close a store the board opened itself: what is queued is still written, then it closes
         (and leaves no journal files behind)."""
         if self._owns_store and self.store is not None:
-            self.store.close(wait=0)
+            _release(self.store)
+            self._owns_store = False
 
     def _await(self, answer: Future, wanted: Callable[[], bool], recording: bool) -> None:
         """Wait a moment for the store's answer; a later one is published when it comes, if still
@@ -130,6 +131,32 @@ class Results:
         return bool(notices)
 
 
+# The stores boards open themselves, one per place in a process, shared by every board on it and
+# closed when the last of them closes: a board never closed (a cell run again and again) holds
+# no connection or file of its own. place -> (store, boards using it).
+_OPENED: dict[str, tuple[Records, int]] = {}
+_OPENED_LOCK = threading.Lock()
+
+
+def _place(path: str | os.PathLike | None) -> str:
+    """Where a store asked for by ``path`` is, as a key: the environment's choice, a URL, a file."""
+    if path is None:
+        return "env:" + os.environ.get("TRIPEAKS_RECORDS", "")
+    text = os.fspath(path)
+    return text if "://" in text else "file:" + os.path.abspath(os.path.expanduser(text))
+
+
+def _release(store: Records) -> None:
+    with _OPENED_LOCK:
+        for place, (shared, boards) in list(_OPENED.items()):
+            if shared is store:
+                if boards > 1:
+                    _OPENED[place] = (shared, boards - 1)
+                    return
+                del _OPENED[place]
+    store.close(wait=0)  # the last board on it: what is queued is still written, then it closes
+
+
 def open_records(records: Any) -> tuple[Records | None, str | None]:
     """The store a widget records to, and why there is none when one was asked for."""
     if records is False:
@@ -138,11 +165,19 @@ def open_records(records: Any) -> tuple[Records | None, str | None]:
         return records, None
     if records is None or records is True or isinstance(records, (str, os.PathLike)):
         path = None if records is None or records is True else records
-        try:
-            records, why = Records.open_or_none(path)
-        except Exception as error:  # whatever goes wrong, the widget still plays
-            log.exception("the records store could not be opened")
-            records, why = None, str(error)
+        with _OPENED_LOCK:
+            place = _place(path)
+            shared = _OPENED.get(place)
+            if shared is not None and not shared[0]._closed:
+                _OPENED[place] = (shared[0], shared[1] + 1)
+                return shared[0], None
+            try:
+                records, why = Records.open_or_none(path)
+            except Exception as error:  # whatever goes wrong, the widget still plays
+                log.exception("the records store could not be opened")
+                records, why = None, str(error)
+            if records is not None:
+                _OPENED[place] = (records, 1)
         return records, None if why is None else Message(NO_RECORDS, error=why)
     raise TypeError(
         "records is a Records store, a path, a postgresql:// URL, None (the user's own store) or False (none); "
