@@ -16,6 +16,8 @@ JS_BOARD_BOX = """(root) => {
 #    parent scrolls or clips on purpose (overflow: auto/scroll: the element is reachable), or
 #    the element is positioned out of the flow (absolute/fixed: a popover, a badge);
 #  - "cut": an element whose own content is wider or taller than its box while it clips;
+#  - "scrolls sideways": a scrolling box (the dialog's choices, the review's table) whose content
+#    is wider than it;
 #  - "overlaps": two siblings in the flow whose boxes cross by more than a pixel each way;
 #  - text wider than its box ("ellipsis" elements included: none is meant to cut text).
 # Each problem names the elements by class and text, so a failure reads on its own.
@@ -47,6 +49,10 @@ JS_PROBLEMS = """(part) => {
     if (clips && !scrolls(el) && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
       const size = `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`;
       problems.push(`cut: ${name(el)} (content ${size})`);
+    }
+    // A scrolling box scrolls up and down; sideways, its content has run out of it.
+    if (scrolls(el) && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`scrolls sideways: ${name(el)} (content ${el.scrollWidth} in ${el.clientWidth})`);
     }
     const parent = el.parentElement;
     if (el !== part && parent && visible(parent) && inFlow(el) && !scrolls(parent)) {
