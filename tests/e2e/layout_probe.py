@@ -1,4 +1,4 @@
-"""Measuring the widget's boxes in Chromium, for the layout tests (test_layout.py): where the
+"""Measuring the widget's boxes in Chromium, for the layout tests (test_board_layout.py): where the
 board sits, and which elements of a part (the header, the bar, the dialog, the review) overflow
 their box or overlap one another. Nothing here decides a rule of the game."""
 
