@@ -2,18 +2,32 @@
 
 Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
 and forgets the game, so two games that look the same to their player get the same answers
-for the same seed. Both methods deal the unseen cards at random in agreement with what is
-seen (``Seen.arrangements``) and count, over those arrangements, the ones an action wins:
+for the same seed.
 
-- ``method="playout"`` (the hint's and the review's default): the rest of the game is played
-  by the ``lookahead`` strategy (``tripeaks_widget.playout``), which reads only cards a
-  player could see. The chance is then one a real player can reach: a *lower bound* on
-  the chance of winning with hidden cards, and it tells actions apart where the solver does
-  not. One playout costs tens of microseconds, so hundreds of arrangements fit in a move.
+**One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
+review's rows are one quantity: the chance of winning from this position for a player who
+follows the fair hint. It is found by ``method="fair"``, the default:
+
+- where few cards are unseen it is **exact** (``tripeaks_widget.expectimax``): every hidden
+  card is a uniform draw from the cards not seen, so the game as the player knows it is an
+  expectimax over reveals and draws, solved outright. The value is certain (``.exact``, and
+  ``.low == .value == .high``) and the fair hint is then an optimal move. Every position with
+  at most ``EXACT_UNSEEN`` (8) cards unseen is solved (the budget permitting), and one with up
+  to ``EXACT_TRY_UNSEEN`` when its search fits in ``EXACT_TRY_NODES`` nodes (a count, not a
+  time, so the answer is the same on every machine);
+- elsewhere it is an **estimate**, with its 95 % interval and its sample count: the unseen
+  cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
+  taken and the rest of the game played out by the ``lookahead`` strategy
+  (``tripeaks_widget.playout``), which reads only cards a player could see.
+
+Two other ways of judging are kept, by name:
+
+- ``method="playout"``: the estimate above everywhere, never exact search: the chance of
+  taking the action and then playing as ``lookahead`` does (a chance a real player reaches).
 - ``method="solver"``, perfect-information Monte Carlo as bridge programs and Klondike
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
-  the hidden cards after this move (*strategy fusion*). A real player can do no better, so
-  it is an *upper bound*. ``win_chance`` is this one.
+  the hidden cards after this move (*strategy fusion*). No real player does better, so it
+  is a *ceiling*, ``win_chance(g, kind="ceiling")``, and never the board's "Win chance".
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
 the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
@@ -21,7 +35,7 @@ the solver's chances seldom tell the actions apart; the playouts' do. Over the n
 under Classic, 2.05 and 2.88 times ``first_fit``; the solver's hint, on every tenth game, no
 more than ``lookahead`` (46 % and 23 %).
 
-Every chance comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
+Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
 arrangements, so their differences are sharper than their intervals; by default
 ``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``). ``seed`` (a whole number) picks them. ``budget``
@@ -37,7 +51,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from . import solver
+from . import expectimax, solver
 from .layout import play
 from .playout import lookahead_wins
 from .seen import Seen, check_samples, check_seed
@@ -46,9 +60,17 @@ from .solver import SearchExhausted
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 PLAYOUT_SAMPLES = 200  # arrangements played out by default
-METHODS = ("playout", "solver")
-DEFAULT_SAMPLES = {"playout": PLAYOUT_SAMPLES, "solver": SOLVER_SAMPLES}
-JUDGED_BY = {"playout": "the rest played by lookahead", "solver": "the solver, every card known: an upper bound"}
+METHODS = ("fair", "playout", "solver")
+KINDS = ("fair", "ceiling")
+DEFAULT_SAMPLES = {"fair": PLAYOUT_SAMPLES, "playout": PLAYOUT_SAMPLES, "solver": SOLVER_SAMPLES}
+JUDGED_BY = {
+    "fair": "the fair player: exact where few cards are unseen, else the rest played by lookahead",
+    "playout": "the rest played by lookahead",
+    "solver": "the solver, every card known: an upper bound",
+}
+EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within the budget)
+EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
+EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
 
 
 @dataclass(frozen=True)
@@ -63,6 +85,11 @@ class Chance:
     samples: int
     wins: int
     exact: bool = False
+
+    @classmethod
+    def exactly(cls, value: float) -> Chance:
+        """A chance computed outright, not sampled: certain, with no samples."""
+        return cls(value, value, value, 0, 0, True)
 
     @classmethod
     def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
@@ -106,10 +133,20 @@ def check_budget(budget: object) -> float | None:
 def check_method(method: object) -> str:
     if method not in METHODS:
         raise ValueError(
-            "method is 'playout' (the rest of the game played by lookahead) or 'solver' (each arrangement "
-            f"judged exactly, as if the hidden cards were known); got {method!r}"
+            "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
+            "are unseen, else played out) or 'solver' (each arrangement judged exactly, as if the hidden "
+            f"cards were known); got {method!r}"
         )
     return str(method)
+
+
+def check_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise ValueError(
+            "kind is 'fair' (the chance of a player who follows the fair hint) or 'ceiling' (each "
+            f"arrangement solved as if the hidden cards were known: an upper bound); got {kind!r}"
+        )
+    return str(kind)
 
 
 def samples_for(method: str, samples: object) -> int:
@@ -133,6 +170,13 @@ class _Clock:
     def out(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
+    def within(self, seconds: float | None) -> _Clock:
+        """A clock for part of this one's time: ``seconds`` at most, never past this deadline."""
+        remaining = self.remaining()
+        if seconds is None:
+            return _Clock(remaining)
+        return _Clock(seconds if remaining is None else min(seconds, remaining))
+
 
 def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
     """Which legal first actions still win this (fully known) arrangement: the solver answers
@@ -147,14 +191,32 @@ def _arrangements(seen: Seen, samples: int, seed: int):
     return (seen.game_from(deck) for deck in itertools.islice(seen.arrangements(seed), samples)), False
 
 
-def win_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
-    """The chance that the position can still be won (1.0 won, 0.0 blocked), each sampled
-    arrangement judged exactly by the solver: an upper bound (see the module's notes)."""
+def win_chance(
+    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Chance:
+    """The chance of winning from this position (1.0 won, 0.0 blocked).
+
+    ``kind="fair"``: the chance of a player who follows the fair hint, exact where few cards are
+    unseen, else estimated (see the module's notes); the chance of the best action of
+    ``move_chances``. ``kind="ceiling"``: each sampled arrangement judged exactly by the solver,
+    as if the player learnt the hidden cards now: an upper bound no player reaches."""
+    seen = seen_of(position)
+    if check_kind(kind) == "ceiling":
+        return ceiling_chance(seen, samples=SOLVER_SAMPLES if samples is None else samples, seed=seed, budget=budget)
+    samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
+    if seen.status != "playing":
+        return Chance.exactly(float(seen.status == "won"))
+    chances = fair_chances(seen, samples, seed, _Clock(budget))
+    return _best_chance(chances)
+
+
+def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
+    """The clairvoyant ceiling: the share of sampled arrangements the solver can win, each judged
+    with every card known (see the module's notes)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
-        value = float(seen.status == "won")
-        return Chance(value, value, value, samples=0, wins=0, exact=True)
+        return Chance.exactly(float(seen.status == "won"))
     clock = _Clock(budget)
     games, exact = _arrangements(seen, samples, seed)
     wins = judged = 0
@@ -169,6 +231,29 @@ def win_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget
     if not judged:
         raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
     return Chance.of(wins, judged, exact)
+
+
+def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
+    """Every legal action's exact chance where the expectimax finds it (``EXACT_UNSEEN``,
+    ``EXACT_TRY_UNSEEN``), else None."""
+    hidden = seen.hidden_count
+    if hidden > EXACT_TRY_UNSEEN:
+        return None
+    try:
+        found = expectimax.solve(seen, budget=budget, node_limit=None if hidden <= EXACT_UNSEEN else EXACT_TRY_NODES)
+    except SearchExhausted:
+        return None
+    return {action: Chance.exactly(value) for action, value in found.actions.items()}
+
+
+def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+    """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
+    if not seen.legal_moves:
+        return {}
+    found = exact_chances(seen, clock.remaining())
+    if found is not None:
+        return found
+    return chances_from(*_playout_verdicts(seen, samples, seed, clock))
 
 
 def sample_verdicts(
@@ -202,9 +287,13 @@ def playout_verdicts(
     rest of the game; and whether the sampling is exact (nothing unseen: one arrangement)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    return _playout_verdicts(seen, samples, seed, _Clock(budget))
+
+
+def _playout_verdicts(seen: Seen, samples: int, seed: int, clock: _Clock) -> tuple[list[dict[str, bool]], bool]:
     if not seen.legal_moves:
         return [], True
-    clock = _Clock(budget)
+    budget = clock.budget
     exact = not seen.unseen_places()
     removed, free = seen.masks
     slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
@@ -229,14 +318,6 @@ def playout_verdicts(
     return verdicts, exact
 
 
-def verdicts_by(
-    method: str, position, *, samples: int | None, seed: int, budget: float | None
-) -> tuple[list[dict[str, bool]], bool]:
-    """``playout_verdicts`` or ``sample_verdicts``, as ``method`` says, with its own default sample count."""
-    verdicts = playout_verdicts if check_method(method) == "playout" else sample_verdicts
-    return verdicts(position, samples=samples_for(method, samples), seed=seed, budget=budget)
-
-
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
     actions = verdicts[0] if verdicts else {}
     return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
@@ -245,15 +326,21 @@ def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chan
 def move_chances(
     position,
     *,
-    method: str = "playout",
+    method: str = "fair",
     samples: int | None = None,
     seed: int = 0,
     budget: float | None = None,
 ) -> dict[str, Chance]:
-    """Every legal action's chance of winning, judged on the same sampled arrangements by
-    ``method`` (see the module's notes), in the order of ``legal_moves`` (cards in slot order,
-    then ``"draw"``); {} when the game is over."""
-    return chances_from(*verdicts_by(method, position, samples=samples, seed=seed, budget=budget))
+    """Every legal action's chance of winning, judged by ``method`` (see the module's notes; the
+    sampled methods judge every action on the same arrangements), in the order of
+    ``legal_moves`` (cards in slot order, then ``"draw"``); {} when the game is over."""
+    seen = seen_of(position)
+    samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
+    if method == "fair":
+        return fair_chances(seen, samples, seed, _Clock(budget))
+    if method == "playout":
+        return chances_from(*_playout_verdicts(seen, samples, seed, _Clock(budget)))
+    return chances_from(*sample_verdicts(seen, samples=samples, seed=seed, budget=budget))
 
 
 def best_action(chances: dict[str, Chance]) -> str | None:
@@ -261,10 +348,16 @@ def best_action(chances: dict[str, Chance]) -> str | None:
     return max(chances, key=lambda a: chances[a].value, default=None)
 
 
+def _best_chance(chances: dict[str, Chance]) -> Chance:
+    best = best_action(chances)
+    assert best is not None  # a position in play has a legal action
+    return chances[best]
+
+
 def fair_hint(
     position,
     *,
-    method: str = "playout",
+    method: str = "fair",
     samples: int | None = None,
     seed: int = 0,
     budget: float | None = None,
@@ -328,7 +421,7 @@ class Review:
     moves: tuple[ReviewedMove, ...]
     final: Chance | None
     lost_after: int | None
-    method: str = "playout"
+    method: str = "fair"
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
@@ -392,12 +485,13 @@ class Review:
 
 
 def review(
-    game, *, method: str = "playout", samples: int | None = None, seed: int = 0, budget: float | None = None
+    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Review:
     """Review a played game move by move, each chance judged by ``method`` (see the module's
-    notes); ``budget`` is seconds per move. A move (or the final chance) with no arrangement
-    judged within its budget is kept without chances (``Review.unjudged``) rather than losing
-    the rest of the review."""
+    notes): the chance before a move is the chance of the position (the best action's), the chance
+    after it the played action's. ``budget`` is seconds per move. A move (or the final chance)
+    with no arrangement judged within its budget is kept without chances (``Review.unjudged``)
+    rather than losing the rest of the review."""
     from .game import Game, standing_actions
 
     samples = samples_for(method, samples)
@@ -405,20 +499,14 @@ def review(
     history = game.history
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
-        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index])
+        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index]).seen()
         try:
-            verdicts, exact = verdicts_by(method, then.seen(), samples=samples, seed=seed, budget=budget)
+            chances, before = _judged(then, method, samples, seed, budget)
         except SearchExhausted:  # kept, unjudged: the moves around it still count
             moves.append(ReviewedMove(number, action, None, None, None, None))
             continue
-        chances = chances_from(verdicts, exact)
         best = best_action(chances)
         assert best is not None  # an action stood here, so there was a legal one
-        before = (
-            Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
-            if method == "solver"
-            else chances[best]  # played out: the chance of the best action, the one the player can reach
-        )
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
     try:
         final: Chance | None = _chance_now(game.seen(), method, samples, seed, budget)
@@ -430,12 +518,24 @@ def review(
     return Review(game.code, tuple(moves), final, lost_after, method)
 
 
+def _judged(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> tuple[dict[str, Chance], Chance]:
+    """Every action's chance and the position's: the best action's (the one the player can reach),
+    or with the solver the share of arrangements some action wins."""
+    if method != "solver":
+        chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
+        return chances, _best_chance(chances)
+    verdicts, exact = sample_verdicts(seen, samples=samples, seed=seed, budget=budget)
+    return chances_from(verdicts, exact), Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
+
+
 def _percent(chance: Chance | None) -> str:
     return NOT_JUDGED if chance is None else f"{chance.value:.0%}"
 
 
 def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Chance:
-    if method == "solver" or seen.status != "playing":  # over: win_chance answers without sampling
-        return win_chance(seen, samples=samples, seed=seed, budget=budget)
+    if method == "solver":
+        return win_chance(seen, kind="ceiling", samples=samples, seed=seed, budget=budget)
+    if seen.status != "playing":  # over: certain, nothing to judge
+        return Chance.exactly(float(seen.status == "won"))
     chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
-    return chances[best_action(chances)]
+    return _best_chance(chances)
