@@ -60,11 +60,18 @@ from .solver import SearchExhausted
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 PLAYOUT_SAMPLES = 200  # arrangements played out by default
-METHODS = ("fair", "playout", "solver")
+SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
+METHODS = ("fair", "search", "playout", "solver")
 KINDS = ("fair", "ceiling")
-DEFAULT_SAMPLES = {"fair": PLAYOUT_SAMPLES, "playout": PLAYOUT_SAMPLES, "solver": SOLVER_SAMPLES}
+DEFAULT_SAMPLES = {
+    "fair": PLAYOUT_SAMPLES,
+    "search": SEARCH_ITERATIONS,
+    "playout": PLAYOUT_SAMPLES,
+    "solver": SOLVER_SAMPLES,
+}
 JUDGED_BY = {
     "fair": "the fair player: exact where few cards are unseen, else the rest played by lookahead",
+    "search": "the fair player's tree search: exact where few cards are unseen",
     "playout": "the rest played by lookahead",
     "solver": "the solver, every card known: an upper bound",
 }
@@ -246,6 +253,26 @@ def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] 
     return {action: Chance.exactly(value) for action, value in found.actions.items()}
 
 
+def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+    """``method="search"``: every legal action's chance, exact where it can be, else by the tree
+    search (``tripeaks_widget.search``): its visits and mean value."""
+    if not seen.legal_moves:
+        return {}
+    found = exact_chances(seen, clock.remaining())
+    if found is not None:
+        return found
+    from .search import search
+
+    searched = search(seen, iterations=iterations, seed=seed, deadline=clock.deadline)
+    if len(searched.actions) < len(seen.legal_moves):
+        raise SearchExhausted(f"no search of every action within the budget of {clock.budget} s")
+    chances = {}
+    for action, (visits, value) in searched.actions.items():
+        low, high = wilson(value * visits, visits)
+        chances[action] = Chance(value, low, high, visits, round(value * visits))
+    return chances
+
+
 def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str, Chance]:
     """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
     if not seen.legal_moves:
@@ -338,6 +365,8 @@ def move_chances(
     samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
     if method == "fair":
         return fair_chances(seen, samples, seed, _Clock(budget))
+    if method == "search":
+        return searched_chances(seen, samples, seed, _Clock(budget))
     if method == "playout":
         return chances_from(*_playout_verdicts(seen, samples, seed, _Clock(budget)))
     return chances_from(*sample_verdicts(seen, samples=samples, seed=seed, budget=budget))
