@@ -44,6 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game
+from tripeaks_widget.calibration import CURVES
 from tripeaks_widget.fair import (
     DEFAULT_SAMPLES,
     EXACT_UNSEEN,
@@ -142,7 +143,14 @@ def main() -> None:
     args.games = args.games[:: args.step]
     samples = args.samples or DEFAULT_SAMPLES[args.method]
     print(f"games {games}, fair by {args.method}: at most {samples} samples, {args.budget} s a move")
-    measured: dict = {"games": games, "method": args.method, "samples": samples, "budget": args.budget, "rules": {}}
+    measured: dict = {
+        "games": games,
+        "method": args.method,
+        "samples": samples,
+        "budget": args.budget,
+        "curves": CURVES if args.method == "fair" else {},  # the calibration in force (the chances shown are mapped)
+        "rules": {},
+    }
     for rules in args.rules.split(","):
         player = MeasuredFair(args.method, samples, args.budget)
         start = time.perf_counter()

@@ -51,7 +51,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from . import expectimax, solver
+from . import calibration, expectimax, solver
 from .layout import play
 from .playout import lookahead_wins
 from .seen import Seen, check_samples, check_seed
@@ -280,7 +280,14 @@ def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str
     found = exact_chances(seen, clock.remaining())
     if found is not None:
         return found
-    return chances_from(*_playout_verdicts(seen, samples, seed, clock))
+    estimated = chances_from(*_playout_verdicts(seen, samples, seed, clock))
+    curve = calibration.curve_for(seen.rules)
+    if curve is None:
+        return estimated
+    return {  # mapped through the rule set's calibration curve (monotone: the order of the actions stays)
+        action: Chance(*(calibration.apply(curve, x) for x in (c.value, c.low, c.high)), c.samples, c.wins)
+        for action, c in estimated.items()
+    }
 
 
 def sample_verdicts(

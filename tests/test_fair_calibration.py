@@ -1,0 +1,53 @@
+"""Calibrating the estimated chance (tripeaks_widget.calibration, issue 22): a monotone curve fitted
+from outcomes, applied to estimates only, never changing which action is best."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from test_fair_exact import endgame
+
+from tripeaks_widget import Game, calibration
+from tripeaks_widget.fair import move_chances
+
+
+def test_the_fitted_curve_is_increasing_and_finds_the_true_chance():
+    rng = random.Random(0)
+    rows = []
+    for _ in range(20_000):  # a raw estimate that says too little: the truth is its square root
+        raw = rng.random()
+        rows.append((raw, rng.random() < raw**0.5))
+    curve = calibration.fit(rows)
+    xs, ys = zip(*curve, strict=True)
+    assert list(xs) == sorted(xs) and all(a < b for a, b in itertools.pairwise(ys))  # strictly increasing
+    assert curve[0] == (0.0, 0.0) and curve[-1] == (1.0, 1.0)
+    for raw in (0.1, 0.25, 0.5, 0.8):
+        assert calibration.apply(curve, raw) == pytest.approx(raw**0.5, abs=0.05)
+
+
+def test_apply_joins_the_points_with_straight_lines():
+    curve = ((0.0, 0.0), (0.5, 0.8), (1.0, 1.0))
+    assert calibration.apply(curve, 0.25) == pytest.approx(0.4)
+    assert calibration.apply(curve, 0.75) == pytest.approx(0.9)
+    assert calibration.apply(curve, 0.0) == 0.0 and calibration.apply(curve, 1.0) == 1.0
+
+
+def test_estimates_are_mapped_and_exact_chances_are_not(monkeypatch):
+    game = Game.from_number(10, rules="classic")
+    raw = move_chances(game, method="playout", seed=1)
+    late = endgame(27, "easy", unseen=8)
+    exact = move_chances(late)
+    curve = ((0.0, 0.0), (0.2, 0.5), (1.0, 1.0))
+    monkeypatch.setitem(calibration.CURVES, "classic", curve)
+    monkeypatch.setitem(calibration.CURVES, "easy", curve)
+    mapped = move_chances(game, seed=1)
+    assert mapped.keys() == raw.keys()
+    for action, chance in mapped.items():
+        assert chance.value == pytest.approx(calibration.apply(curve, raw[action].value))
+        assert chance.low <= chance.value <= chance.high and chance.samples == raw[action].samples
+    assert max(mapped, key=lambda a: mapped[a].value) == max(raw, key=lambda a: raw[a].value)
+    assert move_chances(late) == exact  # exact: never mapped
+    variant = Game.from_number(10, rules="classic+joker")
+    assert calibration.curve_for(variant.rules) is None  # a variant is shown as estimated
