@@ -78,6 +78,7 @@ JUDGED_BY = {
 EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within the budget)
 EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
 EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
+EXACT_SHARE, EXACT_TRY_SHARE = 0.75, 0.25  # of the budget, for the exact search (the rest for an estimate)
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,15 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
     return Chance.of(wins, judged, exact)
 
 
+def _exact_share(seen: Seen, clock: _Clock) -> float | None:
+    """The part of the budget the exact search may take, so that an estimate still has time when
+    it fails: three quarters where it is meant to succeed (``EXACT_UNSEEN``), else a quarter."""
+    remaining = clock.remaining()
+    if remaining is None:
+        return None
+    return remaining * (EXACT_SHARE if seen.hidden_count <= EXACT_UNSEEN else EXACT_TRY_SHARE)
+
+
 def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
     """Every legal action's exact chance where the expectimax finds it (``EXACT_UNSEEN``,
     ``EXACT_TRY_UNSEEN``), else None."""
@@ -258,7 +268,7 @@ def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> d
     search (``tripeaks_widget.search``): its visits and mean value."""
     if not seen.legal_moves:
         return {}
-    found = exact_chances(seen, clock.remaining())
+    found = exact_chances(seen, _exact_share(seen, clock))
     if found is not None:
         return found
     from .search import search
@@ -277,7 +287,7 @@ def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str
     """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
     if not seen.legal_moves:
         return {}
-    found = exact_chances(seen, clock.remaining())
+    found = exact_chances(seen, _exact_share(seen, clock))
     if found is not None:
         return found
     estimated = chances_from(*_playout_verdicts(seen, samples, seed, clock))
