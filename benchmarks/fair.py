@@ -44,7 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game
-from tripeaks_widget.calibration import CURVES
+from tripeaks_widget.calibration import CURVES, reliability
 from tripeaks_widget.fair import (
     DEFAULT_SAMPLES,
     EXACT_UNSEEN,
@@ -87,22 +87,8 @@ class MeasuredFair:
 
 
 def calibration(shown: list[tuple[str, int, float, bool]], won: dict[str, bool], bins: int = 10) -> dict:
-    """Expected calibration error over ``bins`` equal bins, the Brier score, and each bin's mean
-    chance, share won and count."""
-    if not shown:
-        return {"positions": 0}
-    rows = [(p, won[game]) for game, _, p, _ in shown]
-    brier = sum((p - w) ** 2 for p, w in rows) / len(rows)
-    table = []
-    ece = 0.0
-    for b in range(bins):
-        inside = [(p, w) for p, w in rows if min(int(p * bins), bins - 1) == b]
-        if inside:
-            mean_p = sum(p for p, _ in inside) / len(inside)
-            share = sum(w for _, w in inside) / len(inside)
-            ece += len(inside) / len(rows) * abs(mean_p - share)
-            table.append((b / bins, mean_p, share, len(inside)))
-    return {"positions": len(rows), "ece": ece, "brier": brier, "bins": table}
+    """The reliability of the chances shown, each with its game's outcome (``calibration.reliability``)."""
+    return reliability([(p, won[game]) for game, _, p, _ in shown], bins)
 
 
 def games_spec(text: str) -> range:
@@ -193,8 +179,8 @@ def main() -> None:
             print(
                 f"  calibration over {every['positions']} positions: ECE {every['ece']:.3f}, "
                 f"Brier {every['brier']:.3f};"
-                f" the {estimated['positions']} estimated ones: ECE {estimated.get('ece', 0):.3f}, "
-                f"Brier {estimated.get('brier', 0):.3f}"
+                f" the {estimated['positions']} estimated ones: ECE {estimated['ece']:.3f}, "
+                f"Brier {estimated['brier']:.3f}"
             )
             for low_edge, mean_p, share, count in every["bins"]:
                 print(f"    {low_edge:.1f}-{low_edge + 0.1:.1f}: said {mean_p:.3f}, won {share:.3f} ({count})")
@@ -212,10 +198,10 @@ def main() -> None:
     if args.calibration:
         Path(args.calibration).write_text(json.dumps(measured) + "\n")
     if args.plot:
-        reliability(measured, args.plot)
+        reliability_plot(measured, args.plot)
 
 
-def reliability(measured: dict, path: str) -> None:
+def reliability_plot(measured: dict, path: str) -> None:
     """The reliability plot: each bin's share won against its mean chance, per rule set."""
     import matplotlib
 

@@ -51,3 +51,16 @@ def test_estimates_are_mapped_and_exact_chances_are_not(monkeypatch):
     assert move_chances(late) == exact  # exact: never mapped
     variant = Game.from_number(10, rules="classic+joker")
     assert calibration.curve_for(variant.rules) is None  # a variant is shown as estimated
+
+
+def test_the_reliability_of_chances_against_outcomes():
+    rows = [(0.05, False)] * 4 + [(0.15, True)] * 2 + [(0.15, False)] * 2 + [(0.95, True)] * 2
+    found = calibration.reliability(rows)
+    assert found["positions"] == 10
+    assert [(edge, count) for edge, _, _, count in found["bins"]] == [(0.0, 4), (0.1, 4), (0.9, 2)]
+    # each bin's gap, weighted by its share: 0.05 (4 of 10), 0.35 (4 of 10), 0.05 (2 of 10)
+    assert found["ece"] == pytest.approx(0.4 * 0.05 + 0.4 * 0.35 + 0.2 * 0.05)
+    brier = (4 * 0.05**2 + 2 * 0.85**2 + 2 * 0.15**2 + 2 * 0.05**2) / 10
+    assert found["brier"] == pytest.approx(brier)
+    perfect = calibration.reliability([(1.0, True), (0.0, False)])
+    assert perfect["ece"] == 0.0 and perfect["brier"] == 0.0

@@ -60,3 +60,23 @@ def apply(curve: Sequence[tuple[float, float]], value: float) -> float:
 def curve_for(rules: Rules) -> tuple[tuple[float, float], ...] | None:
     """The fitted curve of a rule set, or None (a variant, or none fitted)."""
     return None if rules.variants else CURVES.get(rules.name)
+
+
+def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:
+    """How well chances match outcomes: the expected calibration error over ``bins`` equal bins (the
+    share-weighted gap between each bin's mean chance and its share won), the Brier score (the mean
+    squared gap between chance and outcome), and each bin as (its low edge, mean chance, share won,
+    count)."""
+    if not rows:
+        return {"positions": 0, "ece": 0.0, "brier": 0.0, "bins": []}
+    brier = sum((p - won) ** 2 for p, won in rows) / len(rows)
+    table = []
+    ece = 0.0
+    for b in range(bins):
+        inside = [(p, won) for p, won in rows if min(int(p * bins), bins - 1) == b]
+        if inside:
+            mean = sum(p for p, _ in inside) / len(inside)
+            share = sum(won for _, won in inside) / len(inside)
+            ece += len(inside) / len(rows) * abs(mean - share)
+            table.append((b / bins, mean, share, len(inside)))
+    return {"positions": len(rows), "ece": ece, "brier": brier, "bins": table}
