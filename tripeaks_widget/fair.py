@@ -78,6 +78,7 @@ JUDGED_BY = {
 EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within the budget)
 EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
 EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
+EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
 EXACT_SHARE, EXACT_TRY_SHARE = 0.75, 0.25  # of the budget, for the exact search (the rest for an estimate)
 
 
@@ -120,8 +121,9 @@ class Chance:
         return f"Chance({self})"
 
 
-def wilson(wins: int, samples: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default)."""
+def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default; a search's wins
+    may be fractional, its leaves valued exactly)."""
     p = wins / samples
     centre = (p + z * z / (2 * samples)) / (1 + z * z / samples)
     half = z / (1 + z * z / samples) * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples))
@@ -256,8 +258,12 @@ def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] 
     hidden = seen.hidden_count
     if hidden > EXACT_TRY_UNSEEN:
         return None
+    if hidden > EXACT_UNSEEN:
+        limit: int | None = EXACT_TRY_NODES
+    else:  # with open peaks every card may still be in play around the stock's last cards: a bound, generous
+        limit = EXACT_OPEN_NODES if seen.rules.open_peaks else None
     try:
-        found = expectimax.solve(seen, budget=budget, node_limit=None if hidden <= EXACT_UNSEEN else EXACT_TRY_NODES)
+        found = expectimax.solve(seen, budget=budget, node_limit=limit)
     except SearchExhausted:
         return None
     return {action: Chance.exactly(value) for action, value in found.actions.items()}
@@ -294,10 +300,11 @@ def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str
     curve = calibration.curve_for(seen.rules)
     if curve is None:
         return estimated
-    return {  # mapped through the rule set's calibration curve (monotone: the order of the actions stays)
-        action: Chance(*(calibration.apply(curve, x) for x in (c.value, c.low, c.high)), c.samples, c.wins)
-        for action, c in estimated.items()
-    }
+    mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)
+    for action, c in estimated.items():
+        value, low, high = (calibration.apply(curve, x) for x in (c.value, c.low, c.high))
+        mapped[action] = Chance(value, low, high, c.samples, c.wins)
+    return mapped
 
 
 def sample_verdicts(
