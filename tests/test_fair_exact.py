@@ -163,3 +163,16 @@ def test_a_search_cut_short_says_so():
     with pytest.raises(SearchExhausted, match="no exact fair value within the budget"):
         expectimax.solve(seen, node_limit=10)
     assert Chance.exactly(0.25) == Chance(0.25, 0.25, 0.25, 0, 0, True)
+
+
+def test_the_review_judges_by_the_same_chance_exact_at_the_end():
+    game = endgame(19, "easy")
+    while game.status == "playing":
+        game.apply(lookahead(game.seen()))
+    review = game.review(samples=20, seed=0)
+    late = [m for m in review.moves if m.before.exact]
+    assert late and review.moves[0].before.exact is False  # estimated at the deal, exact at the end
+    for m in late[-3:]:
+        then = Game.from_number(19, "easy").replay(game.history[: m.move - 1])
+        assert m.before == then.win_chance(samples=20, seed=0) == then.move_chances(samples=20)[m.best]
+        assert m.after == then.move_chances(samples=20)[m.action]
