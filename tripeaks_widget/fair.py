@@ -20,10 +20,13 @@ follows the fair hint. It is found by ``method="fair"``, the default:
   taken and the rest of the game played out by the ``lookahead`` strategy
   (``tripeaks_widget.playout``), which reads only cards a player could see.
 
-Two other ways of judging are kept, by name:
+Other ways of judging are kept, by name:
 
 - ``method="playout"``: the estimate above everywhere, never exact search: the chance of
   taking the action and then playing as ``lookahead`` does (a chance a real player reaches).
+- ``method="search"``: exact where few cards are unseen, else a tree search over what the
+  player sees (``tripeaks_widget.search``); ``samples`` is its deals. Measured on small slices
+  (README), it played no better than the playouts, so it is not the hint's method.
 - ``method="solver"``, perfect-information Monte Carlo as bridge programs and Klondike
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
   the hidden cards after this move (*strategy fusion*). No real player does better, so it
@@ -144,8 +147,8 @@ def check_method(method: object) -> str:
     if method not in METHODS:
         raise ValueError(
             "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
-            "are unseen, else played out) or 'solver' (each arrangement judged exactly, as if the hidden "
-            f"cards were known); got {method!r}"
+            "are unseen, else played out), 'search' (a tree search over what is seen) or 'solver' (each "
+            f"arrangement judged exactly, as if the hidden cards were known); got {method!r}"
         )
     return str(method)
 
@@ -179,13 +182,6 @@ class _Clock:
 
     def out(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
-
-    def within(self, seconds: float | None) -> _Clock:
-        """A clock for part of this one's time: ``seconds`` at most, never past this deadline."""
-        remaining = self.remaining()
-        if seconds is None:
-            return _Clock(remaining)
-        return _Clock(seconds if remaining is None else min(seconds, remaining))
 
 
 def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
