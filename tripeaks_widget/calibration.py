@@ -22,8 +22,8 @@ from .rules import Rules
 
 # None in force. Measured: curves fitted on the estimated positions of games 1-50 played by the fair
 # hint (1,795 under Easy, 1,790 under Classic) brought those games' expected calibration error from
-# 0.069 to 0.008 (Easy) and 0.034 to 0.023 (Classic), but on games 51-80, which they were not fitted
-# on, made it worse: 0.052 to 0.079 and 0.062 to 0.081. Fifty games are too few for a curve to carry
+# 0.069 to 0.008 (Easy) and 0.034 to 0.023 (Classic), but on games 51-130, which they were not fitted
+# on, made it worse: 0.034 to 0.048 and 0.119 to 0.138. Fifty games are too few for a curve to carry
 # over; fit one on many more (``python benchmarks/calibrate.py fit``) and check it on others first.
 CURVES: dict[str, tuple[tuple[float, float], ...]] = {}
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
