@@ -1,20 +1,31 @@
-"""How strong and how fast fair play is: the fair hint as a player against first_fit.
+"""How strong, how fast and how well calibrated fair play is: the fair hint as a player against first_fit.
 
     python benchmarks/fair.py                              # the full target: games 1-1000, 2.5 s a move
-    python benchmarks/fair.py --games 1-20                 # a slice that runs in a minute
+    python benchmarks/fair.py --games 1-100                # a slice
+    python benchmarks/fair.py --games 1-100 --method playout   # the playout hint alone, on the same games
     python benchmarks/fair.py --step 10 --method solver --samples 20   # the solver's hint, every 10th game
 
-Strength: each rule set's games played by ``first_fit`` and by ``fair`` (``--method``
-playout, the hint's default, or solver; at most ``--samples`` arrangements, by default the
-method's own, and ``--budget`` seconds a move, the widget's search budget being 2.5 s), win
-rates with 95 % Wilson intervals; the same games' actions replayed under
-Hogue's scoring (V2: the fair hint judges chances, not points, so it plays the same moves)
-give the Hogue averages, with 95 % intervals, beside his "about 12" and "over 17".
+Strength: each rule set's games played by ``first_fit`` and by ``fair`` (``--method`` fair,
+the hint's default: exact where few cards are unseen, else played out; playout; or solver; at
+most ``--samples`` arrangements, by default the method's own, and ``--budget`` seconds a move,
+the widget's search budget being 2.5 s), win rates with 95 % Wilson intervals; the same games'
+actions replayed under Hogue's scoring (V2: the fair hint judges chances, not points, so it
+plays the same moves) give the Hogue averages, with 95 % intervals, beside his "about 12" and
+"over 17".
 
 Speed: every position where the fair player had a choice (one legal action needs no
-sampling) is timed: the share answered within the widget's budget, the samples used
-(median and minimum; 0 where not one arrangement was judged in time and the player fell
-back on ``lookahead``), and the sampled positions judged per second.
+sampling) is timed: the share answered within the widget's budget, the share answered exactly
+(and the slowest of those with at most 8 cards unseen), the samples used where estimated
+(median and minimum; 0 where not one arrangement was judged in time and the player fell back
+on ``lookahead``), and the sampled positions judged per second.
+
+Calibration: at every position of the fair player's games (a choice or not) the chance the
+board would show (``win_chance``: the best action's) is kept with the game's outcome: the
+expected calibration error over 10 equal bins (the share-weighted gap between the mean chance
+and the share won in each bin), the Brier score (the mean squared gap between chance and
+outcome), and the same over the estimated positions alone. ``--calibration FILE`` writes
+them, per position, as JSON (``benchmarks/fair_calibration.json`` is the measured one, which
+``examples/07_fair_play.ipynb`` draws as a reliability plot); ``--plot FILE`` draws it here.
 
 With playouts the full run takes about half an hour per rule set; with the solver, at most
 2.5 s for each of some 25 choices a game, up to 17 CPU-hours: split it with ``--games``
@@ -24,6 +35,7 @@ over machines (the rows print per game with ``--verbose``).
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -32,7 +44,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game
-from tripeaks_widget.fair import METHODS, PLAYOUT_SAMPLES, SOLVER_SAMPLES, best_action, move_chances, wilson
+from tripeaks_widget.calibration import CURVES, reliability
+from tripeaks_widget.fair import (
+    DEFAULT_SAMPLES,
+    EXACT_UNSEEN,
+    METHODS,
+    best_action,
+    move_chances,
+    wilson,
+)
 from tripeaks_widget.solver import SearchExhausted
 from tripeaks_widget.strategies import Results, evaluate, first_fit, lookahead
 
@@ -40,24 +60,35 @@ WIDGET_BUDGET = 2.5  # seconds: the widget's search budget (w.search_budget)
 
 
 class MeasuredFair:
-    """The fair hint as a player, timing every position where it had a choice."""
+    """The fair hint as a player, timing every position where it had a choice and keeping, at
+    every position, the chance the board shows there (the best action's)."""
 
     def __init__(self, method: str, samples: int, budget: float | None, seed: int = 0) -> None:
         self.method, self.samples, self.budget, self.seed = method, samples, budget, seed
         self.__name__ = f"fair ({method}, {samples} samples, {budget} s)"
-        self.calls: list[tuple[float, int]] = []  # (seconds, samples judged)
+        self.calls: list[tuple[float, int, bool, int]] = []  # (seconds, samples judged, exact, cards unseen)
+        self.shown: list[tuple[str, int, float, bool]] = []  # (game, actions so far, chance, exact)
+        self.game = ""  # the game being played: evaluate plays them one by one here
 
     def __call__(self, seen) -> str:
-        if len(seen.legal_moves) == 1:
-            return seen.legal_moves[0]
         start = time.perf_counter()
         try:
             chances = move_chances(seen, method=self.method, samples=self.samples, seed=self.seed, budget=self.budget)
         except SearchExhausted:  # as strategies.fair does: no arrangement judged in time
-            self.calls.append((time.perf_counter() - start, 0))
+            self.calls.append((time.perf_counter() - start, 0, False, seen.hidden_count))
             return lookahead(seen)
-        self.calls.append((time.perf_counter() - start, next(iter(chances.values())).samples))
-        return best_action(chances)
+        seconds = time.perf_counter() - start
+        best = best_action(chances)
+        chance = chances[best]
+        self.shown.append((self.game, len(seen.history), chance.value, chance.exact))
+        if len(seen.legal_moves) > 1:
+            self.calls.append((seconds, chance.samples, chance.exact, seen.hidden_count))
+        return best
+
+
+def calibration(shown: list[tuple[str, int, float, bool]], won: dict[str, bool], bins: int = 10) -> dict:
+    """The reliability of the chances shown, each with its game's outcome (``calibration.reliability``)."""
+    return reliability([(p, won[game]) for game, _, p, _ in shown], bins)
 
 
 def games_spec(text: str) -> range:
@@ -87,20 +118,34 @@ def main() -> None:
     parser.add_argument("--games", type=games_spec, default=range(1, 1001), help="deal numbers, e.g. 1-1000")
     parser.add_argument("--rules", default="easy,classic", help="rule sets, comma separated")
     parser.add_argument("--step", type=int, default=1, help="play every step-th game of --games only")
-    parser.add_argument("--method", choices=METHODS, default="playout", help="how each arrangement is judged")
+    parser.add_argument("--method", choices=METHODS, default="fair", help="how the chances are judged")
     parser.add_argument("--samples", type=int, help="at most this many arrangements a move (default: the method's)")
     parser.add_argument("--budget", type=float, default=WIDGET_BUDGET, help="seconds a move")
     parser.add_argument("--verbose", action="store_true", help="print every game's row")
+    parser.add_argument("--calibration", help="write every position's chance and its game's outcome here (JSON)")
+    parser.add_argument("--plot", help="draw the reliability plot here (PNG)")
     args = parser.parse_args()
     games = f"{args.games.start}-{args.games.stop - 1}" + (f", every {args.step}th" if args.step > 1 else "")
     args.games = args.games[:: args.step]
-    samples = args.samples or (PLAYOUT_SAMPLES if args.method == "playout" else SOLVER_SAMPLES)
+    samples = args.samples or DEFAULT_SAMPLES[args.method]
     print(f"games {games}, fair by {args.method}: at most {samples} samples, {args.budget} s a move")
+    measured: dict = {
+        "games": games,
+        "method": args.method,
+        "samples": samples,
+        "budget": args.budget,
+        "curves": CURVES if args.method == "fair" else {},  # the calibration in force (the chances shown are mapped)
+        "rules": {},
+    }
     for rules in args.rules.split(","):
         player = MeasuredFair(args.method, samples, args.budget)
         start = time.perf_counter()
         baseline = evaluate(first_fit, args.games, rules, progress=False)
-        fair = evaluate(player, args.games, rules, progress=False)
+        rows = []
+        for number in args.games:  # one game at a time, so every chance shown is kept with its game
+            player.game = str(number)
+            rows.extend(evaluate(player, [number], rules, progress=False).rows)
+        fair = Results(player.__name__, baseline.rules, tuple(rows))
         seconds = time.perf_counter() - start
         print(f"{rules} ({seconds:.0f} s)")
         print(line(baseline, rules))
@@ -108,19 +153,75 @@ def main() -> None:
         ratio = fair.win_rate / baseline.win_rate if baseline.wins else float("inf")
         print(f"  fair wins {ratio:.2f} times as many games as first_fit")
         if player.calls:
-            times = [t for t, _ in player.calls]
-            used = [n for _, n in player.calls]
+            times = [t for t, _, _, _ in player.calls]
+            used = [n for _, n, exact, _ in player.calls if not exact]
+            exact = [t for t, _, x, _ in player.calls if x]
+            small = [t for t, _, x, unseen in player.calls if unseen <= EXACT_UNSEEN]
+            small_exact = [t for t, _, x, unseen in player.calls if unseen <= EXACT_UNSEEN and x]
             within = sum(t <= WIDGET_BUDGET for t in times)
             low, high = wilson(within, len(times))
             print(
                 f"  speed: {len(times)} positions with a choice; within {WIDGET_BUDGET} s: {within / len(times):.1%} "
-                f"(95 % {low:.1%}-{high:.1%}); samples median {statistics.median(used):.0f}, min {min(used)}; "
-                f"{sum(used) / sum(times):.1f} sampled positions judged per second "
-                f"(each judging every legal action); slowest {max(times):.2f} s"
+                f"(95 % {low:.1%}-{high:.1%}); slowest {max(times):.2f} s; answered exactly: {len(exact)}"
+                f" ({len(exact) / len(times):.1%}); with at most {EXACT_UNSEEN} unseen: {len(small_exact)} of "
+                f"{len(small)} exactly, the slowest in {max(small, default=0):.2f} s"
             )
+            if used:
+                print(
+                    f"  estimated: samples median {statistics.median(used):.0f}, min {min(used)}; "
+                    f"{sum(used) / sum(times):.1f} sampled positions judged per second (each judging every action)"
+                )
+        won = {str(row.game): row.won for row in fair.played}
+        shown = [s for s in player.shown if s[0] in won]
+        every = calibration(shown, won)
+        estimated = calibration([s for s in shown if not s[3]], won)
+        if every["positions"]:
+            print(
+                f"  calibration over {every['positions']} positions: ECE {every['ece']:.3f}, "
+                f"Brier {every['brier']:.3f};"
+                f" the {estimated['positions']} estimated ones: ECE {estimated['ece']:.3f}, "
+                f"Brier {estimated['brier']:.3f}"
+            )
+            for low_edge, mean_p, share, count in every["bins"]:
+                print(f"    {low_edge:.1f}-{low_edge + 0.1:.1f}: said {mean_p:.3f}, won {share:.3f} ({count})")
+        measured["rules"][rules] = {
+            "wins": fair.wins,
+            "games": len(fair.played),
+            "first_fit_wins": baseline.wins,
+            "calibration": every,
+            "estimated": estimated,
+            "positions": [[game, moves, round(p, 6), exact, won[game]] for game, moves, p, exact in shown],
+        }
         if args.verbose:
             for row in fair.rows:
                 print(f"    game {row.game}: {'won' if row.won else 'lost'}, score {row.score}, {row.error or ''}")
+    if args.calibration:
+        Path(args.calibration).write_text(json.dumps(measured) + "\n")
+    if args.plot:
+        reliability_plot(measured, args.plot)
+
+
+def reliability_plot(measured: dict, path: str) -> None:
+    """The reliability plot: each bin's share won against its mean chance, per rule set."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(4.5, 4.5), layout="constrained")
+    ax.plot([0, 1], [0, 1], color="grey", linestyle="--", label="calibrated")
+    for rules, found in measured["rules"].items():
+        bins = found["calibration"].get("bins", [])
+        cal = found["calibration"]
+        ax.plot(
+            [b[1] for b in bins],
+            [b[2] for b in bins],
+            marker="o",
+            label=f"{rules}: ECE {cal['ece']:.3f}, Brier {cal['brier']:.3f}",
+        )
+    ax.set(xlabel="chance shown", ylabel="share of games won", title=f"Fair chance, games {measured['games']}")
+    ax.legend(fontsize="small")
+    plt.savefig(path, dpi=100)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ def test_games_that_look_the_same_get_the_same_fair_answers():
 
 def test_the_chance_of_a_position_counts_the_samples_some_action_wins():
     game = midgame()
-    chance = game.win_chance(samples=30, seed=2)
+    chance = game.win_chance(kind="ceiling", samples=30, seed=2)
     verdicts, exact = sample_verdicts(game, samples=30, seed=2)
     assert not exact and len(verdicts) == chance.samples == 30
     assert chance.wins == sum(any(v.values()) for v in verdicts)
@@ -60,20 +60,23 @@ def test_with_nothing_unseen_the_chance_is_the_exact_verdict():
     game = Game.from_number(6, rules="classic+open-peaks").replay(["draw"] * 23)
     assert game.seen().unseen_places() == ()
     chance = game.win_chance(samples=50)
-    assert chance.exact and chance.samples == 1
+    assert chance.exact and chance.samples == 0  # solved outright, not sampled
     assert chance.value == float(exact_winnable(game))
+    ceiling = game.win_chance(kind="ceiling", samples=50)
+    assert ceiling.exact and ceiling.samples == 1 and ceiling.value == chance.value  # the one arrangement
 
 
 def test_a_budget_that_runs_out_judges_fewer_samples():
     game = midgame()
-    chance = game.win_chance(samples=100_000, budget=2.0)
+    chance = game.win_chance(kind="ceiling", samples=100_000, budget=2.0)
     assert 1 <= chance.samples < 100_000
     assert sum(c.samples for c in game.move_chances(samples=100_000, budget=2.0).values()) < 3 * 100_000
 
 
 def test_a_budget_too_small_for_one_sample_says_so():
     with pytest.raises(SearchExhausted, match="no sampled arrangement"):
-        Game.from_number(4, rules="classic").win_chance(budget=1e-9, seed=1)  # its first sample needs a long search
+        # its first sample needs a long search
+        Game.from_number(4, rules="classic").win_chance(kind="ceiling", budget=1e-9, seed=1)
 
 
 @pytest.mark.parametrize("samples", [0, -5, 2.5, "10", True])
@@ -114,5 +117,6 @@ def test_the_sampled_chance_finds_the_exact_share_of_winning_arrangements():
             template[place] = card
         wins += exact_winnable(seen.game_from(tuple(template)))
     assert wins == 3
-    chance = game.win_chance(samples=600, seed=0)
+    assert game.win_chance().value == 0.5 and game.win_chance().exact  # solved outright: 3 of 6
+    chance = game.win_chance(kind="ceiling", samples=600, seed=0)
     assert chance.low <= 0.5 <= chance.high and abs(chance.value - 0.5) < 0.06

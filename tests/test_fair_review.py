@@ -6,7 +6,7 @@ import matplotlib
 import pytest
 
 from tripeaks_widget import Game
-from tripeaks_widget.fair import MISTAKE, Chance, Review, ReviewedMove
+from tripeaks_widget.fair import JUDGED_BY, MISTAKE, Chance, Review, ReviewedMove
 from tripeaks_widget.solver import verdict_history
 
 matplotlib.use("Agg")
@@ -47,7 +47,7 @@ def test_the_review_plot_marks_mistakes_and_the_lost_verdict(played):
     _, review = played
     ax = review.plot()
     labels = ax.get_legend_handles_labels()[1]
-    assert labels[0] == "chance of winning (the rest played by lookahead)"
+    assert labels[0] == f"chance of winning ({JUDGED_BY['fair']})"
     assert any(label.startswith("mistake") for label in labels)
     assert "exact verdict: lost after move 0" in labels
     assert len(ax.lines[0].get_xdata()) == len(review.moves) + 1

@@ -62,7 +62,8 @@ def test_the_default_sample_counts_are_the_methods_own():
     seen = Game.from_number(3, rules="easy").replay(["8♣"]).seen()
     assert {c.samples for c in move_chances(seen).values()} == {200}
     assert {c.samples for c in move_chances(seen, method="solver", samples=4).values()} == {4}
-    assert fair().__name__ == "fair (200 playouts)"
+    assert fair(method="playout").__name__ == "fair (200 playouts)"
+    assert fair().__name__ == "fair (exact, else 200 playouts)"
     assert fair(method="solver").__name__ == "fair (100 samples, solver)"
 
 

@@ -112,7 +112,7 @@ def test_hogue_readings_score_the_same_actions_their_own_ways():
 
 def test_fair_and_exact_play_whole_games():
     results = evaluate(fair(samples=3), games=[1, 2], progress=False)
-    assert len(results.played) == 2 and results.label == "fair (3 playouts)"
+    assert len(results.played) == 2 and results.label == "fair (exact, else 3 playouts)"
     bound = evaluate(exact, games=range(1, 6), progress=False)
     assert bound.label == "exact (peeks: upper bound)"
     assert [row.won for row in bound.rows] == [Game.from_number(n).winnable() for n in range(1, 6)]

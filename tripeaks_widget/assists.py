@@ -44,16 +44,18 @@ NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Tr
 CHANCE_PENDING = Message("Win chance …")
 CHANCE_KNOWN = Message("Win chance {percent} %")
 CHANCE_DETAIL = Message("95 % interval {low}–{high} %, from {samples} deals of the unseen cards")
+CHANCE_EXACT = Message("Exact: worked out over every way the unseen cards can lie")
 REVIEW_PENDING = Message("Reviewing the game…")
 FAILED = Message("Something went wrong: {error}")
 
-# Arrangements of the unseen cards judged for the board (seed 0, within the board's search budget).
+# The board's chance is one quantity wherever it shows (the Win chance readout, the hint, the review):
+# the chance of a player who follows the fair hint (fair.win_chance), exact where few cards are
+# unseen, else over the hint's own 200 arrangements (seed 0, within the board's search budget).
 # Measured over the positions with a choice of numbered games 1-5 played first-fit: the fair hint
-# (200 playouts, fair.PLAYOUT_SAMPLES) takes 0.05 s at the median, 0.12 s at the 95th percentile;
-# the win chance (50 arrangements judged by the solver) 0.12 s and 1.0 s.
-WIN_CHANCE_SAMPLES = 50
-# The review after a game is played out too, 200 arrangements a move, within the board's search
-# budget a move: numbered game 1 played first-fit, 48 moves, is reviewed in 2.4 s.
+# (200 playouts, fair.PLAYOUT_SAMPLES) takes 0.05 s at the median, 0.12 s at the 95th percentile.
+WIN_CHANCE_SAMPLES = fair.PLAYOUT_SAMPLES
+# The review after a game is judged the same way, move by move, within the board's search budget a
+# move: numbered game 1 played first-fit, 48 moves, is reviewed in 2.4 s.
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13, "undone": False}: see judge
 Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "unknown" / "error"
@@ -198,11 +200,11 @@ def chance_view(found: Found, say: Callable[[Any], str]) -> dict:
     return {"kind": kind, **numbers, "text": say(text), "detail": say(chance_detail(chance)) if kind == "known" else ""}
 
 
-def chance_detail(chance: fair.Chance) -> str:
+def chance_detail(chance: fair.Chance) -> Message:
     """What a chance is made of, as the readout's tooltip says it: read from the same ``Chance``
-    as its value, so the two never disagree. A certain chance needs no words."""
+    as its value, so the two never disagree."""
     if chance.exact:
-        return ""
+        return CHANCE_EXACT
     low, high = round(chance.low * 100), round(chance.high * 100)
     return Message(CHANCE_DETAIL, low=low, high=high, samples=chance.samples)
 

@@ -2,18 +2,35 @@
 
 Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
 and forgets the game, so two games that look the same to their player get the same answers
-for the same seed. Both methods deal the unseen cards at random in agreement with what is
-seen (``Seen.arrangements``) and count, over those arrangements, the ones an action wins:
+for the same seed.
 
-- ``method="playout"`` (the hint's and the review's default): the rest of the game is played
-  by the ``lookahead`` strategy (``tripeaks_widget.playout``), which reads only cards a
-  player could see. The chance is then one a real player can reach: a *lower bound* on
-  the chance of winning with hidden cards, and it tells actions apart where the solver does
-  not. One playout costs tens of microseconds, so hundreds of arrangements fit in a move.
+**One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
+review's rows are one quantity: the chance of winning from this position for a player who
+follows the fair hint. It is found by ``method="fair"``, the default:
+
+- where few cards are unseen it is **exact** (``tripeaks_widget.expectimax``): every hidden
+  card is a uniform draw from the cards not seen, so the game as the player knows it is an
+  expectimax over reveals and draws, solved outright. The value is certain (``.exact``, and
+  ``.low == .value == .high``) and the fair hint is then an optimal move. Every position with
+  at most ``EXACT_UNSEEN`` (8) cards unseen is solved (the budget permitting), and one with up
+  to ``EXACT_TRY_UNSEEN`` when its search fits in ``EXACT_TRY_NODES`` nodes (a count, not a
+  time, so the answer is the same on every machine);
+- elsewhere it is an **estimate**, with its 95 % interval and its sample count: the unseen
+  cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
+  taken and the rest of the game played out by the ``lookahead`` strategy
+  (``tripeaks_widget.playout``), which reads only cards a player could see.
+
+Other ways of judging are kept, by name:
+
+- ``method="playout"``: the estimate above everywhere, never exact search: the chance of
+  taking the action and then playing as ``lookahead`` does (a chance a real player reaches).
+- ``method="search"``: exact where few cards are unseen, else a tree search over what the
+  player sees (``tripeaks_widget.search``); ``samples`` is its deals. Measured on small slices
+  (README), it played no better than the playouts, so it is not the hint's method.
 - ``method="solver"``, perfect-information Monte Carlo as bridge programs and Klondike
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
-  the hidden cards after this move (*strategy fusion*). A real player can do no better, so
-  it is an *upper bound*. ``win_chance`` is this one.
+  the hidden cards after this move (*strategy fusion*). No real player does better, so it
+  is a *ceiling*, ``win_chance(g, kind="ceiling")``, and never the board's "Win chance".
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
 the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
@@ -21,7 +38,7 @@ the solver's chances seldom tell the actions apart; the playouts' do. Over the n
 under Classic, 2.05 and 2.88 times ``first_fit``; the solver's hint, on every tenth game, no
 more than ``lookahead`` (46 % and 23 %).
 
-Every chance comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
+Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
 arrangements, so their differences are sharper than their intervals; by default
 ``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``). ``seed`` (a whole number) picks them. ``budget``
@@ -37,7 +54,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from . import solver
+from . import calibration, expectimax, solver
 from .layout import play
 from .playout import lookahead_wins
 from .seen import Seen, check_samples, check_seed
@@ -46,9 +63,26 @@ from .solver import SearchExhausted
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 PLAYOUT_SAMPLES = 200  # arrangements played out by default
-METHODS = ("playout", "solver")
-DEFAULT_SAMPLES = {"playout": PLAYOUT_SAMPLES, "solver": SOLVER_SAMPLES}
-JUDGED_BY = {"playout": "the rest played by lookahead", "solver": "the solver, every card known: an upper bound"}
+SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
+METHODS = ("fair", "search", "playout", "solver")
+KINDS = ("fair", "ceiling")
+DEFAULT_SAMPLES = {
+    "fair": PLAYOUT_SAMPLES,
+    "search": SEARCH_ITERATIONS,
+    "playout": PLAYOUT_SAMPLES,
+    "solver": SOLVER_SAMPLES,
+}
+JUDGED_BY = {
+    "fair": "the fair player: exact where few cards are unseen, else the rest played by lookahead",
+    "search": "the fair player's tree search: exact where few cards are unseen",
+    "playout": "the rest played by lookahead",
+    "solver": "the solver, every card known: an upper bound",
+}
+EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within the budget)
+EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
+EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
+EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
+EXACT_SHARE, EXACT_TRY_SHARE = 0.75, 0.25  # of the budget, for the exact search (the rest for an estimate)
 
 
 @dataclass(frozen=True)
@@ -63,6 +97,11 @@ class Chance:
     samples: int
     wins: int
     exact: bool = False
+
+    @classmethod
+    def exactly(cls, value: float) -> Chance:
+        """A chance computed outright, not sampled: certain, with no samples."""
+        return cls(value, value, value, 0, 0, True)
 
     @classmethod
     def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
@@ -85,8 +124,9 @@ class Chance:
         return f"Chance({self})"
 
 
-def wilson(wins: int, samples: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default)."""
+def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default; a search's wins
+    may be fractional, its leaves valued exactly)."""
     p = wins / samples
     centre = (p + z * z / (2 * samples)) / (1 + z * z / samples)
     half = z / (1 + z * z / samples) * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples))
@@ -106,10 +146,20 @@ def check_budget(budget: object) -> float | None:
 def check_method(method: object) -> str:
     if method not in METHODS:
         raise ValueError(
-            "method is 'playout' (the rest of the game played by lookahead) or 'solver' (each arrangement "
-            f"judged exactly, as if the hidden cards were known); got {method!r}"
+            "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
+            "are unseen, else played out), 'search' (a tree search over what is seen) or 'solver' (each "
+            f"arrangement judged exactly, as if the hidden cards were known); got {method!r}"
         )
     return str(method)
+
+
+def check_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise ValueError(
+            "kind is 'fair' (the chance of a player who follows the fair hint) or 'ceiling' (each "
+            f"arrangement solved as if the hidden cards were known: an upper bound); got {kind!r}"
+        )
+    return str(kind)
 
 
 def samples_for(method: str, samples: object) -> int:
@@ -147,14 +197,32 @@ def _arrangements(seen: Seen, samples: int, seed: int):
     return (seen.game_from(deck) for deck in itertools.islice(seen.arrangements(seed), samples)), False
 
 
-def win_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
-    """The chance that the position can still be won (1.0 won, 0.0 blocked), each sampled
-    arrangement judged exactly by the solver: an upper bound (see the module's notes)."""
+def win_chance(
+    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Chance:
+    """The chance of winning from this position (1.0 won, 0.0 blocked).
+
+    ``kind="fair"``: the chance of a player who follows the fair hint, exact where few cards are
+    unseen, else estimated (see the module's notes); the chance of the best action of
+    ``move_chances``. ``kind="ceiling"``: each sampled arrangement judged exactly by the solver,
+    as if the player learnt the hidden cards now: an upper bound no player reaches."""
+    seen = seen_of(position)
+    if check_kind(kind) == "ceiling":
+        return ceiling_chance(seen, samples=SOLVER_SAMPLES if samples is None else samples, seed=seed, budget=budget)
+    samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
+    if seen.status != "playing":
+        return Chance.exactly(float(seen.status == "won"))
+    chances = fair_chances(seen, samples, seed, _Clock(budget))
+    return _best_chance(chances)
+
+
+def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
+    """The clairvoyant ceiling: the share of sampled arrangements the solver can win, each judged
+    with every card known (see the module's notes)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
-        value = float(seen.status == "won")
-        return Chance(value, value, value, samples=0, wins=0, exact=True)
+        return Chance.exactly(float(seen.status == "won"))
     clock = _Clock(budget)
     games, exact = _arrangements(seen, samples, seed)
     wins = judged = 0
@@ -169,6 +237,70 @@ def win_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget
     if not judged:
         raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
     return Chance.of(wins, judged, exact)
+
+
+def _exact_share(seen: Seen, clock: _Clock) -> float | None:
+    """The part of the budget the exact search may take, so that an estimate still has time when
+    it fails: three quarters where it is meant to succeed (``EXACT_UNSEEN``), else a quarter."""
+    remaining = clock.remaining()
+    if remaining is None:
+        return None
+    return remaining * (EXACT_SHARE if seen.hidden_count <= EXACT_UNSEEN else EXACT_TRY_SHARE)
+
+
+def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
+    """Every legal action's exact chance where the expectimax finds it (``EXACT_UNSEEN``,
+    ``EXACT_TRY_UNSEEN``), else None."""
+    hidden = seen.hidden_count
+    if hidden > EXACT_TRY_UNSEEN:
+        return None
+    if hidden > EXACT_UNSEEN:
+        limit: int | None = EXACT_TRY_NODES
+    else:  # with open peaks every card may still be in play around the stock's last cards: a bound, generous
+        limit = EXACT_OPEN_NODES if seen.rules.open_peaks else None
+    try:
+        found = expectimax.solve(seen, budget=budget, node_limit=limit)
+    except SearchExhausted:
+        return None
+    return {action: Chance.exactly(value) for action, value in found.actions.items()}
+
+
+def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+    """``method="search"``: every legal action's chance, exact where it can be, else by the tree
+    search (``tripeaks_widget.search``): its visits and mean value."""
+    if not seen.legal_moves:
+        return {}
+    found = exact_chances(seen, _exact_share(seen, clock))
+    if found is not None:
+        return found
+    from .search import search
+
+    searched = search(seen, iterations=iterations, seed=seed, deadline=clock.deadline)
+    if len(searched.actions) < len(seen.legal_moves):
+        raise SearchExhausted(f"no search of every action within the budget of {clock.budget} s")
+    chances = {}
+    for action, (visits, value) in searched.actions.items():
+        low, high = wilson(value * visits, visits)
+        chances[action] = Chance(value, low, high, visits, round(value * visits))
+    return chances
+
+
+def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+    """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
+    if not seen.legal_moves:
+        return {}
+    found = exact_chances(seen, _exact_share(seen, clock))
+    if found is not None:
+        return found
+    estimated = chances_from(*_playout_verdicts(seen, samples, seed, clock))
+    curve = calibration.curve_for(seen.rules)
+    if curve is None:
+        return estimated
+    mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)
+    for action, c in estimated.items():
+        value, low, high = (calibration.apply(curve, x) for x in (c.value, c.low, c.high))
+        mapped[action] = Chance(value, low, high, c.samples, c.wins)
+    return mapped
 
 
 def sample_verdicts(
@@ -202,9 +334,13 @@ def playout_verdicts(
     rest of the game; and whether the sampling is exact (nothing unseen: one arrangement)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    return _playout_verdicts(seen, samples, seed, _Clock(budget))
+
+
+def _playout_verdicts(seen: Seen, samples: int, seed: int, clock: _Clock) -> tuple[list[dict[str, bool]], bool]:
     if not seen.legal_moves:
         return [], True
-    clock = _Clock(budget)
+    budget = clock.budget
     exact = not seen.unseen_places()
     removed, free = seen.masks
     slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
@@ -229,14 +365,6 @@ def playout_verdicts(
     return verdicts, exact
 
 
-def verdicts_by(
-    method: str, position, *, samples: int | None, seed: int, budget: float | None
-) -> tuple[list[dict[str, bool]], bool]:
-    """``playout_verdicts`` or ``sample_verdicts``, as ``method`` says, with its own default sample count."""
-    verdicts = playout_verdicts if check_method(method) == "playout" else sample_verdicts
-    return verdicts(position, samples=samples_for(method, samples), seed=seed, budget=budget)
-
-
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
     actions = verdicts[0] if verdicts else {}
     return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
@@ -245,15 +373,23 @@ def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chan
 def move_chances(
     position,
     *,
-    method: str = "playout",
+    method: str = "fair",
     samples: int | None = None,
     seed: int = 0,
     budget: float | None = None,
 ) -> dict[str, Chance]:
-    """Every legal action's chance of winning, judged on the same sampled arrangements by
-    ``method`` (see the module's notes), in the order of ``legal_moves`` (cards in slot order,
-    then ``"draw"``); {} when the game is over."""
-    return chances_from(*verdicts_by(method, position, samples=samples, seed=seed, budget=budget))
+    """Every legal action's chance of winning, judged by ``method`` (see the module's notes; the
+    sampled methods judge every action on the same arrangements), in the order of
+    ``legal_moves`` (cards in slot order, then ``"draw"``); {} when the game is over."""
+    seen = seen_of(position)
+    samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
+    if method == "fair":
+        return fair_chances(seen, samples, seed, _Clock(budget))
+    if method == "search":
+        return searched_chances(seen, samples, seed, _Clock(budget))
+    if method == "playout":
+        return chances_from(*_playout_verdicts(seen, samples, seed, _Clock(budget)))
+    return chances_from(*sample_verdicts(seen, samples=samples, seed=seed, budget=budget))
 
 
 def best_action(chances: dict[str, Chance]) -> str | None:
@@ -261,10 +397,16 @@ def best_action(chances: dict[str, Chance]) -> str | None:
     return max(chances, key=lambda a: chances[a].value, default=None)
 
 
+def _best_chance(chances: dict[str, Chance]) -> Chance:
+    best = best_action(chances)
+    assert best is not None  # a position in play has a legal action
+    return chances[best]
+
+
 def fair_hint(
     position,
     *,
-    method: str = "playout",
+    method: str = "fair",
     samples: int | None = None,
     seed: int = 0,
     budget: float | None = None,
@@ -328,7 +470,7 @@ class Review:
     moves: tuple[ReviewedMove, ...]
     final: Chance | None
     lost_after: int | None
-    method: str = "playout"
+    method: str = "fair"
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
@@ -398,12 +540,13 @@ class Review:
 
 
 def review(
-    game, *, method: str = "playout", samples: int | None = None, seed: int = 0, budget: float | None = None
+    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Review:
     """Review a played game move by move, each chance judged by ``method`` (see the module's
-    notes); ``budget`` is seconds per move. A move (or the final chance) with no arrangement
-    judged within its budget is kept without chances (``Review.unjudged``) rather than losing
-    the rest of the review."""
+    notes): the chance before a move is the chance of the position (the best action's), the chance
+    after it the played action's. ``budget`` is seconds per move. A move (or the final chance)
+    with no arrangement judged within its budget is kept without chances (``Review.unjudged``)
+    rather than losing the rest of the review."""
     from .game import Game, move_number, standing_actions
 
     samples = samples_for(method, samples)
@@ -411,20 +554,14 @@ def review(
     history = game.history
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
-        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index])
+        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index]).seen()
         try:
-            verdicts, exact = verdicts_by(method, then.seen(), samples=samples, seed=seed, budget=budget)
+            chances, before = _judged(then, method, samples, seed, budget)
         except SearchExhausted:  # kept, unjudged: the moves around it still count
             moves.append(ReviewedMove(number, action, None, None, None, None))
             continue
-        chances = chances_from(verdicts, exact)
         best = best_action(chances)
         assert best is not None  # an action stood here, so there was a legal one
-        before = (
-            Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
-            if method == "solver"
-            else chances[best]  # played out: the chance of the best action, the one the player can reach
-        )
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
     try:
         final: Chance | None = _chance_now(game.seen(), method, samples, seed, budget)
@@ -435,12 +572,24 @@ def review(
     return Review(game.code, tuple(moves), final, lost_after, method)
 
 
+def _judged(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> tuple[dict[str, Chance], Chance]:
+    """Every action's chance and the position's: the best action's (the one the player can reach),
+    or with the solver the share of arrangements some action wins."""
+    if method != "solver":
+        chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
+        return chances, _best_chance(chances)
+    verdicts, exact = sample_verdicts(seen, samples=samples, seed=seed, budget=budget)
+    return chances_from(verdicts, exact), Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
+
+
 def _percent(chance: Chance | None) -> str:
     return NOT_JUDGED if chance is None else f"{chance.value:.0%}"
 
 
 def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Chance:
-    if method == "solver" or seen.status != "playing":  # over: win_chance answers without sampling
-        return win_chance(seen, samples=samples, seed=seed, budget=budget)
+    if method == "solver":
+        return win_chance(seen, kind="ceiling", samples=samples, seed=seed, budget=budget)
+    if seen.status != "playing":  # over: certain, nothing to judge
+        return Chance.exactly(float(seen.status == "won"))
     chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
-    return chances[best_action(chances)]
+    return _best_chance(chances)

@@ -61,8 +61,8 @@ class WinChanceLine(TypedDict):
     value: Annotated[float | None, "with kind 'known': the chance of winning, 0-1"]
     low: Annotated[float | None, "with kind 'known': the low end of its 95 % interval"]
     high: Annotated[float | None, "with kind 'known': the high end of its 95 % interval"]
-    samples: Annotated[int | None, "with kind 'known': the arrangements of the unseen cards judged"]
-    exact: Annotated[bool, "whether the value is certain (nothing unseen is left, or the game is over)"]
+    samples: Annotated[int | None, "with kind 'known': the arrangements of the unseen cards judged (0 when exact)"]
+    exact: Annotated[bool, "whether the value is certain: solved outright (few cards unseen), or the game is over"]
     text: Annotated[str, "the readout as the board says it ('Win chance 82 %'), in its language"]
     detail: Annotated[
         str, "with kind 'known': what the value is made of (its interval, its samples), from the same chance"

@@ -9,8 +9,9 @@ pool, or a Dask cluster's ``client.get_executor()``), and returns ``Results``.
 Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
 ``lookahead`` (one move ahead: the card that frees the most cards, then the one that
 keeps a run going), ``fair(samples=…, method=…)`` (the fair hint, ``tripeaks_widget.fair``: by
-default 200 arrangements played out by ``lookahead``; when its ``budget`` runs out before one
-arrangement is judged, it plays as ``lookahead`` does) and ``exact`` (the
+default exact where few cards are unseen, else 200 arrangements played out by ``lookahead``;
+when its ``budget`` runs out before one arrangement is judged, it plays as ``lookahead`` does)
+and ``exact`` (the
 solver's best line: it peeks at the hidden cards, so it is the upper bound, and is
 labelled so; a policy with ``peeks = True`` is handed the game instead of its ``Seen``).
 
@@ -65,13 +66,14 @@ def lookahead(seen: Seen) -> str:
 
 @dataclass(frozen=True)
 class fair:
-    """The fair hint as a player: the action with the best chance over ``samples`` arrangements,
-    judged by ``method`` (``"playout"``, the default, or ``"solver"``; see ``tripeaks_widget.fair``)."""
+    """The fair hint as a player: the action with the best chance, judged by ``method``
+    (``"fair"``, the hint's own and the default, ``"search"``, ``"playout"`` or ``"solver"``; see
+    ``tripeaks_widget.fair``) over at most ``samples`` arrangements."""
 
     samples: int | None = None
     seed: int = 0
     budget: float | None = None
-    method: str = "playout"
+    method: str = "fair"
 
     def __post_init__(self) -> None:
         # a bad method, count, seed or budget is refused here, not at every move
@@ -82,7 +84,12 @@ class fair:
     @property
     def __name__(self) -> str:
         samples = samples_for(self.method, self.samples)
-        return f"fair ({samples} playouts)" if self.method == "playout" else f"fair ({samples} samples, solver)"
+        return {
+            "fair": f"fair (exact, else {samples} playouts)",
+            "search": f"fair (exact, else a search of {samples} deals)",
+            "playout": f"fair ({samples} playouts)",
+            "solver": f"fair ({samples} samples, solver)",
+        }[self.method]
 
     def __call__(self, seen: Seen) -> str:
         try:

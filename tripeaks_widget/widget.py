@@ -97,12 +97,13 @@ class TriPeaks(anywidget.AnyWidget):
 
     The solver is part of play. Hint (the button, or ``w.hint()``) points at an action: with
     ``hint_kind="fair"`` (the default) the one with the best chance of winning from what the
-    player can see (``fair.fair_hint``: 200 sampled arrangements, each played out by the
-    ``lookahead`` strategy); with ``hint_kind="exact"`` the next action of the
+    player can see (``fair.fair_hint``: exact where few cards are unseen, else 200 sampled
+    arrangements, each played out by the ``lookahead`` strategy); with ``hint_kind="exact"`` the next action of the
     solver's best line (a win with the fewest draws, or when the game can't be won any more, the
     line that clears the most cards), which sees the hidden cards and says so.
     ``show_win_chance=True`` (the "Win chance" button, or ``w.show_win_chance = True``) shows
-    after every action the chance of winning from what the player can see ("Win chance 82 %");
+    after every action the chance of winning of a player who follows the fair hint, from what the
+    player can see ("Win chance 82 %"), the same chance the hint and the review judge by;
     ``w.win_chance`` reads it from Python. ``show_playable=False`` takes the glow off the cards
     that fit, ``show_hints=False`` the Hint button: with these, ``error_help=False`` and the
     verdict and the chance off (the default), the board is the bare game. ``show_verdict=True``
@@ -481,9 +482,10 @@ class TriPeaks(anywidget.AnyWidget):
     def win_chance(self) -> Chance:
         """The chance of winning the game on the board from what the player can see, as the "Win
         chance" readout says it: a :class:`~tripeaks_widget.fair.Chance` (``.value`` 0–1,
-        ``.low``/``.high`` its 95 % interval, ``.samples``). It is estimated over
-        ``assists.WIN_CHANCE_SAMPLES`` arrangements of the unseen cards (seed 0, at most
-        ``search_budget`` seconds), and never reads a hidden card. Reading it waits for the
+        ``.low``/``.high`` its 95 % interval, ``.samples``): the chance of a player who follows the
+        fair hint (``fair.win_chance``), exact (``.exact``) where few cards are unseen, else estimated
+        over ``assists.WIN_CHANCE_SAMPLES`` arrangements of the unseen cards (seed 0, at most
+        ``search_budget`` seconds). It never reads a hidden card. Reading it waits for the
         computation when it is not known yet."""
         return self._assists.read_win_chance()
 
@@ -515,8 +517,8 @@ class TriPeaks(anywidget.AnyWidget):
         """A move-by-move account of the game on the board (``fair.review``): each move's chance
         of winning before and after it, judged from what the player could see, the best move and
         its chance, mistakes (10 points of chance or more given away), and the move after which
-        the exact verdict turned to lost. Made here, over ``fair.PLAYOUT_SAMPLES`` arrangements
-        a move played out by ``lookahead`` (seed 0, at most ``search_budget`` seconds a move); it opens the board's
+        the exact verdict turned to lost. Made here, by the chance of the Win chance readout
+        (seed 0, at most ``search_budget`` seconds a move); it opens the board's
         review panel, as the Review button at the end of a game does. A new game closes it."""
         return self._assists.read_review()
 

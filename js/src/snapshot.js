@@ -37,8 +37,8 @@
  * @property {(number | null)} value with kind 'known': the chance of winning, 0-1
  * @property {(number | null)} low with kind 'known': the low end of its 95 % interval
  * @property {(number | null)} high with kind 'known': the high end of its 95 % interval
- * @property {(number | null)} samples with kind 'known': the arrangements of the unseen cards judged
- * @property {boolean} exact whether the value is certain (nothing unseen is left, or the game is over)
+ * @property {(number | null)} samples with kind 'known': the arrangements of the unseen cards judged (0 when exact)
+ * @property {boolean} exact whether the value is certain: solved outright (few cards unseen), or the game is over
  * @property {string} text the readout as the board says it ('Win chance 82 %'), in its language
  * @property {string} detail with kind 'known': what the value is made of (its interval, its samples), from the same chance
  */

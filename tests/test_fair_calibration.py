@@ -1,0 +1,66 @@
+"""Calibrating the estimated chance (tripeaks_widget.calibration, issue 22): a monotone curve fitted
+from outcomes, applied to estimates only, never changing which action is best."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from test_fair_exact import endgame
+
+from tripeaks_widget import Game, calibration
+from tripeaks_widget.fair import move_chances
+
+
+def test_the_fitted_curve_is_increasing_and_finds_the_true_chance():
+    rng = random.Random(0)
+    rows = []
+    for _ in range(20_000):  # a raw estimate that says too little: the truth is its square root
+        raw = rng.random()
+        rows.append((raw, rng.random() < raw**0.5))
+    curve = calibration.fit(rows)
+    xs, ys = zip(*curve, strict=True)
+    assert list(xs) == sorted(xs) and all(a < b for a, b in itertools.pairwise(ys))  # strictly increasing
+    assert curve[0] == (0.0, 0.0) and curve[-1] == (1.0, 1.0)
+    for raw in (0.1, 0.25, 0.5, 0.8):
+        assert calibration.apply(curve, raw) == pytest.approx(raw**0.5, abs=0.05)
+
+
+def test_apply_joins_the_points_with_straight_lines():
+    curve = ((0.0, 0.0), (0.5, 0.8), (1.0, 1.0))
+    assert calibration.apply(curve, 0.25) == pytest.approx(0.4)
+    assert calibration.apply(curve, 0.75) == pytest.approx(0.9)
+    assert calibration.apply(curve, 0.0) == 0.0 and calibration.apply(curve, 1.0) == 1.0
+
+
+def test_estimates_are_mapped_and_exact_chances_are_not(monkeypatch):
+    game = Game.from_number(10, rules="classic")
+    raw = move_chances(game, method="playout", seed=1)
+    late = endgame(27, "easy", unseen=8)
+    exact = move_chances(late)
+    curve = ((0.0, 0.0), (0.2, 0.5), (1.0, 1.0))
+    monkeypatch.setitem(calibration.CURVES, "classic", curve)
+    monkeypatch.setitem(calibration.CURVES, "easy", curve)
+    mapped = move_chances(game, seed=1)
+    assert mapped.keys() == raw.keys()
+    for action, chance in mapped.items():
+        assert chance.value == pytest.approx(calibration.apply(curve, raw[action].value))
+        assert chance.low <= chance.value <= chance.high and chance.samples == raw[action].samples
+    assert max(mapped, key=lambda a: mapped[a].value) == max(raw, key=lambda a: raw[a].value)
+    assert move_chances(late) == exact  # exact: never mapped
+    variant = Game.from_number(10, rules="classic+joker")
+    assert calibration.curve_for(variant.rules) is None  # a variant is shown as estimated
+
+
+def test_the_reliability_of_chances_against_outcomes():
+    rows = [(0.05, False)] * 4 + [(0.15, True)] * 2 + [(0.15, False)] * 2 + [(0.95, True)] * 2
+    found = calibration.reliability(rows)
+    assert found["positions"] == 10
+    assert [(edge, count) for edge, _, _, count in found["bins"]] == [(0.0, 4), (0.1, 4), (0.9, 2)]
+    # each bin's gap, weighted by its share: 0.05 (4 of 10), 0.35 (4 of 10), 0.05 (2 of 10)
+    assert found["ece"] == pytest.approx(0.4 * 0.05 + 0.4 * 0.35 + 0.2 * 0.05)
+    brier = (4 * 0.05**2 + 2 * 0.85**2 + 2 * 0.15**2 + 2 * 0.05**2) / 10
+    assert found["brier"] == pytest.approx(brier)
+    perfect = calibration.reliability([(1.0, True), (0.0, False)])
+    assert perfect["ece"] == 0.0 and perfect["brier"] == 0.0

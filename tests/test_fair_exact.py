@@ -1,0 +1,178 @@
+"""The exact fair value (tripeaks_widget.expectimax, issue 22): the chance of best play by a player
+who sees only what a player sees, checked against a plain expectimax over whole arrangements."""
+
+from __future__ import annotations
+
+import pytest
+from brute_expectimax import arrangements, best_chances
+from hidden_cards import with_hidden_cards_permuted
+
+from tripeaks_widget import Game, expectimax, fair
+from tripeaks_widget.fair import EXACT_UNSEEN, Chance
+from tripeaks_widget.layout import play
+from tripeaks_widget.playout import lookahead_wins
+from tripeaks_widget.seen import Seen
+from tripeaks_widget.solver import SearchExhausted
+from tripeaks_widget.solver import winnable as exact_winnable
+from tripeaks_widget.strategies import lookahead
+
+
+def endgame(number: int, rules: str, unseen: int = 5) -> Game:
+    """Numbered game ``number`` played by ``lookahead`` up to the first position with a choice,
+    at most ``unseen`` cards unseen and a face-down peak card still to turn up."""
+    game = Game.from_number(number, rules)
+    while game.status == "playing":
+        seen = game.seen()
+        face_down = [s for s in range(28) if s not in seen.removed and seen.slot_cards[s] is None]
+        if seen.hidden_count <= unseen and face_down and len(seen.legal_moves) > 1:
+            return game
+        game.apply(lookahead(seen))
+    raise AssertionError(f"game {number} under {rules} never reached such a position")
+
+
+# Positions whose actions have different chances strictly between 0 and 1 (and some 0 or 1), with
+# face-down cards to turn up and stock cards to draw: every variant of the rule book that changes play.
+ENDGAMES = [
+    ("easy", 19),
+    ("easy", 23),
+    ("easy", 26),
+    ("easy", 27),
+    ("classic", 36),
+    ("easy+joker", 10),
+    ("easy+joker", 18),
+    ("easy+joker", 35),
+    ("site", 19),  # draw only when stuck, and an empty first discard
+    ("classic+draw-when-stuck", 36),
+]
+
+
+@pytest.mark.parametrize(("rules", "number"), ENDGAMES)
+def test_the_exact_value_is_the_plain_expectimax_over_arrangements(rules, number):
+    seen = endgame(number, rules).seen()
+    plain = best_chances(seen)
+    found = expectimax.solve(seen)
+    assert list(found.actions) == list(plain) == list(seen.legal_moves)
+    for action, value in plain.items():
+        assert found.actions[action] == pytest.approx(value, abs=1e-12)
+    assert found.value == pytest.approx(max(plain.values()), abs=1e-12)
+
+
+def test_the_endgames_tell_actions_apart():
+    """The comparison above has teeth: chances strictly between 0 and 1 that differ by action."""
+    told_apart = 0
+    for rules, number in ENDGAMES:
+        values = expectimax.solve(endgame(number, rules).seen()).actions.values()
+        told_apart += len(set(values)) > 1 and any(0 < v < 1 for v in values)
+    assert told_apart >= 6
+
+
+def test_open_peaks_leave_only_the_stock_to_chance():
+    game = Game.from_number(21, rules="easy+open-peaks")
+    game.replay(["draw"] * 18)
+    seen = game.seen()
+    assert seen.unseen_places() == tuple(range(47, 52))
+    plain = best_chances(seen)
+    found = expectimax.solve(seen).actions
+    assert found.keys() == plain.keys()
+    assert all(found[a] == pytest.approx(plain[a], abs=1e-12) for a in plain)
+
+
+def test_a_stock_card_seen_before_an_undo_is_known_when_drawn_again():
+    game = endgame(23, "easy")
+    game.replay(["draw", "undo"])  # the stock's top is seen now: drawing it is no chance
+    seen = game.seen()
+    assert len(seen.stock_seen) > seen.drawn
+    plain = best_chances(seen)
+    found = expectimax.solve(seen).actions
+    assert all(found[a] == pytest.approx(plain[a], abs=1e-12) for a in plain)
+    before = expectimax.solve(endgame(23, "easy").seen()).actions
+    assert found != before  # knowing the stock's top changes the chances
+
+
+@pytest.mark.parametrize(("rules", "number"), ENDGAMES[:5])
+def test_the_exact_value_lies_between_a_fair_player_and_the_clairvoyant_ceiling(rules, number):
+    seen = endgame(number, rules).seen()
+    games = arrangements(seen)
+    ceiling = sum(exact_winnable(g) for g in games) / len(games)
+    found = expectimax.solve(seen)
+    assert found.value <= ceiling + 1e-12  # knowing every card can only help
+    # lookahead, after each action, is a fair player too: best play is never worse
+    removed, free = seen.masks
+    slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+    for action, value in found.actions.items():
+        wins = 0
+        for g in games:
+            ranks = [c.rank for c in g.deck[:28]]
+            stock = [c.rank for c in g.deck[seen.stock_start :]]
+            fit = seen.rules.fit_masks(ranks)
+            if action == "draw":
+                wins += lookahead_wins(ranks, stock, fit, removed, free, seen.drawn + 1, stock[seen.drawn])
+            else:
+                slot = slot_of[action]
+                wins += lookahead_wins(ranks, stock, fit, *play(removed, free, slot), seen.drawn, ranks[slot])
+        assert wins / len(games) <= value + 1e-12
+
+
+@pytest.mark.parametrize("rules", ["easy", "classic"])
+def test_the_win_chance_is_exact_with_at_most_eight_cards_unseen(rules):
+    for number in (3, 8, 19):
+        game = Game.from_number(number, rules)
+        while game.status == "playing" and game.seen().hidden_count > EXACT_UNSEEN:
+            game.apply(lookahead(game.seen()))
+        if game.status != "playing":
+            continue
+        chance = game.win_chance()
+        assert chance.exact and chance.low == chance.value == chance.high
+        chances = game.move_chances()
+        assert all(c.exact for c in chances.values())
+        hint = game.fair_hint()
+        assert chances[hint].value == max(c.value for c in chances.values()) == chance.value  # optimal
+        assert chance.value == expectimax.solve(game.seen()).value
+
+
+def test_games_that_look_the_same_get_the_same_exact_answers():
+    game = endgame(27, "easy", unseen=8)
+    other = with_hidden_cards_permuted(game)
+    assert other.deck != game.deck and Seen.of(other) == Seen.of(game)
+    assert game.move_chances() == other.move_chances()
+    assert game.win_chance() == other.win_chance() and game.win_chance().exact
+    assert game.fair_hint() == other.fair_hint()
+    assert expectimax.solve(game.seen()) == expectimax.solve(other.seen())
+
+
+def test_with_many_cards_unseen_the_chance_is_an_estimate_with_its_interval():
+    game = Game.from_number(10, rules="classic")
+    chance = game.win_chance(seed=3)
+    assert not chance.exact and chance.samples == fair.PLAYOUT_SAMPLES
+    assert chance.low < chance.value < chance.high
+    assert chance == game.win_chance(seed=3)  # the same seed, the same answer
+    assert chance == max(game.move_chances(seed=3).values(), key=lambda c: c.value)
+
+
+def test_the_ceiling_stays_available_by_name():
+    game = Game.from_number(10, rules="classic")
+    ceiling = game.win_chance(kind="ceiling", samples=20, seed=1)
+    assert ceiling.samples == 20 and ceiling == fair.ceiling_chance(game, samples=20, seed=1)
+    assert ceiling.value >= game.win_chance(seed=1).value  # here the clairvoyant ceiling is far above
+    with pytest.raises(ValueError, match=r"kind is 'fair' .* or 'ceiling'"):
+        game.win_chance(kind="clairvoyant")
+
+
+def test_a_search_cut_short_says_so():
+    seen = endgame(26, "easy", unseen=8).seen()
+    with pytest.raises(SearchExhausted, match="no exact fair value within the budget"):
+        expectimax.solve(seen, node_limit=10)
+    assert Chance.exactly(0.25) == Chance(0.25, 0.25, 0.25, 0, 0, True)
+
+
+def test_the_review_judges_by_the_same_chance_exact_at_the_end():
+    game = endgame(19, "easy")
+    while game.status == "playing":
+        game.apply(lookahead(game.seen()))
+    review = game.review(samples=20, seed=0)
+    late = [m for m in review.moves if m.before.exact]
+    assert late and review.moves[0].before.exact is False  # estimated at the deal, exact at the end
+    for m in late[-3:]:
+        then = Game.from_number(19, "easy").replay(game.history[: m.move - 1])
+        assert m.before == then.win_chance(samples=20, seed=0) == then.move_chances(samples=20)[m.best]
+        assert m.after == then.move_chances(samples=20)[m.action]

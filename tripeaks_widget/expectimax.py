@@ -1,0 +1,215 @@
+"""The exact fair value: the chance of winning with best play by a player who sees only what a
+player sees, computed by expectimax over what the player knows.
+
+Given what has been seen, every hidden card (a face-down peak card, a stock card not seen yet)
+is a uniform draw from the cards not yet seen (``tripeaks_widget.seen``). So the game as the
+player knows it is a tree of the player's choices (the legal plays and the draw: a max node)
+and of chance nodes: a card turned face up, a stock card drawn that was never seen. The win
+needs ranks only, never suits, so a chance node has at most 13 outcomes (14 with the joker),
+each weighted by how many unseen cards have that rank.
+
+A node is what the player knows, and nothing else: the removed set, the ranks of the peak
+cards seen and still on the table, the cards drawn, the discard's rank and the unseen cards'
+rank counts. The memo keys on exactly that, so two games that look the same share every
+node, and nothing here can reach a hidden card: the search is built from a ``Seen``.
+
+The variants join as their rules say: the joker is one more rank (0, fitting every card) among
+the unseen ones until it shows; open peaks (V4) leave only the stock to chance; "draw only when
+stuck" (V5) allows a draw only when no card fits; an empty first discard (V6) takes every card;
+Hogue's scoring (V2) changes points, never a win. Undo is not an action here: the value is the
+chance of a player who plays on (an undo that peeks at the stock is not part of the game's
+strategy, and the fair hint never suggests one).
+
+The cost grows with the cards unseen and the cards left in play: ``solve`` takes a
+``budget`` in seconds and raises ``SearchExhausted`` when the answer is not found within it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .layout import ALL_SLOTS_MASK, UNCOVERS
+from .seen import Seen
+from .solver import SearchExhausted
+
+CHECK_EVERY = 2048  # nodes between two looks at the clock
+
+# A rank is coded in 4 bits: 0 unknown, 1 the joker (or an empty discard: every card fits it), 2 ace … 14 king.
+JOKER_CODE = 1
+
+
+def code_of(card) -> int:
+    return JOKER_CODE if card is None else card.rank + 1
+
+
+@dataclass(frozen=True)
+class ExactValue:
+    """The exact chance of winning from a position (``value``), every legal action's exact chance
+    (``actions``, in ``legal_moves`` order) and the nodes the search visited."""
+
+    value: float
+    actions: dict[str, float]
+    nodes: int
+
+    @property
+    def best(self) -> str | None:
+        """The action with the highest chance; on a tie the first in ``legal_moves`` order."""
+        return max(self.actions, key=lambda a: self.actions[a], default=None)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class Expectimax:
+    """The expectimax of one position's game as its player knows it (see the module's notes)."""
+
+    def __init__(self, seen: Seen, deadline: float | None = None, node_limit: int | None = None) -> None:
+        rules = seen.rules
+        self.seen = seen
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.memo: dict[tuple[int, int, int, int, int], float] = {}
+        # fits[top] is the set of rank codes (a bitmask over codes) that go on a discard of code ``top``
+        self.fits = [0] * 15
+        for top in range(1, 15):
+            for code in range(1, 15):
+                if rules.fits(code - 1, top - 1):
+                    self.fits[top] |= 1 << code
+        self.stock_known = tuple(code_of(card) for card in seen.stock_seen)
+        self.stock_total = seen.drawn + seen.stock_count
+        self.when_stuck = rules.draw_when_stuck
+        self.open_peaks = rules.open_peaks
+
+    # -- the root ---------------------------------------------------------------------------------
+
+    def root(self) -> tuple[int, int, int, int, int, int]:
+        """(removed, free, known, drawn, top, counts) of the position seen."""
+        seen = self.seen
+        removed, free = seen.masks
+        known = 0
+        for slot, card in enumerate(seen.slot_cards):
+            if card is not None and not removed >> slot & 1:
+                known |= code_of(card) << (4 * slot)
+        counts = 0
+        for card in seen.unseen_cards():
+            counts += 1 << (4 * code_of(card))
+        return removed, free, known, seen.drawn, code_of(seen.discard), counts
+
+    def solve(self) -> ExactValue:
+        """Every legal action's exact chance, and the position's."""
+        seen = self.seen
+        removed, free, known, drawn, _, counts = self.root()
+        total = len(seen.unseen_cards())
+        if seen.status != "playing":
+            return ExactValue(float(seen.status == "won"), {}, 0)
+        actions: dict[str, float] = {}
+        try:
+            slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+            for action in seen.legal_moves:
+                if action == "draw":
+                    actions[action] = self._draw(removed, free, known, drawn, counts, total)
+                else:
+                    actions[action] = self._play(removed, free, known, drawn, counts, total, slot_of[action])
+        except _OutOfTime:
+            raise SearchExhausted(f"no exact fair value within the budget ({self.nodes} nodes searched)") from None
+        return ExactValue(max(actions.values(), default=0.0), actions, self.nodes)
+
+    # -- the search -------------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _OutOfTime
+        if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def _value(self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int) -> float:
+        """The chance of winning with best play from a decision node."""
+        if removed == ALL_SLOTS_MASK:
+            return 1.0
+        key = (removed, known, drawn, top, counts)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self._tick()
+        best = 0.0
+        fits = self.fits[top]
+        playable = []
+        rest = free
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            slot = bit.bit_length() - 1
+            if fits >> (known >> (4 * slot) & 15) & 1:
+                playable.append(slot)
+        # a play that uncovers cards first: it is the likeliest to keep a run going
+        for slot in sorted(playable, key=lambda s: -len(UNCOVERS[s])):
+            value = self._play(removed, free, known, drawn, counts, total, slot)
+            if value > best:
+                best = value
+                if best >= 1.0:
+                    break
+        if best < 1.0 and drawn < self.stock_total and not (self.when_stuck and playable):
+            value = self._draw(removed, free, known, drawn, counts, total)
+            if value > best:
+                best = value
+        self.memo[key] = best
+        return best
+
+    def _play(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int, slot: int) -> float:
+        """Play the free card in ``slot``: the cards it uncovers are turned up (chance nodes)."""
+        bit = 1 << slot
+        top = known >> (4 * slot) & 15
+        removed |= bit
+        free ^= bit
+        known &= ~(15 << (4 * slot))
+        turned = []
+        for uncovered, covers in UNCOVERS[slot]:
+            if removed & covers == covers:
+                free |= uncovered
+                place = uncovered.bit_length() - 1
+                if not known >> (4 * place) & 15:
+                    turned.append(place)
+        return self._reveal(removed, free, known, drawn, top, counts, total, turned)
+
+    def _reveal(
+        self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int, places: list[int]
+    ) -> float:
+        """Turn up the unseen cards in ``places``, one after the other: each is any unseen rank,
+        weighted by how many unseen cards have it."""
+        if not places:
+            return self._value(removed, free, known, drawn, top, counts, total)
+        place, rest = places[0], places[1:]
+        shift = 4 * place
+        expected = 0.0
+        for code in range(1, 15):
+            count = counts >> (4 * code) & 15
+            if count:
+                expected += count * self._reveal(
+                    removed, free, known | code << shift, drawn, top, counts - (1 << (4 * code)), total - 1, rest
+                )
+        return expected / total
+
+    def _draw(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int) -> float:
+        """Draw the stock's top card: one seen before (put back by undo), or any unseen rank."""
+        if drawn < len(self.stock_known):
+            return self._value(removed, free, known, drawn + 1, self.stock_known[drawn], counts, total)
+        expected = 0.0
+        for code in range(1, 15):
+            count = counts >> (4 * code) & 15
+            if count:
+                expected += count * self._value(
+                    removed, free, known, drawn + 1, code, counts - (1 << (4 * code)), total - 1
+                )
+        return expected / total
+
+
+def solve(seen: Seen, *, budget: float | None = None, node_limit: int | None = None) -> ExactValue:
+    """The exact fair value of a position and of each legal action (see the module's notes);
+    ``SearchExhausted`` when ``budget`` seconds, or ``node_limit`` decision nodes (a limit that
+    answers the same on every machine), run out first."""
+    deadline = None if budget is None else time.perf_counter() + budget
+    return Expectimax(seen, deadline, node_limit).solve()
