@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol
 
+from . import background
 from .game import Game
 from .messages import Message
 from .records import Notice, Records, check_player, default_player, in_series
@@ -23,6 +24,7 @@ log = logging.getLogger("tripeaks_widget")
 
 NOT_RECORDED = Message("This result could not be recorded: {error}")
 NO_RECORDS = Message("Records cannot be kept: {error}")
+NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 
 
@@ -128,6 +130,8 @@ def open_records(records: Any) -> tuple[Records | None, str | None]:
     if isinstance(records, Records):
         return records, None
     if records is None or records is True or isinstance(records, (str, os.PathLike)):
+        if not background.threads_available():  # Pyodide: the store writes from a thread, to files held in memory
+            return None, NO_RECORDS_IN_BROWSER
         path = None if records is None or records is True else records
         try:
             records, why = Records.open_or_none(path)
