@@ -164,3 +164,15 @@ def test_without_threads_the_board_keeps_no_records_and_says_so(tmp_path, monkey
     quiet = TriPeaks(OPENING, records=False)
     assert quiet.records is None and quiet.state["notices"] == []
     quiet.close()
+
+
+def test_a_null_from_the_browser_means_none(monkeypatch):
+    """Pyodide hands a message's JavaScript null over as ``jsnull``; an intent reads it as None."""
+    from tripeaks_widget import intents
+
+    jsnull = type("JsNull", (), {})()
+    monkeypatch.setattr(intents, "JS_NULL", jsnull)
+    w = TriPeaks(OPENING, records=False)
+    intent(w, {"type": "new_game", "id": 1, "code": "TP1-C-AAAAAAD", "rules": jsnull, "game": jsnull})
+    assert w.code == "TP1-C-AAAAAAD"
+    w.close()
