@@ -25,12 +25,15 @@ import urllib.parse
 
 import nbformat
 import pytest
-from labdriver import ARTIFACTS, SEL, STATE, Board, free_port, screenshot
+from labdriver import ARTIFACTS, SEL, STATE, Board, expect, free_port, screenshot
 
+from tripeaks_widget import i18n
+from tripeaks_widget.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
 from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
 from tripeaks_widget.lite.site import default_contents, size
 
 MB = 1 << 20
+LANGS = ("el", "he", "is", "en")
 CHECK = "check.ipynb"
 CELLS = [
     'from tripeaks_widget import Game, TriPeaks\nw = TriPeaks("TP1-E-AAAAAAB", records=False)\nw',
@@ -38,6 +41,10 @@ CELLS = [
     "import json, sys\n"
     's = Game("TP1-E-AAAAAAD").solve()\n'
     "print(json.dumps(dict(platform=sys.platform, winnable=s.winnable, complete=s.complete, line=len(s.line))))",
+    *(f'w.lang = "{lang}"' for lang in LANGS),
+    # the stock drawn out, then a run until no card fits: a blocked game to review
+    'w.new_game("TP1-E-AAAAAAB")\nfor _ in range(23):\n    w.draw()\n'
+    'w.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0)',
 ]
 FIGURES: dict = {}
 
@@ -47,7 +54,8 @@ def site(e2e_ready, tmp_path_factory):
     contents = tmp_path_factory.mktemp("contents")
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    # as a notebook saved in JupyterLab is: the build sets it to the site's kernel
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, contents / CHECK)
     for name in BROWSER_NOTEBOOKS:
         shutil.copyfile(default_contents() / name, contents / name)
@@ -152,6 +160,8 @@ def test_the_site_holds_everything_it_loads(site):
     }
     assert not (site / "stale.txt").exists()  # built clean, over an earlier site
     assert {p.name for p in (site / "files").iterdir()} == {CHECK, *BROWSER_NOTEBOOKS}
+    for notebook in (site / "files").iterdir():  # no "Select Kernel" dialog: each names the site's kernel
+        assert json.loads(notebook.read_text())["metadata"]["kernelspec"]["name"] == "python", notebook.name
     assert FIGURES["size_mb"] < 100, FIGURES["report"]
 
 
@@ -188,6 +198,76 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
     solved = json.loads(output(page, 2))
     assert solved == {"platform": "emscripten", "winnable": True, "complete": True, "line": solved["line"]}
     assert solved["line"] > 0
+
+    stock = board.root.locator(SEL["stock"])
+    stock.focus()
+    page.keyboard.press("d")  # a key: D draws
+    page.wait_for_function(f"() => document.querySelector('{SEL['stock_count']}').textContent.trim() === '22'")
+
+    asked = time.perf_counter()
+    board.root.locator(".tp-hint").click()  # the fair hint, searched in the kernel's asyncio task
+    page.wait_for_function(
+        f"() => /^Hint: /.test(document.querySelector('{SEL['message']}').textContent.trim())", timeout=60_000
+    )
+    FIGURES["hint_seconds"] = round(time.perf_counter() - asked, 1)
+    assert board.root.locator(".tp-slot.tp-highlight, .tp-stock.tp-highlight").count() == 1
+
+    asked = time.perf_counter()
+    board.root.locator(".tp-chance-toggle").click()
+    chance = board.root.locator("[id$='-chance']")
+    page.wait_for_function(
+        "(el) => /^Win chance \\d+ %$/.test(el.textContent.trim())", arg=chance.element_handle(), timeout=60_000
+    )
+    FIGURES["win_chance_seconds"] = round(time.perf_counter() - asked, 1)
+
+    board.root.locator(".tp-verdict-toggle").click()
+    verdict = board.root.locator("[id$='-verdict']")
+    finals = [str(m) for m in (VERDICT_WINNABLE, VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN)]
+    page.wait_for_function(
+        "([el, finals]) => { const t = el.textContent.trim();"
+        " return finals.includes(t) || /^No longer winnable since move/.test(t); }",
+        arg=[verdict.element_handle(), finals],
+        timeout=60_000,
+    )
+    screenshot(page, "lite-assists", root)
+
+    for index, lang in enumerate(LANGS, start=3):  # every language, switched from a cell
+        run_cell(page, index)
+        undo = i18n.labels(lang)["undo"]
+        page.wait_for_function(f"(u) => document.querySelector('{SEL['undo']}').textContent.trim() === u", arg=undo)
+
+    board.root.locator(SEL["new"]).click()  # New game, from the dialog
+    board.root.locator(SEL["code_input"]).fill("TP1-C-AAAAAAD")
+    board.root.locator(SEL["code_input"]).press("Enter")
+    try:
+        expect(board.root.locator(SEL["code"])).to_have_text("TP1-C-AAAAAAD")
+    finally:
+        screenshot(page, "lite-new-game", root)
+
+    run_cell(page, 3 + len(LANGS))  # a blocked game, then its review
+    board.root.locator(".tp-review-open").click()
+    review = board.root.locator(".tp-review")
+    asked = time.perf_counter()
+    page.wait_for_function("(el) => el.dataset.kind === 'known'", arg=review.element_handle(), timeout=180_000)
+    FIGURES["review_seconds"] = round(time.perf_counter() - asked, 1)
+    assert review.locator("tbody tr").count() == 29
+    screenshot(page, "lite-review", root)
+
+
+def test_a_walkthrough_notebook_runs_top_to_bottom(offline):
+    page = offline["page"]
+    page.goto(f"{offline['url']}/lab/index.html?path={BROWSER_NOTEBOOKS[0]}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_function(
+        """() => { const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+                   return prompts.length > 0 && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent)); }""",
+        timeout=180_000,
+    )
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    assert page.locator(".jp-Notebook .tp-root").count() >= 1
 
 
 def test_nothing_left_the_machine(offline):

@@ -33,6 +33,7 @@ EXTENSIONS = {
     "@jupyter-widgets/jupyterlab-manager": "jupyterlab-widgets",
 }
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}  # the site's kernel
 MARK = "jupyter-lite.json"  # a folder holding it is an earlier site, which a build may replace
 
 
@@ -84,17 +85,27 @@ def _check_tools() -> None:
 
 
 def _notebooks(contents: Path | None, into: Path) -> Path:
-    """The folder of notebooks the site opens with: ``contents`` as it is, or the walkthroughs."""
+    """The site's copy of the notebooks it opens with (``contents``, or the walkthroughs), each
+    set to the site's kernel: a notebook saved with "python3" would otherwise open to a
+    "Select Kernel" dialog, as the Pyodide kernel is named "python"."""
     if contents is not None:
-        if not contents.is_dir():
-            raise LiteBuildError(f"--contents is a folder of notebooks; {contents} is not a folder")
-        return contents
-    source = default_contents()
-    into.mkdir()
-    for name in BROWSER_NOTEBOOKS:
-        if not (source / name).exists():
-            raise LiteBuildError(f"the walkthrough notebook {name} is not in {source}")
-        shutil.copyfile(source / name, into / name)
+        shutil.copytree(contents, into, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    else:
+        source = default_contents()
+        into.mkdir()
+        for name in BROWSER_NOTEBOOKS:
+            if not (source / name).exists():
+                raise LiteBuildError(f"the walkthrough notebook {name} is not in {source}")
+            shutil.copyfile(source / name, into / name)
+    for path in into.rglob("*.ipynb"):
+        try:
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise LiteBuildError(f"{path.relative_to(into)} is not a notebook (JSON): {error}") from None
+        spec = notebook.setdefault("metadata", {}).get("kernelspec") or {}
+        if spec.get("language", "python") == "python":
+            notebook["metadata"]["kernelspec"] = KERNELSPEC
+            path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return into
 
 
@@ -113,6 +124,8 @@ def build_site(
     """Write the site into ``out`` (replacing an earlier site there); returns what takes the space."""
     out = Path(out).resolve()
     _replaceable(out)
+    if contents is not None and not Path(contents).is_dir():
+        raise LiteBuildError(f"--contents is a folder of notebooks; {contents} is not a folder")
     _check_tools()
     extensions = _labextensions()
     kernel = extensions["@jupyterlite/pyodide-kernel-extension"]
