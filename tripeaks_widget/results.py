@@ -53,8 +53,9 @@ class Results:
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)
         self.notices: list[dict] = []
-        if self.error:
-            log.warning("playing without records: %s", self.error)
+        if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
+            say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
+            say("playing without records: %s", self.error)
             self.notices = [{"kind": "error", "text": self.error}]
         game = board.game
         self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
