@@ -173,6 +173,10 @@ def test_a_build_refuses_a_folder_that_is_not_a_site(tmp_path):
     assert (tmp_path / "notes.txt").read_text() == "keep me"
     with pytest.raises(LiteBuildError, match="is not a folder"):
         build_site(tmp_path / "new", contents=tmp_path / "missing", log=lambda line: None)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(LiteBuildError, match="holds no notebook"):
+        build_site(tmp_path / "new", contents=tmp_path / "empty", log=lambda line: None)
+    assert not (tmp_path / "new").exists()
 
 
 def test_the_board_plays_in_the_browser_with_no_network(offline):

@@ -126,6 +126,8 @@ def build_site(
     _replaceable(out)
     if contents is not None and not Path(contents).is_dir():
         raise LiteBuildError(f"--contents is a folder of notebooks; {contents} is not a folder")
+    if contents is not None and not any(Path(contents).rglob("*.ipynb")):
+        raise LiteBuildError(f"--contents {contents} holds no notebook (.ipynb)")
     _check_tools()
     extensions = _labextensions()
     kernel = extensions["@jupyterlite/pyodide-kernel-extension"]
