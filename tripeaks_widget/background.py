@@ -1,18 +1,28 @@
-"""Work off the kernel's message loop: one worker thread per widget.
+"""Work off the kernel's message loop: one worker thread per widget, or, where Python has no
+threads (Pyodide, in the browser), one asyncio task on the kernel's loop.
 
 A widget hands its searches (a hint, the verdict, a winnable deal) to its :class:`Worker`
-under a name. The worker runs them one at a time in a daemon thread, so the message
-handler that asked returns at once and the board never freezes. A job handed in under
-a name whose last job is still waiting replaces that one: only the newest question about
-the board matters. The thread ends after a while without work; the next job starts another.
+under a name. The worker runs them one at a time, so the message handler that asked returns
+at once and the board never freezes. A job handed in under a name whose last job is still
+waiting replaces that one: only the newest question about the board matters.
+
+Under CPython the jobs run in a daemon thread; it ends after a while without work, and the
+next job starts another. Under Pyodide ``threading.Thread.start()`` raises, so the jobs run
+in an asyncio task instead, one job a slice: before each job the task yields to the loop, so
+the messages that came in meanwhile (a click, a key, another question) are handled first, and
+a question they made stale is replaced before it runs. A job itself runs to its end (each is
+held to the board's time budget), since Python code cannot be paused from outside.
 
 A job runs on private copies of what it needs and gives its result back itself (under the
-widget's lock, dropping it when the board has moved on since it was asked).
+widget's lock, dropping it when the board has moved on since it was asked): the same rule in
+both ways of running.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sys
 import threading
 from collections.abc import Callable
 
@@ -21,18 +31,31 @@ log = logging.getLogger("tripeaks_widget")
 Job = Callable[[], None]
 
 
-class Worker:
-    """Runs named jobs one at a time in a background thread; a newer job replaces a waiting one
-    of the same name. ``wait()`` blocks until nothing waits or runs; ``close()`` drops what waits."""
+def threads_available() -> bool:
+    """Whether this Python can start threads (not in Pyodide or WASI)."""
+    return sys.platform not in ("emscripten", "wasi")
 
-    def __init__(self, name: str = "tripeaks-search", idle: float = 20.0) -> None:
+
+class Worker:
+    """Runs named jobs one at a time in a background thread (an asyncio task without threads); a
+    newer job replaces a waiting one of the same name. ``wait()`` blocks until nothing waits or
+    runs; ``close()`` drops what waits."""
+
+    def __init__(self, name: str = "tripeaks-search", idle: float = 20.0, *, threads: bool | None = None) -> None:
         self._name = name
         self._idle = idle
-        self._cond = threading.Condition()
+        self._threads = threads_available() if threads is None else threads
+        self._cond = threading.Condition()  # without threads, never contended: it only keeps the code one
         self._waiting: dict[str, Job] = {}  # in the order they were handed in
         self._running: str | None = None
         self._thread: threading.Thread | None = None
+        self._task: asyncio.Task | None = None
         self._closed = False
+
+    @property
+    def threaded(self) -> bool:
+        """True when jobs run in a thread, False when in an asyncio task on the running loop."""
+        return self._threads
 
     def submit(self, name: str, job: Job) -> None:
         """Run ``job`` after the jobs before it; a waiting job of the same name is dropped."""
@@ -41,7 +64,10 @@ class Worker:
                 return
             self._waiting.pop(name, None)
             self._waiting[name] = job
-            if self._thread is None:
+            if not self._threads:
+                if self._task is None or self._task.done():
+                    self._task = asyncio.get_event_loop().create_task(self._slices())
+            elif self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
                 self._thread.start()
             self._cond.notify_all()
@@ -59,7 +85,13 @@ class Worker:
             return bool(self._waiting) or self._running is not None
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until no job waits or runs; False when ``timeout`` (seconds) ran out first."""
+        """Block until no job waits or runs; False when ``timeout`` (seconds) ran out first.
+        Without threads nothing else can run the jobs while this blocks, so it runs the waiting
+        ones here, each still held to its own budget."""
+        if not self._threads:
+            while (taken := self._take()) is not None:
+                self._run(*taken)
+            return self._running is None
         with self._cond:
             return self._cond.wait_for(lambda: not self._waiting and self._running is None, timeout)
 
@@ -83,11 +115,33 @@ class Worker:
                 name = next(iter(self._waiting))
                 job = self._waiting.pop(name)
                 self._running = name
-            try:
-                job()
-            except Exception:  # a job says its own errors; anything left is logged, never lost
-                log.exception("background job %r failed", name)
-            finally:
-                with self._cond:
-                    self._running = None
-                    self._cond.notify_all()
+            self._run(name, job)
+
+    async def _slices(self) -> None:
+        """Without threads: one job a slice, the loop handling the messages in between."""
+        while True:
+            await asyncio.sleep(0)  # back to the loop: what came in meanwhile goes first
+            taken = self._take()
+            if taken is None:
+                return
+            self._run(*taken)
+
+    def _take(self) -> tuple[str, Job] | None:
+        """The next waiting job, now marked running; None when none waits (or closed)."""
+        with self._cond:
+            if self._closed or not self._waiting:
+                self._cond.notify_all()
+                return None
+            name = next(iter(self._waiting))
+            self._running = name
+            return name, self._waiting.pop(name)
+
+    def _run(self, name: str, job: Job) -> None:
+        try:
+            job()
+        except Exception:  # a job says its own errors; anything left is logged, never lost
+            log.exception("background job %r failed", name)
+        finally:
+            with self._cond:
+                self._running = None
+                self._cond.notify_all()

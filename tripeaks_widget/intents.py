@@ -16,6 +16,11 @@ from .layout import SLOT_COUNT
 from .messages import Message
 from .rules import Rules
 
+try:  # Pyodide (JupyterLite): a message's JavaScript null arrives as jsnull, not None
+    from pyodide.ffi import jsnull as JS_NULL
+except ImportError:
+    JS_NULL = None
+
 MALFORMED = Message("Malformed request: {why}")
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
@@ -108,6 +113,8 @@ def parse(content: Any) -> Intent:
     """The intent a comm message's content asks for (``Malformed`` when it has the wrong shape)."""
     if not isinstance(content, dict):
         raise Malformed("not a dict")
+    if JS_NULL is not None:  # intents are flat: their null fields mean None, as under CPython
+        content = {key: None if value is JS_NULL else value for key, value in content.items()}
     kind = content.get("type")
     if kind == "play":
         slot = content.get("slot")

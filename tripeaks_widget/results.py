@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol
 
+from . import background
 from .game import Game
 from .messages import Message
 from .records import Notice, Records, check_player, default_player, in_series
@@ -23,6 +24,7 @@ log = logging.getLogger("tripeaks_widget")
 
 NOT_RECORDED = Message("This result could not be recorded: {error}")
 NO_RECORDS = Message("Records cannot be kept: {error}")
+NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 
 
@@ -51,8 +53,9 @@ class Results:
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict] = []
-        if self.error:
-            log.warning("playing without records: %s", self.error)
+        if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
+            say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
+            say("playing without records: %s", self.error)
             self.notices = [{"kind": "error", "text": self.error}]
         game = board.game
         self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
@@ -164,6 +167,8 @@ def open_records(records: Any) -> tuple[Records | None, str | None]:
     if isinstance(records, Records):
         return records, None
     if records is None or records is True or isinstance(records, (str, os.PathLike)):
+        if not background.threads_available():  # Pyodide: the store writes from a thread, to files held in memory
+            return None, NO_RECORDS_IN_BROWSER
         path = None if records is None or records is True else records
         with _OPENED_LOCK:
             place = _place(path)

@@ -1,0 +1,305 @@
+"""The JupyterLite site (``python -m tripeaks_widget.lite build``) in Chromium, with no network.
+
+The site is built once for the module (the build fetches the Pyodide runtime from npm and the
+wheels from PyPI, through their clients' own caches), served by ``python -m http.server`` on
+127.0.0.1, and opened in a browser context where every request to another host is aborted and
+recorded, and service workers are blocked (so every request passes the route). The notebook's
+Python is Pyodide in the page's web worker: what the board shows after a click, a key or a
+button came from there.
+
+The time from opening the link to the first board, and the site's size, are written to
+``tests/e2e/artifacts/lite.json`` and printed (measured, not asserted: speed belongs in
+benchmarks); the size has its target (under 100 MB) asserted, as a budget.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import nbformat
+import pytest
+from labdriver import ARTIFACTS, SEL, STATE, Board, expect, free_port, screenshot
+
+from tripeaks_widget import i18n
+from tripeaks_widget.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
+from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
+from tripeaks_widget.lite.site import default_contents, size
+
+MB = 1 << 20
+LANGS = ("el", "he", "is", "en")
+CHECK = "check.ipynb"
+CELLS = [
+    'from tripeaks_widget import Game, TriPeaks\nw = TriPeaks("TP1-E-AAAAAAB", records=False)\nw',
+    STATE,
+    "import json, sys\n"
+    's = Game("TP1-E-AAAAAAD").solve()\n'
+    "print(json.dumps(dict(platform=sys.platform, winnable=s.winnable, complete=s.complete, line=len(s.line))))",
+    *(f'w.lang = "{lang}"' for lang in LANGS),
+    # the stock drawn out, then a run until no card fits: a blocked game to review
+    'w.new_game("TP1-E-AAAAAAB")\nfor _ in range(23):\n    w.draw()\n'
+    'w.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0)',
+]
+FIGURES: dict = {}
+
+
+@pytest.fixture(scope="module")
+def site(e2e_ready, tmp_path_factory):
+    contents = tmp_path_factory.mktemp("contents")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+    # as a notebook saved in JupyterLab is: the build sets it to the site's kernel
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, contents / CHECK)
+    for name in BROWSER_NOTEBOOKS:
+        shutil.copyfile(default_contents() / name, contents / name)
+    out = tmp_path_factory.mktemp("site")
+    (out / "jupyter-lite.json").write_text("{}")  # an earlier site, with a file the new one lacks
+    (out / "stale.txt").write_text("from an earlier build")
+    started = time.perf_counter()
+    report = build_site(out, contents=contents, log=lambda line: None)
+    FIGURES["build_seconds"] = round(time.perf_counter() - started, 1)
+    FIGURES["report"] = report
+    FIGURES["size_mb"] = round(size(out) / MB, 1)
+    return out
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "-d", str(site), "--bind", "127.0.0.1", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            import urllib.request
+
+            urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2).close()
+            break
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def offline(browser, served):
+    """A browser context that reaches 127.0.0.1 only; ``requests`` records what it asked for."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+    context.set_default_timeout(30_000)
+    requests: dict[str, list[str]] = {"local": [], "refused": []}
+
+    def route(r):
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            requests["local"].append(r.request.url)
+            r.continue_()
+        else:
+            requests["refused"].append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    try:
+        yield {"page": page, "requests": requests, "errors": errors, "url": served}
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "lite.json").write_text(json.dumps(FIGURES, indent=1))
+        print("\nJupyterLite site:", json.dumps(FIGURES, indent=1))
+        context.close()
+
+
+def run_cell(page, index: int, timeout: float = 60_000) -> None:
+    """Run one cell of the open notebook (click into it, Shift+Enter) and wait until it is done."""
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function(
+        """(i) => { const c = document.querySelectorAll('.jp-Notebook .jp-Cell')[i];
+                    const p = c && c.querySelector('.jp-InputPrompt');
+                    return p && /\\[\\d+\\]/.test(p.textContent); }""",
+        arg=index,
+        timeout=timeout,
+    )
+
+
+def output(page, index: int) -> str:
+    return page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea-output").last.inner_text()
+
+
+def test_the_site_holds_everything_it_loads(site):
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
+    runtime = site / "static" / "pyodide"
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
+    shipped = {p.name for p in runtime.glob("*.whl")}
+    assert {entry["file_name"] for entry in lock.values()} == shipped  # every entry is shipped, nothing else
+    for entry in lock.values():
+        assert hashlib.sha256((runtime / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"]
+        assert set(entry["depends"]) <= lock.keys(), entry["name"]
+    assert {"tripeaks-widget", "anywidget", "ipywidgets", "pyodide-kernel", "ipython"} <= lock.keys()
+    assert sorted(kernel["loadPyodideOptions"]["packages"]) == sorted(lock)
+    assert {e["name"] for e in config["federated_extensions"]} == {
+        "@jupyterlite/pyodide-kernel-extension",
+        "anywidget",
+        "@jupyter-widgets/jupyterlab-manager",
+    }
+    assert not (site / "stale.txt").exists()  # built clean, over an earlier site
+    assert {p.name for p in (site / "files").iterdir()} == {CHECK, *BROWSER_NOTEBOOKS}
+    for notebook in (site / "files").iterdir():  # no "Select Kernel" dialog: each names the site's kernel
+        assert json.loads(notebook.read_text())["metadata"]["kernelspec"]["name"] == "python", notebook.name
+    assert FIGURES["size_mb"] < 100, FIGURES["report"]
+
+
+def test_a_build_refuses_a_folder_that_is_not_a_site(tmp_path):
+    (tmp_path / "notes.txt").write_text("keep me")
+    with pytest.raises(LiteBuildError, match="neither empty nor an earlier site"):
+        build_site(tmp_path, log=lambda line: None)
+    assert (tmp_path / "notes.txt").read_text() == "keep me"
+    with pytest.raises(LiteBuildError, match="is not a folder"):
+        build_site(tmp_path / "new", contents=tmp_path / "missing", log=lambda line: None)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(LiteBuildError, match="holds no notebook"):
+        build_site(tmp_path / "new", contents=tmp_path / "empty", log=lambda line: None)
+    assert not (tmp_path / "new").exists()
+
+
+def test_the_board_plays_in_the_browser_with_no_network(offline):
+    page, url = offline["page"], offline["url"]
+    started = time.perf_counter()
+    page.goto(f"{url}/lab/index.html?path={CHECK}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor")
+    run_cell(page, 0, timeout=90_000)
+    root = page.locator(SEL["root"]).first
+    root.locator(SEL["slot"]).first.wait_for()
+    FIGURES["first_board_seconds"] = round(time.perf_counter() - started, 1)
+    board = Board(root)
+    assert (board.discard_card(), board.score(), board.stock_count()) == ("A♣", "500", "23")
+    screenshot(page, "lite-board", root)
+
+    board.card("K♣").click()  # the click goes to Python in the worker; the board shows what it answers
+    page.wait_for_function(f"() => document.querySelector('{SEL['score']}').textContent.trim() === '499'")
+    assert (board.discard_card(), board.moves()) == ("K♣", "1")
+    run_cell(page, 1)
+    state = json.loads(output(page, 1))
+    assert (state["discard"], state["score"], state["moves"]) == ("K♣", 499, 1)
+
+    run_cell(page, 2, timeout=120_000)  # the solver, in the browser's Python
+    solved = json.loads(output(page, 2))
+    assert solved == {"platform": "emscripten", "winnable": True, "complete": True, "line": solved["line"]}
+    assert solved["line"] > 0
+
+    stock = board.root.locator(SEL["stock"])
+    stock.focus()
+    page.keyboard.press("d")  # a key: D draws
+    page.wait_for_function(f"() => document.querySelector('{SEL['stock_count']}').textContent.trim() === '22'")
+
+    asked = time.perf_counter()
+    board.root.locator(".tp-hint").click()  # the fair hint, searched in the kernel's asyncio task
+    page.wait_for_function(
+        f"() => /^Hint: /.test(document.querySelector('{SEL['message']}').textContent.trim())", timeout=60_000
+    )
+    FIGURES["hint_seconds"] = round(time.perf_counter() - asked, 1)
+    assert board.root.locator(".tp-slot.tp-highlight, .tp-stock.tp-highlight").count() == 1
+
+    asked = time.perf_counter()
+    board.root.locator(".tp-chance-toggle").click()
+    chance = board.root.locator("[id$='-chance']")
+    page.wait_for_function(
+        "(el) => /^Win chance \\d+ %$/.test(el.textContent.trim())", arg=chance.element_handle(), timeout=60_000
+    )
+    FIGURES["win_chance_seconds"] = round(time.perf_counter() - asked, 1)
+
+    board.root.locator(".tp-verdict-toggle").click()
+    verdict = board.root.locator("[id$='-verdict']")
+    finals = [str(m) for m in (VERDICT_WINNABLE, VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN)]
+    page.wait_for_function(
+        "([el, finals]) => { const t = el.textContent.trim();"
+        " return finals.includes(t) || /^No longer winnable since move/.test(t); }",
+        arg=[verdict.element_handle(), finals],
+        timeout=60_000,
+    )
+    screenshot(page, "lite-assists", root)
+
+    for index, lang in enumerate(LANGS, start=3):  # every language, switched from a cell
+        run_cell(page, index)
+        undo = i18n.labels(lang)["undo"]
+        page.wait_for_function(f"(u) => document.querySelector('{SEL['undo']}').textContent.trim() === u", arg=undo)
+
+    board.root.locator(SEL["new"]).click()  # New game, from the dialog
+    board.root.locator(SEL["code_input"]).fill("TP1-C-AAAAAAD")
+    board.root.locator(SEL["code_input"]).press("Enter")
+    try:
+        expect(board.root.locator(SEL["code"])).to_have_text("TP1-C-AAAAAAD")
+    finally:
+        screenshot(page, "lite-new-game", root)
+
+    run_cell(page, 3 + len(LANGS))  # a blocked game, then its review
+    board.root.locator(".tp-review-open").click()
+    review = board.root.locator(".tp-review")
+    asked = time.perf_counter()
+    page.wait_for_function("(el) => el.dataset.kind === 'known'", arg=review.element_handle(), timeout=180_000)
+    FIGURES["review_seconds"] = round(time.perf_counter() - asked, 1)
+    assert review.locator("tbody tr").count() == 29
+    screenshot(page, "lite-review", root)
+
+
+def test_a_walkthrough_notebook_runs_top_to_bottom(offline):
+    name = BROWSER_NOTEBOOKS[0]  # 01_play: the other walkthroughs run the same way, at more cost
+    page = offline["page"].context.new_page()  # a page of its own: a new kernel, in the same offline context
+    try:
+        run_walkthrough(page, offline["url"], name)
+    except Exception:
+        screenshot(page, "FAILED-lite-walkthrough")
+        raise
+    finally:
+        page.close()
+
+
+def run_walkthrough(page, url: str, name: str) -> None:
+    code_cells = sum(c["cell_type"] == "code" for c in nbformat.read(default_contents() / name, as_version=4).cells)
+    page.goto(f"{url}/lab/index.html?path={name}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell")
+    page.wait_for_function(  # the kernel is up before anything is queued
+        "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
+        ".some((e) => /Pyodide.*Idle/.test(e.textContent))",
+        timeout=180_000,
+    )
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_function(  # the last cell ran, or nothing is queued or running any more (an error stops the rest)
+        """(last) => { const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+                       return prompts.some((p) => p.textContent.trim() === `[${last}]:`)
+                           || (prompts.some((p) => /\\[\\d+\\]/.test(p.textContent))
+                               && !prompts.some((p) => p.textContent.includes('*'))); }""",
+        arg=code_cells,
+        timeout=300_000,
+    )
+    prompts = [p.strip() for p in page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts() if p.strip()]
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    # a fresh kernel numbers the cells it runs 1, 2, 3 …, and Run All stops at the first error:
+    # the count reaching the number of code cells says every one ran (off-screen cells may show
+    # no number: JupyterLab renders only the cells in view)
+    counts = [int(m.group(1)) for p in prompts if (m := re.fullmatch(r"\[(\d+)\]:", p))]
+    assert counts and max(counts) == code_cells, prompts
+
+
+def test_nothing_left_the_machine(offline):
+    assert offline["requests"]["local"], "the route saw no requests: the check would prove nothing"
+    assert offline["requests"]["refused"] == []

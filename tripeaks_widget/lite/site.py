@@ -1,0 +1,205 @@
+"""Build the site: JupyterLab (jupyterlite-core), the Pyodide kernel and its runtime, the wheels,
+the front-end extensions the widget needs, and the notebooks, in one clean folder.
+
+Only three front-end extensions go in: the Pyodide kernel's, anywidget's and ipywidgets'
+(``@jupyter-widgets/jupyterlab-manager``), taken from the environment that builds the site, so
+their Python sides are shipped at the versions installed here. Other extensions installed in
+that environment stay out. The build writes into a fresh folder and only then takes the place
+of ``out`` (a rebuild over an old output folder can keep stale settings).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .wheels import KERNEL_PACKAGES, LiteBuildError, fetch_runtime, kernel_wheels, own_wheel, rebuild_lock, resolve, run
+
+__all__ = ["BROWSER_NOTEBOOKS", "LiteBuildError", "build_site", "default_contents"]
+
+PACKAGE = Path(__file__).resolve().parent.parent
+# The walkthroughs that need nothing beyond the package (the others plot with matplotlib, run
+# subprocesses or write files to a disk: Pyodide from PyPI has none of that).
+BROWSER_NOTEBOOKS = ("01_play.ipynb", "02_rules_walkthrough.ipynb", "04_solver.ipynb")
+# The front-end extensions the site needs, as npm names; each has a Python package to match.
+EXTENSIONS = {
+    "@jupyterlite/pyodide-kernel-extension": "jupyterlite-pyodide-kernel",
+    "anywidget": "anywidget",
+    "@jupyter-widgets/jupyterlab-manager": "jupyterlab-widgets",
+}
+KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}  # the site's kernel
+MARK = "jupyter-lite.json"  # a folder holding it is an earlier site, which a build may replace
+
+
+def default_contents() -> Path:
+    """Where the walkthrough notebooks are: inside the installed package, else the source tree's
+    ``examples/``."""
+    for folder in (PACKAGE / "lite" / "notebooks", PACKAGE.parent / "examples"):
+        if all((folder / name).exists() for name in BROWSER_NOTEBOOKS):
+            return folder
+    return PACKAGE / "lite" / "notebooks"
+
+
+def _labextensions() -> dict[str, Path]:
+    """Each needed front-end extension's folder in this environment; a clear error when one is missing."""
+    from jupyter_core.paths import jupyter_path
+
+    found, missing = {}, []
+    for name, python in EXTENSIONS.items():
+        for root in jupyter_path("labextensions"):
+            if (Path(root) / name / "package.json").exists():
+                found[name] = Path(root) / name
+                break
+        else:
+            missing.append(f"{name} (pip install {python})")
+    if missing:
+        raise LiteBuildError(f"front-end extensions missing in this environment: {', '.join(missing)}")
+    return found
+
+
+def _pyodide_version(kernel_extension: Path) -> str:
+    """The Pyodide the installed kernel expects: the version in its default ``pyodideUrl``."""
+    schema = json.loads((kernel_extension / "static" / "schema" / "kernel.v0.schema.json").read_text(encoding="utf-8"))
+    url = schema["properties"]["pyodideUrl"]["default"]  # …/pyodide/v314.0.6/full/pyodide.mjs
+    part = next((p for p in url.split("/") if p.startswith("v") and p[1:2].isdigit()), None)
+    if part is None:
+        raise LiteBuildError(f"cannot tell which Pyodide the kernel expects from its default URL {url}")
+    return part[1:]
+
+
+def _check_tools() -> None:
+    for module, needs in (
+        ("jupyterlite_core", "jupyterlite-core"),
+        ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
+    ):
+        try:
+            __import__(module)
+        except ImportError:
+            raise LiteBuildError(f"{needs} is not installed: pip install 'tripeaks-widget[lite]'") from None
+
+
+def _notebooks(contents: Path | None, into: Path) -> Path:
+    """The site's copy of the notebooks it opens with (``contents``, or the walkthroughs), each
+    set to the site's kernel: a notebook saved with "python3" would otherwise open to a
+    "Select Kernel" dialog, as the Pyodide kernel is named "python"."""
+    if contents is not None:
+        shutil.copytree(contents, into, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    else:
+        source = default_contents()
+        into.mkdir()
+        for name in BROWSER_NOTEBOOKS:
+            if not (source / name).exists():
+                raise LiteBuildError(f"the walkthrough notebook {name} is not in {source}")
+            shutil.copyfile(source / name, into / name)
+    for path in into.rglob("*.ipynb"):
+        try:
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise LiteBuildError(f"{path.relative_to(into)} is not a notebook (JSON): {error}") from None
+        spec = notebook.setdefault("metadata", {}).get("kernelspec") or {}
+        if spec.get("language", "python") == "python":
+            notebook["metadata"]["kernelspec"] = KERNELSPEC
+            path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return into
+
+
+def _replaceable(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARK).exists())):
+        raise LiteBuildError(f"{out} is neither empty nor an earlier site: choose a new or empty folder for --out")
+
+
+def size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build_site(
+    out: str | os.PathLike, *, contents: str | os.PathLike | None = None, log: Callable[[str], None] = print
+) -> str:
+    """Write the site into ``out`` (replacing an earlier site there); returns what takes the space."""
+    out = Path(out).resolve()
+    _replaceable(out)
+    if contents is not None and not Path(contents).is_dir():
+        raise LiteBuildError(f"--contents is a folder of notebooks; {contents} is not a folder")
+    if contents is not None and not any(Path(contents).rglob("*.ipynb")):
+        raise LiteBuildError(f"--contents {contents} holds no notebook (.ipynb)")
+    _check_tools()
+    extensions = _labextensions()
+    kernel = extensions["@jupyterlite/pyodide-kernel-extension"]
+    version = _pyodide_version(kernel)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".lite-build-", dir=out.parent) as scratch:
+        work = Path(scratch)
+        lite, built, downloads = work / "lite", work / "site", work / "wheels"
+        runtime = lite / "static" / "pyodide"  # jupyterlite-pyodide-kernel's well-known place
+        downloads.mkdir(parents=True)
+        lock = fetch_runtime(version, runtime, log)
+        python = lock["info"]["python"]
+
+        roots: dict[str, Path | None] = dict.fromkeys(KERNEL_PACKAGES)
+        # piplite, pyodide-kernel and the ipykernel stand-in come with the kernel's extension
+        roots.update({name: path for name, path in kernel_wheels(kernel).items() if name in roots})
+        roots["tripeaks-widget"] = own_wheel(PACKAGE, downloads)
+        wheels = resolve(roots, lock["packages"], python, downloads, log)
+        site_lock = rebuild_lock(lock, wheels, runtime)
+        (runtime / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1), encoding="utf-8")
+
+        chosen = work / "labextensions"  # only these: --ignore-sys-prefix leaves the environment's others out
+        for name, folder in extensions.items():
+            shutil.copytree(folder, chosen / name, ignore=shutil.ignore_patterns("*.map"))
+        settings = {
+            "disablePyPIFallback": True,
+            # every shipped wheel loads at start: a notebook imports the package with no %pip cell
+            "loadPyodideOptions": {"packages": sorted(site_lock["packages"])},
+        }
+        config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
+        (lite / MARK).write_text(json.dumps(config, indent=1), encoding="utf-8")
+
+        notebooks = _notebooks(Path(contents).resolve() if contents is not None else None, work / "notebooks")
+        log(f"building the site from {notebooks}")
+        command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite)]
+        command += ["--output-dir", str(built), "--contents", str(notebooks), "--apps", "lab"]
+        command += ["--ignore-sys-prefix", "--no-sourcemaps", "--no-unused-shared-packages"]
+        command += [f"--FederatedExtensionAddon.extra_labextensions_path={chosen}"]
+        run(command, "jupyter lite build", cwd=lite)
+        _check_site(built, version)
+        if out.exists():
+            shutil.rmtree(out)
+        built.rename(out)
+    return report(out)
+
+
+def _check_site(site: Path, version: str) -> None:
+    """The settings a stale build silently loses are there, and point inside the site."""
+    config = json.loads((site / MARK).read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config.get("litePluginSettings", {}).get(KERNEL_SETTINGS, {})
+    url = kernel.get("pyodideUrl", "")
+    if not url.startswith("./") or not (site / url).exists():
+        raise LiteBuildError(
+            f"the built site's pyodideUrl is {url!r}, not the runtime inside the site (Pyodide {version})"
+        )
+    if kernel.get("disablePyPIFallback") is not True:
+        raise LiteBuildError("the built site's kernel would fall back to PyPI (disablePyPIFallback is not set)")
+
+
+def report(site: Path) -> str:
+    """The site's size, and what takes it."""
+    mb = 1 << 20
+    runtime = site / "static" / "pyodide"
+    wheels = sum(p.stat().st_size for p in runtime.glob("*.whl"))
+    parts = {
+        "Pyodide runtime": size(runtime) - wheels,
+        "wheels": wheels,
+        "extensions": size(site / "extensions") if (site / "extensions").exists() else 0,
+        "notebooks": size(site / "files") if (site / "files").exists() else 0,
+    }
+    total = size(site)
+    parts["JupyterLab and the rest"] = total - sum(parts.values())
+    lines = [f"site: {site} ({total / mb:.1f} MB)"]
+    lines += [f"  {name}: {value / mb:.1f} MB" for name, value in parts.items()]
+    return "\n".join(lines)
