@@ -121,6 +121,32 @@ Where the verdict's time goes under Easy: lost deals. On Easy deals 1-200 the 8 
 won take 64 % of it (2.5 of 4.0 s). Each leaves one peak top whose predecessors are a few
 peak cards and stock cards that come early, and the search tries the orders of the other 27
 cards, mostly 12 to 18 draws in and 8 to 14 cards cleared, before those few are used up.
+
+The compiled build. ``_space``, ``_search`` and ``_score`` (the modules ``tripeaks_widget._native``
+lists) are compiled with Cython from these same files when the package is built on a machine with
+a C compiler (``hatch_build.py``); the types the compiler uses are ``cython.locals`` decorators,
+no-ops when the files run as Python, which they still do in Pyodide, without a compiler, or with
+``TRIPEAKS_PURE_PYTHON=1``. ``BACKEND`` says which runs ("compiled" or "python"); a compiled
+module built from another version of its source is never used (``_native`` checks a digest).
+Measured before choosing, on the same 100 random deals per rule set (``benchmarks/solver.py``'s
+seed 2024: ``winnable`` then ``solve`` on each, CPU time, milliseconds per deal, each build in its
+own process back to back, on a shared 2-core machine; verdict / best line):
+
+- pure Python: Easy 3.5 / 59.0, Classic 8.6 / 59.7 (again later: 3.9 / 63.0 and 9.3 / 66.9);
+- Cython on the unchanged files: Easy 2.5 / 45.8, Classic 6.7 / 47.2 (1.4 to 1.5 times);
+- mypyc on the unchanged files: Easy 2.9 / 49.4, Classic 7.6 / 55.7 (1.2 to 1.3 times);
+- mypyc with the win search's masks, counts and keys typed ``i64``: Easy 3.3 / 52.1, Classic 7.8 /
+  59.4, no better; and every shift of a packed rank count (over 64 bits) by an ``i64`` had to be
+  cast back, or it raised "int too large to convert to i64";
+- Cython with the same locals typed ``long long`` (the build kept): Easy 2.4 / 38.2, Classic 5.7 /
+  39.3, against 3.7 / 60.4 and 9.0 / 60.8 for pure Python in the same minutes: 1.5 to 1.6 times.
+
+Where the compiled search's time goes (``perf`` on ``solve`` over 40 deals per rule set): the memo
+(``dict`` lookups, 17 %), allocating and freeing Python ints (15 %: the memo's keys, and the
+packed rank counts of the predecessor checks, which need 104 to 208 bits and so stay Python
+ints), the Hall check (``hall_ok`` and its big-int shifts, adds and ands, about 10 %); the search's
+own code is under 12 %. Going much further means a memo and rank counts in machine words: a
+second implementation, which the issue allows only when one source can't reach the targets.
 """
 
 from __future__ import annotations
@@ -130,15 +156,20 @@ import secrets
 import time
 from dataclasses import asdict, dataclass, field
 
+from .. import _native
 from ..codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..game import standing_actions
 from ..layout import SLOT_COUNT
 from ..rules import Rules
-from ._score import highest_score
-from ._search import OutOfTime, Search
-from ._space import Space
+
+BACKEND = _native.load()  # "compiled" or "python": which build of the search runs (see _native)
+
+from ._score import highest_score  # noqa: E402  (after the build is chosen)
+from ._search import OutOfTime, Search  # noqa: E402
+from ._space import Space  # noqa: E402
 
 __all__ = [
+    "BACKEND",
     "NEVER_WINNABLE",
     "SearchExhausted",
     "Solution",
