@@ -21,8 +21,8 @@ import solver_runs
 from tripeaks_widget import Game, _native, solver
 
 REPO = Path(__file__).resolve().parent.parent
-# The differential test's size: about 200 s of CPU time compiled and 330 s as pure Python (from 300
-# deals and 20 positions: 31 and 51 s), the two run side by side, each over half the cores.
+# The differential test's size: measured, 500 s of CPU time for both builds together (12 minutes on
+# a shared 2-core machine, one process a build), the two run side by side, each over half the cores.
 DEALS = 2000  # per rule set, Easy and Classic
 POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_actions and fair play
 
