@@ -153,6 +153,12 @@ a shared 2-core machine; milliseconds per deal, mean / worst; compiled against p
 - fair sampling (50 arrangements of 5 positions), verdicts a second: Easy 319 against 229, Classic
   1,041 against 696 (1.4 and 1.5 times); ``winning_actions`` 333 against 209 and 849 against 602.
 
+Again on 300 deals per rule set, on a quieter machine (``--deals 300 --no-python-baseline
+--hogue-deals 5 --positions 4 --samples 10``): verdict Easy 4.4 / 157 against 7.2 / 249 (C: 5.1 /
+120), Classic 7.2 / 82 against 12.2 / 137 (C: 17.8 / 103); best line Easy 37.5 / 242 against
+61.6 / 413, Classic 42.8 / 363 against 67.6 / 514; Hogue's line (5 deals) 726 and 516 against 938
+and 695; fair verdicts a second 317 and 1,171 against 209 and 797.
+
 Where the compiled search's time goes (``perf`` on ``solve`` over 40 deals per rule set): the memo
 (``dict`` lookups, 17 %), allocating and freeing Python ints (15 %: the memo's keys, and the
 packed rank counts of the predecessor checks, which need 104 to 208 bits and so stay Python
