@@ -3,11 +3,18 @@
     python benchmarks/solver.py                 # 1,000 random numbered deals per rule set
     python benchmarks/solver.py --deals 100     # fewer
     python benchmarks/solver.py --decks FILE    # the decks in a file instead, one a line
+    python benchmarks/solver.py --backends python   # one build of the search only
+    python benchmarks/solver.py --no-python-baseline  # the plain search in C only (the Python one is slow)
 
 In one process, for every deal and rule set: the baseline's verdict, the solver's verdict
 (``winnable``) and its best line (``solve``). Prints mean, median, 99th percentile and
 maximum milliseconds per deal, and how many times faster than the baseline the solver is
-(ratio of the means). The verdicts must agree.
+(ratio of the means; "x C" the same against the naive search in C). The verdicts must agree.
+
+Where the compiled search is built, the solver's rows come twice, one per build of the
+search ("compiled", and "python": the same package's sources, loaded beside it in this
+process), on the same deals in one run, with the column "x python": how many times faster
+than the pure-Python build that row is (ratio of the means). The answers of both must agree.
 
 With the machine's ``cc``, the same naive search written in C (``naive_search.c``, compiled
 here into a temporary directory) runs on the same deals: the row "naive C" (its own clock,
@@ -34,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks_widget import Game, solver
+from tripeaks_widget import Game, _native, solver
 from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
 from tripeaks_widget.solver import _prepare
 
@@ -130,7 +137,7 @@ def searched_positions(game: Game) -> set:
     return keys
 
 
-def fair_sampling(rules: str, positions: int, samples: int, seed: int) -> None:
+def fair_sampling(solver, rules: str, positions: int, samples: int, seed: int) -> None:
     rng = random.Random(seed)
     judged, one_pass, per_action, hits, total = 0.0, 0.0, 0.0, 0, 0
     count = 0
@@ -160,7 +167,7 @@ def fair_sampling(rules: str, positions: int, samples: int, seed: int) -> None:
             met |= keys
             count += 1
     print(
-        f"{rules:8} fair sampling: {count} arrangements of {positions} mid-game positions; "
+        f"{rules:8} {solver.BACKEND:8} fair sampling: {count} arrangements of {positions} mid-game positions; "
         f"verdicts {count / judged:.0f}/s; every first action's verdict: one pass {count / one_pass:.1f}/s, "
         f"one search per action {count / per_action:.1f}/s; positions met again in another arrangement "
         f"{100 * hits / max(total, 1):.2f}% of {total}"
@@ -186,10 +193,22 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random choice of deals")
     parser.add_argument("--decks", help="a file of decks, one a line, to time instead of random numbered deals")
     parser.add_argument("--no-baseline", action="store_true", help="time the solver only")
+    parser.add_argument(
+        "--no-python-baseline", action="store_true", help="leave out the plain search in Python (keep the one in C)"
+    )
     parser.add_argument("--hogue-deals", type=int, default=20, help="deals for Hogue's highest score (default 20)")
     parser.add_argument("--positions", type=int, default=10, help="mid-game positions for fair sampling")
     parser.add_argument("--samples", type=int, default=20, help="arrangements per position (default 20)")
+    parser.add_argument(
+        "--backends", default="compiled,python", help="builds of the search to time, where built (default both)"
+    )
     args = parser.parse_args(argv)
+    builds = {"compiled": solver, "python": solver if solver.BACKEND == "python" else _native.python_copy()}
+    wanted = args.backends.split(",")
+    if not set(wanted) <= set(builds):
+        parser.error(f"--backends: expected names from compiled, python; got {args.backends!r}")
+    solvers = [builds[name] for name in wanted if name == "python" or solver.BACKEND == "compiled"]
+    print(f"builds of the search: {', '.join(s.BACKEND for s in solvers)} (installed: {solver.BACKEND})")
 
     if args.decks:
         decks = read_decks(args.decks)
@@ -206,21 +225,36 @@ def main(argv=None) -> int:
         def games(rules: str, count: int | None = None) -> list[Game]:
             return [Game.from_number(number, rules) for number in numbers[:count]]
 
-    print(f"{'rules':8} {'search':10} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}  winnable")
+    print(
+        f"{'rules':8} {'search':10} {'build':8} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}"
+        f" {'x C':>6} {'x python':>9}  winnable"
+    )
     failures = 0
     for name in args.rules.split(","):
-        base_times, verdict_times, line_times, won = [], [], [], 0
+        base_times, won = [], 0
+        verdict_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
+        line_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
+        hogue_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         dealt = games(name)
         for game in dealt:
-            verdict, seconds = timed(solver.winnable, game)
-            verdict_times.append(seconds)
-            solution, seconds = timed(solver.solve, game)
-            line_times.append(seconds)
-            won += verdict
-            if solution.winnable != verdict:
+            answers = []
+            for build in solvers:
+                verdict, seconds = timed(build.winnable, game)
+                verdict_times[build.BACKEND].append(seconds)
+                solution, seconds = timed(build.solve, game)
+                line_times[build.BACKEND].append(seconds)
+                answers.append((verdict, solution.winnable, solution.line, solution.score))
+                if solution.winnable != verdict:
+                    failures += 1
+                    print(
+                        f"  {game.code}: winnable() says {verdict}, solve() says {solution.winnable} ({build.BACKEND})"
+                    )
+            if any(answer != answers[0] for answer in answers):
                 failures += 1
-                print(f"  {game.code}: winnable() says {verdict}, solve() says {solution.winnable}")
-            if not args.no_baseline:
+                print(f"  {game.code}: the builds of the search disagree: {answers}")
+            verdict = answers[0][0]
+            won += verdict
+            if not args.no_baseline and not args.no_python_baseline:
                 expected, seconds = timed(baseline_winnable, game)
                 base_times.append(seconds)
                 if expected != verdict:
@@ -235,31 +269,34 @@ def main(argv=None) -> int:
                 if expected != solver.winnable(game):
                     failures += 1
                     print(f"  {game.code}: the C baseline says {expected}")
-        hogue_times = []
         for game in games(f"{name}+hogue-scoring", args.hogue_deals):
-            solution, seconds = timed(solver.solve, game)
-            hogue_times.append(seconds)
-            if game.copy().replay(solution.line).status == "playing":
-                failures += 1
-                print(f"  {game.code}: the highest-score line does not end the game")
-        rows = [
-            ("baseline", base_times),
-            ("naive C", c_times),
-            ("verdict", verdict_times),
-            ("best line", line_times),
-            ("hogue line", hogue_times),
-        ]
+            for build in solvers:
+                solution, seconds = timed(build.solve, game)
+                hogue_times[build.BACKEND].append(seconds)
+                if game.copy().replay(solution.line).status == "playing":
+                    failures += 1
+                    print(f"  {game.code}: the highest-score line does not end the game ({build.BACKEND})")
+        rows = [("baseline", "", base_times), ("naive C", "", c_times)]
+        for label, table in (("verdict", verdict_times), ("best line", line_times), ("hogue line", hogue_times)):
+            rows += [(label, build, times) for build, times in table.items()]
+        tables = {"verdict": verdict_times, "best line": line_times, "hogue line": hogue_times}
         base_mean = statistics.mean(base_times) if base_times else None
-        for label, times in rows:
+        c_mean = statistics.mean(c_times) if c_times else None
+        for label, build, times in rows:
             if not times:
                 continue
             mean, med, p99, worst = describe(times)
             ratio = f"{base_mean / statistics.mean(times):9.1f}" if base_mean and label != "baseline" else " " * 9
+            versus_c = f"{c_mean / statistics.mean(times):6.2f}" if c_mean and build else " " * 6
+            python = tables.get(label, {}).get("python") if build else None
+            versus = f"{statistics.mean(python) / statistics.mean(times):9.2f}" if python else " " * 9
             deals = f"{share}" if len(times) == len(dealt) else f"({len(times)} deals)"
-            print(f"{name:8} {label:10} {mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f} {ratio}  {deals}")
+            figures = f"{mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f}"
+            print(f"{name:8} {label:10} {build:8} {figures} {ratio} {versus_c} {versus}  {deals}")
     if args.positions and args.samples:
         for name in args.rules.split(","):
-            fair_sampling(name, args.positions, args.samples, args.seed)
+            for build in solvers:
+                fair_sampling(build, name, args.positions, args.samples, args.seed)
     if failures:
         print(f"{failures} disagreements")
     return 1 if failures else 0

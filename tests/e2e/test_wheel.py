@@ -11,13 +11,14 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import zipfile
 
 import pytest
 from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
 
-from tripeaks_widget import i18n
+from tripeaks_widget import _native, i18n
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "tripeaks_widget"
@@ -28,6 +29,8 @@ SHIPPED = [
     *(f"locale/{lang}/LC_MESSAGES/tripeaks.mo" for lang in ("el", "he", "is")),
 ]
 BLOCKED = "Must be one rank higher or lower"
+COMPILER = shutil.which(os.environ.get("CC", "cc")) is not None  # then the wheel carries the compiled search
+EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 
 
 def run(cmd, **kwargs) -> subprocess.CompletedProcess:
@@ -77,6 +80,9 @@ def test_the_wheel_carries_the_bundle_and_the_catalogs(dist):
             assert f"tripeaks_widget/{rel}" in names, f"{rel} is not in the wheel"
             assert wheel.read(f"tripeaks_widget/{rel}") == (PACKAGE / rel).read_bytes(), f"{rel} differs"
     assert not any("node_modules" in name or name.startswith("js/") for name in names)
+    if COMPILER:  # the solver's search compiled in, so the wheel is for this platform only
+        assert {f"{name.replace('.', '/')}{EXT_SUFFIX}" for name in _native.COMPILED} <= names
+        assert not dist["wheel"].name.endswith("-none-any.whl"), dist["wheel"].name
 
 
 def test_the_sdist_has_the_sources_and_the_built_files_but_nothing_made_here(dist):
@@ -94,12 +100,14 @@ def test_the_installed_wheel_is_used_and_speaks_every_language(venv):
         in_venv(
             venv,
             "import json, tripeaks_widget\n"
-            "from tripeaks_widget import i18n\n"
-            f"print(json.dumps(dict(file=tripeaks_widget.__file__, blocked={{l: i18n.translate({BLOCKED!r}, l)"
+            "from tripeaks_widget import i18n, solver\n"
+            f"print(json.dumps(dict(file=tripeaks_widget.__file__, backend=solver.BACKEND,"
+            f" blocked={{l: i18n.translate({BLOCKED!r}, l)"
             " for l in ('el', 'he', 'is')}, labels={l: i18n.labels(l) for l in ('en', 'el', 'he', 'is')})))",
         )
     )
     assert pathlib.Path(found["file"]).is_relative_to(venv["python"].parent.parent), found["file"]
+    assert found["backend"] == ("compiled" if COMPILER else "python")
     for lang, said in found["blocked"].items():
         assert said == i18n.translate(BLOCKED, lang) != BLOCKED, lang
     for lang, table in found["labels"].items():

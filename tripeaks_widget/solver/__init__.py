@@ -121,6 +121,63 @@ Where the verdict's time goes under Easy: lost deals. On Easy deals 1-200 the 8 
 won take 64 % of it (2.5 of 4.0 s). Each leaves one peak top whose predecessors are a few
 peak cards and stock cards that come early, and the search tries the orders of the other 27
 cards, mostly 12 to 18 draws in and 8 to 14 cards cleared, before those few are used up.
+
+The compiled build. ``_space``, ``_search`` and ``_score`` (the modules ``tripeaks_widget._native``
+lists) are compiled with Cython from these same files when the package is built on a machine with
+a C compiler (``hatch_build.py``); the types the compiler uses are ``cython.locals`` decorators,
+no-ops when the files run as Python, which they still do in Pyodide, without a compiler, or with
+``TRIPEAKS_PURE_PYTHON=1``. ``BACKEND`` says which runs ("compiled" or "python"); a compiled
+module built from another version of its source is never used (``_native`` checks a digest).
+Measured before choosing, on the same 100 random deals per rule set (``benchmarks/solver.py``'s
+seed 2024: ``winnable`` then ``solve`` on each, CPU time, milliseconds per deal, each build in its
+own process back to back, on a shared 2-core machine; verdict / best line):
+
+- pure Python: Easy 3.5 / 59.0, Classic 8.6 / 59.7 (again later: 3.9 / 63.0 and 9.3 / 66.9);
+- Cython on the unchanged files: Easy 2.5 / 45.8, Classic 6.7 / 47.2 (1.4 to 1.5 times);
+- mypyc on the unchanged files: Easy 2.9 / 49.4, Classic 7.6 / 55.7 (1.2 to 1.3 times);
+- mypyc with the win search's masks, counts and keys typed ``i64``: Easy 3.3 / 52.1, Classic 7.8 /
+  59.4, no better; and every shift of a packed rank count (over 64 bits) by an ``i64`` had to be
+  cast back, or it raised "int too large to convert to i64";
+- Cython with the same locals typed ``long long`` (the build kept): Easy 2.4 / 38.2, Classic 5.7 /
+  39.3, against 3.7 / 60.4 and 9.0 / 60.8 for pure Python in the same minutes: 1.5 to 1.6 times.
+
+Both builds side by side, ``python benchmarks/solver.py --deals 150 --no-python-baseline
+--hogue-deals 10 --positions 5 --samples 10`` (150 random deals per rule set, one run, CPU time on
+a shared 2-core machine; milliseconds per deal, mean / worst; compiled against pure Python):
+
+- verdict: Easy 4.4 / 187 against 6.8 / 279 (1.54 times; the naive search in C: 5.3 / 153),
+  Classic 7.7 / 95 against 12.5 / 165 (1.62 times; C: 24.8 / 150);
+- best line: Easy 43.1 / 262 against 68.9 / 361 (1.60 times), Classic 45.8 / 350 against
+  70.5 / 490 (1.54 times);
+- Hogue's line (10 deals): Easy 818 against 1,042 ms (1.27 times), Classic 478 against 643 (1.35);
+- fair sampling (50 arrangements of 5 positions), verdicts a second: Easy 319 against 229, Classic
+  1,041 against 696 (1.4 and 1.5 times); ``winning_actions`` 333 against 209 and 849 against 602.
+
+Again on 300 deals per rule set, on a quieter machine (``--deals 300 --no-python-baseline
+--hogue-deals 5 --positions 4 --samples 10``): verdict Easy 4.4 / 157 against 7.2 / 249 (C: 5.1 /
+120), Classic 7.2 / 82 against 12.2 / 137 (C: 17.8 / 103); best line Easy 37.5 / 242 against
+61.6 / 413, Classic 42.8 / 363 against 67.6 / 514; Hogue's line (5 deals) 726 and 516 against 938
+and 695; fair verdicts a second 317 and 1,171 against 209 and 797.
+
+Where the compiled search's time goes (``perf`` on ``solve`` over 40 deals per rule set): the memo
+(``dict`` lookups, 17 %), allocating and freeing Python ints (15 %: the memo's keys, and the
+packed rank counts of the predecessor checks, which need 104 to 208 bits and so stay Python
+ints), the Hall check (``hall_ok`` and its big-int shifts, adds and ands, about 10 %); the search's
+own code is under 12 %. Going much further means a memo and rank counts in machine words: a
+second implementation, which is allowed only when one source can't reach the targets. Hogue's
+line (``_score``, compiled but not typed) is held by its memo in the same way: ``dict`` lookups
+are 30 % of its time and allocation 13 %, its own code 11 % (``perf``, 3 Classic deals).
+
+``solve`` seemed to lose about 17 % over the wave that ended at ``ab198eb`` (on 1,500 published
+decks: 89 then 107 ms mean). Every commit to the search in that wave, on the same 80 random deals
+per rule set in one process (``solve`` on each, CPU time, the best of two rounds; each tree
+imported in turn): 444f144 (its start) 88.2 / 76.5 ms (Easy / Classic), eaef669 92.3 / 78.2,
+c3fc92a 93.9 / 83.3, 4bbd306 77.1 / 78.4, ab198eb 76.5 / 73.6; and the nodes searched are the same
+to within 0.07 % throughout (1,279,710 then 1,279,573 under Easy: the fix of c3fc92a, a top
+searched without that top no longer played again). On these deals the code did not lose it:
+ab198eb is no slower than the start, 4bbd306's shorter Hall check gained what c3fc92a and eaef669
+seemed to cost, and the rest is the noise of a shared machine (these runs had a load of 10 to 29
+on two cores). The published decks themselves are not in this repository, so they were not re-run.
 """
 
 from __future__ import annotations
@@ -130,16 +187,21 @@ import secrets
 import time
 from dataclasses import asdict, dataclass, field
 
+from .. import _native
 from ..codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..errors import check_time_limit
 from ..game import standing_actions
 from ..layout import SLOT_COUNT
 from ..rules import Rules
-from ._score import highest_score
-from ._search import OutOfTime, Search
-from ._space import Space
+
+BACKEND = _native.load()  # "compiled" or "python": which build of the search runs (see _native)
+
+from ._score import highest_score  # noqa: E402  (after the build is chosen)
+from ._search import OutOfTime, Search  # noqa: E402
+from ._space import Space  # noqa: E402
 
 __all__ = [
+    "BACKEND",
     "NEVER_WINNABLE",
     "SearchExhausted",
     "Solution",

@@ -13,6 +13,14 @@ from collections.abc import Callable
 from ..layout import COVER_MASK, SLOT_COUNT, play
 from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
 
+try:  # compiled: the types below are machine integers; as Python they are no-ops
+    import cython
+except ImportError:
+    from .._native import cython
+
+Int64 = cython.typedef(cython.longlong)  # a bitmask of slots, a memo key, a draw count, a rank
+Bool = cython.typedef(cython.bint)
+
 Path = list[int]  # a slot played, or -n for n draws
 Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn, rank, left, orphans)
 Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left, orphans)
@@ -144,6 +152,7 @@ class Search:
 
     # -- the win search: depth first, plays before draws; branch and bound on the draw count --
 
+    @cython.locals(k0=Int64, lim=Int64, count=Int64, exact_k=Int64, checks=Bool, free_draw=Bool, first_only=Bool)
     def wins(
         self, first_only: bool, limit: int | None = None, seen: dict[int, int] | None = None
     ) -> tuple[tuple[int, Path] | None, bool]:
@@ -160,28 +169,33 @@ class Search:
         seen = {} if seen is None else seen
         path: Path = []
         best: tuple[int, Path] | None = None
-        limit = self.limit = sp.n_stock if limit is None else limit
-        nostock = sp.nostock(limit)
+        lim = self.limit = sp.n_stock if limit is None else limit
+        nostock = sp.nostock(lim)
         window_cache: dict[int, list[int]] = {}
         most = self.most
         count = 0  # nodes since the last look at the clock
 
+        @cython.locals(k=Int64)
         def win(k: int) -> None:
-            nonlocal best, limit, nostock
+            nonlocal best, lim, nostock
             best = (k - k0, list(path))
             if first_only or k == k0:
                 raise Found
-            limit = self.limit = k - 1
-            nostock = sp.nostock(limit)
+            lim = self.limit = k - 1
+            nostock = sp.nostock(lim)
             window_cache.clear()
 
+        @cython.locals(S=Int64, free=Int64, k=Int64, r=Int64, orphans=Int64, m=Int64, b=Int64, S2=Int64, x=Int64)
+        @cython.locals(rx=Int64, f2=Int64, cb=Int64, cm=Int64, key=Int64)
+        @cython.locals(tag=Int64, orphans2=Int64, rest=Int64, xb=Int64, preds=Int64, first=Int64, slack=Int64)
+        @cython.locals(dem=Int64, sup=Int64, c=Int64)
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             nonlocal count
             m = free & fit[r]
-            window = prefix[limit] - prefix[k] if k < limit else 0
+            window = prefix[lim] - prefix[k] if k < lim else 0
             tag = k << exact_k if exact_k else 0
             while m:
-                if k > limit:
+                if k > lim:
                     return
                 b = m & -m
                 m ^= b
@@ -243,6 +257,7 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
+        @cython.locals(j=Int64)
         def reach(left: int, j: int) -> bool:
             """Whether the cards left may still be won with the discard drawn from ``j`` and the
             stock up to the limit, as far as Hall's condition can tell."""
@@ -253,12 +268,15 @@ class Search:
                 return True  # a longer stream of stock cards: passes too
             elif j >= known[1]:
                 return False
-            if hall_ok(left, left + prefix[limit] - prefix[j]):
+            if hall_ok(left, left + prefix[lim] - prefix[j]):
                 known[0] = j
                 return True
             known[1] = j
             return False
 
+        @cython.locals(
+            S=Int64, free=Int64, k=Int64, orphans=Int64, done=Int64, j=Int64, rho=Int64, playable=Int64, key=Int64
+        )
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
             """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
             done = seen.get(S | CHAIN, UNSEEN)
@@ -266,7 +284,7 @@ class Search:
                 return
             seen[S | CHAIN] = k
             for j, rho in firsts[k]:
-                if j >= done or j >= limit:
+                if j >= done or j >= lim:
                     break
                 playable = free & fit[rho]
                 if not playable:

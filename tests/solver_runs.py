@@ -1,0 +1,92 @@
+"""The solver's answers on a fixed set of deals and positions, as JSON, from whichever search
+this process runs: the differential test (test_solver_backends.py) runs this file twice, once
+with ``TRIPEAKS_PURE_PYTHON=1``, and compares. ``python tests/solver_runs.py DEALS POSITIONS``
+prints {"backend": ..., "answers": {...}}; the work is spread over processes that inherit the
+environment, so they run the same search."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tripeaks_widget import Game, fair, solver
+
+SEED = 20261201
+
+
+def deal_numbers(count: int) -> list[int]:
+    rng = random.Random(SEED)
+    return [rng.randrange(1, 10**9) for _ in range(count)]
+
+
+def mid_game(number: int, rules: str, moves: int) -> Game:
+    """A position a few random actions into a deal (the same in every process)."""
+    rng = random.Random(f"{SEED}-{number}-{rules}")
+    game = Game.from_number(number, rules)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal or game.status != "playing":
+            break
+        game.apply(rng.choice(legal))
+    return game
+
+
+def _solution(solution: solver.Solution) -> list:
+    return [
+        solution.winnable,
+        list(solution.line),
+        solution.draws,
+        solution.cards_left,
+        solution.score,
+        solution.complete,
+    ]
+
+
+def _chance(chance: fair.Chance) -> list:
+    return [chance.value, chance.samples, chance.wins, chance.exact]
+
+
+def answer(task: tuple[str, int, str]) -> tuple[str, list]:
+    kind, number, rules = task
+    key = f"{kind} {number} {rules}"
+    if kind == "deal":  # the verdict and the best line from the deal
+        game = Game.from_number(number, rules)
+        return key, [solver.winnable(game), _solution(solver.solve(game))]
+    if kind == "hogue":  # Hogue's highest score, from a mid-game position
+        return key, _solution(solver.solve(mid_game(number, f"{rules}+hogue-scoring", 14)))
+    position = mid_game(number, rules, 10)
+    if kind == "actions":
+        return key, sorted(solver.winning_actions(position).items())
+    if kind == "fair":  # the fair functions that the solver judges, on sampled arrangements
+        chances = fair.move_chances(position, method="solver", samples=6, seed=number % 97)
+        return key, [_chance(fair.win_chance(position, samples=12, seed=number % 89))] + [
+            [action, _chance(chance)] for action, chance in chances.items()
+        ]
+    raise ValueError(f"unknown task {kind!r}")
+
+
+def tasks(deals: int, positions: int) -> list[tuple[str, int, str]]:
+    numbers = deal_numbers(deals)
+    found = [("deal", n, rules) for rules in ("easy", "classic") for n in numbers]
+    for kind in ("hogue", "actions", "fair"):
+        found += [(kind, n, rules) for rules in ("easy", "classic") for n in numbers[:positions]]
+    return found
+
+
+def main(argv: list[str]) -> int:
+    deals, positions = int(argv[0]), int(argv[1])
+    workers = int(os.environ.get("SOLVER_RUNS_WORKERS", "0")) or max(1, (os.cpu_count() or 2) // 2)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        answers = dict(pool.map(answer, tasks(deals, positions), chunksize=16))
+    json.dump({"backend": solver.BACKEND, "answers": answers}, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

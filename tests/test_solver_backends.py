@@ -1,0 +1,140 @@
+"""The solver's two builds of one search: the compiled one (Cython, when the package was built
+with a C compiler) and the pure-Python sources. Which one runs, forcing the sources, the
+solver's tests passed under the sources too, and both giving the same answers on thousands
+of deals and positions.
+
+``TRIPEAKS_COMPILED=required`` (as CI sets it) makes a missing compiled build a failure
+rather than a skip."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import solver_runs
+
+from tripeaks_widget import Game, _native, solver
+
+REPO = Path(__file__).resolve().parent.parent
+# The differential test's size: measured, 500 s of CPU time for both builds together (12 minutes on
+# a shared 2-core machine, one process a build), the two run side by side, each over half the cores.
+DEALS = 2000  # per rule set, Easy and Classic
+POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_actions and fair play
+
+needs_compiled = pytest.mark.skipif(
+    solver.BACKEND != "compiled" and os.environ.get("TRIPEAKS_COMPILED") != "required",
+    reason="the compiled search is not built here (no C compiler when installed)",
+)
+
+
+def run_python(code: str, pure: bool, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != _native.FORCE_VARIABLE}
+    if pure:
+        env[_native.FORCE_VARIABLE] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(REPO / "tests"), env.get("PYTHONPATH", "")])
+    return subprocess.run(
+        [sys.executable, *(["-c", code] if code else []), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=timeout,
+    )
+
+
+def test_backend_names_the_build_that_runs():
+    modules = [sys.modules[name] for name in _native.COMPILED]
+    compiled = [not module.__file__.endswith(".py") for module in modules]
+    assert solver.BACKEND in ("compiled", "python")
+    assert compiled == [solver.BACKEND == "compiled"] * len(modules), [m.__file__ for m in modules]
+
+
+@needs_compiled
+def test_the_compiled_build_is_there_where_required():
+    assert solver.BACKEND == "compiled"
+
+
+def test_pure_python_is_forced_by_the_environment_and_said_once_in_the_log():
+    code = (
+        "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
+        "from tripeaks_widget import solver, _native\n"
+        "import tripeaks_widget.solver._search as s\n"
+        "_native.load()\n"  # a second look says nothing more
+        "print(solver.BACKEND, s.__file__.endswith('.py'), s.cython.compiled)"
+    )
+    done = run_python(code, pure=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines == [
+        "tripeaks_widget: the solver's search runs as pure Python (TRIPEAKS_PURE_PYTHON is set)",
+        "python True False",
+    ]
+
+
+@needs_compiled
+def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path):
+    """Edit a source after building and the sources run (never a stale build), saying why."""
+    package = Path(solver.__file__).parent.parent
+    shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    source = tmp_path / Path(sys.modules[_native.COMPILED[1]].__file__).relative_to(package.parent)
+    source = source.parent / (source.name.split(".")[0] + ".py")
+    source.write_text(source.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    code = (
+        "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
+        "from tripeaks_widget import solver; print(solver.BACKEND)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != _native.FORCE_VARIABLE}
+    env["PYTHONPATH"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    said, backend = done.stdout.strip().splitlines()
+    assert backend == "python" and f"the compiled {_native.COMPILED[1]} was built from another version" in said, said
+
+
+@needs_compiled
+def test_the_solver_tests_pass_under_pure_python_too():
+    """test_solver.py again, its searches all from the sources; less its checks against the plain
+    exhaustive search, whose time is that search's own: the compiled build passed them, and the
+    differential test below holds the sources to its answers."""
+    args = ["-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-k", "not plain_search", "tests/test_solver.py"]
+    done = run_python("", True, *args, timeout=900)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+@needs_compiled
+def test_both_builds_give_the_same_answers_on_thousands_of_deals():
+    """Verdicts, best lines and their scores on 2,000 random deals under Easy and under Classic;
+    Hogue's line, ``winning_actions`` and the fair functions on mid-game positions: equal
+    under both builds, and every line replays to what it claims."""
+    args = ["tests/solver_runs.py", str(DEALS), str(POSITIONS)]
+    pure = subprocess.Popen(
+        [sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+        env={**os.environ, _native.FORCE_VARIABLE: "1", "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    compiled = run_python("", False, *args, timeout=1800)
+    out, err = pure.communicate(timeout=1800)
+    assert compiled.returncode == 0 and pure.returncode == 0, compiled.stderr[-2000:] + err[-2000:]
+    ours, theirs = json.loads(compiled.stdout), json.loads(out)
+    assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
+    ours, theirs = ours["answers"], theirs["answers"]
+    assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS)) == len(theirs)
+    differ = [key for key in ours if ours[key] != theirs[key]]
+    assert not differ, [(key, ours[key], theirs[key]) for key in differ[:5]]
+    for key, answer in ours.items():  # the lines replay to the result they claim
+        kind, number, rules = key.split()
+        if kind in ("deal", "hogue"):
+            solution = answer[1] if kind == "deal" else answer
+            winnable, line, draws, left, score, complete = solution
+            start = Game.from_number(int(number), rules) if kind == "deal" else solver_runs.mid_game(
+                int(number), f"{rules}+hogue-scoring", 14
+            )  # fmt: skip
+            end = start.copy().replay(line)
+            assert complete and (end.cards_left, end.score, line.count("draw")) == (left, score, draws), key
+            if kind == "deal":
+                assert winnable == answer[0] == (end.status == "won"), key

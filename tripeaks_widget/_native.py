@@ -1,0 +1,136 @@
+"""The compiled search: which modules are compiled, and which build of them runs.
+
+The modules listed in ``COMPILED`` are plain Python, and the same files are also compiled
+with Cython (its pure-Python mode: the types the compiler uses sit in ``cython.locals``
+decorators, so the source still runs, unchanged, as Python). A wheel built on a machine
+with a C compiler carries the compiled build beside the sources; without a compiler, or in
+the browser's Python (Pyodide), the sources run. ``TRIPEAKS_PURE_PYTHON=1`` makes the
+sources run even where the compiled build is installed.
+
+This file is read by the build hook (``hatch_build.py``) on its own, without importing
+the package: it imports nothing but the standard library at the top.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+# Compiled together, in this order; a module added here is compiled by the next build.
+COMPILED = (
+    "tripeaks_widget.solver._space",
+    "tripeaks_widget.solver._search",
+    "tripeaks_widget.solver._score",
+)
+
+FORCE_VARIABLE = "TRIPEAKS_PURE_PYTHON"
+BUILT_FROM = "_native_build.json"  # beside this file: each compiled module's source digest at build time
+_log = logging.getLogger("tripeaks_widget")
+_said = False
+
+
+class _Shadow:
+    """What the compiled modules use of Cython's ``cython`` module, for when Cython is not
+    installed: the type declarations are no-ops and the code runs as Python."""
+
+    compiled = False
+    longlong = int
+    bint = bool
+
+    @staticmethod
+    def locals(**types):
+        return lambda function: function
+
+    @staticmethod
+    def typedef(kind):
+        return kind
+
+
+cython = _Shadow()
+
+
+def forced() -> bool:
+    """Whether ``TRIPEAKS_PURE_PYTHON`` asks for the sources (any value but "", "0")."""
+    return os.environ.get(FORCE_VARIABLE, "") not in ("", "0")
+
+
+def _source(name: str) -> Path:
+    return Path(__file__).resolve().parent.parent.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _why_not_compiled() -> str | None:
+    """None when every listed module has a compiled build made from its source as it is now;
+    else why the sources must serve."""
+    if forced():
+        return f"{FORCE_VARIABLE} is set"
+    try:
+        built_from = json.loads(Path(__file__).with_name(BUILT_FROM).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        built_from = {}
+    for name in COMPILED:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin or spec.origin.endswith(".py"):
+            return "no compiled build is installed"
+        if built_from.get(name) != digest(_source(name)):  # a source edited since: never a stale build
+            return f"the compiled {name} was built from another version of its source (rebuild: pip install -e .)"
+    return None
+
+
+def _run_source(name: str, path: Path) -> None:
+    """Import the module ``name`` from the Python file at ``path``, whatever else is beside it."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    setattr(sys.modules[parent], child, module)
+
+
+def load() -> str:
+    """Import the listed modules, each from its compiled build when there is one made from its
+    source as it is and pure Python is not forced; returns "compiled" when all of them are
+    compiled, else "python" (then all of them are the sources). Says once, in the log at
+    INFO, which it is."""
+    global _said
+    why = _why_not_compiled()
+    if why is not None:
+        for name in COMPILED:  # every one from its source, so that the two builds never mix
+            if name in sys.modules and getattr(sys.modules[name], "__file__", "").endswith(".py"):
+                continue
+            _run_source(name, _source(name))
+    if not _said:
+        _said = True
+        if why is None:
+            _log.info("tripeaks_widget: the solver's search runs compiled")
+        else:
+            _log.info("tripeaks_widget: the solver's search runs as pure Python (%s)", why)
+    return "python" if why is not None else "compiled"
+
+
+def python_copy(package: str = "tripeaks_widget.solver", alias: str = "tripeaks_widget._solver_python"):
+    """A second copy of ``package`` loaded under the name ``alias``, its listed modules from
+    their sources: so that a benchmark can time both builds in one process. (Its ``BACKEND``
+    is "python"; its relative imports reach the same package around it.)"""
+    if alias in sys.modules:
+        return sys.modules[alias]
+    init = _source(package + ".__init__")
+    spec = importlib.util.spec_from_file_location(alias, init, submodule_search_locations=[])
+    assert spec is not None and spec.loader is not None
+    copy = importlib.util.module_from_spec(spec)
+    sys.modules[alias] = copy
+    for name in COMPILED:
+        if name.startswith(package + "."):
+            _run_source(alias + name[len(package) :], _source(name))
+    spec.loader.exec_module(copy)
+    copy.BACKEND = "python"  # type: ignore[attr-defined]
+    return copy
