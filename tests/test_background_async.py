@@ -20,6 +20,30 @@ from tripeaks_widget.background import Worker
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 
 
+START = threading.Thread.start  # the real one, for the loop the test itself runs on
+
+
+def run(coroutine):
+    """``asyncio.run`` on a thread of its own: the suite's browser tests keep a loop running on the
+    main thread (Playwright's), and a kernel's loop is one of its own as well."""
+    result: list = []
+
+    def main():
+        try:
+            result.append(("ok", asyncio.run(coroutine)))
+        except BaseException as error:  # handed back to the test
+            result.append(("error", error))
+
+    thread = threading.Thread(target=main)
+    START(thread)
+    thread.join(60)
+    assert result, "the test's loop did not end within 60 s"
+    kind, value = result[0]
+    if kind == "error":
+        raise value
+    return value
+
+
 @pytest.fixture(autouse=True)
 def no_threads(monkeypatch):
     def refuse(self):
@@ -50,7 +74,7 @@ def test_without_threads_jobs_run_in_a_task_one_a_slice_with_messages_in_between
         assert not worker.busy
         return worker
 
-    asyncio.run(main())
+    run(main())
     # the message that came in while job b ran was handled before job c started
     assert order == ["job a", "job b", "message", "job c"]
 
@@ -69,7 +93,7 @@ def test_without_threads_a_newer_job_replaces_a_waiting_one_and_close_drops_the_
         worker.submit("hint", lambda: ran.append("closed"))
         await idle()
 
-    asyncio.run(main())
+    run(main())
     assert ran == ["new hint", "verdict"]
 
 
@@ -85,7 +109,7 @@ def test_without_threads_a_failing_job_is_logged_and_the_next_runs(caplog):
         worker.submit("b", lambda: ran.append("b"))
         await idle()
 
-    asyncio.run(main())
+    run(main())
     assert ran == ["b"]
     assert "background job 'a' failed" in caplog.text
 
@@ -99,7 +123,7 @@ def test_without_threads_wait_runs_the_waiting_jobs_here():
         assert worker.wait(5)
         assert ran == ["a"] and not worker.busy
 
-    asyncio.run(main())
+    run(main())
 
 
 def test_without_threads_the_hint_button_answers_on_the_loop():
@@ -112,7 +136,7 @@ def test_without_threads_the_hint_button_answers_on_the_loop():
         w.close()
         return message, highlight
 
-    message, highlight = asyncio.run(main())
+    message, highlight = run(main())
     assert message.startswith("Hint (sees the hidden cards):") and len(highlight) == 1
 
 
@@ -145,7 +169,7 @@ def test_without_threads_an_answer_about_a_position_the_board_has_left_is_droppe
         w.close()
         return shown, after
 
-    shown, after = asyncio.run(main())
+    shown, after = run(main())
     message, highlight, seq, moves = after
     assert asked == [0] and moves == 1
     assert (message, highlight) == ("", [])  # the hint for the opening never showed on the new board

@@ -8,7 +8,7 @@ import logging
 import pytest
 from support import intent
 
-from tripeaks_widget import TriPeaks, solver
+from tripeaks_widget import TriPeaks, fair, solver
 from tripeaks_widget.assists import VERDICT_UNKNOWN
 
 OPENING = "TP1-E-AAAAAAB"
@@ -21,6 +21,7 @@ def out_of_time(*_args, **_kwargs):
 def test_a_win_chance_out_of_time_says_so_as_the_verdict_does(monkeypatch, caplog):
     # every search runs out of time, as a hard position on a busy machine does
     monkeypatch.setattr(solver, "winnable", out_of_time)
+    monkeypatch.setattr(fair, "win_chance", out_of_time)  # the board's chance is the fair one
     w = TriPeaks(OPENING, records=False, show_win_chance=True, show_verdict=True)
     with caplog.at_level(logging.ERROR, logger="tripeaks_widget"):
         assert w._worker.wait(30)
