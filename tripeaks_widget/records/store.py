@@ -372,6 +372,7 @@ class Records:
         first and assisted ones after them, ranked apart. Each entry: ``rank``, ``player``,
         ``cards_left``, ``moves``, ``outcome``, ``score``, ``assists``, ``assisted``, ``finished_at``;
         at most ``limit`` of each."""
+        limit = _bounded("limit", limit, 0, 2**63 - 1)  # as results(): a count, or a clear error
         rows = self._query(
             "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted FROM ("
             "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
@@ -383,7 +384,7 @@ class Records:
         )
         board: list[dict] = []
         for assisted in (0, 1):
-            group = [row for row in rows if row[7] == assisted][: max(0, int(limit))]
+            group = [row for row in rows if row[7] == assisted][:limit]
             for place, row in enumerate(group):
                 same = place and (row[2], row[3]) == (group[place - 1][2], group[place - 1][3])
                 rank = board[-1]["rank"] if same else place + 1
