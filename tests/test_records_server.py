@@ -133,6 +133,26 @@ def test_a_board_built_while_its_server_is_paused_plays_at_once_and_records_when
     w.close()
 
 
+def test_a_board_whose_server_does_not_answer_says_its_results_are_kept(own_server, tmp_path, monkeypatch):
+    url = own_server.fresh()
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    waiting = "The records server does not answer yet: results are kept and recorded when it does"
+    own_server.down()
+    try:
+        w = within(2, lambda: TriPeaks(game=1, records=url, player="ana"), "building a board, its server down")
+        deadline = time.monotonic() + 10
+        while waiting not in w.notices and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert {"kind": "info", "text": waiting} in w.state["notices"], w.state["notices"]
+        w.replay(WIN_1_EASY, pace=0)
+        assert w.status == "won"
+    finally:
+        own_server.up()
+    assert w.records.flush(30)
+    assert [(r["player"], r["outcome"]) for r in w.records.results()] == [("ana", "won")]
+    w.close()
+
+
 def test_a_store_refused_once_its_paused_server_answers_is_said_under_the_board(own_server):
     import psycopg
 

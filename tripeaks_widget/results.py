@@ -25,6 +25,7 @@ log = logging.getLogger("tripeaks_widget")
 NOT_RECORDED = Message("This result could not be recorded: {error}")
 NO_RECORDS = Message("Records cannot be kept: {error}")
 NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
+RECORDS_WAITING = Message("The records server does not answer yet: results are kept and recorded when it does")
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 
 
@@ -60,21 +61,28 @@ class Results:
             self.notices = [{"kind": "error", "text": self.error}]
         game = board.game
         self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
-        if self.store is not None and not self.store.opening.done():  # a server's store, still being looked at
-            self.store.opening.add_done_callback(self._opened)
+        store = self.store
+        if store is not None and not store.opening.done():  # a server's store, still being looked at
+            store.opening.add_done_callback(self._opened)
+        elif store is not None and not store.ready and store.opening.exception() is None:
+            self.notices.append({"kind": "info", "text": RECORDS_WAITING})
 
     def _opened(self, opening: Future) -> None:
-        """A store opened in the background turned out unusable: said as a store refused at once is."""
+        """A store opened in the background: one that turned out unusable is said as a store refused
+        at once is, and one whose server was not reached says that its results are kept."""
         error = opening.exception()
-        if error is None:
+        if error is None and opening.result():
             return
         board = self.board
         with board._lock:
             if board._closed:
                 return
-            self.error = Message(NO_RECORDS, error=str(error))
-            log.warning("playing without records: %s", self.error)
-            self.notices.append({"kind": "error", "text": self.error})
+            if error is not None:
+                self.error = Message(NO_RECORDS, error=str(error))
+                log.warning("playing without records: %s", self.error)
+                self.notices.append({"kind": "error", "text": self.error})
+            else:
+                self.notices.append({"kind": "info", "text": RECORDS_WAITING})
             if board._ready:  # else the first snapshot has it
                 board._publish()
 

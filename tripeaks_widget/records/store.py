@@ -105,8 +105,7 @@ class Records:
                 except FutureTimeout:
                     log.info("%s: the store is still being opened; results are kept until it is", self.where)
             else:
-                self.opening = _done(None)
-                self._open()
+                self.opening = _done(self._open())
         except BaseException:
             self._writer.close(0)
             self._reader.close(0)
@@ -115,9 +114,10 @@ class Records:
         _OPEN.add(self)
         on_sigterm(_spool_all)
 
-    def _open(self) -> None:
-        """Look at the store and bring it up to date; a server that cannot be reached is looked at
-        again when it answers. Raises (and keeps in ``refused``) why a store cannot be used."""
+    def _open(self) -> bool:
+        """Look at the store and bring it up to date; whether it is ready (False: its server could
+        not be reached, and it is looked at when it answers). Raises (and keeps in ``refused``) why
+        a store cannot be used."""
         try:
             self.read_only = self._waiting(self.timeout, lambda: self._backend.open(self._prepare))
             self._ready = True
@@ -130,6 +130,7 @@ class Records:
             self._opened.set()
         if self._ready:
             self._deliver()
+        return self._ready
 
     def _waiting(self, timeout: float, step):
         """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
@@ -187,6 +188,12 @@ class Records:
         queued is still written first (in the background)."""
         if SHARED.give("store", self._place, self):
             self.close(wait=0)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the store has been looked at and answers (False while it is being opened, or its
+        server has not been reached yet)."""
+        return self._ready
 
     @property
     def kind(self) -> str:
