@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import weakref
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol
@@ -63,7 +64,8 @@ class Results:
         self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
         store = self.store
         if store is not None and not store.opening.done():  # a server's store, still being looked at
-            store.opening.add_done_callback(self._opened)
+            me = weakref.ref(self)  # the opening outlives a board closed meanwhile: it must not keep it
+            store.opening.add_done_callback(lambda opening: (it := me()) is not None and it._opened(opening))
         elif store is not None and not store.ready and store.opening.exception() is None:
             self.notices.append({"kind": "info", "text": RECORDS_WAITING})
 

@@ -47,7 +47,12 @@ class Records:
     Raises ``RecordsError`` for a store that cannot be used (not a records store, a newer
     version's, a server that cannot be reached); ``Records.open_or_none()`` returns the error as
     a message instead. Writes go through a writer thread (:mod:`.writer`): a result waiting for
-    a lock is kept and written when the lock goes."""
+    a lock is kept and written when the lock goes.
+
+    A server's store is looked at in that thread too, and ``open_wait`` bounds how long the
+    constructor waits for it (None: until it is done, so a store that cannot be used raises
+    here). Past it the store is returned while it is looked at: results queue behind it, reads
+    wait for it, ``opening`` is its Future, and ``refused`` says why, if it cannot be used."""
 
     def __init__(
         self,
