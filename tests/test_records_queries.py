@@ -12,6 +12,8 @@ def test_a_limit_that_is_not_a_count_is_refused_on_every_store(store, limit):  #
     store.record(game(actions=WIN_1_EASY), player="ana")
     with pytest.raises(ValueError, match="limit is a whole number from 0"):
         store.results(limit=limit)
+    with pytest.raises(ValueError, match="limit is a whole number from 0"):
+        store.leaderboard(1, limit=limit)  # before: -1 gave an empty board, 1.5 one row, silently
 
 
 def test_a_limit_of_zero_and_a_numpy_limit_count_rows(store):  # noqa: F811
@@ -19,6 +21,8 @@ def test_a_limit_of_zero_and_a_numpy_limit_count_rows(store):  # noqa: F811
         store.record(game(actions=WIN_1_EASY), player=player)
     assert store.results(limit=0) == []
     assert len(store.results(limit=np.int64(1))) == 1
+    assert store.leaderboard(1, limit=0) == []
+    assert [e["player"] for e in store.leaderboard(1, limit=np.int64(1))] == ["ana"]
 
 
 @pytest.mark.parametrize("number", [2**70, 0, 50_001, -1, 1.0, "1"])

@@ -7,6 +7,7 @@ another's name. The game goes on whatever is refused."""
 import subprocess
 import sys
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
@@ -23,24 +24,7 @@ def class_store(postgres, tmp_path):
     role = f"tp_{uuid.uuid4().hex[:8]}"
     names = [f"{role}_ana", f"{role}_bob"]
     (tmp_path / "students.txt").write_text("\n".join(names) + "\n")
-    env_path = ":".join(sys.path)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tripeaks_widget.records",
-            "setup",
-            postgres.url,
-            "--role",
-            role,
-            "--students",
-            str(tmp_path / "students.txt"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
-    )
+    done = _setup(postgres.url, "--role", role, "--students", str(tmp_path / "students.txt"))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     students = dict(line.split("\t") for line in lines[:-1])
@@ -54,6 +38,17 @@ def class_store(postgres, tmp_path):
         postgres.admin.execute(f"CREATE SCHEMA {postgres.name}")  # the fixture drops it again
         for name in [*names, f"{role}_students", f"{role}_writer", role]:
             postgres.admin.execute(f'DROP ROLE IF EXISTS "{name}"')
+
+
+def _setup(url: str, *args: str) -> subprocess.CompletedProcess:
+    """``python -m tripeaks_widget.records setup URL ARGS``, as a teacher's script runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "tripeaks_widget.records", "setup", url, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": ":".join(sys.path), "PATH": "/usr/bin:/bin"},
+    )
 
 
 def _as(url):
@@ -154,3 +149,64 @@ def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
     with Records(owner) as records:
         assert [(r["player"], r["outcome"], r["cards_left"]) for r in records.results()] == [("ana", "blocked", 22)]
         assert records.standing(1).text.endswith("held by ana.")
+
+
+def _role_of(url: str) -> str:
+    return urlsplit(url).username or ""
+
+
+def test_setting_up_again_keeps_every_url_handed_out_repairs_the_grants_and_adds_students(class_store, tmp_path):
+    """Before, each run set new passwords: every URL handed out stopped working."""
+    players, students, owner = class_store
+    role = _role_of(players)
+    (ana, ana_url), (bob, bob_url) = sorted(students.items())
+    cy = f"{role}_cy"
+    with _as(owner) as conn:  # a grant lost (a restore, a hand's slip): the players cannot read the records
+        conn.execute(f'REVOKE SELECT ON bests FROM "{role}"')
+    with Records(players) as records, pytest.raises(RecordsError, match="permission denied"):
+        records.standing(1)
+    (tmp_path / "more.txt").write_text(f"{ana}\n{bob}\n{cy}\n")
+    try:
+        done = _setup(owner, "--role", role, "--students", str(tmp_path / "more.txt"))
+        assert done.returncode == 0, done.stderr
+        (line,) = done.stdout.strip().splitlines()  # only the new student's URL: nothing handed out changed
+        name, cy_url = line.split("\t")
+        assert name == cy and _role_of(cy_url) == cy
+        assert f"kept, with the passwords they had: {role}, {ana}, {bob}." in done.stderr
+        assert "the last line printed is not the players' URL" in done.stderr
+        for url in (players, ana_url, bob_url, cy_url):
+            with _as(url) as conn:
+                assert conn.execute("SELECT count(*) FROM bests").fetchone() == (0,)
+        with Records(players) as records:  # repaired
+            assert records.record(game(actions=WIN_1_EASY), player="ana")[0].kind == FIRST_WIN
+            assert records.standing(1).text.endswith("held by ana.")
+        with Records(cy_url) as records:  # the new student is a student like the others
+            with pytest.raises(RecordsError, match="row-level security"):
+                records.record(game(actions=BLOCK_1_EASY), player=ana)
+            assert records.record(game(actions=BLOCK_1_EASY), player=cy) == []
+    finally:
+        with _as(owner) as conn:
+            conn.execute(f'DROP ROLE IF EXISTS "{cy}"')
+
+
+def test_new_passwords_are_set_only_when_asked_and_the_old_urls_then_stop_working(class_store, tmp_path):
+    import psycopg
+
+    players, students, owner = class_store
+    role = _role_of(players)
+    (ana, ana_url), (_, bob_url) = sorted(students.items())
+    (tmp_path / "ana.txt").write_text(f"{ana}\n")
+    done = _setup(owner, "--role", role, "--students", str(tmp_path / "ana.txt"), "--new-passwords")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 2 and lines[0].split("\t")[0] == ana and _role_of(lines[-1]) == role
+    new_ana, new_players = lines[0].split("\t")[1], lines[-1]
+    assert "kept, with the passwords they had" not in done.stderr  # bob was not named: left alone
+    for old in (players, ana_url):
+        with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
+            _as(old).close()
+    for url in (new_players, new_ana, bob_url):
+        with _as(url) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+    with Records(new_players) as records:
+        assert records.record(game(actions=WIN_1_EASY), player="ana")[0].kind == FIRST_WIN

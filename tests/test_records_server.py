@@ -16,7 +16,7 @@ from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
 from tripeaks_widget import TriPeaks
 from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
-from tripeaks_widget.records.postgres import POOL_SIZE
+from tripeaks_widget.records.postgres import CONNECT_TIMEOUT, POOL_SIZE
 
 
 def _ours(conn) -> int:
@@ -105,6 +105,79 @@ def test_a_read_never_waits_behind_a_write(postgres):
         finally:
             blocker.close()
         assert pending.result(20)[0].kind == FIRST_WIN
+
+
+def test_a_board_built_while_its_server_is_paused_plays_at_once_and_records_when_it_wakes(
+    own_server, tmp_path, monkeypatch
+):
+    """Before, building the board waited on the caller's thread for the server's answer, up to the
+    connect deadline (5 s): the store is now looked at in its writer's thread."""
+    url = own_server.fresh()
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    with Records(url) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+    assert CONNECT_TIMEOUT >= 5  # the wait this guards against
+    with own_server.paused([own_server.postmaster(), *own_server.backends()]):
+        w = within(2, lambda: TriPeaks(game=1, records=url, player="bob"), "building a board on a paused server")
+        assert w.records is not None and w.records_error is None
+        within(3, lambda: w.replay(WIN_1_EASY, pace=0), "playing on a paused server")
+        assert w.status == "won"
+        within(2, lambda: w.new_game(game=2), "dealing on a paused server")
+        w.draw()
+        assert w.state["moves"] == 1
+    assert w.records.flush(30)  # the server woke: the won game is written, and said
+    assert [(r["player"], r["outcome"]) for r in w.records.results()] == [("bob", "won"), ("ana", "blocked")]
+    assert "First win of game 1 (Easy): won in 49 moves." in w.notices, w.notices
+    assert any(n["text"].startswith("First win of game 1") for n in w.state["notices"])  # in a snapshot of its own
+    assert w.records.standing(1).text.endswith("held by bob.")
+    w.close()
+
+
+def test_a_board_whose_server_does_not_answer_says_its_results_are_kept(own_server, tmp_path, monkeypatch):
+    url = own_server.fresh()
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    waiting = "The records server does not answer yet: results are kept and recorded when it does"
+    own_server.down()
+    try:
+        w = within(2, lambda: TriPeaks(game=1, records=url, player="ana"), "building a board, its server down")
+        deadline = time.monotonic() + 10
+        while waiting not in w.notices and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert {"kind": "info", "text": waiting} in w.state["notices"], w.state["notices"]
+        w.replay(WIN_1_EASY, pace=0)
+        assert w.status == "won"
+    finally:
+        own_server.up()
+    assert w.records.flush(30)
+    assert [(r["player"], r["outcome"]) for r in w.records.results()] == [("ana", "won")]
+    w.close()
+
+
+def test_a_store_refused_once_its_paused_server_answers_is_said_under_the_board(own_server):
+    import psycopg
+
+    name = f"tp_latin1_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(own_server.url, autocommit=True, connect_timeout=5) as admin:
+        admin.execute(f"CREATE DATABASE {name} ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+    url = own_server.url[: own_server.url.rindex("/") + 1] + name
+    try:
+        with own_server.paused([own_server.postmaster()]):
+            w = within(2, lambda: TriPeaks(game=1, records=url, player="ana"), "building a board on a paused server")
+            time.sleep(0.5)
+        deadline = time.monotonic() + 15
+        while w.records_error is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "LATIN1" in (w.records_error or ""), w.notices
+        assert [n["kind"] for n in w.state["notices"]] == ["error"]  # published in a snapshot of its own
+        w.replay(WIN_1_EASY, pace=0)  # the game goes on
+        assert w.status == "won"
+        again = TriPeaks(game=1, records=url)  # a refused store is not shared on
+        assert again.records is None and "LATIN1" in again.records_error
+        again.close()
+        w.close()
+    finally:
+        with psycopg.connect(own_server.url, autocommit=True, connect_timeout=5) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 # -- item 3: the first read after a server restart -------------------------------------------------

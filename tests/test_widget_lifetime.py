@@ -92,3 +92,18 @@ def test_widgets_never_closed_share_one_store_and_its_files(tmp_path):
     again = TriPeaks(game=1, records=store)
     assert again.records is not first.records  # a fresh one, once all closed
     again.close()
+
+
+def test_one_store_per_place_however_the_place_is_spelled(tmp_path, monkeypatch):
+    """The boards' shared stores are keyed by where the one parser says a store is (before, the
+    environment variable, a relative path and an sqlite:// URL of the same file were three stores)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "records.sqlite3"))
+    spellings = [None, "records.sqlite3", tmp_path / "records.sqlite3", "sqlite:///records.sqlite3", "./"]
+    boards = [TriPeaks(game=1, records=spelling) for spelling in spellings]
+    try:
+        assert all(board.records is boards[0].records for board in boards)
+    finally:
+        for board in boards:
+            board.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]  # the last board closed it

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import weakref
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol
@@ -25,6 +26,7 @@ log = logging.getLogger("tripeaks_widget")
 NOT_RECORDED = Message("This result could not be recorded: {error}")
 NO_RECORDS = Message("Records cannot be kept: {error}")
 NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
+RECORDS_WAITING = Message("The records server does not answer yet: results are kept and recorded when it does")
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 
 
@@ -33,6 +35,7 @@ class Board(Protocol):
 
     _lock: threading.RLock  # every change of the board and every snapshot sent takes it
     _closed: bool
+    _ready: bool  # built: a snapshot may be published
 
     @property
     def game(self) -> Game: ...
@@ -59,6 +62,31 @@ class Results:
             self.notices = [{"kind": "error", "text": self.error}]
         game = board.game
         self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
+        store = self.store
+        if store is not None and not store.opening.done():  # a server's store, still being looked at
+            me = weakref.ref(self)  # the opening outlives a board closed meanwhile: it must not keep it
+            store.opening.add_done_callback(lambda opening: (it := me()) is not None and it._opened(opening))
+        elif store is not None and not store.ready and store.opening.exception() is None:
+            self.notices.append({"kind": "info", "text": RECORDS_WAITING})
+
+    def _opened(self, opening: Future) -> None:
+        """A store opened in the background: one that turned out unusable is said as a store refused
+        at once is, and one whose server was not reached says that its results are kept."""
+        error = opening.exception()
+        if error is None and opening.result():
+            return
+        board = self.board
+        with board._lock:
+            if board._closed:
+                return
+            if error is not None:
+                self.error = Message(NO_RECORDS, error=str(error))
+                log.warning("playing without records: %s", self.error)
+                self.notices.append({"kind": "error", "text": self.error})
+            else:
+                self.notices.append({"kind": "info", "text": RECORDS_WAITING})
+            if board._ready:  # else the first snapshot has it
+                board._publish()
 
     def look_at(self, game: Game, assists: Iterable[str] = ()) -> None:
         """Record the game when it has just become won or blocked (again, after an undo)."""
@@ -93,14 +121,16 @@ class Results:
         """Close a store the board opened itself: what is queued is still written, then it closes
         (and leaves no journal files behind)."""
         if self._owns_store and self.store is not None:
-            _release(self.store)
+            self.store.release()
             self._owns_store = False
 
     def _await(self, answer: Future, wanted: Callable[[], bool], recording: bool) -> None:
-        """Wait a moment for the store's answer; a later one is published when it comes, if still
-        ``wanted``. A failure while ``recording`` says the result was not recorded; else it is only logged."""
+        """Wait a moment for the store's answer (none while the store is still being opened); a later
+        one is published when it comes, if still ``wanted``. A failure while ``recording`` says the
+        result was not recorded; else it is only logged."""
+        store = self.store
         try:
-            answer.result(STORE_WAIT)
+            answer.result(STORE_WAIT if store is None or store.opening.done() else 0)
         except Exception:
             if not answer.done():
                 caller = threading.get_ident()
@@ -134,32 +164,6 @@ class Results:
         return bool(notices)
 
 
-# The stores boards open themselves, one per place in a process, shared by every board on it and
-# closed when the last of them closes: a board never closed (a cell run again and again) holds
-# no connection or file of its own. place -> (store, boards using it).
-_OPENED: dict[str, tuple[Records, int]] = {}
-_OPENED_LOCK = threading.Lock()
-
-
-def _place(path: str | os.PathLike | None) -> str:
-    """Where a store asked for by ``path`` is, as a key: the environment's choice, a URL, a file."""
-    if path is None:
-        return "env:" + os.environ.get("TRIPEAKS_RECORDS", "")
-    text = os.fspath(path)
-    return text if "://" in text else "file:" + os.path.abspath(os.path.expanduser(text))
-
-
-def _release(store: Records) -> None:
-    with _OPENED_LOCK:
-        for place, (shared, boards) in list(_OPENED.items()):
-            if shared is store:
-                if boards > 1:
-                    _OPENED[place] = (shared, boards - 1)
-                    return
-                del _OPENED[place]
-    store.close(wait=0)  # the last board on it: what is queued is still written, then it closes
-
-
 def open_records(records: Any) -> tuple[Records | None, str | None]:
     """The store a widget records to, and why there is none when one was asked for."""
     if records is False:
@@ -170,19 +174,11 @@ def open_records(records: Any) -> tuple[Records | None, str | None]:
         if not background.threads_available():  # Pyodide: the store writes from a thread, to files held in memory
             return None, NO_RECORDS_IN_BROWSER
         path = None if records is None or records is True else records
-        with _OPENED_LOCK:
-            place = _place(path)
-            shared = _OPENED.get(place)
-            if shared is not None and not shared[0]._closed:
-                _OPENED[place] = (shared[0], shared[1] + 1)
-                return shared[0], None
-            try:
-                records, why = Records.open_or_none(path)
-            except Exception as error:  # whatever goes wrong, the widget still plays
-                log.exception("the records store could not be opened")
-                records, why = None, str(error)
-            if records is not None:
-                _OPENED[place] = (records, 1)
+        try:  # one store per place, shared by the boards on it; a server's store opens in the background
+            records, why = Records.open_shared(path, open_wait=STORE_WAIT)
+        except Exception as error:  # whatever goes wrong, the widget still plays
+            log.exception("the records store could not be opened")
+            records, why = None, str(error)
         return records, None if why is None else Message(NO_RECORDS, error=why)
     raise TypeError(
         "records is a Records store, a path, a postgresql:// URL, None (the user's own store) or False (none); "

@@ -50,7 +50,10 @@ Many kernels may write at once. Writes go through a writer thread per store (:mo
 an attempt waits a moment for a lock held elsewhere or a lost connection, then tries again, so
 the caller never blocks and a result is never dropped. At interpreter exit and on SIGTERM the
 queue goes to a local spool first (:mod:`.spool`), which the next start delivers; a store whose
-server cannot be reached as it is opened opens all the same, and is looked at once it answers.
+server cannot be reached as it is opened opens all the same, and is looked at once it answers;
+a board never waits for a server as its store is opened (``open_wait``, :class:`Records`). The
+stores the boards share and the pools the stores share are counted in one registry
+(:mod:`.registry`).
 On PostgreSQL, one small pool of connections serves every store on a URL in a process
 (:mod:`.postgres`), every use of a connection has a client-side deadline (:mod:`.deadline`),
 and reads never wait behind a write. A store is looked at before anything is written (SQLite through a read-only

@@ -1,5 +1,7 @@
-"""``python -m tripeaks_widget.records setup URL [--role NAME] [--students FILE]``: set up a
-class's PostgreSQL store (see :mod:`.roles`). The last line printed is the players' URL."""
+"""``python -m tripeaks_widget.records setup URL [--role NAME] [--students FILE] [--new-passwords]``:
+set up a class's PostgreSQL store (see :mod:`.roles`). It prints a line (name, tab, URL) for each
+student given a password, then, last, the players' URL when this run set its password. Run again,
+it keeps the roles that exist and their passwords, and says on stderr which ones it kept."""
 
 from __future__ import annotations
 
@@ -21,6 +23,12 @@ def main(argv: list[str] | None = None) -> int:
     setup.add_argument(
         "--students", metavar="FILE", help="a file of student names, one a line: each gets a role of its own"
     )
+    setup.add_argument(
+        "--new-passwords",
+        action="store_true",
+        help="set new passwords for the players' role and the students listed, even where they exist (the URLs "
+        "handed out before stop working); by default a run again keeps them",
+    )
     args = parser.parse_args(argv)
     from .roles import setup as set_up
 
@@ -29,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.students:
             with open(args.students, encoding="utf-8") as file:
                 students = file.read().splitlines()
-        made = set_up(args.url, role=args.role, students=students)
+        made = set_up(args.url, role=args.role, students=students, new_passwords=args.new_passwords)
     except OSError as error:
         print(f"error: {args.students}: {error.strerror or error}", file=sys.stderr)
         return 2
@@ -42,7 +50,21 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for name, url in made.students.items():
         print(f"{name}\t{url}")
-    print(made.players_url)
+    if made.players_url is not None:
+        print(made.players_url)
+    if made.kept:
+        print(
+            f"kept, with the passwords they had: {', '.join(made.kept)}. The URLs handed out for them still work; "
+            "they are not printed again, since no password is stored. --new-passwords sets new ones (and the "
+            "URLs handed out before stop working).",
+            file=sys.stderr,
+        )
+    if made.players_url is None:
+        print(
+            f"the players' role {args.role} was kept, so the last line printed is not the players' URL; "
+            "use the one printed by the first set-up.",
+            file=sys.stderr,
+        )
     return 0
 
 

@@ -53,11 +53,15 @@ class Backend:
 
     kind = ""
     begin = "BEGIN"
+    remote = False  # on a server: opened off the caller's thread, since a silent server would hold it
     where: str  # the store, named for messages (never with a password)
     errors: tuple[type[BaseException], ...] = ()
 
     def expected(self) -> str:
         raise NotImplementedError
+
+    def start(self) -> None:
+        """Take what the store's connections come from (without waiting on anything)."""
 
     def open(self, prepare) -> bool:
         """Look at the store and bring it up to date: ``prepare(conn, read_only)`` checks what the

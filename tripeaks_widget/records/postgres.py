@@ -10,9 +10,7 @@ each connection speaks UTF-8 whatever the server's own encoding.
 
 from __future__ import annotations
 
-import os
 import re
-import threading
 from contextlib import contextmanager
 from typing import Any
 
@@ -20,6 +18,7 @@ from . import writes
 from .backends import APPLICATION_ID, LOCK_WAIT, Backend, Found
 from .deadline import Missed, deadline
 from .locate import APP_NAME, Location, RecordsError
+from .registry import SHARED
 
 POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
 CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server (libpq's connect_timeout)
@@ -27,10 +26,6 @@ SERVER_WAIT = 5.0  # seconds one statement or transaction may take before its co
 CHECK_WAIT = 1.0  # seconds a pooled connection has to answer the check before it is handed out
 POOL_SIZE = 3  # connections per store per process: the writer's, and two readers'
 IDLE_IN_TRANSACTION = "60s"  # the server ends a transaction a vanished client left open
-
-_POOLS: dict[tuple[int, str], list] = {}  # (process, conninfo) -> [pool, users]
-_POOLS_LOCK = threading.Lock()
-
 
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
 
@@ -55,8 +50,10 @@ class Postgres(Backend):
     """A database on a PostgreSQL server."""
 
     kind = "PostgreSQL"
+    remote = True
 
     def __init__(self, place: Location, timeout: float) -> None:
+        self.place = place
         self.url = place.conninfo
         self.where = place.where
         self.timeout = timeout
@@ -124,12 +121,13 @@ class Postgres(Backend):
             raise
         return conn
 
+    def start(self) -> None:
+        """Take the process's pool for this database (made without connecting: nothing here waits)."""
+        if self._pool is None:
+            self._pool = SHARED.take("pool", self.place, self.make_pool)
+
     def open(self, prepare) -> bool:
-        try:
-            conn = self.connect()
-        except ServerDown:
-            self._pool = _take_pool(self)  # to reach it later: the store opens, and is prepared then
-            raise
+        conn = self.connect()  # ServerDown: the store opens all the same, and is prepared through the pool later
         try:
             with deadline(conn, max(self.wait, self.timeout)):
                 prepare(conn, False)
@@ -141,7 +139,6 @@ class Postgres(Backend):
             ) from None
         finally:
             conn.close()
-        self._pool = _take_pool(self)
         return False
 
     def _check(self, conn) -> None:
@@ -182,9 +179,12 @@ class Postgres(Backend):
             pool.putconn(conn)
 
     def close(self) -> None:
-        if self._pool is not None:
-            _give_pool(self)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None and SHARED.give("pool", self.place, pool):
+            try:
+                pool.close(timeout=1.0)
+            except Exception:  # already closing
+                pass
 
     # -- what the database holds --------------------------------------------------------------------
 
@@ -279,30 +279,3 @@ class Postgres(Backend):
         return isinstance(error, (errors.AdminShutdown, self.psycopg.OperationalError)) and not isinstance(
             error, (errors.LockNotAvailable, errors.QueryCanceled)
         )
-
-
-def _take_pool(backend: Postgres):
-    """The process's pool for this store, made on first use."""
-    key = (os.getpid(), backend.url)
-    with _POOLS_LOCK:
-        entry = _POOLS.get(key)
-        if entry is None:
-            entry = _POOLS[key] = [backend.make_pool(), 0]
-        entry[1] += 1
-        return entry[0]
-
-
-def _give_pool(backend: Postgres) -> None:
-    key = (os.getpid(), backend.url)
-    with _POOLS_LOCK:
-        entry = _POOLS.get(key)
-        if entry is None:
-            return
-        entry[1] -= 1
-        if entry[1] > 0:
-            return
-        del _POOLS[key]
-    try:
-        entry[0].close(timeout=1.0)
-    except Exception:  # already closing
-        pass

@@ -15,7 +15,14 @@ tables, and three roles around them:
   another's name is refused.
 
 It prints one line per student (name, a tab, the student's URL), then, as its last line, the
-URL players are given. Each run sets new passwords.
+URL players are given.
+
+Run again (to bring the store up to date after an upgrade, to repair its grants, or to add
+students), it keeps every role that exists and its password, so the URLs handed out before
+still work: it prints the URLs of the roles it made this time only, and no players' URL when
+that role was kept (a password is never stored, so it cannot be printed again). ``new_passwords``
+sets new passwords for the players' role and the students named, and prints them all; the URLs
+handed out before then stop working.
 """
 
 from __future__ import annotations
@@ -35,13 +42,18 @@ WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player colum
 
 @dataclass
 class SetUp:
-    """What the set-up made: the players' URL, and each student's."""
+    """What the set-up made: the players' URL and each student's, for the roles given a password
+    by this run (``players_url`` is None when the players' role kept its own), and the roles
+    that kept theirs."""
 
-    players_url: str
+    players_url: str | None
     students: dict[str, str] = field(default_factory=dict)
+    kept: list[str] = field(default_factory=list)
 
 
-def setup(url: str, *, role: str = "tripeaks_player", students: Iterable[str] = ()) -> SetUp:
+def setup(
+    url: str, *, role: str = "tripeaks_player", students: Iterable[str] = (), new_passwords: bool = False
+) -> SetUp:
     """Make (or bring up to date) the store at ``url`` and its roles; see the module's words."""
     from psycopg import sql
 
@@ -53,7 +65,8 @@ def setup(url: str, *, role: str = "tripeaks_player", students: Iterable[str] = 
     for name in names + [role]:
         if len(name) > 63 or "\x00" in name:
             raise RecordsError(f"{name!r:.80}: not a PostgreSQL role name; expected 1 to 63 characters")
-    passwords = {name: secrets.token_urlsafe(18) for name in [role, *names]}
+    passwords: dict[str, str] = {}  # the login roles given a password by this run
+    kept: list[str] = []
     import psycopg
 
     with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn, conn.transaction():
@@ -68,9 +81,16 @@ def setup(url: str, *, role: str = "tripeaks_player", students: Iterable[str] = 
             return conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
 
         def make_role(name: str, login: bool) -> None:
-            options = sql.SQL("LOGIN PASSWORD {}").format(literal(passwords[name])) if login else sql.SQL("NOLOGIN")
-            verb = "ALTER" if role_exists(name) else "CREATE"
-            run(f"{verb} ROLE {{}} WITH {{}}", ident(name), options)
+            exists = role_exists(name)
+            if not login:
+                options = sql.SQL("NOLOGIN")
+            elif exists and not new_passwords:  # its URL, handed out before, keeps working
+                options = sql.SQL("LOGIN")
+                kept.append(name)
+            else:
+                passwords[name] = secrets.token_urlsafe(18)
+                options = sql.SQL("LOGIN PASSWORD {}").format(literal(passwords[name]))
+            run(f"{'ALTER' if exists else 'CREATE'} ROLE {{}} WITH {{}}", ident(name), options)
 
         make_role(role, True)
         make_role(f"{role}_writer", False)
@@ -117,8 +137,9 @@ def setup(url: str, *, role: str = "tripeaks_player", students: Iterable[str] = 
             make_role(name, True)
             run("GRANT {} TO {}", group, ident(name))
     return SetUp(
-        _url_as(place, role, passwords[role]),
-        {name: _url_as(place, name, passwords[name]) for name in names},
+        _url_as(place, role, passwords[role]) if role in passwords else None,
+        {name: _url_as(place, name, passwords[name]) for name in names if name in passwords},
+        kept,
     )
 
 

@@ -25,9 +25,10 @@ from ..rules import Rules
 from . import schema, writes
 from .backends import RecordsError as RecordsError
 from .backends import SQLite, backend_for
-from .locate import locate
+from .locate import Location, locate
 from .notices import Notice, standing_notice
 from .postgres import ServerDown
+from .registry import SHARED
 from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
 from .spool import Spool, on_sigterm
 from .writer import EXIT_WAIT, GivenUp, Writer
@@ -35,6 +36,7 @@ from .writer import EXIT_WAIT, GivenUp, Writer
 log = logging.getLogger("tripeaks_widget")
 
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
+OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
 
 
 class Records:
@@ -45,10 +47,22 @@ class Records:
     Raises ``RecordsError`` for a store that cannot be used (not a records store, a newer
     version's, a server that cannot be reached); ``Records.open_or_none()`` returns the error as
     a message instead. Writes go through a writer thread (:mod:`.writer`): a result waiting for
-    a lock is kept and written when the lock goes."""
+    a lock is kept and written when the lock goes.
 
-    def __init__(self, path: str | os.PathLike | None = None, *, timeout: float = BUSY_TIMEOUT) -> None:
-        place = locate(path)
+    A server's store is looked at in that thread too, and ``open_wait`` bounds how long the
+    constructor waits for it (None: until it is done, so a store that cannot be used raises
+    here). Past it the store is returned while it is looked at: results queue behind it, reads
+    wait for it, ``opening`` is its Future, and ``refused`` says why, if it cannot be used."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike | Location | None = None,
+        *,
+        timeout: float = BUSY_TIMEOUT,
+        open_wait: float | None = None,
+    ) -> None:
+        place = path if isinstance(path, Location) else locate(path)
+        self._place = place
         self._backend = backend = backend_for(place, timeout)
         self.path = backend.path if isinstance(backend, SQLite) else None
         self.where = backend.where  # the store in messages: the file, or the URL without its password
@@ -76,22 +90,52 @@ class Records:
         self._spooled: dict[int, Path] = {}
         self._jobs = itertools.count()
         self._pending_lock = threading.Lock()
-        try:
-            self.read_only = self._waiting(timeout, lambda: backend.open(prepare))
-            self._ready = True
-        except ServerDown as error:  # results are kept, and written once it can be reached
-            log.warning("%s; results are kept and written when it answers", error)
-            self.read_only, self._ready = False, False
+        self.read_only, self._ready = False, False
+        self.refused: RecordsError | None = None  # why the store, once looked at, cannot be used
+        self._opened = threading.Event()  # looked at: ready, refused, or its server not reached
         self._closed = False
         self._shut_done = False
         self._shut_lock = threading.Lock()
         self._writer = Writer(f"tripeaks-records {self.where}", self._transient)
         # Reads the board asks for have a thread of their own: they never wait behind a write.
         self._reader = Writer(f"tripeaks-records reads {self.where}", lambda error: False)
+        backend.start()
+        try:
+            if backend.remote:
+                # Looked at in the writer's thread, so a silent server never holds the caller:
+                # results handed in meanwhile queue behind it, reads wait for it.
+                self.opening = self._writer.submit(self._open, f"opening {self.where}")
+                try:
+                    self.opening.result(open_wait)
+                except FutureTimeout:
+                    log.info("%s: the store is still being opened; results are kept until it is", self.where)
+            else:
+                self.opening = _done(self._open())
+        except BaseException:
+            self._writer.close(0)
+            self._reader.close(0)
+            backend.close()
+            raise
         _OPEN.add(self)
         on_sigterm(_spool_all)
+
+    def _open(self) -> bool:
+        """Look at the store and bring it up to date; whether it is ready (False: its server could
+        not be reached, and it is looked at when it answers). Raises (and keeps in ``refused``) why
+        a store cannot be used."""
+        try:
+            self.read_only = self._waiting(self.timeout, lambda: self._backend.open(self._prepare))
+            self._ready = True
+        except ServerDown as error:  # results are kept, and written once it can be reached
+            log.warning("%s; results are kept and written when it answers", error)
+        except RecordsError as error:
+            self.refused = error
+            raise
+        finally:
+            self._opened.set()
         if self._ready:
             self._deliver()
+        return self._ready
 
     def _waiting(self, timeout: float, step):
         """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
@@ -108,7 +152,9 @@ class Records:
                 pause = min(2 * pause, 1.0)
 
     @classmethod
-    def open_or_none(cls, path: str | os.PathLike | None = None, **options) -> tuple[Records | None, str | None]:
+    def open_or_none(
+        cls, path: str | os.PathLike | Location | None = None, **options
+    ) -> tuple[Records | None, str | None]:
         """``(records, None)``, or ``(None, message)`` when the store cannot be used, so a caller can
         go on without records and say why."""
         try:
@@ -116,8 +162,43 @@ class Records:
         except RecordsError as error:
             return None, str(error)
         except OSError as error:
-            where = path if path is not None else "the records file"
+            where = path.where if isinstance(path, Location) else path if path is not None else "the records file"
             return None, f"{where}: records cannot be kept there ({error})"
+
+    @classmethod
+    def open_shared(cls, path: str | os.PathLike | None = None, **options) -> tuple[Records | None, str | None]:
+        """Like :meth:`open_or_none`, for a store shared in this process by everyone who asks for the
+        same place (the boards on it): one is opened the first time, and each caller gives it back
+        with :meth:`release`; the last to do so closes it."""
+        try:
+            place = locate(path)
+        except RecordsError as error:
+            return None, str(error)
+        made: list[str] = []
+
+        def make() -> Records:
+            store, why = cls.open_or_none(place, **options)
+            if store is None:
+                made.append(why or "")
+                raise _NotOpened
+            return store
+
+        try:
+            return SHARED.take("store", place, make, usable=lambda store: not store._closed and not store.refused), None
+        except _NotOpened:
+            return None, made[0]
+
+    def release(self) -> None:
+        """Give back a store had from :meth:`open_shared`: the last user closes it, and what is
+        queued is still written first (in the background)."""
+        if SHARED.give("store", self._place, self):
+            self.close(wait=0)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the store has been looked at and answers (False while it is being opened, or its
+        server has not been reached yet)."""
+        return self._ready
 
     @property
     def kind(self) -> str:
@@ -258,9 +339,14 @@ class Records:
             ).add_done_callback(written)
 
     def _ensure_ready(self) -> None:
-        """A store opened while its server could not be reached: looked at and migrated once it answers."""
+        """Wait for the store's opening; a store opened while its server could not be reached is
+        looked at and migrated once it answers."""
         if self._ready:
             return
+        if not self._opened.wait(OPENING_WAIT + 2 * self.timeout):  # the opening's own deadlines end it first
+            raise RecordsError(f"{self.where}: the store is still being opened")
+        if self.refused is not None:
+            raise self.refused
         with self._ready_lock:
             if self._ready:
                 return
@@ -372,6 +458,7 @@ class Records:
         first and assisted ones after them, ranked apart. Each entry: ``rank``, ``player``,
         ``cards_left``, ``moves``, ``outcome``, ``score``, ``assists``, ``assisted``, ``finished_at``;
         at most ``limit`` of each."""
+        limit = _bounded("limit", limit, 0, 2**63 - 1)  # as results(): a count, or a clear error
         rows = self._query(
             "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted FROM ("
             "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
@@ -383,7 +470,7 @@ class Records:
         )
         board: list[dict] = []
         for assisted in (0, 1):
-            group = [row for row in rows if row[7] == assisted][: max(0, int(limit))]
+            group = [row for row in rows if row[7] == assisted][:limit]
             for place, row in enumerate(group):
                 same = place and (row[2], row[3]) == (group[place - 1][2], group[place - 1][3])
                 rank = board[-1]["rank"] if same else place + 1
@@ -486,6 +573,10 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     if number is None or not low <= number <= high:
         raise ValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
     return number
+
+
+class _NotOpened(Exception):
+    """A shared store that could not be opened: nothing is registered."""
 
 
 _OPEN: weakref.WeakSet[Records] = weakref.WeakSet()  # stores whose connection is still open
