@@ -416,3 +416,58 @@ def test_the_worker_runs_the_newest_job_of_each_name():
     worker.close()
     worker.submit("late", lambda: ran.append("late"))
     assert worker.wait(5) and ran[-1] == "again"
+
+
+def test_in_the_thread_a_running_step_wise_job_is_dropped_at_its_next_step_once_replaced():
+    from tripeaks_widget.background import Worker
+
+    worker = Worker(idle=0.2)
+    ran: list[str] = []
+    started, go_on = threading.Event(), threading.Event()
+
+    def old():
+        for step in range(1000):
+            ran.append(f"old {step}")
+            if step == 0:
+                started.set()
+                assert go_on.wait(5)
+            yield
+
+    worker.submit("review", old)
+    assert started.wait(5)
+    worker.submit("review", lambda: ran.append("new"))  # a newer question while the old one runs
+    go_on.set()
+    assert worker.wait(5)
+    assert ran == ["old 0", "new"]  # the old job never took another step: its answer was not wanted
+    worker.close()
+
+
+def test_in_the_thread_a_review_of_a_game_the_board_has_left_stops_at_its_next_step(monkeypatch):
+    from tripeaks_widget import fair
+
+    w = TriPeaks(OPENING, records=False)
+    for _ in range(23):
+        w.draw()
+    for card in ("K♣", "A♠", "2♦", "3♠", "4♠", "5♠"):
+        w.play(card)
+    judged: list[int] = []
+    first, go_on = threading.Event(), threading.Event()
+    real = fair.move_chances_steps
+
+    def counted(seen, **options):
+        judged.append(1)
+        if len(judged) == 1:
+            first.set()
+            assert go_on.wait(5)
+        return real(seen, **options)
+
+    monkeypatch.setattr(fair, "move_chances_steps", counted)
+    intent(w, {"type": "review", "open": True})
+    assert first.wait(5)
+    w.undo()  # the board moves on while the review of the blocked game runs
+    seq = w.state["seq"]
+    go_on.set()
+    settled(w)
+    assert w.state["review"] is None and w.state["seq"] == seq
+    assert len(judged) <= 2  # of 29 moves and the final chance: it stopped at its next step
+    w.close()
