@@ -43,9 +43,10 @@ def threads_available() -> bool:
 
 
 class Worker:
-    """Runs named jobs one at a time in a background thread (an asyncio task without threads); a
-    newer job replaces a waiting one of the same name. ``wait()`` blocks until nothing waits or
-    runs; ``close()`` drops what waits."""
+    """Runs named jobs one at a time in a background thread (an asyncio task without threads, in
+    slices of ``slice`` seconds); a newer job replaces a waiting one of the same name and stops a
+    running one at its next step. ``wait()`` blocks until nothing waits or runs; ``close()`` drops
+    what waits and stops what runs."""
 
     def __init__(
         self, name: str = "tripeaks-search", idle: float = 20.0, *, threads: bool | None = None, slice: float = SLICE
