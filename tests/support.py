@@ -92,3 +92,15 @@ def win_line(game: Game) -> list[str]:
 def winning_line() -> tuple[str, ...]:
     """A winning line of game 3 under Easy, searched once."""
     return tuple(win_line(Game.from_number(WINNABLE)))
+
+
+def at_once(plain):
+    """A step-wise stand-in (``tripeaks_widget.steps``) for a search the board runs step by step,
+    made of a fake that answers in one piece: ``monkeypatch.setattr(fair, "win_chance_steps",
+    at_once(fake))``."""
+
+    def steps(*args, **kwargs):
+        return plain(*args, **kwargs)
+        yield  # a generator: the fake runs at its first step, as the search it stands for
+
+    return steps

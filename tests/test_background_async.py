@@ -1,6 +1,8 @@
 """The worker without threads (as under Pyodide): jobs run in an asyncio task on the running loop,
-one job a slice, with the loop's other work (the kernel's messages) handled in between; a newer
-job replaces a waiting one; and the board still drops an answer about a position it has left.
+in slices, with the loop's other work (the kernel's messages) handled in between, also between
+the steps of one long search (a review, a win chance, a winnable deal); a newer job replaces a
+waiting one and stops a running one; and the board still drops an answer about a position it has
+left, stopping the search for it at its next step.
 
 Here, under CPython, ``threading.Thread.start`` is made to raise as it does in Pyodide, so a
 test that passes started no thread."""
@@ -8,13 +10,14 @@ test that passes started no thread."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 
 import pytest
 from support import intent
 
-from tripeaks_widget import TriPeaks, background, solver
-from tripeaks_widget.assists import HINT_PENDING
+from tripeaks_widget import Game, TriPeaks, background, fair, solver
+from tripeaks_widget.assists import HINT_PENDING, WIN_CHANCE_SAMPLES
 from tripeaks_widget.background import Worker
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
@@ -57,6 +60,35 @@ async def idle(rounds: int = 20) -> None:
     """Let the loop run its ready callbacks and tasks for a few rounds."""
     for _ in range(rounds):
         await asyncio.sleep(0)
+
+
+async def until_idle(worker: Worker, seconds: float = 50.0) -> None:
+    """Let the loop run until the worker has nothing left to do."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while worker.busy:
+        assert loop.time() < deadline, "the worker did not finish in time"
+        await asyncio.sleep(0)
+
+
+def ticker(loop, on_tick):
+    """A message that arrives again and again, as a player's clicks do: ``on_tick(n)`` on every
+    turn of the loop until it returns False."""
+
+    def tick(n: int = 0) -> None:
+        if on_tick(n) is not False:
+            loop.call_soon(tick, n + 1)
+
+    loop.call_soon(tick)
+
+
+def blocked_game(w: TriPeaks) -> None:
+    """The stock drawn out, then a run until no card fits: a blocked game of 29 moves to review."""
+    for _ in range(23):
+        w.draw()
+    for card in ("K♣", "A♠", "2♦", "3♠", "4♠", "5♠"):
+        w.play(card)
+    assert w.status == "blocked" and w.moves == 29
 
 
 def test_without_threads_jobs_run_in_a_task_one_a_slice_with_messages_in_between():
@@ -200,3 +232,184 @@ def test_a_null_from_the_browser_means_none(monkeypatch):
     intent(w, {"type": "new_game", "id": 1, "code": "TP1-C-AAAAAAD", "rules": jsnull, "game": jsnull})
     assert w.code == "TP1-C-AAAAAAD"
     w.close()
+
+
+def test_without_threads_a_step_wise_job_lets_messages_through_between_its_slices():
+    order: list[str] = []
+
+    def job():
+        for step in range(4):
+            order.append(f"step {step}")
+            yield
+
+    async def main():
+        worker = Worker(slice=0.0)  # every step a slice of its own
+        worker.submit("long", job)
+        ticker(asyncio.get_running_loop(), lambda n: order.append("message") if worker.busy else False)
+        await until_idle(worker)
+
+    run(main())
+    steps = [i for i, said in enumerate(order) if said.startswith("step")]
+    assert len(steps) == 4
+    assert all("message" in order[a:b] for a, b in itertools.pairwise(steps))  # between every two
+
+
+def test_without_threads_a_newer_job_of_the_same_name_stops_the_running_one_at_its_next_step():
+    ran: list[str] = []
+
+    def old():
+        for step in range(1000):
+            ran.append(f"old {step}")
+            yield
+
+    async def main():
+        worker = Worker(slice=0.0)
+        worker.submit("review", old)
+        loop = asyncio.get_running_loop()
+
+        def replace(n):
+            if n == 3:  # a few steps in, a new question of the same name comes in
+                worker.submit("review", lambda: ran.append("new"))
+                return False
+            return True
+
+        ticker(loop, replace)
+        await until_idle(worker)
+
+    run(main())
+    assert ran[-1] == "new" and len(ran) < 10  # the old one stopped within a step, never ran on
+
+
+def test_without_threads_the_review_runs_in_slices_with_clicks_handled_and_the_same_answer(monkeypatch):
+    monkeypatch.setattr(TriPeaks, "search_budget", 60.0)  # no move cut short on a busy machine
+
+    async def main():
+        w = TriPeaks(OPENING, records=False)
+        blocked_game(w)
+        w._worker.slice = 0.01
+        seen_pending: list[bool] = []
+
+        def click(n):  # the Win chance switch, clicked again and again while the review runs
+            if w.state["review"] is None or w.state["review"]["kind"] != "pending":
+                return False
+            intent(w, {"type": "show_win_chance", "value": n % 2 == 0})
+            seen_pending.append(w.state["win_chance"] is not None and w.state["review"]["kind"] == "pending")
+            return True
+
+        intent(w, {"type": "review", "open": True})
+        assert w.state["review"]["kind"] == "pending"
+        ticker(asyncio.get_running_loop(), click)
+        await until_idle(w._worker)
+        panel = w.state["review"]
+        game = w.game.copy()
+        w.close()
+        return panel, game, seen_pending
+
+    panel, game, seen_pending = run(main())
+    # clicks were answered (the chance switched on and shown) while the review was still running
+    assert sum(seen_pending) >= 3
+    assert panel["kind"] == "known"
+    expected = fair.review(game, seed=0, budget=60.0)  # the same computation, unsliced
+    assert [row["before"] for row in panel["moves"]] == [m.before and m.before.value for m in expected.moves]
+    assert [row["best"] for row in panel["moves"]] == [m.best for m in expected.moves]
+    assert panel["final"] == expected.final.value and panel["lost_after"] == expected.lost_after
+
+
+def test_without_threads_a_review_of_a_game_the_board_has_left_stops_at_its_next_step(monkeypatch):
+    judged: list[int] = []
+    real = fair.move_chances_steps
+
+    def counted(seen, **options):
+        judged.append(1)
+        return real(seen, **options)
+
+    monkeypatch.setattr(fair, "move_chances_steps", counted)
+
+    async def main():
+        w = TriPeaks(OPENING, records=False)
+        blocked_game(w)
+        w._worker.slice = 0.0
+        seq: list[int] = []
+
+        def undo_a_few_moves_in(n):
+            if len(judged) < 3:
+                return True
+            intent(w, {"type": "undo"})  # the board moves on: the review's answer would be dropped
+            seq.append(w.state["seq"])
+            return False
+
+        intent(w, {"type": "review", "open": True})
+        ticker(asyncio.get_running_loop(), undo_a_few_moves_in)
+        await until_idle(w._worker)
+        after = (w.state["review"], w.state["seq"], w.game.history[-1])
+        w.close()
+        return seq, after
+
+    seq, (review, last_seq, last_action) = run(main())
+    assert last_action == "undo" and review is None
+    assert last_seq == seq[0]  # nothing was published for the old game after the undo
+    assert len(judged) <= 4  # of the 29 moves (and the final chance), it stopped at its next step
+
+
+def test_without_threads_the_win_chance_runs_in_slices_with_the_same_answer(monkeypatch):
+    monkeypatch.setattr(TriPeaks, "search_budget", 60.0)
+
+    async def main():
+        w = TriPeaks(OPENING, records=False)
+        w._worker.slice = 0.0
+        turns: list[bool] = []
+        intent(w, {"type": "show_win_chance", "value": True})
+        assert w.state["win_chance"]["kind"] == "pending"
+        ticker(asyncio.get_running_loop(), lambda n: turns.append(True) if w._worker.busy else False)
+        await until_idle(w._worker)
+        shown, seen = w.state["win_chance"], w.game.seen()
+        w.close()
+        return shown, seen, turns
+
+    shown, seen, turns = run(main())
+    # every sampled arrangement was a step: the loop had a turn between them
+    assert len(turns) >= WIN_CHANCE_SAMPLES // 2
+    expected = fair.win_chance(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=60.0)
+    assert shown["kind"] == "known" and (shown["value"], shown["low"], shown["high"]) == (
+        expected.value,
+        expected.low,
+        expected.high,
+    )
+
+
+def test_without_threads_a_click_during_a_winnable_deal_search_is_handled_before_it_ends(monkeypatch):
+    tried: list[str] = []
+    real = solver.winnable
+
+    def counted(game, **options):
+        tried.append(game.code)
+        return len(tried) > 2 and real(game, **options)  # the first two deals tried as if lost: a longer search
+
+    monkeypatch.setattr(solver, "winnable", counted)
+
+    async def main():
+        w = TriPeaks(OPENING, records=False)
+        w._worker.slice = 0.0
+        replies: list[dict] = []
+        w.send = lambda content, buffers=None: replies.append(content)
+        clicked: list[tuple] = []
+
+        def click(n):
+            if not tried:
+                return True  # not yet: the click comes once the search has tried a deal
+            intent(w, {"type": "play", "slot": 20})  # K♣ on the opening board, while the search runs
+            clicked.append((w.code, w.moves, len(replies)))
+            return False
+
+        intent(w, {"type": "new_game", "rules": "classic", "winnable": True, "id": 7})
+        ticker(asyncio.get_running_loop(), click)
+        await until_idle(w._worker)
+        after = (w.code, w.moves, replies)
+        w.close()
+        return clicked, after
+
+    clicked, (code, moves, replies) = run(main())
+    # the click was handled on the opening board after the search had begun, before it replied
+    assert clicked == [(OPENING, 1, 0)]
+    assert [reply["id"] for reply in replies] == [7] and replies[0]["ok"] is True
+    assert code == tried[-1] != OPENING and moves == 0 and len(tried) >= 3 and Game(code).winnable()

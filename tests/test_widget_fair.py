@@ -8,7 +8,7 @@ import logging
 
 import pytest
 from hidden_cards import with_hidden_cards_permuted
-from support import OPENING, WINNABLE, intent, winning_line
+from support import OPENING, WINNABLE, at_once, intent, winning_line
 from test_widget_solver import Gate, settled
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
@@ -82,12 +82,12 @@ def test_the_win_chance_from_the_constructor_and_in_the_language(lang, words, mo
 
 def test_a_win_chance_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
     gate = Gate(fair.Chance.of(3, 4))
-    monkeypatch.setattr(fair, "win_chance", gate)
+    monkeypatch.setattr(fair, "win_chance_steps", at_once(gate))
     w.show_win_chance = True
     assert gate.started.wait(5)
     w.draw()  # the board moves on while the first computation runs
     seq = w.state["seq"]
-    monkeypatch.setattr(fair, "win_chance", lambda seen, **_: fair.Chance.of(1, 4))
+    monkeypatch.setattr(fair, "win_chance_steps", at_once(lambda seen, **_: fair.Chance.of(1, 4)))
     gate.release.set()
     # The first answer (75 %, for the deal before the draw) was dropped; the second is shown.
     assert shown(w)["text"] == "Win chance 25 %"
@@ -101,7 +101,7 @@ def test_the_win_chance_is_computed_from_what_the_player_sees_only(w, monkeypatc
         given.append(position)
         return fair.Chance.of(1, 2)
 
-    monkeypatch.setattr(fair, "win_chance", win_chance)
+    monkeypatch.setattr(fair, "win_chance_steps", at_once(win_chance))
     w.show_win_chance = True
     settled(w)
     w.show_win_chance = False
@@ -137,7 +137,7 @@ def test_a_failing_win_chance_says_so(w, monkeypatch):
     def broken(seen, **_):
         raise RuntimeError("the sampler tripped")
 
-    monkeypatch.setattr(fair, "win_chance", broken)
+    monkeypatch.setattr(fair, "win_chance_steps", at_once(broken))
     w.show_win_chance = True
     line = shown(w)
     assert line["kind"] == "error" and line["text"] == "Something went wrong: the sampler tripped"
@@ -180,7 +180,7 @@ def test_the_hint_is_fair_by_default_and_exact_when_asked(w):
 
 def test_the_fair_hint_gets_only_what_the_player_sees(w, monkeypatch):
     given = []
-    monkeypatch.setattr(fair, "fair_hint", lambda position, **_: given.append(position) or "draw")
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda position, **_: given.append(position) or "draw"))
     intent(w, {"type": "hint"})
     settled(w)
     assert [type(position) for position in given] == [Seen]
@@ -191,7 +191,7 @@ def test_a_fair_hint_that_finds_no_time_says_so(w, monkeypatch):
     def exhausted(position, **_):
         raise solver.SearchExhausted("no time")
 
-    monkeypatch.setattr(fair, "fair_hint", exhausted)
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(exhausted))
     assert w.hint() is None and w.message == "No hint found within the time limit"
 
 
@@ -247,7 +247,7 @@ def test_the_bare_game_from_the_constructor():
 
 
 def test_with_hints_off_the_board_asks_for_none(w, monkeypatch):
-    monkeypatch.setattr(fair, "fair_hint", lambda position, **_: pytest.fail("no hint was asked for"))
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda position, **_: pytest.fail("no hint was asked for")))
     w.show_hints = False
     seq = w.state["seq"]
     intent(w, {"type": "hint"})
@@ -339,7 +339,7 @@ def test_a_review_for_a_game_the_board_has_left_is_dropped(blocked, monkeypatch)
     w = blocked
     w.play(LAST)
     gate = Gate(lambda game: pytest.fail("a review of the old game was shown"))
-    monkeypatch.setattr(fair, "review", gate)
+    monkeypatch.setattr(fair, "review_steps", at_once(gate))
     intent(w, {"type": "review", "open": True})
     assert gate.started.wait(5)
     w.undo()
@@ -357,7 +357,7 @@ def test_a_failing_review_says_so_and_a_malformed_one_is_refused(blocked, monkey
     def broken(game, **_):
         raise RuntimeError("the reviewer tripped")
 
-    monkeypatch.setattr(fair, "review", broken)
+    monkeypatch.setattr(fair, "review_steps", at_once(broken))
     intent(w, {"type": "review", "open": True})
     panel = settled(w).state["review"]
     assert panel["kind"] == "error" and panel["text"] == "Something went wrong: the reviewer tripped"

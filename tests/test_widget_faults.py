@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from support import intent
+from support import at_once, intent
 
 from tripeaks_widget import TriPeaks, fair, solver
 from tripeaks_widget.assists import VERDICT_UNKNOWN
@@ -21,7 +21,7 @@ def out_of_time(*_args, **_kwargs):
 def test_a_win_chance_out_of_time_says_so_as_the_verdict_does(monkeypatch, caplog):
     # every search runs out of time, as a hard position on a busy machine does
     monkeypatch.setattr(solver, "winnable", out_of_time)
-    monkeypatch.setattr(fair, "win_chance", out_of_time)  # the board's chance is the fair one
+    monkeypatch.setattr(fair, "win_chance_steps", at_once(out_of_time))  # the board's chance is the fair one
     w = TriPeaks(OPENING, records=False, show_win_chance=True, show_verdict=True)
     with caplog.at_level(logging.ERROR, logger="tripeaks_widget"):
         assert w._worker.wait(30)
@@ -49,7 +49,7 @@ def test_a_winnable_deal_request_replaced_while_it_waits_still_gets_its_reply(mo
         asked.append(str(rules))
         return gate(rules)
 
-    monkeypatch.setattr(solver, "random_winnable_code", finder)
+    monkeypatch.setattr(solver, "random_winnable_steps", at_once(finder))
     replies: list[dict] = []
     w = TriPeaks(OPENING, records=False)
     monkeypatch.setattr(w, "send", lambda content, buffers=None: replies.append(content))
@@ -78,7 +78,7 @@ def test_a_replaced_request_gets_the_later_ones_refusal_too(monkeypatch):
             raise solver.SearchExhausted("none within the budget")
         return gate(rules)
 
-    monkeypatch.setattr(solver, "random_winnable_code", finder)
+    monkeypatch.setattr(solver, "random_winnable_steps", at_once(finder))
     replies: list[dict] = []
     w = TriPeaks(OPENING, records=False)
     monkeypatch.setattr(w, "send", lambda content, buffers=None: replies.append(content))

@@ -12,7 +12,7 @@ import json
 import pathlib
 
 import pytest
-from support import HE, HE_AFTER, HE_START, intent, winning_line
+from support import HE, HE_AFTER, HE_START, at_once, intent, winning_line
 
 from tripeaks_widget import TriPeaks, fair, i18n, solver
 from tripeaks_widget.dialog import BAD_CODE
@@ -205,7 +205,7 @@ def test_a_blocked_and_a_won_game_in_the_language():
 
 def test_hints_in_the_language(monkeypatch):
     w = TriPeaks(OPENING, lang="he", records=False)
-    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "K♣")
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda seen, **_: "K♣"))
     intent(w, {"type": "hint"})
     assert w.state["message"] == "מחפשים רמז…"
     w._worker.wait(5)
@@ -217,10 +217,10 @@ def test_hints_in_the_language(monkeypatch):
     w.lang = "el"  # the card in the accusative, with its article
     assert w.state["message"] == "Υπόδειξη: παίξτε τον ρήγα σπαθί"
     w.lang = "is"
-    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "draw")
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda seen, **_: "draw"))
     w.hint()
     assert w.state["message"] == i18n.translate("Hint: draw from the stock", "is") != "Hint: draw from the stock"
-    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: None)
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda seen, **_: None))
     w.hint()
     assert w.state["message"] == i18n.translate("No hint: no move leads anywhere from here", "is")
 
@@ -360,7 +360,7 @@ def test_a_game_in_the_language_hint_dialog_assists_and_reviews(ended, replies, 
     said = i18n.labels(lang)
     # The hint names its card in the form its sentence needs, not the bare name pasted in.
     w = replies.watch(TriPeaks(OPENING, lang=lang, records=False))
-    monkeypatch.setattr(fair, "fair_hint", lambda seen, **_: "K♦")
+    monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda seen, **_: "K♦"))
     w.hint()
     w._worker.wait(5)
     object_form = format(NamedCard("K♦", i18n._sayer(lang)), "object")

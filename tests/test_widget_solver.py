@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from support import intent
+from support import at_once, intent
 
 from tripeaks_widget import Game, TriPeaks, solver
 from tripeaks_widget.assists import (
@@ -126,7 +126,7 @@ def test_verdict_when_the_search_runs_out_of_time(w, monkeypatch):
     assert w.verdict == {"kind": "unknown", "move": None, "text": VERDICT_UNKNOWN}
     assert VERDICT_UNKNOWN == "Could not decide within the time limit"
     monkeypatch.setattr(solver, "winnable", lambda game, *, budget=None: False)
-    monkeypatch.setattr(solver, "verdict_history", exhausted)
+    monkeypatch.setattr(solver, "verdict_history_steps", at_once(exhausted))
     assert w.verdict == {"kind": "lost", "move": None, "text": VERDICT_LOST_SOMETIME}
 
 
@@ -208,7 +208,7 @@ def test_a_lost_line_is_not_searched_again_while_the_losing_action_stands(w, mon
         raise AssertionError("searched again")
 
     monkeypatch.setattr(solver, "winnable", no_search)
-    monkeypatch.setattr(solver, "verdict_history", no_search)
+    monkeypatch.setattr(solver, "verdict_history_steps", at_once(no_search))
     w.undo()  # the last draw goes; the action that lost the game still stands
     assert w.state["verdict"] == lost
     w.draw()
@@ -224,7 +224,7 @@ def test_a_verdict_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
     w.draw()  # the board moves on while the first search runs
     seq = w.state["seq"]
     monkeypatch.setattr(solver, "winnable", lambda game, *, budget=None: False)
-    monkeypatch.setattr(solver, "verdict_history", lambda game, *, budget=None: 0)
+    monkeypatch.setattr(solver, "verdict_history_steps", at_once(lambda game, *, budget=None: 0))
     gate.release.set()
     settled(w)
     # The first answer ("winnable", for the deal before the draw) was dropped; the second is shown.
@@ -327,7 +327,7 @@ def test_winnable_only_deal_keeps_variants_and_is_looked_for_off_the_handler(w, 
         asked.append((str(rules), budget))
         return gate(rules)
 
-    monkeypatch.setattr(solver, "random_winnable_code", finder)
+    monkeypatch.setattr(solver, "random_winnable_steps", at_once(finder))
     started = time.perf_counter()
     intent(w, {"type": "new_game", "rules": "easy+draw-when-stuck+empty-discard", "winnable": True, "id": 4})
     assert time.perf_counter() - started < 0.3 and replies == []
@@ -341,7 +341,7 @@ def test_winnable_only_deal_not_found_in_time(w, replies, monkeypatch):
     def none_found(rules, rng=None, *, budget=None):
         raise solver.SearchExhausted("no winnable deal proven within the budget")
 
-    monkeypatch.setattr(solver, "random_winnable_code", none_found)
+    monkeypatch.setattr(solver, "random_winnable_steps", at_once(none_found))
     intent(w, {"type": "new_game", "rules": "easy", "winnable": True, "id": 5})
     settled(w)
     assert replies == [{"type": "reply", "id": 5, "ok": False, "error": NO_WINNABLE_DEAL, "field": "winnable"}]
@@ -375,7 +375,7 @@ def test_winnable_only_deal_from_python_out_of_time(w, monkeypatch):
     def none_found(rules, rng=None, *, budget=None):
         raise solver.SearchExhausted("no winnable deal proven within the budget of 5.0 s")
 
-    monkeypatch.setattr(solver, "random_winnable_code", none_found)
+    monkeypatch.setattr(solver, "random_winnable_steps", at_once(none_found))
     with pytest.raises(TimeoutError):
         w.new_game(winnable=True)
     assert w.code == OPENING
@@ -416,3 +416,58 @@ def test_the_worker_runs_the_newest_job_of_each_name():
     worker.close()
     worker.submit("late", lambda: ran.append("late"))
     assert worker.wait(5) and ran[-1] == "again"
+
+
+def test_in_the_thread_a_running_step_wise_job_is_dropped_at_its_next_step_once_replaced():
+    from tripeaks_widget.background import Worker
+
+    worker = Worker(idle=0.2)
+    ran: list[str] = []
+    started, go_on = threading.Event(), threading.Event()
+
+    def old():
+        for step in range(1000):
+            ran.append(f"old {step}")
+            if step == 0:
+                started.set()
+                assert go_on.wait(5)
+            yield
+
+    worker.submit("review", old)
+    assert started.wait(5)
+    worker.submit("review", lambda: ran.append("new"))  # a newer question while the old one runs
+    go_on.set()
+    assert worker.wait(5)
+    assert ran == ["old 0", "new"]  # the old job never took another step: its answer was not wanted
+    worker.close()
+
+
+def test_in_the_thread_a_review_of_a_game_the_board_has_left_stops_at_its_next_step(monkeypatch):
+    from tripeaks_widget import fair
+
+    w = TriPeaks(OPENING, records=False)
+    for _ in range(23):
+        w.draw()
+    for card in ("K♣", "A♠", "2♦", "3♠", "4♠", "5♠"):
+        w.play(card)
+    judged: list[int] = []
+    first, go_on = threading.Event(), threading.Event()
+    real = fair.move_chances_steps
+
+    def counted(seen, **options):
+        judged.append(1)
+        if len(judged) == 1:
+            first.set()
+            assert go_on.wait(5)
+        return real(seen, **options)
+
+    monkeypatch.setattr(fair, "move_chances_steps", counted)
+    intent(w, {"type": "review", "open": True})
+    assert first.wait(5)
+    w.undo()  # the board moves on while the review of the blocked game runs
+    seq = w.state["seq"]
+    go_on.set()
+    settled(w)
+    assert w.state["review"] is None and w.state["seq"] == seq
+    assert len(judged) <= 2  # of 29 moves and the final chance: it stopped at its next step
+    w.close()

@@ -5,6 +5,12 @@ Searches asked for from the board run in the widget's worker thread
 (:mod:`tripeaks_widget.background`) under a time budget, so a message handler always returns at
 once. A search is about the :class:`Moment` it was asked at; its result is dropped when the board
 has moved on since. :class:`Assists` does this bookkeeping for a :class:`Board` (the widget).
+
+Each search runs step by step (``tripeaks_widget.steps``): the hint and the win chance a sampled
+arrangement a step, the verdict a solver run a step, the review a move (and within it an
+arrangement) a step, a winnable deal a deal tried a step. After each step the job checks that
+its answer is still wanted, and stops when the board has moved on; without threads the worker
+lets the kernel's loop handle messages between slices of steps.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from .intents import HINT_KINDS
 from .messages import Message
 from .rules import Rules
 from .seen import Seen
+from .steps import Stale, Steps, drive, watched
 from .words import NamedCard
 
 log = logging.getLogger("tripeaks_widget")
@@ -127,8 +134,13 @@ def pointing(game: Game, move: str, exact: bool) -> tuple[str, Marks]:
     return Message(HINT_PLAY, card=NamedCard(card)), [game.slot_of(card)]
 
 
-def find_hint(game: Game, budget: float) -> tuple[str | None, str | None]:
-    """The solver's hint for ``game`` (a private copy; it peeks): the action, or None and why."""
+HintFound = tuple[str | None, str | None]  # the action, or None and why
+
+
+def find_hint(game: Game, budget: float) -> Steps[HintFound]:
+    """The solver's hint for ``game`` (a private copy; it peeks): the action, or None and why.
+    One solver run, so one step (held to ``budget``)."""
+    yield
     solution = solver.solve(game, budget=budget)
     if solution.hint is None:
         return None, (NO_HINT if solution.complete else NO_HINT_IN_TIME)
@@ -136,10 +148,10 @@ def find_hint(game: Game, budget: float) -> tuple[str | None, str | None]:
     return ("draw" if str(move).strip().lower() == "draw" else move), None
 
 
-def find_fair_hint(seen: Seen, budget: float) -> tuple[str | None, str | None]:
+def find_fair_hint(seen: Seen, budget: float) -> Steps[HintFound]:
     """The fair hint from what the player sees: the action, or None and why."""
     try:
-        move = fair.fair_hint(seen, seed=0, budget=budget)
+        move = yield from fair.fair_hint_steps(seen, seed=0, budget=budget)
     except solver.SearchExhausted:
         return None, NO_HINT_IN_TIME
     return move, (None if move is not None else NO_HINT)
@@ -212,15 +224,22 @@ def chance_detail(chance: fair.Chance) -> Message:
 def judge(game: Game, budget: float) -> Verdict:
     """Whether ``game`` (a private copy) can still be won, and if not since when (at most
     ``budget`` seconds for each of the two searches)."""
+    return drive(judge_steps(game, budget))
+
+
+def judge_steps(game: Game, budget: float) -> Steps[Verdict]:
+    """``judge`` step by step: a step between two solver runs."""
     if game.status == "won":
         return {"kind": "won", "move": None}
+    yield
     try:
         if solver.winnable(game, budget=budget):
             return {"kind": "winnable", "move": None}
     except solver.SearchExhausted:
         return {"kind": "unknown", "move": None}
+    yield
     try:
-        index = solver.verdict_history(game, budget=budget)
+        index = yield from solver.verdict_history_steps(game, budget=budget)
     except solver.SearchExhausted:
         return {"kind": "lost", "move": None}
     if index is None:  # the two searches disagree: trust the one that found a win
@@ -320,6 +339,16 @@ class Assists:
         open, the job running for it (asked at ``asked``) is this one, and the board stands there."""
         return not self.board._closed and asked == moment and self._still(moment)
 
+    def _asked(self, at: str, moment: Moment) -> Callable[[], bool]:
+        """A check, between the steps of a search asked at ``moment``, that its answer is still
+        wanted (the moment ``self.<at>`` the board waits on, the board open and still there)."""
+
+        def wanted() -> bool:
+            with self.board._lock:
+                return self._wanted(getattr(self, at), moment)
+
+        return wanted
+
     def new_game(self) -> None:
         """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
@@ -334,7 +363,7 @@ class Assists:
 
     # -- the hint ---------------------------------------------------------------------------------
 
-    def _hint_job(self) -> Callable[[], tuple[str | None, str | None]]:
+    def _hint_job(self) -> Callable[[], Steps[HintFound]]:
         """The search for the hint of the kind chosen, on private copies: the fair one gets only
         what the player sees."""
         budget = self.board.search_budget
@@ -360,7 +389,7 @@ class Assists:
             self.worker.cancel("hint")
             self.hint_at = None
             moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job()
-        move, why = job()
+        move, why = drive(job())
         with board._lock:
             if self._still(moment):
                 self._show_hint(move, why, exact)
@@ -374,11 +403,15 @@ class Assists:
         self.hint_at = moment
         self.worker.submit("hint", lambda: self._hint_found(job, moment, exact))
 
-    def _hint_found(self, job: Callable[[], tuple[str | None, str | None]], moment: Moment, exact: bool) -> None:
-        """In the worker thread: the search, then its result shown, unless the board moved on."""
+    def _hint_found(self, job: Callable[[], Steps[HintFound]], moment: Moment, exact: bool) -> Steps[None]:
+        """In the worker thread: the search, then its result shown, unless the board moved on
+        (then it stops at its next step)."""
         board = self.board
         try:
-            move, why = job()
+            move, why = yield from watched(job(), self._asked("hint_at", moment))
+        except Stale:
+            log.debug("a hint search for a position no longer on the board was stopped")
+            return
         except Exception as error:  # never lose an error: show it where the hint would be
             log.exception("the hint search failed")
             move, why = None, failure(error)
@@ -414,9 +447,14 @@ class Assists:
         self.chance = {"kind": "pending"}
         self.worker.submit("win_chance", lambda: self._chance_found(seen, moment))
 
-    def _chance_found(self, seen: Seen, moment: Moment) -> None:
-        """In the worker thread: the chance, then shown, unless the board moved on."""
-        found = self._compute_chance(seen)
+    def _chance_found(self, seen: Seen, moment: Moment) -> Steps[None]:
+        """In the worker thread: the chance, then shown, unless the board moved on (then it stops
+        at its next step)."""
+        try:
+            found = yield from watched(self._compute_chance(seen), self._asked("chance_at", moment))
+        except Stale:
+            log.debug("a win chance for a position no longer on the board was stopped")
+            return
         with self.board._lock:
             if not self._wanted(self.chance_at, moment):
                 log.debug("a win chance for a position no longer on the board was dropped")
@@ -424,12 +462,12 @@ class Assists:
             self.chance = found
             self.board._publish()
 
-    def _win_chance(self, seen: Seen) -> fair.Chance:
-        return fair.win_chance(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=self.board.search_budget)
+    def _win_chance(self, seen: Seen) -> Steps[fair.Chance]:
+        return fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=self.board.search_budget)
 
-    def _compute_chance(self, seen: Seen) -> Found:
+    def _compute_chance(self, seen: Seen) -> Steps[Found]:
         try:
-            chance = self._win_chance(seen)
+            chance = yield from self._win_chance(seen)
         except solver.SearchExhausted:  # out of time is an answer, not a failure
             return {"kind": "unknown"}
         except Exception as error:  # never lose an error: show it where the chance would be
@@ -450,7 +488,7 @@ class Assists:
             if shown is not None and shown["kind"] == "known":
                 return shown["chance"]
             seen = board.game.seen()
-        chance = self._win_chance(seen)
+        chance = drive(self._win_chance(seen))
         with board._lock:
             pending = self.chance is not None and self.chance["kind"] == "pending"
             if self.show_win_chance and self._still(moment) and self._still(self.chance_at) and pending:
@@ -484,11 +522,20 @@ class Assists:
         copy = game.copy()
         self.worker.submit("verdict", lambda: self._verdict_found(copy, moment))
 
-    def _verdict_found(self, game: Game, moment: Moment) -> None:
-        """In the worker thread: the search, then its result shown, unless the board moved on."""
+    def _verdict_found(self, game: Game, moment: Moment) -> Steps[None]:
+        """In the worker thread: the search, then its result shown, unless the board moved on
+        (then it stops at its next step)."""
         board = self.board
+
+        def wanted() -> bool:  # what it finds is kept while the board stands where it was asked
+            with board._lock:
+                return not board._closed and self._still(moment)
+
         try:
-            verdict = judge(game, board.search_budget)
+            verdict = yield from watched(judge_steps(game, board.search_budget), wanted)
+        except Stale:
+            log.debug("a verdict search for a position no longer on the board was stopped")
+            return
         except Exception as error:  # never lose an error: show it where the verdict would be
             log.exception("the verdict search failed")
             verdict = {"kind": "error", "move": None, "error": reason(error)}
@@ -516,7 +563,7 @@ class Assists:
             found = shown if shown and shown["kind"] != "pending" else self.verdicts.known(board.game)
             game = board.game.copy()
         if found is None:
-            found = judge(game, board.search_budget)
+            found = drive(judge_steps(game, board.search_budget))
             with board._lock:
                 if self._still(moment):
                     self.verdicts.remember(game, found)
@@ -528,8 +575,8 @@ class Assists:
 
     # -- the review after a game ------------------------------------------------------------------
 
-    def _review(self, game: Game) -> fair.Review:
-        return fair.review(game, seed=0, budget=self.board.search_budget)
+    def _review(self, game: Game) -> Steps[fair.Review]:
+        return fair.review_steps(game, seed=0, budget=self.board.search_budget)
 
     def ask_review(self) -> None:
         """The Review button: the review made for this moment already, or "Reviewing the game…"
@@ -543,9 +590,17 @@ class Assists:
             self.worker.submit("review", lambda: self._review_found(copy, moment))
         self.board._publish()
 
-    def _review_found(self, game: Game, moment: Moment) -> None:
+    def _review_found(self, game: Game, moment: Moment) -> Steps[None]:
+        """In the worker thread: the review, a move a step, then shown, unless the board moved on
+        (then it stops at its next step)."""
         try:
-            found: Found = {"kind": "known", "review": self._review(game)}
+            found: Found = {
+                "kind": "known",
+                "review": (yield from watched(self._review(game), self._asked("review_at", moment))),
+            }
+        except Stale:
+            log.debug("a review of a position no longer on the board was stopped")
+            return
         except Exception as error:  # never lose an error: the panel says it
             log.exception("the review failed")
             found = {"kind": "error", "error": reason(error)}
@@ -569,7 +624,7 @@ class Assists:
             if shown is not None and shown["kind"] == "known":
                 return shown["review"]
             moment, game = Moment.of(board.game), board.game.copy()
-        review = self._review(game)
+        review = drive(self._review(game))
         with board._lock:
             if self._still(moment):
                 self.worker.cancel("review")
@@ -584,10 +639,10 @@ class Assists:
 
     # -- winnable deals ---------------------------------------------------------------------------
 
-    def winnable_code(self, rules: Rules | str) -> str:
-        """A random deal's code the solver proves winnable, found here (``SearchExhausted`` when
-        none is found within the board's ``deal_budget``)."""
-        return solver.random_winnable_code(rules, budget=self.board.deal_budget)
+    def winnable_code(self, rules: Rules | str) -> Steps[str]:
+        """A random deal's code the solver proves winnable, step-wise: a deal tried a step
+        (``SearchExhausted`` when none is found within the board's ``deal_budget``)."""
+        return solver.random_winnable_steps(rules, budget=self.board.deal_budget)
 
     def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, Any, list], None]) -> None:
         """Look for a winnable deal in the worker thread, then call ``then(code, None, requests)``,
@@ -596,12 +651,16 @@ class Assists:
         asked before it whose search a later one replaced while it waited (each gets a reply)."""
         self.deal_requests.append(request)
 
-        def job() -> None:
+        def job() -> Steps[None]:
             with self.board._lock:  # the requests waiting so far are this search's to answer
                 requests, self.deal_requests = self.deal_requests, []
             found, why = None, None
             try:
-                found = self.winnable_code(rules)
+                found = yield from self.winnable_code(rules)
+            except GeneratorExit:  # replaced by a newer search while it ran: that one answers these too
+                with self.board._lock:
+                    self.deal_requests[:0] = requests
+                raise
             except solver.SearchExhausted:
                 why = NO_WINNABLE_DEAL
             except Exception as error:  # never lose an error: the dialog says it

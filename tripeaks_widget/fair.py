@@ -45,6 +45,13 @@ arrangements, so their differences are sharper than their intervals; by default
 is seconds for the whole call; when it runs out the arrangements judged so far are the
 answer (``.samples`` says how many; an arrangement half judged is dropped), and
 ``SearchExhausted`` is raised if none was judged.
+
+**Step by step.** The board's searches run through the step-wise forms (``win_chance_steps``,
+``fair_hint_steps``, ``review_steps``; see ``tripeaks_widget.steps``), which yield between
+their units of work: a sampled arrangement judged, a move reviewed, a verdict of the exact
+history. The plain functions drive the same steps straight through, so both give the same
+answer. One exact expectimax run is a single step (bounded by ``EXACT_TRY_NODES`` or
+``EXACT_OPEN_NODES`` nodes where it is a try, else by its share of the budget).
 """
 
 from __future__ import annotations
@@ -52,13 +59,18 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from . import calibration, expectimax, solver
 from .layout import play
 from .playout import lookahead_wins
 from .seen import Seen, check_samples, check_seed
 from .solver import SearchExhausted
+from .steps import Steps, drive
+
+T = TypeVar("T")
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
@@ -206,14 +218,31 @@ def win_chance(
     unseen, else estimated (see the module's notes); the chance of the best action of
     ``move_chances``. ``kind="ceiling"``: each sampled arrangement judged exactly by the solver,
     as if the player learnt the hidden cards now: an upper bound no player reaches."""
+    return drive(win_chance_steps(position, kind=kind, samples=samples, seed=seed, budget=budget))
+
+
+def win_chance_steps(
+    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[Chance]:
+    """``win_chance`` step by step (see the module's notes); its arguments are checked at once."""
     seen = seen_of(position)
     if check_kind(kind) == "ceiling":
-        return ceiling_chance(seen, samples=SOLVER_SAMPLES if samples is None else samples, seed=seed, budget=budget)
+        samples = SOLVER_SAMPLES if samples is None else samples
+        return _at_once(lambda: ceiling_chance(seen, samples=samples, seed=seed, budget=budget))
     samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
-        return Chance.exactly(float(seen.status == "won"))
-    chances = fair_chances(seen, samples, seed, _Clock(budget))
-    return _best_chance(chances)
+        return _at_once(lambda: Chance.exactly(float(seen.status == "won")))
+    return _best_of(fair_chances_steps(seen, samples, seed, _Clock(budget)))
+
+
+def _at_once(compute: Callable[[], T]) -> Steps[T]:
+    """A computation in one piece, as a step-wise one (no step between)."""
+    return compute()
+    yield  # a generator
+
+
+def _best_of(steps: Steps[dict[str, Chance]]) -> Steps[Chance]:
+    return _best_chance((yield from steps))
 
 
 def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
@@ -287,12 +316,18 @@ def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> d
 
 def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str, Chance]:
     """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
+    return drive(fair_chances_steps(seen, samples, seed, clock))
+
+
+def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[dict[str, Chance]]:
+    """``fair_chances`` step by step: the exact search in one step, then one a playout."""
     if not seen.legal_moves:
         return {}
     found = exact_chances(seen, _exact_share(seen, clock))
     if found is not None:
         return found
-    estimated = chances_from(*_playout_verdicts(seen, samples, seed, clock))
+    yield
+    estimated = chances_from(*(yield from _playout_steps(seen, samples, seed, clock)))
     curve = calibration.curve_for(seen.rules)
     if curve is None:
         return estimated
@@ -310,12 +345,19 @@ def sample_verdicts(
     card known); and whether the sampling is exact (nothing unseen: one arrangement)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    return drive(_sample_steps(seen, samples, seed, budget))
+
+
+def _sample_steps(
+    seen: Seen, samples: int, seed: int, budget: float | None
+) -> Steps[tuple[list[dict[str, bool]], bool]]:
     if not seen.legal_moves:
         return [], True
     clock = _Clock(budget)
     games, exact = _arrangements(seen, samples, seed)
     verdicts = []
     for game in games:
+        yield
         try:
             verdicts.append(judge_actions(game, budget=clock.remaining()))
         except SearchExhausted:
@@ -334,10 +376,11 @@ def playout_verdicts(
     rest of the game; and whether the sampling is exact (nothing unseen: one arrangement)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
-    return _playout_verdicts(seen, samples, seed, _Clock(budget))
+    return drive(_playout_steps(seen, samples, seed, _Clock(budget)))
 
 
-def _playout_verdicts(seen: Seen, samples: int, seed: int, clock: _Clock) -> tuple[list[dict[str, bool]], bool]:
+def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[tuple[list[dict[str, bool]], bool]]:
+    """The playouts, a step each sampled arrangement."""
     if not seen.legal_moves:
         return [], True
     budget = clock.budget
@@ -360,6 +403,7 @@ def _playout_verdicts(seen: Seen, samples: int, seed: int, clock: _Clock) -> tup
             else:
                 verdict[action] = lookahead_wins(ranks, stock, fit, *play(removed, free, slot), drawn, ranks[slot])
         verdicts.append(verdict)
+        yield
     if not verdicts:
         raise SearchExhausted(f"no sampled arrangement played out within the budget of {budget} s")
     return verdicts, exact
@@ -381,15 +425,26 @@ def move_chances(
     """Every legal action's chance of winning, judged by ``method`` (see the module's notes; the
     sampled methods judge every action on the same arrangements), in the order of
     ``legal_moves`` (cards in slot order, then ``"draw"``); {} when the game is over."""
+    return drive(move_chances_steps(position, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def move_chances_steps(
+    position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[dict[str, Chance]]:
+    """``move_chances`` step by step (a step a sampled arrangement); its arguments are checked at once."""
     seen = seen_of(position)
     samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
     if method == "fair":
-        return fair_chances(seen, samples, seed, _Clock(budget))
+        return fair_chances_steps(seen, samples, seed, _Clock(budget))
     if method == "search":
-        return searched_chances(seen, samples, seed, _Clock(budget))
+        return _at_once(lambda: searched_chances(seen, samples, seed, _Clock(budget)))
     if method == "playout":
-        return chances_from(*_playout_verdicts(seen, samples, seed, _Clock(budget)))
-    return chances_from(*sample_verdicts(seen, samples=samples, seed=seed, budget=budget))
+        return _chances_of(_playout_steps(seen, samples, seed, _Clock(budget)))
+    return _chances_of(_sample_steps(seen, samples, seed, budget))
+
+
+def _chances_of(steps: Steps[tuple[list[dict[str, bool]], bool]]) -> Steps[dict[str, Chance]]:
+    return chances_from(*(yield from steps))
 
 
 def best_action(chances: dict[str, Chance]) -> str | None:
@@ -413,11 +468,23 @@ def fair_hint(
 ) -> str | None:
     """The action (a card in notation, or ``"draw"``) with the best chance of winning, found
     without looking at a hidden card; None when the game is over."""
+    return drive(fair_hint_steps(position, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def fair_hint_steps(
+    position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[str | None]:
+    """``fair_hint`` step by step (a step a sampled arrangement); its arguments are checked at once."""
     seen = seen_of(position)
     if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
         samples_for(method, samples), check_seed(seed), check_budget(budget)
-        return seen.legal_moves[0]
-    return best_action(move_chances(seen, method=method, samples=samples, seed=seed, budget=budget))
+        only = seen.legal_moves[0]
+        return _at_once(lambda: only)
+    return _best_action_of(move_chances_steps(seen, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def _best_action_of(steps: Steps[dict[str, Chance]]) -> Steps[str | None]:
+    return best_action((yield from steps))
 
 
 # -- reviewing a game ---------------------------------------------------------------------------
@@ -547,16 +614,29 @@ def review(
     after it the played action's. ``budget`` is seconds per move. A move (or the final chance)
     with no arrangement judged within its budget is kept without chances (``Review.unjudged``)
     rather than losing the rest of the review."""
-    from .game import Game, move_number, standing_actions
+    return drive(review_steps(game, method=method, samples=samples, seed=seed, budget=budget))
 
+
+def review_steps(
+    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[Review]:
+    """``review`` step by step: a step between two moves, and within a move a step a sampled
+    arrangement (see the module's notes); its arguments are checked at once."""
     samples = samples_for(method, samples)
     check_seed(seed), check_budget(budget)
+    return _review_steps(game, method, samples, seed, budget)
+
+
+def _review_steps(game, method: str, samples: int, seed: int, budget: float | None) -> Steps[Review]:
+    from .game import Game, move_number, standing_actions
+
     history = game.history
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
+        yield
         then = Game.from_deck(list(game.deck), game.rules).replay(history[:index]).seen()
         try:
-            chances, before = _judged(then, method, samples, seed, budget)
+            chances, before = yield from _judged(then, method, samples, seed, budget)
         except SearchExhausted:  # kept, unjudged: the moves around it still count
             moves.append(ReviewedMove(number, action, None, None, None, None))
             continue
@@ -564,21 +644,24 @@ def review(
         assert best is not None  # an action stood here, so there was a legal one
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
     try:
-        final: Chance | None = _chance_now(game.seen(), method, samples, seed, budget)
+        final: Chance | None = yield from _chance_now(game.seen(), method, samples, seed, budget)
     except SearchExhausted:
         final = None
-    lost = solver.verdict_history(game)
+    yield
+    lost = yield from solver.verdict_history_steps(game)
     lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else move_number(history, lost)
     return Review(game.code, tuple(moves), final, lost_after, method)
 
 
-def _judged(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> tuple[dict[str, Chance], Chance]:
+def _judged(
+    seen: Seen, method: str, samples: int, seed: int, budget: float | None
+) -> Steps[tuple[dict[str, Chance], Chance]]:
     """Every action's chance and the position's: the best action's (the one the player can reach),
     or with the solver the share of arrangements some action wins."""
     if method != "solver":
-        chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
+        chances = yield from move_chances_steps(seen, method=method, samples=samples, seed=seed, budget=budget)
         return chances, _best_chance(chances)
-    verdicts, exact = sample_verdicts(seen, samples=samples, seed=seed, budget=budget)
+    verdicts, exact = yield from _sample_steps(seen, samples, seed, budget)
     return chances_from(verdicts, exact), Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
 
 
@@ -586,10 +669,10 @@ def _percent(chance: Chance | None) -> str:
     return NOT_JUDGED if chance is None else f"{chance.value:.0%}"
 
 
-def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Chance:
+def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Steps[Chance]:
     if method == "solver":
-        return win_chance(seen, kind="ceiling", samples=samples, seed=seed, budget=budget)
+        return ceiling_chance(seen, samples=samples, seed=seed, budget=budget)
     if seen.status != "playing":  # over: certain, nothing to judge
         return Chance.exactly(float(seen.status == "won"))
-    chances = move_chances(seen, method=method, samples=samples, seed=seed, budget=budget)
+    chances = yield from move_chances_steps(seen, method=method, samples=samples, seed=seed, budget=budget)
     return _best_chance(chances)

@@ -38,6 +38,7 @@ from .replay import check_pace, steps_of, whole_step
 from .results import Results
 from .rules import Rules
 from .snapshot import Snapshot
+from .steps import drive
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -409,7 +410,7 @@ class TriPeaks(anywidget.AnyWidget):
             number = _game_number(game)
             dealt = Game.from_number(number, self._game.rules if rules is None else rules, error_help=help_on)
         elif winnable:
-            found = self._assists.winnable_code(self._game.rules if rules is None else rules)
+            found = drive(self._assists.winnable_code(self._game.rules if rules is None else rules))
             dealt = Game(found, error_help=help_on)
         else:
             dealt = Game(rules=self._game.rules if rules is None else rules, error_help=help_on)

@@ -193,6 +193,7 @@ from ..errors import check_time_limit
 from ..game import standing_actions
 from ..layout import SLOT_COUNT
 from ..rules import Rules
+from ..steps import Steps, drive
 
 BACKEND = _native.load()  # "compiled" or "python": which build of the search runs (see _native)
 
@@ -431,6 +432,11 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
     lost whatever follows, a binary search over that line needs only a few verdicts. Raises
     ``SearchExhausted`` when ``budget`` (seconds, for the whole walk) runs out.
     """
+    return drive(verdict_history_steps(game, budget=budget))
+
+
+def verdict_history_steps(game, *, budget: float | None = None) -> Steps[int | None]:
+    """``verdict_history`` step by step (``tripeaks_widget.steps``): a step between two verdicts."""
     budget = check_time_limit(budget)
     deadline = None if budget is None else time.perf_counter() + budget
 
@@ -446,10 +452,12 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
     line = standing_actions(game.history)
     if winnable_after(len(line)):
         return None
+    yield
     low, high = 0, len(line)  # winnable after `low` actions is unknown until checked; lost after `high`
     if not winnable_after(0):
         return NEVER_WINNABLE
     while high - low > 1:  # invariant: winnable after low actions, lost after high
+        yield
         middle = (low + high) // 2
         if winnable_after(middle):
             low = middle
@@ -472,12 +480,24 @@ def random_winnable_code(
     winnable; ``budget`` (seconds, for the whole call) raises ``SearchExhausted`` when it
     runs out first.
     """
+    return drive(random_winnable_steps(rules, rng, budget=budget, numbers=numbers))
+
+
+def random_winnable_steps(
+    rules: Rules | str | None = None,
+    rng=None,
+    *,
+    budget: float | None = None,
+    numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
+) -> Steps[str]:
+    """``random_winnable_code`` step by step (``tripeaks_widget.steps``): a step per deal tried."""
     from ..game import Game
 
     rules, budget = Rules.parse(rules), check_time_limit(budget)
     rng = rng if rng is not None else random.Random(secrets.randbits(64))
     deadline = None if budget is None else time.perf_counter() + budget
     while True:
+        yield
         code = number_code(numbers[rng.randrange(len(numbers))], rules)
         remaining = None if deadline is None else deadline - time.perf_counter()
         if remaining is not None and remaining <= 0:
