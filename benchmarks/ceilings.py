@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("--probe", type=int, default=0, help="measure the relaxed solves along the first K games")
     parser.add_argument("--probe-nodes", type=int, default=1_000_000, help="decision nodes per probed solve")
     parser.add_argument("--json", help="write every figure here")
+    parser.add_argument("--verbose", action="store_true", help="print every game's row as it is measured")
     args = parser.parse_args()
     print(
         f"games {args.games.start}-{args.games.stop - 1}; the point: at most {args.unseen} unseen; "
@@ -113,6 +114,8 @@ def main() -> None:
                 except SearchExhausted:
                     row[part] = None
             rows.append(row)
+            if args.verbose:
+                print(json.dumps(row), flush=True)
         seconds = time.perf_counter() - start
         n = len(rows)
         wins = sum(r["won"] for r in rows)
