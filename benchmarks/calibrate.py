@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fair import calibration, reliability_plot  # benchmarks/fair.py: ECE over 10 bins, the plot
+from fair import calibration  # benchmarks/fair.py: ECE over 10 bins
 
 from tripeaks_widget.calibration import CURVES, apply, fit
 
@@ -52,6 +52,15 @@ def mapped_rows(rows: list[list], curve) -> list[list]:
 
 def ece_of(rows: list[list]) -> dict:
     return calibration([(g, a, p, exact) for g, a, p, exact, _ in rows], {g: w for g, _, _, _, w in rows})
+
+
+def games_of(runs: list[dict]) -> str:
+    """The games of some runs, as a range and a count per rule set ("easy 131-560 (430)")."""
+    said = []
+    for rules in sorted({r for run in runs for r in run["rules"]}):
+        games = sorted({int(g) for run in runs if rules in run["rules"] for g, *_ in rows_of(run, rules)})
+        said.append(f"{rules} {games[0]}-{games[-1]} ({len(games)})")
+    return ", ".join(said)
 
 
 def main() -> None:
@@ -99,10 +108,10 @@ def main() -> None:
     sources = [json.loads(Path(path).read_text()) for path in args.curves_from]
     for run in runs:
         mapped_already = bool(run.get("curves"))
-        curves = {}
+        curves, shown = {}, {}
         for rules in run["rules"]:
             rows = rows_of(run, rules)
-            raw = ece_of(rows)
+            raw = shown[rules] = ece_of(rows)
             curve = fitted(sources, rules, args.bins) if sources else CURVES.get(rules)
             games = len({g for g, *_ in rows})
             print(f"{rules}: {raw['positions']} positions of {games} games ({run['games']}, {run['method']})")
@@ -122,7 +131,43 @@ def main() -> None:
         if args.write:
             Path(args.write).write_text(json.dumps(run) + "\n")
         if args.plot:
-            reliability_plot(run, args.plot)
+            plot(run, shown, args.plot, fitted_on=games_of(sources) if sources else "CURVES")
+
+
+def plot(run: dict, shown: dict, path: str, fitted_on: str) -> None:
+    """The reliability plot of a run: each bin's share won against its mean chance, per rule set,
+    as shown (dashed) and, where a curve maps the run, once mapped (solid)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(5.5, 5.5), layout="constrained")
+    ax.plot([0, 1], [0, 1], color="grey", linestyle=":", label="calibrated")
+    for i, (rules, raw) in enumerate(shown.items()):
+        colour = f"C{i}"
+        bins = raw["bins"]
+        ax.plot(
+            [b[1] for b in bins],
+            [b[2] for b in bins],
+            marker="o",
+            linestyle="--",
+            color=colour,
+            alpha=0.6,
+            label=f"{rules} as shown: ECE {raw['ece']:.3f}, Brier {raw['brier']:.3f}",
+        )
+        if rules in run.get("curves", {}) and run.get("mapped_after"):
+            cal = run["rules"][rules]["calibration"]
+            ax.plot(
+                [b[1] for b in cal["bins"]],
+                [b[2] for b in cal["bins"]],
+                marker="s",
+                color=colour,
+                label=f"{rules} mapped: ECE {cal['ece']:.3f}, Brier {cal['brier']:.3f}",
+            )
+    ax.set(xlabel="chance shown", ylabel="share of games won", title=f"Fair chance, games {run['games']} (held out)")
+    ax.legend(fontsize="small", loc="lower right", title=f"curves fitted on {fitted_on}", title_fontsize="x-small")
+    plt.savefig(path, dpi=100)
 
 
 if __name__ == "__main__":
