@@ -4,9 +4,11 @@
     python benchmarks/calibrate.py check RUN.json                # ECE and Brier, raw and mapped
     python benchmarks/calibrate.py check HELD.json --curves-from RUN.json …   # curves fitted on those runs
     python benchmarks/calibrate.py floor RUN.json … --held 80     # the error a perfect curve would show on 80 games
+    python benchmarks/calibrate.py join RUN.json … --write ALL.json   # runs of other games joined into one
 
-A run is the JSON ``benchmarks/fair.py --calibration FILE`` writes: every position of the fair
-player's games with the chance shown, whether it was exact, and the game's outcome. ``fit`` fits
+A run is the JSON ``benchmarks/fair.py --calibration FILE`` writes (gzipped where its name ends
+in .gz): every position of the fair player's games with the chance shown, whether it was exact,
+and the game's outcome. ``fit`` fits
 each rule set's curve from the estimated positions of its runs; ``check`` says how calibrated a
 run's chances are as they were shown and once the curves (those in ``CURVES``, or with
 ``--curves-from`` those fitted on other runs) map its estimated ones; ``--write FILE`` keeps the
@@ -22,6 +24,7 @@ one game share its outcome, so a few dozen games give a noisy error even when th
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import random
 import statistics
@@ -33,6 +36,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from fair import calibration  # benchmarks/fair.py: ECE over 10 bins
 
 from tripeaks_widget.calibration import CURVES, apply, fit
+
+
+def read(path: str) -> dict:
+    """A run from its JSON file (gzipped when its name ends in .gz)."""
+    data = Path(path).read_bytes()
+    return json.loads(gzip.decompress(data) if path.endswith(".gz") else data)
+
+
+def write(path: str, run: dict) -> None:
+    text = (json.dumps(run) + "\n").encode()
+    Path(path).write_bytes(gzip.compress(text, mtime=0) if path.endswith(".gz") else text)
 
 
 def rows_of(run: dict, rules: str) -> list[list]:
@@ -54,6 +68,31 @@ def ece_of(rows: list[list]) -> dict:
     return calibration([(g, a, p, exact) for g, a, p, exact, _ in rows], {g: w for g, _, _, _, w in rows})
 
 
+def joined(runs: list[dict]) -> dict:
+    """Runs made with the same settings on other games, as one run: per rule set its wins, games
+    and positions (game order), its calibration measured over them all."""
+    settings = {(run["method"], run["samples"], run["budget"], json.dumps(run["curves"])) for run in runs}
+    if len(settings) > 1:
+        raise SystemExit(f"runs made with other settings cannot be joined: {sorted(settings)}")
+    out: dict = {key: runs[0][key] for key in ("method", "samples", "budget", "curves")}
+    out["games"], out["rules"] = games_of(runs), {}
+    for rules in sorted({r for run in runs for r in run["rules"]}):
+        mine = [run["rules"][rules] for run in runs if rules in run["rules"]]
+        rows = sorted((row for found in mine for row in found["positions"]), key=lambda r: (int(r[0]), r[1]))
+        games = {g for g, *_ in rows}
+        if len(games) != sum(found["games"] for found in mine):
+            raise SystemExit(f"{rules}: the runs share games; join runs of other games only")
+        out["rules"][rules] = {
+            "wins": sum(found["wins"] for found in mine),
+            "games": len(games),
+            "first_fit_wins": sum(found["first_fit_wins"] for found in mine),
+            "calibration": ece_of(rows),
+            "estimated": ece_of([r for r in rows if not r[3]]),
+            "positions": rows,
+        }
+    return out
+
+
 def games_of(runs: list[dict]) -> str:
     """The games of some runs, as a range and a count per rule set ("easy 131-560 (430)")."""
     said = []
@@ -65,7 +104,7 @@ def games_of(runs: list[dict]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("fit", "check", "floor"))
+    parser.add_argument("what", choices=("fit", "check", "floor", "join"))
     parser.add_argument("runs", nargs="+")
     parser.add_argument("--bins", type=int, default=20, help="equal-count bins of the isotonic fit")
     parser.add_argument("--curves-from", nargs="+", default=[], help="check: fit the curves on these runs")
@@ -74,8 +113,14 @@ def main() -> None:
     parser.add_argument("--held", type=int, default=80, help="floor: games held out each time")
     parser.add_argument("--repeats", type=int, default=200, help="floor: random splits")
     args = parser.parse_args()
-    runs = [json.loads(Path(path).read_text()) for path in args.runs]
+    runs = [read(path) for path in args.runs]
     names = sorted({rules for run in runs for rules in run["rules"]})
+    if args.what == "join":
+        if not args.write:
+            parser.error("join writes the joined run: give --write FILE")
+        write(args.write, joined(runs))
+        print(f"{len(runs)} runs joined: {games_of(runs)}")
+        return
     if args.what == "fit":
         for rules in names:
             estimated = sum(not exact for run in runs if rules in run["rules"] for *_, exact, _ in rows_of(run, rules))
@@ -105,7 +150,7 @@ def main() -> None:
                     f"{statistics.median(values):.3f} (5-95 % {q[0]:.3f}-{q[-1]:.3f}); <= 0.03 in {share:.0%}"
                 )
         return
-    sources = [json.loads(Path(path).read_text()) for path in args.curves_from]
+    sources = [read(path) for path in args.curves_from]
     for run in runs:
         mapped_already = bool(run.get("curves"))
         curves, shown = {}, {}
@@ -129,7 +174,7 @@ def main() -> None:
             run["curves"] = curves
             run["mapped_after"] = True  # the same games, their estimates mapped after the run
         if args.write:
-            Path(args.write).write_text(json.dumps(run) + "\n")
+            write(args.write, run)
         if args.plot:
             plot(run, shown, args.plot, fitted_on=games_of(sources) if sources else "CURVES")
 
