@@ -284,9 +284,10 @@ def relaxed_ceiling_chance(
         except SearchExhausted:
             if clock.out() and judged:
                 break
+            within = f"{node_limit} decision nodes" + ("" if budget is None else f" or {budget} s")
             raise SearchExhausted(
-                f"the relaxed ceiling ({part} told) is out of reach: an expectimax past {node_limit} nodes "
-                f"or the budget of {budget} s, {judged} arrangements solved"
+                f"the relaxed ceiling ({part} told) is out of reach: one arrangement's expectimax needs more "
+                f"than {within} ({judged} arrangements solved before it)"
             ) from None
         judged += 1
         if clock.out():
