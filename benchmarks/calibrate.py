@@ -176,7 +176,7 @@ def main() -> None:
         if args.write:
             write(args.write, run)
         if args.plot:
-            plot(run, shown, args.plot, fitted_on=games_of(sources) if sources else "CURVES")
+            plot(run, shown, args.plot, fitted_on=f"{games_of(sources)}, not in force" if sources else "CURVES")
 
 
 def plot(run: dict, shown: dict, path: str, fitted_on: str) -> None:
