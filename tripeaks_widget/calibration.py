@@ -25,10 +25,10 @@ from .rules import Rules
 # played by the fair hint (``benchmarks/fair_calibration_fit.json.gz``) take games 51-130, which they
 # were not fitted on, from an expected calibration error of 0.034 to 0.038 (Easy; Brier 0.176 both) and
 # 0.119 to 0.086 (Classic; Brier 0.165 to 0.154): short of 0.03 under both. Eighty games seldom show
-# 0.03 even for a curve fitted on the same kind of games: fitted on all but 80 of the new games and checked
-# on those 80 (200 random splits,
-# ``calibrate.py floor``) the mapped error's median is 0.051 (Easy) and 0.048 (Classic), at most 0.03 in
-# 12 % and 13 % of the splits, because the positions of one game share its outcome.
+# 0.03 even for a curve fitted on the same kind of games: fitted on all but 80 of the new games and
+# checked on those 80 (200 random splits, ``calibrate.py floor``), the mapped error's median is 0.051
+# (Easy) and 0.048 (Classic), at most 0.03 in 12 % and 13 % of the splits: the positions of one game
+# share its outcome.
 CURVES: dict[str, tuple[tuple[float, float], ...]] = {}
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
 
