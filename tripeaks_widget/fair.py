@@ -159,9 +159,9 @@ def check_method(method: object) -> str:
 def check_kind(kind: object) -> str:
     if kind not in KINDS:
         raise ValueError(
-            "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling' (each "
-            "arrangement solved as if the hidden cards were known: an upper bound), 'ceiling-stock' or "
-            "'ceiling-peaks' (only the stock's order, or only the peak cards, known: tighter upper bounds); "
+            "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling-stock' or "
+            "'ceiling-peaks' (only the stock's order, or only the peak cards, known: tighter upper bounds), "
+            "or 'ceiling' (each arrangement solved as if the hidden cards were known: an upper bound); "
             f"got {kind!r}"
         )
     return str(kind)
