@@ -31,6 +31,8 @@ Other ways of judging are kept, by name:
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
   the hidden cards after this move (*strategy fusion*). No real player does better, so it
   is a *ceiling*, ``win_chance(g, kind="ceiling")``, and never the board's "Win chance".
+  ``kind="ceiling-stock"`` and ``"ceiling-peaks"`` are tighter ones, only part of the hidden
+  cards told (``relaxed_ceiling_chance``, ``tripeaks_widget.relaxed``).
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
 the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
