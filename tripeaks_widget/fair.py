@@ -59,6 +59,8 @@ from dataclasses import dataclass
 from . import calibration, expectimax, solver
 from .layout import play
 from .playout import lookahead_wins
+from .relaxed import SAMPLES as RELAXED_SAMPLES
+from .relaxed import ceiling_chance as relaxed_ceiling_chance
 from .seen import Seen, check_samples, check_seed
 from .solver import SearchExhausted
 
@@ -69,8 +71,6 @@ SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
 KINDS = ("fair", "ceiling", "ceiling-stock", "ceiling-peaks")
 TOLD = {"ceiling-stock": "stock", "ceiling-peaks": "peaks"}  # the relaxed ceilings: the part of the hidden cards told
-RELAXED_SAMPLES = 20  # arrangements of the part told, each solved exactly, by default
-RELAXED_NODES = 500_000  # decision nodes for each relaxed expectimax: past it the ceiling is refused
 DEFAULT_SAMPLES = {
     "fair": PLAYOUT_SAMPLES,
     "search": SEARCH_ITERATIONS,
@@ -250,54 +250,6 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
     if not judged:
         raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
     return Chance.of(wins, judged, exact)
-
-
-def relaxed_ceiling_chance(
-    position,
-    part: str,
-    *,
-    samples: int = RELAXED_SAMPLES,
-    seed: int = 0,
-    budget: float | None = None,
-    node_limit: int | None = RELAXED_NODES,
-) -> Chance:
-    """A relaxed ceiling (``tripeaks_widget.relaxed``): for each sampled arrangement, ``part`` of
-    the hidden cards (``"stock"``: the stock's order; ``"peaks"``: the face-down peak cards) is
-    told, and the rest solved exactly by the expectimax; the mean of those exact chances, with a
-    95 % Wilson interval on it (conservative: each sample is a chance, not a win or a loss).
-    Still an upper bound on every fair player, between the exact fair value and the clairvoyant
-    ceiling; never the board's "Win chance". Exact when nothing hidden is left to tell (it is then
-    the exact fair value). An arrangement whose expectimax passes ``node_limit`` decision nodes
-    raises ``SearchExhausted``: a relaxation too large to solve is refused, not guessed; when the
-    ``budget`` runs out the arrangements solved so far are the answer."""
-    from . import relaxed
-
-    seen = seen_of(position)
-    part = relaxed.check_part(part)
-    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
-    if seen.status != "playing":
-        return Chance.exactly(float(seen.status == "won"))
-    clock = _Clock(budget)
-    nothing_to_tell = relaxed.still_hidden(seen, part) == seen.hidden_count
-    total, judged = 0.0, 0
-    for deck in itertools.islice(seen.arrangements(seed), 1 if nothing_to_tell else samples):
-        try:
-            total += relaxed.value(seen, deck, part, budget=clock.remaining(), node_limit=node_limit).value
-        except SearchExhausted:
-            if clock.out() and judged:
-                break
-            within = f"{node_limit} decision nodes" + ("" if budget is None else f" or {budget} s")
-            raise SearchExhausted(
-                f"the relaxed ceiling ({part} told) is out of reach: one arrangement's expectimax needs more "
-                f"than {within} ({judged} arrangements solved before it)"
-            ) from None
-        judged += 1
-        if clock.out():
-            break
-    if nothing_to_tell:
-        return Chance.exactly(total)
-    low, high = wilson(total, judged)
-    return Chance(total / judged, low, high, judged, round(total))
 
 
 def _exact_share(seen: Seen, clock: _Clock) -> float | None:

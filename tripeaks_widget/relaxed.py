@@ -24,13 +24,21 @@ the node limit says when one is out of reach, and is then refused rather than gu
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from typing import TYPE_CHECKING
 
 from . import expectimax
 from .cards import Card
 from .layout import SLOT_COUNT
-from .seen import Seen
+from .seen import Seen, check_samples, check_seed
+from .solver import SearchExhausted
+
+if TYPE_CHECKING:
+    from . import fair
 
 PARTS = ("stock", "peaks")
+SAMPLES = 20  # arrangements of the part told, each solved exactly, by default
+NODES = 500_000  # decision nodes for each arrangement's expectimax: past it the ceiling is refused
 
 
 def check_part(part: object) -> str:
@@ -60,3 +68,52 @@ def value(
     """The exact chance of best play once ``part`` of ``deck`` is told (``SearchExhausted`` past
     ``budget`` seconds or ``node_limit`` decision nodes)."""
     return expectimax.solve(told(seen, deck, part), budget=budget, node_limit=node_limit)
+
+
+def ceiling_chance(
+    position,
+    part: str,
+    *,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    budget: float | None = None,
+    node_limit: int | None = NODES,
+) -> fair.Chance:
+    """A relaxed ceiling (see the module's notes; ``fair.relaxed_ceiling_chance``, ``win_chance(kind=
+    "ceiling-stock")`` and ``"ceiling-peaks"``): for each sampled arrangement, ``part`` of
+    the hidden cards (``"stock"``: the stock's order; ``"peaks"``: the face-down peak cards) is
+    told, and the rest solved exactly by the expectimax; the mean of those exact chances, with a
+    95 % Wilson interval on it (conservative: each sample is a chance, not a win or a loss).
+    Still an upper bound on every fair player, between the exact fair value and the clairvoyant
+    ceiling; never the board's "Win chance". Exact when nothing hidden is left to tell (it is then
+    the exact fair value). An arrangement whose expectimax passes ``node_limit`` decision nodes
+    raises ``SearchExhausted``: a relaxation too large to solve is refused, not guessed; when the
+    ``budget`` runs out the arrangements solved so far are the answer."""
+    from .fair import Chance, _Clock, check_budget, seen_of, wilson  # fair imports this module
+
+    seen = seen_of(position)
+    part = check_part(part)
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    if seen.status != "playing":
+        return Chance.exactly(float(seen.status == "won"))
+    clock = _Clock(budget)
+    nothing_to_tell = still_hidden(seen, part) == seen.hidden_count
+    total, judged = 0.0, 0
+    for deck in itertools.islice(seen.arrangements(seed), 1 if nothing_to_tell else samples):
+        try:
+            total += value(seen, deck, part, budget=clock.remaining(), node_limit=node_limit).value
+        except SearchExhausted:
+            if clock.out() and judged:
+                break
+            within = f"{node_limit} decision nodes" + ("" if budget is None else f" or {budget} s")
+            raise SearchExhausted(
+                f"the relaxed ceiling ({part} told) is out of reach: one arrangement's expectimax needs more "
+                f"than {within} ({judged} arrangements solved before it)"
+            ) from None
+        judged += 1
+        if clock.out():
+            break
+    if nothing_to_tell:
+        return Chance.exactly(total)
+    low, high = wilson(total, judged)
+    return Chance(total / judged, low, high, judged, round(total))
