@@ -64,3 +64,31 @@ def test_the_reliability_of_chances_against_outcomes():
     assert found["brier"] == pytest.approx(brier)
     perfect = calibration.reliability([(1.0, True), (0.0, False)])
     assert perfect["ece"] == 0.0 and perfect["brier"] == 0.0
+
+
+def test_games_that_look_the_same_get_the_same_mapped_chances(monkeypatch):
+    from hidden_cards import with_hidden_cards_permuted
+
+    game = Game.from_number(10, rules="classic").replay(["10♦", "9♦", "8♠"])
+    other = with_hidden_cards_permuted(game)
+    assert other.deck != game.deck
+    raw = move_chances(game, method="playout", samples=40, seed=3)
+    monkeypatch.setitem(calibration.CURVES, "classic", ((0.0, 0.0), (0.3, 0.6), (1.0, 1.0)))
+    mapped = move_chances(game, samples=40, seed=3)
+    assert mapped == move_chances(other, samples=40, seed=3)  # the map reads the estimate and the rules only
+    assert game.win_chance(samples=40, seed=3) == other.win_chance(samples=40, seed=3)
+    assert game.fair_hint(samples=40, seed=3) == other.fair_hint(samples=40, seed=3)
+    assert any(mapped[a].value != raw[a].value for a in raw)  # the map is really in force here
+
+
+def test_a_fitted_map_keeps_every_order_and_every_tie_of_the_estimates():
+    rng = random.Random(5)
+    rows = [(0.0, rng.random() < 0.02) for _ in range(3000)]  # many estimates of exactly 0, as playouts give
+    for _ in range(20_000):
+        raw = round(rng.random() * 200) / 200
+        rows.append((raw, rng.random() < min(1.0, 1.6 * raw)))
+    curve = calibration.fit(rows, bins=40)
+    grid = [k / 200 for k in range(201)]  # every estimate 200 playouts can give
+    mapped = [calibration.apply(curve, p) for p in grid]
+    assert all(a < b for a, b in itertools.pairwise(mapped))  # strictly increasing: no two estimates merge
+    assert all(0.0 <= m <= 1.0 for m in mapped) and mapped[-1] == 1.0

@@ -31,6 +31,8 @@ Other ways of judging are kept, by name:
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
   the hidden cards after this move (*strategy fusion*). No real player does better, so it
   is a *ceiling*, ``win_chance(g, kind="ceiling")``, and never the board's "Win chance".
+  ``kind="ceiling-stock"`` and ``"ceiling-peaks"`` are tighter ones, only part of the hidden
+  cards told (``relaxed_ceiling_chance``, ``tripeaks_widget.relaxed``).
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
 the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
@@ -66,6 +68,8 @@ from typing import TypeVar
 from . import calibration, expectimax, solver
 from .layout import play
 from .playout import lookahead_wins
+from .relaxed import SAMPLES as RELAXED_SAMPLES
+from .relaxed import ceiling_chance as relaxed_ceiling_chance
 from .seen import Seen, check_samples, check_seed
 from .solver import SearchExhausted
 from .steps import Steps, drive
@@ -77,7 +81,8 @@ SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 PLAYOUT_SAMPLES = 200  # arrangements played out by default
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
-KINDS = ("fair", "ceiling")
+KINDS = ("fair", "ceiling", "ceiling-stock", "ceiling-peaks")
+TOLD = {"ceiling-stock": "stock", "ceiling-peaks": "peaks"}  # the relaxed ceilings: the part of the hidden cards told
 DEFAULT_SAMPLES = {
     "fair": PLAYOUT_SAMPLES,
     "search": SEARCH_ITERATIONS,
@@ -168,8 +173,10 @@ def check_method(method: object) -> str:
 def check_kind(kind: object) -> str:
     if kind not in KINDS:
         raise ValueError(
-            "kind is 'fair' (the chance of a player who follows the fair hint) or 'ceiling' (each "
-            f"arrangement solved as if the hidden cards were known: an upper bound); got {kind!r}"
+            "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling-stock' or "
+            "'ceiling-peaks' (only the stock's order, or only the peak cards, known: tighter upper bounds), "
+            "or 'ceiling' (each arrangement solved as if the hidden cards were known: an upper bound); "
+            f"got {kind!r}"
         )
     return str(kind)
 
@@ -217,7 +224,9 @@ def win_chance(
     ``kind="fair"``: the chance of a player who follows the fair hint, exact where few cards are
     unseen, else estimated (see the module's notes); the chance of the best action of
     ``move_chances``. ``kind="ceiling"``: each sampled arrangement judged exactly by the solver,
-    as if the player learnt the hidden cards now: an upper bound no player reaches."""
+    as if the player learnt the hidden cards now: an upper bound no player reaches.
+    ``kind="ceiling-stock"`` / ``"ceiling-peaks"``: tighter upper bounds, only the stock's order or
+    only the face-down peak cards told (``relaxed_ceiling_chance``)."""
     return drive(win_chance_steps(position, kind=kind, samples=samples, seed=seed, budget=budget))
 
 
@@ -226,9 +235,13 @@ def win_chance_steps(
 ) -> Steps[Chance]:
     """``win_chance`` step by step (see the module's notes); its arguments are checked at once."""
     seen = seen_of(position)
-    if check_kind(kind) == "ceiling":
+    kind = check_kind(kind)
+    if kind == "ceiling":
         samples = SOLVER_SAMPLES if samples is None else samples
         return _at_once(lambda: ceiling_chance(seen, samples=samples, seed=seed, budget=budget))
+    if kind in TOLD:
+        samples = RELAXED_SAMPLES if samples is None else samples
+        return _at_once(lambda: relaxed_ceiling_chance(seen, TOLD[kind], samples=samples, seed=seed, budget=budget))
     samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
         return _at_once(lambda: Chance.exactly(float(seen.status == "won")))
