@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 
 from .layout import ALL_SLOTS_MASK, UNCOVERS
+from .removal import remove
 from .seen import Seen
 from .solver import SearchExhausted
 
@@ -161,18 +162,10 @@ class Expectimax:
 
     def _play(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int, slot: int) -> float:
         """Play the free card in ``slot``: the cards it uncovers are turned up (chance nodes)."""
-        bit = 1 << slot
         top = known >> (4 * slot) & 15
-        removed |= bit
-        free ^= bit
         known &= ~(15 << (4 * slot))
-        turned = []
-        for uncovered, covers in UNCOVERS[slot]:
-            if removed & covers == covers:
-                free |= uncovered
-                place = uncovered.bit_length() - 1
-                if not known >> (4 * place) & 15:
-                    turned.append(place)
+        removed, free, uncovered = remove(removed, free, slot)
+        turned = [place for place in uncovered if not known >> (4 * place) & 15]
         return self._reveal(removed, free, known, drawn, top, counts, total, turned)
 
     def _reveal(
