@@ -83,8 +83,9 @@ EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (withi
 EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
 EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
 # At most EXACT_UNSEEN unseen the exact search has no share of the clock (under load it would answer
-# fewer positions): a node count bounds it, the same on every machine. The most measured over 1,508
-# such positions of lookahead's games 1-400 (easy and classic) was 253,483 nodes.
+# fewer positions): a node count bounds it, the same on every machine. The most measured over the 1,749
+# such positions with a choice in lookahead's games 1-400 (easy and classic) was 253,483 nodes; the
+# limit, 2.4 times that, is about 1.3 s of the compiled build here and 2.4 s of pure Python.
 EXACT_NODES = 600_000
 EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
 EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
