@@ -176,3 +176,41 @@ def test_the_review_judges_by_the_same_chance_exact_at_the_end():
         then = Game.from_number(19, "easy").replay(game.history[: m.move - 1])
         assert m.before == then.win_chance(samples=20, seed=0) == then.move_chances(samples=20)[m.best]
         assert m.after == then.move_chances(samples=20)[m.action]
+
+
+class _Slow:
+    """A clock that runs out at once: every look at it is 100 s after the last one."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 100.0
+        return self.now
+
+
+def lookahead_game(number: int, rules: str, moves: int) -> Game:
+    game = Game.from_number(number, rules)
+    while len(game.history) < moves:
+        game.apply(lookahead(game.seen()))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("number", "rules", "moves"),
+    [(26, "easy", 39), (132, "classic", 38)],  # the two largest searches measured (130,775 and 253,483 nodes)
+)
+def test_a_position_with_at_most_8_unseen_is_exact_however_slow_the_clock(number, rules, moves, monkeypatch):
+    """The exact search is bounded by a node count, not by the clock, where at most EXACT_UNSEEN
+    cards are unseen: under any load the same positions are answered exactly."""
+    seen = lookahead_game(number, rules, moves).seen()
+    assert seen.hidden_count <= EXACT_UNSEEN and len(seen.legal_moves) > 1
+    nodes = expectimax.solve(seen).nodes
+    assert 100_000 < nodes <= fair.EXACT_NODES  # a search that the old time share could cut short
+    slow = _Slow()
+    monkeypatch.setattr(fair, "time", slow)
+    monkeypatch.setattr(expectimax, "time", slow)
+    chances = fair.move_chances(seen, budget=2.5)
+    assert all(c.exact for c in chances.values()) and slow.now > 0  # the clock was read, and ran out
+    assert {a: c.value for a, c in chances.items()} == expectimax.solve(seen).actions
+    assert fair.win_chance(seen, budget=2.5).exact

@@ -1,7 +1,11 @@
 """TriPeaks solitaire: a rules engine, and a Jupyter widget to play it in a notebook."""
 
-from .cards import Card
-from .errors import (
+from . import _native
+
+_native.load()  # the compiled build or the sources, chosen before any of its modules is imported
+
+from .cards import Card  # noqa: E402
+from .errors import (  # noqa: E402
     InvalidCardError,
     InvalidCodeError,
     InvalidDeckError,
@@ -9,8 +13,8 @@ from .errors import (
     InvalidRulesError,
     InvalidSnapshotError,
 )
-from .game import Game, IllegalMoveError, Position
-from .rules import CLASSIC, EASY, Rules
+from .game import Game, IllegalMoveError, Position  # noqa: E402
+from .rules import CLASSIC, EASY, Rules  # noqa: E402
 
 __all__ = [
     "CLASSIC",

@@ -14,11 +14,13 @@ the package: it imports nothing but the standard library at the top.
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
 import importlib.util
 import json
 import logging
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 # Compiled together, in this order; a module added here is compiled by the next build.
@@ -26,12 +28,16 @@ COMPILED = (
     "tripeaks_widget.solver._space",
     "tripeaks_widget.solver._search",
     "tripeaks_widget.solver._score",
+    "tripeaks_widget.removal",  # fair play's hot loops: the playouts, the exact fair value, the search
+    "tripeaks_widget.playout",
+    "tripeaks_widget.expectimax",
+    "tripeaks_widget.search",
 )
 
 FORCE_VARIABLE = "TRIPEAKS_PURE_PYTHON"
 BUILT_FROM = "_native_build.json"  # beside this file: each compiled module's source digest at build time
 _log = logging.getLogger("tripeaks_widget")
-_said = False
+_answer: str | None = None  # load()'s, once decided
 
 
 class _Shadow:
@@ -40,6 +46,7 @@ class _Shadow:
 
     compiled = False
     longlong = int
+    double = float
     bint = bool
 
     @staticmethod
@@ -47,8 +54,26 @@ class _Shadow:
         return lambda function: function
 
     @staticmethod
+    def returns(kind):
+        return lambda function: function
+
+    @staticmethod
     def typedef(kind):
         return kind
+
+    @staticmethod
+    def cclass(kind):
+        return kind
+
+    @staticmethod
+    def ccall(function):
+        return function
+
+    cfunc = inline = ccall
+
+    @staticmethod
+    def declare(kind=None, **types):
+        return None
 
 
 cython = _Shadow()
@@ -76,9 +101,9 @@ def _why_not_compiled() -> str | None:
         built_from = json.loads(Path(__file__).with_name(BUILT_FROM).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         built_from = {}
-    for name in COMPILED:
-        spec = importlib.util.find_spec(name)
-        if spec is None or not spec.origin or spec.origin.endswith(".py"):
+    for name in COMPILED:  # looked for beside the source, without importing its package
+        source = _source(name)
+        if not any(source.with_name(source.stem + suffix).exists() for suffix in EXTENSION_SUFFIXES):
             return "no compiled build is installed"
         if built_from.get(name) != digest(_source(name)):  # a source edited since: never a stale build
             return f"the compiled {name} was built from another version of its source (rebuild: pip install -e .)"
@@ -96,25 +121,32 @@ def _run_source(name: str, path: Path) -> None:
     setattr(sys.modules[parent], child, module)
 
 
+class _Sources(importlib.abc.MetaPathFinder):
+    """Finds the listed modules' sources ahead of their compiled builds, whenever they are imported."""
+
+    def find_spec(self, name, path=None, target=None):
+        return importlib.util.spec_from_file_location(name, _source(name)) if name in COMPILED else None
+
+
 def load() -> str:
-    """Import the listed modules, each from its compiled build when there is one made from its
-    source as it is and pure Python is not forced; returns "compiled" when all of them are
-    compiled, else "python" (then all of them are the sources). Says once, in the log at
-    INFO, which it is."""
-    global _said
+    """Choose the build of the listed modules, before any of them is imported (the package does
+    it first): their compiled builds when each was made from its source as it is and pure
+    Python is not forced, else all their sources, so that the two builds never mix. Returns
+    "compiled" or "python", and says once, in the log at INFO, which it is."""
+    global _answer
+    if _answer is not None:
+        return _answer
     why = _why_not_compiled()
+    _answer = "python" if why is not None else "compiled"
     if why is not None:
-        for name in COMPILED:  # every one from its source, so that the two builds never mix
-            if name in sys.modules and getattr(sys.modules[name], "__file__", "").endswith(".py"):
-                continue
-            _run_source(name, _source(name))
-    if not _said:
-        _said = True
-        if why is None:
-            _log.info("tripeaks_widget: the solver's search runs compiled")
-        else:
-            _log.info("tripeaks_widget: the solver's search runs as pure Python (%s)", why)
-    return "python" if why is not None else "compiled"
+        sys.meta_path.insert(0, _Sources())
+        for name in COMPILED:  # one imported before the choice (not through the package) runs again
+            if name in sys.modules and not getattr(sys.modules[name], "__file__", "").endswith(".py"):
+                _run_source(name, _source(name))
+        _log.info("tripeaks_widget: the solver's search runs as pure Python (%s)", why)
+    else:
+        _log.info("tripeaks_widget: the solver's search runs compiled")
+    return _answer
 
 
 def python_copy(package: str = "tripeaks_widget.solver", alias: str = "tripeaks_widget._solver_python"):

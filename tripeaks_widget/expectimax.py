@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The exact fair value: the chance of winning with best play by a player who sees only what a
 player sees, computed by expectimax over what the player knows.
 
@@ -29,11 +30,26 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .layout import ALL_SLOTS_MASK, UNCOVERS
+from .layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
+from .removal import remove
 from .seen import Seen
 from .solver import SearchExhausted
 
+try:  # compiled: the types below are machine integers; as Python they are no-ops
+    import cython
+except ImportError:
+    from ._native import cython
+
+Int64 = cython.typedef(cython.longlong)  # a bitmask, a count, a rank code, the packed unseen counts (60 bits)
+
 CHECK_EVERY = 2048  # nodes between two looks at the clock
+NO_LIMIT = 1 << 62  # a node limit never reached
+# The slots grouped by how many cards their removal may uncover, most first: the order plays are tried in.
+# Tables rather than shifts, so that the compiled build never shifts past a machine word: a card
+# of each rank code in the packed unseen counts, and for each slot the mask that clears its code in ``known``.
+UNIT = tuple(1 << (4 * code) for code in range(15))
+CLEAR = tuple(~(15 << (4 * slot)) for slot in range(SLOT_COUNT))
+UNCOVERING = tuple(sum(1 << s for s in range(SLOT_COUNT) if len(UNCOVERS[s]) == n) for n in (2, 1, 0))
 
 # A rank is coded in 4 bits: 0 unknown, 1 the joker (or an empty discard: every card fits it), 2 ace … 14 king.
 JOKER_CODE = 1
@@ -62,26 +78,39 @@ class _OutOfTime(Exception):
     pass
 
 
+@cython.cclass
 class Expectimax:
     """The expectimax of one position's game as its player knows it (see the module's notes)."""
+
+    seen = cython.declare(object, visibility="readonly")
+    deadline = cython.declare(object, visibility="readonly")
+    node_limit = cython.declare(object, visibility="readonly")
+    memo = cython.declare(dict, visibility="readonly")
+    fits = cython.declare(tuple, visibility="readonly")
+    stock_known = cython.declare(tuple, visibility="readonly")
+    nodes = cython.declare(cython.longlong, visibility="readonly")
+    limit = cython.declare(cython.longlong)
+    stock_total = cython.declare(cython.longlong)
+    when_stuck = cython.declare(cython.bint)
 
     def __init__(self, seen: Seen, deadline: float | None = None, node_limit: int | None = None) -> None:
         rules = seen.rules
         self.seen = seen
         self.deadline = deadline
         self.node_limit = node_limit
+        self.limit = NO_LIMIT if node_limit is None else min(node_limit, NO_LIMIT)
         self.nodes = 0
-        self.memo: dict[tuple[int, int, int, int, int], float] = {}
+        self.memo = {}  # (removed, known, drawn, top, counts) -> value; ``known`` is 112 bits: a Python int
         # fits[top] is the set of rank codes (a bitmask over codes) that go on a discard of code ``top``
-        self.fits = [0] * 15
+        fits = [0] * 15
         for top in range(1, 15):
             for code in range(1, 15):
                 if rules.fits(code - 1, top - 1):
-                    self.fits[top] |= 1 << code
+                    fits[top] |= 1 << code
+        self.fits = tuple(fits)
         self.stock_known = tuple(code_of(card) for card in seen.stock_seen)
         self.stock_total = seen.drawn + seen.stock_count
         self.when_stuck = rules.draw_when_stuck
-        self.open_peaks = rules.open_peaks
 
     # -- the root ---------------------------------------------------------------------------------
 
@@ -119,13 +148,19 @@ class Expectimax:
 
     # -- the search -------------------------------------------------------------------------------
 
+    @cython.cfunc
     def _tick(self) -> None:
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
+        if self.nodes > self.limit:
             raise _OutOfTime
         if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, counts=Int64, total=Int64)
+    @cython.locals(best=cython.double, value=cython.double, fits=Int64, playable=Int64, rest=Int64, bit=Int64)
+    @cython.locals(slot=Int64, group=Int64)
+    @cython.returns(cython.double)
     def _value(self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int) -> float:
         """The chance of winning with best play from a decision node."""
         if removed == ALL_SLOTS_MASK:
@@ -137,21 +172,23 @@ class Expectimax:
         self._tick()
         best = 0.0
         fits = self.fits[top]
-        playable = []
+        playable = 0
         rest = free
         while rest:
             bit = rest & -rest
             rest ^= bit
             slot = bit.bit_length() - 1
             if fits >> (known >> (4 * slot) & 15) & 1:
-                playable.append(slot)
+                playable |= bit
         # a play that uncovers cards first: it is the likeliest to keep a run going
-        for slot in sorted(playable, key=lambda s: -len(UNCOVERS[s])):
-            value = self._play(removed, free, known, drawn, counts, total, slot)
-            if value > best:
-                best = value
-                if best >= 1.0:
-                    break
+        for group in UNCOVERING:
+            rest = playable & group
+            while rest and best < 1.0:
+                bit = rest & -rest
+                rest ^= bit
+                value = self._play(removed, free, known, drawn, counts, total, bit.bit_length() - 1)
+                if value > best:
+                    best = value
         if best < 1.0 and drawn < self.stock_total and not (self.when_stuck and playable):
             value = self._draw(removed, free, known, drawn, counts, total)
             if value > best:
@@ -159,22 +196,22 @@ class Expectimax:
         self.memo[key] = best
         return best
 
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, counts=Int64, total=Int64, slot=Int64, top=Int64)
+    @cython.locals(place=Int64)
+    @cython.returns(cython.double)
     def _play(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int, slot: int) -> float:
         """Play the free card in ``slot``: the cards it uncovers are turned up (chance nodes)."""
-        bit = 1 << slot
         top = known >> (4 * slot) & 15
-        removed |= bit
-        free ^= bit
-        known &= ~(15 << (4 * slot))
-        turned = []
-        for uncovered, covers in UNCOVERS[slot]:
-            if removed & covers == covers:
-                free |= uncovered
-                place = uncovered.bit_length() - 1
-                if not known >> (4 * place) & 15:
-                    turned.append(place)
+        known &= CLEAR[slot]
+        removed, free, uncovered = remove(removed, free, slot)
+        turned = [place for place in uncovered if not known >> (4 * place) & 15]
         return self._reveal(removed, free, known, drawn, top, counts, total, turned)
 
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, counts=Int64, total=Int64, place=Int64)
+    @cython.locals(expected=cython.double, code=Int64, count=Int64)  # shift: a Python int, past 64 bits
+    @cython.returns(cython.double)
     def _reveal(
         self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int, places: list[int]
     ) -> float:
@@ -189,10 +226,14 @@ class Expectimax:
             count = counts >> (4 * code) & 15
             if count:
                 expected += count * self._reveal(
-                    removed, free, known | code << shift, drawn, top, counts - (1 << (4 * code)), total - 1, rest
+                    removed, free, known | code << shift, drawn, top, counts - UNIT[code], total - 1, rest
                 )
         return expected / total
 
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, counts=Int64, total=Int64)
+    @cython.locals(expected=cython.double, code=Int64, count=Int64)
+    @cython.returns(cython.double)
     def _draw(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int) -> float:
         """Draw the stock's top card: one seen before (put back by undo), or any unseen rank."""
         if drawn < len(self.stock_known):
@@ -201,9 +242,7 @@ class Expectimax:
         for code in range(1, 15):
             count = counts >> (4 * code) & 15
             if count:
-                expected += count * self._value(
-                    removed, free, known, drawn + 1, code, counts - (1 << (4 * code)), total - 1
-                )
+                expected += count * self._value(removed, free, known, drawn + 1, code, counts - UNIT[code], total - 1)
         return expected / total
 
 

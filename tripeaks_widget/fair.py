@@ -12,9 +12,10 @@ follows the fair hint. It is found by ``method="fair"``, the default:
   card is a uniform draw from the cards not seen, so the game as the player knows it is an
   expectimax over reveals and draws, solved outright. The value is certain (``.exact``, and
   ``.low == .value == .high``) and the fair hint is then an optimal move. Every position with
-  at most ``EXACT_UNSEEN`` (8) cards unseen is solved (the budget permitting), and one with up
-  to ``EXACT_TRY_UNSEEN`` when its search fits in ``EXACT_TRY_NODES`` nodes (a count, not a
-  time, so the answer is the same on every machine);
+  at most ``EXACT_UNSEEN`` (8) cards unseen is solved within ``EXACT_NODES`` nodes, whatever
+  the clock says, and one with up to ``EXACT_TRY_UNSEEN`` when its search fits in
+  ``EXACT_TRY_NODES`` nodes (counts, not times, so the answer is the same on every machine
+  and under any load);
 - elsewhere it is an **estimate**, with its 95 % interval and its sample count: the unseen
   cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
   taken and the rest of the game played out by the ``lookahead`` strategy
@@ -95,11 +96,16 @@ JUDGED_BY = {
     "playout": "the rest played by lookahead",
     "solver": "the solver, every card known: an upper bound",
 }
-EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within the budget)
+EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within EXACT_NODES)
 EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
 EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
+# At most EXACT_UNSEEN unseen the exact search has no share of the clock (under load it would answer
+# fewer positions): a node count bounds it, the same on every machine. The most measured over the 1,749
+# such positions with a choice in lookahead's games 1-400 (easy and classic) was 253,483 nodes; the
+# limit, 2.4 times that, is about 1.3 s of the compiled build here and 2.4 s of pure Python.
+EXACT_NODES = 600_000
 EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
-EXACT_SHARE, EXACT_TRY_SHARE = 0.75, 0.25  # of the budget, for the exact search (the rest for an estimate)
+EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
 
 
 @dataclass(frozen=True)
@@ -283,11 +289,12 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
 
 def _exact_share(seen: Seen, clock: _Clock) -> float | None:
     """The part of the budget the exact search may take, so that an estimate still has time when
-    it fails: three quarters where it is meant to succeed (``EXACT_UNSEEN``), else a quarter."""
+    it fails: none where it is meant to succeed (``EXACT_UNSEEN``: the node limit bounds it, not
+    the clock), else a quarter."""
     remaining = clock.remaining()
-    if remaining is None:
+    if remaining is None or seen.hidden_count <= EXACT_UNSEEN:
         return None
-    return remaining * (EXACT_SHARE if seen.hidden_count <= EXACT_UNSEEN else EXACT_TRY_SHARE)
+    return remaining * EXACT_TRY_SHARE
 
 
 def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
@@ -299,7 +306,7 @@ def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] 
     if hidden > EXACT_UNSEEN:
         limit: int | None = EXACT_TRY_NODES
     else:  # with open peaks every card may still be in play around the stock's last cards: a bound, generous
-        limit = EXACT_OPEN_NODES if seen.rules.open_peaks else None
+        limit = EXACT_OPEN_NODES if seen.rules.open_peaks else EXACT_NODES
     try:
         found = expectimax.solve(seen, budget=budget, node_limit=limit)
     except SearchExhausted:

@@ -82,7 +82,10 @@ class Rules:
     def fit_masks(self, ranks: Sequence[int]) -> tuple[int, ...]:
         """For each discard rank 0..13: the bitmask of the places whose rank in ``ranks`` goes
         on it (bit i for ``ranks[i]``): the move tables of the searches on bitmasks."""
-        return tuple(sum(1 << i for i, rank in enumerate(ranks) if row[rank]) for row in _fit_table(self))
+        of_rank = [0] * 14  # the places of each rank, then joined over the ranks that fit each discard
+        for i, rank in enumerate(ranks):
+            of_rank[rank] |= 1 << i
+        return tuple(sum(of_rank[rank] for rank in fitting) for fitting in _fitting_ranks(self))
 
     def with_variants(self, letters: str) -> Rules:
         """This rule set with the variants named by code letters added (``"JO"``)."""
@@ -141,3 +144,9 @@ PRESETS = {"easy": EASY, "e": EASY, "n": EASY, "classic": CLASSIC, "c": CLASSIC,
 def _fit_table(rules: Rules) -> tuple[tuple[bool, ...], ...]:
     """``_fit_table(rules)[onto][rank]``: ``rules.fits(rank, onto)`` for every pair of ranks 0..13."""
     return tuple(tuple(rules.fits(rank, onto) for rank in range(14)) for onto in range(14))
+
+
+@cache
+def _fitting_ranks(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """``_fitting_ranks(rules)[onto]``: the ranks 0..13 that go on a discard of rank ``onto``."""
+    return tuple(tuple(rank for rank, fits in enumerate(row) if fits) for row in _fit_table(rules))

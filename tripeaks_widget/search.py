@@ -23,8 +23,9 @@ import time
 from dataclasses import dataclass, field
 
 from .expectimax import Expectimax, _OutOfTime
-from .layout import ALL_SLOTS_MASK, UNCOVERS
+from .layout import ALL_SLOTS_MASK
 from .playout import lookahead_wins
+from .removal import remove
 from .seen import Seen
 
 EXPLORATION = 0.7  # UCB1's constant, on chances in 0..1
@@ -108,21 +109,16 @@ class Search:
                 drawn += 1
                 seen_now: tuple = (DRAW, top)
             else:
-                bit = 1 << action
-                removed |= bit
-                free ^= bit
                 known &= ~(15 << (4 * action))
                 top = ranks[action]
+                removed, free, uncovered = remove(removed, free, action)
                 turned = []
-                for uncovered, covers in UNCOVERS[action]:
-                    if removed & covers == covers:
-                        free |= uncovered
-                        place = uncovered.bit_length() - 1
-                        if not known >> (4 * place) & 15:
-                            known |= (ranks[place] + 1) << (4 * place)
-                            counts -= 1 << (4 * (ranks[place] + 1))
-                            total -= 1
-                        turned.append(ranks[place])
+                for place in uncovered:
+                    if not known >> (4 * place) & 15:
+                        known |= (ranks[place] + 1) << (4 * place)
+                        counts -= 1 << (4 * (ranks[place] + 1))
+                        total -= 1
+                    turned.append(ranks[place])
                 seen_now = (action, *turned)
             child = node.children.get(seen_now)
             if child is None:

@@ -122,10 +122,11 @@ won take 64 % of it (2.5 of 4.0 s). Each leaves one peak top whose predecessors 
 peak cards and stock cards that come early, and the search tries the orders of the other 27
 cards, mostly 12 to 18 draws in and 8 to 14 cards cleared, before those few are used up.
 
-The compiled build. ``_space``, ``_search`` and ``_score`` (the modules ``tripeaks_widget._native``
-lists) are compiled with Cython from these same files when the package is built on a machine with
-a C compiler (``hatch_build.py``); the types the compiler uses are ``cython.locals`` decorators,
-no-ops when the files run as Python, which they still do in Pyodide, without a compiler, or with
+The compiled build. ``_space``, ``_search`` and ``_score`` (listed in ``tripeaks_widget._native``
+with fair play's hot loops, whose figures are in ``tripeaks_widget.playout``) are compiled with
+Cython from these same files when the package is built on a machine with a C compiler
+(``hatch_build.py``); the types the compiler uses are ``cython.locals`` decorators, no-ops when
+the files run as Python, which they still do in Pyodide, without a compiler, or with
 ``TRIPEAKS_PURE_PYTHON=1``. ``BACKEND`` says which runs ("compiled" or "python"); a compiled
 module built from another version of its source is never used (``_native`` checks a digest).
 Measured before choosing, on the same 100 random deals per rule set (``benchmarks/solver.py``'s

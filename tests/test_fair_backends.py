@@ -1,0 +1,47 @@
+"""Fair play's hot loops, compiled from their own sources like the solver's (``_native.COMPILED``):
+both builds give the same answers, and the fair tests pass under the sources too.
+
+``TRIPEAKS_COMPILED=required`` (as CI sets it) makes a missing compiled build a failure rather
+than a skip."""
+
+from __future__ import annotations
+
+import json
+
+from test_solver_backends import needs_compiled, run_python
+
+from tripeaks_widget import _native, expectimax, playout, search, solver
+
+POSITIONS = 8  # games per rule set; measured, about 15 s of CPU time for both builds together
+
+
+def test_fair_plays_hot_loops_run_in_the_build_the_solver_does():
+    for module in (playout, expectimax, search):
+        assert module.__name__ in _native.COMPILED
+        assert module.__file__.endswith(".py") == (solver.BACKEND == "python"), module.__file__
+
+
+@needs_compiled
+def test_both_builds_judge_sampled_positions_alike():
+    """The playouts' win counts per action on the same samples and seeds, the exact values (and
+    the nodes searched), and the tree search's visits and values: equal under both builds."""
+    args = ["tests/fair_runs.py", str(POSITIONS)]
+    ours, theirs = (run_python("", pure, *args, timeout=600) for pure in (False, True))
+    assert ours.returncode == 0 and theirs.returncode == 0, ours.stderr[-2000:] + theirs.stderr[-2000:]
+    ours, theirs = json.loads(ours.stdout), json.loads(theirs.stdout)
+    assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
+    ours, theirs = ours["answers"], theirs["answers"]
+    kinds = {key.split()[0] for key in ours}
+    assert kinds == {"playout", "search", "exact"} and len(ours) == len(theirs)
+    differ = [key for key in ours if ours[key] != theirs.get(key)]
+    assert not differ, [(key, ours[key], theirs.get(key)) for key in differ[:5]]
+    assert sum(key.startswith("exact") for key in ours) >= POSITIONS  # the exact values were compared
+
+
+@needs_compiled
+def test_the_fair_tests_pass_under_pure_python_too():
+    args = ["-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/test_fair_exact.py"]
+    args += ["tests/test_fair_search.py", "tests/test_playout.py", "tests/test_fair.py"]
+    done = run_python("", True, *args, timeout=1200)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "failed" not in done.stdout
