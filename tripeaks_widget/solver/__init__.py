@@ -198,7 +198,15 @@ BACKEND = _native.load()  # "compiled" or "python": which build of the search ru
 
 from ._score import highest_score  # noqa: E402  (after the build is chosen)
 from ._search import OutOfTime, Search  # noqa: E402
-from ._space import Space  # noqa: E402
+from ._space import Space, _play_checks  # noqa: E402
+
+# The win search written a second time in C (``_csearch.c``), with the compiled build only: None
+# where the sources run. The searches below go through ``_wins``, which takes it when it is there.
+_csearch = _native.c_search() if BACKEND == "compiled" else None
+if _csearch is not None:
+    from ..layout import COVER_MASK
+
+    _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
 
 __all__ = [
     "BACKEND",
@@ -283,6 +291,40 @@ def _prepare(game, budget):
     return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
 
 
+def _c_space(space: Space) -> bytes:
+    """The deal's tables as the search in C takes them, made once per ``Space``."""
+    tables = getattr(space, "_c", None)
+    if tables is None:
+        assert _csearch is not None
+        tables = _csearch.space(
+            space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
+        )
+        space._c = tables  # type: ignore[attr-defined]
+    return tables
+
+
+def _seconds_left(search: Search) -> float:
+    return -1.0 if search.deadline is None else max(0.0, search.deadline - time.perf_counter())
+
+
+def _wins(search: Search, first_only: bool, limit: int | None = None):
+    """``search.wins(first_only, limit)``: in C where it is built, else by the search itself."""
+    if _csearch is None:
+        return search.wins(first_only=first_only, limit=limit)
+    draws, path, complete, nodes, most, search.limit = _csearch.wins(
+        _c_space(search.space),
+        search.removed,
+        search.drawn,
+        search.rank,
+        first_only,
+        -1 if limit is None else limit,
+        _seconds_left(search),
+    )
+    search.nodes += nodes
+    search.most = list(most)
+    return (None if draws is None else (draws, path)), complete
+
+
 def _line(snapshot, path) -> list[str]:
     line = []
     for step in path:
@@ -325,7 +367,7 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
     snapshot, search, start = _prepare(game, budget)
     if snapshot.rules.hogue_scoring:
         return _highest_score(snapshot, search, start)
-    best, complete = search.wins(first_only=False)
+    best, complete = _wins(search, first_only=False)
     if best is not None:
         return _solution(snapshot, search, best[1], True, complete, start)
     if not complete:
@@ -339,7 +381,7 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
 def _highest_score(snapshot, search: Search, start: float) -> Solution:
     """V2: the verdict, then the line with the highest final score (see ``_score``); out of
     time, the best line the verdict's search met."""
-    found, complete = search.wins(first_only=True)
+    found, complete = _wins(search, first_only=True)
     if not complete:
         return _solution(snapshot, search, search.most[2], None, False, start)
     _, path, complete = highest_score(search, snapshot._run)
@@ -360,7 +402,7 @@ def _most_cleared(search: Search):
     try:
         for top in tops:
             without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
-            found, complete = without.wins(first_only=False, limit=limit)
+            found, complete = _wins(without, first_only=False, limit=limit)
             search.nodes += without.nodes
             if found is not None:
                 best, limit = found, search.drawn + found[0] - 1
@@ -381,7 +423,7 @@ def winnable(game, *, budget: float | None = None) -> bool:
     seconds that runs out before the answer is known, raises ``SearchExhausted``.
     """
     _, search, _ = _prepare(game, budget)
-    best, complete = search.wins(first_only=True)
+    best, complete = _wins(search, first_only=True)
     if best is not None:
         return True
     if not complete:
@@ -398,6 +440,17 @@ def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
     ``SearchExhausted`` when ``budget`` (seconds, for the whole pass) runs out first.
     """
     snapshot, root, _ = _prepare(game, budget)
+    if _csearch is not None:  # the same searches in C, sharing their table there
+        actions, positions = snapshot.legal_moves(), []
+        for action in actions:
+            after = snapshot.copy()
+            after.apply(action)
+            removed, drawn, discard = after.position
+            positions.append((removed, drawn, discard.rank if discard else 0))
+        won = _csearch.verdicts(_c_space(root.space), positions, _seconds_left(root))
+        if won is None:
+            raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
+        return dict(zip(actions, won, strict=True))
     seen: dict[int, int] = {}
     verdicts = {}
     for action in snapshot.legal_moves():
