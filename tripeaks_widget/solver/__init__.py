@@ -410,7 +410,14 @@ def _most_cleared(search: Search):
                 raise OutOfTime
         if best is not None:
             return best[1], True
-        (_, _, path), complete = search.most_cleared(most=SLOT_COUNT - 2 if tops else SLOT_COUNT - 1)
+        most = SLOT_COUNT - 2 if tops else SLOT_COUNT - 1
+        if _csearch is not None:  # the same search in C
+            *_, path, complete, nodes = _csearch.most_cleared(
+                _c_space(space), removed, search.drawn, search.rank, most, search.most, _seconds_left(search)
+            )
+            search.nodes += nodes
+            return path, complete
+        (_, _, path), complete = search.most_cleared(most=most)
         return path, complete
     except OutOfTime:
         return (best[1] if best is not None else search.most[2]), False

@@ -42,6 +42,7 @@ typedef struct {
 } PlayCheck;
 
 static uint32_t cover_mask[SLOTS];
+static uint32_t above[SLOTS]; /* the cards each card keeps covered, all the way up */
 static int n_uncover[SLOTS];
 static uint32_t uncover_bit[SLOTS][4], uncover_mask[SLOTS][4];
 static PlayCheck play_checks[2][14 * 14]; /* [wrap][discard rank * 14 + rank played] */
@@ -164,6 +165,9 @@ typedef struct {
     long count, nodes;
     struct timespec deadline;
     int timed, stop;
+    int most_left;                               /* the most-cleared search: a bound on the cards cleared */
+    uint32_t nost[MAXSTOCK + 2][MAXSTOCK + 1];   /* nostock by draw limit (+1: the limit -1 too) */
+    int8_t nost_ready[MAXSTOCK + 2];
 } Ctx;
 
 static void set_nostock(Ctx *c, int limit) {
@@ -184,7 +188,7 @@ static int past_deadline(const Ctx *c) {
 
 /* Hall's condition on the rank line (or cycle): every run of demand ranks two apart has at least
  * as many possible predecessors (the ranks next to them) as cards (see Space.hall_ok). */
-static int hall_ok(int wrap, u64 left, u64 supply) {
+static int hall_ok(int wrap, u64 left, u64 supply, int allowance) {
     int D[40] = {0}, S[40] = {0}, longest = wrap ? 6 : 7;
     for (int q = 1; q <= 13; q++) {
         D[q] = FIELD(left, q);
@@ -199,7 +203,7 @@ static int hall_ok(int wrap, u64 left, u64 supply) {
     }
     for (int q = 1; q <= 13; q++) {
         if (!D[q]) continue; /* a run is checked from each of its ranks; one starting at an empty rank adds nothing */
-        int demand = 0, spare = S[q - 1];
+        int demand = 0, spare = S[q - 1] + allowance;
         for (int length = 0; length < longest; length++) {
             demand += D[q + 2 * length];
             spare += S[q + 2 * length + 1];
@@ -210,6 +214,7 @@ static int hall_ok(int wrap, u64 left, u64 supply) {
 }
 
 static void plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans);
+static void mc_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans);
 
 static void win(Ctx *c, int k) {
     c->found = 1;
@@ -237,7 +242,7 @@ static int reach(Ctx *c, u64 left, int j) {
     if (j <= pass) return 1;
     if (j >= fail) return 0;
     const Space *sp = c->sp;
-    if (hall_ok(sp->wrap, left, left + sp->prefix[c->lim] - sp->prefix[j])) {
+    if (hall_ok(sp->wrap, left, left + sp->prefix[c->lim] - sp->prefix[j], 0)) {
         *known = (int32_t)((uint32_t)(uint16_t)fail << 16 | (uint16_t)j);
         return 1;
     }
@@ -292,7 +297,9 @@ static void draw_one(Ctx *c, uint32_t S, uint32_t free, int k, u64 left, uint32_
     if (*entry != UNSEEN) return;
     *entry = k + 1;
     c->path[c->plen++] = -1;
-    if (free & sp->fit[rho])
+    if (free & sp->fit[rho] && c->most_left)
+        mc_plays(c, S, free, k + 1, rho, left, orphans);
+    else if (free & sp->fit[rho])
         plays(c, S, free, k + 1, rho, left, orphans);
     else
         draw_one(c, S, free, k + 1, left, orphans);
@@ -382,6 +389,132 @@ static void plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uin
     }
 }
 
+/* -- the most-cleared search (Search.most_cleared): for a position that cannot be won, branch and
+ * bound on (cards cleared, then fewest draws), from the best line the win search met ---------- */
+
+static const uint32_t *nostock_for(Ctx *c, int limit) {
+    int i = limit + 1; /* limits from -1 */
+    if (!c->nost_ready[i]) {
+        const Space *sp = c->sp;
+        uint32_t reach = 0;
+        for (int k = 0; k <= sp->n_stock; k++) c->nost[i][k] = FULL;
+        for (int k = (limit < sp->n_stock ? limit : sp->n_stock) - 1; k >= 0; k--) {
+            reach |= sp->fit[sp->stock[k]];
+            c->nost[i][k] = FULL & ~reach;
+        }
+        c->nost_ready[i] = 1;
+    }
+    return c->nost[i];
+}
+
+/* Whether a line from here drawing no further than ``limit`` may leave as few as ``allowed`` peak
+ * cards unplayed, as far as the predecessor checks can tell. */
+static int within(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans, int limit, int allowed) {
+    const Space *sp = c->sp;
+    u64 window = k < limit ? sp->prefix[limit] - sp->prefix[k] : 0;
+    if (!hall_ok(sp->wrap, left, left + window + RANK_BIT(r), allowed)) return 0;
+    uint32_t rest = ~S & FULL, stuck = orphans & rest & nostock_for(c, limit)[k] & ~(free & sp->fit[r]), lost = 0;
+    if (!stuck) return 1;
+    for (; stuck; stuck &= stuck - 1) {
+        int y = __builtin_ctz(stuck);
+        lost |= ((uint32_t)1 << y) | (above[y] & rest); /* and every card it keeps covered */
+    }
+    return __builtin_popcount(lost) <= allowed;
+}
+
+/* Can a line from here beat the best: more cards, or as many with fewer draws? */
+static int hopeless(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans) {
+    int cleared = c->most_c, drawn = c->most_k;
+    if (!c->sp->checks) return cleared >= c->most_left && k >= drawn;
+    if (cleared < c->most_left && within(c, S, free, k, r, left, orphans, c->sp->n_stock, SLOTS - cleared - 1))
+        return 0;
+    return k >= drawn || !within(c, S, free, k, r, left, orphans, drawn - 1, SLOTS - cleared);
+}
+
+static void mc_draws(Ctx *c, uint32_t S, uint32_t free, int k, u64 left, uint32_t orphans) {
+    const Space *sp = c->sp;
+    int32_t *slot = table_place(c->seen, S | CHAIN);
+    if (!slot) {
+        c->stop = NO_MEMORY;
+        return;
+    }
+    int done = *slot;
+    if (done <= k) return;
+    *slot = k;
+    for (int i = 0; i < sp->firsts_n[k]; i++) {
+        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
+        if (j >= done) break;
+        uint32_t playable = free & sp->fit[rho];
+        if (!playable) continue;
+        int32_t *entry = table_place(c->seen, S | (u64)playable << 28);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= j + 1) continue;
+        *entry = j + 1;
+        if (hopeless(c, S, free, j + 1, rho, left, orphans)) continue;
+        c->path[c->plen++] = -(j + 1 - k);
+        mc_plays(c, S, free, j + 1, rho, left, orphans);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
+static void mc_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans) {
+    const Space *sp = c->sp;
+    uint32_t m = free & sp->fit[r];
+    u64 tag = c->exact ? (u64)k << 56 : 0;
+    while (m) {
+        uint32_t b = m & -m;
+        m ^= b;
+        uint32_t S2 = S | b;
+        int x = __builtin_ctz(b), rx = sp->ranks[x];
+        uint32_t f2 = free ^ b;
+        for (int i = 0; i < n_uncover[x]; i++)
+            if ((S2 & uncover_mask[x][i]) == uncover_mask[x][i]) f2 |= uncover_bit[x][i] & ~c->removed0;
+        int32_t *entry = table_place(c->seen, S2 | (u64)(f2 & sp->fit[rx]) << 28 | tag);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= k) continue;
+        *entry = k;
+        u64 left2 = left - RANK_BIT(rx);
+        int cleared = __builtin_popcount(S2);
+        if (cleared > c->most_c || (cleared == c->most_c && k < c->most_k)) {
+            c->most_c = cleared;
+            c->most_k = k;
+            memcpy(c->most_path, c->path, c->plen * sizeof(int));
+            c->most_path[c->plen] = x;
+            c->most_len = c->plen + 1;
+        }
+        uint32_t orphans2 = orphans, rest = ~S2 & FULL;
+        for (uint32_t s = sp->succ[x] & rest; s; s &= s - 1) {
+            int y = __builtin_ctz(s);
+            if (!(sp->can_precede[y] & rest)) orphans2 |= (uint32_t)1 << y;
+        }
+        if (hopeless(c, S2, f2, k, rx, left2, orphans2)) continue;
+        if (++c->count >= CHECK_EVERY) {
+            c->nodes += c->count;
+            c->count = 0;
+            if (c->timed && past_deadline(c)) {
+                c->stop = OUT_OF_TIME;
+                return;
+            }
+        }
+        c->path[c->plen++] = x;
+        mc_plays(c, S2, f2, k, rx, left2, orphans2);
+        if (c->stop) return;
+        if (sp->free_draw)
+            mc_draws(c, S2, f2, k, left2, orphans2);
+        else if (!(f2 & sp->fit[rx]))
+            draw_one(c, S2, f2, k, left2, orphans2);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
 /* Set up a search from a position; the caller owns ``seen``. */
 static int ctx_init(Ctx *c, const Space *sp, Table *seen, uint32_t removed, int drawn, int rank, int first_only,
                     int limit, double seconds) {
@@ -440,6 +573,15 @@ static void run(Ctx *c) {
         return;
     }
     *entry = k0;
+    if (c->most_left) {
+        mc_plays(c, S0, f0, k0, r0, left0, orphans0);
+        if (c->stop) return;
+        if (sp->free_draw)
+            mc_draws(c, S0, f0, k0, left0, orphans0);
+        else if (!(f0 & sp->fit[r0]))
+            draw_one(c, S0, f0, k0, left0, orphans0);
+        return;
+    }
     plays(c, S0, f0, k0, r0, left0, orphans0);
     if (c->stop) return;
     if (sp->free_draw)
@@ -566,6 +708,15 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
                 }
                 uncover_bit[s][n_uncover[s]] = (uint32_t)1 << c;
                 uncover_mask[s][n_uncover[s]++] = cover_mask[c];
+            }
+    for (int s = SLOTS - 1; s >= 0; s--) { /* the tops first in the layout: a card covers only later ones */
+        above[s] = 0;
+    }
+    for (int pass = 0; pass < SLOTS; pass++) /* the closure, to a fixed point (28 cards: cheap, once) */
+        for (int s = 0; s < SLOTS; s++)
+            for (int u = 0; u < n_uncover[s]; u++) {
+                int y = __builtin_ctz(uncover_bit[s][u]);
+                above[s] |= uncover_bit[s][u] | above[y];
             }
     ready = 1;
     Py_RETURN_NONE;
@@ -779,6 +930,62 @@ done:
     return result;
 }
 
+/* most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds) -> (cleared,
+ * draws, path, complete, nodes): the line that clears the most cards, then with the fewest draws,
+ * from a position that cannot be won, starting from the best line known (the win search's); ``most``
+ * bounds the cards that can be cleared. */
+static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
+    PyObject *blob, *known;
+    long removed;
+    int drawn, rank, most, known_c, known_k;
+    double seconds;
+    long steps[MAXPATH];
+    if (!PyArg_ParseTuple(args, "Oliii(iiO)d", &blob, &removed, &drawn, &rank, &most, &known_c, &known_k, &known,
+                          &seconds))
+        return NULL;
+    const Space *sp = space_of(blob);
+    if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
+    if (most < 1 || most > SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "most: expected 1 to 28 cards");
+        return NULL;
+    }
+    int n = read_ints(known, steps, -1, MAXPATH, "path");
+    if (n < 0) return NULL;
+    Ctx *c = malloc(sizeof(Ctx));
+    Table seen;
+    if (!c || table_init(&seen, 12) < 0) {
+        free(c);
+        return PyErr_NoMemory();
+    }
+    if (ctx_init(c, sp, &seen, (uint32_t)removed, drawn, rank, 0, -1, seconds) < 0) {
+        table_free(&seen);
+        free(c);
+        return PyErr_NoMemory();
+    }
+    c->most_left = most;
+    c->most_c = known_c;
+    c->most_k = known_k;
+    c->most_len = n;
+    for (int i = 0; i < n; i++) c->most_path[i] = (int)steps[i];
+    Py_BEGIN_ALLOW_THREADS
+    run(c);
+    Py_END_ALLOW_THREADS
+    c->nodes += c->count;
+    table_free(&seen);
+    table_free(&c->window);
+    PyObject *result = NULL;
+    if (c->stop == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *path = path_list(c->most_path, c->most_len);
+        if (path)
+            result = Py_BuildValue("(iiNOl)", c->most_c, c->most_k - drawn, path,
+                                   c->stop == OUT_OF_TIME ? Py_False : Py_True, c->nodes);
+    }
+    free(c);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, "setup(cover_masks, play_checks_classic, play_checks_cycle): the layout's tables"},
     {"space", py_space, METH_VARARGS,
@@ -788,6 +995,9 @@ static PyMethodDef methods[] = {
      "(most cleared, its draws, its path), limit)"},
     {"verdicts", py_verdicts, METH_VARARGS,
      "verdicts(space, [(removed, drawn, rank), ...], seconds) -> [won, ...] or None when out of time"},
+    {"most_cleared", py_most_cleared, METH_VARARGS,
+     "most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds) -> (cleared, draws, path, "
+     "complete, nodes)"},
     {NULL, NULL, 0, NULL},
 };
 
