@@ -986,6 +986,264 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* -- Hogue's scoring (V2): the line with the highest final score (_score.highest_score) --------- */
+
+typedef struct {
+    u64 *a;
+    uint32_t *b;
+    int32_t *points, *action;
+    size_t mask, used;
+    int bits;
+} Memo; /* (removed | playable << 28 | drawn << 56, run) -> best points still to score and the action */
+
+static int memo_init(Memo *t, int bits) {
+    size_t cap = (size_t)1 << bits;
+    t->a = malloc(cap * sizeof(u64));
+    t->b = malloc(cap * sizeof(uint32_t));
+    t->points = malloc(cap * sizeof(int32_t));
+    t->action = malloc(cap * sizeof(int32_t));
+    if (!t->a || !t->b || !t->points || !t->action) {
+        free(t->a), free(t->b), free(t->points), free(t->action);
+        return -1;
+    }
+    memset(t->a, 0xff, cap * sizeof(u64));
+    t->mask = cap - 1;
+    t->used = 0;
+    t->bits = bits;
+    return 0;
+}
+
+static void memo_free(Memo *t) { free(t->a), free(t->b), free(t->points), free(t->action); }
+
+static inline size_t memo_slot(const Memo *t, u64 a, uint32_t b) {
+    return (size_t)(((a ^ ((u64)b << 59 | (u64)b >> 5)) * 0x9E3779B97F4A7C15ull) >> (64 - t->bits));
+}
+
+static inline long memo_find(const Memo *t, u64 a, uint32_t b) { /* its index, or -1 */
+    size_t i = memo_slot(t, a, b);
+    for (;;) {
+        if (t->a[i] == a && t->b[i] == b) return (long)i;
+        if (t->a[i] == EMPTY) return -1;
+        i = (i + 1) & t->mask;
+    }
+}
+
+static int memo_put(Memo *t, u64 a, uint32_t b, int32_t points, int32_t action) {
+    if (2 * (t->used + 1) > t->mask + 1) {
+        Memo bigger;
+        if (memo_init(&bigger, t->bits + 1) < 0) return -1;
+        for (size_t j = 0; j <= t->mask; j++)
+            if (t->a[j] != EMPTY) {
+                size_t p = memo_slot(&bigger, t->a[j], t->b[j]);
+                while (bigger.a[p] != EMPTY) p = (p + 1) & bigger.mask;
+                bigger.a[p] = t->a[j], bigger.b[p] = t->b[j];
+                bigger.points[p] = t->points[j], bigger.action[p] = t->action[j];
+            }
+        bigger.used = t->used;
+        memo_free(t);
+        *t = bigger;
+    }
+    size_t i = memo_slot(t, a, b);
+    while (t->a[i] != EMPTY && !(t->a[i] == a && t->b[i] == b)) i = (i + 1) & t->mask;
+    if (t->a[i] == EMPTY) t->used++;
+    t->a[i] = a, t->b[i] = b, t->points[i] = points, t->action[i] = action;
+    return 0;
+}
+
+#define H_DRAW (-1)
+#define H_NONE (-2)
+
+typedef struct {
+    const Space *sp;
+    uint32_t removed0;
+    Memo memo, stuck;
+    uint32_t peak_of[SLOTS], peaks[3];
+    int bonus[3], draw_cost, may_stop, stop;
+    long count, nodes;
+    struct timespec deadline;
+    int timed;
+} Hogue;
+
+static int h_stuck(Hogue *h, uint32_t S, uint32_t free, int k);
+
+static int h_after(Hogue *h, uint32_t S, uint32_t free, int k, int r, int run); /* from memo or searched */
+
+static int h_best(Hogue *h, uint32_t S, uint32_t free, int k, int r, int run) {
+    const Space *sp = h->sp;
+    if (++h->count >= CHECK_EVERY) {
+        h->nodes += h->count;
+        h->count = 0;
+        Ctx probe;
+        probe.deadline = h->deadline;
+        if (h->timed && past_deadline(&probe)) {
+            h->stop = OUT_OF_TIME;
+            return 0;
+        }
+    }
+    int top = 0, action = H_NONE, n = sp->n_stock;
+    uint32_t m = free & sp->fit[r], playable = m;
+    while (m) {
+        uint32_t b = m & -m;
+        m ^= b;
+        uint32_t S2 = S | b;
+        int x = __builtin_ctz(b), rx = sp->ranks[x];
+        int points = run + 1;
+        if ((S2 & h->peak_of[x]) == h->peak_of[x]) {
+            int emptied = 0;
+            for (int p = 0; p < 3; p++) emptied += (S2 & h->peaks[p]) == h->peaks[p];
+            points += h->bonus[emptied - 1];
+        }
+        if (S2 != FULL) {
+            uint32_t f2 = free ^ b;
+            for (int i = 0; i < n_uncover[x]; i++)
+                if ((S2 & uncover_mask[x][i]) == uncover_mask[x][i]) f2 |= uncover_bit[x][i] & ~h->removed0;
+            if (f2 & sp->fit[rx])
+                points += h_after(h, S2, f2, k, rx, run + 1);
+            else if (k < n) {
+                long i = memo_find(&h->stuck, S2 | (u64)k << 56, 0);
+                points += i < 0 ? h_stuck(h, S2, f2, k) : h->stuck.points[i];
+            }
+            if (h->stop) return 0;
+        }
+        if (points > top || (action == H_NONE && !h->may_stop)) top = points, action = x;
+    }
+    if (k < n && sp->free_draw) {
+        int r2 = sp->stock[k], points;
+        if (free & sp->fit[r2])
+            points = h_after(h, S, free, k + 1, r2, 0);
+        else if (k + 1 < n) {
+            long i = memo_find(&h->stuck, S | (u64)(k + 1) << 56, 0);
+            points = i < 0 ? h_stuck(h, S, free, k + 1) : h->stuck.points[i];
+        } else
+            points = 0; /* blocked */
+        if (h->stop) return 0;
+        points -= h->draw_cost;
+        if (points > top) top = points, action = H_DRAW;
+    }
+    if (memo_put(&h->memo, S | (u64)playable << 28 | (u64)k << 56, (uint32_t)run, top, action) < 0) h->stop = NO_MEMORY;
+    return top;
+}
+
+static int h_after(Hogue *h, uint32_t S, uint32_t free, int k, int r, int run) {
+    long i = memo_find(&h->memo, S | (u64)(free & h->sp->fit[r]) << 28 | (u64)k << 56, (uint32_t)run);
+    return i < 0 ? h_best(h, S, free, k, r, run) : h->memo.points[i];
+}
+
+static int h_stuck(Hogue *h, uint32_t S, uint32_t free, int k) {
+    const Space *sp = h->sp;
+    h->count++;
+    int r = sp->stock[k], points;
+    if (free & sp->fit[r])
+        points = h_after(h, S, free, k + 1, r, 0);
+    else if (k + 1 < sp->n_stock) {
+        long i = memo_find(&h->stuck, S | (u64)(k + 1) << 56, 0);
+        points = i < 0 ? h_stuck(h, S, free, k + 1) : h->stuck.points[i];
+    } else
+        points = 0; /* blocked */
+    if (h->stop) return 0;
+    points -= h->draw_cost;
+    if (points < 0 && h->may_stop) points = 0;
+    if (memo_put(&h->stuck, S | (u64)k << 56, 0, points, 0) < 0) h->stop = NO_MEMORY;
+    return points;
+}
+
+/* highest_score(space, removed, drawn, rank, run, draw_cost, may_stop, peak masks, peak bonuses,
+ * seconds) -> (points still to score, path, complete, nodes) */
+static PyObject *py_highest_score(PyObject *self, PyObject *args) {
+    PyObject *blob, *peaks_in, *bonus_in;
+    long removed, peaks[3], bonus[3];
+    int drawn, rank, run, draw_cost, may_stop;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OliiiipOOd", &blob, &removed, &drawn, &rank, &run, &draw_cost, &may_stop, &peaks_in,
+                          &bonus_in, &seconds))
+        return NULL;
+    const Space *sp = space_of(blob);
+    if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
+    if (read_ints(peaks_in, peaks, 3, 3, "peak masks") < 0 || read_ints(bonus_in, bonus, 3, 3, "peak bonuses") < 0)
+        return NULL;
+    if (run < 0 || run > 255) {
+        PyErr_SetString(PyExc_ValueError, "run: expected 0 to 255");
+        return NULL;
+    }
+    Hogue *h = calloc(1, sizeof(Hogue));
+    if (!h) return PyErr_NoMemory();
+    if (memo_init(&h->memo, 12) < 0) {
+        free(h);
+        return PyErr_NoMemory();
+    }
+    if (memo_init(&h->stuck, 10) < 0) {
+        memo_free(&h->memo);
+        free(h);
+        return PyErr_NoMemory();
+    }
+    h->sp = sp;
+    h->removed0 = (uint32_t)removed;
+    for (int p = 0; p < 3; p++) h->peaks[p] = (uint32_t)peaks[p], h->bonus[p] = (int)bonus[p];
+    for (int x = 0; x < SLOTS; x++)
+        for (int p = 0; p < 3; p++)
+            if (h->peaks[p] >> x & 1) h->peak_of[x] = h->peaks[p];
+    h->draw_cost = draw_cost;
+    h->may_stop = may_stop;
+    h->timed = seconds >= 0;
+    if (h->timed) {
+        clock_gettime(CLOCK_MONOTONIC, &h->deadline);
+        h->deadline.tv_sec += (time_t)seconds;
+        h->deadline.tv_nsec += (long)((seconds - (double)(time_t)seconds) * 1e9);
+        if (h->deadline.tv_nsec >= 1000000000L) h->deadline.tv_sec += 1, h->deadline.tv_nsec -= 1000000000L;
+    }
+    uint32_t S = (uint32_t)removed, free0 = 0;
+    for (int s = 0; s < SLOTS; s++)
+        if (!(S >> s & 1) && (S & cover_mask[s]) == cover_mask[s]) free0 |= (uint32_t)1 << s;
+    int total = 0, n = sp->n_stock, path[MAXPATH], plen = 0;
+    if (S != FULL) {
+        Py_BEGIN_ALLOW_THREADS
+        total = free0 & sp->fit[rank] ? h_best(h, S, free0, drawn, rank, run) : drawn < n ? h_stuck(h, S, free0, drawn) : 0;
+        Py_END_ALLOW_THREADS
+    }
+    h->nodes += h->count;
+    PyObject *result = NULL;
+    if (h->stop == NO_MEMORY) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (h->stop == OUT_OF_TIME) {
+        result = Py_BuildValue("(i[]Ol)", 0, Py_False, h->nodes);
+        goto done;
+    }
+    uint32_t open = free0; /* walk the best actions from the start */
+    int k = drawn, r = rank;
+    while (S != FULL && plen < MAXPATH) {
+        uint32_t playable = open & sp->fit[r];
+        int action;
+        if (playable) {
+            long i = memo_find(&h->memo, S | (u64)playable << 28 | (u64)k << 56, (uint32_t)run);
+            action = i < 0 ? H_NONE : h->memo.action[i];
+        } else {
+            long i = k < n ? memo_find(&h->stuck, S | (u64)k << 56, 0) : -1;
+            action = k < n && ((i >= 0 && h->stuck.points[i] > 0) || !may_stop) ? H_DRAW : H_NONE;
+        }
+        if (action == H_NONE) break;
+        path[plen++] = action >= 0 ? action : -1;
+        if (action == H_DRAW) {
+            r = sp->stock[k], k += 1, run = 0;
+            continue;
+        }
+        S |= (uint32_t)1 << action;
+        open ^= (uint32_t)1 << action;
+        for (int u = 0; u < n_uncover[action]; u++)
+            if ((S & uncover_mask[action][u]) == uncover_mask[action][u]) open |= uncover_bit[action][u];
+        r = sp->ranks[action];
+        run += 1;
+    }
+    PyObject *steps = path_list(path, plen);
+    if (steps) result = Py_BuildValue("(iNOl)", total, steps, Py_True, h->nodes);
+done:
+    memo_free(&h->memo);
+    memo_free(&h->stuck);
+    free(h);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, "setup(cover_masks, play_checks_classic, play_checks_cycle): the layout's tables"},
     {"space", py_space, METH_VARARGS,
@@ -998,6 +1256,9 @@ static PyMethodDef methods[] = {
     {"most_cleared", py_most_cleared, METH_VARARGS,
      "most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds) -> (cleared, draws, path, "
      "complete, nodes)"},
+    {"highest_score", py_highest_score, METH_VARARGS,
+     "highest_score(space, removed, drawn, rank, run, draw_cost, may_stop, peak_masks, peak_bonuses, seconds) -> "
+     "(points, path, complete, nodes)"},
     {NULL, NULL, 0, NULL},
 };
 
