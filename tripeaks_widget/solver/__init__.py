@@ -197,6 +197,25 @@ most-cleared search still the Cython build's):
 - fair sampling (40 arrangements of 4 positions), verdicts a second: Easy 1,252, Classic 1,876 (pure
   Python in the runs above: 209 and 797); ``winning_actions`` 1,713 and 2,376.
 
+The three builds side by side, ``python benchmarks/solver.py --deals 300 --no-python-baseline
+--hogue-deals 3 --positions 4 --samples 10`` (300 random deals per rule set, one run, the same
+machine and load; the win and most-cleared searches in C; C / Cython / pure Python):
+
+- verdict: Easy 0.9 / 5.6 / 9.4 ms mean (worst 17 / 196 / 304; naive C 9.4 / 191), Classic
+  1.3 / 9.0 / 15.3 (worst 10 / 140 / 179; naive C 24.8 / 143): 10.5 and 11.5 times pure Python;
+- best line: Easy 4.4 / 48.2 / 79.8 (worst 26 / 357 / 589), Classic 4.9 / 53.8 / 86.1 (worst 32 /
+  436 / 625): 18 and 17.5 times pure Python, 11 times the Cython build;
+- fair sampling, verdicts a second: Easy 2,136 / 358 / 204 (10.5 times), Classic 4,252 / 1,273 /
+  754 (5.6 times); ``winning_actions`` 2,576 / 317 / 183 (14 times) and 4,509 / 1,136 / 714 (6.3).
+  What holds Classic's sampling back is no longer the search: a Classic arrangement's search is
+  short, and ``cProfile`` on 240 sampled Classic arrangements puts 70 % of ``winnable``'s time in
+  ``_prepare`` (the game's copy and ``Space``'s tables, ``Rules.fit_masks`` the largest part) and
+  30 % in the search in C. Building ``Space`` in C would be the next step.
+
+Hogue's line in C (``_score``'s search written again): on 8 random deals from their start under
+Easy, Classic, draw-when-stuck and joker with Hogue's scoring, 106 ms a deal against 918 ms in pure
+Python, the same lines (an ad-hoc loop over ``tests/solver_runs.py``'s deals, CPU time).
+
 The survey: ``python -m tripeaks_widget.stats --games 1-1000 --rules easy,classic --workers 1``
 (2,000 deals, ``solve`` each without the lost line, as the survey does) took 7.4 s of CPU time, 3.7
 ms a deal; so the 100,000 deals of the numbered series come to about 370 s of CPU time, about 3
