@@ -214,7 +214,11 @@ machine and load; the win and most-cleared searches in C; C / Cython / pure Pyth
 
 Hogue's line in C (``_score``'s search written again): on 8 random deals from their start under
 Easy, Classic, draw-when-stuck and joker with Hogue's scoring, 106 ms a deal against 918 ms in pure
-Python, the same lines (an ad-hoc loop over ``tests/solver_runs.py``'s deals, CPU time).
+Python, the same lines (an ad-hoc loop over ``tests/solver_runs.py``'s deals, CPU time). With
+``benchmarks/solver.py --deals 20 --backends c,cython,python --hogue-deals 10 --positions 0 --samples
+0 --no-baseline`` (10 deals per rule set, on a quieter machine): Easy 91.9 / 699 / 973 ms a deal (C /
+Cython / pure Python, worst 107 ms in C), Classic 61.6 / 481 / 673 (worst 91 ms): 10.6 and 10.9 times
+pure Python, under the 200 ms of the target.
 
 The survey: ``python -m tripeaks_widget.stats --games 1-1000 --rules easy,classic --workers 1``
 (2,000 deals, ``solve`` each without the lost line, as the survey does) took 7.4 s of CPU time, 3.7
