@@ -36,8 +36,12 @@ def compile_modules(root: Path, out: Path, temp: Path) -> list[Path] | str:
         from setuptools import Distribution, Extension
     except ImportError as error:
         return f"Cython or setuptools is missing ({error})"
-    names = NATIVE["COMPILED"]
-    extensions = [Extension(name, [str(root.joinpath(*name.split(".")).with_suffix(".py"))]) for name in names]
+    names = NATIVE["COMPILED"] + NATIVE["C_MODULES"]
+
+    def source(name: str) -> Path:  # a module's source: Python to compile with Cython, or C (C_MODULES)
+        return root.joinpath(*name.split(".")).with_suffix(".c" if name in NATIVE["C_MODULES"] else ".py")
+
+    extensions = [Extension(name, [str(source(name))]) for name in names]
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     try:
         modules = cythonize(extensions, compiler_directives=DIRECTIVES, build_dir=str(temp / "c"), quiet=True)
@@ -51,7 +55,7 @@ def compile_modules(root: Path, out: Path, temp: Path) -> list[Path] | str:
         return f"the C build failed ({type(error).__name__}: {said[:160]}{'…' if len(said) > 160 else ''})"
     built = [Path(*name.split(".")).with_suffix("") for name in names]
     record = Path("tripeaks_widget", NATIVE["BUILT_FROM"])  # what each was built from, checked on import
-    sources = {name: NATIVE["digest"](root.joinpath(*name.split(".")).with_suffix(".py")) for name in names}
+    sources = {name: NATIVE["digest"](source(name)) for name in names}
     (out / record).parent.mkdir(parents=True, exist_ok=True)
     (out / record).write_text(json.dumps(sources, indent=1) + "\n", encoding="utf-8")
     return [*(path.with_name(path.name + suffix) for path in built), record]

@@ -1,6 +1,6 @@
 """The solver's answers on a fixed set of deals and positions, as JSON, from whichever search
 this process runs: the differential test (test_solver_backends.py) runs this file twice, once
-with ``TRIPEAKS_PURE_PYTHON=1``, and compares. ``python tests/solver_runs.py DEALS POSITIONS``
+with ``TRIPEAKS_PURE_PYTHON=1``, and compares. ``python tests/solver_runs.py DEALS POSITIONS [MIDGAME]``
 prints {"backend": ..., "answers": {...}}; the work is spread over processes that inherit the
 environment, so they run the same search."""
 
@@ -18,6 +18,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tripeaks_widget import Game, fair, solver
 
 SEED = 20261201
+# The rule sets of the positions reached mid-game: both rank lines and every variant the win search
+# treats apart (a joker stands its predecessor checks down, V5 draws one card at a time and keys its
+# memo on the exact draw count, an empty discard fits anything; open peaks change nothing in it).
+MIDGAME_RULES = (
+    "easy",
+    "classic",
+    "easy+joker",
+    "classic+draw-when-stuck",
+    "easy+empty-discard+open-peaks",
+    "classic+joker+draw-when-stuck",
+    "classic+empty-discard",
+    "easy+draw-when-stuck",
+)
+POSITION_MOVES = (4, 6, 8, 10, 12, 14, 16, 20)  # random actions into the deal, by the deal's number
 
 
 def deal_numbers(count: int) -> list[int]:
@@ -60,6 +74,9 @@ def answer(task: tuple[str, int, str]) -> tuple[str, list]:
         return key, [solver.winnable(game), _solution(solver.solve(game))]
     if kind == "hogue":  # Hogue's highest score, from a mid-game position
         return key, _solution(solver.solve(mid_game(number, f"{rules}+hogue-scoring", 14)))
+    if kind == "position":  # a position reached mid-game: the verdict, the best line, every action's verdict
+        game = mid_game(number, rules, POSITION_MOVES[number % len(POSITION_MOVES)])
+        return key, [solver.winnable(game), _solution(solver.solve(game)), sorted(solver.winning_actions(game).items())]
     position = mid_game(number, rules, 10)
     if kind == "actions":
         return key, sorted(solver.winning_actions(position).items())
@@ -71,19 +88,24 @@ def answer(task: tuple[str, int, str]) -> tuple[str, list]:
     raise ValueError(f"unknown task {kind!r}")
 
 
-def tasks(deals: int, positions: int) -> list[tuple[str, int, str]]:
-    numbers = deal_numbers(deals)
-    found = [("deal", n, rules) for rules in ("easy", "classic") for n in numbers]
+def tasks(deals: int, positions: int, midgame: int = 0) -> list[tuple[str, int, str]]:
+    """The deals from their start under Easy and Classic, ``positions`` positions per rule set for
+    Hogue's line, winning_actions and fair play, and ``midgame`` positions reached mid-game under
+    the rule sets of ``MIDGAME_RULES`` in turn."""
+    numbers = deal_numbers(max(deals, positions, midgame))
+    found = [("deal", n, rules) for rules in ("easy", "classic") for n in numbers[:deals]]
     for kind in ("hogue", "actions", "fair"):
         found += [(kind, n, rules) for rules in ("easy", "classic") for n in numbers[:positions]]
+    found += [("position", n, MIDGAME_RULES[i % len(MIDGAME_RULES)]) for i, n in enumerate(numbers[:midgame])]
     return found
 
 
 def main(argv: list[str]) -> int:
     deals, positions = int(argv[0]), int(argv[1])
+    midgame = int(argv[2]) if len(argv) > 2 else 0
     workers = int(os.environ.get("SOLVER_RUNS_WORKERS", "0")) or max(1, (os.cpu_count() or 2) // 2)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        answers = dict(pool.map(answer, tasks(deals, positions), chunksize=16))
+        answers = dict(pool.map(answer, tasks(deals, positions, midgame), chunksize=16))
     json.dump({"backend": solver.BACKEND, "answers": answers}, sys.stdout)
     return 0
 

@@ -22,9 +22,16 @@ from tripeaks_widget import Game, _native, solver
 
 REPO = Path(__file__).resolve().parent.parent
 # The differential test's size: measured, 500 s of CPU time for both builds together (12 minutes on
-# a shared 2-core machine, one process a build), the two run side by side, each over half the cores.
+# a shared 2-core machine, one process a build), the two run side by side, each over half the cores,
+# before the search in C and the mid-game positions. Those positions add about 150 s for pure Python
+# and 30 s for C, while the deals' compiled side drops from about 220 s (Cython) to about 25 s (C):
+# about 480 s in all (estimated from tests/solver_runs.py on 464 tasks, 15.3 s pure and 2.7 s C);
+# measured since: 478 s of CPU time (455 s user, 23 s system), 8 minutes on a quiet 2-core machine.
 DEALS = 2000  # per rule set, Easy and Classic
 POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_actions and fair play
+# Positions reached mid-game under eight rule sets (solver_runs.MIDGAME_RULES): with the deals, over
+# 10,000 positions for the search written twice (the compiled build's win search is in C).
+MIDGAME = 6200
 
 needs_compiled = pytest.mark.skipif(
     solver.BACKEND != "compiled" and os.environ.get("TRIPEAKS_COMPILED") != "required",
@@ -59,6 +66,15 @@ def test_the_compiled_build_is_there_where_required():
     assert solver.BACKEND == "compiled"
 
 
+def test_the_search_in_c_runs_with_the_compiled_build_only():
+    """The win search written in C comes with the compiled build, never with the sources (nor in
+    the pure copy a benchmark loads beside it)."""
+    assert (solver._csearch is not None) == (solver.BACKEND == "compiled")
+    if solver._csearch is not None:
+        assert solver._csearch.__name__ == _native.C_MODULES[0]
+        assert _native.python_copy()._csearch is None
+
+
 def test_pure_python_is_forced_by_the_environment_and_said_once_in_the_log():
     code = (
         "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
@@ -77,13 +93,15 @@ def test_pure_python_is_forced_by_the_environment_and_said_once_in_the_log():
 
 
 @needs_compiled
-def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path):
-    """Edit a source after building and the sources run (never a stale build), saying why."""
+@pytest.mark.parametrize("name", [_native.COMPILED[1], _native.C_MODULES[0]])
+def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path, name):
+    """Edit a source after building (the Python one, or the search written in C) and the sources
+    run (never a stale build), saying why."""
     package = Path(solver.__file__).parent.parent
     shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
-    source = tmp_path / Path(sys.modules[_native.COMPILED[1]].__file__).relative_to(package.parent)
-    source = source.parent / (source.name.split(".")[0] + ".py")
-    source.write_text(source.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    source = tmp_path / _native._source(name).relative_to(package.parent)
+    comment = "/* edited */" if source.suffix == ".c" else "# edited"
+    source.write_text(source.read_text(encoding="utf-8") + comment + "\n", encoding="utf-8")
     code = (
         "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
         "from tripeaks_widget import solver; print(solver.BACKEND)"
@@ -93,7 +111,7 @@ def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     said, backend = done.stdout.strip().splitlines()
-    assert backend == "python" and f"the compiled {_native.COMPILED[1]} was built from another version" in said, said
+    assert backend == "python" and f"the compiled {name} was built from another version" in said, said
 
 
 @needs_compiled
@@ -109,10 +127,11 @@ def test_the_solver_tests_pass_under_pure_python_too():
 
 @needs_compiled
 def test_both_builds_give_the_same_answers_on_thousands_of_deals():
-    """Verdicts, best lines and their scores on 2,000 random deals under Easy and under Classic;
-    Hogue's line, ``winning_actions`` and the fair functions on mid-game positions: equal
+    """Verdicts, best lines and their scores on 2,000 random deals under Easy and under Classic,
+    and on 6,200 positions reached mid-game under eight rule sets (with every action's verdict
+    there); Hogue's line, ``winning_actions`` and the fair functions on mid-game positions: equal
     under both builds, and every line replays to what it claims."""
-    args = ["tests/solver_runs.py", str(DEALS), str(POSITIONS)]
+    args = ["tests/solver_runs.py", str(DEALS), str(POSITIONS), str(MIDGAME)]
     pure = subprocess.Popen(
         [sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
         env={**os.environ, _native.FORCE_VARIABLE: "1", "PYTHONPATH": str(REPO)},
@@ -123,18 +142,24 @@ def test_both_builds_give_the_same_answers_on_thousands_of_deals():
     ours, theirs = json.loads(compiled.stdout), json.loads(out)
     assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
     ours, theirs = ours["answers"], theirs["answers"]
-    assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS)) == len(theirs)
+    assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME)) == len(theirs) >= 10_000
     differ = [key for key in ours if ours[key] != theirs[key]]
     assert not differ, [(key, ours[key], theirs[key]) for key in differ[:5]]
     for key, answer in ours.items():  # the lines replay to the result they claim
         kind, number, rules = key.split()
-        if kind in ("deal", "hogue"):
-            solution = answer[1] if kind == "deal" else answer
+        if kind in ("deal", "hogue", "position"):
+            solution = answer if kind == "hogue" else answer[1]
             winnable, line, draws, left, score, complete = solution
-            start = Game.from_number(int(number), rules) if kind == "deal" else solver_runs.mid_game(
-                int(number), f"{rules}+hogue-scoring", 14
-            )  # fmt: skip
+            if kind == "deal":
+                start = Game.from_number(int(number), rules)
+            elif kind == "hogue":
+                start = solver_runs.mid_game(int(number), f"{rules}+hogue-scoring", 14)
+            else:
+                moves = solver_runs.POSITION_MOVES[int(number) % len(solver_runs.POSITION_MOVES)]
+                start = solver_runs.mid_game(int(number), rules, moves)
             end = start.copy().replay(line)
             assert complete and (end.cards_left, end.score, line.count("draw")) == (left, score, draws), key
-            if kind == "deal":
+            if kind != "hogue":
                 assert winnable == answer[0] == (end.status == "won"), key
+            if kind == "position":  # an action wins exactly where the game after it can still be won
+                assert any(won for _, won in answer[2]) == (winnable and bool(answer[2])), key

@@ -33,6 +33,9 @@ COMPILED = (
     "tripeaks_widget.expectimax",
     "tripeaks_widget.search",
 )
+# Written a second time in C, from a .c source beside them (the win search: see solver/_csearch.c);
+# built with them and used only with them, guarded by the differential test of the two searches.
+C_MODULES = ("tripeaks_widget.solver._csearch",)
 
 FORCE_VARIABLE = "TRIPEAKS_PURE_PYTHON"
 BUILT_FROM = "_native_build.json"  # beside this file: each compiled module's source digest at build time
@@ -85,7 +88,8 @@ def forced() -> bool:
 
 
 def _source(name: str) -> Path:
-    return Path(__file__).resolve().parent.parent.joinpath(*name.split(".")).with_suffix(".py")
+    suffix = ".c" if name in C_MODULES else ".py"
+    return Path(__file__).resolve().parent.parent.joinpath(*name.split(".")).with_suffix(suffix)
 
 
 def digest(path: Path) -> str:
@@ -101,7 +105,7 @@ def _why_not_compiled() -> str | None:
         built_from = json.loads(Path(__file__).with_name(BUILT_FROM).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         built_from = {}
-    for name in COMPILED:  # looked for beside the source, without importing its package
+    for name in COMPILED + C_MODULES:  # looked for beside the source, without importing its package
         source = _source(name)
         if not any(source.with_name(source.stem + suffix).exists() for suffix in EXTENSION_SUFFIXES):
             return "no compiled build is installed"
@@ -149,6 +153,11 @@ def load() -> str:
     return _answer
 
 
+def c_search():
+    """The win search in C (``C_MODULES``) when the compiled build runs, else None."""
+    return importlib.import_module(C_MODULES[0]) if _why_not_compiled() is None else None
+
+
 def python_copy(package: str = "tripeaks_widget.solver", alias: str = "tripeaks_widget._solver_python"):
     """A second copy of ``package`` loaded under the name ``alias``, its listed modules from
     their sources: so that a benchmark can time both builds in one process. (Its ``BACKEND``
@@ -165,4 +174,5 @@ def python_copy(package: str = "tripeaks_widget.solver", alias: str = "tripeaks_
             _run_source(alias + name[len(package) :], _source(name))
     spec.loader.exec_module(copy)
     copy.BACKEND = "python"  # type: ignore[attr-defined]
+    copy._csearch = None  # type: ignore[attr-defined]  # the search in C neither
     return copy

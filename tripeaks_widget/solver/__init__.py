@@ -169,6 +169,63 @@ second implementation, which is allowed only when one source can't reach the tar
 line (``_score``, compiled but not typed) is held by its memo in the same way: ``dict`` lookups
 are 30 % of its time and allocation 13 %, its own code 11 % (``perf``, 3 Classic deals).
 
+The search in C. Where the compiled build runs, the win search (``Search.wins``: the verdict,
+the fewest-draw win, the per-top wins of the most-cleared line), ``winning_actions``' shared table
+of lost positions, the most-cleared search (``Search.most_cleared``) and Hogue's highest-score
+search (``_score.highest_score``, under the game's own scoring) run in ``_csearch.c``, a second
+implementation of the same searches: the same moves in the same order with the same cuts and
+memos, so the same answers and the same lines. What it changes is the state, all in machine words: the
+removed set and the cards that fit in 28-bit masks, the rank counts packed four bits a rank in
+one 64-bit word (a rank has at most four cards; the Python search packs eight bits a rank, to fit
+its Hall check's guard bits, so 104 to 208 bits), Hall's condition as a loop over 13 counts, and
+the memo an open-addressing hash table of 64-bit keys (no Python object on the search's path:
+it runs with the GIL released; Hogue's memo keys on the run too, so its keys take a second
+word). Python keeps the rest: the game, the tables of ``Space``, the line's replay, and the other
+readings of Hogue's rules that ``benchmarks/hogue.py`` compares (the Cython build). The pure-Python
+search stays the reference: the differential test (``tests/test_solver_backends.py``) compares both on
+4,000 deals and 6,200 positions reached mid-game under eight rule sets, lines replayed.
+
+Measured, ``python benchmarks/solver.py --deals 1000 --backends c --no-python-baseline --hogue-deals
+5 --positions 4 --samples 10`` (1,000 random deals per rule set, CPU time, a shared 2-core machine
+under a load of 10 to 15; ms per deal, mean / worst; the search in C for the win search only, the
+most-cleared search still the Cython build's):
+
+- verdict: Easy 0.9 / 19.7, Classic 1.1 / 13.2 (the naive search in C: 9.3 / 174 and 25.4 / 163,
+  so 10 and 24 times as fast as it);
+- best line: Easy 4.8 / 251, Classic 16.4 / 400: every deal under a second, the mean under 50 ms;
+  the worst deals were lost ones, whose most-cleared search (57 % of ``solve``'s time then, on 150
+  deals per rule set, ``cProfile``) moved to C next;
+- fair sampling (40 arrangements of 4 positions), verdicts a second: Easy 1,252, Classic 1,876 (pure
+  Python in the runs above: 209 and 797); ``winning_actions`` 1,713 and 2,376.
+
+The three builds side by side, ``python benchmarks/solver.py --deals 300 --no-python-baseline
+--hogue-deals 3 --positions 4 --samples 10`` (300 random deals per rule set, one run, the same
+machine and load; the win and most-cleared searches in C; C / Cython / pure Python):
+
+- verdict: Easy 0.9 / 5.6 / 9.4 ms mean (worst 17 / 196 / 304; naive C 9.4 / 191), Classic
+  1.3 / 9.0 / 15.3 (worst 10 / 140 / 179; naive C 24.8 / 143): 10.5 and 11.5 times pure Python;
+- best line: Easy 4.4 / 48.2 / 79.8 (worst 26 / 357 / 589), Classic 4.9 / 53.8 / 86.1 (worst 32 /
+  436 / 625): 18 and 17.5 times pure Python, 11 times the Cython build;
+- fair sampling, verdicts a second: Easy 2,136 / 358 / 204 (10.5 times), Classic 4,252 / 1,273 /
+  754 (5.6 times); ``winning_actions`` 2,576 / 317 / 183 (14 times) and 4,509 / 1,136 / 714 (6.3).
+  What holds Classic's sampling back is no longer the search: a Classic arrangement's search is
+  short, and ``cProfile`` on 240 sampled Classic arrangements puts 70 % of ``winnable``'s time in
+  ``_prepare`` (the game's copy and ``Space``'s tables, ``Rules.fit_masks`` the largest part) and
+  30 % in the search in C. Building ``Space`` in C would be the next step.
+
+Hogue's line in C (``_score``'s search written again): on 8 random deals from their start under
+Easy, Classic, draw-when-stuck and joker with Hogue's scoring, 106 ms a deal against 918 ms in pure
+Python, the same lines (an ad-hoc loop over ``tests/solver_runs.py``'s deals, CPU time). With
+``benchmarks/solver.py --deals 20 --backends c,cython,python --hogue-deals 10 --positions 0 --samples
+0 --no-baseline`` (10 deals per rule set, on a quieter machine): Easy 91.9 / 699 / 973 ms a deal (C /
+Cython / pure Python, worst 107 ms in C), Classic 61.6 / 481 / 673 (worst 91 ms): 10.6 and 10.9 times
+pure Python, under the 200 ms of the target.
+
+The survey: ``python -m tripeaks_widget.stats --games 1-1000 --rules easy,classic --workers 1``
+(2,000 deals, ``solve`` each without the lost line, as the survey does) took 7.4 s of CPU time, 3.7
+ms a deal; so the 100,000 deals of the numbered series come to about 370 s of CPU time, about 3
+minutes on two cores (projected from those 2,000 deals, not run whole).
+
 ``solve`` seemed to lose about 17 % over the wave that ended at ``ab198eb`` (on 1,500 published
 decks: 89 then 107 ms mean). Every commit to the search in that wave, on the same 80 random deals
 per rule set in one process (``solve`` on each, CPU time, the best of two rounds; each tree
@@ -191,8 +248,8 @@ from dataclasses import asdict, dataclass, field
 from .. import _native
 from ..codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..errors import check_time_limit
-from ..game import standing_actions
-from ..layout import SLOT_COUNT
+from ..game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, standing_actions
+from ..layout import PEAK_MASK, SLOT_COUNT
 from ..rules import Rules
 from ..steps import Steps, drive
 
@@ -200,7 +257,15 @@ BACKEND = _native.load()  # "compiled" or "python": which build of the search ru
 
 from ._score import highest_score  # noqa: E402  (after the build is chosen)
 from ._search import OutOfTime, Search  # noqa: E402
-from ._space import Space  # noqa: E402
+from ._space import Space, _play_checks  # noqa: E402
+
+# The win search written a second time in C (``_csearch.c``), with the compiled build only: None
+# where the sources run. The searches below go through ``_wins``, which takes it when it is there.
+_csearch = _native.c_search() if BACKEND == "compiled" else None
+if _csearch is not None:
+    from ..layout import COVER_MASK
+
+    _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
 
 __all__ = [
     "BACKEND",
@@ -285,6 +350,40 @@ def _prepare(game, budget):
     return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
 
 
+def _c_space(space: Space) -> bytes:
+    """The deal's tables as the search in C takes them, made once per ``Space``."""
+    tables = getattr(space, "_c", None)
+    if tables is None:
+        assert _csearch is not None
+        tables = _csearch.space(
+            space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
+        )
+        space._c = tables  # type: ignore[attr-defined]
+    return tables
+
+
+def _seconds_left(search: Search) -> float:
+    return -1.0 if search.deadline is None else max(0.0, search.deadline - time.perf_counter())
+
+
+def _wins(search: Search, first_only: bool, limit: int | None = None):
+    """``search.wins(first_only, limit)``: in C where it is built, else by the search itself."""
+    if _csearch is None:
+        return search.wins(first_only=first_only, limit=limit)
+    draws, path, complete, nodes, most, search.limit = _csearch.wins(
+        _c_space(search.space),
+        search.removed,
+        search.drawn,
+        search.rank,
+        first_only,
+        -1 if limit is None else limit,
+        _seconds_left(search),
+    )
+    search.nodes += nodes
+    search.most = list(most)
+    return (None if draws is None else (draws, path)), complete
+
+
 def _line(snapshot, path) -> list[str]:
     line = []
     for step in path:
@@ -327,7 +426,7 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
     snapshot, search, start = _prepare(game, budget)
     if snapshot.rules.hogue_scoring:
         return _highest_score(snapshot, search, start)
-    best, complete = search.wins(first_only=False)
+    best, complete = _wins(search, first_only=False)
     if best is not None:
         return _solution(snapshot, search, best[1], True, complete, start)
     if not complete:
@@ -341,10 +440,25 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
 def _highest_score(snapshot, search: Search, start: float) -> Solution:
     """V2: the verdict, then the line with the highest final score (see ``_score``); out of
     time, the best line the verdict's search met."""
-    found, complete = search.wins(first_only=True)
+    found, complete = _wins(search, first_only=True)
     if not complete:
         return _solution(snapshot, search, search.most[2], None, False, start)
-    _, path, complete = highest_score(search, snapshot._run)
+    if _csearch is not None:  # the same search in C
+        _, path, complete, nodes = _csearch.highest_score(
+            _c_space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            snapshot._run,
+            HOGUE_DRAW_COST,
+            False,
+            PEAK_MASK,
+            HOGUE_PEAK_BONUS,
+            _seconds_left(search),
+        )
+        search.nodes += nodes
+    else:
+        _, path, complete = highest_score(search, snapshot._run)
     if not complete:
         path = found[1] if found is not None else search.most[2]
     return _solution(snapshot, search, path, found is not None, complete, start)
@@ -362,7 +476,7 @@ def _most_cleared(search: Search):
     try:
         for top in tops:
             without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
-            found, complete = without.wins(first_only=False, limit=limit)
+            found, complete = _wins(without, first_only=False, limit=limit)
             search.nodes += without.nodes
             if found is not None:
                 best, limit = found, search.drawn + found[0] - 1
@@ -370,7 +484,14 @@ def _most_cleared(search: Search):
                 raise OutOfTime
         if best is not None:
             return best[1], True
-        (_, _, path), complete = search.most_cleared(most=SLOT_COUNT - 2 if tops else SLOT_COUNT - 1)
+        most = SLOT_COUNT - 2 if tops else SLOT_COUNT - 1
+        if _csearch is not None:  # the same search in C
+            *_, path, complete, nodes = _csearch.most_cleared(
+                _c_space(space), removed, search.drawn, search.rank, most, search.most, _seconds_left(search)
+            )
+            search.nodes += nodes
+            return path, complete
+        (_, _, path), complete = search.most_cleared(most=most)
         return path, complete
     except OutOfTime:
         return (best[1] if best is not None else search.most[2]), False
@@ -383,7 +504,7 @@ def winnable(game, *, budget: float | None = None) -> bool:
     seconds that runs out before the answer is known, raises ``SearchExhausted``.
     """
     _, search, _ = _prepare(game, budget)
-    best, complete = search.wins(first_only=True)
+    best, complete = _wins(search, first_only=True)
     if best is not None:
         return True
     if not complete:
@@ -400,6 +521,17 @@ def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
     ``SearchExhausted`` when ``budget`` (seconds, for the whole pass) runs out first.
     """
     snapshot, root, _ = _prepare(game, budget)
+    if _csearch is not None:  # the same searches in C, sharing their table there
+        actions, positions = snapshot.legal_moves(), []
+        for action in actions:
+            after = snapshot.copy()
+            after.apply(action)
+            removed, drawn, discard = after.position
+            positions.append((removed, drawn, discard.rank if discard else 0))
+        won = _csearch.verdicts(_c_space(root.space), positions, _seconds_left(root))
+        if won is None:
+            raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
+        return dict(zip(actions, won, strict=True))
     seen: dict[int, int] = {}
     verdicts = {}
     for action in snapshot.legal_moves():
