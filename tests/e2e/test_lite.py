@@ -184,7 +184,7 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
     started = time.perf_counter()
     page.goto(f"{url}/lab/index.html?path={CHECK}")
     page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor")
-    run_cell(page, 0, timeout=90_000)
+    run_cell(page, 0, timeout=180_000)  # the kernel starts with this cell: a cold start on a busy machine is slow
     root = page.locator(SEL["root"]).first
     root.locator(SEL["slot"]).first.wait_for()
     FIGURES["first_board_seconds"] = round(time.perf_counter() - started, 1)
