@@ -26,7 +26,7 @@ import urllib.parse
 
 import nbformat
 import pytest
-from labdriver import ARTIFACTS, SEL, STATE, Board, expect, free_port, screenshot
+from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, free_port, screenshot
 
 from tripeaks_widget import i18n
 from tripeaks_widget.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
@@ -97,8 +97,11 @@ def served(site):
 
 @pytest.fixture(scope="module")
 def offline(browser, served):
-    """A browser context that reaches 127.0.0.1 only; ``requests`` records what it asked for."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+    """A browser context that reaches 127.0.0.1 only; ``requests`` records what it asked for. It is
+    in a Chromium of its own, so the session's JupyterLab page, open in the other one, shares nothing
+    with the site's kernel (in the full suite that kernel once never ran its first cell)."""
+    own = browser.browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    context = own.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
     context.set_default_timeout(30_000)
     requests: dict[str, list[str]] = {"local": [], "refused": []}
 
@@ -121,6 +124,7 @@ def offline(browser, served):
         (ARTIFACTS / "lite.json").write_text(json.dumps(FIGURES, indent=1))
         print("\nJupyterLite site:", json.dumps(FIGURES, indent=1))
         context.close()
+        own.close()
 
 
 def run_cell(page, index: int, timeout: float = 60_000) -> None:
