@@ -31,7 +31,7 @@ from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, exp
 from tripeaks_widget import i18n
 from tripeaks_widget.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
 from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
-from tripeaks_widget.lite.site import default_contents, size
+from tripeaks_widget.lite.site import KERNELSPEC, default_contents, size
 
 MB = 1 << 20
 LANGS = ("el", "he", "is", "en")
@@ -48,6 +48,14 @@ CELLS = [
     'w.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0)',
 ]
 FIGURES: dict = {}
+# the kernel up and waiting, as the status bar shows it (the toolbar's indicator reads idle before there is one)
+KERNEL_IDLE = (
+    "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some((e) => /Pyodide.*Idle/.test(e.textContent))"
+)
+# cell i's prompt no longer reads what it did (and, if done, shows a number): looked up anew each time
+PROMPT_LEFT = """([i, before, done]) => { const c = document.querySelectorAll('.jp-Notebook .jp-Cell')[i];
+                                        const t = c ? c.querySelector('.jp-InputPrompt').textContent : before;
+                                        return t !== before && (!done || /\\[\\d+\\]/.test(t)); }"""
 
 
 @pytest.fixture(scope="module")
@@ -97,13 +105,15 @@ def served(site):
 
 @pytest.fixture(scope="module")
 def offline(browser, served):
-    """A browser context that reaches 127.0.0.1 only; ``requests`` records what it asked for. It is
-    in a Chromium of its own, so the session's JupyterLab page, open in the other one, shares nothing
-    with the site's kernel (in the full suite that kernel once never ran its first cell)."""
+    """Pages that reach 127.0.0.1 only; ``requests`` records what they asked for. They are in a
+    Chromium of its own, so the session's JupyterLab page, open in the other one, shares nothing
+    with the site's kernel (in the full suite that kernel once never ran its first cell). Each page
+    (``new_page()``) has a browser context of its own: JupyterLite keeps its workspace and files in
+    the browser's storage, and a second page in one context reopened the first one's notebook, as
+    autosaved, beside its own."""
     own = browser.browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-    context = own.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
-    context.set_default_timeout(30_000)
     requests: dict[str, list[str]] = {"local": [], "refused": []}
+    errors: list[str] = []
 
     def route(r):
         if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
@@ -113,32 +123,62 @@ def offline(browser, served):
             requests["refused"].append(r.request.url)
             r.abort()
 
-    context.route("**/*", route)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    def new_page():
+        context = own.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+        context.set_default_timeout(30_000)
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        return page
+
     try:
-        yield {"page": page, "requests": requests, "errors": errors, "url": served}
+        yield {"page": new_page(), "new_page": new_page, "requests": requests, "errors": errors, "url": served}
     finally:
         ARTIFACTS.mkdir(exist_ok=True)
         (ARTIFACTS / "lite.json").write_text(json.dumps(FIGURES, indent=1))
         print("\nJupyterLite site:", json.dumps(FIGURES, indent=1))
-        context.close()
         own.close()
 
 
 def run_cell(page, index: int, timeout: float = 60_000) -> None:
-    """Run one cell of the open notebook (click into it, Shift+Enter) and wait until it is done."""
+    """Run one cell of the open notebook (click into it, Shift+Enter) and wait until it is done.
+
+    The keys go once the kernel is idle: a run asked for while the notebook has no kernel yet
+    (JupyterLab gives it one a moment after showing the cells) opens a "Select Kernel" dialog,
+    which waits for a click. If the cell has not started within seconds, they go again."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    ends = time.monotonic() + timeout / 1000
     cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
-    cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Shift+Enter")
-    page.wait_for_function(
-        """(i) => { const c = document.querySelectorAll('.jp-Notebook .jp-Cell')[i];
-                    const p = c && c.querySelector('.jp-InputPrompt');
-                    return p && /\\[\\d+\\]/.test(p.textContent); }""",
-        arg=index,
-        timeout=timeout,
+    try:
+        page.wait_for_function(KERNEL_IDLE, timeout=timeout)
+        before = cell.locator(".jp-InputPrompt").text_content()
+        for _ in range(3):
+            cell.locator(".jp-InputArea-editor").click()
+            page.keyboard.press("Shift+Enter")
+            with contextlib.suppress(Timeout):  # started: "[*]", or a new number already
+                page.wait_for_function(PROMPT_LEFT, arg=[index, before, False], timeout=5_000)
+                break
+        page.wait_for_function(PROMPT_LEFT, arg=[index, before, True], timeout=max(1.0, ends - time.monotonic()) * 1000)
+    except Timeout as error:
+        raise AssertionError(f"cell {index} did not run: {error}; {lab_state(page, index)}") from None
+
+
+def lab_state(page, index: int) -> dict:
+    """What JupyterLite shows of the cell and its kernel, and a screenshot of the page (for a failure's message)."""
+    state = page.evaluate(
+        """(i) => { const all = (s) => [...document.querySelectorAll(s)];
+                    const text = (s) => all(s).map((e) => e.textContent.trim()).filter(Boolean);
+                    const c = document.querySelectorAll('.jp-Notebook .jp-Cell')[i];
+                    return { prompt: c && c.querySelector('.jp-InputPrompt').textContent.trim(),
+                             kernel: text('.jp-KernelName'), status_bar: text('.jp-StatusBar-TextItem'),
+                             toolbar: all('.jp-Notebook-ExecutionIndicator').map((e) => e.dataset.status),
+                             dialogs: text('.jp-Dialog'), toasts: text('.Toastify__toast'),
+                             focus: document.activeElement && document.activeElement.className }; }""",
+        index,
     )
+    state["screenshot"] = str(screenshot(page, f"FAILED-lite-cell-{index}"))
+    return state
 
 
 def output(page, index: int) -> str:
@@ -188,7 +228,7 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
     started = time.perf_counter()
     page.goto(f"{url}/lab/index.html?path={CHECK}")
     page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor")
-    run_cell(page, 0, timeout=180_000)  # the kernel starts with this cell: a cold start on a busy machine is slow
+    run_cell(page, 0, timeout=180_000)  # the kernel starts meanwhile: a cold start on a busy machine is slow
     root = page.locator(SEL["root"]).first
     root.locator(SEL["slot"]).first.wait_for()
     FIGURES["first_board_seconds"] = round(time.perf_counter() - started, 1)
@@ -287,25 +327,21 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
 
 def test_a_walkthrough_notebook_runs_top_to_bottom(offline):
     name = BROWSER_NOTEBOOKS[0]  # 01_play: the other walkthroughs run the same way, at more cost
-    page = offline["page"].context.new_page()  # a page of its own: a new kernel, in the same offline context
+    page = offline["new_page"]()  # a page of its own: a new kernel, and nothing of the board's notebook
     try:
         run_walkthrough(page, offline["url"], name)
     except Exception:
         screenshot(page, "FAILED-lite-walkthrough")
         raise
     finally:
-        page.close()
+        page.context.close()
 
 
 def run_walkthrough(page, url: str, name: str) -> None:
     code_cells = sum(c["cell_type"] == "code" for c in nbformat.read(default_contents() / name, as_version=4).cells)
     page.goto(f"{url}/lab/index.html?path={name}")
     page.wait_for_selector(".jp-Notebook .jp-Cell")
-    page.wait_for_function(  # the kernel is up before anything is queued
-        "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
-        ".some((e) => /Pyodide.*Idle/.test(e.textContent))",
-        timeout=180_000,
-    )
+    page.wait_for_function(KERNEL_IDLE, timeout=180_000)  # the kernel is up before anything is queued
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     page.wait_for_function(  # the last cell ran, or nothing is queued or running any more (an error stops the rest)
@@ -324,6 +360,71 @@ def run_walkthrough(page, url: str, name: str) -> None:
     # no number: JupyterLab renders only the cells in view)
     counts = [int(m.group(1)) for p in prompts if (m := re.fullmatch(r"\[(\d+)\]:", p))]
     assert counts and max(counts) == code_cells, prompts
+
+
+def test_a_cell_run_before_the_notebook_has_its_kernel_runs(offline):
+    """Shift+Enter in the first moments, before JupyterLab has given the notebook its kernel (it
+    first stores a checkpoint, a second fetch of the notebook's file, and only then starts the
+    kernel): the cell runs, after at most one click. That fetch is held here until the run has been
+    asked for and any dialog answered, as a slow one on a busy machine is.
+
+    Today a "Select Kernel" dialog opens, with the site's kernel chosen, and its Select button
+    starts the kernel and runs the cell. JupyterLab's "Automatically Start Preferred Kernel"
+    (``autoStartDefaultKernel``) would skip the dialog but lose the run: the kernel the run starts
+    is taken over, once the checkpoint is stored, by a new connection to it, and the cell's prompt
+    goes back to "[ ]" with no output. The site leaves it off, and this test fails with it on."""
+    page = offline["new_page"]()  # a context of its own: a new kernel, no stored checkpoint
+    fetches, held = [], []
+
+    def hold_the_checkpoint(r):
+        fetches.append(r.request.url)
+        if len(fetches) == 2:
+            held.append(r)
+        else:
+            r.fallback()  # on to the context's route, which records it
+
+    page.route(f"**/files/{CHECK}", hold_the_checkpoint)
+    try:
+        page.goto(f"{offline['url']}/lab/index.html?path={CHECK}")
+        page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor")
+        deadline = time.monotonic() + 30
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(100)  # lets the route see the requests
+        assert held, f"JupyterLab fetched the notebook {len(fetches)} times, not twice: nothing to hold"
+        cell = page.locator(".jp-Notebook .jp-Cell").first
+        before = cell.locator(".jp-InputPrompt").text_content()
+        assert before.strip() == "[ ]:"
+        cell.locator(".jp-InputArea-editor").click()
+        asked = time.perf_counter()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function(  # a dialog, or the run under way
+            f"(b) => document.querySelector('.jp-Dialog') || ({PROMPT_LEFT})([0, b, false])", arg=before
+        )
+        dialog = page.locator(".jp-Dialog")
+        FIGURES["early_run_dialog"] = dialog.count() > 0
+        if dialog.count():
+            expect(dialog).to_contain_text("Select Kernel")
+            assert dialog.locator("select option:checked").text_content() == KERNELSPEC["display_name"]
+            dialog.locator(".jp-mod-accept").click()  # Select
+            expect(dialog).to_have_count(0)
+        held.pop().fallback()  # the checkpoint is stored now
+        page.wait_for_function(  # a number, or the kernel idle and the run gone
+            f"(b) => ({PROMPT_LEFT})([0, b, true]) || (({KERNEL_IDLE})() && "
+            "document.querySelector('.jp-Notebook .jp-Cell .jp-InputPrompt').textContent === b)",
+            arg=before,
+            timeout=180_000,
+        )
+        if cell.locator(".jp-InputPrompt").text_content().strip() != "[1]:" or dialog.count():
+            raise AssertionError(f"the cell run early did not run: {lab_state(page, 0)}")
+        FIGURES["early_run_seconds"] = round(time.perf_counter() - asked, 1)  # the kernel's start, mostly
+        cell.locator(SEL["root"]).locator(SEL["slot"]).first.wait_for()  # its board, from the kernel
+    except Exception:
+        screenshot(page, "FAILED-lite-early-run")
+        raise
+    finally:
+        for r in held:
+            r.fallback()
+        page.context.close()
 
 
 def test_nothing_left_the_machine(offline):

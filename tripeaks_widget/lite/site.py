@@ -157,6 +157,8 @@ def build_site(
             # every shipped wheel loads at start: a notebook imports the package with no %pip cell
             "loadPyodideOptions": {"packages": sorted(site_lock["packages"])},
         }
+        # JupyterLab's autoStartDefaultKernel stays off: it skips the "Select Kernel" dialog of a cell
+        # run before the notebook has its kernel, but that run is then lost (tests/e2e/test_lite.py)
         config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
         (lite / MARK).write_text(json.dumps(config, indent=1), encoding="utf-8")
 
