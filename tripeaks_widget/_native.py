@@ -43,14 +43,19 @@ _log = logging.getLogger("tripeaks_widget")
 _answer: str | None = None  # load()'s, once decided
 
 
+class _Kind:
+    """A C type, standing in: a fixed array of it (``kind[28]``) stands in as itself."""
+
+    def __getitem__(self, size: int) -> _Kind:
+        return self
+
+
 class _Shadow:
     """What the compiled modules use of Cython's ``cython`` module, for when Cython is not
     installed: the type declarations are no-ops and the code runs as Python."""
 
     compiled = False
-    longlong = int
-    double = float
-    bint = bool
+    longlong = ulonglong = double = bint = p_longlong = _Kind()
 
     @staticmethod
     def locals(**types):
@@ -58,6 +63,14 @@ class _Shadow:
 
     @staticmethod
     def returns(kind):
+        return lambda function: function
+
+    @staticmethod
+    def cdivision(flag):
+        return lambda function: function
+
+    @staticmethod
+    def exceptval(value=None, check=True):
         return lambda function: function
 
     @staticmethod
@@ -75,8 +88,8 @@ class _Shadow:
     cfunc = inline = ccall
 
     @staticmethod
-    def declare(kind=None, **types):
-        return None
+    def declare(kind=None, value=None, **types):
+        return value
 
 
 cython = _Shadow()
