@@ -1,12 +1,16 @@
 """Playouts (tripeaks_widget.playout, fair's method="playout"): the lookahead strategy played
 fast on a known arrangement, and the chances it gives, fair and below the solver's."""
 
+import itertools
+
 import pytest
 from hidden_cards import with_hidden_cards_permuted
 
-from tripeaks_widget import Game
-from tripeaks_widget.fair import move_chances, playout_verdicts, sample_verdicts
-from tripeaks_widget.playout import lookahead_wins
+from tripeaks_widget import Game, solver
+from tripeaks_widget.fair import DRAW, PLAYOUT_SAMPLES, move_chances, playout_verdicts, sample_verdicts
+from tripeaks_widget.layout import play
+from tripeaks_widget.playout import lookahead_wins, playouts
+from tripeaks_widget.seen import SAMPLE_STREAM
 from tripeaks_widget.strategies import evaluate, fair, lookahead
 
 RULE_SETS = ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+draw-when-stuck", "classic+empty-discard"]
@@ -28,6 +32,44 @@ def test_a_playout_ends_as_lookahead_played_through_the_game_does(rules):
     results = evaluate(lookahead, games=range(1, 41), rules=rules, progress=False)
     assert 0 < results.wins < 40  # both outcomes are met
     assert [played_out(Game.from_number(row.game, rules)) for row in results.rows] == [r.won for r in results.rows]
+
+
+def positions_played_by_lookahead(rules: str, numbers: range, every: int = 7):
+    """Every ``every``-th position of lookahead's games on these deals, with its undo-free history."""
+    for number in numbers:
+        game = Game.from_number(number, rules)
+        while game.status == "playing":
+            seen = game.seen()
+            if len(seen.history) % every == 3:
+                yield seen
+            game.apply(lookahead(seen))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_playouts_deal_seen_arrangements_and_play_them_as_lookahead_does(rules):
+    """``Playouts`` deals ``Seen.arrangements(seed)`` as ranks and plays each action out as
+    ``lookahead_wins`` does on the same arrangement: the same wins, action by action."""
+    checked = 0
+    for seen in positions_played_by_lookahead(rules, range(1, 7)):
+        slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+        actions = [slot_of.get(a, DRAW) for a in seen.legal_moves]
+        played = playouts(seen, actions, 11, SAMPLE_STREAM)
+        played.run(12)
+        removed, free = seen.masks
+        expected = [0] * len(actions)
+        for deck in itertools.islice(seen.arrangements(11), 12):
+            ranks = [card.rank for card in deck[:28]]
+            stock = [card.rank for card in deck[seen.stock_start :]]
+            fit = seen.rules.fit_masks(ranks)
+            for i, slot in enumerate(actions):
+                if slot == DRAW:
+                    after = (removed, free, seen.drawn + 1, stock[seen.drawn])
+                else:
+                    after = (*play(removed, free, slot), seen.drawn, ranks[slot])
+                expected[i] += lookahead_wins(ranks, stock, fit, *after)
+        assert played.judged == 12 and played.won() == expected, (rules, seen.history)
+        checked += 1
+    assert checked >= 20
 
 
 def test_a_playout_win_is_a_win_the_solver_finds_too():
@@ -60,10 +102,11 @@ def test_an_unknown_method_is_refused():
 
 def test_the_default_sample_counts_are_the_methods_own():
     seen = Game.from_number(3, rules="easy").replay(["8♣"]).seen()
-    assert {c.samples for c in move_chances(seen).values()} == {200}
+    assert {c.samples for c in move_chances(seen).values()} == {PLAYOUT_SAMPLES}
+    assert PLAYOUT_SAMPLES == (1000 if solver.BACKEND == "compiled" else 200)
     assert {c.samples for c in move_chances(seen, method="solver", samples=4).values()} == {4}
-    assert fair(method="playout").__name__ == "fair (200 playouts)"
-    assert fair().__name__ == "fair (exact, else 200 playouts)"
+    assert fair(method="playout").__name__ == f"fair ({PLAYOUT_SAMPLES} playouts)"
+    assert fair().__name__ == f"fair (exact, else {PLAYOUT_SAMPLES} playouts)"
     assert fair(method="solver").__name__ == "fair (100 samples, solver)"
 
 

@@ -67,11 +67,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from . import calibration, expectimax, solver
-from .layout import play
-from .playout import lookahead_wins
+from .playout import Playouts, playouts
 from .relaxed import SAMPLES as RELAXED_SAMPLES
 from .relaxed import ceiling_chance as relaxed_ceiling_chance
-from .seen import Seen, check_samples, check_seed
+from .seen import SAMPLE_STREAM, Seen, check_samples, check_seed
 from .solver import SearchExhausted
 from .steps import Steps, drive
 
@@ -79,7 +78,10 @@ T = TypeVar("T")
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
-PLAYOUT_SAMPLES = 200  # arrangements played out by default
+# Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
+# here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 50 times
+# dearer. More arrangements, fewer wrong choices made on noise: see README's fair play for the figures.
+PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
 KINDS = ("fair", "ceiling", "ceiling-stock", "ceiling-peaks")
@@ -105,6 +107,7 @@ EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count a
 # limit, 2.4 times that, is about 1.3 s of the compiled build here and 2.4 s of pure Python.
 EXACT_NODES = 600_000
 EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
+DRAW = -1  # the draw, among the slots of the actions played out
 EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
 
 
@@ -347,14 +350,14 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> St
     if found is not None:
         return found
     yield
-    estimated = chances_from(*(yield from _playout_steps(seen, samples, seed, clock)))
+    estimated = (yield from _playout_steps(seen, samples, seed, clock)).chances()
     curve = calibration.curve_for(seen.rules)
-    if curve is None:
+    if curve is None or not seen.unseen_places():
         return estimated
     mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)
     for action, c in estimated.items():
         value, low, high = (calibration.apply(curve, x) for x in (c.value, c.low, c.high))
-        mapped[action] = Chance(value, low, high, c.samples, c.wins)
+        mapped[action] = Chance(value, low, high, c.samples, c.wins, c.exact)
     return mapped
 
 
@@ -396,37 +399,56 @@ def playout_verdicts(
     rest of the game; and whether the sampling is exact (nothing unseen: one arrangement)."""
     seen = seen_of(position)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
-    return drive(_playout_steps(seen, samples, seed, _Clock(budget)))
-
-
-def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[tuple[list[dict[str, bool]], bool]]:
-    """The playouts, a step each sampled arrangement."""
     if not seen.legal_moves:
         return [], True
-    budget = clock.budget
-    exact = not seen.unseen_places()
-    removed, free = seen.masks
-    slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
-    actions = [(action, slot_of.get(action)) for action in seen.legal_moves]  # no slot: a draw
-    drawn = seen.drawn
-    verdicts = []
-    for deck in itertools.islice(seen.arrangements(seed), 1 if exact else samples):
-        if clock.out():
-            break
-        ranks = [card.rank for card in deck[: len(seen.slot_cards)]]
-        stock = [card.rank for card in deck[seen.stock_start :]]
-        fit = seen.rules.fit_masks(ranks)
-        verdict = {}
-        for action, slot in actions:
-            if slot is None:
-                verdict[action] = lookahead_wins(ranks, stock, fit, removed, free, drawn + 1, stock[drawn])
-            else:
-                verdict[action] = lookahead_wins(ranks, stock, fit, *play(removed, free, slot), drawn, ranks[slot])
-        verdicts.append(verdict)
-        yield
+    played, wanted, exact = _playouts_of(seen, samples, seed)
+    clock, verdicts, before = _Clock(budget), [], [0] * len(seen.legal_moves)
+    while played.judged < wanted and not clock.out():
+        played.run(1)
+        wins = played.won()
+        verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
+        before = wins
     if not verdicts:
         raise SearchExhausted(f"no sampled arrangement played out within the budget of {budget} s")
     return verdicts, exact
+
+
+@dataclass(frozen=True)
+class Played:
+    """Every legal action played out on the same ``judged`` arrangements (``exact``: the one there
+    is, nothing being unseen): the games ``lookahead`` won after it."""
+
+    wins: dict[str, int]
+    judged: int
+    exact: bool
+
+    def chances(self) -> dict[str, Chance]:
+        """Each action's share of games won, with its Wilson interval."""
+        return {a: Chance.of(wins, self.judged, self.exact) for a, wins in self.wins.items()}
+
+
+def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bool]:
+    """The playouts of every legal action of a position in play (``tripeaks_widget.playout``), how
+    many arrangements to judge, and whether that is exact: ``samples``, or the one there is when
+    nothing is unseen."""
+    slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+    played = playouts(seen, [slot_of.get(action, DRAW) for action in seen.legal_moves], seed, SAMPLE_STREAM)
+    exact = not seen.unseen_places()
+    return played, 1 if exact else samples, exact
+
+
+def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[Played]:
+    """The playouts, a step each sampled arrangement."""
+    if not seen.legal_moves:
+        return Played({}, 0, True)
+    played, wanted, exact = _playouts_of(seen, samples, seed)
+    while played.judged < wanted and not clock.out():
+        played.run(1)
+        yield
+    if not played.judged:
+        raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
+    wins = dict(zip(seen.legal_moves, played.won(), strict=True))
+    return Played(wins, played.judged, exact)
 
 
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
@@ -459,12 +481,16 @@ def move_chances_steps(
     if method == "search":
         return _at_once(lambda: searched_chances(seen, samples, seed, _Clock(budget)))
     if method == "playout":
-        return _chances_of(_playout_steps(seen, samples, seed, _Clock(budget)))
+        return _raw_chances(_playout_steps(seen, samples, seed, _Clock(budget)))
     return _chances_of(_sample_steps(seen, samples, seed, budget))
 
 
 def _chances_of(steps: Steps[tuple[list[dict[str, bool]], bool]]) -> Steps[dict[str, Chance]]:
     return chances_from(*(yield from steps))
+
+
+def _raw_chances(steps: Steps[Played]) -> Steps[dict[str, Chance]]:
+    return (yield from steps).chances()
 
 
 def best_action(chances: dict[str, Chance]) -> str | None:

@@ -1,36 +1,32 @@
 # cython: annotation_typing=False
-"""Playing a position out, fast: the ``lookahead`` strategy's choice on bitmasks, and a whole
-game played by it on one known arrangement.
+"""Playing a position out, fast: the ``lookahead`` strategy's choice on bitmasks, a whole game
+played by it on one known arrangement, and ``Playouts``: every action of a position judged on
+the same sampled arrangements.
 
-Fair play's playouts (``fair``, ``method="playout"``) judge an action by how often the rest
-of the game, played by ``lookahead``, wins on sampled arrangements: one playout costs tens of
-microseconds where an exact verdict costs milliseconds. ``strategies.lookahead`` makes its
-choice here too, so the strategy measured and the one played out are one and the same.
+Fair play's playouts (``fair``, ``method="playout"`` and the estimate of ``method="fair"``) judge
+an action by how often the rest of the game, played by ``lookahead``, wins on sampled
+arrangements: a playout costs about a microsecond compiled, where an exact verdict costs
+milliseconds. ``strategies.lookahead`` makes its choice here too (``lookahead_slot``), so the
+strategy measured and the one played out are one and the same.
 
 A position is bitmasks over the 28 slots (bit s for slot s): ``removed`` (played) and
 ``free`` (face up, no card covering it), the cards ``drawn`` from the stock and the
 discard's ``rank`` (0: a joker, or an empty discard, which every card fits).
 
 Compiled with the solver (``_native.COMPILED``, Cython's pure-Python mode: the types are the
-decorators', and the source runs unchanged as Python). Measured by ``python
-benchmarks/fair_speed.py --positions 10 --samples 200 --solver-samples 5 --iterations 300`` (CPU
-time, both builds in one process on the same positions, a loaded 2-core machine), compiled
-against pure Python: the playouts 24,000 against 14,000 arrangements judged a second (1.7x),
-the solver's sampling 720-990 against 490-670 (1.5x), the exact fair value 610,000-690,000
-against 290,000-300,000 nodes a second (2.0-2.4x), the tree search 22,000 against 16,000
-iterations a second (1.4x). Issue 21's 10x is not reached. A compiled sample costs about 54 us:
-26 us dealing the arrangement (``Seen.arrangements``: PCG32 and the shuffle, pure Python), 8.5
-us its ``fit_masks``, 3 us its rank lists and 13 us the three playouts. So the playouts are no
-longer where the time goes; dealing ranks, not cards, in compiled code is what is left. The
-exact search keys its memo on ``known``, the ranks in view at 4 bits a slot (112 bits): a
-Python int, so every node still builds a tuple of Python ints and looks it up in a dict.
+decorators', and the source runs unchanged as Python). ``Playouts`` keeps a position and its
+arrangement in fixed arrays, deals the ranks itself (PCG32 and the shuffle of ``deal``, written
+again on machine words: the same stream gives the same arrangements as ``Seen.arrangements``, a
+test holds it) and plays ``lookahead`` on them (``_wins``: ``lookahead_wins`` on its arrays), so
+that, compiled, no Python object is touched between two arrangements.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .layout import ALL_SLOTS_MASK, UNCOVERS
+from .deal import MASK32, MASK64, PCG_MULTIPLIER
+from .layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
 
 try:  # compiled: the types below are machine integers; as Python they are no-ops
     import cython
@@ -38,43 +34,42 @@ except ImportError:
     from ._native import cython
 
 Int64 = cython.typedef(cython.longlong)  # a bitmask of slots, a slot, a rank, a count
+MULTIPLIER = cython.declare(cython.ulonglong, PCG_MULTIPLIER)  # PCG32's, as machine words when compiled
+LOW32 = cython.declare(cython.ulonglong, MASK32)
+FULL = cython.declare(Int64, ALL_SLOTS_MASK)
 
-# ``UNCOVERS`` as flat tuples, read without unpacking: the first and the second card a slot's
-# removal may uncover (its bit) and the mask of the cards covering it; a bit 0 and a mask no
-# removed set contains where there is none.
+# ``UNCOVERS`` as one flat table, four numbers a slot: the first card its removal may uncover (its
+# bit) and the mask of the cards covering that card, then the same for the second; a bit 0 and a
+# mask no removed set contains where there is none.
 _NONE = ALL_SLOTS_MASK + 1
-FIRST_BIT = tuple(u[0][0] if u else 0 for u in UNCOVERS)
-FIRST_COVERS = tuple(u[0][1] if u else _NONE for u in UNCOVERS)
-SECOND_BIT = tuple(u[1][0] if len(u) > 1 else 0 for u in UNCOVERS)
-SECOND_COVERS = tuple(u[1][1] if len(u) > 1 else _NONE for u in UNCOVERS)
-assert all(len(u) <= 2 for u in UNCOVERS)
+UNCOVER = tuple(
+    number for u in UNCOVERS for number in (u[0] if u else (0, _NONE)) + (u[1] if len(u) > 1 else (0, _NONE))
+)
+assert all(len(u) <= 2 for u in UNCOVERS) and len(UNCOVER) == 4 * SLOT_COUNT
+Table = cython.typedef(cython.p_longlong)  # compiled: a C array's first number; as Python, a sequence
 
 
 @cython.ccall
-@cython.locals(removed=Int64, free=Int64, playable=Int64, bit=Int64, slot=Int64, after=Int64, covers=Int64)
-@cython.locals(freed=Int64, fitting=Int64, best_freed=Int64, best_fitting=Int64, choice=Int64, rest=Int64)
+@cython.locals(i=Int64)
 def lookahead_slot(removed: int, free: int, playable: int, ranks: Sequence[int], fit: Sequence[int]) -> int:
     """The slot ``lookahead`` plays of the ``playable`` ones (a mask, not empty): the card whose
     removal frees the most cards, then the one on which the most other free cards fit next;
     the lowest slot on a tie. Reads only free cards' ranks: cards a player can see."""
-    best_freed, best_fitting, choice = -1, -1, -1
-    while playable:
-        bit = playable & -playable
-        playable ^= bit
-        slot = lowest_slot(bit)
-        after = removed | bit
-        covers = FIRST_COVERS[slot]
-        freed = after & covers == covers
-        covers = SECOND_COVERS[slot]
-        freed += after & covers == covers
-        fitting = count_bits((free ^ bit) & fit[ranks[slot]])
-        if freed > best_freed or (freed == best_freed and fitting > best_fitting):
-            best_freed, best_fitting, choice = freed, fitting, slot
-    return choice
+    if not cython.compiled:
+        return _choice(removed, free, playable, ranks, fit, UNCOVER)
+    ranks_ = cython.declare(cython.longlong[28])  # compiled: the tables copied into C arrays
+    fit_ = cython.declare(cython.longlong[14])
+    table = cython.declare(cython.longlong[112])
+    for i in range(28):
+        ranks_[i] = ranks[i]
+    for i in range(14):
+        fit_[i] = fit[i]
+    for i in range(112):
+        table[i] = UNCOVER[i]
+    return _choice(removed, free, playable, ranks_, fit_, table)
 
 
-@cython.locals(removed=Int64, free=Int64, drawn=Int64, rank=Int64, playable=Int64, slot=Int64, bit=Int64)
-@cython.locals(covers=Int64, full=Int64, stock_count=Int64)
+@cython.locals(i=Int64, stock_count=Int64)
 def lookahead_wins(
     ranks: Sequence[int], stock: Sequence[int], fit: Sequence[int], removed: int, free: int, drawn: int, rank: int
 ) -> bool:
@@ -82,30 +77,82 @@ def lookahead_wins(
     28 slots, ``stock`` the stock's ranks from its first card, ``fit`` the ``Rules.fit_masks``
     of ``ranks``.
     It draws only when no card fits, so it plays the same under every drawing rule."""
-    full, stock_count = ALL_SLOTS_MASK, len(stock)
-    while removed != full:
-        playable = free & fit[rank]
+    stock_count = len(stock)
+    if not cython.compiled:
+        return _wins(ranks, stock, stock_count, fit, UNCOVER, removed, free, drawn, rank)
+    ranks_ = cython.declare(cython.longlong[28])  # compiled: the tables copied into C arrays
+    stock_ = cython.declare(cython.longlong[24])
+    fit_ = cython.declare(cython.longlong[14])
+    table = cython.declare(cython.longlong[112])
+    for i in range(28):
+        ranks_[i] = ranks[i]
+    for i in range(stock_count):
+        stock_[i] = stock[i]
+    for i in range(14):
+        fit_[i] = fit[i]
+    for i in range(112):
+        table[i] = UNCOVER[i]
+    return _wins(ranks_, stock_, stock_count, fit_, table, removed, free, drawn, rank)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(ranks=Table, fit=Table, table=Table, removed=Int64, free=Int64, playable=Int64, bit=Int64)
+@cython.locals(slot=Int64, after=Int64, covers=Int64, freed=Int64, fitting=Int64, best_freed=Int64)
+@cython.locals(best_fitting=Int64, choice=Int64)
+@cython.returns(Int64)
+def _choice(removed: int, free: int, playable: int, ranks, fit, table) -> int:
+    """``lookahead_slot`` on tables: compiled, on C arrays."""
+    best_freed, best_fitting, choice = -1, -1, -1
+    while playable:
+        bit = playable & -playable
+        playable ^= bit
+        slot = lowest_slot(bit)
+        after = removed | bit
+        covers = table[4 * slot + 1]
+        freed = after & covers == covers
+        covers = table[4 * slot + 3]
+        freed += after & covers == covers
+        fitting = count_bits((free ^ bit) & fit[ranks[slot]])
+        if freed > best_freed or (freed == best_freed and fitting > best_fitting):
+            best_freed, best_fitting, choice = freed, fitting, slot
+    return choice
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(ranks=Table, stock=Table, fit=Table, table=Table, stock_count=Int64, removed=Int64, free=Int64)
+@cython.locals(drawn=Int64, top=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
+@cython.returns(cython.bint)
+def _wins(ranks, stock, stock_count: int, fit, table, removed: int, free: int, drawn: int, top: int) -> bool:
+    """``lookahead_wins`` on tables: compiled, on C arrays."""
+    while removed != FULL:
+        playable = free & fit[top]
         if not playable:
             if drawn >= stock_count:
                 return False
-            rank, drawn = stock[drawn], drawn + 1
+            top = stock[drawn]
+            drawn += 1
             continue
-        slot = lookahead_slot(removed, free, playable, ranks, fit)
+        slot = _choice(removed, free, playable, ranks, fit, table)
         bit = 1 << slot  # layout.play, written inline
         removed |= bit
         free ^= bit
-        covers = FIRST_COVERS[slot]
+        covers = table[4 * slot + 1]
         if removed & covers == covers:
-            free |= FIRST_BIT[slot]
-        covers = SECOND_COVERS[slot]
+            free |= table[4 * slot]
+        covers = table[4 * slot + 3]
         if removed & covers == covers:
-            free |= SECOND_BIT[slot]
-        rank = ranks[slot]
+            free |= table[4 * slot + 2]
+        top = ranks[slot]
     return True
 
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 @cython.locals(bit=Int64, slot=Int64)
 @cython.returns(Int64)
 def lowest_slot(bit: int) -> int:
@@ -121,6 +168,7 @@ def lowest_slot(bit: int) -> int:
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 @cython.locals(mask=Int64, count=Int64)
 @cython.returns(Int64)
 def count_bits(mask: int) -> int:
@@ -132,3 +180,197 @@ def count_bits(mask: int) -> int:
         mask &= mask - 1
         count += 1
     return count
+
+
+UNSEEN = -1  # a place whose rank the player has not seen
+
+
+@cython.cclass
+class Playouts:
+    """Every action of one position judged on the same sampled arrangements, each played to its
+    end by ``lookahead``: per action the games won (``won()``) over ``judged`` arrangements.
+
+    The arrangements are ``Seen.arrangements(seed)``'s, dealt as ranks (a win needs no suit):
+    the same PCG32 stream shuffles the unseen cards' ranks, in the same order, into the same
+    places, so arrangement k is the k-th of ``Seen.arrangements`` with its suits dropped. Built
+    from what the player sees only (``playouts``); ``run(count)`` judges ``count`` more.
+
+    A position is ``slot_rank`` (each slot's rank, ``UNSEEN`` where face down), ``stock_rank``
+    (the stock from its first card, ``UNSEEN`` below what was drawn), the removed and the free
+    slots as bitmasks, the cards ``drawn`` and the discard's rank ``top`` (0: a joker, or an
+    empty discard, which every card fits); an action is a slot, or ``-1`` to draw."""
+
+    slot_rank = cython.declare(cython.longlong[28])
+    stock_rank = cython.declare(cython.longlong[24])
+    place = cython.declare(cython.longlong[53])  # the unseen places, in deck order
+    card_rank = cython.declare(cython.longlong[53])  # the unseen cards' ranks, in the order they are shuffled
+    pool = cython.declare(cython.longlong[53])
+    ranks = cython.declare(cython.longlong[28])  # the arrangement being judged
+    stock = cython.declare(cython.longlong[24])
+    of_rank = cython.declare(cython.longlong[15])  # its slots of each rank; 14: none
+    fit = cython.declare(cython.longlong[14])  # its slots that go on each discard rank
+    fit_with = cython.declare(cython.longlong[42])  # the ranks fitting each discard rank, 3 a rank, 14 for none
+    table = cython.declare(cython.longlong[112])  # UNCOVER
+    action = cython.declare(cython.longlong[29])
+    wins = cython.declare(cython.longlong[29])
+    unseen = cython.declare(cython.longlong)
+    stock_start = cython.declare(cython.longlong)
+    stock_total = cython.declare(cython.longlong)
+    actions = cython.declare(cython.longlong)
+    removed = cython.declare(cython.longlong)
+    free = cython.declare(cython.longlong)
+    drawn = cython.declare(cython.longlong)
+    top = cython.declare(cython.longlong)
+    judged = cython.declare(cython.longlong, visibility="readonly")
+    state = cython.declare(cython.ulonglong)
+    inc = cython.declare(cython.ulonglong)
+
+    def __init__(
+        self,
+        slot_rank: Sequence[int],
+        stock_rank: Sequence[int],
+        places: Sequence[int],
+        card_ranks: Sequence[int],
+        stock_start: int,
+        removed: int,
+        free: int,
+        drawn: int,
+        top: int,
+        fitting: Sequence[Sequence[int]],
+        actions: Sequence[int],
+        seed: int,
+        stream: int,
+    ) -> None:
+        assert len(places) == len(card_ranks) and len(actions) <= 29 and len(stock_rank) <= 24
+        self.slot_rank = list(slot_rank)
+        self.stock_rank = list(stock_rank) + [UNSEEN] * (24 - len(stock_rank))
+        self.place = list(places) + [0] * (53 - len(places))
+        self.card_rank = list(card_ranks) + [0] * (53 - len(card_ranks))
+        self.pool = [0] * 53
+        self.ranks = [0] * 28
+        self.stock = [0] * 24
+        self.of_rank = [0] * 15
+        self.fit = [0] * 14
+        # each discard rank's fitting ranks, but for the joker (0): it fits, and takes, every card
+        self.fit_with = [r for onto in range(14) for r in ([*(x for x in fitting[onto] if x), 14, 14, 14][:3])]
+        assert all(len([x for x in fitting[onto] if x]) <= 3 for onto in range(1, 14))
+        self.table = list(UNCOVER)
+        self.action = list(actions) + [0] * (29 - len(actions))
+        self.wins = [0] * 29
+        self.unseen, self.stock_start, self.stock_total = len(places), stock_start, len(stock_rank)
+        self.actions, self.removed, self.free, self.drawn, self.top = len(actions), removed, free, drawn, top
+        self.judged = 0
+        # PCG32 seeded as ``deal.PCG32(seed, stream)``
+        self.inc = ((stream << 1) | 1) & MASK64
+        self.state = 0
+        self._next()
+        self.state = (self.state + seed) & MASK64
+        self._next()
+
+    def won(self) -> list[int]:
+        """Each action's games won so far, in the order the actions were given."""
+        return [self.wins[a] for a in range(self.actions)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.locals(old=cython.ulonglong, shifted=cython.ulonglong, rot=cython.ulonglong)
+    @cython.returns(cython.ulonglong)
+    def _next(self) -> int:
+        """PCG32's next output (``deal.PCG32.next``)."""
+        old = self.state
+        self.state = old * MULTIPLIER + self.inc
+        if not cython.compiled:
+            self.state &= MASK64
+        shifted = (((old >> 18) ^ old) >> 27) & LOW32
+        rot = old >> 59
+        return ((shifted >> rot) | (shifted << ((-rot) & 31))) & LOW32
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.cdivision(True)
+    @cython.locals(bound=cython.ulonglong, threshold=cython.ulonglong, r=cython.ulonglong)
+    @cython.returns(Int64)
+    def _bounded(self, bound: int) -> int:
+        """A uniform integer below ``bound`` (``deal.PCG32.bounded``)."""
+        threshold = (LOW32 + 1 - bound) % bound
+        while True:
+            r = self._next()
+            if r >= threshold:
+                return r % bound
+
+    @cython.ccall
+    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, slot=Int64)
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, bit=Int64, covers=Int64, won=cython.bint)
+    @cython.locals(mask=Int64)
+    def run(self, count: int) -> None:
+        """Judge every action on ``count`` more arrangements."""
+        while count > 0:
+            count -= 1
+            # deal: Fisher-Yates from the last position down, as ``deal.shuffle``
+            for i in range(self.unseen):
+                self.pool[i] = self.card_rank[i]
+            i = self.unseen - 1
+            while i > 0:
+                j = self._bounded(i + 1)
+                swap = self.pool[i]
+                self.pool[i] = self.pool[j]
+                self.pool[j] = swap
+                i -= 1
+            for i in range(28):
+                self.ranks[i] = self.slot_rank[i]
+            for i in range(self.stock_total):
+                self.stock[i] = self.stock_rank[i]
+            for i in range(self.unseen):
+                place = self.place[i]
+                if place < 28:
+                    self.ranks[place] = self.pool[i]
+                else:
+                    self.stock[place - self.stock_start] = self.pool[i]
+            # the slots each discard rank takes
+            for i in range(15):
+                self.of_rank[i] = 0
+            for i in range(28):
+                self.of_rank[self.ranks[i]] |= 1 << i
+            self.fit[0] = FULL
+            for i in range(1, 14):
+                mask = self.of_rank[0] | self.of_rank[self.fit_with[3 * i]]
+                self.fit[i] = mask | self.of_rank[self.fit_with[3 * i + 1]] | self.of_rank[self.fit_with[3 * i + 2]]
+            for a in range(self.actions):
+                slot = self.action[a]
+                if slot < 0:
+                    removed, free, drawn, top = self.removed, self.free, self.drawn + 1, self.stock[self.drawn]
+                else:
+                    bit = 1 << slot
+                    removed = self.removed | bit
+                    free = self.free ^ bit
+                    covers = self.table[4 * slot + 1]
+                    if removed & covers == covers:
+                        free |= self.table[4 * slot]
+                    covers = self.table[4 * slot + 3]
+                    if removed & covers == covers:
+                        free |= self.table[4 * slot + 2]
+                    drawn, top = self.drawn, self.ranks[slot]
+                won = _wins(self.ranks, self.stock, self.stock_total, self.fit, self.table, removed, free, drawn, top)
+                self.wins[a] += won
+            self.judged += 1
+
+
+def playouts(seen, actions: Sequence[int], seed: int, stream: int) -> Playouts:
+    """The ``Playouts`` of a position as its player sees it (a ``Seen``): ``actions`` are slots,
+    ``-1`` to draw; the arrangements are ``seen.arrangements(seed)``'s (``stream``: its PCG32 stream)."""
+    rules = seen.rules
+    stock = [card.rank for card in seen.stock_seen]
+    return Playouts(
+        [UNSEEN if card is None else card.rank for card in seen.slot_cards],
+        stock + [UNSEEN] * (seen.drawn + seen.stock_count - len(stock)),
+        seen.unseen_places(),
+        [card.rank for card in seen.unseen_cards()],
+        seen.stock_start,
+        *seen.masks,
+        seen.drawn,
+        seen.discard.rank if seen.discard else 0,
+        [[rank for rank in range(14) if rules.fits(rank, onto)] for onto in range(14)],
+        actions,
+        seed,
+        stream,
+    )
