@@ -57,12 +57,10 @@ FAILED = Message("Something went wrong: {error}")
 
 # The board's chance is one quantity wherever it shows (the Win chance readout, the hint, the review):
 # the chance of a player who follows the fair hint (fair.win_chance), exact where few cards are
-# unseen, else over the hint's own 200 arrangements (seed 0, within the board's search budget).
-# Measured over the positions with a choice of numbered games 1-5 played first-fit: the fair hint
-# (200 playouts, fair.PLAYOUT_SAMPLES) takes 0.05 s at the median, 0.12 s at the 95th percentile.
+# unseen, else over the hint's own arrangements (fair.PLAYOUT_SAMPLES; seed 0, within the board's
+# search budget).
 WIN_CHANCE_SAMPLES = fair.PLAYOUT_SAMPLES
-# The review after a game is judged the same way, move by move, within the board's search budget a
-# move: numbered game 1 played first-fit, 48 moves, is reviewed in 2.4 s.
+# The review after a game is judged the same way, move by move, within the board's search budget a move.
 
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13, "undone": False}: see judge
 Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "unknown" / "error"

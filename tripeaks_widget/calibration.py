@@ -29,11 +29,12 @@ from .rules import Rules
 # checked on those 80 (200 random splits, ``calibrate.py floor``), the mapped error's median is 0.051
 # (Easy) and 0.048 (Classic), at most 0.03 in 12 % and 13 % of the splits: the positions of one game
 # share its outcome.
-CURVES: dict[str, tuple[tuple[float, float], ...]] = {}
+Curve = tuple[tuple[float, float], ...]  # (raw, calibrated) points, increasing
+CURVES: dict[str, Curve] = {}
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
 
 
-def fit(rows: Sequence[tuple[float, bool]], bins: int = 20) -> tuple[tuple[float, float], ...]:
+def fit(rows: Sequence[tuple[float, bool]], bins: int = 20) -> Curve:
     """The isotonic curve of outcome on raw estimate: (raw, calibrated) points, increasing."""
     ordered = sorted(rows)
     if not ordered:
@@ -65,7 +66,7 @@ def apply(curve: Sequence[tuple[float, float]], value: float) -> float:
     return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
 
 
-def curve_for(rules: Rules) -> tuple[tuple[float, float], ...] | None:
+def curve_for(rules: Rules) -> Curve | None:
     """The fitted curve of a rule set, or None (a variant, or none fitted)."""
     return None if rules.variants else CURVES.get(rules.name)
 

@@ -9,7 +9,7 @@ pool, or a Dask cluster's ``client.get_executor()``), and returns ``Results``.
 Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
 ``lookahead`` (one move ahead: the card that frees the most cards, then the one that
 keeps a run going), ``fair(samples=…, method=…)`` (the fair hint, ``tripeaks_widget.fair``: by
-default exact where few cards are unseen, else 200 arrangements played out by ``lookahead``;
+default exact where few cards are unseen, else ``fair.PLAYOUT_SAMPLES`` arrangements played out by ``lookahead``;
 when its ``budget`` runs out before one arrangement is judged, it plays as ``lookahead`` does)
 and ``exact`` (the
 solver's best line: it peeks at the hidden cards, so it is the upper bound, and is

@@ -98,10 +98,11 @@ class TriPeaks(anywidget.AnyWidget):
 
     The solver is part of play. Hint (the button, or ``w.hint()``) points at an action: with
     ``hint_kind="fair"`` (the default) the one with the best chance of winning from what the
-    player can see (``fair.fair_hint``: exact where few cards are unseen, else 200 sampled
-    arrangements, each played out by the ``lookahead`` strategy); with ``hint_kind="exact"`` the next action of the
-    solver's best line (a win with the fewest draws, or when the game can't be won any more, the
-    line that clears the most cards), which sees the hidden cards and says so.
+    player can see (``fair.fair_hint``: exact where few cards are unseen, else sampled arrangements
+    (``fair.PLAYOUT_SAMPLES``), each played out by the ``lookahead`` strategy); with
+    ``hint_kind="exact"`` the next action of the solver's best line (a win with the fewest draws,
+    or when the game can't be won any more, the line that clears the most cards), which sees the
+    hidden cards and says so.
     ``show_win_chance=True`` (the "Win chance" button, or ``w.show_win_chance = True``) shows
     after every action the chance of winning of a player who follows the fair hint, from what the
     player can see ("Win chance 82 %"), the same chance the hint and the review judge by;
