@@ -18,7 +18,10 @@ decorators', and the source runs unchanged as Python). ``Playouts`` keeps a posi
 arrangement in fixed arrays, deals the ranks itself (PCG32 and the shuffle of ``deal``, written
 again on machine words: the same stream gives the same arrangements as ``Seen.arrangements``, a
 test holds it) and plays ``lookahead`` on them (``_wins``: ``lookahead_wins`` on its arrays), so
-that, compiled, no Python object is touched between two arrangements.
+that, compiled, no Python object is touched between two arrangements: about 210,000-240,000
+arrangements a second (each judging every action), against 11,000-17,000 when the arrangements
+were dealt in Python and 7,000-9,000 for these sources run as Python (``benchmarks/fair_speed.py``,
+20 positions per rule set, CPU time).
 """
 
 from __future__ import annotations
