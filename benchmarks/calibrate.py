@@ -176,7 +176,8 @@ def main() -> None:
         if args.write:
             write(args.write, run)
         if args.plot:
-            plot(run, shown, args.plot, fitted_on=f"{games_of(sources)}, not in force" if sources else "CURVES")
+            fitted_on = f"fitted on {games_of(sources)}, not in force" if sources else "in force (calibration.CURVES)"
+            plot(run, shown, args.plot, fitted_on=fitted_on)
 
 
 def plot(run: dict, shown: dict, path: str, fitted_on: str) -> None:
@@ -199,7 +200,7 @@ def plot(run: dict, shown: dict, path: str, fitted_on: str) -> None:
             linestyle="--",
             color=colour,
             alpha=0.6,
-            label=f"{rules} as shown: ECE {raw['ece']:.3f}, Brier {raw['brier']:.3f}",
+            label=f"{rules} raw: ECE {raw['ece']:.3f}, Brier {raw['brier']:.3f}",
         )
         if rules in run.get("curves", {}) and run.get("mapped_after"):
             cal = run["rules"][rules]["calibration"]
@@ -210,8 +211,9 @@ def plot(run: dict, shown: dict, path: str, fitted_on: str) -> None:
                 color=colour,
                 label=f"{rules} mapped: ECE {cal['ece']:.3f}, Brier {cal['brier']:.3f}",
             )
-    ax.set(xlabel="chance shown", ylabel="share of games won", title=f"Fair chance, games {run['games']} (held out)")
-    ax.legend(fontsize="small", loc="lower right", title=f"curves fitted on {fitted_on}", title_fontsize="x-small")
+    ax.set(xlabel="chance shown", ylabel="share of games won")
+    ax.set_title(f"Fair chance, held-out games:\n{run['games']}", fontsize="medium")
+    ax.legend(fontsize="small", loc="lower right", title=f"curves {fitted_on}", title_fontsize="x-small")
     plt.savefig(path, dpi=100)
 
 

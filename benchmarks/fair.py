@@ -24,11 +24,13 @@ board would show (``win_chance``: the best action's) is kept with the game's out
 expected calibration error over 10 equal bins (the share-weighted gap between the mean chance
 and the share won in each bin), the Brier score (the mean squared gap between chance and
 outcome), and the same over the estimated positions alone. ``--calibration FILE`` writes
-them, per position, as JSON (``benchmarks/fair_calibration.json`` is the measured one, which
-``examples/07_fair_play.ipynb`` draws as a reliability plot); ``--plot FILE`` draws it here.
+them, per position, as JSON (``benchmarks/fair_calibration.json.gz`` is the measured one: the
+runs of games 1-1000 under Easy and Classic, joined by ``calibrate.py join``, which
+``examples/07_fair_play.ipynb`` draws as a reliability plot); ``--plot FILE`` draws it here. With
+curves in force (``calibration.CURVES``) the chances kept are the mapped ones, as the board shows them.
 
-With playouts the full run takes about half an hour per rule set; with the solver, at most
-2.5 s for each of some 25 choices a game, up to 17 CPU-hours: split it with ``--games``
+With playouts the full run takes about 25 to 30 minutes per rule set (the two at once on two
+cores); with the solver, at most 2.5 s for each of some 25 choices a game, up to 17 CPU-hours: split it with ``--games``
 over machines (the rows print per game with ``--verbose``).
 """
 

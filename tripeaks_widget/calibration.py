@@ -5,7 +5,7 @@ the chance of a weaker player than the one who follows the fair hint, so it says
 the middle of its range. As chess engines fit their win-draw-loss models from the outcomes of
 many games, the estimate is mapped through a monotone curve fitted from games played by the fair
 hint (``benchmarks/calibrate.py``): at each position the raw estimate, and whether the game was
-won. No curve is in force yet (see ``CURVES``). The fit is the pool-adjacent-violators isotonic
+won. The curves in force are ``CURVES``'s. The fit is the pool-adjacent-violators isotonic
 regression over equal-count bins, its points joined by straight lines (and pinned to 0 and 1 at
 the ends). Exact chances are never mapped: they are the chance already.
 
@@ -20,17 +20,33 @@ from collections.abc import Sequence
 
 from .rules import Rules
 
-# None in force. Measured: curves fitted (``benchmarks/calibrate.py fit``, 20 bins) on the estimated
-# positions of games 131-533 (Easy, 15,384 positions of 403 games) and 131-508 (Classic, 14,474 of 378)
-# played by the fair hint (``benchmarks/fair_calibration_fit.json.gz``) take games 51-130, which they
-# were not fitted on, from an expected calibration error of 0.034 to 0.038 (Easy; Brier 0.176 both) and
-# 0.119 to 0.086 (Classic; Brier 0.165 to 0.154): short of 0.03 under both. Eighty games seldom show
-# 0.03 even for a curve fitted on the same kind of games: fitted on all but 80 of the new games and
-# checked on those 80 (200 random splits, ``calibrate.py floor``), the mapped error's median is 0.051
-# (Easy) and 0.048 (Classic), at most 0.03 in 12 % and 13 % of the splits: the positions of one game
-# share its outcome.
+# In force: fitted (``benchmarks/calibrate.py fit``, 20 bins) on the estimated positions of games
+# 1001-2000 played by the fair hint (``benchmarks/fair_calibration_fit.json.gz``: 37,546 positions
+# under Easy, 37,732 under Classic; 1,000 playouts a move). Checked on games 1-1000, which they were
+# not fitted on (``benchmarks/fair_calibration.json.gz``, ``calibrate.py check``): the expected
+# calibration error over 10 bins goes from 0.070 to 0.019 (Easy; Brier 0.174 to 0.168) and from 0.068
+# to 0.026 (Classic; Brier 0.162 to 0.157). Where the playouts run as Python (200 a move) the same
+# curves take the 941 games the fair hint played so at the last release (games 51-533 and 51-508)
+# from 0.050 to 0.035 (Easy) and from 0.050 to 0.033 (Classic), Brier lower under both.
 Curve = tuple[tuple[float, float], ...]  # (raw, calibrated) points, increasing
-CURVES: dict[str, Curve] = {}
+# fmt: off
+CURVES: dict[str, Curve] = {
+    "classic": (
+        (0.0000, 0.0000), (0.0006, 0.0005), (0.0154, 0.0201), (0.0405, 0.0550), (0.0657, 0.0846),
+        (0.0877, 0.1253), (0.1091, 0.1586), (0.1300, 0.2071), (0.1494, 0.2582), (0.1783, 0.2747),
+        (0.2073, 0.3249), (0.2281, 0.3682), (0.2505, 0.4004), (0.2752, 0.4274), (0.3047, 0.4576),
+        (0.3411, 0.4937), (0.3849, 0.5660), (0.4448, 0.6065), (0.5437, 0.6899), (0.7455, 0.7906),
+        (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+    "easy": (
+        (0.0000, 0.0000), (0.0756, 0.0989), (0.2168, 0.3176), (0.2946, 0.4397), (0.3489, 0.5030),
+        (0.3912, 0.5461), (0.4258, 0.5686), (0.4555, 0.6095), (0.4834, 0.6436), (0.5089, 0.6649),
+        (0.5331, 0.6657), (0.5577, 0.6860), (0.5819, 0.7084), (0.6071, 0.7118), (0.6341, 0.7189),
+        (0.6638, 0.7445), (0.6993, 0.7781), (0.7395, 0.8080), (0.7888, 0.8534), (0.8524, 0.8883),
+        (0.9475, 0.9583), (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+}
+# fmt: on
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
 
 
