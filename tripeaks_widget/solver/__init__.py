@@ -221,6 +221,19 @@ Python, the same lines (an ad-hoc loop over ``tests/solver_runs.py``'s deals, CP
 Cython / pure Python, worst 107 ms in C), Classic 61.6 / 481 / 673 (worst 91 ms): 10.6 and 10.9 times
 pure Python, under the 200 ms of the target.
 
+All three builds on the issue's 1,000 random deals per rule set in one run, ``python
+benchmarks/solver.py --no-python-baseline`` (CPU time, two other benchmarks running on the 2 cores;
+C / Cython / pure Python, ms per deal, mean / worst):
+
+- verdict: Easy 1.2 / 12.2 / 21.1 (worst 38 / 446 / 629; naive C 13.6 / 295), Classic 1.6 / 18.6 /
+  32.7 (worst 18 / 284 / 463; naive C 42.2 / 276): 11 and 26 times faster than the naive search in C;
+- best line: Easy 6.6 / 84.3 / 154.4 (worst 82 / 814 / 1,500), Classic 6.8 / 99.8 / 165.0 (worst
+  50 / 843 / 1,322): 23 and 24 times pure Python;
+- Hogue's line (20 deals): Easy 190 / 1,407 / 1,892, Classic 138 / 1,060 / 1,420 (10 times);
+- fair sampling (200 arrangements of 10 positions), every first action judged in one pass
+  (``winning_actions``, ``method="solver"``): Easy 1,483 / 140 / 78 a second (19 times), Classic
+  2,011 / 196 / 140 (14 times); ``winnable`` alone: 753 / 201 / 110 and 2,250 / 291 / 189.
+
 The survey: ``python -m tripeaks_widget.stats --games 1-1000 --rules easy,classic --workers 1``
 (2,000 deals, ``solve`` each without the lost line, as the survey does) took 7.4 s of CPU time, 3.7
 ms a deal. Run whole, ``python -m tripeaks_widget.stats --games 1-50000 --rules easy,classic``
