@@ -79,8 +79,8 @@ T = TypeVar("T")
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
-# here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 50 times
-# dearer. More arrangements, fewer wrong choices made on noise: see README's fair play for the figures.
+# here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
+# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: README's fair play.
 PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
