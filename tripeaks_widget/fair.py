@@ -62,7 +62,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -401,16 +401,13 @@ def playout_verdicts(
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
     if not seen.legal_moves:
         return [], True
-    played, wanted, exact = _playouts_of(seen, samples, seed)
-    clock, verdicts, before = _Clock(budget), [], [0] * len(seen.legal_moves)
-    while played.judged < wanted and not clock.out():
-        played.run(1)
+    played, wanted = _playouts_of(seen, samples, seed)
+    verdicts, before = [], [0] * len(seen.legal_moves)
+    for _ in _play_out(played, wanted, _Clock(budget)):
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
         before = wins
-    if not verdicts:
-        raise SearchExhausted(f"no sampled arrangement played out within the budget of {budget} s")
-    return verdicts, exact
+    return verdicts, not seen.unseen_places()
 
 
 @dataclass(frozen=True)
@@ -427,28 +424,31 @@ class Played:
         return {a: Chance.of(wins, self.judged, self.exact) for a, wins in self.wins.items()}
 
 
-def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bool]:
-    """The playouts of every legal action of a position in play (``tripeaks_widget.playout``), how
-    many arrangements to judge, and whether that is exact: ``samples``, or the one there is when
-    nothing is unseen."""
+def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int]:
+    """The playouts of every legal action of a position in play (``tripeaks_widget.playout``), and
+    how many arrangements to judge: ``samples``, or the one there is when nothing is unseen."""
     slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
     played = playouts(seen, [slot_of.get(action, DRAW) for action in seen.legal_moves], seed, SAMPLE_STREAM)
-    exact = not seen.unseen_places()
-    return played, 1 if exact else samples, exact
+    return played, samples if seen.unseen_places() else 1
+
+
+def _play_out(played: Playouts, wanted: int, clock: _Clock) -> Iterator[None]:
+    """One more arrangement a step, until ``wanted`` or the budget; none at all is an error."""
+    while played.judged < wanted and not clock.out():
+        played.run(1)
+        yield
+    if not played.judged:
+        raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
 
 
 def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[Played]:
     """The playouts, a step each sampled arrangement."""
     if not seen.legal_moves:
         return Played({}, 0, True)
-    played, wanted, exact = _playouts_of(seen, samples, seed)
-    while played.judged < wanted and not clock.out():
-        played.run(1)
-        yield
-    if not played.judged:
-        raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
+    played, wanted = _playouts_of(seen, samples, seed)
+    yield from _play_out(played, wanted, clock)
     wins = dict(zip(seen.legal_moves, played.won(), strict=True))
-    return Played(wins, played.judged, exact)
+    return Played(wins, played.judged, not seen.unseen_places())
 
 
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
