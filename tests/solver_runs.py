@@ -103,7 +103,7 @@ def tasks(deals: int, positions: int, midgame: int = 0) -> list[tuple[str, int, 
 def main(argv: list[str]) -> int:
     deals, positions = int(argv[0]), int(argv[1])
     midgame = int(argv[2]) if len(argv) > 2 else 0
-    workers = int(os.environ.get("SOLVER_RUNS_WORKERS", "0")) or max(1, (os.cpu_count() or 2) // 2)
+    workers = int(os.environ.get("SOLVER_RUNS_WORKERS", "0")) or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers) as pool:
         answers = dict(pool.map(answer, tasks(deals, positions, midgame), chunksize=16))
     json.dump({"backend": solver.BACKEND, "answers": answers}, sys.stdout)

@@ -22,17 +22,16 @@ import solver_runs
 from tripeaks_widget import Game, _native, solver
 
 REPO = Path(__file__).resolve().parent.parent
-# The differential test's size: measured, 500 s of CPU time for both builds together (12 minutes on
-# a shared 2-core machine, one process a build), the two run side by side, each over half the cores,
-# before the search in C and the mid-game positions. Those positions add about 150 s for pure Python
-# and 30 s for C, while the deals' compiled side drops from about 220 s (Cython) to about 25 s (C):
-# about 480 s in all (estimated from tests/solver_runs.py on 464 tasks, 15.3 s pure and 2.7 s C);
-# measured since: 478 s of CPU time (455 s user, 23 s system), 8 minutes on a quiet 2-core machine.
-DEALS = 2000  # per rule set, Easy and Classic
+# The differential test's size. The two builds run one after the other, each over every core; the
+# sources take most of the time: per task about 160 ms for a deal from its start, 33 ms for a
+# mid-game position and 100 ms for Hogue's line or the fair functions, against a tenth of that or
+# less compiled. With 2,000 deals a rule set and 6,200 positions: 1,160 s of CPU time, 9 min 50 s
+# on a quiet 2-core machine; at this size, 8 min 13 s there.
+DEALS = 1200  # per rule set, Easy and Classic
 POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_actions and fair play
 # Positions reached mid-game under eight rule sets (solver_runs.MIDGAME_RULES): with the deals, over
 # 10,000 positions for the search written twice (the compiled build's win search is in C).
-MIDGAME = 6200
+MIDGAME = 8000
 
 needs_compiled = pytest.mark.skipif(
     solver.BACKEND != "compiled" and os.environ.get("TRIPEAKS_COMPILED") != "required",
@@ -142,7 +141,8 @@ def test_the_solver_tests_pass_under_pure_python_too():
     """test_solver.py again, its searches all from the sources; less its checks against the plain
     exhaustive search, whose time is that search's own: the compiled build passed them, and the
     differential test below holds the sources to its answers."""
-    args = ["-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-k", "not plain_search", "tests/test_solver.py"]
+    args = ["-m", "pytest", "-q", "-x", "-n", "auto", "-p", "no:cacheprovider", "-k", "not plain_search"]
+    args += ["tests/test_solver.py"]  # over every core (pytest-xdist)
     done = run_python("", True, *args, timeout=900)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and "failed" not in done.stdout
@@ -150,24 +150,17 @@ def test_the_solver_tests_pass_under_pure_python_too():
 
 @needs_compiled
 def test_both_builds_give_the_same_answers_on_thousands_of_deals():
-    """Verdicts, best lines and their scores on 2,000 random deals under Easy and under Classic,
-    and on 6,200 positions reached mid-game under eight rule sets (with every action's verdict
+    """Verdicts, best lines and their scores on 1,200 random deals under Easy and under Classic,
+    and on 8,000 positions reached mid-game under eight rule sets (with every action's verdict
     there); Hogue's line, ``winning_actions`` and the fair functions on mid-game positions: equal
     under both builds, and every line replays to what it claims."""
     args = ["tests/solver_runs.py", str(DEALS), str(POSITIONS), str(MIDGAME)]
-    pure = subprocess.Popen(
-        [sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
-        env={**os.environ, _native.FORCE_VARIABLE: "1", "PYTHONPATH": str(REPO)},
-    )  # fmt: skip
-    try:
-        compiled = run_python("", False, *args, timeout=1800)
-        out, err = pure.communicate(timeout=1800)
-    finally:  # a run out of time ends with the test, its workers too (they are its children)
-        if pure.poll() is None:
-            pure.kill()
-            pure.wait()
-    assert compiled.returncode == 0 and pure.returncode == 0, compiled.stderr[-2000:] + err[-2000:]
-    ours, theirs = json.loads(compiled.stdout), json.loads(out)
+    # one build after the other, each over every core: the sources take some ten times as long
+    compiled = run_python("", False, *args, timeout=1800)
+    assert compiled.returncode == 0, compiled.stderr[-2000:]
+    pure = run_python("", True, *args, timeout=1800)
+    assert pure.returncode == 0, pure.stderr[-2000:]
+    ours, theirs = json.loads(compiled.stdout), json.loads(pure.stdout)
     assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
     ours, theirs = ours["answers"], theirs["answers"]
     assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME)) == len(theirs) >= 10_000
