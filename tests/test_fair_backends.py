@@ -40,7 +40,7 @@ def test_both_builds_judge_sampled_positions_alike():
 
 @needs_compiled
 def test_the_fair_tests_pass_under_pure_python_too():
-    args = ["-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/test_fair_exact.py"]
+    args = ["-m", "pytest", "-q", "-x", "-n", "auto", "-p", "no:cacheprovider", "tests/test_fair_exact.py"]
     args += ["tests/test_fair_search.py", "tests/test_playout.py", "tests/test_fair.py"]
     done = run_python("", True, *args, timeout=1200)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
