@@ -32,12 +32,24 @@ from labdriver import (
 HERE = pathlib.Path(__file__).parent
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
 VIEWPORT = {"width": 1280, "height": 1000}
+# The session's Lab server, Chromium and Lab page: closed once the last browser test is done (a Lab
+# page left open keeps its renderer busy while the rest of the suite runs), or at the session's end.
+_session_hosts = contextlib.ExitStack()
+_last_browser_test: list[str] = []
 
 
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if pathlib.Path(str(item.fspath)).is_relative_to(HERE):
-            item.add_marker(pytest.mark.e2e)
+    ours = [item for item in items if pathlib.Path(str(item.fspath)).is_relative_to(HERE)]
+    for item in ours:
+        item.add_marker(pytest.mark.e2e)
+    _last_browser_test[:] = [ours[-1].nodeid] if ours else []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    yield
+    if [item.nodeid] == _last_browser_test:
+        _session_hosts.close()
 
 
 def _unavailable(reason: str):
@@ -59,20 +71,18 @@ def e2e_ready():
 
 @pytest.fixture(scope="session")
 def lab(e2e_ready, tmp_path_factory):
-    with start_lab(tmp_path_factory.mktemp("notebooks")) as server:
-        yield server
+    yield _session_hosts.enter_context(start_lab(tmp_path_factory.mktemp("notebooks")))
+    _session_hosts.close()
 
 
 @pytest.fixture(scope="session")
 def browser(e2e_ready):
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        chromium = launch_chromium(p)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = launch_chromium(_session_hosts.enter_context(sync_playwright()))
+    _session_hosts.callback(chromium.close)
+    yield chromium
+    _session_hosts.close()
 
 
 @pytest.fixture(scope="session")
@@ -85,11 +95,9 @@ def _lab_page(browser, lab):
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     pg.on("console", lambda msg: errors.append(f"console.error: {msg.text}") if msg.type == "error" else None)
-    session = {"page": pg, "errors": errors, "dirty": False, "board": None, "opened": 0}
-    try:
-        yield session
-    finally:
-        context.close()
+    _session_hosts.callback(context.close)
+    yield {"page": pg, "errors": errors, "dirty": False, "board": None, "opened": 0}
+    _session_hosts.close()
 
 
 @pytest.fixture
