@@ -401,13 +401,13 @@ def playout_verdicts(
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
     if not seen.legal_moves:
         return [], True
-    played, wanted = _playouts_of(seen, samples, seed)
+    played, wanted, exact = _playouts_of(seen, samples, seed)
     verdicts, before = [], [0] * len(seen.legal_moves)
     for _ in _play_out(played, wanted, _Clock(budget)):
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
         before = wins
-    return verdicts, not seen.unseen_places()
+    return verdicts, exact
 
 
 @dataclass(frozen=True)
@@ -424,12 +424,14 @@ class Played:
         return {a: Chance.of(wins, self.judged, self.exact) for a, wins in self.wins.items()}
 
 
-def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int]:
-    """The playouts of every legal action of a position in play (``tripeaks_widget.playout``), and
-    how many arrangements to judge: ``samples``, or the one there is when nothing is unseen."""
+def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bool]:
+    """The playouts of every legal action of a position in play (``tripeaks_widget.playout``), how
+    many arrangements to judge, and whether that is exact: ``samples``, or the one there is when
+    nothing is unseen."""
     slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
     played = playouts(seen, [slot_of.get(action, DRAW) for action in seen.legal_moves], seed, SAMPLE_STREAM)
-    return played, samples if seen.unseen_places() else 1
+    exact = not seen.unseen_places()
+    return played, 1 if exact else samples, exact
 
 
 def _play_out(played: Playouts, wanted: int, clock: _Clock) -> Iterator[None]:
@@ -445,10 +447,10 @@ def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[
     """The playouts, a step each sampled arrangement."""
     if not seen.legal_moves:
         return Played({}, 0, True)
-    played, wanted = _playouts_of(seen, samples, seed)
+    played, wanted, exact = _playouts_of(seen, samples, seed)
     yield from _play_out(played, wanted, clock)
     wins = dict(zip(seen.legal_moves, played.won(), strict=True))
-    return Played(wins, played.judged, not seen.unseen_places())
+    return Played(wins, played.judged, exact)
 
 
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
