@@ -42,6 +42,11 @@ def pytest_collection_modifyitems(config, items):
     ours = [item for item in items if pathlib.Path(str(item.fspath)).is_relative_to(HERE)]
     for item in ours:
         item.add_marker(pytest.mark.e2e)
+
+
+def pytest_collection_finish(session):
+    """The last browser test that runs, found once ``-k`` and ``-m`` have deselected theirs."""
+    ours = [item for item in session.items if pathlib.Path(str(item.fspath)).is_relative_to(HERE)]
     _last_browser_test[:] = [ours[-1].nodeid] if ours else []
 
 
@@ -50,6 +55,10 @@ def pytest_runtest_teardown(item, nextitem):
     yield
     if [item.nodeid] == _last_browser_test:
         _session_hosts.close()
+
+
+def pytest_sessionfinish(session):
+    _session_hosts.close()  # when the last browser test was not run to its teardown
 
 
 def _unavailable(reason: str):
@@ -71,8 +80,7 @@ def e2e_ready():
 
 @pytest.fixture(scope="session")
 def lab(e2e_ready, tmp_path_factory):
-    yield _session_hosts.enter_context(start_lab(tmp_path_factory.mktemp("notebooks")))
-    _session_hosts.close()
+    return _session_hosts.enter_context(start_lab(tmp_path_factory.mktemp("notebooks")))
 
 
 @pytest.fixture(scope="session")
@@ -81,8 +89,7 @@ def browser(e2e_ready):
 
     chromium = launch_chromium(_session_hosts.enter_context(sync_playwright()))
     _session_hosts.callback(chromium.close)
-    yield chromium
-    _session_hosts.close()
+    return chromium
 
 
 @pytest.fixture(scope="session")
@@ -96,8 +103,7 @@ def _lab_page(browser, lab):
     pg.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     pg.on("console", lambda msg: errors.append(f"console.error: {msg.text}") if msg.type == "error" else None)
     _session_hosts.callback(context.close)
-    yield {"page": pg, "errors": errors, "dirty": False, "board": None, "opened": 0}
-    _session_hosts.close()
+    return {"page": pg, "errors": errors, "dirty": False, "board": None, "opened": 0}
 
 
 @pytest.fixture
