@@ -41,6 +41,7 @@ Int64 = cython.typedef(cython.longlong)  # a bitmask of slots, a slot, a rank, a
 MULTIPLIER = cython.declare(cython.ulonglong, PCG_MULTIPLIER)  # PCG32's, as machine words when compiled
 LOW32 = cython.declare(cython.ulonglong, MASK32)
 FULL = cython.declare(Int64, ALL_SLOTS_MASK)
+CHOOSE = cython.declare(Int64, SLOT_COUNT)  # no first action for ``_wins``: ``lookahead`` chooses every move
 
 # ``UNCOVERS`` as one flat table, four numbers a slot: the first card its removal may uncover (its
 # bit) and the mask of the cards covering that card, then the same for the second; a bit 0 and a
@@ -82,7 +83,7 @@ def lookahead_wins(
     It draws only when no card fits, so it plays the same under every drawing rule."""
     stock_count = len(stock)
     if not cython.compiled:
-        return _wins(ranks, stock, stock_count, fit, TABLE, removed, free, drawn, rank)
+        return _wins(ranks, stock, stock_count, fit, TABLE, removed, free, drawn, rank, CHOOSE)
     ranks_ = cython.declare(cython.longlong[28])  # compiled: the tables copied into C arrays
     stock_ = cython.declare(cython.longlong[24])
     fit_ = cython.declare(cython.longlong[14])
@@ -92,7 +93,7 @@ def lookahead_wins(
         stock_[i] = stock[i]
     for i in range(14):
         fit_[i] = fit[i]
-    return _wins(ranks_, stock_, stock_count, fit_, TABLE, removed, free, drawn, rank)
+    return _wins(ranks_, stock_, stock_count, fit_, TABLE, removed, free, drawn, rank, CHOOSE)
 
 
 @cython.cfunc
@@ -124,19 +125,25 @@ def _choice(removed: int, free: int, playable: int, ranks, fit, table) -> int:
 @cython.inline
 @cython.exceptval(check=False)
 @cython.locals(ranks=Table, stock=Table, fit=Table, table=Table, stock_count=Int64, removed=Int64, free=Int64)
-@cython.locals(drawn=Int64, top=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
+@cython.locals(drawn=Int64, top=Int64, first=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
 @cython.returns(cython.bint)
-def _wins(ranks, stock, stock_count: int, fit, table, removed: int, free: int, drawn: int, top: int) -> bool:
-    """``lookahead_wins`` on tables: compiled, on C arrays."""
+def _wins(
+    ranks, stock, stock_count: int, fit, table, removed: int, free: int, drawn: int, top: int, first: int
+) -> bool:
+    """``lookahead_wins`` on tables (compiled, on C arrays), its first action ``first``: a slot,
+    a draw (below 0) or ``CHOOSE``."""
     while removed != FULL:
-        playable = free & fit[top]
-        if not playable:
+        if first == CHOOSE:
+            playable = free & fit[top]
+            slot = _choice(removed, free, playable, ranks, fit, table) if playable else -1
+        else:
+            slot, first = first, CHOOSE
+        if slot < 0:
             if drawn >= stock_count:
                 return False
             top = stock[drawn]
             drawn += 1
             continue
-        slot = _choice(removed, free, playable, ranks, fit, table)
         bit = 1 << slot  # layout.play, written inline
         removed |= bit
         free ^= bit
@@ -297,9 +304,7 @@ class Playouts:
                 return r % bound
 
     @cython.ccall
-    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, slot=Int64)
-    @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, bit=Int64, covers=Int64, won=cython.bint)
-    @cython.locals(mask=Int64)
+    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, mask=Int64, won=cython.bint)
     def run(self, count: int) -> None:
         """Judge every action on ``count`` more arrangements."""
         while count > 0:
@@ -334,21 +339,18 @@ class Playouts:
                 mask = self.of_rank[0] | self.of_rank[self.fit_with[3 * i]]
                 self.fit[i] = mask | self.of_rank[self.fit_with[3 * i + 1]] | self.of_rank[self.fit_with[3 * i + 2]]
             for a in range(self.actions):
-                slot = self.action[a]
-                if slot < 0:
-                    removed, free, drawn, top = self.removed, self.free, self.drawn + 1, self.stock[self.drawn]
-                else:
-                    bit = 1 << slot
-                    removed = self.removed | bit
-                    free = self.free ^ bit
-                    covers = TABLE[4 * slot + 1]
-                    if removed & covers == covers:
-                        free |= TABLE[4 * slot]
-                    covers = TABLE[4 * slot + 3]
-                    if removed & covers == covers:
-                        free |= TABLE[4 * slot + 2]
-                    drawn, top = self.drawn, self.ranks[slot]
-                won = _wins(self.ranks, self.stock, self.stock_total, self.fit, TABLE, removed, free, drawn, top)
+                won = _wins(
+                    self.ranks,
+                    self.stock,
+                    self.stock_total,
+                    self.fit,
+                    TABLE,
+                    self.removed,
+                    self.free,
+                    self.drawn,
+                    self.top,
+                    self.action[a],
+                )
                 self.wins[a] += won
             self.judged += 1
 
