@@ -17,6 +17,8 @@ def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) 
     """The most peak cards that can be removed in total from this position (28 = winnable),
     optionally with at most ``max_draws`` further draws."""
     limit = len(deck) - STOCK_START if max_draws is None else max_draws
+    ranks = [card.rank for card in deck]
+    fits = [[rules.fits(rank, onto) for onto in range(14)] for rank in range(14)]  # [rank][onto]
 
     @cache
     def best(removed: int, drawn: int, top_rank: int | None, draws_left: int) -> int:
@@ -24,16 +26,16 @@ def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) 
             return SLOT_COUNT
         result = bin(removed).count("1")
         for slot in range(SLOT_COUNT):
-            uncovered = removed & COVER_MASK[slot] == COVER_MASK[slot]
-            if removed >> slot & 1 or not uncovered:
+            cover = COVER_MASK[slot]
+            if removed >> slot & 1 or removed & cover != cover:
                 continue
-            rank = deck[slot].rank
-            if top_rank is None or rules.fits(rank, top_rank):
+            rank = ranks[slot]
+            if top_rank is None or fits[rank][top_rank]:
                 result = max(result, best(removed | 1 << slot, drawn, rank, draws_left))
                 if result == SLOT_COUNT:
                     return result
         if STOCK_START + drawn < len(deck) and draws_left:
-            result = max(result, best(removed, drawn + 1, deck[STOCK_START + drawn].rank, draws_left - 1))
+            result = max(result, best(removed, drawn + 1, ranks[STOCK_START + drawn], draws_left - 1))
         return result
 
     return best(removed, drawn, discard.rank if discard else None, limit)
