@@ -4,6 +4,7 @@
     python benchmarks/fair.py --games 1-100                # a slice
     python benchmarks/fair.py --games 1-100 --method playout   # the playout hint alone, on the same games
     python benchmarks/fair.py --step 10 --method solver --samples 20   # the solver's hint, every 10th game
+    python benchmarks/fair.py --games 1-200 --samples 10000 --against benchmarks/fair_calibration.json.gz
 
 Strength: each rule set's games played by ``first_fit`` and by ``fair`` (``--method`` fair,
 the hint's default: exact where few cards are unseen, else played out; playout; or solver; at
@@ -29,6 +30,11 @@ runs of games 1-1000 under Easy and Classic, joined by ``calibrate.py join``, wh
 ``examples/07_fair_play.ipynb`` draws as a reliability plot); ``--plot FILE`` draws it here. With
 curves in force (``calibration.CURVES``) the chances kept are the mapped ones, as the board shows them.
 
+Against an earlier run: ``--against RUN`` (a ``--calibration`` file, such as the hint's own
+``fair_calibration.json.gz``) compares the games both played one by one: those only this run
+won, those only that one won, and a two-sided sign test on them (a change to the player is a
+gain only when its p is small).
+
 With playouts the full run takes about 25 to 30 minutes per rule set (the two at once on two
 cores); with the solver, at most 2.5 s for each of some 25 choices a game, up to 17 CPU-hours: split it with ``--games``
 over machines (the rows print per game with ``--verbose``).
@@ -38,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -126,6 +133,9 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every game's row")
     parser.add_argument("--calibration", help="write every position's chance and its game's outcome here (JSON)")
     parser.add_argument("--plot", help="draw the reliability plot here (PNG)")
+    parser.add_argument(
+        "--against", help="a run written by --calibration (.json or .json.gz): the games won game by game"
+    )
     args = parser.parse_args()
     games = f"{args.games.start}-{args.games.stop - 1}" + (f", every {args.step}th" if args.step > 1 else "")
     args.games = args.games[:: args.step]
@@ -194,6 +204,8 @@ def main() -> None:
             "estimated": estimated,
             "positions": [[game, moves, round(p, 6), exact, won[game]] for game, moves, p, exact in shown],
         }
+        if args.against:
+            print(paired(won, args.against, rules))
         if args.verbose:
             for row in fair.rows:
                 print(f"    game {row.game}: {'won' if row.won else 'lost'}, score {row.score}, {row.error or ''}")
@@ -201,6 +213,24 @@ def main() -> None:
         Path(args.calibration).write_text(json.dumps(measured) + "\n")
     if args.plot:
         reliability_plot(measured, args.plot)
+
+
+def paired(won: dict[str, bool], path: str, rules: str) -> str:
+    """This run against an earlier one on the games both played: the games only this one won
+    (gained) and only that one won (lost), and a two-sided sign test on them."""
+    from calibrate import read, rows_of  # benchmarks/calibrate.py, which imports this module
+
+    before = {str(game): was_won for game, *_, was_won in rows_of(read(path), rules)}
+    common = [game for game in won if game in before]
+    gained = [game for game in common if won[game] and not before[game]]
+    lost = [game for game in common if before[game] and not won[game]]
+    changed, fewer = len(gained) + len(lost), min(len(gained), len(lost))
+    p = min(1.0, 2 * sum(math.comb(changed, k) for k in range(fewer + 1)) / 2**changed) if changed else 1.0
+    return (
+        f"  against {path} on {len(common)} games: {sum(won[g] for g in common)} won here, "
+        f"{sum(before[g] for g in common)} there; {len(gained)} gained ({', '.join(gained)}), "
+        f"{len(lost)} lost ({', '.join(lost)}); sign test p = {p:.2f}"
+    )
 
 
 def reliability_plot(measured: dict, path: str) -> None:
