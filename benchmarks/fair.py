@@ -133,10 +133,9 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every game's row")
     parser.add_argument("--calibration", help="write every position's chance and its game's outcome here (JSON)")
     parser.add_argument("--plot", help="draw the reliability plot here (PNG)")
-    parser.add_argument(
-        "--against", help="a run written by --calibration (.json or .json.gz): the games won game by game"
-    )
+    parser.add_argument("--against", help="compare the games won, one by one, with this --calibration run (JSON)")
     args = parser.parse_args()
+    earlier = read_run(args.against) if args.against else None
     games = f"{args.games.start}-{args.games.stop - 1}" + (f", every {args.step}th" if args.step > 1 else "")
     args.games = args.games[:: args.step]
     samples = args.samples or DEFAULT_SAMPLES[args.method]
@@ -204,8 +203,8 @@ def main() -> None:
             "estimated": estimated,
             "positions": [[game, moves, round(p, 6), exact, won[game]] for game, moves, p, exact in shown],
         }
-        if args.against:
-            print(paired(won, args.against, rules))
+        if earlier:
+            print(paired(won, earlier, args.against, rules))
         if args.verbose:
             for row in fair.rows:
                 print(f"    game {row.game}: {'won' if row.won else 'lost'}, score {row.score}, {row.error or ''}")
@@ -215,12 +214,16 @@ def main() -> None:
         reliability_plot(measured, args.plot)
 
 
-def paired(won: dict[str, bool], path: str, rules: str) -> str:
-    """This run against an earlier one on the games both played: the games only this one won
-    (gained) and only that one won (lost), and a two-sided sign test on them."""
-    from calibrate import read, rows_of  # benchmarks/calibrate.py, which imports this module
+def read_run(path: str) -> dict:
+    from calibrate import read  # benchmarks/calibrate.py, which imports this module
 
-    before = {str(game): was_won for game, *_, was_won in rows_of(read(path), rules)}
+    return read(path)
+
+
+def paired(won: dict[str, bool], earlier: dict, path: str, rules: str) -> str:
+    """This run against an ``earlier`` one (read from ``path``) on the games both played: the games
+    only this one won (gained) and only that one won (lost), and a two-sided sign test on them."""
+    before = {str(game): was_won for game, *_, was_won in earlier["rules"][rules]["positions"]}
     common = [game for game in won if game in before]
     gained = [game for game in common if won[game] and not before[game]]
     lost = [game for game in common if before[game] and not won[game]]
