@@ -37,9 +37,10 @@ Other ways of judging are kept, by name:
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
 the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
-1-1000 (``benchmarks/fair.py``) the playout hint as a player wins 60.9 % under Easy and 28.2 %
-under Classic, 2.05 and 2.88 times ``first_fit``; the solver's hint, on every tenth game, no
-more than ``lookahead`` (46 % and 23 %).
+1-1000 (``benchmarks/fair.py``) the fair hint as a player (compiled: 1,000 playouts) wins 62.9 %
+under Easy and 31.5 % under Classic, 2.12 and 3.21 times ``first_fit``; the playout hint of 200
+(as Python runs it) 60.9 % and 28.2 %; the solver's hint, on every tenth game, no more than
+``lookahead`` (46 % and 23 %).
 
 Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
