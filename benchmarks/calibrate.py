@@ -1,4 +1,4 @@
-"""Fit and check the calibration curves of the estimated chance (``tripeaks_widget.calibration``).
+"""Fit and check the calibration curves of the estimated chance (``tripeaks_widget.fair.calibration``).
 
     python benchmarks/calibrate.py fit RUN.json [RUN.json …]     # print the curves to put in CURVES
     python benchmarks/calibrate.py check RUN.json                # ECE and Brier, raw and mapped
@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fair import calibration  # benchmarks/fair.py: ECE over 10 bins
 
-from tripeaks_widget.calibration import CURVES, apply, fit
+from tripeaks_widget.fair.calibration import CURVES, apply, fit
 
 
 def read(path: str) -> dict:

@@ -38,10 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fair import WIDGET_BUDGET, MeasuredFair, games_spec  # benchmarks/fair.py: the same fair player
 
-from tripeaks_widget import Game, relaxed
+from tripeaks_widget import Game
 from tripeaks_widget.fair import DEFAULT_SAMPLES, TOLD, relaxed_ceiling_chance, wilson
+from tripeaks_widget.fair import ceilings as relaxed
+from tripeaks_widget.fair.strategies import play
 from tripeaks_widget.solver import SearchExhausted
-from tripeaks_widget.strategies import play
 
 
 def mean_interval(values: list[float]) -> str:

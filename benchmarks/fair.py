@@ -53,7 +53,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game
-from tripeaks_widget.calibration import CURVES, reliability
 from tripeaks_widget.fair import (
     DEFAULT_SAMPLES,
     EXACT_UNSEEN,
@@ -62,8 +61,9 @@ from tripeaks_widget.fair import (
     move_chances,
     wilson,
 )
+from tripeaks_widget.fair.calibration import CURVES, reliability
+from tripeaks_widget.fair.strategies import Results, evaluate, first_fit, lookahead
 from tripeaks_widget.solver import SearchExhausted
-from tripeaks_widget.strategies import Results, evaluate, first_fit, lookahead
 
 WIDGET_BUDGET = 2.5  # seconds: the widget's search budget (w.search_budget)
 

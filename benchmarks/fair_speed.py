@@ -31,9 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tripeaks_widget
 from tripeaks_widget import Game, _native, solver
-from tripeaks_widget.strategies import lookahead
+from tripeaks_widget.fair.strategies import lookahead
 
-FAIR = ("tripeaks_widget.removal", "tripeaks_widget.playout", "tripeaks_widget.expectimax", "tripeaks_widget.search")
+FAIR = (
+    "tripeaks_widget.fair.removal",
+    "tripeaks_widget.fair.playout",
+    "tripeaks_widget.fair.expectimax",
+    "tripeaks_widget.fair.tree",
+)
 
 
 def pure_copy():
@@ -93,14 +98,14 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=300, help="search iterations a position (default 300)")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
-    import tripeaks_widget.expectimax
     import tripeaks_widget.fair
-    import tripeaks_widget.search
+    import tripeaks_widget.fair.expectimax
+    import tripeaks_widget.fair.tree
 
     installed = {
         "fair": tripeaks_widget.fair,
-        "expectimax": tripeaks_widget.expectimax,
-        "search": tripeaks_widget.search,
+        "expectimax": tripeaks_widget.fair.expectimax,
+        "search": tripeaks_widget.fair.tree,
     }
     builds = {solver.BACKEND: installed}
     if solver.BACKEND == "compiled":

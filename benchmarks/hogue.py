@@ -8,7 +8,7 @@
 Robert Hogue's published figures for the traditional game: about 60 points a hand with
 perfect play, about 12 for most people, over 17 with better strategies. They do not say
 how a hand that is not won ends, so each figure is computed under several readings
-(``tripeaks_widget.strategies.HOGUE_READINGS``):
+(``tripeaks_widget.fair.strategies.HOGUE_READINGS``):
 
 - ``perfect``: the highest final score any line reaches (the solver's, which peeks), over
   numbered games from the first, for each rule set, until ``--minutes`` of this process's
@@ -33,11 +33,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, solver
-from tripeaks_widget.game import HOGUE_DRAW_COST
-from tripeaks_widget.rules import Rules
+from tripeaks_widget.engine.game import HOGUE_DRAW_COST
+from tripeaks_widget.engine.rules import Rules
+from tripeaks_widget.fair.strategies import HOGUE_READINGS, evaluate, fair, first_fit, hogue_scores, lookahead
 from tripeaks_widget.solver import _prepare
 from tripeaks_widget.solver._score import highest_score
-from tripeaks_widget.strategies import HOGUE_READINGS, evaluate, fair, first_fit, hogue_scores, lookahead
 
 PERFECT_READINGS = ("as-defined", "stop-at-best", "free-draws", "whole-stock-paid")
 

@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fair import WIDGET_BUDGET, games_spec  # benchmarks/fair.py: the same games
 
-from tripeaks_widget import Game, expectimax
-from tripeaks_widget.fair import DEFAULT_SAMPLES, best_action, move_chances
+from tripeaks_widget import Game
+from tripeaks_widget.fair import DEFAULT_SAMPLES, best_action, expectimax, move_chances
+from tripeaks_widget.fair.strategies import lookahead
 from tripeaks_widget.solver import SearchExhausted
-from tripeaks_widget.strategies import lookahead
 
 
 def first_choice_within(number: int, rules: str, unseen: int):

@@ -44,7 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, _native, solver
-from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
+from tripeaks_widget.engine.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
 from tripeaks_widget.solver import _prepare
 
 C_SOURCE = Path(__file__).with_name("naive_search.c")

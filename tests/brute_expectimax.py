@@ -1,5 +1,5 @@
 """A deliberately plain expectimax over whole arrangements, used by the tests as an independent check
-of ``tripeaks_widget.expectimax``.
+of ``tripeaks_widget.fair.expectimax``.
 
 It deals the unseen cards into the unseen places in every way there is (suits and all, each
 arrangement equally likely), plays every legal action in every arrangement with the engine's own
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 
-from tripeaks_widget.seen import Seen
+from tripeaks_widget.engine.seen import Seen
 
 
 def arrangements(seen: Seen) -> list:

@@ -14,8 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks_widget import Game, expectimax, fair, search, solver
-from tripeaks_widget.strategies import lookahead
+from tripeaks_widget import Game, fair, solver
+from tripeaks_widget.fair import expectimax
+from tripeaks_widget.fair import tree as search
+from tripeaks_widget.fair.strategies import lookahead
 
 SEED = 20261202
 RULE_SETS = ("easy", "classic", "easy+joker", "classic+open-peaks", "site")

@@ -1,7 +1,7 @@
 """The front end's generated files, made from Python: ``python tests/frontend_fixtures.py``.
 
-- ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.snapshot.jsdoc`);
-- ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.frontend`);
+- ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.board.snapshot.jsdoc`);
+- ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.board.frontend`);
 - ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw.
 
 ``tests/test_snapshot.py`` fails when either is out of date.
@@ -13,8 +13,8 @@ import json
 import pathlib
 
 from tripeaks_widget import IllegalMoveError, TriPeaks, solver
-from tripeaks_widget.frontend import js_module
-from tripeaks_widget.snapshot import jsdoc
+from tripeaks_widget.board.frontend import js_module
+from tripeaks_widget.board.snapshot import jsdoc
 
 JS = pathlib.Path(__file__).resolve().parent.parent / "js"
 TYPES = JS / "src" / "snapshot.js"

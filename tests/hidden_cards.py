@@ -1,7 +1,7 @@
 """Games that look the same to their player but hide different cards, for the fairness tests."""
 
 from tripeaks_widget import Game
-from tripeaks_widget.seen import Seen
+from tripeaks_widget.engine.seen import Seen
 
 
 def with_hidden_cards_permuted(game: Game) -> Game:

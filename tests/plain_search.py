@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from tripeaks_widget.deal import STOCK_START
-from tripeaks_widget.game import HOGUE_DRAW_COST
-from tripeaks_widget.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
+from tripeaks_widget.engine.deal import STOCK_START
+from tripeaks_widget.engine.game import HOGUE_DRAW_COST
+from tripeaks_widget.engine.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
 
 
 def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 
 from tripeaks_widget import Game
-from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, PEAK_BONUS, START_SCORE
-from tripeaks_widget.layout import SLOT_COUNT
+from tripeaks_widget.engine.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, PEAK_BONUS, START_SCORE
+from tripeaks_widget.engine.layout import SLOT_COUNT
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 WINNABLE = 3  # R6.5: game 3 (TP1-E-AAAAAAD) can be won under Easy
@@ -95,7 +95,7 @@ def winning_line() -> tuple[str, ...]:
 
 
 def at_once(plain):
-    """A step-wise stand-in (``tripeaks_widget.steps``) for a search the board runs step by step,
+    """A step-wise stand-in (``tripeaks_widget.engine.steps``) for a search the board runs step by step,
     made of a fake that answers in one piece: ``monkeypatch.setattr(fair, "win_chance_steps",
     at_once(fake))``."""
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tripeaks_widget import Game, fair, solver
-from tripeaks_widget.strategies import PolicyError, play
-from tripeaks_widget.strategies import fair as fair_player
+from tripeaks_widget.fair.strategies import PolicyError, play
+from tripeaks_widget.fair.strategies import fair as fair_player
 
 OPENING = "TP1-E-AAAAAAB"
 

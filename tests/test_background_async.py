@@ -16,9 +16,10 @@ import threading
 import pytest
 from support import intent
 
-from tripeaks_widget import Game, TriPeaks, background, fair, solver
-from tripeaks_widget.assists import HINT_PENDING, WIN_CHANCE_SAMPLES
-from tripeaks_widget.background import Worker
+from tripeaks_widget import Game, TriPeaks, fair, solver
+from tripeaks_widget.board import background
+from tripeaks_widget.board.assists import HINT_PENDING, WIN_CHANCE_SAMPLES
+from tripeaks_widget.board.background import Worker
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 
@@ -224,7 +225,7 @@ def test_without_threads_the_board_keeps_no_records_and_says_so(tmp_path, monkey
 
 def test_a_null_from_the_browser_means_none(monkeypatch):
     """Pyodide hands a message's JavaScript null over as ``jsnull``; an intent reads it as None."""
-    from tripeaks_widget import intents
+    from tripeaks_widget.board import intents
 
     jsnull = type("JsNull", (), {})()
     monkeypatch.setattr(intents, "JS_NULL", jsnull)

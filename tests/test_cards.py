@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from lookalikes import CASE_LOOKALIKES, lookalike_variants
 
 from tripeaks_widget import Card, InvalidCardError
-from tripeaks_widget.cards import DECK, JOKER, parse_cards
+from tripeaks_widget.engine.cards import DECK, JOKER, parse_cards
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 from lookalikes import CASE_LOOKALIKES, lookalike_variants
 
 from tripeaks_widget import Game, InvalidCodeError, InvalidNumberError
-from tripeaks_widget.cards import DECK
-from tripeaks_widget.codes import DEAL_COUNT, deck_code, number_code, parse_code, permutation_from_rank
-from tripeaks_widget.deal import deal_cards
-from tripeaks_widget.rules import CLASSIC, EASY
+from tripeaks_widget.engine.cards import DECK
+from tripeaks_widget.engine.codes import DEAL_COUNT, deck_code, number_code, parse_code, permutation_from_rank
+from tripeaks_widget.engine.deal import deal_cards
+from tripeaks_widget.engine.rules import CLASSIC, EASY
 
 
 def test_r6_6_deal_letters_are_base_26_most_significant_first():

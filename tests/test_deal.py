@@ -3,9 +3,9 @@
 import pytest
 from plain_search import winnable
 
-from tripeaks_widget.cards import DECK, parse_cards
-from tripeaks_widget.deal import DEAL_1_PINNED, DISCARD_INDEX, PCG32, SALT, deal_cards, shuffle
-from tripeaks_widget.rules import CLASSIC, EASY
+from tripeaks_widget.engine.cards import DECK, parse_cards
+from tripeaks_widget.engine.deal import DEAL_1_PINNED, DISCARD_INDEX, PCG32, SALT, deal_cards, shuffle
+from tripeaks_widget.engine.rules import CLASSIC, EASY
 
 
 def test_pcg32_matches_the_reference_demo_output():

@@ -10,8 +10,8 @@ gymnasium = pytest.importorskip("gymnasium", reason="the environment needs gymna
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from tripeaks_widget import Game  # noqa: E402
+from tripeaks_widget.engine.rules import VARIANTS, Rules  # noqa: E402
 from tripeaks_widget.env import DRAW, FACE_DOWN, REMOVED, TriPeaksEnv  # noqa: E402
-from tripeaks_widget.rules import VARIANTS, Rules  # noqa: E402
 
 # Every rule set: Easy or Classic with each combination of the variants.
 EVERY_RULE_SET = [

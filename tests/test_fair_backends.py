@@ -10,7 +10,9 @@ import json
 
 from test_solver_backends import needs_compiled, run_python
 
-from tripeaks_widget import _native, expectimax, playout, search, solver
+from tripeaks_widget import _native, solver
+from tripeaks_widget.fair import expectimax, playout
+from tripeaks_widget.fair import tree as search
 
 POSITIONS = 8  # games per rule set; measured, about 15 s of CPU time for both builds together
 

@@ -1,4 +1,4 @@
-"""Calibrating the estimated chance (tripeaks_widget.calibration, issue 22): a monotone curve fitted
+"""Calibrating the estimated chance (tripeaks_widget.fair.calibration, issue 22): a monotone curve fitted
 from outcomes, applied to estimates only, never changing which action is best."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import random
 import pytest
 from test_fair_exact import endgame
 
-from tripeaks_widget import Game, calibration
-from tripeaks_widget.fair import move_chances
+from tripeaks_widget import Game
+from tripeaks_widget.fair import calibration, move_chances
 
 
 def test_the_fitted_curve_is_increasing_and_finds_the_true_chance():

@@ -1,4 +1,4 @@
-"""The exact fair value (tripeaks_widget.expectimax, issue 22): the chance of best play by a player
+"""The exact fair value (tripeaks_widget.fair.expectimax, issue 22): the chance of best play by a player
 who sees only what a player sees, checked against a plain expectimax over whole arrangements."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ import pytest
 from brute_expectimax import arrangements, best_chances
 from hidden_cards import with_hidden_cards_permuted
 
-from tripeaks_widget import Game, expectimax, fair
-from tripeaks_widget.fair import EXACT_UNSEEN, Chance
-from tripeaks_widget.layout import play
-from tripeaks_widget.playout import lookahead_wins
-from tripeaks_widget.seen import Seen
+from tripeaks_widget import Game, fair
+from tripeaks_widget.engine.layout import play
+from tripeaks_widget.engine.seen import Seen
+from tripeaks_widget.fair import EXACT_UNSEEN, Chance, expectimax
+from tripeaks_widget.fair.playout import lookahead_wins
+from tripeaks_widget.fair.strategies import lookahead
 from tripeaks_widget.solver import SearchExhausted
 from tripeaks_widget.solver import winnable as exact_winnable
-from tripeaks_widget.strategies import lookahead
 
 
 def endgame(number: int, rules: str, unseen: int = 5) -> Game:

@@ -1,4 +1,4 @@
-"""The relaxed ceilings (tripeaks_widget.relaxed, issue 22): the stock's order told, or the peak cards
+"""The relaxed ceilings (tripeaks_widget.fair.ceilings, issue 22): the stock's order told, or the peak cards
 told, the rest solved exactly. Each is an upper bound between the exact fair value and the
 clairvoyant ceiling, checked over every arrangement of small positions."""
 
@@ -9,8 +9,9 @@ from brute_expectimax import arrangements
 from hidden_cards import with_hidden_cards_permuted
 from test_fair_exact import ENDGAMES, endgame
 
-from tripeaks_widget import Game, expectimax, fair, relaxed
-from tripeaks_widget.fair import Chance
+from tripeaks_widget import Game, fair
+from tripeaks_widget.fair import Chance, expectimax
+from tripeaks_widget.fair import ceilings as relaxed
 from tripeaks_widget.solver import SearchExhausted
 from tripeaks_widget.solver import winnable as exact_winnable
 

@@ -1,4 +1,4 @@
-"""The fair player's tree search (tripeaks_widget.search, issue 22): it reads only what the player
+"""The fair player's tree search (tripeaks_widget.fair.tree, issue 22): it reads only what the player
 sees, answers the same for the same seed, and finds the exact best move on small positions."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import pytest
 from hidden_cards import with_hidden_cards_permuted
 from test_fair_exact import endgame
 
-from tripeaks_widget import Game, expectimax, search
-from tripeaks_widget.fair import EXACT_TRY_UNSEEN, move_chances
+from tripeaks_widget import Game
+from tripeaks_widget.fair import EXACT_TRY_UNSEEN, expectimax, move_chances
+from tripeaks_widget.fair import tree as search
 
 
 def midgame() -> Game:

@@ -1,4 +1,4 @@
-"""What a player can see (tripeaks_widget.seen): it holds nothing hidden, and its samples agree with it."""
+"""What a player can see (tripeaks_widget.engine.seen): it holds nothing hidden, and its samples agree with it."""
 
 import itertools
 from collections import Counter
@@ -7,8 +7,8 @@ import pytest
 from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game
-from tripeaks_widget.deal import DISCARD_INDEX
-from tripeaks_widget.seen import Seen
+from tripeaks_widget.engine.deal import DISCARD_INDEX
+from tripeaks_widget.engine.seen import Seen
 
 
 def test_two_games_that_hide_different_cards_are_seen_the_same():

@@ -19,9 +19,9 @@ from tripeaks_widget import (
     InvalidSnapshotError,
     Rules,
 )
-from tripeaks_widget.cards import DECK
-from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
-from tripeaks_widget.layout import ROWS
+from tripeaks_widget.engine.cards import DECK
+from tripeaks_widget.engine.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
+from tripeaks_widget.engine.layout import ROWS
 
 PLAY_ORDER = list(ROWS[3]) + list(ROWS[2]) + list(ROWS[1]) + list(ROWS[0])  # bottom up: always legal
 

@@ -11,9 +11,9 @@ import pytest
 from support import HE_AFTER, HE_START
 
 from tripeaks_widget import Card, Game, i18n
-from tripeaks_widget.assists import HINT_PLAY, VERDICT_LOST
-from tripeaks_widget.cards import DECK, DECK_WITH_JOKER
-from tripeaks_widget.game import (
+from tripeaks_widget.board.assists import HINT_PLAY, VERDICT_LOST
+from tripeaks_widget.engine.cards import DECK, DECK_WITH_JOKER
+from tripeaks_widget.engine.game import (
     BLOCKED_CARD,
     DRAW_WHEN_STUCK,
     GAME_WON,
@@ -25,6 +25,7 @@ from tripeaks_widget.game import (
     IllegalMoveError,
     Message,
 )
+from tripeaks_widget.engine.words import NamedCard
 from tripeaks_widget.i18n import (
     LANGUAGES,
     card_name,
@@ -35,7 +36,6 @@ from tripeaks_widget.i18n import (
     language_of,
     translate,
 )
-from tripeaks_widget.words import NamedCard
 
 TRANSLATED = ("el", "he", "is")
 # Every message the engine declares.
@@ -543,6 +543,7 @@ def scratch(catalogs, tmp_path, monkeypatch):
     template = list(catalogs.read_catalog(locale_dir / "tripeaks.pot"))[1:]
     for module in declaring:
         texts = [m.id for m in template if (f"tripeaks_widget/{module}.py", None) in m.locations]
+        package.joinpath(f"{module}.py").parent.mkdir(parents=True, exist_ok=True)
         package.joinpath(f"{module}.py").write_text(
             "from .messages import Message\n\n"
             + "".join(f"MESSAGE_{i} = Message({text!r})\n" for i, text in enumerate(texts)),
@@ -579,7 +580,7 @@ def edit_po(catalogs, lang, change):
 def test_a_new_message_fails_the_check_until_translated(scratch):
     catalogs, package, _ = scratch
     assert catalogs.check() == []
-    source = package / "assists.py"
+    source = package / "board" / "assists.py"
     ordinary = 'COLUMNS = "stock discard"\n'  # a constant, not a message: no declaration, not collected
     declared = 'SHUFFLED = Message("The stock was shuffled")\n'
     source.write_text(source.read_text(encoding="utf-8") + ordinary, encoding="utf-8")
@@ -617,7 +618,7 @@ def test_a_new_message_fails_the_check_until_translated(scratch):
 
 def test_a_message_the_code_dropped_is_stale(scratch):
     catalogs, package, _ = scratch
-    source = package / "game.py"
+    source = package / "engine" / "game.py"
     lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
     source.write_text("".join(line for line in lines if "'Nothing to undo'" not in line), encoding="utf-8")
     problems = catalogs.check()
@@ -635,7 +636,7 @@ def test_a_message_the_code_dropped_is_stale(scratch):
 
 def test_an_unreadable_or_f_string_message_is_reported(scratch):
     catalogs, package, _ = scratch
-    source = package / "assists.py"
+    source = package / "board" / "assists.py"
     source.write_text(
         source.read_text(encoding="utf-8") + 'SHOWN_TOO = Message(f"{1} card")\n'
         "\n\ndef later(x):\n    return Message(x.upper(), n=1)\n",
@@ -719,7 +720,7 @@ def test_the_engine_imports_no_translation_or_display():
     import sys
 
     probe = (
-        "import sys, tripeaks_widget.game as g; "
+        "import sys, tripeaks_widget.engine.game as g; "
         "print(sorted(m for m in sys.modules if m.split('.')[-1] in "
         "('i18n', 'widget', 'anywidget', 'ipywidgets', 'traitlets', 'babel')))"
     )
@@ -733,7 +734,7 @@ def test_the_engine_imports_no_translation_or_display():
 
 
 def test_the_glossary_catches_the_words_it_replaced():
-    from tripeaks_widget import glossary
+    from tripeaks_widget.i18n import glossary
 
     assert glossary.problems("el", "Deal", ["Μοιράστε"], []) == []
     assert any("μοιρασιά" in p for p in glossary.problems("el", "Deal", ["Μοίρασμα"], []))
@@ -751,7 +752,7 @@ def test_the_glossary_catches_the_words_it_replaced():
 
 
 def test_contributing_shows_the_glossary_the_check_uses(catalogs):
-    from tripeaks_widget import glossary
+    from tripeaks_widget.i18n import glossary
 
     if not catalogs.CONTRIBUTING.exists():
         pytest.skip("no source tree here")
@@ -820,7 +821,7 @@ def test_every_card_has_its_object_form_in_every_language():
     ],
 )
 def test_the_hint_names_its_card_in_the_form_the_sentence_needs(lang, said):
-    from tripeaks_widget.assists import pointing
+    from tripeaks_widget.board.assists import pointing
 
     message, marks = pointing(opening(), "K♦", exact=False)
     assert translate(message, lang) == said and marks == [opening().slot_of(Card.parse("K♦"))]

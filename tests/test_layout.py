@@ -1,6 +1,6 @@
 """The 28-slot layout: rows (R1.2), covers (R1.3) and peaks (R1.5)."""
 
-from tripeaks_widget.layout import COVERED_BY, COVERS, PEAK_SLOTS, ROW_SIZES, ROWS, SLOTS, play, slot_x
+from tripeaks_widget.engine.layout import COVERED_BY, COVERS, PEAK_SLOTS, ROW_SIZES, ROWS, SLOTS, play, slot_x
 
 
 def test_r1_2_four_rows_of_3_6_9_10():

@@ -1,4 +1,4 @@
-"""Playouts (tripeaks_widget.playout, fair's method="playout"): the lookahead strategy played
+"""Playouts (tripeaks_widget.fair.playout, fair's method="playout"): the lookahead strategy played
 fast on a known arrangement, and the chances it gives, fair and below the solver's."""
 
 import itertools
@@ -7,11 +7,11 @@ import pytest
 from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game, solver
+from tripeaks_widget.engine.layout import play
+from tripeaks_widget.engine.seen import SAMPLE_STREAM
 from tripeaks_widget.fair import DRAW, PLAYOUT_SAMPLES, move_chances, playout_verdicts, sample_verdicts
-from tripeaks_widget.layout import play
-from tripeaks_widget.playout import lookahead_wins, playouts
-from tripeaks_widget.seen import SAMPLE_STREAM
-from tripeaks_widget.strategies import evaluate, fair, lookahead
+from tripeaks_widget.fair.playout import lookahead_wins, playouts
+from tripeaks_widget.fair.strategies import evaluate, fair, lookahead
 
 RULE_SETS = ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+draw-when-stuck", "classic+empty-discard"]
 

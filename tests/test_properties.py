@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 from support import undone_draws
 
 from tripeaks_widget import Game, IllegalMoveError
-from tripeaks_widget.cards import DECK
-from tripeaks_widget.game import PEAK_BONUS, START_SCORE
-from tripeaks_widget.layout import SLOT_COUNT
+from tripeaks_widget.engine.cards import DECK
+from tripeaks_widget.engine.game import PEAK_BONUS, START_SCORE
+from tripeaks_widget.engine.layout import SLOT_COUNT
 
 rule_sets = st.builds(
     lambda base, letters: f"TP1-{base}-AAAAAAA" + (f"-{''.join(letters)}" if letters else ""),

@@ -80,7 +80,7 @@ def test_the_rule_book_defines_every_cited_rule():
 def test_the_scan_sees_the_citations_it_must():
     where = citations()
     assert len(where) > 40  # R1.1 … R7, V2 … V6, §1 … §9
-    assert "tripeaks_widget/game.py" in where["R6.1"] and "README.md" in where["R6.4"]
+    assert "tripeaks_widget/engine/game.py" in where["R6.1"] and "README.md" in where["R6.4"]
     assert "tests/test_codes.py" in where["R6.6"]  # from its test names too
     assert any(f.startswith("examples/") for f in where["R6.4"])
     assert any(f.startswith("js/") for f in set().union(*where.values()))

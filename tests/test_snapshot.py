@@ -11,9 +11,10 @@ from typing import Annotated, Literal, Union
 import pytest
 from frontend_fixtures import TYPES, generated, scenes
 
-from tripeaks_widget import Game, TriPeaks, frontend, i18n
-from tripeaks_widget import snapshot as contract
-from tripeaks_widget.snapshot import GameView, Snapshot
+from tripeaks_widget import Game, TriPeaks, i18n
+from tripeaks_widget.board import frontend
+from tripeaks_widget.board import snapshot as contract
+from tripeaks_widget.board.snapshot import GameView, Snapshot
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 

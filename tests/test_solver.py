@@ -10,7 +10,7 @@ import plain_search
 import pytest
 
 from tripeaks_widget import CLASSIC, EASY, Game, Rules, solver
-from tripeaks_widget.game import standing_actions
+from tripeaks_widget.engine.game import standing_actions
 from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
 from tripeaks_widget.solver._score import highest_score
 

@@ -1,4 +1,4 @@
-"""Step-wise searches (``tripeaks_widget.steps``): a step between their units of work, and the
+"""Step-wise searches (``tripeaks_widget.engine.steps``): a step between their units of work, and the
 same answers as the plain functions, which drive the same steps straight through."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tripeaks_widget import Game, fair, solver
-from tripeaks_widget.steps import Stale, drive, watched
+from tripeaks_widget.engine.steps import Stale, drive, watched
 
 OPENING = "TP1-E-AAAAAAB"
 

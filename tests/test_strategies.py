@@ -1,4 +1,4 @@
-"""Strategies measured (tripeaks_widget.strategies): policies over numbered games, errors kept per game."""
+"""Strategies measured (tripeaks_widget.fair.strategies): policies over numbered games, errors kept per game."""
 
 import re
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -7,10 +7,9 @@ import matplotlib
 import pytest
 
 from tripeaks_widget import Game, solver
+from tripeaks_widget.engine.seen import Seen
 from tripeaks_widget.fair import fair_hint
-from tripeaks_widget.seen import Seen
-from tripeaks_widget.solver import SearchExhausted
-from tripeaks_widget.strategies import (
+from tripeaks_widget.fair.strategies import (
     HOGUE_READINGS,
     Results,
     evaluate,
@@ -21,6 +20,7 @@ from tripeaks_widget.strategies import (
     lookahead,
     play,
 )
+from tripeaks_widget.solver import SearchExhausted
 
 matplotlib.use("Agg")
 

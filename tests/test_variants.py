@@ -7,10 +7,10 @@ import pytest
 from lookalikes import lookalike_variants
 
 from tripeaks_widget import CLASSIC, EASY, Card, Game, IllegalMoveError, InvalidCodeError, InvalidRulesError, Rules
-from tripeaks_widget.cards import DECK, JOKER
-from tripeaks_widget.game import BLOCKED_CARD, DRAW_WHEN_STUCK
-from tripeaks_widget.layout import ROWS
-from tripeaks_widget.rules import SITE, VARIANTS
+from tripeaks_widget.engine.cards import DECK, JOKER
+from tripeaks_widget.engine.game import BLOCKED_CARD, DRAW_WHEN_STUCK
+from tripeaks_widget.engine.layout import ROWS
+from tripeaks_widget.engine.rules import SITE, VARIANTS
 
 ALL_LETTERS = "HJOSW"
 

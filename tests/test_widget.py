@@ -9,7 +9,7 @@ from support import intent, win_line
 
 from tripeaks_widget import Game, IllegalMoveError, TriPeaks, solver
 from tripeaks_widget import widget as widget_module
-from tripeaks_widget.assists import FAILED, HINT_PENDING, NO_HINT, NO_HINT_IN_TIME
+from tripeaks_widget.board.assists import FAILED, HINT_PENDING, NO_HINT, NO_HINT_IN_TIME
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 VIEW_KEYS = {

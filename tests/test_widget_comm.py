@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import check_cards_and_score, comm_message
 
-from tripeaks_widget import TriPeaks, i18n, intents
-from tripeaks_widget.intents import brief
+from tripeaks_widget import TriPeaks, i18n
+from tripeaks_widget.board import intents
+from tripeaks_widget.board.intents import brief
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 

@@ -12,9 +12,9 @@ from support import OPENING, WINNABLE, at_once, intent, winning_line
 from test_widget_solver import Gate, settled
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
-from tripeaks_widget.assists import CHANCE_PENDING, HINT_PENDING, WIN_CHANCE_SAMPLES, review_view
+from tripeaks_widget.board.assists import CHANCE_PENDING, HINT_PENDING, WIN_CHANCE_SAMPLES, review_view
+from tripeaks_widget.engine.seen import Seen
 from tripeaks_widget.records import Records
-from tripeaks_widget.seen import Seen
 
 OPENING_LINE = ["K♣", "A♠", "draw", "undo", "2♦"]  # a few moves in: cards turned up, a stock card seen
 

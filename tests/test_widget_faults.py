@@ -9,7 +9,7 @@ import pytest
 from support import at_once, intent
 
 from tripeaks_widget import TriPeaks, fair, solver
-from tripeaks_widget.assists import VERDICT_UNKNOWN
+from tripeaks_widget.board.assists import VERDICT_UNKNOWN
 
 OPENING = "TP1-E-AAAAAAB"
 
@@ -102,7 +102,7 @@ HUB_NAME = "ana.maria.gudmundsdottir.longname+tripeaks-class-2026@students.examp
 @pytest.fixture
 def fresh_names(monkeypatch):
     """Each test starts as a new process does: no renamed name said yet."""
-    from tripeaks_widget import player
+    from tripeaks_widget.records import player
 
     monkeypatch.setattr(player, "_said", set())
 
@@ -131,8 +131,8 @@ def test_a_long_hub_user_name_never_stops_the_game(monkeypatch, fresh_names, tmp
     ["x" * 65, "ana\u202eevil", "tab\there", "\u200f", "\x07", "a\nb"],
 )
 def test_any_environment_name_is_fitted_to_the_records(monkeypatch, fresh_names, name):
-    from tripeaks_widget.player import fitted
     from tripeaks_widget.records import check_player
+    from tripeaks_widget.records.player import fitted
 
     monkeypatch.setenv("JUPYTERHUB_USER", name)
     w = TriPeaks(records=False)
@@ -141,7 +141,7 @@ def test_any_environment_name_is_fitted_to_the_records(monkeypatch, fresh_names,
 
 
 def test_names_the_records_take_are_kept_and_distinct_long_names_stay_distinct():
-    from tripeaks_widget.player import fitted
+    from tripeaks_widget.records.player import fitted
 
     assert fitted("ana") == "ana" and fitted("Ásdís Þór") == "Ásdís Þór" and fitted("x" * 64) == "x" * 64
     assert fitted("a" * 70 + "1") != fitted("a" * 70 + "2")

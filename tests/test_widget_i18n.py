@@ -15,10 +15,10 @@ import pytest
 from support import HE, HE_AFTER, HE_START, at_once, intent, winning_line
 
 from tripeaks_widget import TriPeaks, fair, i18n, solver
-from tripeaks_widget.dialog import BAD_CODE
-from tripeaks_widget.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
+from tripeaks_widget.board.dialog import BAD_CODE
+from tripeaks_widget.engine.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, YOU_WON
+from tripeaks_widget.engine.words import NamedCard
 from tripeaks_widget.records import Records
-from tripeaks_widget.words import NamedCard
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 WINNABLE = 3  # R6.5

@@ -11,7 +11,7 @@ import pytest
 from support import at_once, intent
 
 from tripeaks_widget import Game, TriPeaks, solver
-from tripeaks_widget.assists import (
+from tripeaks_widget.board.assists import (
     HINT_PENDING,
     NO_WINNABLE_DEAL,
     VERDICT_LOST_SOMETIME,
@@ -20,7 +20,7 @@ from tripeaks_widget.assists import (
     VERDICT_UNKNOWN,
     VERDICT_WINNABLE,
 )
-from tripeaks_widget.dialog import BAD_CODE
+from tripeaks_widget.board.dialog import BAD_CODE
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 NEVER_CLASSIC = "TP1-C-AAAAAAD"  # R6.5: cannot be won under Classic
@@ -397,7 +397,7 @@ def test_a_closed_widget_drops_what_its_searches_find(monkeypatch):
 
 
 def test_the_worker_runs_the_newest_job_of_each_name():
-    from tripeaks_widget.background import Worker
+    from tripeaks_widget.board.background import Worker
 
     worker = Worker(idle=0.2)
     ran: list[str] = []
@@ -419,7 +419,7 @@ def test_the_worker_runs_the_newest_job_of_each_name():
 
 
 def test_in_the_thread_a_running_step_wise_job_is_dropped_at_its_next_step_once_replaced():
-    from tripeaks_widget.background import Worker
+    from tripeaks_widget.board.background import Worker
 
     worker = Worker(idle=0.2)
     ran: list[str] = []

@@ -4,8 +4,8 @@ from . import _native
 
 _native.load()  # the compiled build or the sources, chosen before any of its modules is imported
 
-from .cards import Card  # noqa: E402
-from .errors import (  # noqa: E402
+from .engine.cards import Card  # noqa: E402
+from .engine.errors import (  # noqa: E402
     InvalidCardError,
     InvalidCodeError,
     InvalidDeckError,
@@ -13,8 +13,8 @@ from .errors import (  # noqa: E402
     InvalidRulesError,
     InvalidSnapshotError,
 )
-from .game import Game, IllegalMoveError, Position  # noqa: E402
-from .rules import CLASSIC, EASY, Rules  # noqa: E402
+from .engine.game import Game, IllegalMoveError, Position  # noqa: E402
+from .engine.rules import CLASSIC, EASY, Rules  # noqa: E402
 
 __all__ = [
     "CLASSIC",

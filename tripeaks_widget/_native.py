@@ -28,10 +28,10 @@ COMPILED = (
     "tripeaks_widget.solver._space",
     "tripeaks_widget.solver._search",
     "tripeaks_widget.solver._score",
-    "tripeaks_widget.removal",  # fair play's hot loops: the playouts, the exact fair value, the search
-    "tripeaks_widget.playout",
-    "tripeaks_widget.expectimax",
-    "tripeaks_widget.search",
+    "tripeaks_widget.fair.removal",  # fair play's hot loops: the playouts, the exact fair value, the search
+    "tripeaks_widget.fair.playout",
+    "tripeaks_widget.fair.expectimax",
+    "tripeaks_widget.fair.tree",
 )
 # Written a second time in C, from a .c source beside them (the win search: see solver/_csearch.c);
 # built with them and used only with them, guarded by the differential test of the two searches.

@@ -8,11 +8,11 @@
 The message set is read from the code, never listed by hand:
 
 - the engine's and the widget's messages, as each module of the package declares them
-  (:mod:`tripeaks_widget.messages`): every module-level ``NAME = Message("...")``, and every
+  (:mod:`tripeaks_widget.engine.messages`): every module-level ``NAME = Message("...")``, and every
   template given to ``Message(...)`` in place (a literal, or a local name assigned literals).
   A ``Message(NAME)`` whose NAME is not such a declaration is a problem ``check`` reports;
   other constants, UPPER_CASE or not, are not messages;
-- the board in words (R7): :data:`tripeaks_widget.words.BOARD_ENTRIES` (the card names come
+- the board in words (R7): :data:`tripeaks_widget.engine.words.BOARD_ENTRIES` (the card names come
   from ``cards.py``, the row names from ``layout.py``);
 - the records' notices: :data:`tripeaks_widget.records.notices.NOTICE_ENTRIES` (entries with plural
   forms);
@@ -25,7 +25,7 @@ one keeps its old translation marked fuzzy for review, a removed one goes. Trans
 ``compile``; ``check`` (also a test) passes only when every message has a reviewed
 translation in every language with the same placeholders, and the template, the labels and
 the ``.mo`` files are up to date, and every translation uses the fixed terms of
-:mod:`tripeaks_widget.glossary` (which CONTRIBUTING.md shows). This module needs Babel; the
+:mod:`tripeaks_widget.i18n.glossary` (which CONTRIBUTING.md shows). This module needs Babel; the
 game itself reads the ``.mo`` files with the standard library alone.
 """
 
@@ -45,8 +45,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import __version__, glossary, i18n, words
-from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry
+from . import __version__, i18n
+from .engine import words
+from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry, glossary
 from .records import notices as record_notices
 
 PACKAGE = Path(__file__).parent
@@ -84,9 +85,24 @@ def _strings(node: ast.AST) -> list[str]:
     return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
 
 
+SCANNED = ("engine", "fair", "board", "i18n")  # with the package's own modules and records/player.py
+
+
 def sources() -> list[str]:
     """The package's modules, by name: each is scanned for the messages it declares."""
-    return sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "catalogs")
+    return sorted(
+        path.relative_to(PACKAGE).with_suffix("").as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if path.stem not in ("catalogs", "__main__")
+        and (path.parent == PACKAGE or path.parent.name in SCANNED or path.stem == "player")
+    )
+
+
+def _imported(module: str, node: ast.ImportFrom) -> str:
+    """The module (as ``sources`` names it) that a relative import in ``module`` reads from."""
+    folder = module.split("/")[:-1]
+    folder = folder[: len(folder) - (node.level - 1)] if node.level > 1 else folder
+    return "/".join([*folder, *(node.module or "").split(".")])
 
 
 def _is_message(node: ast.AST | None) -> bool:
@@ -144,9 +160,9 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
     elsewhere = {  # the names of messages imported from the package's other modules
         alias.asname or alias.name
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        if isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module
         for alias in node.names
-        if (PACKAGE / f"{node.module}.py").exists() and alias.name in declarations(node.module)
+        if (PACKAGE / f"{_imported(module, node)}.py").exists() and alias.name in declarations(_imported(module, node))
     }
 
     parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
-from .codes import deck_code, number_code
-from .game import Game
-from .rules import Rules
+from .engine.codes import deck_code, number_code
+from .engine.game import Game
+from .engine.rules import Rules
 
 if TYPE_CHECKING:
     from .widget import TriPeaks

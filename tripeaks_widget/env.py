@@ -23,11 +23,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .codes import SERIES_FIRST, SERIES_LAST
-from .errors import got, whole_number
-from .game import Game
-from .layout import SLOT_COUNT
-from .rules import Rules
+from .engine.codes import SERIES_FIRST, SERIES_LAST
+from .engine.errors import got, whole_number
+from .engine.game import Game
+from .engine.layout import SLOT_COUNT
+from .engine.rules import Rules
 
 DRAW = SLOT_COUNT  # the action that draws
 FACE_DOWN, REMOVED, NO_CARD = 53, 54, 53

@@ -36,9 +36,9 @@ from statistics import mean, median
 from tqdm import tqdm
 
 from . import solver
-from .codes import DEAL_COUNT, SERIES_FIRST, SERIES_LAST
-from .game import Game
-from .rules import Rules
+from .engine.codes import DEAL_COUNT, SERIES_FIRST, SERIES_LAST
+from .engine.game import Game
+from .engine.rules import Rules
 
 RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds")
 MOST_GAMES = 1_000_000  # deals in one survey: a million takes hours; more goes in several runs sharing --deals

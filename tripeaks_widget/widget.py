@@ -1,15 +1,15 @@
-"""The TriPeaks widget: a thin anywidget over a :class:`~tripeaks_widget.game.Game`.
+"""The TriPeaks widget: a thin anywidget over a :class:`~tripeaks_widget.engine.game.Game`.
 
 Python is the only source of truth. The widget publishes one complete snapshot of what a player
 sees in the ``state`` trait (:meth:`TriPeaks._publish`, the one way state goes out), and turns the
-front end's intents (:mod:`tripeaks_widget.intents`: clicks, keys, the New game dialog) into the
+front end's intents (:mod:`tripeaks_widget.board.intents`: clicks, keys, the New game dialog) into the
 same engine calls a script makes. The front end writes no trait: an ``update`` it sends is
 dropped and the true values sent again. Everything a player reads or hears is said in the
 widget's language (``lang``): the snapshot's texts are translated as it is made, and the front
 end's labels go once per language in the ``labels`` trait.
 
 The solver is part of play: the hint, the verdict and winnable deals run for the board in
-:mod:`tripeaks_widget.assists`.
+:mod:`tripeaks_widget.board.assists`.
 """
 
 from __future__ import annotations
@@ -25,20 +25,21 @@ from typing import Any
 import anywidget
 import traitlets
 
-from . import dialog, i18n, intents
-from .assists import Assists, Marks, check_hint_kind, failure
-from .cards import Card
+from . import i18n
+from .board import dialog, intents
+from .board.assists import Assists, Marks, check_hint_kind, failure
+from .board.recording import Results
+from .board.replay import check_pace, steps_of, whole_step
+from .board.snapshot import Snapshot
 from .compare import Comparison, compare
-from .errors import whole_number
+from .engine.cards import Card
+from .engine.errors import whole_number
+from .engine.game import ENDINGS, Game, IllegalMoveError
+from .engine.rules import Rules
+from .engine.steps import drive
 from .fair import Chance, Review
-from .game import ENDINGS, Game, IllegalMoveError
-from .player import board_player, renamed
 from .records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
-from .replay import check_pace, steps_of, whole_step
-from .results import Results
-from .rules import Rules
-from .snapshot import Snapshot
-from .steps import drive
+from .records.player import board_player, renamed
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -118,7 +119,7 @@ class TriPeaks(anywidget.AnyWidget):
     run in a worker thread with a time limit of ``search_budget`` seconds (``deal_budget`` for
     a winnable deal); the board stays live meanwhile.
 
-    Reading state from Python: ``w.game`` is the engine's :class:`~tripeaks_widget.game.Game`
+    Reading state from Python: ``w.game`` is the engine's :class:`~tripeaks_widget.engine.game.Game`
     on the board, and everything about the position is read there (``w.game.peaks()``,
     ``w.game.view()``). The names scripts and notebooks use most read through to it:
     ``w.score`` is ``w.game.score``, ``w.rows()`` is ``w.game.rows()`` .
@@ -224,7 +225,7 @@ class TriPeaks(anywidget.AnyWidget):
             self.state = dict(self._snapshot())
 
     def _snapshot(self) -> Snapshot:
-        """The one place the snapshot is made (its contract: :mod:`tripeaks_widget.snapshot`): the
+        """The one place the snapshot is made (its contract: :mod:`tripeaks_widget.board.snapshot`): the
         game's view in the widget's language, the widget's own fields, a new sequence number."""
         self._seq += 1
         game, lang, say = self._game, self._lang, self._say

@@ -1,4 +1,4 @@
-// The snapshot contract (the `state` trait), generated from tripeaks_widget/snapshot.py
+// The snapshot contract (the `state` trait), generated from tripeaks_widget/board/snapshot.py
 // by `python tests/frontend_fixtures.py`: edit the Python, never this file.
 
 /**

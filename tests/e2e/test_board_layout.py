@@ -25,7 +25,7 @@ HEIGHT = 1000
 SETUP = """\
 import json
 from tripeaks_widget import TriPeaks
-from tripeaks_widget.assists import chance_view, verdict_view
+from tripeaks_widget.board.assists import chance_view, verdict_view
 from tripeaks_widget.fair import Chance
 
 w = TriPeaks("TP1-E-AAAAAAB", records=False)

@@ -65,7 +65,7 @@ folder opens read-only.
 
 from __future__ import annotations
 
-from ..codes import SERIES_FIRST, SERIES_LAST
+from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from .backends import APPLICATION_ID
 from .locate import ENV_VAR, FILE_NAME, Location, RecordsError, default_path, locate, redact
 from .notices import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.messages import Entry, Message
 from ..i18n import RuleSetName
-from ..messages import Entry, Message
 
 # Notice kinds (§9), across every player of the store, then the player's own.
 FIRST_WIN = "first_win"  # the first win of game n, of anyone
@@ -85,7 +85,7 @@ class Notice:
 
     ``kind`` is one of ``KINDS`` (``"first_win"``, ``"record"``, ``"best_so_far"``,
     ``"personal_best"``, ``"standing"``); ``text`` is plain English, which keeps its
-    ``template`` and ``values`` (a :class:`~tripeaks_widget.messages.Message`), so
+    ``template`` and ``values`` (a :class:`~tripeaks_widget.engine.messages.Message`), so
     ``i18n.translate(notice.text, "he")`` says it in Hebrew.
     """
 

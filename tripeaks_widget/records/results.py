@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Any
 
-from ..codes import SERIES_FIRST, SERIES_LAST
-from ..game import standing_actions
-from ..rules import Rules
+from ..engine.codes import SERIES_FIRST, SERIES_LAST
+from ..engine.game import standing_actions
+from ..engine.rules import Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
 PLAYER_ENV_VAR = "JUPYTERHUB_USER"
@@ -95,9 +95,9 @@ def check_player(name: object) -> str:
 
 def default_player() -> str:
     """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user, fitted
-    to what a name may be (``tripeaks_widget.player.fitted``): a name from the environment never
+    to what a name may be (``tripeaks_widget.records.player.fitted``): a name from the environment never
     stops a store or a game."""
-    from ..player import fitted  # imported here: that module builds on this one
+    from .player import fitted  # imported here: that module builds on this one
 
     return fitted(default_name())
 

@@ -19,9 +19,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..codes import SERIES_FIRST, SERIES_LAST
-from ..errors import got, whole_number
-from ..rules import Rules
+from ..engine.codes import SERIES_FIRST, SERIES_LAST
+from ..engine.errors import got, whole_number
+from ..engine.rules import Rules
 from . import schema, writes
 from .backends import RecordsError as RecordsError
 from .backends import SQLite, backend_for

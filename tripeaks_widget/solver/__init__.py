@@ -123,7 +123,7 @@ peak cards and stock cards that come early, and the search tries the orders of t
 cards, mostly 12 to 18 draws in and 8 to 14 cards cleared, before those few are used up.
 
 The compiled build. ``_space``, ``_search`` and ``_score`` (listed in ``tripeaks_widget._native``
-with fair play's hot loops, whose figures are in ``tripeaks_widget.playout``) are compiled with
+with fair play's hot loops, whose figures are in ``tripeaks_widget.fair.playout``) are compiled with
 Cython from these same files when the package is built on a machine with a C compiler
 (``hatch_build.py``); the types the compiler uses are ``cython.locals`` decorators, no-ops when
 the files run as Python, which they still do in Pyodide, without a compiler, or with
@@ -261,12 +261,12 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from .. import _native
-from ..codes import SERIES_FIRST, SERIES_LAST, number_code
-from ..errors import check_time_limit
-from ..game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, standing_actions
-from ..layout import PEAK_MASK, SLOT_COUNT
-from ..rules import Rules
-from ..steps import Steps, drive
+from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
+from ..engine.errors import check_time_limit
+from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, standing_actions
+from ..engine.layout import PEAK_MASK, SLOT_COUNT
+from ..engine.rules import Rules
+from ..engine.steps import Steps, drive
 
 BACKEND = _native.load()  # "compiled" or "python": which build of the search runs (see _native)
 
@@ -278,7 +278,7 @@ from ._space import Space, _play_checks  # noqa: E402
 # where the sources run. The searches below go through ``_wins``, which takes it when it is there.
 _csearch = _native.c_search() if BACKEND == "compiled" else None
 if _csearch is not None:
-    from ..layout import COVER_MASK
+    from ..engine.layout import COVER_MASK
 
     _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
 
@@ -584,7 +584,7 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
 
 
 def verdict_history_steps(game, *, budget: float | None = None) -> Steps[int | None]:
-    """``verdict_history`` step by step (``tripeaks_widget.steps``): a step between two verdicts."""
+    """``verdict_history`` step by step (``tripeaks_widget.engine.steps``): a step between two verdicts."""
     budget = check_time_limit(budget)
     deadline = None if budget is None else time.perf_counter() + budget
 
@@ -638,8 +638,8 @@ def random_winnable_steps(
     budget: float | None = None,
     numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
 ) -> Steps[str]:
-    """``random_winnable_code`` step by step (``tripeaks_widget.steps``): a step per deal tried."""
-    from ..game import Game
+    """``random_winnable_code`` step by step (``tripeaks_widget.engine.steps``): a step per deal tried."""
+    from ..engine.game import Game
 
     rules, budget = Rules.parse(rules), check_time_limit(budget)
     rng = rng if rng is not None else random.Random(secrets.randbits(64))

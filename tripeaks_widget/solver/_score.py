@@ -19,8 +19,8 @@ since a bound that ignores the ranks allows runs far longer than any deal has.""
 
 from __future__ import annotations
 
-from ..game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
-from ..layout import PEAK_MASK, SLOTS, play
+from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
+from ..engine.layout import PEAK_MASK, SLOTS, play
 from ._search import OutOfTime, Path, Search
 from ._space import CHECK_EVERY, FULL
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..layout import COVER_MASK, SLOT_COUNT, play
+from ..engine.layout import COVER_MASK, SLOT_COUNT, play
 from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
 
 try:  # compiled: the types below are machine integers; as Python they are no-ops

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ..cards import Card
-from ..layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT, UNCOVERS
-from ..rules import Rules
+from ..engine.cards import Card
+from ..engine.layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT, UNCOVERS
+from ..engine.rules import Rules
 
 FULL = ALL_SLOTS_MASK
 CHAIN = 1 << 60  # memo key tag for "the draws from this removed set"

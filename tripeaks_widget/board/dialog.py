@@ -1,0 +1,91 @@
+"""The New game dialog answered: its choice dealt, and a reply naming the field a refusal is
+about, in the board's language (the dialog's side is ``js/src/dialog.js``).
+
+A code wins (it carries its own rules and variants); else a game number under the chosen rules;
+else a random deal under them (the current ones if absent), one the solver has proven winnable
+with "Winnable deals only": that one is looked for in the worker thread, and the reply comes
+when it is dealt. Python callers of ``new_game`` get the engine's own, longer words in the
+exception; the dialog gets a short line for the field.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from ..engine.game import Game
+from ..engine.messages import Message
+from ..engine.rules import Rules
+from .assists import failure
+from .intents import NewGame
+
+if TYPE_CHECKING:
+    from ..widget import TriPeaks
+
+log = logging.getLogger("tripeaks_widget")
+
+BAD_CODE = Message("That is not a game code. Codes look like TP1-E-AAAAAAB.")
+BAD_VARIANTS = Message("Variant letters are H, J, O, S and W, each at most once, as in TP1-E-AAAAAAB-SW.")
+BAD_NUMBER = Message("Game numbers run from 1 to 50,000; got {number}.")
+
+
+def answer(board: TriPeaks, intent: NewGame) -> None:
+    """Deal what the dialog chose and reply (a winnable deal: once one is found)."""
+    request, code, number, rules = intent.request, intent.code, intent.number, intent.rules
+    if code:
+        field, deal = "code", lambda: board.new_game(code)
+    elif number is not None:
+        field, deal = "game", lambda: board.new_game(game=number, rules=rules)
+    elif intent.winnable:
+        chosen = board.game.rules if rules is None else Rules.parse(rules)
+        return board._assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found))
+    else:
+        field, deal = "rules", lambda: board.new_game(rules=rules)
+    try:
+        deal()
+    except ValueError as error:
+        return reply(board, request, False, refusal(field, code, number, error), field)
+    reply(board, request, True, "")
+
+
+def _deal_found(board: TriPeaks, found: str | None, why: Any, requests: list) -> None:
+    """A winnable deal found for the dialog (or why none was): dealt, and every request it answers
+    replied to (one replaced by a later request while it waited gets the later one's outcome)."""
+    ok, error = found is not None, why
+    if found is not None:
+        try:
+            board.new_game(found)
+        except Exception as failed:
+            log.exception("dealing %s failed", found)
+            ok, error = False, failure(failed)
+    for request in requests:
+        reply(board, request, ok, "" if ok else error, "winnable")
+
+
+def reply(board: TriPeaks, request: int | str | None, ok: bool, error: str, field: str | None = None) -> None:
+    """Answer the dialog's request ``request`` (none without an id); ``error`` is said in the
+    board's language, ``field`` names the field it is about."""
+    if request is not None:
+        said = {"type": "reply", "id": request, "ok": ok, "error": board._say(error)}
+        if field and not ok:
+            said["field"] = field
+        board.send(said)
+
+
+def refusal(field: str, code: str, number: Any, error: ValueError) -> str | Message:
+    """Why the dialog's deal was refused, in a short line to translate: what was wrong with the
+    field (a game code's form, the range of game numbers)."""
+    if field == "code":
+        head, _, tail = code.rpartition("-")
+        return BAD_VARIANTS if tail and _is_code(head) else BAD_CODE
+    if field == "game":
+        return Message(BAD_NUMBER, number=number)
+    return failure(error)
+
+
+def _is_code(text: str) -> bool:
+    try:
+        Game(text)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,71 @@
+"""The facts the front end shares with the engine, written once here and generated for it.
+
+``js/src/facts.js`` is made from this module (``python tests/frontend_fixtures.py`` rewrites it
+with the front end's other generated files, and a test fails when it is stale): the variants in
+code order and the New game dialog's presets (:mod:`~tripeaks_widget.engine.rules`), the numbered
+series (:mod:`~tripeaks_widget.engine.codes`), where each slot sits (:mod:`~tripeaks_widget.engine.layout`) and
+the card notation (:mod:`~tripeaks_widget.engine.cards`). Nothing here is a rule: the front end draws
+with these facts, and Python decides.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine import cards, layout, rules
+from ..engine.codes import SERIES_FIRST, SERIES_LAST
+
+DIALOG_PRESETS = ("app", "site")  # the New game dialog's preset buttons
+
+
+def facts() -> dict[str, Any]:
+    """Each shared fact by the name the front end imports it as."""
+    aces = [cards.Card(1, suit) for suit in range(len(cards.SUITS))]
+    suits = [
+        {"symbol": str(ace)[-1], "key": name, "ascii": ace.ascii[-1], "color": "red" if ace.is_red else "black"}
+        for ace, name in zip(aces, cards.SUIT_NAMES, strict=True)
+    ]
+    return {
+        "VARIANTS": [name for _letter, name in rules.VARIANTS.values()],
+        "PRESETS": {
+            name: {"rules": rules.PRESETS[name].name, "variants": list(rules.PRESETS[name].variants)}
+            for name in DIALOG_PRESETS
+        },
+        "FIRST_GAME": SERIES_FIRST,
+        "LAST_GAME": SERIES_LAST,
+        "SLOT_COUNT": layout.SLOT_COUNT,
+        "ROW_STARTS": [*layout.ROW_START, layout.SLOT_COUNT],
+        "SLOT_X": [layout.slot_x(slot) for slot in range(layout.SLOT_COUNT)],
+        "SUITS": suits,
+        "RANKS": list(cards.RANKS),
+        "JOKER": str(cards.JOKER),
+        "JOKER_NAMES": list(cards.JOKER_NAMES),
+    }
+
+
+NOTES = {
+    "VARIANTS": "The variants by the names the state uses, in code order (H J O S W).",
+    "PRESETS": "The New game dialog's presets: the app's rules, and the second site's.",
+    "FIRST_GAME": "The numbered games whose records are kept: FIRST_GAME to LAST_GAME.",
+    "SLOT_COUNT": "The peak slots, numbered row by row from the peak tops.",
+    "ROW_STARTS": "The first slot of each row, then SLOT_COUNT.",
+    "SLOT_X": "Each slot's left edge in card widths (bottom card i at i, others over their covers).",
+    "SUITS": "The suits in deck order: symbol, name, ASCII letter, colour.",
+    "RANKS": "The ranks as notation writes them, ace to king.",
+    "JOKER": "The joker in notation; JOKER_NAMES are the other ways to write it (any case).",
+}
+
+
+def js_module() -> str:
+    """``js/src/facts.js``."""
+    out = [
+        "// The facts the front end shares with the engine, generated from tripeaks_widget/board/frontend.py",
+        "// by `python tests/frontend_fixtures.py`: edit the Python, never this file.",
+        "",
+    ]
+    for name, value in facts().items():
+        if name in NOTES:
+            out.append(f"/** {NOTES[name]} */")
+        out.append(f"export const {name} = {json.dumps(value, ensure_ascii=False)};")
+    return "\n".join(out) + "\n"

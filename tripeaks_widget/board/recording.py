@@ -1,0 +1,186 @@
+"""A board's results going to the records store (:mod:`tripeaks_widget.records`): the store a
+widget was given, the player it records for, the game recorded when it ends (won or blocked) or is
+left unfinished, and what the store said about it, shown under the board until the next action.
+
+The store is written in its own thread (:class:`~tripeaks_widget.records.Records` queues each
+result), so a locked or slow store never holds up the board: a move waits a moment for the
+store's answer, and an answer that comes later arrives in a snapshot of its own."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import weakref
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from typing import Any, Protocol
+
+from ..engine.game import Game
+from ..engine.messages import Message
+from ..records import Notice, Records, check_player, default_player, in_series
+from . import background
+
+log = logging.getLogger("tripeaks_widget")
+
+NOT_RECORDED = Message("This result could not be recorded: {error}")
+NO_RECORDS = Message("Records cannot be kept: {error}")
+NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
+RECORDS_WAITING = Message("The records server does not answer yet: results are kept and recorded when it does")
+STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
+
+
+class Board(Protocol):
+    """What the results need of the widget they are kept for."""
+
+    _lock: threading.RLock  # every change of the board and every snapshot sent takes it
+    _closed: bool
+    _ready: bool  # built: a snapshot may be published
+
+    @property
+    def game(self) -> Game: ...
+
+    def _publish(self) -> None:
+        """Send the board's snapshot."""
+
+
+class Results:
+    """The records store of one board, its player, and what the store said last (``notices``:
+    ``{"kind", "text"}``)."""
+
+    def __init__(
+        self, board: Board, records: Records | str | os.PathLike | bool | None, player: str | None = None
+    ) -> None:
+        self.board = board
+        self.player = default_player() if player is None else check_player(player)
+        self.store, self.error = open_records(records)
+        self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
+        self.notices: list[dict] = []
+        if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
+            say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
+            say("playing without records: %s", self.error)
+            self.notices = [{"kind": "error", "text": self.error}]
+        game = board.game
+        self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
+        store = self.store
+        if store is not None and not store.opening.done():  # a server's store, still being looked at
+            me = weakref.ref(self)  # the opening outlives a board closed meanwhile: it must not keep it
+            store.opening.add_done_callback(lambda opening: (it := me()) is not None and it._opened(opening))
+        elif store is not None and not store.ready and store.opening.exception() is None:
+            self.notices.append({"kind": "info", "text": RECORDS_WAITING})
+
+    def _opened(self, opening: Future) -> None:
+        """A store opened in the background: one that turned out unusable is said as a store refused
+        at once is, and one whose server was not reached says that its results are kept."""
+        error = opening.exception()
+        if error is None and opening.result():
+            return
+        board = self.board
+        with board._lock:
+            if board._closed:
+                return
+            if error is not None:
+                self.error = Message(NO_RECORDS, error=str(error))
+                log.warning("playing without records: %s", self.error)
+                self.notices.append({"kind": "error", "text": self.error})
+            else:
+                self.notices.append({"kind": "info", "text": RECORDS_WAITING})
+            if board._ready:  # else the first snapshot has it
+                board._publish()
+
+    def look_at(self, game: Game, assists: Iterable[str] = ()) -> None:
+        """Record the game when it has just become won or blocked (again, after an undo)."""
+        status = game.status
+        if self._ended == (game, status):
+            return
+        self._ended = (game, status)
+        if status in ("won", "blocked"):
+            self.record(game, assists)
+
+    def record(self, game: Game, assists: Iterable[str] = ()) -> None:
+        """Hand a result to the store's writer thread; what it says joins the notices (now, or in a
+        later snapshot when the store is slow). A failure is said, not raised."""
+        if self.store is None or not in_series(game.number):
+            return
+        try:
+            answer = self.store.submit(game, player=self.player, assists=set(assists))
+        except Exception as error:  # a records bug must never cost the game its move
+            log.exception("recording game %s failed", game.number)
+            self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
+            return
+        self._await(answer, lambda: True, recording=True)
+
+    def ask_standing(self, game: Game) -> None:
+        """A numbered game is dealt: its record and who holds it, as a notice. A record that cannot
+        be read is only logged: nothing was being recorded."""
+        if self.store is not None and in_series(game.number):
+            wanted = lambda: self.board.game is game  # noqa: E731
+            self._await(self.store.submit_standing(game.number, game.rules), wanted, recording=False)
+
+    def close(self) -> None:
+        """Close a store the board opened itself: what is queued is still written, then it closes
+        (and leaves no journal files behind)."""
+        if self._owns_store and self.store is not None:
+            self.store.release()
+            self._owns_store = False
+
+    def _await(self, answer: Future, wanted: Callable[[], bool], recording: bool) -> None:
+        """Wait a moment for the store's answer (none while the store is still being opened); a later
+        one is published when it comes, if still ``wanted``. A failure while ``recording`` says the
+        result was not recorded; else it is only logged."""
+        store = self.store
+        try:
+            answer.result(STORE_WAIT if store is None or store.opening.done() else 0)
+        except Exception:
+            if not answer.done():
+                caller = threading.get_ident()
+                answer.add_done_callback(lambda done: self._answered(done, wanted, caller, recording))
+                return
+        self._take(answer, recording)
+
+    def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int, recording: bool) -> None:
+        board = self.board
+        with board._lock:
+            if board._closed or not wanted():
+                return
+            if not self._take(answer, recording):
+                return
+            if threading.get_ident() != caller:  # in the store's thread: a snapshot of its own
+                board._publish()
+
+    def _take(self, answer: Future, recording: bool) -> bool:
+        """The store's answer joins the notices; whether anything was added."""
+        error = answer.exception()
+        if error is not None:
+            if not recording:
+                log.warning("the records could not be read: %s", error)
+                return False
+            log.warning("a result was not recorded: %s", error)
+            self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
+            return True
+        found = answer.result()
+        notices: list[Notice] = [] if found is None else [found] if isinstance(found, Notice) else found
+        self.notices.extend({"kind": notice.kind, "text": notice.text} for notice in notices)
+        return bool(notices)
+
+
+def open_records(records: Any) -> tuple[Records | None, str | None]:
+    """The store a widget records to, and why there is none when one was asked for."""
+    if records is False:
+        return None, None
+    if isinstance(records, Records):
+        return records, None
+    if records is None or records is True or isinstance(records, (str, os.PathLike)):
+        if not background.threads_available():  # Pyodide: the store writes from a thread, to files held in memory
+            return None, NO_RECORDS_IN_BROWSER
+        path = None if records is None or records is True else records
+        try:  # one store per place, shared by the boards on it; a server's store opens in the background
+            records, why = Records.open_shared(path, open_wait=STORE_WAIT)
+        except Exception as error:  # whatever goes wrong, the widget still plays
+            log.exception("the records store could not be opened")
+            records, why = None, str(error)
+        return records, None if why is None else Message(NO_RECORDS, error=why)
+    raise TypeError(
+        "records is a Records store, a path, a postgresql:// URL, None (the user's own store) or False (none); "
+        f"got {type(records).__name__} {records!r}"
+    )

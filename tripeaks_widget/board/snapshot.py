@@ -1,0 +1,194 @@
+"""The snapshot contract: what the ``state`` trait holds, defined once.
+
+:class:`GameView` is the engine's part (``Game.view()``: what a player sees of the position);
+:class:`Snapshot` adds the widget's own fields (the language, the highlight, the notices, the
+verdict, a sequence number). Each field's meaning is written beside it; the front end's JSDoc
+types (``js/src/snapshot.js``) are generated from these definitions by :func:`jsdoc`, and a test
+fails when they, or the front end's fixtures made from real snapshots, go stale
+(``python tests/frontend_fixtures.py`` rewrites both). This module is plain types: the engine
+imports it, and it imports nothing of the game, its language or its display.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+from typing import Annotated, Any, Literal, TypedDict, Union
+
+
+class _Played(TypedDict):
+    action: Annotated[Literal["play", "draw"], "what the action was"]
+    card: Annotated[str, "the card played, or drawn onto the discard, in notation"]
+
+
+class Played(_Played, total=False):
+    """An action that moved a card."""
+
+    slot: Annotated[int, "the slot a played card left (plays only)"]
+
+
+class _Acted(TypedDict):
+    action: Annotated[Literal["play", "draw", "undo"], "what the action was"]
+
+
+class Last(_Acted, total=False):
+    """The last action, for the front end's small animations; an undo names what it undid."""
+
+    card: Annotated[str, "with play or draw: the card, in notation"]
+    slot: Annotated[int, "with play: the slot the card left"]
+    undone: Annotated[Played, "with undo: the action taken back"]
+
+
+class Notice(TypedDict):
+    kind: Annotated[str, "'info', 'record' or 'error'"]
+    text: Annotated[str, "what the records store said, in the board's language"]
+
+
+class VerdictLine(TypedDict):
+    kind: Annotated[Literal["pending", "winnable", "lost", "never", "unknown", "won", "error"], "what the solver found"]
+    move: Annotated[
+        int | None, "with kind 'lost': the move after which the game could not be won, among the moves that stand"
+    ]
+    text: Annotated[str, "the verdict as the board says it, in its language"]
+
+
+class WinChanceLine(TypedDict):
+    kind: Annotated[
+        Literal["pending", "known", "unknown", "error"],
+        "whether the chance is still being computed ('unknown': not within the time limit)",
+    ]
+    value: Annotated[float | None, "with kind 'known': the chance of winning, 0-1"]
+    low: Annotated[float | None, "with kind 'known': the low end of its 95 % interval"]
+    high: Annotated[float | None, "with kind 'known': the high end of its 95 % interval"]
+    samples: Annotated[int | None, "with kind 'known': the arrangements of the unseen cards judged (0 when exact)"]
+    exact: Annotated[bool, "whether the value is certain: solved outright (few cards unseen), or the game is over"]
+    text: Annotated[str, "the readout as the board says it ('Win chance 82 %'), in its language"]
+    detail: Annotated[
+        str, "with kind 'known': what the value is made of (its interval, its samples), from the same chance"
+    ]
+
+
+class ReviewRow(TypedDict):
+    move: Annotated[int, "the move's number among the moves that stand"]
+    action: Annotated[str, "the action: a card in notation, or 'draw'"]
+    before: Annotated[float | None, "the chance of winning before the move, 0-1; None: not judged within the budget"]
+    low: Annotated[float | None, "the low end of its 95 % interval"]
+    high: Annotated[float | None, "the high end of its 95 % interval"]
+    after: Annotated[float | None, "the chance after it"]
+    best: Annotated[str | None, "the action with the best chance there"]
+    best_chance: Annotated[float | None, "that best action's chance"]
+    mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
+    played_best: Annotated[bool, "whether no action had a better chance than the one played (judged moves only)"]
+
+
+class ReviewPanel(TypedDict):
+    kind: Annotated[Literal["pending", "known", "error"], "whether the review is still being made"]
+    text: Annotated[str, "with 'pending' or 'error': what the panel says, in the board's language"]
+    moves: Annotated[list[ReviewRow], "with 'known': every move that stands, judged from what was seen"]
+    final: Annotated[float | None, "with 'known': the chance after the last move (None: not judged within the budget)"]
+    lost_after: Annotated[int | None, "the move after which the exact verdict (it peeks) turned to lost; 0: the deal"]
+
+
+class GameView(TypedDict):
+    """Everything a player can see of the position, as the engine tells it (``Game.view()``)."""
+
+    code: Annotated[str, "the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'"]
+    rules: Annotated[Literal["easy", "classic"], "the base rule set"]
+    variants: Annotated[list[str], "the variants in play, by name, as 'joker', 'open-peaks'"]
+    slots: Annotated[list[str | None], "the 28 peak slots: a card, '?' face down, null once removed"]
+    free: Annotated[list[int], "the slots whose card no card covers any more"]
+    playable: Annotated[list[int], "the free slots whose card fits the discard now"]
+    stock: Annotated[int, "how many cards the stock still has"]
+    discard: Annotated[str | None, "the card on top of the discard pile; null while it is empty"]
+    score: Annotated[int, "the score"]
+    moves: Annotated[int, "the Moves counter (undos do not count back)"]
+    moves_kept: Annotated[
+        int, "the moves that stand once undone ones are taken out: the verdict and the review count these"
+    ]
+    status: Annotated[Literal["playing", "won", "blocked"], "how the game stands"]
+    message: Annotated[str, "the message line: why a move was refused, the end of the game, a hint"]
+    can_undo: Annotated[bool, "whether there is an action to take back"]
+    description: Annotated[str, "the board in words, as a screen reader reads it (R7)"]
+    last: Annotated[Last | None, "the last action; null before the first"]
+
+
+class Snapshot(GameView):
+    """The ``state`` trait: the engine's view in the board's language, and the widget's fields."""
+
+    ending: Annotated[str, "with status won or blocked: the game's word for its end, which the banner says; else ''"]
+    error_help: Annotated[bool, "whether refused moves are explained"]
+    highlight: Annotated[list[int | Literal["stock"]], "slots, and/or 'stock', to point at"]
+    caption: Annotated[str, "a line above the board, apart from the message (walkthroughs)"]
+    number: Annotated[int | None, "the game's number in the series 1-50,000; null for another deal"]
+    notices: Annotated[list[Notice], "what the records store said, until the next action"]
+    show_verdict: Annotated[bool, "whether the verdict line is switched on"]
+    verdict: Annotated[VerdictLine | None, "can the game still be won; null while switched off"]
+    show_win_chance: Annotated[bool, "whether the win chance readout is switched on"]
+    win_chance: Annotated[
+        WinChanceLine | None, "the chance of winning from what the player sees; null while switched off"
+    ]
+    show_playable: Annotated[bool, "whether the cards that fit the discard glow"]
+    show_hints: Annotated[bool, "whether the Hint button is offered"]
+    hint_kind: Annotated[Literal["fair", "exact"], "the hint given: 'fair' from what is seen, 'exact' peeks"]
+    review: Annotated[ReviewPanel | None, "the review of the game played, while open; null while closed"]
+    lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]
+    dir: Annotated[Literal["ltr", "rtl"], "the writing direction of that language"]
+    seq: Annotated[int, "grows with every snapshot sent: an older one arriving late is ignored"]
+
+
+# in the order of js/src/snapshot.js
+CONTRACT = (Played, Last, Notice, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, GameView, Snapshot)
+
+
+# -- the front end's types --------------------------------------------------------------------------
+
+
+def _js_type(hint: Any) -> str:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        return _js_type(args[0])
+    if origin in (Union, types.UnionType):
+        return "(" + " | ".join(_js_type(arg) for arg in args) + ")"
+    if origin is Literal:
+        return " | ".join(f'"{value}"' for value in args)
+    if origin is list:
+        return f"Array<{_js_type(args[0])}>"
+    if hint is type(None):
+        return "null"
+    if isinstance(hint, type) and typing.is_typeddict(hint):
+        return hint.__name__
+    return {str: "string", int: "number", bool: "boolean", float: "number"}[hint]
+
+
+def _fields(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind, globalns=vars(sys.modules[__name__]), include_extras=True)
+
+
+def jsdoc() -> str:
+    """``js/src/snapshot.js``: the contract as JSDoc typedefs, for ``tsc --checkJs``."""
+    out = [
+        "// The snapshot contract (the `state` trait), generated from tripeaks_widget/board/snapshot.py",
+        "// by `python tests/frontend_fixtures.py`: edit the Python, never this file.",
+        "",
+    ]
+    for kind in CONTRACT:
+        doc = (kind.__doc__ or "").strip().replace("\n    ", " ").replace("``", "`")
+        out.append("/**")
+        if doc and not doc.startswith(kind.__name__ + "("):
+            out.append(f" * {doc}")
+        out.append(f" * @typedef {{object}} {kind.__name__}")
+        required = kind.__required_keys__
+        for name, hint in _fields(kind).items():
+            what = typing.get_args(hint)[1] if typing.get_origin(hint) is Annotated else ""
+            key = name if name in required else f"[{name}]"
+            out.append(f" * @property {{{_js_type(hint)}}} {key} {what}".rstrip())
+        out.append(" */")
+        out.append("")
+    out.append("export {};")
+    return "\n".join(out) + "\n"
+
+
+def fields(kind: type) -> set[str]:
+    """The keys of one of the contract's dicts."""
+    return set(_fields(kind))

@@ -1,0 +1,619 @@
+"""The game of TriPeaks (SPEC §1–7): moves, draws, undo, score, end states, the board in words."""
+
+from __future__ import annotations
+
+import html
+import secrets
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Set
+from itertools import islice
+from typing import NamedTuple, cast
+
+from ..board.snapshot import GameView
+from . import words
+from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
+from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
+from .deal import DISCARD_INDEX, STOCK_START
+from .errors import (
+    InvalidCardError,
+    InvalidCodeError,
+    InvalidDeckError,
+    InvalidSnapshotError,
+    check_flag,
+    got,
+    shown,
+    whole_number,
+)
+from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
+from .messages import Message
+from .rules import EASY, Rules
+
+START_SCORE = 500  # R5.1
+PEAK_BONUS = 100  # R5.2
+HOGUE_DRAW_COST = 5  # V2: a draw costs 5; peaks pay 15, 15 and the third 30
+HOGUE_PEAK_BONUS = (15, 15, 30)
+UNDO_LIMIT = 100  # R6.1
+SNAPSHOT_FORMAT = "tripeaks-game/1"
+SNAPSHOT_KEYS = ("format", "code", "error_help", "actions", "score", "moves", "status")  # what to_dict writes
+
+
+# What the app says (R2.4, R4.2).
+MUST_FIT = Message("Must be one rank higher or lower")
+BLOCKED_CARD = Message("This card is blocked")
+NO_MORE_MOVES = Message("No more possible moves")
+YOU_WON = Message("You won!")
+STOCK_EMPTY = Message("The stock is empty")
+DRAW_WHEN_STUCK = Message("Draw only when no card can be played")
+NOTHING_TO_UNDO = Message("Nothing to undo")
+GAME_WON = Message("The game is won: every peak card is gone")
+ALREADY_PLAYED = Message("{card} has already been played")
+IS_THE_DISCARD = Message("{card} is the discard")
+NOT_A_PEAK_CARD = Message("{card} is not a peak card")
+
+# How a game ended, in the game's own words: the message line says it as the last action ends
+# the game, and the board's banner says it once (the snapshot's ``ending``).
+ENDINGS = {"won": YOU_WON, "blocked": NO_MORE_MOVES}
+
+HIDDEN = "?"  # a face-down slot in views and rows
+
+
+def standing_actions(history: Iterable[str]) -> list[tuple[int, str]]:
+    """The actions of a history that stand once its undos are taken out (each ``"undo"`` drops the
+    action before it), each with its index in the history."""
+    line: list[tuple[int, str]] = []
+    for index, action in enumerate(history):
+        if action == "undo":
+            if line:
+                line.pop()
+        else:
+            line.append((index, action))
+    return line
+
+
+def move_number(history: Iterable[str], index: int) -> int:
+    """The number of the action at ``index`` of ``history`` among the moves that stand (1 for the
+    first): the one numbering of moves the verdict, the review and its chart use. The Moves
+    counter (``Game.moves``, R6.2) counts undone moves too; this does not."""
+    return [at for at, _ in standing_actions(history)].index(index) + 1
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed action that the rules refuse; the message is the reason."""
+
+
+class Action(NamedTuple):
+    """One undoable action: a play from ``slot`` (None for a draw) of ``card`` onto ``previous``."""
+
+    slot: int | None
+    card: Card
+    previous: Card | None  # the discard top before the action
+    points: int  # the score change it made, bonus included
+    run: int  # the run of removals before it (V2 scoring)
+
+    @property
+    def notation(self) -> str:
+        return "draw" if self.slot is None else str(self.card)
+
+
+class Position(NamedTuple):
+    """Where a game stands, for searching: removed slots (bit mask), cards drawn, discard top."""
+
+    removed: int
+    drawn: int
+    discard: Card | None
+
+
+class Game:
+    """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")``; ``Game()`` deals a random game of the numbered
+    series (R6.8), so it counts towards the records and can be named by its number, under Easy."""
+
+    def __init__(self, code: str | None = None, *, rules: Rules | str | None = None, error_help: bool = True) -> None:
+        """A bad ``code`` raises ``InvalidCodeError``, bad ``rules`` ``InvalidRulesError`` (see ``errors``)."""
+        check_flag("error_help", error_help)
+        chosen = None if rules is None else Rules.parse(rules)
+        if code is None:
+            number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
+            code = number_code(number, EASY if chosen is None else chosen)
+        deal = parse_code(code)
+        if chosen is not None and chosen != deal.rules:
+            raise InvalidCodeError(
+                f"the code {code!r} is a {deal.rules} game, not {chosen}; change the code's letters or leave out rules="
+            )
+        self._start(deal, error_help)
+
+    @classmethod
+    def from_number(cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True) -> Game:
+        """Deal number ``number`` (R6.7; the numbered games of R6.8 are 1 to 50,000): a whole number
+        from 0 to 26**7 - 1, an int or any integral such as ``numpy.int64``, else
+        ``InvalidNumberError``."""
+        return cls(number_code(number, Rules.parse(rules)), error_help=error_help)
+
+    @classmethod
+    def from_deck(
+        cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *, error_help: bool = True
+    ) -> Game:
+        """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
+        right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``.
+        Anything else raises ``InvalidDeckError`` naming the card at fault."""
+        check_flag("error_help", error_help)
+        rules = Rules.parse(rules)
+        size = 53 if rules.joker else 52
+        what = "with the joker (variant V3)" if rules.joker else "(28 peak cards, the discard, 23 stock cards)"
+        expected = f"expected {DECK_FORM}"
+        if isinstance(deck, str):
+            items: list[object] = list(card_tokens(deck))
+        elif isinstance(deck, (list, tuple)):
+            items = list(deck)
+        elif isinstance(deck, Iterable) and not isinstance(deck, (bytes, bytearray, Mapping, Set)):
+            items = list(islice(deck, size + 1))  # enough to tell a deck too long, even from an endless iterator
+        else:
+            raise InvalidDeckError(f"expected cards as text or a list; got {got(deck)}; {expected}")
+        cards = []
+        for place, item in enumerate(items, 1):
+            try:
+                cards.append(Card.parse(item))  # type: ignore[arg-type]  # Card.parse checks it
+            except InvalidCardError as error:
+                raise InvalidDeckError(f"card {place} of the deck: {error}") from None
+        if len(cards) != size:
+            cut_short = len(cards) > size and not isinstance(deck, (str, list, tuple))
+            count = f"more than {size}" if cut_short else len(cards)
+            raise InvalidDeckError(f"a deck has {size} cards {what}; got {count}; {expected}")
+        repeated = [str(card) for card, count in Counter(cards).items() if count > 1]
+        if repeated:
+            raise InvalidDeckError(f"a deck has {size} different cards; repeated: {' '.join(repeated)}; {expected}")
+        if JOKER in cards and not rules.joker:
+            raise InvalidDeckError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
+        game = cls.__new__(cls)
+        game._start(Deal(rules, tuple(cards), None), error_help)
+        return game
+
+    def _start(self, deal: Deal, error_help: bool) -> None:
+        self.rules: Rules = deal.rules
+        self.number: int | None = deal.number
+        self.deck: tuple[Card, ...] = deal.cards
+        self.error_help = error_help
+        self._removed = 0
+        self._drawn = 0
+        # V6: the discard starts empty and the card in its place tops the stock.
+        self._stock_start = DISCARD_INDEX if self.rules.empty_start else STOCK_START
+        self._discard: Card | None = None if self.rules.empty_start else self.deck[DISCARD_INDEX]
+        self._score = 0 if self.rules.hogue_scoring else START_SCORE
+        self._run = 0
+        self._moves = 0
+        self._undo: deque[Action] = deque(maxlen=UNDO_LIMIT)
+        self._log: list[str] = []
+        self._slot_of = {card: slot for slot, card in enumerate(self.deck[:SLOT_COUNT])}
+        self.message = ""
+        self.last: dict | None = None
+
+    # -- reading the position ----------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        """The code that deals this game again: ``TP1-…`` for a numbered deal, else ``TPD-…``."""
+        if self.number is not None:
+            return number_code(self.number, self.rules)
+        return deck_code(self.deck, self.rules)
+
+    @property
+    def score(self) -> int:
+        return self._score
+
+    @property
+    def moves(self) -> int:
+        """Removals and draws made, undone ones included: it never goes down (R6.2)."""
+        return self._moves
+
+    @property
+    def moves_kept(self) -> int:
+        """How many moves stand once the undone ones are taken out: the review numbers these,
+        and the verdict counts by them (see :func:`move_number`)."""
+        return len(standing_actions(self._log))
+
+    @property
+    def discard(self) -> Card | None:
+        return self._discard
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.deck) - self._stock_start - self._drawn
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, top first (face down to a player)."""
+        return self.deck[self._stock_start + self._drawn :]
+
+    @property
+    def waste(self) -> list[Card]:
+        """The discard pile, bottom to top (every action is remembered: a line has at most 51)."""
+        first = [] if self.rules.empty_start else [self.deck[DISCARD_INDEX]]
+        return first + [action.card for action in self._undo]
+
+    @property
+    def position(self) -> Position:
+        return Position(self._removed, self._drawn, self._discard)
+
+    @property
+    def cards_left(self) -> int:
+        """Peak cards still on the table."""
+        return SLOT_COUNT - self._removed.bit_count()
+
+    @property
+    def history(self) -> list[str]:
+        """Every action so far in notation: cards played (``"K♣"``), ``"draw"`` and ``"undo"``."""
+        return list(self._log)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def is_removed(self, slot: int) -> bool:
+        return bool(self._removed >> slot & 1)
+
+    def is_uncovered(self, slot: int) -> bool:
+        return self._removed & COVER_MASK[slot] == COVER_MASK[slot]
+
+    def is_face_up(self, slot: int) -> bool:
+        """Face up: the bottom row from the start, any other card once both its covers are gone
+        (R2.3); every card with open peaks (V4)."""
+        return not self.is_removed(slot) and (self.rules.open_peaks or self.is_uncovered(slot))
+
+    def is_free(self, slot: int) -> bool:
+        """Free: face up and no card covers it any more (R2.1)."""
+        return not self.is_removed(slot) and self.is_uncovered(slot)
+
+    def fits(self, card: Card) -> bool:
+        """Whether ``card`` may go on the discard now (R2.2; anything on an empty discard, V6)."""
+        return self._discard is None or self.rules.fits(card.rank, self._discard.rank)
+
+    def free_slots(self) -> list[int]:
+        return [slot for slot in range(SLOT_COUNT) if self.is_free(slot)]
+
+    def playable_slots(self) -> list[int]:
+        return [slot for slot in self.free_slots() if self.fits(self.deck[slot])]
+
+    def free(self) -> list[Card]:
+        return [self.deck[slot] for slot in self.free_slots()]
+
+    def playable(self) -> list[Card]:
+        """Free cards that fit the discard now, in slot order."""
+        return [self.deck[slot] for slot in self.playable_slots()]
+
+    def legal_moves(self) -> list[str]:
+        """Every legal action in notation: the playable cards, then ``"draw"`` while the stock lasts."""
+        if self.status == "won":
+            return []
+        return [str(card) for card in self.playable()] + (["draw"] if self.why_not_draw() is None else [])
+
+    @property
+    def status(self) -> str:
+        """``"won"`` when all 28 peak cards are gone (R4.1), ``"blocked"`` when the stock is empty
+        and no free card fits (R4.2), else ``"playing"``."""
+        if self._removed == ALL_SLOTS_MASK:
+            return "won"
+        if not self.stock_count and not self.playable_slots():
+            return "blocked"
+        return "playing"
+
+    def slot_view(self, slot: int) -> str | None:
+        """What a player sees in a slot: None once removed, ``"?"`` face down, else the card."""
+        if self.is_removed(slot):
+            return None
+        return str(self.deck[slot]) if self.is_face_up(slot) else HIDDEN
+
+    def rows(self) -> list[list[str | None]]:
+        """The four rows from the peak tops down, as ``slot_view`` shows each slot."""
+        return [[self.slot_view(slot) for slot in row] for row in ROWS]
+
+    def peaks(self) -> list[dict]:
+        """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""
+        return [
+            {
+                "peak": PEAK_NAMES[p],
+                "cards_left": sum(not self.is_removed(s) for s in PEAK_SLOTS[p]),
+                "cleared": self._removed & PEAK_MASK[p] == PEAK_MASK[p],
+            }
+            for p in range(3)
+        ]
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def slot_of(self, target: int | Card | str) -> int:
+        """The peak slot that ``target`` names: a slot number (any integral, not a bool), a Card, or
+        card notation."""
+        if isinstance(target, (Card, str)):
+            card = Card.parse(target)
+        else:
+            slot = target if type(target) is int else whole_number(target)
+            if slot is None:
+                raise ValueError(
+                    f"a play names a peak slot 0 to {SLOT_COUNT - 1}, a Card or a card in notation, "
+                    f"{CARD_FORM}; got {got(target)}"
+                )
+            if not 0 <= slot < SLOT_COUNT:
+                raise ValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
+            return slot
+        if card not in self._slot_of:
+            where = IS_THE_DISCARD if card == self._discard else NOT_A_PEAK_CARD
+            raise IllegalMoveError(Message(where, card=str(card)))
+        return self._slot_of[card]
+
+    def why_not(self, target: int | Card | str) -> str | None:
+        """Why playing ``target`` is refused (R2.4), or None when it is legal."""
+        try:
+            slot = self.slot_of(target)
+        except IllegalMoveError as refusal:
+            return refusal.args[0]  # the Message itself, so it can be translated
+        if self.is_removed(slot):
+            return Message(ALREADY_PLAYED, card=str(self.deck[slot]))
+        if not self.is_free(slot):
+            return BLOCKED_CARD
+        if not self.fits(self.deck[slot]):
+            return MUST_FIT
+        return None
+
+    def why_not_draw(self) -> str | None:
+        """Why drawing is refused now, or None when it is allowed (R2.5, V5)."""
+        if self.status == "won":
+            return GAME_WON
+        if not self.stock_count:
+            return STOCK_EMPTY
+        if self.rules.draw_when_stuck and self.playable_slots():
+            return DRAW_WHEN_STUCK
+        return None
+
+    def play(self, target: int | Card | str) -> Card:
+        """Move a free card that fits onto the discard (R2.2); returns the card."""
+        slot = self.slot_of(target)
+        reason = self.why_not(slot)
+        if reason:
+            self._refuse(reason)
+        card = self.deck[slot]
+        self._removed |= 1 << slot
+        peak_mask = PEAK_MASK[SLOTS[slot].peak]
+        emptied = self._removed & peak_mask == peak_mask  # R5.2: the peak's last card went
+        if self.rules.hogue_scoring:
+            cleared = sum(self._removed & mask == mask for mask in PEAK_MASK)
+            points = self._run + 1 + (HOGUE_PEAK_BONUS[cleared - 1] if emptied else 0)
+        else:
+            points = (PEAK_BONUS if emptied else 0) - 1
+        self._record(Action(slot, card, self._discard, self._add_points(points), self._run), run=self._run + 1)
+        return card
+
+    def draw(self) -> Card:
+        """Turn the stock's top card onto the discard (R2.5)."""
+        reason = self.why_not_draw()
+        if reason:
+            self._refuse(reason)
+        card = self.stock[0]
+        self._drawn += 1
+        cost = HOGUE_DRAW_COST if self.rules.hogue_scoring else 1
+        self._record(Action(None, card, self._discard, self._add_points(-cost), self._run), run=0)
+        return card
+
+    def undo(self) -> Card:
+        """Take back the last action (R6.1): the card returns, its points are given back."""
+        if not self._undo:
+            self._refuse(NOTHING_TO_UNDO)
+        action = self._undo.pop()
+        if action.slot is None:
+            self._drawn -= 1
+        else:
+            self._removed &= ~(1 << action.slot)
+        self._discard = action.previous
+        self._score -= action.points
+        self._run = action.run
+        self._log.append("undo")
+        self._settle({"action": "undo", "undone": self._describe_action(action)})
+        return action.card
+
+    def apply(self, action: int | Card | str) -> Card:
+        """Carry out one action: ``"draw"``, ``"undo"``, or a card to play (notation, Card or slot)."""
+        if isinstance(action, str) and action.strip().lower() in ("draw", "undo"):
+            return self.draw() if action.strip().lower() == "draw" else self.undo()
+        return self.play(action)
+
+    def replay(self, actions: Iterable[int | Card | str]) -> Game:
+        """Apply actions in order; stops at the first illegal one, raising with its place in the line."""
+        for step, action in enumerate(actions, 1):
+            try:
+                self.apply(action)
+            except ValueError as error:
+                raise type(error)(f"action {step} ({action!s}) refused: {error}") from None
+        return self
+
+    def copy(self) -> Game:
+        """An independent copy (cheap: the deck is shared, it never changes)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._undo = deque(self._undo, maxlen=UNDO_LIMIT)
+        other._log = list(self._log)
+        return other
+
+    def _refuse(self, reason: str):
+        self.message = reason if self.error_help else ""
+        raise IllegalMoveError(reason)
+
+    def _add_points(self, points: int) -> int:
+        """Add points, never going below 0 (R5.1; V2 scores may); returns the change made."""
+        change = points if self.rules.hogue_scoring else max(points, -self._score)
+        self._score += change
+        return change
+
+    def _record(self, action: Action, run: int) -> None:
+        self._run = run
+        self._discard = action.card
+        self._moves += 1
+        self._undo.append(action)
+        self._log.append(action.notation)
+        self._settle(self._describe_action(action))
+
+    def _describe_action(self, action: Action) -> dict:
+        if action.slot is None:
+            return {"action": "draw", "card": str(action.card)}
+        return {"action": "play", "slot": action.slot, "card": str(action.card)}
+
+    def _settle(self, last: dict) -> None:
+        self.last = last
+        self.message = ENDINGS.get(self.status, "")
+
+    # -- solving (tripeaks_widget.solver) -----------------------------------------------------
+
+    def solve(self, **options):
+        """The solver's verdict on this position: winnable or not, and the best line."""
+        from .. import solver
+
+        return solver.solve(self, **options)
+
+    def winnable(self, **options) -> bool:
+        """Whether the game can still be won from here (with full knowledge of the hidden cards)."""
+        from .. import solver
+
+        return solver.winnable(self, **options)
+
+    def hint(self, **options) -> str | None:
+        """The next action of the best line (a card in notation or ``"draw"``), or None."""
+        from .. import solver
+
+        return solver.hint(self, **options)
+
+    def seen(self):
+        """What the player can see now, and nothing hidden (``tripeaks_widget.engine.seen.Seen``)."""
+        from .seen import Seen
+
+        return Seen.of(self)
+
+    def win_chance(self, **options):
+        """The chance of winning from what the player can see (``tripeaks_widget.fair``): a
+        ``Chance`` with ``.value``, ``.low``/``.high`` (95 %) and ``.samples``."""
+        from .. import fair
+
+        return fair.win_chance(self.seen(), **options)
+
+    def move_chances(self, **options) -> dict:
+        """Every legal action's chance of winning, from what the player can see."""
+        from .. import fair
+
+        return fair.move_chances(self.seen(), **options)
+
+    def fair_hint(self, **options) -> str | None:
+        """The action with the best chance of winning, found without looking at a hidden card."""
+        from .. import fair
+
+        return fair.fair_hint(self.seen(), **options)
+
+    def review(self, **options):
+        """A move-by-move account of this game: the chance before and after each move, the best
+        move and mistakes (``tripeaks_widget.fair.review``); ``.plot()`` draws it."""
+        from .. import fair
+
+        return fair.review(self, **options)
+
+    # -- describing ------------------------------------------------------------------------------
+
+    def describe(self) -> str:
+        """The board in words, as a screen reader reads it (R7), in English: the entries of
+        :mod:`tripeaks_widget.engine.words`, which ``i18n.describe(game, lang)`` translates."""
+        return words.describe(self)
+
+    def view(self) -> GameView:
+        """Everything a player can see, as JSON-ready plain values (the contract:
+        :class:`~tripeaks_widget.board.snapshot.GameView`)."""
+        free = self.free_slots()
+        view = {
+            "code": self.code,
+            "rules": self.rules.name,
+            "variants": list(self.rules.variants),
+            "slots": [self.slot_view(slot) for slot in range(SLOT_COUNT)],
+            "free": free,
+            "playable": [s for s in free if self.fits(self.deck[s])],
+            "stock": self.stock_count,
+            "discard": str(self._discard) if self._discard else None,
+            "score": self._score,
+            "moves": self._moves,
+            "moves_kept": self.moves_kept,
+            "status": self.status,
+            "message": self.message,
+            "can_undo": self.can_undo,
+            "description": self.describe(),
+            "last": self.last,
+        }
+        return cast(GameView, view)  # its types are checked against the contract in tests/test_snapshot.py
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """A JSON-ready snapshot: the code, the settings and every action; ``from_dict`` replays it."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "code": self.code,
+            "error_help": self.error_help,
+            "actions": self.history,
+            "score": self._score,
+            "moves": self._moves,
+            "status": self.status,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises
+        ``InvalidSnapshotError`` naming the part at fault."""
+        expected = (
+            f"a snapshot from Game.to_dict(), e.g. {{'format': '{SNAPSHOT_FORMAT}', 'code': 'TP1-E-AAAAAAB', "
+            f"'actions': ['K♣']}}, with no keys but {', '.join(SNAPSHOT_KEYS)}"
+        )
+        if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
+            raise InvalidSnapshotError(f"not a game snapshot; expected {expected}")
+        unknown = [shown(key) for key in data if key not in SNAPSHOT_KEYS][:5]
+        if unknown:
+            raise InvalidSnapshotError(
+                f"snapshot has keys {SNAPSHOT_FORMAT} does not: {', '.join(unknown)}; expected {expected}"
+            )
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise InvalidSnapshotError(f"snapshot 'actions' must be a list of strings; expected {expected}")
+        if not isinstance(data.get("code"), str):
+            raise InvalidSnapshotError(f"snapshot has no game code; expected {expected}")
+        error_help = data.get("error_help", True)
+        if not isinstance(error_help, bool):
+            raise InvalidSnapshotError(f"snapshot 'error_help' is true or false; got {got(error_help)}")
+        try:
+            game = cls(data["code"], error_help=error_help)
+        except InvalidCodeError as error:
+            raise InvalidSnapshotError(f"snapshot 'code': {error}") from None
+        try:
+            game.replay(actions)
+        except ValueError as error:
+            raise InvalidSnapshotError(f"snapshot actions do not replay: {error}") from None
+        for key in ("score", "moves", "status"):
+            found, computed = data.get(key, None), getattr(game, key)
+            if key in data and (type(found) is not type(computed) or found != computed):
+                raise InvalidSnapshotError(
+                    f"snapshot is inconsistent: it records {key} {shown(found)} but its actions give {computed!r}"
+                )
+        return game
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
+            f"stock {self.stock_count}, discard {self._discard}, {self.status}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """A bare game in a notebook cell shows its board as text."""
+        return f"<pre>{html.escape(str(self))}</pre>"
+
+    def __str__(self) -> str:
+        """The board as text: the four rows (``··`` hidden, blank removed), stock and discard."""
+        lines = []
+        for row in ROWS:
+            line = ""
+            for slot in row:
+                cell = (self.slot_view(slot) or "").replace(HIDDEN, "··")
+                line = line.ljust(round(slot_x(slot) * 4)) + cell.rjust(3)
+            lines.append(line.rstrip())
+        lines.append(
+            f"stock {self.stock_count}  discard {self._discard or '-'}  score {self._score}  "
+            f"moves {self._moves}  {self.status}"
+        )
+        return "\n".join(lines)

@@ -1,0 +1,728 @@
+"""Fair play: the chance of winning from what a player can see, and the action that has the best.
+
+Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
+and forgets the game, so two games that look the same to their player get the same answers
+for the same seed.
+
+**One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
+review's rows are one quantity: the chance of winning from this position for a player who
+follows the fair hint. It is found by ``method="fair"``, the default:
+
+- where few cards are unseen it is **exact** (``tripeaks_widget.fair.expectimax``): every hidden
+  card is a uniform draw from the cards not seen, so the game as the player knows it is an
+  expectimax over reveals and draws, solved outright. The value is certain (``.exact``, and
+  ``.low == .value == .high``) and the fair hint is then an optimal move. Every position with
+  at most ``EXACT_UNSEEN`` (8) cards unseen is solved within ``EXACT_NODES`` nodes, whatever
+  the clock says, and one with up to ``EXACT_TRY_UNSEEN`` when its search fits in
+  ``EXACT_TRY_NODES`` nodes (counts, not times, so the answer is the same on every machine
+  and under any load);
+- elsewhere it is an **estimate**, with its 95 % interval and its sample count: the unseen
+  cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
+  taken and the rest of the game played out by the ``lookahead`` strategy
+  (``tripeaks_widget.fair.playout``), which reads only cards a player could see.
+
+Other ways of judging are kept, by name:
+
+- ``method="playout"``: the estimate above everywhere, never exact search: the chance of
+  taking the action and then playing as ``lookahead`` does (a chance a real player reaches).
+- ``method="search"``: exact where few cards are unseen, else a tree search over what the
+  player sees (``tripeaks_widget.fair.tree``); ``samples`` is its deals. Measured on small slices
+  (README), it played no better than the playouts, so it is not the hint's method.
+- ``method="solver"``, perfect-information Monte Carlo as bridge programs and Klondike
+  studies use it: each arrangement is judged exactly by the solver, as if the player learnt
+  the hidden cards after this move (*strategy fusion*). No real player does better, so it
+  is a *ceiling*, ``win_chance(g, kind="ceiling")``, and never the board's "Win chance".
+  ``kind="ceiling-stock"`` and ``"ceiling-peaks"`` are tighter ones, only part of the hidden
+  cards told (``relaxed_ceiling_chance``, ``tripeaks_widget.fair.ceilings``).
+
+Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
+the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
+1-1000 (``benchmarks/fair.py``) the fair hint as a player (compiled: 1,000 playouts) wins 62.9 %
+under Easy and 31.5 % under Classic, 2.12 and 3.21 times ``first_fit``; the playout hint of 200
+(as Python runs it) 60.9 % and 28.2 %; the solver's hint, on every tenth game, no more than
+``lookahead`` (46 % and 23 %).
+
+Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
+arrangements to judge (common random numbers: every action is judged on the same
+arrangements, so their differences are sharper than their intervals; by default
+``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``). ``seed`` (a whole number) picks them. ``budget``
+is seconds for the whole call; when it runs out the arrangements judged so far are the
+answer (``.samples`` says how many; an arrangement half judged is dropped), and
+``SearchExhausted`` is raised if none was judged.
+
+**Step by step.** The board's searches run through the step-wise forms (``win_chance_steps``,
+``fair_hint_steps``, ``review_steps``; see ``tripeaks_widget.engine.steps``), which yield between
+their units of work: a sampled arrangement judged, a move reviewed, a verdict of the exact
+history. The plain functions drive the same steps straight through, so both give the same
+answer. One exact expectimax run is a single step (bounded by ``EXACT_TRY_NODES`` or
+``EXACT_OPEN_NODES`` nodes where it is a try, else by its share of the budget).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .. import solver
+from ..engine.seen import SAMPLE_STREAM, Seen, check_samples, check_seed
+from ..engine.steps import Steps, drive
+from ..solver import SearchExhausted
+from . import calibration, expectimax
+from .ceilings import SAMPLES as RELAXED_SAMPLES
+from .ceilings import ceiling_chance as relaxed_ceiling_chance
+from .playout import Playouts, playouts
+
+T = TypeVar("T")
+
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
+SOLVER_SAMPLES = 100  # arrangements judged exactly by default
+# Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
+# here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
+# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: README's fair play.
+PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
+SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
+METHODS = ("fair", "search", "playout", "solver")
+KINDS = ("fair", "ceiling", "ceiling-stock", "ceiling-peaks")
+TOLD = {"ceiling-stock": "stock", "ceiling-peaks": "peaks"}  # the relaxed ceilings: the part of the hidden cards told
+DEFAULT_SAMPLES = {
+    "fair": PLAYOUT_SAMPLES,
+    "search": SEARCH_ITERATIONS,
+    "playout": PLAYOUT_SAMPLES,
+    "solver": SOLVER_SAMPLES,
+}
+JUDGED_BY = {
+    "fair": "the fair player: exact where few cards are unseen, else the rest played by lookahead",
+    "search": "the fair player's tree search: exact where few cards are unseen",
+    "playout": "the rest played by lookahead",
+    "solver": "the solver, every card known: an upper bound",
+}
+EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within EXACT_NODES)
+EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
+EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
+# At most EXACT_UNSEEN unseen the exact search has no share of the clock (under load it would answer
+# fewer positions): a node count bounds it, the same on every machine. The most measured over the 1,749
+# such positions with a choice in lookahead's games 1-400 (easy and classic) was 253,483 nodes; the
+# limit, 2.4 times that, is about 1.3 s of the compiled build here and 2.4 s of pure Python.
+EXACT_NODES = 600_000
+EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
+DRAW = -1  # the draw, among the slots of the actions played out
+EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
+
+
+@dataclass(frozen=True)
+class Chance:
+    """An estimated chance of winning: ``value`` (0–1), its 95 % Wilson interval ``low``–``high``,
+    the arrangements judged (``samples``) and how many of them win. ``exact`` when nothing
+    unseen is left to sample (or the game is over), so the value is certain."""
+
+    value: float
+    low: float
+    high: float
+    samples: int
+    wins: int
+    exact: bool = False
+
+    @classmethod
+    def exactly(cls, value: float) -> Chance:
+        """A chance computed outright, not sampled: certain, with no samples."""
+        return cls(value, value, value, 0, 0, True)
+
+    @classmethod
+    def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
+        value = wins / samples
+        if exact:
+            return cls(value, value, value, samples, wins, True)
+        low, high = wilson(wins, samples)
+        return cls(value, low, high, samples, wins)
+
+    def __float__(self) -> float:
+        return self.value
+
+    def __str__(self) -> str:
+        if self.exact:
+            return f"{self.value:.0%}"
+        samples = f"{self.samples} sample{'' if self.samples == 1 else 's'}"
+        return f"{self.value:.0%} (95 % {self.low:.0%}–{self.high:.0%}, {samples})"
+
+    def __repr__(self) -> str:
+        return f"Chance({self})"
+
+
+def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default; a search's wins
+    may be fractional, its leaves valued exactly)."""
+    p = wins / samples
+    centre = (p + z * z / (2 * samples)) / (1 + z * z / samples)
+    half = z / (1 + z * z / samples) * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples))
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == samples else min(1.0, centre + half)
+    return low, high
+
+
+def check_budget(budget: object) -> float | None:
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget) or budget <= 0:
+        raise ValueError(f"budget is a time in seconds, a positive number (or None for no limit); got {budget!r}")
+    return float(budget)
+
+
+def check_method(method: object) -> str:
+    if method not in METHODS:
+        raise ValueError(
+            "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
+            "are unseen, else played out), 'search' (a tree search over what is seen) or 'solver' (each "
+            f"arrangement judged exactly, as if the hidden cards were known); got {method!r}"
+        )
+    return str(method)
+
+
+def check_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise ValueError(
+            "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling-stock' or "
+            "'ceiling-peaks' (only the stock's order, or only the peak cards, known: tighter upper bounds), "
+            "or 'ceiling' (each arrangement solved as if the hidden cards were known: an upper bound); "
+            f"got {kind!r}"
+        )
+    return str(kind)
+
+
+def samples_for(method: str, samples: object) -> int:
+    """How many arrangements to judge: ``samples`` (checked), or ``method``'s default when None."""
+    return DEFAULT_SAMPLES[check_method(method)] if samples is None else check_samples(samples)
+
+
+def seen_of(position) -> Seen:
+    """The ``Seen`` of a position: itself, or a game's (which is then forgotten)."""
+    return position if isinstance(position, Seen) else Seen.of(position)
+
+
+class _Clock:
+    def __init__(self, budget: float | None) -> None:
+        self.budget = budget
+        self.deadline = None if budget is None else time.perf_counter() + budget
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def out(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
+    """Which legal first actions still win this (fully known) arrangement: the solver answers
+    them all in one pass (:func:`tripeaks_widget.solver.winning_actions`)."""
+    return solver.winning_actions(sample, budget=budget)
+
+
+def _arrangements(seen: Seen, samples: int, seed: int):
+    """The sampled games, and whether they are the one arrangement there is (nothing unseen)."""
+    if not seen.unseen_places():
+        return [seen.game_from(next(seen.arrangements(seed)))], True
+    return (seen.game_from(deck) for deck in itertools.islice(seen.arrangements(seed), samples)), False
+
+
+def win_chance(
+    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Chance:
+    """The chance of winning from this position (1.0 won, 0.0 blocked).
+
+    ``kind="fair"``: the chance of a player who follows the fair hint, exact where few cards are
+    unseen, else estimated (see the module's notes); the chance of the best action of
+    ``move_chances``. ``kind="ceiling"``: each sampled arrangement judged exactly by the solver,
+    as if the player learnt the hidden cards now: an upper bound no player reaches.
+    ``kind="ceiling-stock"`` / ``"ceiling-peaks"``: tighter upper bounds, only the stock's order or
+    only the face-down peak cards told (``relaxed_ceiling_chance``)."""
+    return drive(win_chance_steps(position, kind=kind, samples=samples, seed=seed, budget=budget))
+
+
+def win_chance_steps(
+    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[Chance]:
+    """``win_chance`` step by step (see the module's notes); its arguments are checked at once."""
+    seen = seen_of(position)
+    kind = check_kind(kind)
+    if kind == "ceiling":
+        samples = SOLVER_SAMPLES if samples is None else samples
+        return _at_once(lambda: ceiling_chance(seen, samples=samples, seed=seed, budget=budget))
+    if kind in TOLD:
+        samples = RELAXED_SAMPLES if samples is None else samples
+        return _at_once(lambda: relaxed_ceiling_chance(seen, TOLD[kind], samples=samples, seed=seed, budget=budget))
+    samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
+    if seen.status != "playing":
+        return _at_once(lambda: Chance.exactly(float(seen.status == "won")))
+    return _best_of(fair_chances_steps(seen, samples, seed, _Clock(budget)))
+
+
+def _at_once(compute: Callable[[], T]) -> Steps[T]:
+    """A computation in one piece, as a step-wise one (no step between)."""
+    return compute()
+    yield  # a generator
+
+
+def _best_of(steps: Steps[dict[str, Chance]]) -> Steps[Chance]:
+    return _best_chance((yield from steps))
+
+
+def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
+    """The clairvoyant ceiling: the share of sampled arrangements the solver can win, each judged
+    with every card known (see the module's notes)."""
+    seen = seen_of(position)
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    if seen.status != "playing":
+        return Chance.exactly(float(seen.status == "won"))
+    clock = _Clock(budget)
+    games, exact = _arrangements(seen, samples, seed)
+    wins = judged = 0
+    for game in games:
+        try:
+            wins += solver.winnable(game, budget=clock.remaining())
+        except SearchExhausted:
+            break
+        judged += 1
+        if clock.out():
+            break
+    if not judged:
+        raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
+    return Chance.of(wins, judged, exact)
+
+
+def _exact_share(seen: Seen, clock: _Clock) -> float | None:
+    """The part of the budget the exact search may take, so that an estimate still has time when
+    it fails: none where it is meant to succeed (``EXACT_UNSEEN``: the node limit bounds it, not
+    the clock), else a quarter."""
+    remaining = clock.remaining()
+    if remaining is None or seen.hidden_count <= EXACT_UNSEEN:
+        return None
+    return remaining * EXACT_TRY_SHARE
+
+
+def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
+    """Every legal action's exact chance where the expectimax finds it (``EXACT_UNSEEN``,
+    ``EXACT_TRY_UNSEEN``), else None."""
+    hidden = seen.hidden_count
+    if hidden > EXACT_TRY_UNSEEN:
+        return None
+    if hidden > EXACT_UNSEEN:
+        limit: int | None = EXACT_TRY_NODES
+    else:  # with open peaks every card may still be in play around the stock's last cards: a bound, generous
+        limit = EXACT_OPEN_NODES if seen.rules.open_peaks else EXACT_NODES
+    try:
+        found = expectimax.solve(seen, budget=budget, node_limit=limit)
+    except SearchExhausted:
+        return None
+    return {action: Chance.exactly(value) for action, value in found.actions.items()}
+
+
+def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+    """``method="search"``: every legal action's chance, exact where it can be, else by the tree
+    search (``tripeaks_widget.fair.tree``): its visits and mean value."""
+    if not seen.legal_moves:
+        return {}
+    found = exact_chances(seen, _exact_share(seen, clock))
+    if found is not None:
+        return found
+    from .tree import search
+
+    searched = search(seen, iterations=iterations, seed=seed, deadline=clock.deadline)
+    if len(searched.actions) < len(seen.legal_moves):
+        raise SearchExhausted(f"no search of every action within the budget of {clock.budget} s")
+    chances = {}
+    for action, (visits, value) in searched.actions.items():
+        low, high = wilson(value * visits, visits)
+        chances[action] = Chance(value, low, high, visits, round(value * visits))
+    return chances
+
+
+def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+    """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
+    return drive(fair_chances_steps(seen, samples, seed, clock))
+
+
+def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[dict[str, Chance]]:
+    """``fair_chances`` step by step: the exact search in one step, then one a playout."""
+    if not seen.legal_moves:
+        return {}
+    found = exact_chances(seen, _exact_share(seen, clock))
+    if found is not None:
+        return found
+    yield
+    estimated = (yield from _playout_steps(seen, samples, seed, clock)).chances()
+    curve = calibration.curve_for(seen.rules)
+    if curve is None or not seen.unseen_places():
+        return estimated
+    mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)
+    for action, c in estimated.items():
+        value, low, high = (calibration.apply(curve, x) for x in (c.value, c.low, c.high))
+        mapped[action] = Chance(value, low, high, c.samples, c.wins, c.exact)
+    return mapped
+
+
+def sample_verdicts(
+    position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None
+) -> tuple[list[dict[str, bool]], bool]:
+    """For each sampled arrangement, which legal actions win it (the solver judges, with every
+    card known); and whether the sampling is exact (nothing unseen: one arrangement)."""
+    seen = seen_of(position)
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    return drive(_sample_steps(seen, samples, seed, budget))
+
+
+def _sample_steps(
+    seen: Seen, samples: int, seed: int, budget: float | None
+) -> Steps[tuple[list[dict[str, bool]], bool]]:
+    if not seen.legal_moves:
+        return [], True
+    clock = _Clock(budget)
+    games, exact = _arrangements(seen, samples, seed)
+    verdicts = []
+    for game in games:
+        yield
+        try:
+            verdicts.append(judge_actions(game, budget=clock.remaining()))
+        except SearchExhausted:
+            break
+        if clock.out():
+            break
+    if not verdicts:
+        raise SearchExhausted(f"no sampled arrangement judged within the budget of {budget} s")
+    return verdicts, exact
+
+
+def playout_verdicts(
+    position, *, samples: int = PLAYOUT_SAMPLES, seed: int = 0, budget: float | None = None
+) -> tuple[list[dict[str, bool]], bool]:
+    """For each sampled arrangement, which legal actions win it when ``lookahead`` plays the
+    rest of the game; and whether the sampling is exact (nothing unseen: one arrangement)."""
+    seen = seen_of(position)
+    samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
+    if not seen.legal_moves:
+        return [], True
+    played, wanted, exact = _playouts_of(seen, samples, seed)
+    verdicts, before = [], [0] * len(seen.legal_moves)
+    for _ in _play_out(played, wanted, _Clock(budget)):
+        wins = played.won()
+        verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
+        before = wins
+    return verdicts, exact
+
+
+@dataclass(frozen=True)
+class Played:
+    """Every legal action played out on the same ``judged`` arrangements (``exact``: the one there
+    is, nothing being unseen): the games ``lookahead`` won after it."""
+
+    wins: dict[str, int]
+    judged: int
+    exact: bool
+
+    def chances(self) -> dict[str, Chance]:
+        """Each action's share of games won, with its Wilson interval."""
+        return {a: Chance.of(wins, self.judged, self.exact) for a, wins in self.wins.items()}
+
+
+def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bool]:
+    """The playouts of every legal action of a position in play (``tripeaks_widget.fair.playout``), how
+    many arrangements to judge, and whether that is exact: ``samples``, or the one there is when
+    nothing is unseen."""
+    slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+    played = playouts(seen, [slot_of.get(action, DRAW) for action in seen.legal_moves], seed, SAMPLE_STREAM)
+    exact = not seen.unseen_places()
+    return played, 1 if exact else samples, exact
+
+
+def _play_out(played: Playouts, wanted: int, clock: _Clock) -> Iterator[None]:
+    """One more arrangement a step, until ``wanted`` or the budget; none at all is an error."""
+    while played.judged < wanted and not clock.out():
+        played.run(1)
+        yield
+    if not played.judged:
+        raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
+
+
+def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[Played]:
+    """The playouts, a step each sampled arrangement."""
+    if not seen.legal_moves:
+        return Played({}, 0, True)
+    played, wanted, exact = _playouts_of(seen, samples, seed)
+    yield from _play_out(played, wanted, clock)
+    wins = dict(zip(seen.legal_moves, played.won(), strict=True))
+    return Played(wins, played.judged, exact)
+
+
+def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
+    actions = verdicts[0] if verdicts else {}
+    return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
+
+
+def move_chances(
+    position,
+    *,
+    method: str = "fair",
+    samples: int | None = None,
+    seed: int = 0,
+    budget: float | None = None,
+) -> dict[str, Chance]:
+    """Every legal action's chance of winning, judged by ``method`` (see the module's notes; the
+    sampled methods judge every action on the same arrangements), in the order of
+    ``legal_moves`` (cards in slot order, then ``"draw"``); {} when the game is over."""
+    return drive(move_chances_steps(position, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def move_chances_steps(
+    position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[dict[str, Chance]]:
+    """``move_chances`` step by step (a step a sampled arrangement); its arguments are checked at once."""
+    seen = seen_of(position)
+    samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
+    if method == "fair":
+        return fair_chances_steps(seen, samples, seed, _Clock(budget))
+    if method == "search":
+        return _at_once(lambda: searched_chances(seen, samples, seed, _Clock(budget)))
+    if method == "playout":
+        return _raw_chances(_playout_steps(seen, samples, seed, _Clock(budget)))
+    return _chances_of(_sample_steps(seen, samples, seed, budget))
+
+
+def _chances_of(steps: Steps[tuple[list[dict[str, bool]], bool]]) -> Steps[dict[str, Chance]]:
+    return chances_from(*(yield from steps))
+
+
+def _raw_chances(steps: Steps[Played]) -> Steps[dict[str, Chance]]:
+    return (yield from steps).chances()
+
+
+def best_action(chances: dict[str, Chance]) -> str | None:
+    """The action with the highest chance; on a tie the first in ``legal_moves`` order (a play before a draw)."""
+    return max(chances, key=lambda a: chances[a].value, default=None)
+
+
+def _best_chance(chances: dict[str, Chance]) -> Chance:
+    best = best_action(chances)
+    assert best is not None  # a position in play has a legal action
+    return chances[best]
+
+
+def fair_hint(
+    position,
+    *,
+    method: str = "fair",
+    samples: int | None = None,
+    seed: int = 0,
+    budget: float | None = None,
+) -> str | None:
+    """The action (a card in notation, or ``"draw"``) with the best chance of winning, found
+    without looking at a hidden card; None when the game is over."""
+    return drive(fair_hint_steps(position, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def fair_hint_steps(
+    position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[str | None]:
+    """``fair_hint`` step by step (a step a sampled arrangement); its arguments are checked at once."""
+    seen = seen_of(position)
+    if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
+        samples_for(method, samples), check_seed(seed), check_budget(budget)
+        only = seen.legal_moves[0]
+        return _at_once(lambda: only)
+    return _best_action_of(move_chances_steps(seen, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def _best_action_of(steps: Steps[dict[str, Chance]]) -> Steps[str | None]:
+    return best_action((yield from steps))
+
+
+# -- reviewing a game ---------------------------------------------------------------------------
+
+MISTAKE = 0.10  # a move that loses at least ten points of chance against the best one is a mistake
+NOT_JUDGED = "—"  # a chance not judged within the budget, as a review prints it
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One move of a review: its number among the moves that stand, the action, the chance
+    before it and after it, the best action there and its chance, and whether it was a mistake.
+    A move whose position had no arrangement judged within the budget is kept with no chances:
+    ``before``, ``after``, ``best`` and ``best_chance`` are None (``judged`` is False)."""
+
+    move: int
+    action: str
+    before: Chance | None
+    after: Chance | None
+    best: str | None
+    best_chance: Chance | None
+
+    @property
+    def judged(self) -> bool:
+        return self.before is not None
+
+    @property
+    def loss(self) -> float:
+        """Chance given away against the best action (0 when the move was the best, or not judged)."""
+        if self.best_chance is None or self.after is None:
+            return 0.0
+        return max(0.0, self.best_chance.value - self.after.value)
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss >= MISTAKE - 1e-9  # counted in whole samples: 0.7 - 0.6 is a loss of 0.1
+
+
+@dataclass(frozen=True)
+class Review:
+    """A move-by-move account of a game (``review(game)``), as a chess engine reviews one.
+
+    ``moves`` are the actions that stand after the undos, each judged from what the player
+    could see just before it, by ``method``. ``final`` is the chance after the last move (None
+    when not judged within the budget). ``lost_after`` is the exact verdict, which peeks: the
+    move after which the game could no longer be won (0: the deal itself could not be won),
+    None while it can still be won."""
+
+    code: str
+    moves: tuple[ReviewedMove, ...]
+    final: Chance | None
+    lost_after: int | None
+    method: str = "fair"
+
+    @property
+    def mistakes(self) -> list[ReviewedMove]:
+        return [m for m in self.moves if m.mistake]
+
+    @property
+    def unjudged(self) -> list[ReviewedMove]:
+        """The moves whose position had no arrangement judged within the budget."""
+        return [m for m in self.moves if not m.judged]
+
+    def __str__(self) -> str:
+        lines = [f"{'move':>4}  {'action':<6} {'before':>6} {'after':>6}  {'best':<6} {'chance':>6}"]
+        for m in self.moves:
+            flag = "  mistake" if m.mistake else ""
+            # The move played was the best (no action had a better chance): a tick, not the same
+            # chance again under another name.
+            best = (
+                f"{'✓':<6} {'':>6}"
+                if m.judged and m.loss == 0
+                else f"{m.best or NOT_JUDGED:<6} {_percent(m.best_chance):>6}"
+            )
+            lines.append(
+                f"{m.move:>4}  {m.action:<6} {_percent(m.before):>6} {_percent(m.after):>6}  {best}".rstrip() + flag
+            )
+        lost = "still winnable" if self.lost_after is None else f"lost after move {self.lost_after}"
+        lines.append(f"final chance {_percent(self.final)}; exact verdict: {lost}")
+        lines.append(f"chances judged by {JUDGED_BY[self.method]}")
+        if self.unjudged:
+            lines.append(
+                f"{NOT_JUDGED}: not judged within the budget ({len(self.unjudged)} of {len(self.moves)} moves)"
+            )
+        return "\n".join(lines)
+
+    def plot(self, ax=None):
+        """The chance over the moves with its 95 % band, mistakes marked, and the move after
+        which the exact verdict turned to lost; returns the matplotlib Axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
+        chances = [m.before for m in self.moves] + [self.final]
+        x = range(len(chances))  # x = moves made: 0 before the first move, k after move k
+
+        def values(name: str) -> list[float]:  # a gap where a chance was not judged
+            return [math.nan if c is None else getattr(c, name) for c in chances]
+
+        ax.plot(x, values("value"), marker=".", label=f"chance of winning ({JUDGED_BY[self.method]})")
+        ax.fill_between(x, values("low"), values("high"), alpha=0.2, label="95 % interval")
+        marked = [(m.move, m.after.value) for m in self.mistakes if m.after is not None]  # mistakes are judged
+        if marked:
+            ax.scatter(
+                [move for move, _ in marked],
+                [after for _, after in marked],
+                color="red",
+                marker="x",
+                s=60,
+                zorder=3,
+                label=f"mistake (gave away ≥ {MISTAKE:.0%})",
+            )
+        if self.lost_after is not None:
+            ax.axvline(
+                self.lost_after, color="grey", linestyle="--", label=f"exact verdict: lost after move {self.lost_after}"
+            )
+        ax.set(xlabel="moves made", ylabel="chance of winning", ylim=(-0.02, 1.02), title=f"Review of {self.code}")
+        ax.legend(fontsize="small")
+        return ax
+
+
+def review(
+    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Review:
+    """Review a played game move by move, each chance judged by ``method`` (see the module's
+    notes): the chance before a move is the chance of the position (the best action's), the chance
+    after it the played action's. ``budget`` is seconds per move. A move (or the final chance)
+    with no arrangement judged within its budget is kept without chances (``Review.unjudged``)
+    rather than losing the rest of the review."""
+    return drive(review_steps(game, method=method, samples=samples, seed=seed, budget=budget))
+
+
+def review_steps(
+    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+) -> Steps[Review]:
+    """``review`` step by step: a step between two moves, and within a move a step a sampled
+    arrangement (see the module's notes); its arguments are checked at once."""
+    samples = samples_for(method, samples)
+    check_seed(seed), check_budget(budget)
+    return _review_steps(game, method, samples, seed, budget)
+
+
+def _review_steps(game, method: str, samples: int, seed: int, budget: float | None) -> Steps[Review]:
+    from ..engine.game import Game, move_number, standing_actions
+
+    history = game.history
+    moves = []
+    for number, (index, action) in enumerate(standing_actions(history), 1):
+        yield
+        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index]).seen()
+        try:
+            chances, before = yield from _judged(then, method, samples, seed, budget)
+        except SearchExhausted:  # kept, unjudged: the moves around it still count
+            moves.append(ReviewedMove(number, action, None, None, None, None))
+            continue
+        best = best_action(chances)
+        assert best is not None  # an action stood here, so there was a legal one
+        moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
+    try:
+        final: Chance | None = yield from _chance_now(game.seen(), method, samples, seed, budget)
+    except SearchExhausted:
+        final = None
+    yield
+    lost = yield from solver.verdict_history_steps(game)
+    lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else move_number(history, lost)
+    return Review(game.code, tuple(moves), final, lost_after, method)
+
+
+def _judged(
+    seen: Seen, method: str, samples: int, seed: int, budget: float | None
+) -> Steps[tuple[dict[str, Chance], Chance]]:
+    """Every action's chance and the position's: the best action's (the one the player can reach),
+    or with the solver the share of arrangements some action wins."""
+    if method != "solver":
+        chances = yield from move_chances_steps(seen, method=method, samples=samples, seed=seed, budget=budget)
+        return chances, _best_chance(chances)
+    verdicts, exact = yield from _sample_steps(seen, samples, seed, budget)
+    return chances_from(verdicts, exact), Chance.of(sum(any(v.values()) for v in verdicts), len(verdicts), exact)
+
+
+def _percent(chance: Chance | None) -> str:
+    return NOT_JUDGED if chance is None else f"{chance.value:.0%}"
+
+
+def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Steps[Chance]:
+    if method == "solver":
+        return ceiling_chance(seen, samples=samples, seed=seed, budget=budget)
+    if seen.status != "playing":  # over: certain, nothing to judge
+        return Chance.exactly(float(seen.status == "won"))
+    chances = yield from move_chances_steps(seen, method=method, samples=samples, seed=seed, budget=budget)
+    return _best_chance(chances)

@@ -1,0 +1,107 @@
+"""Calibrating the estimated chance: a shown chance of p should be won a fraction p of the time.
+
+An estimated chance (``fair``'s playouts: an action taken, then ``lookahead`` to the end) is
+the chance of a weaker player than the one who follows the fair hint, so it says too little in
+the middle of its range. As chess engines fit their win-draw-loss models from the outcomes of
+many games, the estimate is mapped through a monotone curve fitted from games played by the fair
+hint (``benchmarks/calibrate.py``): at each position the raw estimate, and whether the game was
+won. The curves in force are ``CURVES``'s. The fit is the pool-adjacent-violators isotonic
+regression over equal-count bins, its points joined by straight lines (and pinned to 0 and 1 at
+the ends). Exact chances are never mapped: they are the chance already.
+
+A curve is fitted per rule set, on the plain rules only (Easy, Classic); under a variant the
+estimate is shown as it is.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from ..engine.rules import Rules
+
+# In force: fitted (``benchmarks/calibrate.py fit``, 20 bins) on the estimated positions of games
+# 1001-2000 played by the fair hint (``benchmarks/fair_calibration_fit.json.gz``: 37,546 positions
+# under Easy, 37,732 under Classic; 1,000 playouts a move). Checked on games 1-1000, which they were
+# not fitted on (``benchmarks/fair_calibration.json.gz``, ``calibrate.py check``): the expected
+# calibration error over 10 bins goes from 0.070 to 0.019 (Easy; Brier 0.174 to 0.168) and from 0.068
+# to 0.026 (Classic; Brier 0.162 to 0.157). Where the playouts run as Python (200 a move) the same
+# curves take the 941 games the fair hint played so at the last release (games 51-533 and 51-508)
+# from 0.050 to 0.035 (Easy) and from 0.050 to 0.033 (Classic), Brier lower under both.
+Curve = tuple[tuple[float, float], ...]  # (raw, calibrated) points, increasing
+# fmt: off
+CURVES: dict[str, Curve] = {
+    "classic": (
+        (0.0000, 0.0000), (0.0006, 0.0005), (0.0154, 0.0201), (0.0405, 0.0550), (0.0657, 0.0846),
+        (0.0877, 0.1253), (0.1091, 0.1586), (0.1300, 0.2071), (0.1494, 0.2582), (0.1783, 0.2747),
+        (0.2073, 0.3249), (0.2281, 0.3682), (0.2505, 0.4004), (0.2752, 0.4274), (0.3047, 0.4576),
+        (0.3411, 0.4937), (0.3849, 0.5660), (0.4448, 0.6065), (0.5437, 0.6899), (0.7455, 0.7906),
+        (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+    "easy": (
+        (0.0000, 0.0000), (0.0756, 0.0989), (0.2168, 0.3176), (0.2946, 0.4397), (0.3489, 0.5030),
+        (0.3912, 0.5461), (0.4258, 0.5686), (0.4555, 0.6095), (0.4834, 0.6436), (0.5089, 0.6649),
+        (0.5331, 0.6657), (0.5577, 0.6860), (0.5819, 0.7084), (0.6071, 0.7118), (0.6341, 0.7189),
+        (0.6638, 0.7445), (0.6993, 0.7781), (0.7395, 0.8080), (0.7888, 0.8534), (0.8524, 0.8883),
+        (0.9475, 0.9583), (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+}
+# fmt: on
+TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
+
+
+def fit(rows: Sequence[tuple[float, bool]], bins: int = 20) -> Curve:
+    """The isotonic curve of outcome on raw estimate: (raw, calibrated) points, increasing."""
+    ordered = sorted(rows)
+    if not ordered:
+        return ((0.0, 0.0), (1.0, 1.0))
+    size = max(1, len(ordered) // bins)
+    blocks = []  # [sum of raw, sum of won, count], pooled while they break monotony
+    for start in range(0, len(ordered), size):
+        chunk = ordered[start : start + size]
+        blocks.append([sum(p for p, _ in chunk), float(sum(w for _, w in chunk)), len(chunk)])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            for i in range(3):
+                blocks[-1][i] += last[i]
+    # a little of the raw value mixed in keeps the curve strictly increasing: two actions never tie
+    # once mapped unless they tied before, so the best action is the same mapped or not
+    points = [(raw / count, (1 - TILT) * won / count + TILT * raw / count) for raw, won, count in blocks]
+    return ((0.0, 0.0), *points, (1.0, 1.0))
+
+
+def apply(curve: Sequence[tuple[float, float]], value: float) -> float:
+    """``value`` through the curve (straight lines between its points)."""
+    xs = [x for x, _ in curve]
+    i = bisect_right(xs, value)
+    if i <= 0:
+        return curve[0][1]
+    if i >= len(curve):
+        return curve[-1][1]
+    (x0, y0), (x1, y1) = curve[i - 1], curve[i]
+    return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+
+
+def curve_for(rules: Rules) -> Curve | None:
+    """The fitted curve of a rule set, or None (a variant, or none fitted)."""
+    return None if rules.variants else CURVES.get(rules.name)
+
+
+def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:
+    """How well chances match outcomes: the expected calibration error over ``bins`` equal bins (the
+    share-weighted gap between each bin's mean chance and its share won), the Brier score (the mean
+    squared gap between chance and outcome), and each bin as (its low edge, mean chance, share won,
+    count)."""
+    if not rows:
+        return {"positions": 0, "ece": 0.0, "brier": 0.0, "bins": []}
+    brier = sum((p - won) ** 2 for p, won in rows) / len(rows)
+    table = []
+    ece = 0.0
+    for b in range(bins):
+        inside = [(p, won) for p, won in rows if min(int(p * bins), bins - 1) == b]
+        if inside:
+            mean = sum(p for p, _ in inside) / len(inside)
+            share = sum(won for _, won in inside) / len(inside)
+            ece += len(inside) / len(rows) * abs(mean - share)
+            table.append((b / bins, mean, share, len(inside)))
+    return {"positions": len(rows), "ece": ece, "brier": brier, "bins": table}

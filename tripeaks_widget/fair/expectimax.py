@@ -1,0 +1,254 @@
+# cython: annotation_typing=False
+"""The exact fair value: the chance of winning with best play by a player who sees only what a
+player sees, computed by expectimax over what the player knows.
+
+Given what has been seen, every hidden card (a face-down peak card, a stock card not seen yet)
+is a uniform draw from the cards not yet seen (``tripeaks_widget.engine.seen``). So the game as the
+player knows it is a tree of the player's choices (the legal plays and the draw: a max node)
+and of chance nodes: a card turned face up, a stock card drawn that was never seen. The win
+needs ranks only, never suits, so a chance node has at most 13 outcomes (14 with the joker),
+each weighted by how many unseen cards have that rank.
+
+A node is what the player knows, and nothing else: the removed set, the ranks of the peak
+cards seen and still on the table, the cards drawn, the discard's rank and the unseen cards'
+rank counts. The memo keys on exactly that, so two games that look the same share every
+node, and nothing here can reach a hidden card: the search is built from a ``Seen``.
+
+The variants join as their rules say: the joker is one more rank (0, fitting every card) among
+the unseen ones until it shows; open peaks (V4) leave only the stock to chance; "draw only when
+stuck" (V5) allows a draw only when no card fits; an empty first discard (V6) takes every card;
+Hogue's scoring (V2) changes points, never a win. Undo is not an action here: the value is the
+chance of a player who plays on (an undo that peeks at the stock is not part of the game's
+strategy, and the fair hint never suggests one).
+
+The cost grows with the cards unseen and the cards left in play: ``solve`` takes a
+``budget`` in seconds and raises ``SearchExhausted`` when the answer is not found within it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..engine.layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
+from ..engine.seen import Seen
+from ..solver import SearchExhausted
+from .removal import remove
+
+try:  # compiled: the types below are machine integers; as Python they are no-ops
+    import cython
+except ImportError:
+    from .._native import cython
+
+Int64 = cython.typedef(cython.longlong)  # a bitmask, a count, a rank code, the packed unseen counts (60 bits)
+
+CHECK_EVERY = 2048  # nodes between two looks at the clock
+NO_LIMIT = 1 << 62  # a node limit never reached
+# The slots grouped by how many cards their removal may uncover, most first: the order plays are tried in.
+# Tables rather than shifts, so that the compiled build never shifts past a machine word: a card
+# of each rank code in the packed unseen counts, and for each slot the mask that clears its code in ``known``.
+UNIT = tuple(1 << (4 * code) for code in range(15))
+CLEAR = tuple(~(15 << (4 * slot)) for slot in range(SLOT_COUNT))
+UNCOVERING = tuple(sum(1 << s for s in range(SLOT_COUNT) if len(UNCOVERS[s]) == n) for n in (2, 1, 0))
+
+# A rank is coded in 4 bits: 0 unknown, 1 the joker (or an empty discard: every card fits it), 2 ace … 14 king.
+JOKER_CODE = 1
+
+
+def code_of(card) -> int:
+    return JOKER_CODE if card is None else card.rank + 1
+
+
+@dataclass(frozen=True)
+class ExactValue:
+    """The exact chance of winning from a position (``value``), every legal action's exact chance
+    (``actions``, in ``legal_moves`` order) and the nodes the search visited."""
+
+    value: float
+    actions: dict[str, float]
+    nodes: int
+
+    @property
+    def best(self) -> str | None:
+        """The action with the highest chance; on a tie the first in ``legal_moves`` order."""
+        return max(self.actions, key=lambda a: self.actions[a], default=None)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@cython.cclass
+class Expectimax:
+    """The expectimax of one position's game as its player knows it (see the module's notes)."""
+
+    seen = cython.declare(object, visibility="readonly")
+    deadline = cython.declare(object, visibility="readonly")
+    node_limit = cython.declare(object, visibility="readonly")
+    memo = cython.declare(dict, visibility="readonly")
+    fits = cython.declare(tuple, visibility="readonly")
+    stock_known = cython.declare(tuple, visibility="readonly")
+    nodes = cython.declare(cython.longlong, visibility="readonly")
+    limit = cython.declare(cython.longlong)
+    stock_total = cython.declare(cython.longlong)
+    when_stuck = cython.declare(cython.bint)
+
+    def __init__(self, seen: Seen, deadline: float | None = None, node_limit: int | None = None) -> None:
+        rules = seen.rules
+        self.seen = seen
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.limit = NO_LIMIT if node_limit is None else min(node_limit, NO_LIMIT)
+        self.nodes = 0
+        self.memo = {}  # (removed, known, drawn, top, counts) -> value; ``known`` is 112 bits: a Python int
+        # fits[top] is the set of rank codes (a bitmask over codes) that go on a discard of code ``top``
+        fits = [0] * 15
+        for top in range(1, 15):
+            for code in range(1, 15):
+                if rules.fits(code - 1, top - 1):
+                    fits[top] |= 1 << code
+        self.fits = tuple(fits)
+        self.stock_known = tuple(code_of(card) for card in seen.stock_seen)
+        self.stock_total = seen.drawn + seen.stock_count
+        self.when_stuck = rules.draw_when_stuck
+
+    # -- the root ---------------------------------------------------------------------------------
+
+    def root(self) -> tuple[int, int, int, int, int, int]:
+        """(removed, free, known, drawn, top, counts) of the position seen."""
+        seen = self.seen
+        removed, free = seen.masks
+        known = 0
+        for slot, card in enumerate(seen.slot_cards):
+            if card is not None and not removed >> slot & 1:
+                known |= code_of(card) << (4 * slot)
+        counts = 0
+        for card in seen.unseen_cards():
+            counts += 1 << (4 * code_of(card))
+        return removed, free, known, seen.drawn, code_of(seen.discard), counts
+
+    def solve(self) -> ExactValue:
+        """Every legal action's exact chance, and the position's."""
+        seen = self.seen
+        removed, free, known, drawn, _, counts = self.root()
+        total = len(seen.unseen_cards())
+        if seen.status != "playing":
+            return ExactValue(float(seen.status == "won"), {}, 0)
+        actions: dict[str, float] = {}
+        try:
+            slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+            for action in seen.legal_moves:
+                if action == "draw":
+                    actions[action] = self._draw(removed, free, known, drawn, counts, total)
+                else:
+                    actions[action] = self._play(removed, free, known, drawn, counts, total, slot_of[action])
+        except _OutOfTime:
+            raise SearchExhausted(f"no exact fair value within the budget ({self.nodes} nodes searched)") from None
+        return ExactValue(max(actions.values(), default=0.0), actions, self.nodes)
+
+    # -- the search -------------------------------------------------------------------------------
+
+    @cython.cfunc
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _OutOfTime
+        if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, counts=Int64, total=Int64)
+    @cython.locals(best=cython.double, value=cython.double, fits=Int64, playable=Int64, rest=Int64, bit=Int64)
+    @cython.locals(slot=Int64, group=Int64)
+    @cython.returns(cython.double)
+    def _value(self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int) -> float:
+        """The chance of winning with best play from a decision node."""
+        if removed == ALL_SLOTS_MASK:
+            return 1.0
+        key = (removed, known, drawn, top, counts)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self._tick()
+        best = 0.0
+        fits = self.fits[top]
+        playable = 0
+        rest = free
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            slot = bit.bit_length() - 1
+            if fits >> (known >> (4 * slot) & 15) & 1:
+                playable |= bit
+        # a play that uncovers cards first: it is the likeliest to keep a run going
+        for group in UNCOVERING:
+            rest = playable & group
+            while rest and best < 1.0:
+                bit = rest & -rest
+                rest ^= bit
+                value = self._play(removed, free, known, drawn, counts, total, bit.bit_length() - 1)
+                if value > best:
+                    best = value
+        if best < 1.0 and drawn < self.stock_total and not (self.when_stuck and playable):
+            value = self._draw(removed, free, known, drawn, counts, total)
+            if value > best:
+                best = value
+        self.memo[key] = best
+        return best
+
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, counts=Int64, total=Int64, slot=Int64, top=Int64)
+    @cython.locals(place=Int64)
+    @cython.returns(cython.double)
+    def _play(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int, slot: int) -> float:
+        """Play the free card in ``slot``: the cards it uncovers are turned up (chance nodes)."""
+        top = known >> (4 * slot) & 15
+        known &= CLEAR[slot]
+        removed, free, uncovered = remove(removed, free, slot)
+        turned = [place for place in uncovered if not known >> (4 * place) & 15]
+        return self._reveal(removed, free, known, drawn, top, counts, total, turned)
+
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, counts=Int64, total=Int64, place=Int64)
+    @cython.locals(expected=cython.double, code=Int64, count=Int64)  # shift: a Python int, past 64 bits
+    @cython.returns(cython.double)
+    def _reveal(
+        self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int, places: list[int]
+    ) -> float:
+        """Turn up the unseen cards in ``places``, one after the other: each is any unseen rank,
+        weighted by how many unseen cards have it."""
+        if not places:
+            return self._value(removed, free, known, drawn, top, counts, total)
+        place, rest = places[0], places[1:]
+        shift = 4 * place
+        expected = 0.0
+        for code in range(1, 15):
+            count = counts >> (4 * code) & 15
+            if count:
+                expected += count * self._reveal(
+                    removed, free, known | code << shift, drawn, top, counts - UNIT[code], total - 1, rest
+                )
+        return expected / total
+
+    @cython.ccall
+    @cython.locals(removed=Int64, free=Int64, drawn=Int64, counts=Int64, total=Int64)
+    @cython.locals(expected=cython.double, code=Int64, count=Int64)
+    @cython.returns(cython.double)
+    def _draw(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int) -> float:
+        """Draw the stock's top card: one seen before (put back by undo), or any unseen rank."""
+        if drawn < len(self.stock_known):
+            return self._value(removed, free, known, drawn + 1, self.stock_known[drawn], counts, total)
+        expected = 0.0
+        for code in range(1, 15):
+            count = counts >> (4 * code) & 15
+            if count:
+                expected += count * self._value(removed, free, known, drawn + 1, code, counts - UNIT[code], total - 1)
+        return expected / total
+
+
+def solve(seen: Seen, *, budget: float | None = None, node_limit: int | None = None) -> ExactValue:
+    """The exact fair value of a position and of each legal action (see the module's notes);
+    ``SearchExhausted`` when ``budget`` seconds, or ``node_limit`` decision nodes (a limit that
+    answers the same on every machine), run out first."""
+    deadline = None if budget is None else time.perf_counter() + budget
+    return Expectimax(seen, deadline, node_limit).solve()

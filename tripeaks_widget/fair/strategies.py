@@ -1,0 +1,359 @@
+"""Strategies measured: play a policy over numbered games and count its wins and score.
+
+A strategy is any function ``policy(seen) -> action``: it gets only what a player can see
+(a ``tripeaks_widget.engine.seen.Seen``) and answers with a card in notation (``"K♣"``) or
+``"draw"``. ``evaluate(policy, games=range(1, 1001), rules="easy")`` plays it over those
+numbered games, with a progress bar, on any ``concurrent.futures.Executor`` (a process
+pool, or a Dask cluster's ``client.get_executor()``), and returns ``Results``.
+
+Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
+``lookahead`` (one move ahead: the card that frees the most cards, then the one that
+keeps a run going), ``fair(samples=…, method=…)`` (the fair hint, ``tripeaks_widget.fair``: by
+default exact where few cards are unseen, else ``fair.PLAYOUT_SAMPLES`` arrangements played out by ``lookahead``;
+when its ``budget`` runs out before one arrangement is judged, it plays as ``lookahead`` does)
+and ``exact`` (the
+solver's best line: it peeks at the hidden cards, so it is the upper bound, and is
+labelled so; a policy with ``peeks = True`` is handed the game instead of its ``Seen``).
+
+A policy that raises, or answers with something that is not a legal action, stops that
+game only: its row carries the error, naming the game and the move, and the other games'
+results are kept (``Results.errors``; a warning says how many stopped).
+
+``hogue_scores(results, reading)`` scores the same games' actions under Hogue's scoring
+(V2), read one of the ways in ``HOGUE_READINGS``: his published averages do not say how a
+hand that is not won ends, and the readings differ most there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import warnings
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
+
+from ..engine.cards import Card
+from ..engine.errors import shown, shown_text
+from ..engine.game import HOGUE_DRAW_COST, Game
+from ..engine.rules import Rules
+from ..engine.seen import Seen, check_seed
+from ..solver import SearchExhausted, verdict_history
+from . import check_budget, fair_hint, samples_for, wilson
+from .playout import lookahead_slot
+
+Policy = Callable[[Seen], str]
+CHUNK = 10  # games per task handed to an executor
+
+
+def first_fit(seen: Seen) -> str:
+    """The first free card that fits, in slot order; draw only when none does."""
+    return seen.playable[0] if seen.playable else "draw"
+
+
+def lookahead(seen: Seen) -> str:
+    """One move ahead: of the cards that fit, the one whose removal frees the most cards
+    (turning them face up), then the one on which the most other free face-up cards would
+    fit next (keeping a run going); the first in slot order on a tie; draw only when none fits."""
+    if not seen.playable:
+        return "draw"
+    ranks = [0 if card is None else card.rank for card in seen.slot_cards]
+    fit = seen.rules.fit_masks(ranks)
+    removed, free = seen.masks
+    playable = free & fit[seen.discard.rank if seen.discard else 0]
+    return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit)])
+
+
+@dataclass(frozen=True)
+class fair:
+    """The fair hint as a player: the action with the best chance, judged by ``method``
+    (``"fair"``, the hint's own and the default, ``"search"``, ``"playout"`` or ``"solver"``; see
+    ``tripeaks_widget.fair``) over at most ``samples`` arrangements."""
+
+    samples: int | None = None
+    seed: int = 0
+    budget: float | None = None
+    method: str = "fair"
+
+    def __post_init__(self) -> None:
+        # a bad method, count, seed or budget is refused here, not at every move
+        samples_for(self.method, self.samples)
+        object.__setattr__(self, "seed", check_seed(self.seed))
+        object.__setattr__(self, "budget", check_budget(self.budget))
+
+    @property
+    def __name__(self) -> str:
+        samples = samples_for(self.method, self.samples)
+        return {
+            "fair": f"fair (exact, else {samples} playouts)",
+            "search": f"fair (exact, else a search of {samples} deals)",
+            "playout": f"fair ({samples} playouts)",
+            "solver": f"fair ({samples} samples, solver)",
+        }[self.method]
+
+    def __call__(self, seen: Seen) -> str:
+        try:
+            action = fair_hint(seen, method=self.method, samples=self.samples, seed=self.seed, budget=self.budget)
+        except SearchExhausted:  # not one arrangement judged within the budget: play as lookahead does
+            return lookahead(seen)
+        return action if action is not None else "draw"
+
+
+class _Exact:
+    """The solver's best line, which peeks at every hidden card: the upper bound."""
+
+    peeks = True
+    __name__ = "exact (peeks: upper bound)"
+
+    def __call__(self, game: Game) -> str:
+        line = game.solve().line
+        if line:
+            return line[0]
+        return game.legal_moves()[0]  # a lost position the line has finished with: anything left
+
+    def __reduce__(self):
+        return "exact"
+
+
+exact = _Exact()
+
+
+class PolicyError(ValueError):
+    """A policy raised, or answered with something that is not a legal action."""
+
+
+def _action(policy, game: Game, number: int, move: int) -> str:
+    where = f"game {number} ({game.code}), move {move}"
+    try:
+        answer = policy(game if getattr(policy, "peeks", False) else game.seen())
+    except Exception as error:
+        raise PolicyError(f"{where}: the policy raised {type(error).__name__}: {shown_text(error)}") from error
+    legal = game.legal_moves()
+    expected = f"expected one of {', '.join(legal)}"
+    if not isinstance(answer, str):
+        raise PolicyError(f"{where}: the policy returned {shown(answer)}, not an action; {expected}")
+    action = answer.strip().lower() if answer.strip().lower() == "draw" else None
+    if action is None:
+        try:
+            action = str(Card.parse(answer))
+        except ValueError:
+            raise PolicyError(
+                f"{where}: the policy returned {shown(answer)}, not a card or 'draw'; {expected}"
+            ) from None
+    if action not in legal:
+        raise PolicyError(f"{where}: the policy returned {shown(answer)}, which is not legal here; {expected}")
+    return action
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game played by a policy: its number, whether it was won, the final score, the
+    actions and cards left, or the error that stopped it."""
+
+    game: int
+    won: bool
+    score: int
+    moves: int
+    cards_left: int
+    actions: tuple[str, ...]
+    error: str | None = None
+
+
+def play(policy, number: int, rules: Rules | str = "easy") -> Played:
+    """Play numbered game ``number`` with ``policy`` until it is won or blocked."""
+    game = Game.from_number(number, rules)
+    try:
+        while game.status == "playing":
+            game.apply(_action(policy, game, number, game.moves + 1))
+    except PolicyError as error:
+        return Played(number, False, game.score, game.moves, game.cards_left, tuple(game.history), str(error))
+    return Played(number, game.status == "won", game.score, game.moves, game.cards_left, tuple(game.history))
+
+
+def _play_all(policy, numbers: list[int], rules) -> list[Played]:
+    return [play(policy, number, rules) for number in numbers]
+
+
+@dataclass(frozen=True)
+class Results:
+    """A strategy's games (``rows``) and what they add up to; a game stopped by a policy error
+    is in ``errors`` and left out of the rates and means."""
+
+    label: str
+    rules: str
+    rows: tuple[Played, ...]
+
+    @property
+    def played(self) -> list[Played]:
+        return [row for row in self.rows if row.error is None]
+
+    @property
+    def errors(self) -> list[Played]:
+        return [row for row in self.rows if row.error is not None]
+
+    @property
+    def wins(self) -> int:
+        return sum(row.won for row in self.played)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / len(self.played) if self.played else math.nan
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """95 % Wilson interval of the win rate."""
+        return wilson(self.wins, len(self.played)) if self.played else (math.nan, math.nan)
+
+    @property
+    def mean_score(self) -> float:
+        scores = [row.score for row in self.played]
+        return sum(scores) / len(scores) if scores else math.nan
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """95 % normal interval of the mean score."""
+        scores = [row.score for row in self.played]
+        if len(scores) < 2:
+            return (self.mean_score, self.mean_score)
+        mean = self.mean_score
+        sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))
+        half = 1.959964 * sd / math.sqrt(len(scores))
+        return (mean - half, mean + half)
+
+    def summary(self) -> dict:
+        low, high = self.win_interval
+        score_low, score_high = self.score_interval
+        return {
+            "strategy": self.label,
+            "rules": self.rules,
+            "games": len(self.played),
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "win_95": (round(low, 4), round(high, 4)),
+            "mean_score": round(self.mean_score, 2),
+            "score_95": (round(score_low, 2), round(score_high, 2)),
+            "errors": len(self.errors),
+        }
+
+    def __str__(self) -> str:
+        low, high = self.win_interval
+        return (
+            f"{self.label} under {self.rules}: won {self.wins} of {len(self.played)} "
+            f"({self.win_rate:.1%}, 95 % {low:.1%}–{high:.1%}), mean score {self.mean_score:.1f}"
+            + (f", {len(self.errors)} stopped by errors" if self.errors else "")
+        )
+
+    def plot(self, *others: Results, axes=None):
+        """This strategy beside ``others``: win rate and mean score, each with its 95 % interval."""
+        return plot([self, *others], axes=axes)
+
+
+def plot(results: Iterable[Results], axes=None):
+    """Compare strategies: win rates and mean scores with 95 % intervals; returns the two Axes."""
+    import matplotlib.pyplot as plt
+
+    results = list(results)
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(10, 0.6 * len(results) + 1.8), layout="constrained")
+    labels = [f"{r.label} ({r.rules})" for r in results]
+    for ax, value, interval, title in (
+        (axes[0], "win_rate", "win_interval", "win rate"),
+        (axes[1], "mean_score", "score_interval", "mean score"),
+    ):
+        values = [getattr(r, value) for r in results]
+        spans = [getattr(r, interval) for r in results]
+        errors = [
+            [v - lo for v, (lo, _) in zip(values, spans, strict=True)],
+            [hi - v for v, (_, hi) in zip(values, spans, strict=True)],
+        ]
+        ax.barh(labels, values, xerr=errors, capsize=4, color="tab:blue", alpha=0.7)
+        ax.set(title=f"{title} (95 % interval)")
+        ax.invert_yaxis()
+    axes[0].set_xlim(0, 1)
+    axes[1].tick_params(labelleft=False)
+    return axes
+
+
+HOGUE_READINGS = {
+    "as-defined": "V2 as the rules define it: a hand not won draws the whole stock",
+    "stop-after-last-card": "no draw after the last card removed is charged: the player stops there",
+    "stop-when-lost": "the player stops at the first draw once the hand can't be won (the verdict says so)",
+    "stop-at-best": "the player ends the hand when its score is highest (in hindsight)",
+    "free-draws": "draws cost nothing: the runs and the peaks' bonuses only",
+    "whole-stock-paid": "every hand pays for the whole stock, a hand won too",
+}
+
+
+def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
+    """Each played game's score under Hogue's scoring (V2), its actions replayed under the
+    same rules with V2 on and scored as ``reading`` (a key of ``HOGUE_READINGS``) says."""
+    if reading not in HOGUE_READINGS:
+        raise ValueError(f"reading is one of {', '.join(HOGUE_READINGS)}; got {reading!r}")
+    rules = dataclasses.replace(Rules.parse(results.rules), hogue_scoring=True)
+    scores = []
+    for row in results.played:
+        game = Game.from_number(row.game, rules)
+        after = [game.score]  # the score after each action, from the start
+        for action in row.actions:
+            game.apply(action)
+            after.append(game.score)
+        draws = row.actions.count("draw")
+        last_card = max((i + 1 for i, a in enumerate(row.actions) if a != "draw"), default=0)
+        if reading == "stop-when-lost":
+            lost = verdict_history(game)  # the index of the action after which it was lost
+            since = len(row.actions) if lost is None else lost + 1  # (-1: lost from the deal on)
+            stop = next((i for i in range(since, len(row.actions)) if row.actions[i] == "draw"), len(row.actions))
+            scores.append(after[stop])
+            continue
+        scores.append(
+            {
+                "as-defined": game.score,
+                "stop-after-last-card": after[last_card],
+                "stop-at-best": max(after),
+                "free-draws": game.score + HOGUE_DRAW_COST * draws,
+                "whole-stock-paid": game.score - HOGUE_DRAW_COST * game.stock_count,
+            }[reading]
+        )
+    return scores
+
+
+def evaluate(
+    policy,
+    games: Iterable[int] = range(1, 1001),
+    rules: Rules | str = "easy",
+    executor: Executor | None = None,
+    *,
+    progress: bool = True,
+    label: str | None = None,
+) -> Results:
+    """Play ``policy`` over the numbered ``games`` under ``rules``; see the module's notes."""
+    from tqdm.auto import tqdm
+
+    numbers = list(games)
+    if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise ValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
+    rules_name = str(Rules.parse(rules))
+    label = label or getattr(policy, "__name__", repr(policy))
+    rows: list[Played] = []
+    with tqdm(total=len(numbers), desc=label, disable=not progress) as bar:
+        if executor is None:
+            for number in numbers:
+                rows.append(play(policy, number, rules))
+                bar.update()
+        else:
+            chunks = [numbers[i : i + CHUNK] for i in range(0, len(numbers), CHUNK)]
+            futures = [executor.submit(_play_all, policy, chunk, rules) for chunk in chunks]
+            for future in as_completed(futures):
+                done = future.result()
+                rows.extend(done)
+                bar.update(len(done))
+    order = {number: i for i, number in enumerate(numbers)}
+    rows.sort(key=lambda row: order[row.game])
+    results = Results(label, rules_name, tuple(rows))
+    if results.errors:
+        first = results.errors[0].error
+        warnings.warn(
+            f"{len(results.errors)} of {len(rows)} games stopped on a policy error (kept in .errors); first: {first}",
+            stacklevel=2,
+        )
+    return results
