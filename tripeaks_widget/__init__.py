@@ -4,6 +4,7 @@ from . import _native
 
 _native.load()  # the compiled build or the sources, chosen before any of its modules is imported
 
+from .analysis import Game  # noqa: E402
 from .engine.cards import Card  # noqa: E402
 from .engine.errors import (  # noqa: E402
     InvalidCardError,
@@ -13,7 +14,7 @@ from .engine.errors import (  # noqa: E402
     InvalidRulesError,
     InvalidSnapshotError,
 )
-from .engine.game import Game, IllegalMoveError, Position  # noqa: E402
+from .engine.game import IllegalMoveError, Position  # noqa: E402
 from .engine.rules import CLASSIC, EASY, Rules  # noqa: E402
 
 __all__ = [

@@ -26,6 +26,7 @@ import anywidget
 import traitlets
 
 from . import i18n
+from .analysis import Game
 from .board import dialog, intents
 from .board.assists import Assists, Marks, check_hint_kind, failure
 from .board.recording import Results
@@ -34,7 +35,7 @@ from .board.snapshot import Snapshot
 from .compare import Comparison, compare
 from .engine.cards import Card
 from .engine.errors import whole_number
-from .engine.game import ENDINGS, Game, IllegalMoveError
+from .engine.game import ENDINGS, IllegalMoveError
 from .engine.rules import Rules
 from .engine.steps import drive
 from .fair import Chance, Review

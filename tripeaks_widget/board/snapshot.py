@@ -1,12 +1,11 @@
 """The snapshot contract: what the ``state`` trait holds, defined once.
 
-:class:`GameView` is the engine's part (``Game.view()``: what a player sees of the position);
-:class:`Snapshot` adds the widget's own fields (the language, the highlight, the notices, the
-verdict, a sequence number). Each field's meaning is written beside it; the front end's JSDoc
-types (``js/src/snapshot.js``) are generated from these definitions by :func:`jsdoc`, and a test
-fails when they, or the front end's fixtures made from real snapshots, go stale
-(``python tests/frontend_fixtures.py`` rewrites both). This module is plain types: the engine
-imports it, and it imports nothing of the game, its language or its display.
+:class:`GameView` is the engine's part (``Game.view()``: what a player sees of the position,
+defined in :mod:`tripeaks_widget.engine.view`); :class:`Snapshot` adds the board's own fields
+(the language, the highlight, the notices, the verdict, a sequence number). Each field's meaning
+is written beside it; the front end's JSDoc types (``js/src/snapshot.js``) are generated from
+these definitions by :func:`jsdoc`, and a test fails when they, or the front end's fixtures made
+from real snapshots, go stale (``python tests/frontend_fixtures.py`` rewrites both). Plain types.
 """
 
 from __future__ import annotations
@@ -16,28 +15,7 @@ import types
 import typing
 from typing import Annotated, Any, Literal, TypedDict, Union
 
-
-class _Played(TypedDict):
-    action: Annotated[Literal["play", "draw"], "what the action was"]
-    card: Annotated[str, "the card played, or drawn onto the discard, in notation"]
-
-
-class Played(_Played, total=False):
-    """An action that moved a card."""
-
-    slot: Annotated[int, "the slot a played card left (plays only)"]
-
-
-class _Acted(TypedDict):
-    action: Annotated[Literal["play", "draw", "undo"], "what the action was"]
-
-
-class Last(_Acted, total=False):
-    """The last action, for the front end's small animations; an undo names what it undid."""
-
-    card: Annotated[str, "with play or draw: the card, in notation"]
-    slot: Annotated[int, "with play: the slot the card left"]
-    undone: Annotated[Played, "with undo: the action taken back"]
+from ..engine.view import GameView, Last, Played
 
 
 class Notice(TypedDict):
@@ -88,29 +66,6 @@ class ReviewPanel(TypedDict):
     moves: Annotated[list[ReviewRow], "with 'known': every move that stands, judged from what was seen"]
     final: Annotated[float | None, "with 'known': the chance after the last move (None: not judged within the budget)"]
     lost_after: Annotated[int | None, "the move after which the exact verdict (it peeks) turned to lost; 0: the deal"]
-
-
-class GameView(TypedDict):
-    """Everything a player can see of the position, as the engine tells it (``Game.view()``)."""
-
-    code: Annotated[str, "the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'"]
-    rules: Annotated[Literal["easy", "classic"], "the base rule set"]
-    variants: Annotated[list[str], "the variants in play, by name, as 'joker', 'open-peaks'"]
-    slots: Annotated[list[str | None], "the 28 peak slots: a card, '?' face down, null once removed"]
-    free: Annotated[list[int], "the slots whose card no card covers any more"]
-    playable: Annotated[list[int], "the free slots whose card fits the discard now"]
-    stock: Annotated[int, "how many cards the stock still has"]
-    discard: Annotated[str | None, "the card on top of the discard pile; null while it is empty"]
-    score: Annotated[int, "the score"]
-    moves: Annotated[int, "the Moves counter (undos do not count back)"]
-    moves_kept: Annotated[
-        int, "the moves that stand once undone ones are taken out: the verdict and the review count these"
-    ]
-    status: Annotated[Literal["playing", "won", "blocked"], "how the game stands"]
-    message: Annotated[str, "the message line: why a move was refused, the end of the game, a hint"]
-    can_undo: Annotated[bool, "whether there is an action to take back"]
-    description: Annotated[str, "the board in words, as a screen reader reads it (R7)"]
-    last: Annotated[Last | None, "the last action; null before the first"]
 
 
 class Snapshot(GameView):

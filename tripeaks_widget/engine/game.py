@@ -9,7 +9,6 @@ from collections.abc import Iterable, Mapping, Set
 from itertools import islice
 from typing import NamedTuple, cast
 
-from ..board.snapshot import GameView
 from . import words
 from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
 from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
@@ -27,6 +26,8 @@ from .errors import (
 from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
 from .messages import Message
 from .rules import EASY, Rules
+from .seen import Seen
+from .view import GameView
 
 START_SCORE = 500  # R5.1
 PEAK_BONUS = 100  # R5.2
@@ -457,57 +458,9 @@ class Game:
         self.last = last
         self.message = ENDINGS.get(self.status, "")
 
-    # -- solving (tripeaks_widget.solver) -----------------------------------------------------
-
-    def solve(self, **options):
-        """The solver's verdict on this position: winnable or not, and the best line."""
-        from .. import solver
-
-        return solver.solve(self, **options)
-
-    def winnable(self, **options) -> bool:
-        """Whether the game can still be won from here (with full knowledge of the hidden cards)."""
-        from .. import solver
-
-        return solver.winnable(self, **options)
-
-    def hint(self, **options) -> str | None:
-        """The next action of the best line (a card in notation or ``"draw"``), or None."""
-        from .. import solver
-
-        return solver.hint(self, **options)
-
-    def seen(self):
-        """What the player can see now, and nothing hidden (``tripeaks_widget.engine.seen.Seen``)."""
-        from .seen import Seen
-
+    def seen(self) -> Seen:
+        """What the player can see now, and nothing hidden."""
         return Seen.of(self)
-
-    def win_chance(self, **options):
-        """The chance of winning from what the player can see (``tripeaks_widget.fair``): a
-        ``Chance`` with ``.value``, ``.low``/``.high`` (95 %) and ``.samples``."""
-        from .. import fair
-
-        return fair.win_chance(self.seen(), **options)
-
-    def move_chances(self, **options) -> dict:
-        """Every legal action's chance of winning, from what the player can see."""
-        from .. import fair
-
-        return fair.move_chances(self.seen(), **options)
-
-    def fair_hint(self, **options) -> str | None:
-        """The action with the best chance of winning, found without looking at a hidden card."""
-        from .. import fair
-
-        return fair.fair_hint(self.seen(), **options)
-
-    def review(self, **options):
-        """A move-by-move account of this game: the chance before and after each move, the best
-        move and mistakes (``tripeaks_widget.fair.review``); ``.plot()`` draws it."""
-        from .. import fair
-
-        return fair.review(self, **options)
 
     # -- describing ------------------------------------------------------------------------------
 
@@ -518,7 +471,7 @@ class Game:
 
     def view(self) -> GameView:
         """Everything a player can see, as JSON-ready plain values (the contract:
-        :class:`~tripeaks_widget.board.snapshot.GameView`)."""
+        :class:`~tripeaks_widget.engine.view.GameView`)."""
         free = self.free_slots()
         view = {
             "code": self.code,

@@ -202,7 +202,9 @@ def seen_of(position) -> Seen:
     return position if isinstance(position, Seen) else Seen.of(position)
 
 
-class _Clock:
+class Clock:
+    """A search's time budget: how much is left, and whether it has run out (None: no limit)."""
+
     def __init__(self, budget: float | None) -> None:
         self.budget = budget
         self.deadline = None if budget is None else time.perf_counter() + budget
@@ -256,7 +258,7 @@ def win_chance_steps(
     samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
         return _at_once(lambda: Chance.exactly(float(seen.status == "won")))
-    return _best_of(fair_chances_steps(seen, samples, seed, _Clock(budget)))
+    return _best_of(fair_chances_steps(seen, samples, seed, Clock(budget)))
 
 
 def _at_once(compute: Callable[[], T]) -> Steps[T]:
@@ -276,7 +278,7 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
         return Chance.exactly(float(seen.status == "won"))
-    clock = _Clock(budget)
+    clock = Clock(budget)
     games, exact = _arrangements(seen, samples, seed)
     wins = judged = 0
     for game in games:
@@ -292,7 +294,7 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
     return Chance.of(wins, judged, exact)
 
 
-def _exact_share(seen: Seen, clock: _Clock) -> float | None:
+def _exact_share(seen: Seen, clock: Clock) -> float | None:
     """The part of the budget the exact search may take, so that an estimate still has time when
     it fails: none where it is meant to succeed (``EXACT_UNSEEN``: the node limit bounds it, not
     the clock), else a quarter."""
@@ -319,7 +321,7 @@ def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] 
     return {action: Chance.exactly(value) for action, value in found.actions.items()}
 
 
-def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+def searched_chances(seen: Seen, iterations: int, seed: int, clock: Clock) -> dict[str, Chance]:
     """``method="search"``: every legal action's chance, exact where it can be, else by the tree
     search (``tripeaks_widget.fair.tree``): its visits and mean value."""
     if not seen.legal_moves:
@@ -339,12 +341,12 @@ def searched_chances(seen: Seen, iterations: int, seed: int, clock: _Clock) -> d
     return chances
 
 
-def fair_chances(seen: Seen, samples: int, seed: int, clock: _Clock) -> dict[str, Chance]:
+def fair_chances(seen: Seen, samples: int, seed: int, clock: Clock) -> dict[str, Chance]:
     """``method="fair"``: every legal action's chance, exact where it can be, else played out."""
     return drive(fair_chances_steps(seen, samples, seed, clock))
 
 
-def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[dict[str, Chance]]:
+def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[dict[str, Chance]]:
     """``fair_chances`` step by step: the exact search in one step, then one a playout."""
     if not seen.legal_moves:
         return {}
@@ -378,7 +380,7 @@ def _sample_steps(
 ) -> Steps[tuple[list[dict[str, bool]], bool]]:
     if not seen.legal_moves:
         return [], True
-    clock = _Clock(budget)
+    clock = Clock(budget)
     games, exact = _arrangements(seen, samples, seed)
     verdicts = []
     for game in games:
@@ -405,7 +407,7 @@ def playout_verdicts(
         return [], True
     played, wanted, exact = _playouts_of(seen, samples, seed)
     verdicts, before = [], [0] * len(seen.legal_moves)
-    for _ in _play_out(played, wanted, _Clock(budget)):
+    for _ in _play_out(played, wanted, Clock(budget)):
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
         before = wins
@@ -436,7 +438,7 @@ def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bo
     return played, 1 if exact else samples, exact
 
 
-def _play_out(played: Playouts, wanted: int, clock: _Clock) -> Iterator[None]:
+def _play_out(played: Playouts, wanted: int, clock: Clock) -> Iterator[None]:
     """One more arrangement a step, until ``wanted`` or the budget; none at all is an error."""
     while played.judged < wanted and not clock.out():
         played.run(1)
@@ -445,7 +447,7 @@ def _play_out(played: Playouts, wanted: int, clock: _Clock) -> Iterator[None]:
         raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
 
 
-def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[Played]:
+def _playout_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[Played]:
     """The playouts, a step each sampled arrangement."""
     if not seen.legal_moves:
         return Played({}, 0, True)
@@ -481,11 +483,11 @@ def move_chances_steps(
     seen = seen_of(position)
     samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
     if method == "fair":
-        return fair_chances_steps(seen, samples, seed, _Clock(budget))
+        return fair_chances_steps(seen, samples, seed, Clock(budget))
     if method == "search":
-        return _at_once(lambda: searched_chances(seen, samples, seed, _Clock(budget)))
+        return _at_once(lambda: searched_chances(seen, samples, seed, Clock(budget)))
     if method == "playout":
-        return _raw_chances(_playout_steps(seen, samples, seed, _Clock(budget)))
+        return _raw_chances(_playout_steps(seen, samples, seed, Clock(budget)))
     return _chances_of(_sample_steps(seen, samples, seed, budget))
 
 

@@ -89,14 +89,14 @@ def ceiling_chance(
     the exact fair value). An arrangement whose expectimax passes ``node_limit`` decision nodes
     raises ``SearchExhausted``: a relaxation too large to solve is refused, not guessed; when the
     ``budget`` runs out the arrangements solved so far are the answer."""
-    from . import Chance, _Clock, check_budget, seen_of, wilson  # fair imports this module
+    from . import Chance, Clock, check_budget, seen_of, wilson  # fair imports this module
 
     seen = seen_of(position)
     part = check_part(part)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
         return Chance.exactly(float(seen.status == "won"))
-    clock = _Clock(budget)
+    clock = Clock(budget)
     nothing_to_tell = still_hidden(seen, part) == seen.hidden_count
     total, judged = 0.0, 0
     for deck in itertools.islice(seen.arrangements(seed), 1 if nothing_to_tell else samples):

@@ -38,7 +38,7 @@ from ..engine.errors import shown, shown_text
 from ..engine.game import HOGUE_DRAW_COST, Game
 from ..engine.rules import Rules
 from ..engine.seen import Seen, check_seed
-from ..solver import SearchExhausted, verdict_history
+from ..solver import SearchExhausted, solve, verdict_history
 from . import check_budget, fair_hint, samples_for, wilson
 from .playout import lookahead_slot
 
@@ -106,7 +106,7 @@ class _Exact:
     __name__ = "exact (peeks: upper bound)"
 
     def __call__(self, game: Game) -> str:
-        line = game.solve().line
+        line = solve(game).line
         if line:
             return line[0]
         return game.legal_moves()[0]  # a lost position the line has finished with: anything left

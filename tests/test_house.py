@@ -1,0 +1,53 @@
+"""The shape of the code, checked as CI checks everything: the layers import only downward
+(import-linter's contracts in pyproject.toml), ruff's rules hold (no module reaches into another
+object's underscored members: SLF001), and mypy passes over the files it is given."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))  # import-linter's command
+
+
+def run(*command: str) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_the_layers_import_only_downward():
+    done = run(LINT_IMPORTS, "--no-cache")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_a_layer_that_imports_upward_is_caught(tmp_path):
+    """The contract can fail: a copy of the package whose engine imports the board breaks it."""
+    copy = tmp_path / "tripeaks_widget"
+    shutil.copytree(ROOT / "tripeaks_widget", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__", "static"))
+    game = copy / "engine" / "game.py"
+    game.write_text(game.read_text(encoding="utf-8") + "\nfrom ..board import snapshot  # noqa\n", encoding="utf-8")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    done = subprocess.run(
+        [LINT_IMPORTS, "--no-cache"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"PYTHONPATH": str(tmp_path)},
+    )
+    assert done.returncode != 0
+    assert "tripeaks_widget.engine.game -> tripeaks_widget.board.snapshot" in done.stdout
+
+
+def test_ruff_passes():
+    done = run(sys.executable, "-m", "ruff", "check", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_mypy_passes():
+    done = run(sys.executable, "-m", "mypy")
+    assert done.returncode == 0, done.stdout + done.stderr
