@@ -104,3 +104,41 @@ def at_once(plain):
         yield  # a generator: the fake runs at its first step, as the search it stands for
 
     return steps
+
+
+def replies_of(widget, into=None):
+    """The answers ``widget``'s board gives to the front end's requests, as its snapshots carry
+    them in ``reply`` (each once, in order)."""
+    out = [] if into is None else into
+
+    def take(snapshot):
+        reply = snapshot.get("reply")
+        if reply is not None and not any(reply is seen for seen in out):
+            out.append(reply)
+
+    widget.board.subscribe(take)
+    return out
+
+
+def every_reply(monkeypatch):
+    """The answers every board gives from now on, as its snapshots carry them (each once)."""
+    from tripeaks_widget.board import Board
+
+    out = []
+    made = Board.snapshot
+
+    def snapshot(board):
+        state = made(board)
+        reply = state["reply"]
+        if reply is not None and not any(reply is seen for seen in out):
+            out.append(reply)
+        return state
+
+    monkeypatch.setattr(Board, "snapshot", snapshot)
+    return out
+
+
+def unchanged(state):
+    """A snapshot without its answer to the last request and its sequence number: what a refused
+    request must leave as it was."""
+    return {key: value for key, value in state.items() if key not in ("reply", "seq")}

@@ -14,7 +14,7 @@ import itertools
 import threading
 
 import pytest
-from support import intent
+from support import intent, replies_of
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
 from tripeaks_widget.board import background
@@ -287,7 +287,7 @@ def test_without_threads_the_review_runs_in_slices_with_clicks_handled_and_the_s
     async def main():
         w = TriPeaks(OPENING, records=False)
         blocked_game(w)
-        w._worker.slice = 0.01
+        w.board.assists.worker.slice = 0.01
         seen_pending: list[bool] = []
 
         def click(n):  # the Win chance switch, clicked again and again while the review runs
@@ -300,7 +300,7 @@ def test_without_threads_the_review_runs_in_slices_with_clicks_handled_and_the_s
         intent(w, {"type": "review", "open": True})
         assert w.state["review"]["kind"] == "pending"
         ticker(asyncio.get_running_loop(), click)
-        await until_idle(w._worker)
+        await until_idle(w.board.assists.worker)
         panel = w.state["review"]
         game = w.game.copy()
         w.close()
@@ -329,7 +329,7 @@ def test_without_threads_a_review_of_a_game_the_board_has_left_stops_at_its_next
     async def main():
         w = TriPeaks(OPENING, records=False)
         blocked_game(w)
-        w._worker.slice = 0.0
+        w.board.assists.worker.slice = 0.0
         seq: list[int] = []
 
         def undo_a_few_moves_in(n):
@@ -341,7 +341,7 @@ def test_without_threads_a_review_of_a_game_the_board_has_left_stops_at_its_next
 
         intent(w, {"type": "review", "open": True})
         ticker(asyncio.get_running_loop(), undo_a_few_moves_in)
-        await until_idle(w._worker)
+        await until_idle(w.board.assists.worker)
         after = (w.state["review"], w.state["seq"], w.game.history[-1])
         w.close()
         return seq, after
@@ -357,12 +357,12 @@ def test_without_threads_the_win_chance_runs_in_slices_with_the_same_answer(monk
 
     async def main():
         w = TriPeaks(OPENING, records=False)
-        w._worker.slice = 0.0
+        w.board.assists.worker.slice = 0.0
         turns: list[bool] = []
         intent(w, {"type": "show_win_chance", "value": True})
         assert w.state["win_chance"]["kind"] == "pending"
-        ticker(asyncio.get_running_loop(), lambda n: turns.append(True) if w._worker.busy else False)
-        await until_idle(w._worker)
+        ticker(asyncio.get_running_loop(), lambda n: turns.append(True) if w.board.assists.worker.busy else False)
+        await until_idle(w.board.assists.worker)
         shown, seen = w.state["win_chance"], w.game.seen()
         w.close()
         return shown, seen, turns
@@ -390,9 +390,8 @@ def test_without_threads_a_click_during_a_winnable_deal_search_is_handled_before
 
     async def main():
         w = TriPeaks(OPENING, records=False)
-        w._worker.slice = 0.0
-        replies: list[dict] = []
-        w.send = lambda content, buffers=None: replies.append(content)
+        w.board.assists.worker.slice = 0.0
+        replies: list[dict] = replies_of(w)
         clicked: list[tuple] = []
 
         def click(n):
@@ -404,7 +403,7 @@ def test_without_threads_a_click_during_a_winnable_deal_search_is_handled_before
 
         intent(w, {"type": "new_game", "rules": "classic", "winnable": True, "id": 7})
         ticker(asyncio.get_running_loop(), click)
-        await until_idle(w._worker)
+        await until_idle(w.board.assists.worker)
         after = (w.code, w.moves, replies)
         w.close()
         return clicked, after

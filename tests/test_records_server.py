@@ -204,7 +204,7 @@ def test_the_first_read_after_a_server_restart_works(own_server):
         own_server.restart()
         w.new_game(game=1)  # the abandoned game 2 is written, and game 1's record is said
         assert records.flush(10)
-        kinds = [n["kind"] for n in w._results.notices]
+        kinds = [n["kind"] for n in w.board.results.notices]
         assert "error" not in kinds and "Record of game 1 (Easy): won in 49 moves, held by ana." in w.notices
         assert [r["number"] for r in records.results()] == [2, 1]
         w.close()

@@ -5,7 +5,7 @@ import logging
 import pathlib
 
 import pytest
-from support import intent, win_line
+from support import intent, replies_of, unchanged, win_line
 
 from tripeaks_widget import Game, IllegalMoveError, TriPeaks, solver
 from tripeaks_widget import widget as widget_module
@@ -46,6 +46,7 @@ WIDGET_KEYS = {
     "show_hints",
     "hint_kind",
     "review",
+    "reply",
 }
 
 
@@ -56,9 +57,7 @@ def w():
 
 @pytest.fixture
 def sent(w, monkeypatch):
-    out = []
-    monkeypatch.setattr(w, "send", lambda content, buffers=None: out.append(content))
-    return out
+    return replies_of(w)
 
 
 # -- the snapshot ------------------------------------------------------------------------------
@@ -230,7 +229,7 @@ def test_malformed_intents_change_nothing_and_are_logged(w, sent, caplog, conten
     before = dict(w.state)
     with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
         intent(w, content)
-    assert w.state == before
+    assert unchanged(w.state) == unchanged(before)
     assert any(r.name == "tripeaks_widget" and "malformed" in r.getMessage() for r in caplog.records)
     assert all(not reply["ok"] for reply in sent)
 
@@ -258,7 +257,8 @@ def test_new_game_intent_with_a_bad_code_replies_with_the_reason(w, sent):
     reply = sent[0]
     assert reply["type"] == "reply" and reply["id"] == 41 and reply["ok"] is False
     assert "TP1-" in reply["error"]  # R6.6: the message shows the expected form
-    assert w.state == before
+    assert w.state["reply"] is reply  # the answer's one channel: the snapshot
+    assert unchanged(w.state) == unchanged(before)
 
 
 def test_new_game_intent_with_a_code_r6_3(w, sent):
@@ -282,8 +282,7 @@ def test_new_game_intent_random_deal_under_chosen_rules(w, sent):
 
 def test_new_game_intent_rules_are_the_whole_rule_set():
     w = TriPeaks(rules="classic+joker")
-    monkey = []
-    w.send = lambda content, buffers=None: monkey.append(content)
+    monkey = replies_of(w)
     intent(w, {"type": "new_game", "rules": "easy+joker", "code": "", "id": 1})
     assert monkey[-1]["ok"] is True
     assert w.state["rules"] == "easy" and w.state["variants"] == ["joker"]
@@ -390,12 +389,12 @@ def test_hint_intent_points_at_the_move(w, monkeypatch):
     w.hint_kind = "exact"
     monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("K♣", "A♠"))
     intent(w, {"type": "hint"})
-    w._worker.wait(5)
+    w.board.assists.worker.wait(5)
     assert w.state["highlight"] == [20]
     assert w.state["message"] == "Hint (sees the hidden cards): play the king of clubs"
     monkeypatch.setattr(solver, "solve", lambda game, budget=None: answer("draw"))
     intent(w, {"type": "hint"})
-    w._worker.wait(5)
+    w.board.assists.worker.wait(5)
     assert w.state["highlight"] == ["stock"]
     intent(w, {"type": "draw"})
     assert w.state["highlight"] == [] and w.state["message"] == ""
@@ -420,7 +419,7 @@ def test_hint_with_the_real_solver_r6_4(w):
     assert w.state["message"].startswith("Hint (sees the hidden cards): play the ")
     intent(w, {"type": "hint"})
     assert w.state["message"] == HINT_PENDING and w.state["highlight"] == []
-    assert w._worker.wait(10)
+    assert w.board.assists.worker.wait(10)
     assert w.state["highlight"] == [w.game.slot_of(move)]
 
 

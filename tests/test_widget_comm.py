@@ -109,7 +109,7 @@ streams = st.lists(st.one_of(update_messages, custom_messages, custom_messages),
 
 def check_board(w, last):
     """The invariants after one message; ``last`` is (game, moves) before it."""
-    with w._lock:  # a search's result lands under the lock: read one moment
+    with w.board.lock:  # a search's result lands under the lock: read one moment
         g = w.game
         check_cards_and_score(g)
         if last[0] is g:
@@ -141,7 +141,7 @@ def test_any_stream_of_messages_keeps_the_game_whole(stream):
         for message in stream:
             w._handle_msg(message)
             last = check_board(w, last)
-        assert w._worker.wait(10)
+        assert w.board.assists.worker.wait(10)
         check_board(w, last)
     finally:
         w.close()

@@ -251,8 +251,8 @@ def test_with_hints_off_the_board_asks_for_none(w, monkeypatch):
     w.show_hints = False
     seq = w.state["seq"]
     intent(w, {"type": "hint"})
-    assert w.state["seq"] == seq and w.state["message"] == "" and not w._worker.busy
-    assert "fair_hint" not in w._assists.used
+    assert w.state["seq"] == seq and w.state["message"] == "" and not w.board.assists.worker.busy
+    assert "fair_hint" not in w.board.assists.used
 
 
 # -- the assists a result records -------------------------------------------------------------------------
@@ -292,7 +292,7 @@ def blocked():
 def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
     w = blocked
     intent(w, {"type": "review", "open": True})  # not before the game is over
-    assert w.state["review"] is None and not w._worker.busy
+    assert w.state["review"] is None and not w.board.assists.worker.busy
     w.play(LAST)
     assert w.status == "blocked"
     intent(w, {"type": "review", "open": True})
@@ -317,7 +317,7 @@ def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
     intent(w, {"type": "review", "open": False})
     assert w.state["review"] is None
     intent(w, {"type": "review", "open": True})  # made for this game already: shown at once
-    assert w.state["review"] == panel and not w._worker.busy
+    assert w.state["review"] == panel and not w.board.assists.worker.busy
 
 
 def test_w_review_returns_the_review_and_opens_the_panel(blocked):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from support import at_once, intent
+from support import at_once, intent, replies_of
 
 from tripeaks_widget import TriPeaks, fair, solver
 from tripeaks_widget.board.assists import VERDICT_UNKNOWN
@@ -24,7 +24,7 @@ def test_a_win_chance_out_of_time_says_so_as_the_verdict_does(monkeypatch, caplo
     monkeypatch.setattr(fair, "win_chance_steps", at_once(out_of_time))  # the board's chance is the fair one
     w = TriPeaks(OPENING, records=False, show_win_chance=True, show_verdict=True)
     with caplog.at_level(logging.ERROR, logger="tripeaks_widget"):
-        assert w._worker.wait(30)
+        assert w.board.assists.worker.wait(30)
     chance = w.state["win_chance"]
     assert chance["kind"] == "unknown" and chance["value"] is None
     assert chance["text"] == VERDICT_UNKNOWN == "Could not decide within the time limit"
@@ -52,7 +52,7 @@ def test_a_winnable_deal_request_replaced_while_it_waits_still_gets_its_reply(mo
     monkeypatch.setattr(solver, "random_winnable_steps", at_once(finder))
     replies: list[dict] = []
     w = TriPeaks(OPENING, records=False)
-    monkeypatch.setattr(w, "send", lambda content, buffers=None: replies.append(content))
+    replies_of(w, replies)
     intent(w, {"type": "new_game", "rules": "classic", "winnable": True, "id": 1})
     assert gate.started.wait(10)  # the first search runs; the next requests wait behind it
     intent(w, {"type": "new_game", "rules": "classic", "winnable": True, "id": 2})
@@ -81,7 +81,7 @@ def test_a_replaced_request_gets_the_later_ones_refusal_too(monkeypatch):
     monkeypatch.setattr(solver, "random_winnable_steps", at_once(finder))
     replies: list[dict] = []
     w = TriPeaks(OPENING, records=False)
-    monkeypatch.setattr(w, "send", lambda content, buffers=None: replies.append(content))
+    replies_of(w, replies)
     intent(w, {"type": "new_game", "winnable": True, "id": 1})
     assert gate.started.wait(10)
     intent(w, {"type": "new_game", "winnable": True, "id": 2})

@@ -12,7 +12,7 @@ import json
 import pathlib
 
 import pytest
-from support import HE, HE_AFTER, HE_START, at_once, intent, winning_line
+from support import HE, HE_AFTER, HE_START, at_once, intent, replies_of, winning_line
 
 from tripeaks_widget import TriPeaks, fair, i18n, solver
 from tripeaks_widget.board.dialog import BAD_CODE
@@ -52,7 +52,9 @@ class Seen(list):
 @pytest.fixture
 def replies(monkeypatch):
     """What widgets send to the front end as custom messages (the dialog's replies)."""
-    return Seen(monkeypatch, "send", lambda seen, _send: lambda content, buffers=None: seen.append(content))
+    seen = Seen(monkeypatch, "send", None)
+    seen.watch = lambda widget: (replies_of(widget, seen), widget)[1]
+    return seen
 
 
 @pytest.fixture
@@ -208,7 +210,7 @@ def test_hints_in_the_language(monkeypatch):
     monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda seen, **_: "K♣"))
     intent(w, {"type": "hint"})
     assert w.state["message"] == "מחפשים רמז…"
-    w._worker.wait(5)
+    w.board.assists.worker.wait(5)
     assert w.state["message"] == "רמז: לשחק במלך תלתן"
     assert w.state["highlight"] == [20]
     assert w.message == "Hint: play the king of clubs"
@@ -262,14 +264,14 @@ def test_the_dialogs_refusals_in_the_language(replies):
 
 def test_the_verdict_in_the_language():
     w = TriPeaks("TP1-C-AAAAAAD", lang="el", records=False, show_verdict=True)  # R6.5: never under Classic
-    assert w._worker.wait(20)
+    assert w.board.assists.worker.wait(20)
     assert w.state["verdict"]["text"] == "Η μοιρασιά δεν κερδίζεται από την αρχή"
     assert w.verdict["text"] == "Not winnable from the deal"  # Python's values stay English
     w.lang = "he"
     assert w.state["verdict"]["text"] == "אי אפשר לנצח בחלוקה הזאת מלכתחילה"
     w.new_game("TP1-E-AAAAAAB")
     w.replay(["K♣"] + ["draw"] * 23, pace=0)
-    assert w._worker.wait(20)
+    assert w.board.assists.worker.wait(20)
     move = w.state["verdict"]["move"]
     assert w.state["verdict"]["text"] == f"כבר אי אפשר לנצח מאז מהלך {move}"
     w.lang = "is"
@@ -362,7 +364,7 @@ def test_a_game_in_the_language_hint_dialog_assists_and_reviews(ended, replies, 
     w = replies.watch(TriPeaks(OPENING, lang=lang, records=False))
     monkeypatch.setattr(fair, "fair_hint_steps", at_once(lambda seen, **_: "K♦"))
     w.hint()
-    w._worker.wait(5)
+    w.board.assists.worker.wait(5)
     object_form = format(NamedCard("K♦", i18n._sayer(lang)), "object")
     assert object_form in w.state["message"] and i18n.card_name("K♦", lang) != object_form
     assert w.state["message"].startswith(said["hint"])

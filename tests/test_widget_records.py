@@ -9,7 +9,7 @@ import time
 
 import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
-from support import intent, winning_line
+from support import every_reply, intent, unchanged, winning_line
 
 from tripeaks_widget import Game, Rules, TriPeaks
 from tripeaks_widget.records import Records
@@ -27,9 +27,7 @@ def store(tmp_path):
 @pytest.fixture
 def replies(monkeypatch):
     """Collect what widgets send back (replies to the dialog)."""
-    out = []
-    monkeypatch.setattr(TriPeaks, "send", lambda self, content, buffers=None: out.append(content))
-    return out
+    return every_reply(monkeypatch)
 
 
 def play_by_clicks(widget, line):
@@ -157,7 +155,7 @@ def test_dialog_intent_game_number_out_of_range_replies_why(replies, number):
     intent(w, {"type": "new_game", "rules": "easy", "game": number, "code": "", "id": 3})
     reply = replies[-1]
     assert reply["ok"] is False and reply["field"] == "game" and "1 to 50,000" in reply["error"]
-    assert w.state == before
+    assert unchanged(w.state) == unchanged(before)
 
 
 def test_dialog_intent_bad_code_replies_on_the_code_field(replies):
@@ -190,7 +188,7 @@ def test_malformed_dialog_intents_change_nothing(replies, caplog, content):
     before = dict(w.state)
     with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
         intent(w, content)
-    assert w.state == before
+    assert unchanged(w.state) == unchanged(before)
     assert any("malformed" in r.getMessage() for r in caplog.records)
     assert replies == [{"type": "reply", "id": 5, "ok": False, "error": replies[0]["error"]}]
     assert replies[0]["error"].startswith("Malformed request")
@@ -366,7 +364,7 @@ def test_results_say_which_assists_were_used(store):
     assert hinted.notices == []  # an assisted win takes no record
     judged = TriPeaks(game=WINNABLE, records=store, player="bob", show_verdict=True)
     play_by_clicks(judged, winning_line())
-    judged._worker.wait(20)
+    judged.board.assists.worker.wait(20)
     plain = TriPeaks(game=WINNABLE, records=store, player="cy")
     play_by_clicks(plain, winning_line())
     assert [n["kind"] for n in plain.state["notices"]] == ["first_win"]

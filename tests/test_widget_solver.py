@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from support import at_once, intent
+from support import at_once, every_reply, intent
 
 from tripeaks_widget import Game, TriPeaks, solver
 from tripeaks_widget.board.assists import (
@@ -29,7 +29,7 @@ WINNABLE_EASY = "TP1-E-AAAAAAD"  # R6.5: can be won under Easy
 
 def settled(widget, timeout: float = 20.0):
     """Wait until the widget's worker thread has nothing left to do."""
-    assert widget._worker.wait(timeout), "the worker thread did not finish in time"
+    assert widget.board.assists.worker.wait(timeout), "the worker thread did not finish in time"
     return widget
 
 
@@ -42,10 +42,8 @@ def w():
 
 @pytest.fixture
 def replies(monkeypatch):
-    """The custom messages widgets send (the dialog's replies), from any thread."""
-    out: list[dict] = []
-    monkeypatch.setattr(TriPeaks, "send", lambda self, content, buffers=None: out.append(content))
-    return out
+    """The answers widgets give the dialog, from any thread."""
+    return every_reply(monkeypatch)
 
 
 class Gate:

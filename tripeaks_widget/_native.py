@@ -187,5 +187,5 @@ def python_copy(package: str = "tripeaks_widget.solver", alias: str = "tripeaks_
             _run_source(alias + name[len(package) :], _source(name))
     spec.loader.exec_module(copy)
     copy.BACKEND = "python"  # type: ignore[attr-defined]
-    copy._csearch = None  # type: ignore[attr-defined]  # the search in C neither
+    copy._csearch = None  # type: ignore[attr-defined]  # noqa: SLF001  (the sources' copy has no C search)
     return copy

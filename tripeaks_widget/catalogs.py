@@ -407,7 +407,7 @@ def compile_catalogs() -> list[str]:
         path = i18n.mo_path(lang)
         if _write(path, buffer.getvalue()):
             notes.append(f"wrote {_rel(path)}")
-    i18n._load.cache_clear()
+    i18n.forget_catalogs()
     i18n.english_labels.cache_clear()
     return notes
 
@@ -561,7 +561,7 @@ def check() -> list[str]:
             continue
         with open(mo, "rb") as file:
             compiled = gettext.GNUTranslations(file)
-        table = {k: v for k, v in compiled._catalog.items() if k != ""}
+        table = {k: v for k, v in compiled._catalog.items() if k != ""}  # noqa: SLF001  (gettext keeps it only there)
         info = compiled.info()
         if table != _expected_mo(catalog) or info.get("plural-forms") != catalog.plural_forms:
             problems.append(f"{_rel(mo)} is not {where} compiled: run python -m tripeaks_widget.catalogs compile")

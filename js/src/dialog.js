@@ -333,10 +333,11 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   }
 
   /**
-   * A reply from Python to this view's new_game request: close, or say what was wrong.
+   * Python's answer to this view's new_game request, as the snapshot carries it: close, or say
+   * what was wrong.
    * @param {any} msg
    */
-  function onCustom(msg) {
+  function onReply(msg) {
     if (!msg || typeof msg !== "object" || msg.type !== "reply") return;
     if (pendingId === null || msg.id !== pendingId) return;
     pendingId = null;
@@ -425,6 +426,6 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     isOpen: () => dialogOpen,
     /** Escape closes; Tab keeps focus inside the dialog. */
     keydown: dialogKeys,
-    reply: onCustom,
+    reply: onReply,
   };
 }

@@ -157,17 +157,19 @@ export function render({ model, el }) {
   on(root, "keyup", (event) => event.stopPropagation());
   on(root, "keypress", (event) => event.stopPropagation());
 
-  const onChange = () => update(model.get("state") || {});
+  const onChange = () => {
+    const state = model.get("state") || {};
+    update(state);
+    newGame.reply(state.reply); // the answer to a request comes in the snapshot, its one channel
+  };
   model.on("change:state", onChange);
   model.on("change:labels", onChange);
-  model.on("msg:custom", newGame.reply);
   update(model.get("state") || {});
 
   return () => {
     abort.abort();
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
-    model.off("msg:custom", newGame.reply);
     board.disconnect();
     moving.stop();
     root.remove();

@@ -67,6 +67,16 @@
  */
 
 /**
+ * The answer to the front end's last request that carried an `id` (until the next action).
+ * @typedef {object} Reply
+ * @property {"reply"} type what this is
+ * @property {(number | string)} id the request's id, as the front end sent it
+ * @property {boolean} ok whether it was carried out
+ * @property {string} error why not, in the board's language; '' when ok
+ * @property {string} [field] with a refusal of the New game dialog: the field it is about ('code', 'game', 'winnable')
+ */
+
+/**
  * Everything a player can see of the position, as the engine tells it (`Game.view()`).
  * @typedef {object} GameView
  * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
@@ -119,6 +129,7 @@
  * @property {boolean} show_playable whether the cards that fit the discard glow
  * @property {boolean} show_hints whether the Hint button is offered
  * @property {"fair" | "exact"} hint_kind the hint given: 'fair' from what is seen, 'exact' peeks
+ * @property {(Reply | null)} reply the answer to the last request with an id; null after the next action
  * @property {(ReviewPanel | null)} review the review of the game played, while open; null while closed
  * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'
  * @property {"ltr" | "rtl"} dir the writing direction of that language

@@ -36,9 +36,9 @@ export function fakeModel(state, traits = {}) {
       this.state = next;
       for (const fn of handlers.get("change:state") || []) fn();
     },
-    /** Deliver a custom message from Python. */
-    message(content) {
-      for (const fn of handlers.get("msg:custom") || []) fn(content, []);
+    /** Python's answer to a request, as it comes: in the next snapshot's `reply`. */
+    reply(content) {
+      this.push({ ...this.state, seq: (this.state.seq || 0) + 1, reply: content });
     },
     listenerCount() {
       let n = 0;

@@ -197,9 +197,9 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   assert.equal(request.rules, "classic");
   assert.equal(request.code, "TP1-X-???");
   assert.ok(Number.isInteger(request.id));
-  model.message({ type: "reply", id: request.id + 1, ok: false, error: "someone else's" });
+  model.reply({ type: "reply", id: request.id + 1, ok: false, error: "someone else's" });
   assert.equal($(".tp-dialog-error").textContent, "", "another view's reply is ignored");
-  model.message({ type: "reply", id: request.id, ok: false, error: "expected a code like TP1-E-AAAAAAB" });
+  model.reply({ type: "reply", id: request.id, ok: false, error: "expected a code like TP1-E-AAAAAAB" });
   assert.equal($(".tp-dialog-error").textContent, "expected a code like TP1-E-AAAAAAB");
   assert.equal($(".tp-code-input").getAttribute("aria-invalid"), "true");
   assert.ok(!$(".tp-dialog").hidden);
@@ -211,7 +211,7 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   const random = model.sent.at(-1);
   assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", game: null, code: "", id: 0 });
   assert.notEqual(random.id, request.id);
-  model.message({ type: "reply", id: random.id, ok: true, error: "" });
+  model.reply({ type: "reply", id: random.id, ok: true, error: "" });
   assert.ok($(".tp-dialog").hidden);
   window.close();
 });
@@ -258,7 +258,7 @@ test("two views of one model stay in sync; two widgets stay apart", () => {
 
 test("cleanup removes the listeners and the DOM", () => {
   const { cell, model, cleanup, window } = setup();
-  assert.equal(model.listenerCount(), 3); // the state, the labels, custom messages
+  assert.equal(model.listenerCount(), 2); // the state (its answers too), the labels
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(cell.children.length, 0);
@@ -358,7 +358,7 @@ test("New game dialog: rule set, variant checkboxes and a game number make the i
   const request = model.sent.at(-1);
   assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "classic+joker+open-peaks", game: 123, code: "", id: 0 });
   assert.ok($(".tp-dialog button[type=submit]").disabled, "waiting for Python's reply");
-  model.message({ type: "reply", id: request.id, ok: true, error: "" });
+  model.reply({ type: "reply", id: request.id, ok: true, error: "" });
   assert.ok($(".tp-dialog").hidden);
   window.close();
 });
@@ -455,7 +455,7 @@ test("New game dialog: Python's reason for a game number shows by that field", (
   $(".tp-game-input").value = "7";
   $(".tp-dialog form").requestSubmit();
   const request = model.sent.at(-1);
-  model.message({ type: "reply", id: request.id, ok: false, error: "Game numbers run from 1 to 50,000; got 7", field: "game" });
+  model.reply({ type: "reply", id: request.id, ok: false, error: "Game numbers run from 1 to 50,000; got 7", field: "game" });
   assert.equal($(".tp-game-error").textContent, "Game numbers run from 1 to 50,000; got 7");
   assert.equal($(".tp-dialog-error").textContent, "");
   assert.ok(!$(".tp-dialog button[type=submit]").disabled, "ready to try again");
@@ -576,7 +576,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   $(".tp-dialog form").requestSubmit(); // Deal, with neither a code nor a game number: a random deal
   const request = model.sent.at(-1);
   assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, winnable: true });
-  model.message({ type: "reply", id: request.id, ok: false, error: "No winnable deal was found within the time limit. Try again.", field: "winnable" });
+  model.reply({ type: "reply", id: request.id, ok: false, error: "No winnable deal was found within the time limit. Try again.", field: "winnable" });
   assert.equal($(".tp-deal-error").textContent, "No winnable deal was found within the time limit. Try again.");
   assert.equal(box.getAttribute("aria-describedby"), $(".tp-deal-error").id);
   assert.equal(document.activeElement, box);
@@ -590,7 +590,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   assert.ok(box.disabled);
   $(".tp-dialog form").requestSubmit();
   assert.equal("winnable" in model.sent.at(-1), false);
-  model.message({ type: "reply", id: model.sent.at(-1).id, ok: true, error: "" });
+  model.reply({ type: "reply", id: model.sent.at(-1).id, ok: true, error: "" });
   assert.ok($(".tp-dialog").hidden);
   openDialog(t);
   assert.ok(box.checked && !box.disabled, "the box keeps the player's choice; a fresh dialog has no code");

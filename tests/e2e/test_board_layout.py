@@ -34,8 +34,8 @@ w.search_budget = 1.0
 
 def readouts(verdict, chance):
     \"\"\"The board as it is, with these readouts on, said as the assists say them.\"\"\"
-    w.state = {**w._snapshot(), "show_verdict": True, "show_win_chance": True,
-               "verdict": verdict_view(verdict, w._say), "win_chance": chance_view(chance, w._say)}
+    w.state = {**w.board.snapshot(), "show_verdict": True, "show_win_chance": True,
+               "verdict": verdict_view(verdict, w.board.say), "win_chance": chance_view(chance, w.board.say)}
 """
 
 # Every readout the header can show, from the shortest text of each language to the longest.
@@ -116,7 +116,7 @@ class Layout:
         """A new deal on the same widget, played along ``line``, the readouts on or off."""
         self.py(
             f"w.new_game({code!r}); w.replay({line!r}, pace=0); w.show_verdict = w.show_win_chance = {on}; "
-            "w._worker.wait(20)"
+            "w.board.assists.worker.wait(20)"
         )
         self.shown()
 
@@ -189,7 +189,7 @@ def test_the_board_does_not_move(layout, width):
                 seen.append((f"{switch.get_attribute('data-assist')} {state}", where, layout.board_box()))
         layout.page.keyboard.press("Escape")
         # Both readouts on, then each of their texts in this language.
-        layout.py("w.show_verdict = w.show_win_chance = True; w._worker.wait(20)")
+        layout.py("w.show_verdict = w.show_win_chance = True; w.board.assists.worker.wait(20)")
         layout.shown()
         seen.append(("verdict and chance on", where, layout.board_box()))
         for verdict in VERDICTS:
@@ -204,7 +204,7 @@ def test_the_board_does_not_move(layout, width):
         for code, line in (("TP1-E-AAAAAAD", WON_AFTER_UNDOS), ("TP1-C-AAAAAAB", BLOCKED)):
             layout.deal(code, line[:-1])
             before = layout.board_box()
-            layout.py(f"w.apply({line[-1]!r}); w._worker.wait(20)")
+            layout.py(f"w.apply({line[-1]!r}); w.board.assists.worker.wait(20)")
             layout.shown()
             banner = layout.root.locator(".tp-banner")
             expect(banner).to_be_visible()
@@ -252,7 +252,7 @@ def test_nothing_overflows_or_overlaps(layout):
                 layout.close_dialog()
         # The review of a game that was lost on the way, then blocked.
         layout.deal("TP1-C-AAAAAAB", BLOCKED)
-        layout.py("w.review(); w._worker.wait(20)")
+        layout.py("w.review(); w.board.assists.worker.wait(20)")
         for width in WIDTHS:
             layout.width(width)
             for lang in LANGUAGES:
@@ -285,13 +285,13 @@ def test_screenshots_of_what_was_measured(layout):
     for lang in LANGUAGES:
         layout.lang(lang)
         layout.shot(f"won-{lang}")
-    layout.py("w.review(); w._worker.wait(20)")
+    layout.py("w.review(); w.board.assists.worker.wait(20)")
     for lang in LANGUAGES:
         layout.lang(lang)
         expect(layout.root.locator(".tp-review")).to_have_attribute("data-kind", "known")
         layout.shot(f"review-won-{lang}")
     layout.deal("TP1-C-AAAAAAB", BLOCKED)
-    layout.py("w.review(); w._worker.wait(20)")
+    layout.py("w.review(); w.board.assists.worker.wait(20)")
     for lang in LANGUAGES:
         layout.lang(lang)
         expect(layout.root.locator(".tp-review")).to_have_attribute("data-kind", "known")

@@ -11,6 +11,8 @@ arrangement a step, the verdict a solver run a step, the review a move (and with
 arrangement) a step, a winnable deal a deal tried a step. After each step the job checks that
 its answer is still wanted, and stops when the board has moved on; without threads the worker
 lets the kernel's loop handle messages between slices of steps.
+
+The verdict, the win chance and the review are one mechanism with three uses (:class:`Watch`).
 """
 
 from __future__ import annotations
@@ -65,25 +67,6 @@ WIN_CHANCE_SAMPLES = fair.PLAYOUT_SAMPLES
 Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13, "undone": False}: see judge
 Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "unknown" / "error"
 Marks = list[int | Literal["stock"]]  # slots and/or "stock" to highlight
-
-
-class Board(Protocol):
-    """What the searches need of the widget they run for (its underscored members are for
-    this module only)."""
-
-    search_budget: float
-    deal_budget: float
-    _lock: threading.RLock  # every change of the board and every snapshot sent takes it
-    _closed: bool
-
-    @property
-    def game(self) -> Game: ...
-
-    def _publish(self) -> None:
-        """Send the board's snapshot."""
-
-    def _point(self, note: str, marks: Marks) -> None:
-        """Show ``note`` in the message line and highlight ``marks``, then publish."""
 
 
 class Moment(NamedTuple):
@@ -302,62 +285,264 @@ class Verdicts:
             self._lost = (tuple(entry for entry in line if entry[0] <= verdict["index"]), verdict)
 
 
-class Assists:
-    """The hint, the verdict, the win chance and winnable deals for one board. Every method but
-    the ``*_found`` jobs is called under the board's lock or takes it."""
+class Host(Protocol):
+    """What the assists need of the board they run for."""
+
+    search_budget: float
+    deal_budget: float
+    lock: threading.RLock  # every change of the board and every snapshot made takes it
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    def publish(self) -> None:
+        """Publish the board's snapshot."""
+
+    def point(self, note: str, marks: Marks) -> None:
+        """Show ``note`` in the message line and highlight ``marks``, then publish."""
+
+
+class Watch:
+    """One analysis the board keeps for the moment it stands at: the verdict, the win chance and
+    the review are three uses of it. Switched on, it is looked for in the worker thread (with
+    ``follows``, again at every new moment), shown when found unless the board moved on, and read
+    from Python at once, computed in the caller's thread when it is not known yet.
+
+    ``take(game)`` is what a search gets (a private copy, or only what the player sees);
+    ``compute(taken)`` the search, step by step, which raises when it cannot answer; ``found(value)``
+    what is kept of its answer, ``failed(error)`` of a failure; ``view(found, say)`` what the snapshot
+    shows; ``known(game)`` an answer that needs no search, ``remember(game, found)`` keeps one found;
+    ``answers`` are the kinds ``read`` takes as they are."""
 
     def __init__(
-        self, board: Board, show_verdict: bool = False, show_win_chance: bool = False, hint_kind: str = "fair"
+        self,
+        host: Host,
+        worker: Worker,
+        name: str,
+        *,
+        take: Callable[[Game], Any],
+        compute: Callable[[Any], Steps[Any]],
+        found: Callable[[Any], Found],
+        failed: Callable[[BaseException], Found],
+        view: Callable[[Found, Callable[[Any], str]], dict],
+        answers: tuple[str, ...] = ("known",),
+        known: Callable[[Game], Found | None] = lambda game: None,
+        remember: Callable[[Game, Found], None] = lambda game, found: None,
+        follows: bool = True,
+    ) -> None:
+        self.host, self.worker, self.name = host, worker, name
+        self.take, self.compute, self.found_of, self.failed, self.view = take, compute, found, failed, view
+        self.answers, self.known, self.remember, self.follows = answers, known, remember, follows
+        self.on = False  # switched on (the review: its panel open)
+        self.found: Found | None = None  # what is shown, for the moment `at`
+        self.at: Moment | None = None
+
+    def _still(self, moment: Moment | None) -> bool:
+        return still(moment, self.host.game)
+
+    def switch(self, on: bool) -> None:
+        self.on = bool(on)
+        if not self.on:
+            self.worker.cancel(self.name)
+            if self.follows:
+                self.found = self.at = None
+
+    def forget(self) -> None:
+        """A new game: nothing is known of it; a search still running for the old one stops."""
+        self.worker.cancel(self.name)
+        self.found = self.at = None
+        if not self.follows:
+            self.on = False
+
+    def refresh(self) -> None:
+        """With the board at a new moment: the answer known already, else a search."""
+        if self.follows and self.on and not self._still(self.at):
+            self.ask()
+
+    def ask(self) -> None:
+        """Look for the answer at the board's moment: known at once, or "pending" and a search in
+        the worker thread (its answer shown when found, unless the board moved on)."""
+        game = self.host.game
+        moment = self.at = Moment.of(game)
+        known = self.known(game)
+        if known is not None:
+            self.found = known
+            return
+        self.found = {"kind": "pending"}
+        taken = self.take(game)
+        self.worker.submit(self.name, lambda: self._search(taken, moment))
+
+    def _search(self, taken: Any, moment: Moment) -> Steps[None]:
+        """In the worker thread: the search, stopped at its next step once the board has moved on
+        or closed; its answer is kept while the board stands where it was asked, and shown while
+        it is still the one waited for."""
+        host = self.host
+
+        def wanted() -> bool:
+            with host.lock:
+                return not host.closed and self.at == moment and self._still(moment)
+
+        try:
+            found = self.found_of((yield from watched(self.compute(taken), wanted)))
+        except Stale:
+            log.debug("a %s for a position no longer on the board was stopped", self.name)
+            return
+        except Exception as error:  # never lose an error: show it where the answer would be
+            if not isinstance(error, solver.SearchExhausted):
+                log.exception("the %s failed", self.name)
+            found = self.failed(error)
+        with host.lock:
+            if host.closed or not self._still(moment):
+                return
+            self.remember(host.game, found)
+            if self.at != moment or not self.on:
+                log.debug("a %s no longer waited for was dropped", self.name)
+                return
+            self.found = found
+            host.publish()
+
+    def shown(self, say: Callable[[Any], str]) -> dict | None:
+        """What the snapshot shows, in the board's language; None while switched off."""
+        if not self.on or self.found is None or not self._still(self.at):
+            return None
+        return self.view(self.found, say)
+
+    def read(self) -> Found:
+        """The answer at the board's moment, for Python: the one shown or known, else computed here
+        (what the search raises goes to the caller), and then shown where it was waited for."""
+        host = self.host
+        with host.lock:
+            game = host.game
+            moment = Moment.of(game)
+            if self.found is not None and self._still(self.at) and self.found["kind"] in self.answers:
+                return self.found
+            known = self.known(game)
+            if known is not None:
+                return known
+            taken = self.take(game)
+        found = self.found_of(drive(self.compute(taken)))
+        with host.lock:
+            if self._still(moment):
+                self.remember(game, found)
+                waited = self.on and self._still(self.at) and self.found is not None and self.found["kind"] == "pending"
+                if not self.follows:  # asked for from Python: shown, as the button shows it
+                    self.worker.cancel(self.name)
+                    self.on, waited = True, True
+                if waited:
+                    self.at, self.found = moment, found
+                    host.publish()
+        return found
+
+
+class Assists:
+    """The hint, the verdict, the win chance, the review and winnable deals for one board. Every
+    method but the searches' own is called under the board's lock or takes it."""
+
+    def __init__(
+        self, board: Host, show_verdict: bool = False, show_win_chance: bool = False, hint_kind: str = "fair"
     ) -> None:
         self.board = board
         self.worker = Worker()
         self.hint_at: Moment | None = None  # the moment a hint search running for the board was asked at
         self.hint_kind = check_hint_kind(hint_kind)
-        self.show_verdict = bool(show_verdict)
-        self.verdict: Verdict | None = None  # the verdict shown, for the moment `verdict_at`
-        self.verdict_at: Moment | None = None
-        self.verdicts = Verdicts()
-        self.show_win_chance = bool(show_win_chance)
         self.show_playable = True  # the glow on the cards that fit the discard
         self.show_hints = True  # the Hint button
-        self.chance: Found | None = None  # the win chance shown, for the moment `chance_at`
-        self.chance_at: Moment | None = None
-        self.review: Found | None = None  # the review made, for the moment `review_at`
-        self.review_at: Moment | None = None
-        self.review_open = False  # whether the board shows it
         # the assists this game had ("hint", "fair_hint", "verdict", "win_chance"): kept with its result
         self.used: set[str] = set()
         self.deal_requests: list[Any] = []  # dialog requests waiting for the winnable deal looked for next
+        self.verdicts = Verdicts()
+        budget = lambda: board.search_budget  # noqa: E731  (read when a search starts: a script may change it)
+        self.verdict = Watch(
+            board,
+            self.worker,
+            "verdict",
+            take=lambda game: game.copy(),
+            compute=lambda game: judge_steps(game, budget()),
+            found=lambda verdict: verdict,
+            failed=lambda error: {"kind": "error", "move": None, "error": reason(error)},
+            view=verdict_view,
+            answers=("winnable", "lost", "never", "unknown", "won", "error"),
+            known=lambda game: self.verdicts.known(game),
+            remember=lambda game, verdict: self.verdicts.remember(game, verdict),
+        )
+        self.chance = Watch(
+            board,
+            self.worker,
+            "win_chance",
+            take=lambda game: game.seen(),
+            compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=budget()),
+            found=lambda chance: {"kind": "known", "chance": chance},
+            failed=lambda error: (
+                {"kind": "unknown"}  # out of time is an answer, not a failure
+                if isinstance(error, solver.SearchExhausted)
+                else {"kind": "error", "error": reason(error)}
+            ),
+            view=chance_view,
+            known=lambda game: (
+                None if game.status == "playing" else {"kind": "known", "chance": fair.win_chance(game.seen())}
+            ),
+        )
+        self.review = Watch(
+            board,
+            self.worker,
+            "review",
+            take=lambda game: game.copy(),
+            compute=lambda game: fair.review_steps(game, seed=0, budget=budget()),
+            found=lambda review: {"kind": "known", "review": review},
+            failed=lambda error: {"kind": "error", "error": reason(error)},
+            view=review_view,
+            follows=False,
+        )
+        self.verdict.on, self.chance.on = bool(show_verdict), bool(show_win_chance)
 
-    def _still(self, moment: Moment | None) -> bool:
-        return still(moment, self.board.game)
+    @property
+    def show_verdict(self) -> bool:
+        return self.verdict.on
 
-    def _wanted(self, asked: Moment | None, moment: Moment) -> bool:
-        """Whether a result made in the worker thread for ``moment`` is still wanted: the board is
-        open, the job running for it (asked at ``asked``) is this one, and the board stands there."""
-        return not self.board._closed and asked == moment and self._still(moment)
+    @property
+    def show_win_chance(self) -> bool:
+        return self.chance.on
 
-    def _asked(self, at: str, moment: Moment) -> Callable[[], bool]:
-        """A check, between the steps of a search asked at ``moment``, that its answer is still
-        wanted (the moment ``self.<at>`` the board waits on, the board open and still there)."""
-
-        def wanted() -> bool:
-            with self.board._lock:
-                return self._wanted(getattr(self, at), moment)
-
-        return wanted
+    def refresh(self) -> None:
+        """The board may stand at a new moment: the verdict and the chance switched on follow it."""
+        if self.verdict.on:
+            self.used.add("verdict")
+        if self.chance.on:
+            self.used.add("win_chance")
+        self.verdict.refresh()
+        self.chance.refresh()
 
     def new_game(self) -> None:
         """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
-        self.verdict_at = self.chance_at = None
-        self.worker.cancel("review")
-        self.review = self.review_at = None
-        self.review_open = False
+        for watch in (self.verdict, self.chance, self.review):
+            watch.forget()
         self.used = set()
 
     def close(self) -> None:
         self.worker.close()
+
+    def read_verdict(self) -> dict:
+        """``w.verdict``: the verdict on the board, as the "Winnable?" line says it (in English)."""
+        return verdict_view(self.verdict.read(), str)
+
+    def ask_review(self) -> None:
+        """The Review button: the review made for this moment already, or "Reviewing the game…"
+        and the review in the worker thread."""
+        review = self.review
+        review.on = True
+        made = review.found is not None and review.found["kind"] != "error"
+        if not (made and still(review.at, self.board.game)):
+            review.ask()
+        self.board.publish()
+
+    def close_review(self) -> None:
+        """The panel closes; a review made (or on its way) is kept for this moment."""
+        self.review.on = False
+        self.board.publish()
 
     # -- the hint ---------------------------------------------------------------------------------
 
@@ -375,21 +560,21 @@ class Assists:
     def _show_hint(self, move: str | None, why: str | None, exact: bool) -> None:
         """Under the lock, with the board still where the hint was asked: point at it."""
         if move is None:
-            self.board._point(why or NO_HINT, [])
+            self.board.point(why or NO_HINT, [])
         else:
-            self.board._point(*pointing(self.board.game, move, exact))
+            self.board.point(*pointing(self.board.game, move, exact))
 
     def hint(self) -> str | None:
         """The hint searched for here, in the caller's thread (``w.hint()``), shown unless the
         board moved on meanwhile."""
         board = self.board
-        with board._lock:
+        with board.lock:
             self.worker.cancel("hint")
             self.hint_at = None
             moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job()
         move, why = drive(job())
-        with board._lock:
-            if self._still(moment):
+        with board.lock:
+            if still(moment, board.game):
                 self._show_hint(move, why, exact)
         return move
 
@@ -397,243 +582,32 @@ class Assists:
         """The Hint button: say that a hint is being looked for, and look in the worker thread."""
         board = self.board
         moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job()
-        board._point(HINT_PENDING, [])
+        board.point(HINT_PENDING, [])
         self.hint_at = moment
         self.worker.submit("hint", lambda: self._hint_found(job, moment, exact))
+
+    def _hint_wanted(self, moment: Moment) -> bool:
+        board = self.board
+        with board.lock:
+            return not board.closed and self.hint_at == moment and still(moment, board.game)
 
     def _hint_found(self, job: Callable[[], Steps[HintFound]], moment: Moment, exact: bool) -> Steps[None]:
         """In the worker thread: the search, then its result shown, unless the board moved on
         (then it stops at its next step)."""
-        board = self.board
         try:
-            move, why = yield from watched(job(), self._asked("hint_at", moment))
+            move, why = yield from watched(job(), lambda: self._hint_wanted(moment))
         except Stale:
             log.debug("a hint search for a position no longer on the board was stopped")
             return
         except Exception as error:  # never lose an error: show it where the hint would be
             log.exception("the hint search failed")
             move, why = None, failure(error)
-        with board._lock:
-            if not self._wanted(self.hint_at, moment):
+        with self.board.lock:
+            if not self._hint_wanted(moment):
                 log.debug("a hint for a position no longer on the board was dropped")
                 return
             self.hint_at = None
             self._show_hint(move, why, exact)
-
-    # -- the win chance ---------------------------------------------------------------------------
-
-    def switch_win_chance(self, on: bool) -> None:
-        self.show_win_chance = bool(on)
-        if not self.show_win_chance:
-            self.worker.cancel("win_chance")
-            self.chance = self.chance_at = None
-
-    def refresh_win_chance(self) -> None:
-        """With the win chance switched on and the board at a new moment: the chance of a game
-        over at once, else "Win chance …" and a computation in the worker thread, from what the
-        player sees only."""
-        game = self.board.game
-        if self.show_win_chance:
-            self.used.add("win_chance")
-        if not self.show_win_chance or self._still(self.chance_at):
-            return
-        moment = self.chance_at = Moment.of(game)
-        seen = game.seen()
-        if game.status != "playing":  # 1 or 0, and certain: nothing to compute
-            self.chance = {"kind": "known", "chance": fair.win_chance(seen)}
-            return
-        self.chance = {"kind": "pending"}
-        self.worker.submit("win_chance", lambda: self._chance_found(seen, moment))
-
-    def _chance_found(self, seen: Seen, moment: Moment) -> Steps[None]:
-        """In the worker thread: the chance, then shown, unless the board moved on (then it stops
-        at its next step)."""
-        try:
-            found = yield from watched(self._compute_chance(seen), self._asked("chance_at", moment))
-        except Stale:
-            log.debug("a win chance for a position no longer on the board was stopped")
-            return
-        with self.board._lock:
-            if not self._wanted(self.chance_at, moment):
-                log.debug("a win chance for a position no longer on the board was dropped")
-                return
-            self.chance = found
-            self.board._publish()
-
-    def _win_chance(self, seen: Seen) -> Steps[fair.Chance]:
-        return fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=self.board.search_budget)
-
-    def _compute_chance(self, seen: Seen) -> Steps[Found]:
-        try:
-            chance = yield from self._win_chance(seen)
-        except solver.SearchExhausted:  # out of time is an answer, not a failure
-            return {"kind": "unknown"}
-        except Exception as error:  # never lose an error: show it where the chance would be
-            log.exception("the win chance failed")
-            return {"kind": "error", "error": reason(error)}
-        return {"kind": "known", "chance": chance}
-
-    def shown_win_chance(self, say: Callable[[Any], str]) -> dict | None:
-        """The win chance of the snapshot, in the board's language; None when switched off."""
-        return chance_view(self.chance, say) if self.show_win_chance and self.chance else None
-
-    def read_win_chance(self) -> fair.Chance:
-        """``w.win_chance``: the chance on the board, computed here when it is not known yet."""
-        board = self.board
-        with board._lock:
-            moment = Moment.of(board.game)
-            shown = self.chance if self._still(self.chance_at) else None
-            if shown is not None and shown["kind"] == "known":
-                return shown["chance"]
-            seen = board.game.seen()
-        chance = drive(self._win_chance(seen))
-        with board._lock:
-            pending = self.chance is not None and self.chance["kind"] == "pending"
-            if self.show_win_chance and self._still(moment) and self._still(self.chance_at) and pending:
-                self.chance = {"kind": "known", "chance": chance}
-                board._publish()
-        return chance
-
-    # -- the verdict ------------------------------------------------------------------------------
-
-    def switch_verdict(self, on: bool) -> None:
-        self.show_verdict = bool(on)
-        if not self.show_verdict:
-            self.worker.cancel("verdict")
-            self.verdict = self.verdict_at = None
-
-    def refresh_verdict(self) -> None:
-        """With the verdict switched on and the board at a new moment: the verdict when it is
-        known already (won; a position found winnable before; a line that was lost since an
-        action that still stands), else "Checking…" and a search in the worker thread."""
-        game = self.board.game
-        if self.show_verdict:
-            self.used.add("verdict")
-        if not self.show_verdict or self._still(self.verdict_at):
-            return
-        moment = self.verdict_at = Moment.of(game)
-        known = self.verdicts.known(game)
-        if known is not None:
-            self.verdict = known
-            return
-        self.verdict = {"kind": "pending", "move": None}
-        copy = game.copy()
-        self.worker.submit("verdict", lambda: self._verdict_found(copy, moment))
-
-    def _verdict_found(self, game: Game, moment: Moment) -> Steps[None]:
-        """In the worker thread: the search, then its result shown, unless the board moved on
-        (then it stops at its next step)."""
-        board = self.board
-
-        def wanted() -> bool:  # what it finds is kept while the board stands where it was asked
-            with board._lock:
-                return not board._closed and self._still(moment)
-
-        try:
-            verdict = yield from watched(judge_steps(game, board.search_budget), wanted)
-        except Stale:
-            log.debug("a verdict search for a position no longer on the board was stopped")
-            return
-        except Exception as error:  # never lose an error: show it where the verdict would be
-            log.exception("the verdict search failed")
-            verdict = {"kind": "error", "move": None, "error": reason(error)}
-        with board._lock:
-            if board._closed:
-                return
-            if self._still(moment):
-                self.verdicts.remember(game, verdict)
-            if self.verdict_at != moment or not self._still(moment) or not self.show_verdict:
-                log.debug("a verdict for a position no longer on the board was dropped")
-                return
-            self.verdict = verdict
-            board._publish()
-
-    def shown_verdict(self, say: Callable[[Any], str]) -> dict | None:
-        """The verdict line of the snapshot, in the board's language; None when switched off."""
-        return verdict_view(self.verdict, say) if self.show_verdict and self.verdict else None
-
-    def read_verdict(self) -> dict:
-        """``w.verdict``: the verdict on the board, waiting for the solver when it is not known."""
-        board = self.board
-        with board._lock:
-            moment = Moment.of(board.game)
-            shown = self.verdict if self._still(self.verdict_at) else None
-            found = shown if shown and shown["kind"] != "pending" else self.verdicts.known(board.game)
-            game = board.game.copy()
-        if found is None:
-            found = drive(judge_steps(game, board.search_budget))
-            with board._lock:
-                if self._still(moment):
-                    self.verdicts.remember(game, found)
-                    pending = self.verdict is not None and self.verdict["kind"] == "pending"
-                    if self.show_verdict and self._still(self.verdict_at) and pending:
-                        self.verdict = found
-                        board._publish()
-        return verdict_view(found, str)
-
-    # -- the review after a game ------------------------------------------------------------------
-
-    def _review(self, game: Game) -> Steps[fair.Review]:
-        return fair.review_steps(game, seed=0, budget=self.board.search_budget)
-
-    def ask_review(self) -> None:
-        """The Review button: the review made for this moment already, or "Reviewing the game…"
-        and the review in the worker thread."""
-        game = self.board.game
-        self.review_open = True
-        if not (self._still(self.review_at) and self.review is not None and self.review["kind"] != "error"):
-            moment = self.review_at = Moment.of(game)
-            self.review = {"kind": "pending"}
-            copy = game.copy()
-            self.worker.submit("review", lambda: self._review_found(copy, moment))
-        self.board._publish()
-
-    def _review_found(self, game: Game, moment: Moment) -> Steps[None]:
-        """In the worker thread: the review, a move a step, then shown, unless the board moved on
-        (then it stops at its next step)."""
-        try:
-            found: Found = {
-                "kind": "known",
-                "review": (yield from watched(self._review(game), self._asked("review_at", moment))),
-            }
-        except Stale:
-            log.debug("a review of a position no longer on the board was stopped")
-            return
-        except Exception as error:  # never lose an error: the panel says it
-            log.exception("the review failed")
-            found = {"kind": "error", "error": reason(error)}
-        with self.board._lock:
-            if not self._wanted(self.review_at, moment):
-                log.debug("a review of a position no longer on the board was dropped")
-                return
-            self.review = found
-            self.board._publish()
-
-    def close_review(self) -> None:
-        """The panel closes; a review made (or on its way) is kept for this moment."""
-        self.review_open = False
-        self.board._publish()
-
-    def read_review(self) -> fair.Review:
-        """``w.review()``: the review of the game on the board, made here, and shown."""
-        board = self.board
-        with board._lock:
-            shown = self.review if self._still(self.review_at) else None
-            if shown is not None and shown["kind"] == "known":
-                return shown["review"]
-            moment, game = Moment.of(board.game), board.game.copy()
-        review = drive(self._review(game))
-        with board._lock:
-            if self._still(moment):
-                self.worker.cancel("review")
-                self.review_at, self.review, self.review_open = moment, {"kind": "known", "review": review}, True
-                board._publish()
-        return review
-
-    def shown_review(self, say: Callable[[Any], str]) -> dict | None:
-        """The review panel of the snapshot; None while closed (and once the board moves on)."""
-        shown = self.review_open and self.review is not None and self._still(self.review_at)
-        return review_view(self.review, say) if shown and self.review else None
 
     # -- winnable deals ---------------------------------------------------------------------------
 
@@ -650,13 +624,13 @@ class Assists:
         self.deal_requests.append(request)
 
         def job() -> Steps[None]:
-            with self.board._lock:  # the requests waiting so far are this search's to answer
+            with self.board.lock:  # the requests waiting so far are this search's to answer
                 requests, self.deal_requests = self.deal_requests, []
             found, why = None, None
             try:
                 found = yield from self.winnable_code(rules)
             except GeneratorExit:  # replaced by a newer search while it ran: that one answers these too
-                with self.board._lock:
+                with self.board.lock:
                     self.deal_requests[:0] = requests
                 raise
             except solver.SearchExhausted:
@@ -664,8 +638,8 @@ class Assists:
             except Exception as error:  # never lose an error: the dialog says it
                 log.exception("looking for a winnable deal failed")
                 why = failure(error)
-            with self.board._lock:
-                if not self.board._closed:
+            with self.board.lock:
+                if not self.board.closed:
                     then(found, why, requests)
 
         self.worker.submit("deal", job)

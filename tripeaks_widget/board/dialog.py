@@ -1,9 +1,10 @@
-"""The New game dialog answered: its choice dealt, and a reply naming the field a refusal is
-about, in the board's language (the dialog's side is ``js/src/dialog.js``).
+"""The New game dialog answered: its choice dealt, and one answer naming the field a refusal
+is about, in the board's language, in the snapshot's ``reply`` (the dialog's side is
+``js/src/dialog.js``).
 
 A code wins (it carries its own rules and variants); else a game number under the chosen rules;
 else a random deal under them (the current ones if absent), one the solver has proven winnable
-with "Winnable deals only": that one is looked for in the worker thread, and the reply comes
+with "Winnable deals only": that one is looked for in the worker thread, and the answer comes
 when it is dealt. Python callers of ``new_game`` get the engine's own, longer words in the
 exception; the dialog gets a short line for the field.
 """
@@ -20,7 +21,8 @@ from .assists import failure
 from .intents import NewGame
 
 if TYPE_CHECKING:
-    from ..widget import TriPeaks
+    from .board import Board
+    from .snapshot import Reply
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -29,8 +31,9 @@ BAD_VARIANTS = Message("Variant letters are H, J, O, S and W, each at most once,
 BAD_NUMBER = Message("Game numbers run from 1 to 50,000; got {number}.")
 
 
-def answer(board: TriPeaks, intent: NewGame) -> None:
-    """Deal what the dialog chose and reply (a winnable deal: once one is found)."""
+def answer(board: Board, intent: NewGame) -> Reply | None:
+    """Deal what the dialog chose, and answer the request (a winnable deal: once one is found, so
+    None now)."""
     request, code, number, rules = intent.request, intent.code, intent.number, intent.rules
     if code:
         field, deal = "code", lambda: board.new_game(code)
@@ -38,19 +41,20 @@ def answer(board: TriPeaks, intent: NewGame) -> None:
         field, deal = "game", lambda: board.new_game(game=number, rules=rules)
     elif intent.winnable:
         chosen = board.game.rules if rules is None else Rules.parse(rules)
-        return board._assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found))
+        board.assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found))
+        return None
     else:
         field, deal = "rules", lambda: board.new_game(rules=rules)
     try:
         deal()
     except ValueError as error:
-        return reply(board, request, False, refusal(field, code, number, error), field)
-    reply(board, request, True, "")
+        return board.answer(request, False, refusal(field, code, number, error), field)
+    return board.answer(request, True)
 
 
-def _deal_found(board: TriPeaks, found: str | None, why: Any, requests: list) -> None:
+def _deal_found(board: Board, found: str | None, why: Any, requests: list) -> None:
     """A winnable deal found for the dialog (or why none was): dealt, and every request it answers
-    replied to (one replaced by a later request while it waited gets the later one's outcome)."""
+    answered (one replaced by a later request while it waited gets the later one's outcome)."""
     ok, error = found is not None, why
     if found is not None:
         try:
@@ -59,17 +63,7 @@ def _deal_found(board: TriPeaks, found: str | None, why: Any, requests: list) ->
             log.exception("dealing %s failed", found)
             ok, error = False, failure(failed)
     for request in requests:
-        reply(board, request, ok, "" if ok else error, "winnable")
-
-
-def reply(board: TriPeaks, request: int | str | None, ok: bool, error: str, field: str | None = None) -> None:
-    """Answer the dialog's request ``request`` (none without an id); ``error`` is said in the
-    board's language, ``field`` names the field it is about."""
-    if request is not None:
-        said = {"type": "reply", "id": request, "ok": ok, "error": board._say(error)}
-        if field and not ok:
-            said["field"] = field
-        board.send(said)
+        board.answer(request, ok, "" if ok else error, "winnable")
 
 
 def refusal(field: str, code: str, number: Any, error: ValueError) -> str | Message:

@@ -109,6 +109,14 @@ def brief(value: Any) -> str:
     return _brief.repr(value)
 
 
+def request_of(content: dict) -> int | str | None:
+    """The id a request carries, to answer it by (None: no answer wanted)."""
+    request = content.get("id")
+    if request is not None and (type(request) not in (int, str) or len(str(request)) > MAX_ID_LENGTH):
+        raise Malformed("id must be a number or a short string")
+    return request
+
+
 def parse(content: Any) -> Intent:
     """The intent a comm message's content asks for (``Malformed`` when it has the wrong shape)."""
     if not isinstance(content, dict):
@@ -147,14 +155,12 @@ def parse(content: Any) -> Intent:
 
 
 def _new_game(content: dict) -> NewGame:
-    request = content.get("id")
+    request = request_of(content)
     rules = content.get("rules")
     code = content.get("code")
     code = "" if code is None else code
     number = content.get("game")
     winnable = content.get("winnable", False)
-    if request is not None and (type(request) not in (int, str) or len(str(request)) > MAX_ID_LENGTH):
-        raise Malformed("id must be a number or a short string")
     if rules is not None and (not isinstance(rules, str) or len(rules) > MAX_RULES_LENGTH or not is_rules(rules)):
         raise Malformed("rules must be a rule set such as 'easy', 'site' or 'classic+joker'", request)
     if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:

@@ -30,18 +30,19 @@ RECORDS_WAITING = Message("The records server does not answer yet: results are k
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 
 
-class Board(Protocol):
-    """What the results need of the widget they are kept for."""
+class Host(Protocol):
+    """What the results need of the board they are kept for."""
 
-    _lock: threading.RLock  # every change of the board and every snapshot sent takes it
-    _closed: bool
-    _ready: bool  # built: a snapshot may be published
+    lock: threading.RLock  # every change of the board and every snapshot made takes it
+
+    @property
+    def closed(self) -> bool: ...
 
     @property
     def game(self) -> Game: ...
 
-    def _publish(self) -> None:
-        """Send the board's snapshot."""
+    def publish(self) -> None:
+        """Publish the board's snapshot (nothing before the board is whole)."""
 
 
 class Results:
@@ -49,7 +50,7 @@ class Results:
     ``{"kind", "text"}``)."""
 
     def __init__(
-        self, board: Board, records: Records | str | os.PathLike | bool | None, player: str | None = None
+        self, board: Host, records: Records | str | os.PathLike | bool | None, player: str | None = None
     ) -> None:
         self.board = board
         self.player = default_player() if player is None else check_player(player)
@@ -65,19 +66,19 @@ class Results:
         store = self.store
         if store is not None and not store.opening.done():  # a server's store, still being looked at
             me = weakref.ref(self)  # the opening outlives a board closed meanwhile: it must not keep it
-            store.opening.add_done_callback(lambda opening: (it := me()) is not None and it._opened(opening))
+            store.opening.add_done_callback(lambda opening: (it := me()) is not None and it.opened(opening))
         elif store is not None and not store.ready and store.opening.exception() is None:
             self.notices.append({"kind": "info", "text": RECORDS_WAITING})
 
-    def _opened(self, opening: Future) -> None:
+    def opened(self, opening: Future) -> None:
         """A store opened in the background: one that turned out unusable is said as a store refused
         at once is, and one whose server was not reached says that its results are kept."""
         error = opening.exception()
         if error is None and opening.result():
             return
         board = self.board
-        with board._lock:
-            if board._closed:
+        with board.lock:
+            if board.closed:
                 return
             if error is not None:
                 self.error = Message(NO_RECORDS, error=str(error))
@@ -85,8 +86,7 @@ class Results:
                 self.notices.append({"kind": "error", "text": self.error})
             else:
                 self.notices.append({"kind": "info", "text": RECORDS_WAITING})
-            if board._ready:  # else the first snapshot has it
-                board._publish()
+            board.publish()  # before the board is whole, its first snapshot has it
 
     def look_at(self, game: Game, assists: Iterable[str] = ()) -> None:
         """Record the game when it has just become won or blocked (again, after an undo)."""
@@ -140,13 +140,13 @@ class Results:
 
     def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int, recording: bool) -> None:
         board = self.board
-        with board._lock:
-            if board._closed or not wanted():
+        with board.lock:
+            if board.closed or not wanted():
                 return
             if not self._take(answer, recording):
                 return
             if threading.get_ident() != caller:  # in the store's thread: a snapshot of its own
-                board._publish()
+                board.publish()
 
     def _take(self, answer: Future, recording: bool) -> bool:
         """The store's answer joins the notices; whether anything was added."""

@@ -68,6 +68,19 @@ class ReviewPanel(TypedDict):
     lost_after: Annotated[int | None, "the move after which the exact verdict (it peeks) turned to lost; 0: the deal"]
 
 
+class _Reply(TypedDict):
+    type: Annotated[Literal["reply"], "what this is"]
+    id: Annotated[int | str, "the request's id, as the front end sent it"]
+    ok: Annotated[bool, "whether it was carried out"]
+    error: Annotated[str, "why not, in the board's language; '' when ok"]
+
+
+class Reply(_Reply, total=False):
+    """The answer to the front end's last request that carried an ``id`` (until the next action)."""
+
+    field: Annotated[str, "with a refusal of the New game dialog: the field it is about ('code', 'game', 'winnable')"]
+
+
 class Snapshot(GameView):
     """The ``state`` trait: the engine's view in the board's language, and the widget's fields."""
 
@@ -86,6 +99,7 @@ class Snapshot(GameView):
     show_playable: Annotated[bool, "whether the cards that fit the discard glow"]
     show_hints: Annotated[bool, "whether the Hint button is offered"]
     hint_kind: Annotated[Literal["fair", "exact"], "the hint given: 'fair' from what is seen, 'exact' peeks"]
+    reply: Annotated[Reply | None, "the answer to the last request with an id; null after the next action"]
     review: Annotated[ReviewPanel | None, "the review of the game played, while open; null while closed"]
     lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]
     dir: Annotated[Literal["ltr", "rtl"], "the writing direction of that language"]
@@ -93,7 +107,7 @@ class Snapshot(GameView):
 
 
 # in the order of js/src/snapshot.js
-CONTRACT = (Played, Last, Notice, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, GameView, Snapshot)
+CONTRACT = (Played, Last, Notice, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, Reply, GameView, Snapshot)
 
 
 # -- the front end's types --------------------------------------------------------------------------

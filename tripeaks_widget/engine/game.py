@@ -165,7 +165,7 @@ class Game:
         if JOKER in cards and not rules.joker:
             raise InvalidDeckError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
         game = cls.__new__(cls)
-        game._start(Deal(rules, tuple(cards), None), error_help)
+        game._start(Deal(rules, tuple(cards), None), error_help)  # noqa: SLF001  (a Game of its own class)
         return game
 
     def _start(self, deal: Deal, error_help: bool) -> None:
@@ -229,6 +229,11 @@ class Game:
         """The discard pile, bottom to top (every action is remembered: a line has at most 51)."""
         first = [] if self.rules.empty_start else [self.deck[DISCARD_INDEX]]
         return first + [action.card for action in self._undo]
+
+    @property
+    def run(self) -> int:
+        """The cards played since the last draw: Hogue's scoring pays the next play one more (V2)."""
+        return self._run
 
     @property
     def position(self) -> Position:
@@ -427,8 +432,8 @@ class Game:
         """An independent copy (cheap: the deck is shared, it never changes)."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
-        other._undo = deque(self._undo, maxlen=UNDO_LIMIT)
-        other._log = list(self._log)
+        other._undo = deque(self._undo, maxlen=UNDO_LIMIT)  # noqa: SLF001  (its own copy)
+        other._log = list(self._log)  # noqa: SLF001
         return other
 
     def _refuse(self, reason: str):

@@ -124,7 +124,9 @@ class Rules:
         rules = PRESETS.get(base)
         if rules is None:
             raise InvalidRulesError(f"unknown rule set {shown(value)}{stray(value)}; expected {RULES_FORM}")
-        return rules._adding([(extra, _BY_NAME.get(extra)) for extra in extras], value, RULES_FORM)
+        return rules._adding(  # noqa: SLF001  (a Rules of its own class)
+            [(extra, _BY_NAME.get(extra)) for extra in extras], value, RULES_FORM
+        )
 
     def __str__(self) -> str:
         return "+".join((self.name,) + self.variants)

@@ -161,7 +161,7 @@ class Expectimax:
     @cython.locals(best=cython.double, value=cython.double, fits=Int64, playable=Int64, rest=Int64, bit=Int64)
     @cython.locals(slot=Int64, group=Int64)
     @cython.returns(cython.double)
-    def _value(self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int) -> float:
+    def value(self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int) -> float:
         """The chance of winning with best play from a decision node."""
         if removed == ALL_SLOTS_MASK:
             return 1.0
@@ -218,7 +218,7 @@ class Expectimax:
         """Turn up the unseen cards in ``places``, one after the other: each is any unseen rank,
         weighted by how many unseen cards have it."""
         if not places:
-            return self._value(removed, free, known, drawn, top, counts, total)
+            return self.value(removed, free, known, drawn, top, counts, total)
         place, rest = places[0], places[1:]
         shift = 4 * place
         expected = 0.0
@@ -237,12 +237,12 @@ class Expectimax:
     def _draw(self, removed: int, free: int, known: int, drawn: int, counts: int, total: int) -> float:
         """Draw the stock's top card: one seen before (put back by undo), or any unseen rank."""
         if drawn < len(self.stock_known):
-            return self._value(removed, free, known, drawn + 1, self.stock_known[drawn], counts, total)
+            return self.value(removed, free, known, drawn + 1, self.stock_known[drawn], counts, total)
         expected = 0.0
         for code in range(1, 15):
             count = counts >> (4 * code) & 15
             if count:
-                expected += count * self._value(removed, free, known, drawn + 1, code, counts - UNIT[code], total - 1)
+                expected += count * self.value(removed, free, known, drawn + 1, code, counts - UNIT[code], total - 1)
         return expected / total
 
 

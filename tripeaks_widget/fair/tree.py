@@ -153,7 +153,7 @@ class Search:
             return 1.0
         if total <= LEAF_EXACT_UNSEEN:
             try:
-                return self.exact._value(removed, free, known, drawn, top + 1, counts, total)
+                return self.exact.value(removed, free, known, drawn, top + 1, counts, total)
             except _OutOfTime:
                 pass  # no time for it: a playout instead
         return float(lookahead_wins(ranks, stock, fit, removed, free, drawn, top))

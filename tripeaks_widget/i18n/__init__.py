@@ -160,6 +160,11 @@ def catalog(lang: str | None) -> gettext.NullTranslations:
     return _load(check_language(lang))
 
 
+def forget_catalogs() -> None:
+    """Read the compiled catalogs again when next asked (after they were written anew)."""
+    _load.cache_clear()
+
+
 @cache
 def _load(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:

@@ -258,6 +258,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+import weakref
 from dataclasses import asdict, dataclass, field
 
 from .. import _native
@@ -365,15 +366,18 @@ def _prepare(game, budget):
     return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
 
 
+_C_TABLES: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()  # a space's tables, as C reads them
+
+
 def _c_space(space: Space) -> bytes:
     """The deal's tables as the search in C takes them, made once per ``Space``."""
-    tables = getattr(space, "_c", None)
+    tables = _C_TABLES.get(space)
     if tables is None:
         assert _csearch is not None
         tables = _csearch.space(
             space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
         )
-        space._c = tables  # type: ignore[attr-defined]
+        _C_TABLES[space] = tables
     return tables
 
 
@@ -464,7 +468,7 @@ def _highest_score(snapshot, search: Search, start: float) -> Solution:
             search.removed,
             search.drawn,
             search.rank,
-            snapshot._run,
+            snapshot.run,
             HOGUE_DRAW_COST,
             False,
             PEAK_MASK,
@@ -473,7 +477,7 @@ def _highest_score(snapshot, search: Search, start: float) -> Solution:
         )
         search.nodes += nodes
     else:
-        _, path, complete = highest_score(search, snapshot._run)
+        _, path, complete = highest_score(search, snapshot.run)
     if not complete:
         path = found[1] if found is not None else search.most[2]
     return _solution(snapshot, search, path, found is not None, complete, start)

@@ -991,7 +991,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     setBusy(true);
     send(made.intent);
   }
-  function onCustom(msg) {
+  function onReply(msg) {
     if (!msg || typeof msg !== "object" || msg.type !== "reply") return;
     if (pendingId === null || msg.id !== pendingId) return;
     pendingId = null;
@@ -1079,7 +1079,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     isOpen: () => dialogOpen,
     /** Escape closes; Tab keeps focus inside the dialog. */
     keydown: dialogKeys,
-    reply: onCustom
+    reply: onReply
   };
 }
 
@@ -1780,16 +1780,18 @@ function render({ model, el }) {
   });
   on(root, "keyup", (event) => event.stopPropagation());
   on(root, "keypress", (event) => event.stopPropagation());
-  const onChange = () => update(model.get("state") || {});
+  const onChange = () => {
+    const state = model.get("state") || {};
+    update(state);
+    newGame.reply(state.reply);
+  };
   model.on("change:state", onChange);
   model.on("change:labels", onChange);
-  model.on("msg:custom", newGame.reply);
   update(model.get("state") || {});
   return () => {
     abort.abort();
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
-    model.off("msg:custom", newGame.reply);
     board.disconnect();
     moving.stop();
     root.remove();

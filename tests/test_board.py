@@ -1,0 +1,105 @@
+"""The headless board, driven without a widget or a comm: requests in, snapshots out."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from support import OPENING, WINNABLE, win_line
+
+from tripeaks_widget import Game
+from tripeaks_widget.board import Board
+from tripeaks_widget.board.snapshot import Snapshot, fields
+
+
+@pytest.fixture
+def board():
+    made = Board(OPENING, records=False)
+    yield made
+    made.close()
+
+
+def watch(board):
+    seen = []
+    board.subscribe(seen.append)
+    return seen
+
+
+def test_a_whole_game_a_new_game_an_assist_and_a_review_without_a_widget():
+    board = Board(game=WINNABLE, records=False, show_verdict=True)
+    seen = watch(board)
+    assert board.assists.worker.wait(30)
+    assert board.snapshot()["verdict"]["kind"] == "winnable"
+    line = win_line(Game.from_number(WINNABLE))
+    for number, action in enumerate(line, 1):
+        slot = None if action == "draw" else board.game.slot_of(action)
+        request = {"type": "draw", "id": number} if slot is None else {"type": "play", "slot": slot, "id": number}
+        reply = board.handle(request)
+        assert reply == {"type": "reply", "id": number, "ok": True, "error": ""}
+        assert seen[-1]["reply"] is reply and seen[-1]["moves"] == number
+    assert board.game.status == "won" and seen[-1]["status"] == "won" and seen[-1]["ending"] == "You won!"
+    assert board.handle({"type": "review", "open": True}) is None
+    assert board.assists.worker.wait(120)
+    review = seen[-1]["review"]
+    assert review["kind"] == "known" and len(review["moves"]) == len(line)
+    reply = board.handle({"type": "new_game", "rules": "classic", "code": "", "id": "deal-1"})
+    assert reply == {"type": "reply", "id": "deal-1", "ok": True, "error": ""}
+    assert seen[-1]["rules"] == "classic" and seen[-1]["moves"] == 0 and seen[-1]["review"] is None
+    board.close()
+
+
+def test_every_snapshot_keeps_the_contract_and_counts_up(board):
+    seen = watch(board)
+    board.play("K♣")
+    board.draw()
+    board.undo()
+    assert [snapshot["seq"] for snapshot in seen] == sorted({snapshot["seq"] for snapshot in seen})
+    for snapshot in seen:
+        assert set(snapshot) == fields(Snapshot)
+        json.dumps(snapshot)  # plain values only
+
+
+def test_a_refused_move_is_answered_once_with_the_reason_and_changes_nothing(board):
+    seen = watch(board)
+    reply = board.handle({"type": "play", "slot": 18, "id": 5})  # a 3♠ on the A♣ under Easy
+    assert reply["ok"] is False and reply["error"] == "Must be one rank higher or lower"
+    assert len(seen) == 1 and seen[0]["reply"] is reply and seen[0]["moves"] == 0
+
+
+def test_a_malformed_request_changes_nothing_and_publishes_nothing(board):
+    seen = watch(board)
+    assert board.handle({"type": "play", "slot": "K♣"}) is None
+    assert board.handle(["not", "a", "request"]) is None
+    assert seen == [] and board.game.history == []
+
+
+def test_the_switches_are_plain_properties_and_a_request_sets_them(board):
+    seen = watch(board)
+    board.show_playable = False
+    assert seen[-1]["show_playable"] is False
+    board.handle({"type": "show_playable", "value": True, "id": 1})
+    assert board.show_playable is True and seen[-1]["show_playable"] is True
+    board.lang = "el"
+    assert seen[-1]["lang"] == "el" and seen[-1]["message"] == board.say(board.game.message)
+
+
+def test_an_unsubscribed_callback_hears_nothing_more(board):
+    seen = []
+    stop = board.subscribe(seen.append)
+    board.draw()
+    stop()
+    board.draw()
+    assert len(seen) == 1
+
+
+def test_the_board_needs_no_jupyter():
+    program = (
+        "import sys\n"
+        "from tripeaks_widget.board import Board\n"
+        "b = Board('TP1-E-AAAAAAB', records=False)\n"
+        "b.play('K♣'); b.draw(); b.undo()\n"
+        "print(sorted(m for m in ('anywidget', 'ipywidgets', 'traitlets', 'comm', 'ipykernel') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
