@@ -210,3 +210,87 @@ def test_new_passwords_are_set_only_when_asked_and_the_old_urls_then_stop_workin
             assert conn.execute("SELECT 1").fetchone() == (1,)
     with Records(new_players) as records:
         assert records.record(game(actions=WIN_1_EASY), player="ana")[0].kind == FIRST_WIN
+
+
+def _role_facts(conn, name: str):
+    """(can log in, its password's hash, the roles it belongs to), or None when there is no such role."""
+    row = conn.execute(
+        "SELECT r.rolcanlogin, a.rolpassword, ARRAY(SELECT g.rolname::text FROM pg_auth_members m "
+        "JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid ORDER BY 1) "
+        "FROM pg_roles r JOIN pg_authid a ON a.oid = r.oid WHERE r.rolname = %s",
+        (name,),
+    ).fetchone()
+    return None if row is None else tuple(row)
+
+
+@pytest.mark.parametrize("new_passwords", [False, True])
+def test_setup_refuses_to_take_over_a_role_it_did_not_make_a_student_and_changes_nothing(
+    class_store, tmp_path, new_passwords
+):
+    """Before, a listed writer became a LOGIN role with a password, and a listed owner got a new
+    password, its URL printed as a student's."""
+    players, students, owner = class_store
+    role, owner_role = _role_of(players), _role_of(owner)
+    (ana, _), _ = sorted(students.items())
+    outsider, newcomer = f"{role}_outsider", f"{role}_new"
+    hostile = [f"{role}_writer", owner_role, f"{role}_students", role, outsider]
+    with _as(owner) as conn:
+        conn.execute(f'CREATE ROLE "{outsider}" LOGIN')
+        try:
+            before = {name: _role_facts(conn, name) for name in [*hostile, ana]}
+            (tmp_path / "list.txt").write_text("\n".join([ana, newcomer, *hostile]) + "\n")
+            done = _setup(
+                owner,
+                "--role",
+                role,
+                "--students",
+                str(tmp_path / "list.txt"),
+                *(["--new-passwords"] if new_passwords else []),
+            )
+            assert done.returncode == 2 and done.stdout == "", done.stdout
+            said = done.stderr
+            assert said.startswith("error: ") and "Nothing was changed" in said, said
+            for name in hostile:
+                assert name in said
+            assert f"{owner_role} (the store's owner" in said and f"{role}_writer (one of the store's own roles" in said
+            assert f"{outsider} (a role that this set-up did not make a student of this store" in said
+            assert ana not in said.split("error: ", 1)[1].split(";")[0]  # a student of this store is not refused
+            assert {name: _role_facts(conn, name) for name in [*hostile, ana]} == before
+            assert _role_facts(conn, newcomer) is None
+        finally:
+            conn.execute(f'DROP ROLE IF EXISTS "{outsider}"')
+            conn.execute(f'DROP ROLE IF EXISTS "{newcomer}"')
+    with _as(owner) as conn:  # the owner's URL still works
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_setup_refuses_the_owner_or_a_superuser_as_the_players_role(postgres):
+    owner_role = _role_of(postgres.url)
+    for name in (owner_role,):
+        done = _setup(postgres.url, "--role", name, "--new-passwords")
+        assert done.returncode == 2, done.stdout
+        assert f"{name} (the store's owner" in done.stderr and "Nothing was changed" in done.stderr
+        with _as(postgres.url) as conn:  # the owner's password is the one it had
+            assert conn.execute("SELECT to_regclass('results')").fetchone() == (None,)  # not even the tables
+
+
+def test_a_store_set_up_before_students_were_marked_keeps_its_students(class_store, tmp_path):
+    """A store whose students were made by an earlier version (before they were marked) keeps them
+    on a run again; a role an earlier version wrongly put in the group (the writer) stays refused."""
+    players, students, owner = class_store
+    role = _role_of(players)
+    (ana, ana_url), (bob, _) = sorted(students.items())
+    with _as(owner) as conn:
+        conn.execute("DROP TABLE tripeaks_students")
+        conn.execute(f'GRANT "{role}_students" TO "{role}_writer"')  # as the earlier version did
+    (tmp_path / "list.txt").write_text(f"{ana}\n{bob}\n{role}_writer\n")
+    done = _setup(owner, "--role", role, "--students", str(tmp_path / "list.txt"))
+    assert done.returncode == 2 and f"{role}_writer (one of the store's own roles" in done.stderr, done.stderr
+    (tmp_path / "list.txt").write_text(f"{ana}\n{bob}\n")
+    done = _setup(owner, "--role", role, "--students", str(tmp_path / "list.txt"))
+    assert done.returncode == 0, done.stderr
+    assert f"kept, with the passwords they had: {role}, {ana}, {bob}." in done.stderr
+    with _as(owner) as conn:
+        assert _role_facts(conn, f"{role}_writer")[::2] == (False, [])  # no login, and no student any more
+    with Records(ana_url) as records:
+        assert records.record(game(actions=BLOCK_1_EASY), player=ana)[0].kind == "best_so_far"
