@@ -4,6 +4,7 @@ it cannot delete, update or drop anything, and a student's own role cannot recor
 another's name. The game goes on whatever is refused."""
 
 # ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import re
 import subprocess
 import sys
 import uuid
@@ -142,7 +143,8 @@ def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
             (token,) = conn.execute("SELECT token FROM results").fetchone()
     with _as(players) as conn:  # ana's token, a better result, another name
         row = conn.execute(
-            "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', 'x', %s)",
+            "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', "
+            "'2026-12-03T16:00:00+00:00', %s)",
             (token,),
         ).fetchone()
         assert row == (False,)
@@ -294,3 +296,120 @@ def test_a_store_set_up_before_students_were_marked_keeps_its_students(class_sto
         assert _role_facts(conn, f"{role}_writer")[::2] == (False, [])  # no login, and no student any more
     with Records(ana_url) as records:
         assert records.record(game(actions=BLOCK_1_EASY), player=ana)[0].kind == "best_so_far"
+
+
+_GOOD = {
+    "player": "ana",
+    "rules": "easy",
+    "number": 1,
+    "outcome": "blocked",
+    "cards_left": 22,
+    "moves": 9,
+    "score": 100,
+    "draws": 3,
+    "longest_run": 2,
+    "assists": "",
+    "finished_at": "2026-12-03T16:00:00+00:00",
+    "token": "0" * 32,
+}
+
+
+def _call(conn, **changed):
+    from tripeaks_widget.records import writes
+
+    row = _GOOD | changed
+    return conn.execute(
+        f"SELECT stored FROM tripeaks_record({', '.join(['%s'] * len(writes.WRITTEN))})",
+        tuple(row[c] for c in writes.WRITTEN),
+    ).fetchone()
+
+
+@pytest.mark.parametrize(
+    "changed, said",
+    [
+        ({"player": "x" * 100_000}, "player"),
+        ({"player": "ev\u202eil\nNEW LINE"}, "player"),
+        ({"player": ""}, "player"),
+        ({"player": " ana"}, "player"),
+        ({"rules": "e" * 100_000}, "rule set"),
+        ({"rules": "easy+nonsense"}, "rule set"),
+        ({"finished_at": "not a date"}, "finished"),
+        ({"finished_at": "2026-13-45T99:00:00+00:00"}, "finished"),
+        ({"token": None}, "token"),
+        ({"assists": "x" * 100_000}, "assists"),
+    ],
+)
+def test_the_store_function_refuses_what_the_client_would_not_send(class_store, changed, said):
+    """Before, the server took all of these from the shared players' URL."""
+    import psycopg
+
+    players, _, owner = class_store
+    with _as(players) as conn:
+        with pytest.raises(psycopg.errors.CheckViolation, match=said):
+            _call(conn, **changed)
+        with pytest.raises(psycopg.errors.CheckViolation, match=said):
+            _call(conn, **changed)  # twice: a NULL token would have stored two rows
+        assert _call(conn) == (True,)  # what the client sends is taken
+    with Records(owner) as records:
+        assert [r["player"] for r in records.results()] == ["ana"]
+
+
+def test_names_and_rule_sets_the_server_takes_are_the_ones_the_client_takes():
+    """The server's patterns are made from the client's rules: they agree on every case here."""
+    from tripeaks_widget.records import check_player
+    from tripeaks_widget.records.results import player_pattern, rules_pattern
+    from tripeaks_widget.rules import Rules
+
+    names = ["ana", "Ásdís Þór", "דנה", "x" * 64, "a b", "ev\u202eil", "a\nb", " a", "a ", "\u00a0a", "a\u2028", "\x7f"]
+    for name in names:
+        try:
+            takes = bool(check_player(name))
+        except ValueError:
+            takes = False
+        assert bool(re.fullmatch(player_pattern(), name)) == takes, name
+    keys = [str(Rules.parse(text)) for text in ("easy", "classic+joker", "site", "classic+open-peaks+joker")]
+    assert all(re.fullmatch(rules_pattern(), key) for key in keys)
+    assert not any(
+        re.fullmatch(rules_pattern(), key) for key in ("Easy", "easy+easy", "joker", "easy+joker+hogue-scoring")
+    )
+
+
+def test_a_stored_name_the_client_did_not_write_breaks_no_notice_and_no_read(class_store):
+    """Before, a 100,000-character holder made a 100 kB notice, and stats(player=that name) raised."""
+    players, _, owner = class_store
+    hostile = ["ev\u202eil\nNEW LINE", "x" * 100_000]
+    with _as(owner) as conn:  # as an older version's function let anyone write them
+        for n, name in enumerate(hostile, start=1):
+            conn.execute(
+                "INSERT INTO results (player, rules, number, outcome, cards_left, moves, score, draws, longest_run, "
+                "assists, finished_at, token) VALUES (%s, 'easy', %s, 'won', 0, 50, 1, 0, 1, '', 'not a date', NULL)",
+                (name, n),
+            )
+            conn.execute(
+                "INSERT INTO bests (rules, number, player, cards_left, moves) VALUES ('easy', %s, %s, 0, 50)", (n, name)
+            )
+    with Records(players) as records:
+        for n in (1, 2):
+            text = str(records.standing(n))
+            assert len(text) < 200 and "\n" not in text and "\u202e" not in text, text[:300]
+        for name in hostile:
+            assert records.stats(player=name)["played"] == 1
+        assert len(records.results()) == 2 and len(records.leaderboard(1)) == 1
+
+
+def test_a_store_function_of_an_earlier_version_is_brought_up_to_date_when_its_owner_opens_it(class_store):
+    import psycopg
+
+    from tripeaks_widget.records import writes
+
+    players, _, owner = class_store
+    with _as(owner) as conn:  # the function as it was: no checks
+        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        unchecked = re.sub(r"^ *(IF|BEGIN) .*RAISE EXCEPTION.*$", "", writes.function_sql(schema), flags=re.M)
+        assert unchecked != writes.function_sql(schema)
+        conn.execute(unchecked)
+    with _as(players) as conn:
+        assert _call(conn, rules="nonsense") == (True,)
+    Records(owner).close()
+    with _as(players) as conn, pytest.raises(psycopg.errors.CheckViolation):
+        _call(conn, rules="nonsense", token="1" * 32)

@@ -507,7 +507,7 @@ class Records:
 
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
-        who = {"player": player} if player is None else {"player": check_player(player)}
+        who = {"player": player} if player is None else {"player": _asked_player(player)}
         if rules is not None:
             key = rules_key(rules)
             return {"rules": key, **who, **self._figures(*self._where(key, player=player))}
@@ -551,7 +551,7 @@ class Records:
         clauses, params = [], []
         if player is not None:
             clauses.append("player = ?")
-            params.append(check_player(player))
+            params.append(_asked_player(player))
         if rules is not None:
             clauses.append("rules = ?")
             params.append(rules_key(rules))
@@ -564,6 +564,13 @@ class Records:
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def _asked_player(name: object) -> str:
+    """A player asked about: any text, since a store may hold names this version would not write."""
+    if not isinstance(name, str):
+        check_player(name)  # raises its TypeError
+    return name
 
 
 def _bounded(name: str, value: object, low: int, high: int) -> int:
