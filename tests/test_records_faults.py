@@ -3,6 +3,8 @@ byte-identical with nothing added beside it; a lock held elsewhere delays a resu
 loses it, even as the process exits; a read-only folder, an unreadable file and a folder that
 cannot be made are said as such."""
 
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import logging
 import multiprocessing
 import os
 import random
@@ -12,9 +14,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from records_stores import location  # noqa: F401  (a fixture)
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
 from tripeaks_widget import TriPeaks
@@ -309,3 +313,49 @@ def test_a_result_still_locked_out_at_exit_is_spooled_reported_whole_and_written
         assert records.flush(10)
         assert [(r["player"], r["outcome"]) for r in records.results()] == [("leaving", "won")]
     assert list(spool.iterdir()) == []
+
+
+@contextmanager
+def _locked(location):
+    """The store's results table locked by another session (a backup, a teacher's long query)."""
+    if isinstance(location, Path):
+        other = _hold_write_lock(location)
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        return
+    import psycopg
+
+    with psycopg.connect(location, autocommit=True, connect_timeout=5) as other:
+        other.execute("BEGIN")
+        other.execute("LOCK TABLE results IN ACCESS EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+
+
+def test_a_result_still_locked_out_when_the_store_closes_is_spooled_and_written_at_the_next_open(
+    location, tmp_path, monkeypatch, caplog
+):
+    """Before, close() gave the result up after its wait, with an error in the log and no spool file."""
+    spool = tmp_path / "spool"
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    Records(location).close()
+    with _locked(location):
+        records = Records(location, timeout=1.0)
+        with pytest.raises(RecordsError, match="the result is kept"):
+            records.record(game(actions=WIN_1_EASY), player="ana")
+        started = time.monotonic()
+        with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+            records.close()
+        assert time.monotonic() - started < 6
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+        assert "was not written before the store was closed" in caplog.text and str(spool) in caplog.text
+        assert len(list(spool.glob("*.json"))) == 1
+    with Records(location) as records:  # the next open delivers it
+        assert records.flush(10)
+        assert [(r["player"], r["outcome"]) for r in records.results()] == [("ana", "won")]
+    assert list(spool.glob("*.json")) == []

@@ -94,6 +94,7 @@ class Records:
         self.refused: RecordsError | None = None  # why the store, once looked at, cannot be used
         self._opened = threading.Event()  # looked at: ready, refused, or its server not reached
         self._closed = False
+        self._ending = "the process ended"  # what ends the wait of a result still spooled
         self._shut_done = False
         self._shut_lock = threading.Lock()
         self._writer = Writer(f"tripeaks-records {self.where}", self._transient)
@@ -216,6 +217,8 @@ class Records:
         if self._closed:
             return
         self._closed = True
+        self._ending = "the store was closed"
+        self._spool_pending()  # first, as at exit: what is not written in time is kept, not dropped
         self._writer.close(self.timeout if wait is None else wait, then=self._shut)
 
     def _shut(self) -> None:
@@ -306,8 +309,9 @@ class Records:
             return
         if spooled is not None:
             log.warning(
-                "a result was not written before the process ended (%s); it is kept in %s and written the next "
-                "time the store is opened: %s",
+                "a result was not written before %s (%s); it is kept in %s and written the next time the store "
+                "is opened: %s",
+                self._ending,
                 error,
                 spooled,
                 json.dumps(row, sort_keys=True),
