@@ -359,3 +359,80 @@ def test_a_result_still_locked_out_when_the_store_closes_is_spooled_and_written_
         assert records.flush(10)
         assert [(r["player"], r["outcome"]) for r in records.results()] == [("ana", "won")]
     assert list(spool.glob("*.json")) == []
+
+
+# -- a full disk ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB file system of its own (a tmpfs, which needs root: CI runs as root), unmounted after."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("a small file system of its own needs root (mount -t tmpfs); CI runs as root")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"mount -t tmpfs refused here: {done.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def _fill(folder: Path) -> Path:
+    """Fill the file system of ``folder`` to the last byte; the filler, to free the room again."""
+    filler = folder / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    os.write(fd, b"\0" * size)
+            except OSError:
+                pass
+    finally:
+        os.close(fd)
+    return filler
+
+
+def _games(n: int):
+    """``n`` distinct results of game 1 (each a play of its own)."""
+    return [game(actions=WIN_1_EASY[: 2 + k]) for k in range(n)]
+
+
+def test_a_full_disk_spools_the_results_says_so_in_words_and_the_next_open_writes_them(
+    small_disk, tmp_path, monkeypatch
+):
+    """Before, each result failed with "disk I/O error", logged and not spooled."""
+    spool = tmp_path / "spool"  # on another disk, which has room
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    path = small_disk / "records.sqlite3"
+    with Records(path, timeout=2.0) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        filler = _fill(small_disk)
+        for played in _games(20):
+            with pytest.raises(RecordsError, match="the disk is full") as refused:
+                records.record(played, player="bob")
+            assert str(spool) in str(refused.value)
+    assert len(list(spool.glob("*.json"))) == 20
+    filler.unlink()
+    with Records(path) as records:
+        assert records.flush(20)
+        assert sorted(r["player"] for r in records.results()) == ["ana"] + ["bob"] * 20
+    assert list(spool.glob("*.json")) == []
+
+
+def test_a_full_disk_under_the_spool_too_is_said_once(small_disk, monkeypatch, caplog):
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(small_disk / "spool"))
+    path = small_disk / "records.sqlite3"
+    with Records(path, timeout=2.0) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        _fill(small_disk)
+        with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+            for played in _games(10):
+                with pytest.raises(RecordsError, match="the disk is full"):
+                    records.record(played, player="bob")
+    said = [r.getMessage() for r in caplog.records if "nothing can be written" in r.getMessage()]
+    assert len(said) == 1, caplog.text
+    assert caplog.text.count('"player": "bob"') == 10  # each result whole in the log, to be entered again

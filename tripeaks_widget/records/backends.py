@@ -111,6 +111,10 @@ class Backend:
         """Whether trying again later may succeed: a lock held elsewhere, a lost connection."""
         return False
 
+    def full(self, error: BaseException) -> bool:
+        """Whether ``error`` says that the store's disk is full."""
+        return False
+
     def lost(self, error: BaseException) -> bool:
         """Whether ``error`` ended the connection, so the same read on a new one may work."""
         return False
@@ -299,6 +303,19 @@ class SQLite(Backend):
     def transient(self, error: BaseException) -> bool:
         text = str(error).lower()
         return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+    def full(self, error: BaseException) -> bool:
+        # SQLITE_FULL; or an I/O error (a journal that could not grow, say) on a disk without room.
+        code = getattr(error, "sqlite_errorcode", None)
+        if code == sqlite3.SQLITE_FULL:
+            return True
+        if code is None or code & 0xFF != sqlite3.SQLITE_IOERR or self.path == MEMORY:
+            return False
+        try:
+            room = os.statvfs(Path(self.path).parent)
+        except OSError:
+            return False
+        return room.f_bavail * room.f_frsize < 2**16
 
 
 def _is_dir(path: Path) -> bool:

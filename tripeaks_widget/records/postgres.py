@@ -292,6 +292,9 @@ class Postgres(Backend):
             ),
         )
 
+    def full(self, error: BaseException) -> bool:
+        return isinstance(error, self.psycopg.errors.DiskFull)  # the server's disk
+
     def lost(self, error: BaseException) -> bool:
         """Whether ``error`` ended the connection (a server restart, say), so the same read on a new
         one may well work."""

@@ -16,6 +16,7 @@ store's name without its password.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
@@ -59,6 +60,7 @@ class Spool:
     def __init__(self, place: Location) -> None:
         self.key = store_key(place) if place.path != ":memory:" else ""
         self.where = place.where
+        self.full = False  # the spool's disk was found full (said once)
 
     @property
     def usable(self) -> bool:
@@ -81,7 +83,18 @@ class Spool:
             os.replace(part, path)
             return path
         except OSError as error:
-            log.error("a result could not be spooled (%s): %s", error, json.dumps(row, sort_keys=True))
+            with contextlib.suppress(OSError, UnboundLocalError):
+                part.unlink()
+            if error.errno != errno.ENOSPC:
+                log.error("a result could not be spooled (%s): %s", error, json.dumps(row, sort_keys=True))
+            elif not self.full:
+                self.full = True
+                log.error(
+                    "%s: the disk is full, and so is the spool's (%s): nothing can be written until there is room; "
+                    "each result is logged here whole, to be entered again",
+                    self.where,
+                    spool_dir(),
+                )
             return None
 
     @staticmethod

@@ -292,7 +292,7 @@ class Records:
         job = next(self._jobs)
         with self._pending_lock:
             self._pending[job] = row
-        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row)), what)
+        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row), row), what)
         future.add_done_callback(lambda done: self._settled(job, done, row))
         return future
 
@@ -305,7 +305,7 @@ class Records:
                 del self._spooled[job]
                 self._spool.drop(spooled)
         error = done.exception()
-        if error is None:
+        if error is None or isinstance(error, KeptInSpool):  # a full disk's: already said
             return
         if spooled is not None:
             log.warning(
@@ -337,6 +337,8 @@ class Records:
                 if done.exception() is None:
                     self._spool.drop(path)
                     log.info("a spooled result was written: %s", path.name)
+                else:
+                    log.warning("a spooled result is not written yet (%s); it stays in %s", done.exception(), path)
 
             self._writer.submit(
                 lambda row=row: self._attempt(lambda conn: self._write(conn, row)), what
@@ -389,15 +391,33 @@ class Records:
             return writes.notices(row, writes.call(conn, row))
         return writes.notices(row, writes.run(conn, self._backend.sql, row))
 
-    def _attempt(self, work):
-        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``."""
+    def _attempt(self, work, row: dict | None = None):
+        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. A
+        result the store's full disk cannot take (``row``, not yet spooled) goes to the spool."""
         try:
             self._ensure_ready()
             return self._transaction(work)
         except self._backend.errors as error:
             if self._backend.transient(error):
                 raise
+            if row is not None and self._backend.full(error):
+                raise self._kept_from_full_disk(row) from None
             raise RecordsError(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
+
+    def _kept_from_full_disk(self, row: dict) -> RecordsError:
+        """Spool ``row``, which the store's full disk refused; what to say of it."""
+        path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-full")
+        if path is not None:
+            log.warning("%s: the disk is full; a result is kept in %s", self.where, path)
+            return KeptInSpool(
+                f"{self.where}: the disk is full, so the result could not be written; it is kept in {path} and "
+                "written the next time the store is opened"
+            )
+        log.error("a result was not recorded (the disk is full): %s", json.dumps(row, sort_keys=True))
+        return KeptInSpool(
+            f"{self.where}: the disk is full, and so is the spool's; nothing can be written, and the result was "
+            "not recorded (it is in the log)"
+        )
 
     def _transaction(self, work):
         """Run ``work(conn)`` in one short transaction on the writer's connection."""
@@ -584,6 +604,10 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     if number is None or not low <= number <= high:
         raise ValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
     return number
+
+
+class KeptInSpool(RecordsError):
+    """A result the store's disk had no room for: spooled (or, with no room there either, logged)."""
 
 
 class _NotOpened(Exception):
