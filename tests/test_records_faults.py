@@ -436,3 +436,29 @@ def test_a_full_disk_under_the_spool_too_is_said_once(small_disk, monkeypatch, c
     said = [r.getMessage() for r in caplog.records if "nothing can be written" in r.getMessage()]
     assert len(said) == 1, caplog.text
     assert caplog.text.count('"player": "bob"') == 10  # each result whole in the log, to be entered again
+
+
+@pytest.mark.parametrize(
+    "damage, said",
+    [
+        ("DROP TABLE player_bests", "lacks the table player_bests"),
+        ("DROP TABLE bests; CREATE VIEW bests AS SELECT * FROM player_bests", "bests is a view, not a table"),
+        ("ALTER TABLE bests DROP COLUMN was_moves", "bests lacks the column was_moves"),
+    ],
+)
+def test_a_store_lacking_a_table_or_a_column_is_refused_as_it_opens(location, damage, said):
+    """Before, only the columns of results were looked at: the store opened, then lost every result."""
+    with Records(location) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+    if isinstance(location, Path):
+        with sqlite3.connect(location) as conn:
+            conn.executescript(damage)
+        conn.close()
+    else:
+        import psycopg
+
+        with psycopg.connect(location, autocommit=True) as conn:
+            for statement in damage.split("; "):
+                conn.execute(statement)
+    with pytest.raises(RecordsError, match=f"a damaged records store.*{said}"):
+        Records(location)

@@ -103,6 +103,10 @@ class Backend:
     def columns(self, conn, table: str) -> set[str]:
         raise NotImplementedError
 
+    def table_kinds(self, conn) -> dict[str, str]:
+        """The store's tables and views by name: ``"table"`` or ``"view"``."""
+        raise NotImplementedError
+
     def integrity(self, conn) -> str | None:
         """A problem the database's own check finds, or None."""
         return None
@@ -295,6 +299,9 @@ class SQLite(Backend):
 
     def columns(self, conn, table: str) -> set[str]:
         return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+    def table_kinds(self, conn) -> dict[str, str]:
+        return dict(conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
 
     def integrity(self, conn) -> str | None:
         verdict = conn.execute("PRAGMA quick_check").fetchone()[0]

@@ -269,12 +269,22 @@ class Postgres(Backend):
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
 
     def columns(self, conn, table: str) -> set[str]:
+        # The catalog, which shows every column to every user (information_schema hides those a
+        # user may not read: the players' role cannot read the play tokens).
         rows = conn.execute(
-            "SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = %s",
+            "SELECT a.attname::text FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relname = %s "
+            "AND c.relnamespace = current_schema()::regnamespace AND a.attnum > 0 AND NOT a.attisdropped",
             (table,),
         )
         return {row[0] for row in rows}
+
+    def table_kinds(self, conn) -> dict[str, str]:
+        rows = conn.execute(
+            "SELECT relname::text, CASE WHEN relkind IN ('r', 'p') THEN 'table' WHEN relkind IN ('v', 'm') THEN 'view' "
+            "ELSE 'foreign table' END FROM pg_class WHERE relnamespace = current_schema()::regnamespace "
+            "AND relkind IN ('r', 'p', 'v', 'm', 'f')"
+        )
+        return dict(rows.fetchall())
 
     def transient(self, error: BaseException) -> bool:
         errors = self.psycopg.errors
