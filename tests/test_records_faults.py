@@ -4,6 +4,7 @@ loses it, even as the process exits; a read-only folder, an unreadable file and 
 cannot be made are said as such."""
 
 # ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import json
 import logging
 import multiprocessing
 import os
@@ -462,3 +463,43 @@ def test_a_store_lacking_a_table_or_a_column_is_refused_as_it_opens(location, da
                 conn.execute(statement)
     with pytest.raises(RecordsError, match=f"a damaged records store.*{said}"):
         Records(location)
+
+
+def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_path, monkeypatch, caplog):
+    """Before, a spooled row that was text, a list or null made every Records(db) raise AttributeError,
+    without naming the file; a row missing keys was tried again at every open, silently."""
+    from tripeaks_widget.records.locate import locate
+    from tripeaks_widget.records.spool import store_key
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:  # a good row, spooled as a process that ended would leave it
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        good = dict(records.results()[0], assists="", token="a" * 32, player="bob")
+        del good["id"]
+    key = store_key(locate(path))
+    bad = {
+        "text": json.dumps({"store": "x", "row": "a string"}),
+        "list": json.dumps({"store": "x", "row": [1, 2]}),
+        "null": json.dumps({"store": "x", "row": None}),
+        "missing": json.dumps({"store": "x", "row": {"player": "cy", "number": 1}}),
+        "garbage": "{not json",
+        "refused": json.dumps({"store": "x", "row": dict(good, cards_left=99, token="b" * 32)}),  # the store's check
+    }
+    for name, text in bad.items():
+        (spool / f"{key}-{name}.json").write_text(text)
+    (spool / f"{key}-good.json").write_text(json.dumps({"store": "x", "row": good}))
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        with Records(path) as records:
+            assert records.flush(10)
+            assert sorted(r["player"] for r in records.results()) == ["ana", "bob"]
+        with Records(path) as records:  # said once: the files are no longer in the way
+            assert records.flush(10)
+    aside = spool / "set-aside"
+    assert sorted(p.name for p in aside.iterdir()) == sorted(f"{key}-{name}.json" for name in bad)
+    assert list(spool.glob("*.json")) == []
+    for name in bad:
+        assert caplog.text.count(f"{key}-{name}.json") == 1, caplog.text
+    assert str(aside) in caplog.text

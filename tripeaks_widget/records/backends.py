@@ -119,6 +119,10 @@ class Backend:
         """Whether ``error`` says that the store's disk is full."""
         return False
 
+    def refuses_row(self, error: BaseException) -> bool:
+        """Whether ``error`` refuses the row itself (a check of the store's), whenever it is sent."""
+        return False
+
     def lost(self, error: BaseException) -> bool:
         """Whether ``error`` ended the connection, so the same read on a new one may work."""
         return False
@@ -310,6 +314,9 @@ class SQLite(Backend):
     def transient(self, error: BaseException) -> bool:
         text = str(error).lower()
         return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+    def refuses_row(self, error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError)
 
     def full(self, error: BaseException) -> bool:
         # SQLITE_FULL; or an I/O error (a journal that could not grow, say) on a disk without room.

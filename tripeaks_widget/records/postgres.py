@@ -302,6 +302,9 @@ class Postgres(Backend):
             ),
         )
 
+    def refuses_row(self, error: BaseException) -> bool:
+        return isinstance(error, self.psycopg.IntegrityError)  # a check, a constraint, the function's own checks
+
     def full(self, error: BaseException) -> bool:
         return isinstance(error, self.psycopg.errors.DiskFull)  # the server's disk
 

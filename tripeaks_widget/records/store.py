@@ -337,6 +337,8 @@ class Records:
                 if done.exception() is None:
                     self._spool.drop(path)
                     log.info("a spooled result was written: %s", path.name)
+                elif isinstance(done.exception(), RowRefused):  # for good: out of the way
+                    self._spool.set_aside(path, str(done.exception()))
                 else:
                     log.warning("a spooled result is not written yet (%s); it stays in %s", done.exception(), path)
 
@@ -402,7 +404,8 @@ class Records:
                 raise
             if row is not None and self._backend.full(error):
                 raise self._kept_from_full_disk(row) from None
-            raise RecordsError(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
+            kind = RowRefused if self._backend.refuses_row(error) else RecordsError
+            raise kind(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
 
     def _kept_from_full_disk(self, row: dict) -> RecordsError:
         """Spool ``row``, which the store's full disk refused; what to say of it."""
@@ -604,6 +607,10 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     if number is None or not low <= number <= high:
         raise ValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
     return number
+
+
+class RowRefused(RecordsError):
+    """A result the store refuses whenever it is sent (a check of the store's own fails)."""
 
 
 class KeptInSpool(RecordsError):
