@@ -413,3 +413,34 @@ def test_a_store_function_of_an_earlier_version_is_brought_up_to_date_when_its_o
     Records(owner).close()
     with _as(players) as conn, pytest.raises(psycopg.errors.CheckViolation):
         _call(conn, rules="nonsense", token="1" * 32)
+
+
+def test_a_password_changed_mid_session_is_said_once_and_the_result_is_kept(class_store, tmp_path, monkeypatch):
+    """Before, a finished game showed no notice at 3 s nor at 13 s: the result waited, unsaid."""
+    import time
+
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    players, _, owner = class_store
+    role = _role_of(players)
+    store = Records(players, timeout=2.0)
+    w = TriPeaks(game=1, records=store, player="ana")
+    try:
+        with _as(owner) as conn:  # the teacher sets a new password, and the server ends the old sessions
+            conn.execute(f"ALTER ROLE \"{role}\" PASSWORD 'changed-{uuid.uuid4().hex}'")
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s", (role,))
+        w.replay(WIN_1_EASY, pace=0)
+        deadline = time.monotonic() + 10
+        said = []
+        while time.monotonic() < deadline and not said:
+            time.sleep(0.2)
+            said = [str(text) for text in w.notices if "password authentication failed" in str(text)]
+        assert len(said) == 1 and "kept" in said[0], w.notices
+        w.new_game(game=1)  # another result, for the same reason: not said again
+        w.replay(WIN_1_EASY, pace=0)
+        time.sleep(3)
+        assert not [text for text in w.notices if "password authentication failed" in str(text)], w.notices
+        assert not store.flush(0.1)  # kept, waiting
+    finally:
+        w.close()
+        store.close(wait=0)
+    assert len(list((tmp_path / "spool").glob("*.json"))) == 2  # both kept, for the next open

@@ -69,8 +69,8 @@ def venv(dist, tmp_path_factory) -> dict:
 def test_a_fresh_venv_with_only_the_lite_extra_builds_the_browser_site(dist, tmp_path_factory):
     """The [lite] extra is all a teacher installs to build the site (no jupyterlab, no [test]): a
     step it lacked (jupyter-server, say) would fail here, with its cause. The wheel is the one the
-    other tests of this module install (built once); the build fetches Pyodide with npm, so npm
-    (and only it) joins the venv on the PATH. Its time is printed, not asserted."""
+    other tests of this module install (built once); the build fetches Pyodide with npm, so npm's
+    folder follows the venv's on the PATH. Its time is printed, not asserted."""
     npm = shutil.which("npm")
     assert npm is not None, "the site's build fetches the Pyodide runtime with npm: install Node.js and npm"
     home = tmp_path_factory.mktemp("lite-venv")
@@ -78,7 +78,7 @@ def test_a_fresh_venv_with_only_the_lite_extra_builds_the_browser_site(dist, tmp
     run([sys.executable, "-m", "venv", str(home / "env")])
     python = home / "env" / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
-    env["PATH"] = os.pathsep.join([str(python.parent), str(pathlib.Path(npm).resolve().parent)])
+    env["PATH"] = os.pathsep.join([str(python.parent), str(pathlib.Path(npm).parent)])  # npm's, with node
     pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     run([*pip, f"{dist['wheel']}[lite]"], env=env, cwd=home)
     installed = time.perf_counter()

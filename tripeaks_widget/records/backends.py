@@ -115,6 +115,10 @@ class Backend:
         """Whether trying again later may succeed: a lock held elsewhere, a lost connection."""
         return False
 
+    def busy(self, error: BaseException) -> bool:
+        """Whether ``error`` is a wait for others' writes (a lock), which passes unsaid."""
+        return self.transient(error)
+
     def full(self, error: BaseException) -> bool:
         """Whether ``error`` says that the store's disk is full."""
         return False

@@ -172,14 +172,23 @@ class Postgres(Backend):
         try:
             conn = pool.getconn(timeout=self.wait)
         except self.psycopg_pool.PoolTimeout:
-            raise Unreachable(
-                f"{self.where}: the PostgreSQL server could not be reached within {self.wait:g} s"
-            ) from None
+            raise Unreachable(self._why_unreachable(write)) from None
         try:
             with deadline(conn, self.wait):
                 yield conn
         finally:
             pool.putconn(conn)
+
+    def _why_unreachable(self, write: bool) -> str:
+        """Why the pool had no connection to give. For a write, a server that refuses this user (a
+        password changed since) is said in its own words, as against one that does not answer."""
+        try:
+            if write:  # (the writer's thread may wait for it; a read never does)
+                self.psycopg.connect(self.url, **self._options()).close()
+        except self.psycopg.Error as error:
+            if not _DOWN.search(str(error)):
+                return f"{self.where}: the PostgreSQL server refuses the connection ({self.say(error)})"
+        return f"{self.where}: the PostgreSQL server could not be reached within {self.wait:g} s"
 
     def close(self) -> None:
         pool, self._pool = self._pool, None
@@ -307,6 +316,10 @@ class Postgres(Backend):
 
     def full(self, error: BaseException) -> bool:
         return isinstance(error, self.psycopg.errors.DiskFull)  # the server's disk
+
+    def busy(self, error: BaseException) -> bool:
+        errors = self.psycopg.errors
+        return isinstance(error, (errors.LockNotAvailable, errors.SerializationFailure, errors.DeadlockDetected))
 
     def lost(self, error: BaseException) -> bool:
         """Whether ``error`` ended the connection (a server restart, say), so the same read on a new

@@ -11,7 +11,7 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
@@ -279,9 +279,13 @@ class Records:
         player: str | None = None,
         assists: Iterable[str] | None = None,
         finished_at: datetime | None = None,
+        waiting: Callable[[str], None] | None = None,
     ) -> Future:
         """Like :meth:`record`, without waiting: a Future of the notices. The result is read from
-        the game now (it may change after); a bad outcome, player or assist raises here."""
+        the game now (it may change after); a bad outcome, player or assist raises here.
+        ``waiting(why)`` is told, once, when the result has to wait for something other than
+        others' writes (a server that refuses this user, one that does not answer): it is kept,
+        and written when the store takes it."""
         row = result_of(game, outcome, player=player, assists=assists, finished_at=finished_at)
         if row is None:
             return _done([])
@@ -292,7 +296,12 @@ class Records:
         job = next(self._jobs)
         with self._pending_lock:
             self._pending[job] = row
-        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row), row), what)
+
+        def told(error: BaseException) -> None:
+            if waiting is not None and not self._backend.busy(error):
+                waiting(f"{self._backend.say(error)}; the result is kept, and recorded once the store takes it")
+
+        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row), row), what, told)
         future.add_done_callback(lambda done: self._settled(job, done, row))
         return future
 
