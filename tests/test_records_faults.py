@@ -3,6 +3,9 @@ byte-identical with nothing added beside it; a lock held elsewhere delays a resu
 loses it, even as the process exits; a read-only folder, an unreadable file and a folder that
 cannot be made are said as such."""
 
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import json
+import logging
 import multiprocessing
 import os
 import random
@@ -12,9 +15,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from records_stores import location  # noqa: F401  (a fixture)
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
 from tripeaks_widget import TriPeaks
@@ -309,3 +314,192 @@ def test_a_result_still_locked_out_at_exit_is_spooled_reported_whole_and_written
         assert records.flush(10)
         assert [(r["player"], r["outcome"]) for r in records.results()] == [("leaving", "won")]
     assert list(spool.iterdir()) == []
+
+
+@contextmanager
+def _locked(location):
+    """The store's results table locked by another session (a backup, a teacher's long query)."""
+    if isinstance(location, Path):
+        other = _hold_write_lock(location)
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        return
+    import psycopg
+
+    with psycopg.connect(location, autocommit=True, connect_timeout=5) as other:
+        other.execute("BEGIN")
+        other.execute("LOCK TABLE results IN ACCESS EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+
+
+def test_a_result_still_locked_out_when_the_store_closes_is_spooled_and_written_at_the_next_open(
+    location, tmp_path, monkeypatch, caplog
+):
+    """Before, close() gave the result up after its wait, with an error in the log and no spool file."""
+    spool = tmp_path / "spool"
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    Records(location).close()
+    with _locked(location):
+        records = Records(location, timeout=1.0)
+        with pytest.raises(RecordsError, match="the result is kept"):
+            records.record(game(actions=WIN_1_EASY), player="ana")
+        started = time.monotonic()
+        with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+            records.close()
+        assert time.monotonic() - started < 6
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+        assert "was not written before the store was closed" in caplog.text and str(spool) in caplog.text
+        assert len(list(spool.glob("*.json"))) == 1
+    with Records(location) as records:  # the next open delivers it
+        assert records.flush(10)
+        assert [(r["player"], r["outcome"]) for r in records.results()] == [("ana", "won")]
+    assert list(spool.glob("*.json")) == []
+
+
+# -- a full disk ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB file system of its own (a tmpfs, which needs root: CI runs as root), unmounted after."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("a small file system of its own needs root (mount -t tmpfs); CI runs as root")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"mount -t tmpfs refused here: {done.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def _fill(folder: Path) -> Path:
+    """Fill the file system of ``folder`` to the last byte; the filler, to free the room again."""
+    filler = folder / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    os.write(fd, b"\0" * size)
+            except OSError:
+                pass
+    finally:
+        os.close(fd)
+    return filler
+
+
+def _games(n: int):
+    """``n`` distinct results of game 1 (each a play of its own)."""
+    return [game(actions=WIN_1_EASY[: 2 + k]) for k in range(n)]
+
+
+def test_a_full_disk_spools_the_results_says_so_in_words_and_the_next_open_writes_them(
+    small_disk, tmp_path, monkeypatch
+):
+    """Before, each result failed with "disk I/O error", logged and not spooled."""
+    spool = tmp_path / "spool"  # on another disk, which has room
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    path = small_disk / "records.sqlite3"
+    with Records(path, timeout=2.0) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        filler = _fill(small_disk)
+        for played in _games(20):
+            with pytest.raises(RecordsError, match="the disk is full") as refused:
+                records.record(played, player="bob")
+            assert str(spool) in str(refused.value)
+    assert len(list(spool.glob("*.json"))) == 20
+    filler.unlink()
+    with Records(path) as records:
+        assert records.flush(20)
+        assert sorted(r["player"] for r in records.results()) == ["ana"] + ["bob"] * 20
+    assert list(spool.glob("*.json")) == []
+
+
+def test_a_full_disk_under_the_spool_too_is_said_once(small_disk, monkeypatch, caplog):
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(small_disk / "spool"))
+    path = small_disk / "records.sqlite3"
+    with Records(path, timeout=2.0) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        _fill(small_disk)
+        with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+            for played in _games(10):
+                with pytest.raises(RecordsError, match="the disk is full"):
+                    records.record(played, player="bob")
+    said = [r.getMessage() for r in caplog.records if "nothing can be written" in r.getMessage()]
+    assert len(said) == 1, caplog.text
+    assert caplog.text.count('"player": "bob"') == 10  # each result whole in the log, to be entered again
+
+
+@pytest.mark.parametrize(
+    "damage, said",
+    [
+        ("DROP TABLE player_bests", "lacks the table player_bests"),
+        ("DROP TABLE bests; CREATE VIEW bests AS SELECT * FROM player_bests", "bests is a view, not a table"),
+        ("ALTER TABLE bests DROP COLUMN was_moves", "bests lacks the column was_moves"),
+    ],
+)
+def test_a_store_lacking_a_table_or_a_column_is_refused_as_it_opens(location, damage, said):
+    """Before, only the columns of results were looked at: the store opened, then lost every result."""
+    with Records(location) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+    if isinstance(location, Path):
+        with sqlite3.connect(location) as conn:
+            conn.executescript(damage)
+        conn.close()
+    else:
+        import psycopg
+
+        with psycopg.connect(location, autocommit=True) as conn:
+            for statement in damage.split("; "):
+                conn.execute(statement)
+    with pytest.raises(RecordsError, match=f"a damaged records store.*{said}"):
+        Records(location)
+
+
+def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_path, monkeypatch, caplog):
+    """Before, a spooled row that was text, a list or null made every Records(db) raise AttributeError,
+    without naming the file; a row missing keys was tried again at every open, silently."""
+    from tripeaks_widget.records.locate import locate
+    from tripeaks_widget.records.spool import store_key
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:  # a good row, spooled as a process that ended would leave it
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        good = dict(records.results()[0], assists="", token="a" * 32, player="bob")
+        del good["id"]
+    key = store_key(locate(path))
+    bad = {
+        "text": json.dumps({"store": "x", "row": "a string"}),
+        "list": json.dumps({"store": "x", "row": [1, 2]}),
+        "null": json.dumps({"store": "x", "row": None}),
+        "missing": json.dumps({"store": "x", "row": {"player": "cy", "number": 1}}),
+        "garbage": "{not json",
+        "refused": json.dumps({"store": "x", "row": dict(good, cards_left=99, token="b" * 32)}),  # the store's check
+    }
+    for name, text in bad.items():
+        (spool / f"{key}-{name}.json").write_text(text)
+    (spool / f"{key}-good.json").write_text(json.dumps({"store": "x", "row": good}))
+    with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
+        with Records(path) as records:
+            assert records.flush(10)
+            assert sorted(r["player"] for r in records.results()) == ["ana", "bob"]
+        with Records(path) as records:  # said once: the files are no longer in the way
+            assert records.flush(10)
+    aside = spool / "set-aside"
+    assert sorted(p.name for p in aside.iterdir()) == sorted(f"{key}-{name}.json" for name in bad)
+    assert list(spool.glob("*.json")) == []
+    for name in bad:
+        assert caplog.text.count(f"{key}-{name}.json") == 1, caplog.text
+    assert str(aside) in caplog.text

@@ -4,6 +4,7 @@ it cannot delete, update or drop anything, and a student's own role cannot recor
 another's name. The game goes on whatever is refused."""
 
 # ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import re
 import subprocess
 import sys
 import uuid
@@ -142,7 +143,8 @@ def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
             (token,) = conn.execute("SELECT token FROM results").fetchone()
     with _as(players) as conn:  # ana's token, a better result, another name
         row = conn.execute(
-            "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', 'x', %s)",
+            "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', "
+            "'2026-12-03T16:00:00+00:00', %s)",
             (token,),
         ).fetchone()
         assert row == (False,)
@@ -210,3 +212,235 @@ def test_new_passwords_are_set_only_when_asked_and_the_old_urls_then_stop_workin
             assert conn.execute("SELECT 1").fetchone() == (1,)
     with Records(new_players) as records:
         assert records.record(game(actions=WIN_1_EASY), player="ana")[0].kind == FIRST_WIN
+
+
+def _role_facts(conn, name: str):
+    """(can log in, its password's hash, the roles it belongs to), or None when there is no such role."""
+    row = conn.execute(
+        "SELECT r.rolcanlogin, a.rolpassword, ARRAY(SELECT g.rolname::text FROM pg_auth_members m "
+        "JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid ORDER BY 1) "
+        "FROM pg_roles r JOIN pg_authid a ON a.oid = r.oid WHERE r.rolname = %s",
+        (name,),
+    ).fetchone()
+    return None if row is None else tuple(row)
+
+
+@pytest.mark.parametrize("new_passwords", [False, True])
+def test_setup_refuses_to_take_over_a_role_it_did_not_make_a_student_and_changes_nothing(
+    class_store, tmp_path, new_passwords
+):
+    """Before, a listed writer became a LOGIN role with a password, and a listed owner got a new
+    password, its URL printed as a student's."""
+    players, students, owner = class_store
+    role, owner_role = _role_of(players), _role_of(owner)
+    (ana, _), _ = sorted(students.items())
+    outsider, newcomer = f"{role}_outsider", f"{role}_new"
+    hostile = [f"{role}_writer", owner_role, f"{role}_students", role, outsider]
+    with _as(owner) as conn:
+        conn.execute(f'CREATE ROLE "{outsider}" LOGIN')
+        try:
+            before = {name: _role_facts(conn, name) for name in [*hostile, ana]}
+            (tmp_path / "list.txt").write_text("\n".join([ana, newcomer, *hostile]) + "\n")
+            done = _setup(
+                owner,
+                "--role",
+                role,
+                "--students",
+                str(tmp_path / "list.txt"),
+                *(["--new-passwords"] if new_passwords else []),
+            )
+            assert done.returncode == 2 and done.stdout == "", done.stdout
+            said = done.stderr
+            assert said.startswith("error: ") and "Nothing was changed" in said, said
+            for name in hostile:
+                assert name in said
+            assert f"{owner_role} (the store's owner" in said and f"{role}_writer (one of the store's own roles" in said
+            assert f"{outsider} (a role that this set-up did not make a student of this store" in said
+            assert ana not in said.split("error: ", 1)[1].split(";")[0]  # a student of this store is not refused
+            assert {name: _role_facts(conn, name) for name in [*hostile, ana]} == before
+            assert _role_facts(conn, newcomer) is None
+        finally:
+            conn.execute(f'DROP ROLE IF EXISTS "{outsider}"')
+            conn.execute(f'DROP ROLE IF EXISTS "{newcomer}"')
+    with _as(owner) as conn:  # the owner's URL still works
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_setup_refuses_the_owner_or_a_superuser_as_the_players_role(postgres):
+    owner_role = _role_of(postgres.url)
+    for name in (owner_role,):
+        done = _setup(postgres.url, "--role", name, "--new-passwords")
+        assert done.returncode == 2, done.stdout
+        assert f"{name} (the store's owner" in done.stderr and "Nothing was changed" in done.stderr
+        with _as(postgres.url) as conn:  # the owner's password is the one it had
+            assert conn.execute("SELECT to_regclass('results')").fetchone() == (None,)  # not even the tables
+
+
+def test_a_store_set_up_before_students_were_marked_keeps_its_students(class_store, tmp_path):
+    """A store whose students were made by an earlier version (before they were marked) keeps them
+    on a run again; a role an earlier version wrongly put in the group (the writer) stays refused."""
+    players, students, owner = class_store
+    role = _role_of(players)
+    (ana, ana_url), (bob, _) = sorted(students.items())
+    with _as(owner) as conn:
+        conn.execute("DROP TABLE tripeaks_students")
+        conn.execute(f'GRANT "{role}_students" TO "{role}_writer"')  # as the earlier version did
+    (tmp_path / "list.txt").write_text(f"{ana}\n{bob}\n{role}_writer\n")
+    done = _setup(owner, "--role", role, "--students", str(tmp_path / "list.txt"))
+    assert done.returncode == 2 and f"{role}_writer (one of the store's own roles" in done.stderr, done.stderr
+    (tmp_path / "list.txt").write_text(f"{ana}\n{bob}\n")
+    done = _setup(owner, "--role", role, "--students", str(tmp_path / "list.txt"))
+    assert done.returncode == 0, done.stderr
+    assert f"kept, with the passwords they had: {role}, {ana}, {bob}." in done.stderr
+    with _as(owner) as conn:
+        assert _role_facts(conn, f"{role}_writer")[::2] == (False, [])  # no login, and no student any more
+    with Records(ana_url) as records:
+        assert records.record(game(actions=BLOCK_1_EASY), player=ana)[0].kind == "best_so_far"
+
+
+_GOOD = {
+    "player": "ana",
+    "rules": "easy",
+    "number": 1,
+    "outcome": "blocked",
+    "cards_left": 22,
+    "moves": 9,
+    "score": 100,
+    "draws": 3,
+    "longest_run": 2,
+    "assists": "",
+    "finished_at": "2026-12-03T16:00:00+00:00",
+    "token": "0" * 32,
+}
+
+
+def _call(conn, **changed):
+    from tripeaks_widget.records import writes
+
+    row = _GOOD | changed
+    return conn.execute(
+        f"SELECT stored FROM tripeaks_record({', '.join(['%s'] * len(writes.WRITTEN))})",
+        tuple(row[c] for c in writes.WRITTEN),
+    ).fetchone()
+
+
+@pytest.mark.parametrize(
+    "changed, said",
+    [
+        ({"player": "x" * 100_000}, "player"),
+        ({"player": "ev\u202eil\nNEW LINE"}, "player"),
+        ({"player": ""}, "player"),
+        ({"player": " ana"}, "player"),
+        ({"rules": "e" * 100_000}, "rule set"),
+        ({"rules": "easy+nonsense"}, "rule set"),
+        ({"finished_at": "not a date"}, "finished"),
+        ({"finished_at": "2026-13-45T99:00:00+00:00"}, "finished"),
+        ({"token": None}, "token"),
+        ({"assists": "x" * 100_000}, "assists"),
+    ],
+)
+def test_the_store_function_refuses_what_the_client_would_not_send(class_store, changed, said):
+    """Before, the server took all of these from the shared players' URL."""
+    import psycopg
+
+    players, _, owner = class_store
+    with _as(players) as conn:
+        with pytest.raises(psycopg.errors.CheckViolation, match=said):
+            _call(conn, **changed)
+        with pytest.raises(psycopg.errors.CheckViolation, match=said):
+            _call(conn, **changed)  # twice: a NULL token would have stored two rows
+        assert _call(conn) == (True,)  # what the client sends is taken
+    with Records(owner) as records:
+        assert [r["player"] for r in records.results()] == ["ana"]
+
+
+def test_names_and_rule_sets_the_server_takes_are_the_ones_the_client_takes():
+    """The server's patterns are made from the client's rules: they agree on every case here."""
+    from tripeaks_widget.engine.rules import Rules
+    from tripeaks_widget.records import check_player
+    from tripeaks_widget.records.results import player_pattern, rules_pattern
+
+    names = ["ana", "Ásdís Þór", "דנה", "x" * 64, "a b", "ev\u202eil", "a\nb", " a", "a ", "\u00a0a", "a\u2028", "\x7f"]
+    for name in names:
+        try:
+            takes = bool(check_player(name))
+        except ValueError:
+            takes = False
+        assert bool(re.fullmatch(player_pattern(), name)) == takes, name
+    keys = [str(Rules.parse(text)) for text in ("easy", "classic+joker", "site", "classic+open-peaks+joker")]
+    assert all(re.fullmatch(rules_pattern(), key) for key in keys)
+    assert not any(
+        re.fullmatch(rules_pattern(), key) for key in ("Easy", "easy+easy", "joker", "easy+joker+hogue-scoring")
+    )
+
+
+def test_a_stored_name_the_client_did_not_write_breaks_no_notice_and_no_read(class_store):
+    """Before, a 100,000-character holder made a 100 kB notice, and stats(player=that name) raised."""
+    players, _, owner = class_store
+    hostile = ["ev\u202eil\nNEW LINE", "x" * 100_000]
+    with _as(owner) as conn:  # as an older version's function let anyone write them
+        for n, name in enumerate(hostile, start=1):
+            conn.execute(
+                "INSERT INTO results (player, rules, number, outcome, cards_left, moves, score, draws, longest_run, "
+                "assists, finished_at, token) VALUES (%s, 'easy', %s, 'won', 0, 50, 1, 0, 1, '', 'not a date', NULL)",
+                (name, n),
+            )
+            conn.execute(
+                "INSERT INTO bests (rules, number, player, cards_left, moves) VALUES ('easy', %s, %s, 0, 50)", (n, name)
+            )
+    with Records(players) as records:
+        for n in (1, 2):
+            text = str(records.standing(n))
+            assert len(text) < 200 and "\n" not in text and "\u202e" not in text, text[:300]
+        for name in hostile:
+            assert records.stats(player=name)["played"] == 1
+        assert len(records.results()) == 2 and len(records.leaderboard(1)) == 1
+
+
+def test_a_store_function_of_an_earlier_version_is_brought_up_to_date_when_its_owner_opens_it(class_store):
+    import psycopg
+
+    from tripeaks_widget.records import writes
+
+    players, _, owner = class_store
+    with _as(owner) as conn:  # the function as it was: no checks
+        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        unchecked = re.sub(r"^ *(IF|BEGIN) .*RAISE EXCEPTION.*$", "", writes.function_sql(schema), flags=re.M)
+        assert unchecked != writes.function_sql(schema)
+        conn.execute(unchecked)
+    with _as(players) as conn:
+        assert _call(conn, rules="nonsense") == (True,)
+    Records(owner).close()
+    with _as(players) as conn, pytest.raises(psycopg.errors.CheckViolation):
+        _call(conn, rules="nonsense", token="1" * 32)
+
+
+def test_a_password_changed_mid_session_is_said_once_and_the_result_is_kept(class_store, tmp_path, monkeypatch):
+    """Before, a finished game showed no notice at 3 s nor at 13 s: the result waited, unsaid."""
+    import time
+
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    players, _, owner = class_store
+    role = _role_of(players)
+    store = Records(players, timeout=2.0)
+    w = TriPeaks(game=1, records=store, player="ana")
+    try:
+        with _as(owner) as conn:  # the teacher sets a new password, and the server ends the old sessions
+            conn.execute(f"ALTER ROLE \"{role}\" PASSWORD 'changed-{uuid.uuid4().hex}'")
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s", (role,))
+        w.replay(WIN_1_EASY, pace=0)
+        deadline = time.monotonic() + 10
+        said = []
+        while time.monotonic() < deadline and not said:
+            time.sleep(0.2)
+            said = [str(text) for text in w.notices if "password authentication failed" in str(text)]
+        assert len(said) == 1 and "kept" in said[0], w.notices
+        w.new_game(game=1)  # another result, for the same reason: not said again
+        w.replay(WIN_1_EASY, pace=0)
+        time.sleep(3)
+        assert not [text for text in w.notices if "password authentication failed" in str(text)], w.notices
+        assert not store.flush(0.1)  # kept, waiting
+    finally:
+        w.close()
+        store.close(wait=0)
+    assert len(list((tmp_path / "spool").glob("*.json"))) == 2  # both kept, for the next open

@@ -288,3 +288,22 @@ def test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file(tmp_path):
     assert survey.returncode == 130, said
     assert "Traceback" not in said and "run again with it to resume" in said
     assert read_deals(str(deals)) == [] or all(r["rules"] == "classic" for r in read_deals(str(deals)))
+
+
+def test_deals_and_out_naming_the_same_file_are_refused_before_any_work(tmp_path, capsys):
+    """Before, the summary overwrote the per-deal rows, and the resume data was lost."""
+    deals = tmp_path / "deals.csv"
+    args = ["--games", "1", "--rules", "easy", "--quiet", "--workers", "1", "--deals", str(deals)]
+    assert main(args) == 0
+    kept = deals.read_bytes()
+    capsys.readouterr()
+    (tmp_path / "link.csv").symlink_to(deals)
+    for same in (deals, tmp_path / "sub" / ".." / "deals.csv", tmp_path / "link.csv"):
+        (tmp_path / "sub").mkdir(exist_ok=True)
+        with pytest.raises(SystemExit):
+            main([*args, "--out", str(same)])
+        assert "--out and --deals name the same file" in capsys.readouterr().err
+        assert deals.read_bytes() == kept
+    with pytest.raises(SystemExit):  # a new file, named twice
+        main(["--games", "1", "--quiet", "--deals", str(tmp_path / "new.csv"), "--out", str(tmp_path / "new.csv")])
+    assert not (tmp_path / "new.csv").exists()

@@ -322,6 +322,11 @@ def main(argv: list[str] | None = None) -> int:
         why = _cannot_write(args.out)
         if why:
             parser.error(f"--out {args.out}: {why}")
+        if args.deals and os.path.realpath(args.out) == os.path.realpath(args.deals):
+            parser.error(
+                f"--out and --deals name the same file ({args.out}); the table would overwrite the per-deal records "
+                "a resumed survey reads: give --out another file"
+            )
 
     order = {str(r): i for i, r in enumerate(rules)}
     wanted = {(number, name) for number in numbers for name in order}

@@ -31,7 +31,7 @@ from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, exp
 from tripeaks_widget import i18n
 from tripeaks_widget.board.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
 from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
-from tripeaks_widget.lite.site import KERNELSPEC, default_contents, size
+from tripeaks_widget.lite.site import KERNELSPEC, SITE_MARK, default_contents, size
 
 MB = 1 << 20
 LANGS = ("el", "he", "is", "en")
@@ -69,7 +69,7 @@ def site(e2e_ready, tmp_path_factory):
     for name in BROWSER_NOTEBOOKS:
         shutil.copyfile(default_contents() / name, contents / name)
     out = tmp_path_factory.mktemp("site")
-    (out / "jupyter-lite.json").write_text("{}")  # an earlier site, with a file the new one lacks
+    (out / SITE_MARK).write_text("")  # an earlier site, with a file the new one lacks
     (out / "stale.txt").write_text("from an earlier build")
     started = time.perf_counter()
     report = build_site(out, contents=contents, log=lambda line: None)
@@ -212,7 +212,7 @@ def test_the_site_holds_everything_it_loads(site):
 
 def test_a_build_refuses_a_folder_that_is_not_a_site(tmp_path):
     (tmp_path / "notes.txt").write_text("keep me")
-    with pytest.raises(LiteBuildError, match="neither empty nor an earlier site"):
+    with pytest.raises(LiteBuildError, match="not built by this command"):
         build_site(tmp_path, log=lambda line: None)
     assert (tmp_path / "notes.txt").read_text() == "keep me"
     with pytest.raises(LiteBuildError, match="is not a folder"):

@@ -13,12 +13,14 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
+import time
 import zipfile
 
 import pytest
 from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
 
 from tripeaks_widget import _native, i18n
+from tripeaks_widget.lite.site import MARK, SITE_MARK
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "tripeaks_widget"
@@ -62,6 +64,34 @@ def venv(dist, tmp_path_factory) -> dict:
     pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     run([*pip, f"{dist['wheel']}", "jupyterlab"], env=env, cwd=home)
     return {"python": python, "env": env, "cwd": home}
+
+
+def test_a_fresh_venv_with_only_the_lite_extra_builds_the_browser_site(dist, tmp_path_factory):
+    """The [lite] extra is all a teacher installs to build the site (no jupyterlab, no [test]): a
+    step it lacked (jupyter-server, say) would fail here, with its cause. The wheel is the one the
+    other tests of this module install (built once); the build fetches Pyodide with npm, so npm's
+    folder follows the venv's on the PATH. Its time is printed, not asserted."""
+    npm = shutil.which("npm")
+    assert npm is not None, "the site's build fetches the Pyodide runtime with npm: install Node.js and npm"
+    home = tmp_path_factory.mktemp("lite-venv")
+    started = time.perf_counter()
+    run([sys.executable, "-m", "venv", str(home / "env")])
+    python = home / "env" / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PATH"] = os.pathsep.join([str(python.parent), str(pathlib.Path(npm).parent)])  # npm's, with node
+    pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    run([*pip, f"{dist['wheel']}[lite]"], env=env, cwd=home)
+    installed = time.perf_counter()
+    site = home / "site"
+    done = run([str(python), "-m", "tripeaks_widget.lite", "build", "--out", str(site)], env=env, cwd=home)
+    built = time.perf_counter()
+    assert done.stdout.startswith(f"site: {site}"), done.stdout
+    assert (site / SITE_MARK).is_file() and (site / MARK).is_file()
+    assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert any(p.name.startswith("tripeaks_widget-") for p in (site / "static" / "pyodide").glob("*.whl"))
+    print(
+        f"lite extra in a fresh venv: installed in {installed - started:.0f} s, site built in {built - installed:.0f} s"
+    )
 
 
 def in_venv(venv, code: str) -> str:

@@ -57,6 +57,7 @@ class Results:
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict] = []
+        self._said_waiting: set[str] = set()  # why results waited, as said under the board
         if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
             say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
             say("playing without records: %s", self.error)
@@ -103,12 +104,23 @@ class Results:
         if self.store is None or not in_series(game.number):
             return
         try:
-            answer = self.store.submit(game, player=self.player, assists=set(assists))
+            answer = self.store.submit(game, player=self.player, assists=set(assists), waiting=self._waiting)
         except Exception as error:  # a records bug must never cost the game its move
             log.exception("recording game %s failed", game.number)
             self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
             return
         self._await(answer, lambda: True, recording=True)
+
+    def _waiting(self, why: str) -> None:
+        """A result waits (in the store's thread) for something other than others' writes: said
+        under the board, once for each reason."""
+        board = self.board
+        with board.lock:
+            if board.closed or why in self._said_waiting:
+                return
+            self._said_waiting.add(why)
+            self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=why)})
+            board.publish()  # before the board is whole, its first snapshot has it
 
     def ask_standing(self, game: Game) -> None:
         """A numbered game is dealt: its record and who holds it, as a notice. A record that cannot

@@ -20,7 +20,12 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help=f"folder of notebooks (and files) the site opens with (default: {default_contents()})",
     )
-    build.add_argument("--out", required=True, help="the site's folder; replaced when it holds an earlier site")
+    build.add_argument(
+        "--out",
+        required=True,
+        help="the site's folder: a new or empty one, or a site this command built (which is replaced); "
+        "never inside --contents",
+    )
     args = parser.parse_args(argv)
     try:
         report = build_site(args.out, contents=args.contents, log=lambda line: print(line, file=sys.stderr))

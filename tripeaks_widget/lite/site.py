@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .wheels import KERNEL_PACKAGES, LiteBuildError, fetch_runtime, kernel_wheels, own_wheel, rebuild_lock, resolve, run
 
-__all__ = ["BROWSER_NOTEBOOKS", "LiteBuildError", "build_site", "default_contents"]
+__all__ = ["BROWSER_NOTEBOOKS", "LiteBuildError", "build_site", "copy_contents", "default_contents"]
 
 PACKAGE = Path(__file__).resolve().parent.parent
 # The walkthroughs that need nothing beyond the package (the others plot with matplotlib, run
@@ -34,7 +34,8 @@ EXTENSIONS = {
 }
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}  # the site's kernel
-MARK = "jupyter-lite.json"  # a folder holding it is an earlier site, which a build may replace
+MARK = "jupyter-lite.json"  # the site's settings (a JupyterLite source folder has one too)
+SITE_MARK = ".tripeaks-lite-site"  # this command's own file in each site it builds: only such a folder is replaced
 
 
 def default_contents() -> Path:
@@ -84,12 +85,14 @@ def _check_tools() -> None:
             raise LiteBuildError(f"{needs} is not installed: pip install 'tripeaks-widget[lite]'") from None
 
 
-def _notebooks(contents: Path | None, into: Path) -> Path:
+def copy_contents(contents: Path | None, into: Path, log: Callable[[str], None] = print) -> Path:
     """The site's copy of the notebooks it opens with (``contents``, or the walkthroughs), each
     set to the site's kernel: a notebook saved with "python3" would otherwise open to a
-    "Select Kernel" dialog, as the Pyodide kernel is named "python"."""
+    "Select Kernel" dialog, as the Pyodide kernel is named "python". Only what lies inside
+    ``contents`` is copied: a symbolic link that leads out of it (or to a folder, which could
+    loop) is skipped, and said."""
     if contents is not None:
-        shutil.copytree(contents, into, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+        _copy_inside(contents.resolve(), contents.resolve(), into, log)
     else:
         source = default_contents()
         into.mkdir()
@@ -98,20 +101,72 @@ def _notebooks(contents: Path | None, into: Path) -> Path:
                 raise LiteBuildError(f"the walkthrough notebook {name} is not in {source}")
             shutil.copyfile(source / name, into / name)
     for path in into.rglob("*.ipynb"):
+        if not path.is_file():
+            continue  # a folder named so: its files are copied as they are
         try:
             notebook = json.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             raise LiteBuildError(f"{path.relative_to(into)} is not a notebook (JSON): {error}") from None
-        spec = notebook.setdefault("metadata", {}).get("kernelspec") or {}
-        if spec.get("language", "python") == "python":
+        if not isinstance(notebook, dict) or not isinstance(notebook.setdefault("metadata", {}), dict):
+            what = type(notebook).__name__ if not isinstance(notebook, dict) else "an object whose metadata is not one"
+            raise LiteBuildError(f"{path.relative_to(into)} is not a notebook: its JSON is {what}, expected an object")
+        spec = notebook["metadata"].get("kernelspec") or {}
+        if not isinstance(spec, dict) or spec.get("language", "python") == "python":
             notebook["metadata"]["kernelspec"] = KERNELSPEC
             path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return into
 
 
-def _replaceable(out: Path) -> None:
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARK).exists())):
-        raise LiteBuildError(f"{out} is neither empty nor an earlier site: choose a new or empty folder for --out")
+_SKIPPED = {".ipynb_checkpoints", "__pycache__"}
+
+
+def _copy_inside(root: Path, folder: Path, into: Path, log: Callable[[str], None]) -> None:
+    into.mkdir()
+    for entry in sorted(folder.iterdir()):
+        if entry.name in _SKIPPED:
+            continue
+        target = into / entry.name
+        if entry.is_symlink():
+            leads = entry.resolve()
+            why = (
+                "outside --contents"
+                if not leads.is_relative_to(root)
+                else "a folder"
+                if leads.is_dir()
+                else None
+                if leads.is_file()
+                else "nothing"
+            )
+            if why is not None:
+                log(f"skipped {entry.relative_to(root)}: a symbolic link to {why} ({leads})")
+                continue
+            shutil.copyfile(leads, target)
+        elif entry.is_dir():
+            _copy_inside(root, entry, target, log)
+        elif entry.is_file():
+            shutil.copyfile(entry, target)
+        else:
+            log(f"skipped {entry.relative_to(root)}: not a file or a folder")
+
+
+def _check_places(out: Path, contents: Path | None) -> None:
+    """Refuse, before anything is built, an ``out`` this command may not replace, or one that
+    overlaps ``contents``."""
+    if contents is not None:
+        inside = contents.resolve()
+        if out == inside or out.is_relative_to(inside):
+            raise LiteBuildError(
+                f"--out {out} is inside --contents {inside}: the site would be published into itself; "
+                "choose an --out outside --contents"
+            )
+        if inside.is_relative_to(out):
+            raise LiteBuildError(f"--contents {inside} is inside --out {out}, which the build replaces; move it out")
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / SITE_MARK).is_file())):
+        what = "a file" if not out.is_dir() else "a folder that is not empty"
+        raise LiteBuildError(
+            f"--out {out} is {what}, not built by this command (no {SITE_MARK} in it), so it is left as it is; "
+            "choose a new or empty folder, or a site this command built"
+        )
 
 
 def size(path: Path) -> int:
@@ -123,10 +178,10 @@ def build_site(
 ) -> str:
     """Write the site into ``out`` (replacing an earlier site there); returns what takes the space."""
     out = Path(out).resolve()
-    _replaceable(out)
     if contents is not None and not Path(contents).is_dir():
         raise LiteBuildError(f"--contents is a folder of notebooks; {contents} is not a folder")
-    if contents is not None and not any(Path(contents).rglob("*.ipynb")):
+    _check_places(out, Path(contents) if contents is not None else None)
+    if contents is not None and not any(p.is_file() for p in Path(contents).rglob("*.ipynb")):
         raise LiteBuildError(f"--contents {contents} holds no notebook (.ipynb)")
     _check_tools()
     extensions = _labextensions()
@@ -138,6 +193,8 @@ def build_site(
         lite, built, downloads = work / "lite", work / "site", work / "wheels"
         runtime = lite / "static" / "pyodide"  # jupyterlite-pyodide-kernel's well-known place
         downloads.mkdir(parents=True)
+        # The notebooks first: one that is not a notebook stops the build before anything is fetched.
+        notebooks = copy_contents(Path(contents) if contents is not None else None, work / "notebooks", log)
         lock = fetch_runtime(version, runtime, log)
         python = lock["info"]["python"]
 
@@ -162,7 +219,6 @@ def build_site(
         config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
         (lite / MARK).write_text(json.dumps(config, indent=1), encoding="utf-8")
 
-        notebooks = _notebooks(Path(contents).resolve() if contents is not None else None, work / "notebooks")
         log(f"building the site from {notebooks}")
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite)]
         command += ["--output-dir", str(built), "--contents", str(notebooks), "--apps", "lab"]
@@ -170,6 +226,7 @@ def build_site(
         command += [f"--FederatedExtensionAddon.extra_labextensions_path={chosen}"]
         run(command, "jupyter lite build", cwd=lite)
         _check_site(built, version)
+        (built / SITE_MARK).write_text("A site built by python -m tripeaks_widget.lite build, which may replace it.\n")
         if out.exists():
             shutil.rmtree(out)
         built.rename(out)

@@ -81,8 +81,12 @@ def run(command: list[str], what: str, cwd: Path | None = None) -> str:
     except FileNotFoundError:
         raise LiteBuildError(f"{what}: {command[0]!r} was not found on PATH") from None
     if done.returncode != 0:
-        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
-        raise LiteBuildError(f"{what} failed ({' '.join(command)}):\n{tail}")
+        said = [
+            f"{name}:\n" + "\n".join(text.strip().splitlines()[-15:])
+            for name, text in (("its output", done.stdout), ("its errors", done.stderr))
+            if text and text.strip()
+        ]  # both: the cause may be on either, with warnings on the other
+        raise LiteBuildError(f"{what} failed ({' '.join(command)}):\n" + ("\n".join(said) or "it said nothing"))
     return done.stdout
 
 

@@ -103,12 +103,28 @@ class Backend:
     def columns(self, conn, table: str) -> set[str]:
         raise NotImplementedError
 
+    def table_kinds(self, conn) -> dict[str, str]:
+        """The store's tables and views by name: ``"table"`` or ``"view"``."""
+        raise NotImplementedError
+
     def integrity(self, conn) -> str | None:
         """A problem the database's own check finds, or None."""
         return None
 
     def transient(self, error: BaseException) -> bool:
         """Whether trying again later may succeed: a lock held elsewhere, a lost connection."""
+        return False
+
+    def busy(self, error: BaseException) -> bool:
+        """Whether ``error`` is a wait for others' writes (a lock), which passes unsaid."""
+        return self.transient(error)
+
+    def full(self, error: BaseException) -> bool:
+        """Whether ``error`` says that the store's disk is full."""
+        return False
+
+    def refuses_row(self, error: BaseException) -> bool:
+        """Whether ``error`` refuses the row itself (a check of the store's), whenever it is sent."""
         return False
 
     def lost(self, error: BaseException) -> bool:
@@ -292,6 +308,9 @@ class SQLite(Backend):
     def columns(self, conn, table: str) -> set[str]:
         return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
 
+    def table_kinds(self, conn) -> dict[str, str]:
+        return dict(conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
+
     def integrity(self, conn) -> str | None:
         verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
         return None if verdict == "ok" else f"SQLite's check says: {verdict}"
@@ -299,6 +318,22 @@ class SQLite(Backend):
     def transient(self, error: BaseException) -> bool:
         text = str(error).lower()
         return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+    def refuses_row(self, error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError)
+
+    def full(self, error: BaseException) -> bool:
+        # SQLITE_FULL; or an I/O error (a journal that could not grow, say) on a disk without room.
+        code = getattr(error, "sqlite_errorcode", None)
+        if code == sqlite3.SQLITE_FULL:
+            return True
+        if code is None or code & 0xFF != sqlite3.SQLITE_IOERR or self.path == MEMORY:
+            return False
+        try:
+            room = os.statvfs(Path(self.path).parent)
+        except OSError:
+            return False
+        return room.f_bavail * room.f_frsize < 2**16
 
 
 def _is_dir(path: Path) -> bool:

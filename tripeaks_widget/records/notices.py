@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..engine.messages import Entry, Message
 from ..i18n import RuleSetName
+from .results import shown_player
 
 # Notice kinds (§9), across every player of the store, then the player's own.
 FIRST_WIN = "first_win"  # the first win of game n, of anyone
@@ -146,5 +147,6 @@ def personal_notice(rules: str, number: int, now: tuple[int, int], before: tuple
 
 
 def standing_notice(rules: str, number: int, best: tuple[int, int], player: str) -> Notice:
-    text = Message(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=player)
+    """The record of a game and its holder, whose name, as stored, may be anyone's writing."""
+    text = Message(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=shown_player(player))
     return Notice(STANDING, number, text, rules)

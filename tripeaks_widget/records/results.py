@@ -8,11 +8,12 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from datetime import datetime, timezone
+from functools import cache
 from typing import Any
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.game import standing_actions
-from ..engine.rules import Rules
+from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
 PLAYER_ENV_VAR = "JUPYTERHUB_USER"
@@ -23,6 +24,12 @@ ASSISTS = ("hint", "fair_hint", "verdict", "win_chance")
 _ASSIST_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 # Characters that would make a name print as something else: bidirectional embeddings and isolates.
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_NAME_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # control characters, surrogates, line and paragraph separators
+FINISHED_AT_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\+00:00"  # as result_of writes it
+
+
+def _unfit_in_name(c: str) -> bool:
+    return unicodedata.category(c) in _NAME_CATEGORIES or c in _BIDI_CONTROLS
 
 
 def in_series(number: object) -> bool:
@@ -85,12 +92,54 @@ def check_player(name: object) -> str:
     expected = f"a player's name is 1 to {MAX_PLAYER_LENGTH} characters, without control characters"
     if not name or len(name) > MAX_PLAYER_LENGTH:
         raise ValueError(f"{expected}; got {len(name)} characters")
-    bad = [c for c in name if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI_CONTROLS]
+    bad = [c for c in name if _unfit_in_name(c)]
     if bad:
         raise ValueError(f"{expected}; got {name!r:.100} with {', '.join(sorted({f'U+{ord(c):04X}' for c in bad}))}")
     if name != name.strip():
         raise ValueError(f"{expected} or spaces at either end; got {name!r:.100}")
     return name
+
+
+def shown_player(name: object) -> str:
+    """A stored name as a notice may show it, whoever wrote it: characters a name may not hold
+    become U+FFFD, and a name longer than a name may be is cut, with an ellipsis."""
+    text = "".join("\ufffd" if _unfit_in_name(c) else c for c in str(name)).strip() or "\ufffd"
+    return text if len(text) <= MAX_PLAYER_LENGTH else text[: MAX_PLAYER_LENGTH - 1] + "\u2026"
+
+
+def _ranges(codes: list[int]) -> str:
+    """Code points as a bracket expression's body of ``\\UXXXXXXXX`` ranges, read alike by Python's
+    ``re`` and PostgreSQL's regular expressions."""
+    out, start = [], None
+    for i, code in enumerate(codes):
+        if start is None:
+            start = code
+        if i + 1 == len(codes) or codes[i + 1] != code + 1:
+            out.append(f"\\U{start:08X}" + ("" if code == start else f"-\\U{code:08X}"))
+            start = None
+    return "".join(out)
+
+
+@cache
+def player_pattern() -> str:
+    """The names ``check_player`` takes, as a regular expression (with the length checked apart),
+    made from the same rules, for the server to check what it is sent (see ``writes``)."""
+    codes = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]  # a server's text holds no surrogate
+    unfit = _ranges([c for c in codes if _unfit_in_name(chr(c))])
+    ends = unfit + _ranges([c for c in codes if chr(c).isspace() and not _unfit_in_name(chr(c))])
+    return f"[^{ends}]([^{unfit}]*[^{ends}])?"
+
+
+def rules_pattern() -> str:
+    """The keys ``rules_key`` stores for a rule set, as a regular expression: a base rule set,
+    then each variant at most once, in their own order."""
+    bases = "|".join(rules.name for rules in RULE_SETS)
+    return f"({bases})" + "".join(f"(\\+{re.escape(name)})?" for _, name in VARIANTS.values())
+
+
+def assists_pattern() -> str:
+    """The text ``assists_text`` stores: at most 16 names, comma-separated."""
+    return f"({_ASSIST_NAME.pattern}(,{_ASSIST_NAME.pattern}){{0,15}})?"
 
 
 def default_player() -> str:

@@ -14,6 +14,12 @@ tables, and three roles around them:
   on the tables makes a student's results carry the student's own role name: recording under
   another's name is refused.
 
+Setup makes only roles it owns: a listed student that exists already must be one this set-up
+made a student of this store (each is written down in the store's ``tripeaks_students`` table),
+and the three roles around the tables, when they exist, must be plain roles. Any other existing
+role (the owner, ``<role>_writer``, a superuser, a role with rights of its own) is refused, named,
+and nothing is changed.
+
 It prints one line per student (name, a tab, the student's URL), then, as its last line, the
 URL players are given.
 
@@ -37,6 +43,7 @@ from .locate import Location, RecordsError, locate
 from .schema import RESULT_COLUMNS
 
 TABLES = ("results", "bests", "player_bests", "tripeaks_store")
+STUDENTS_TABLE = "tripeaks_students"  # the roles this set-up made students of this store, one a row
 WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
 
 
@@ -59,17 +66,21 @@ def setup(
 
     from .store import Records
 
-    Records(url).close()  # the tables, as the owner
     place = locate(url)
-    names = [name.strip() for name in students if name.strip()]
+    names = list(dict.fromkeys(name.strip() for name in students if name.strip()))
     for name in names + [role]:
         if len(name) > 63 or "\x00" in name:
             raise RecordsError(f"{name!r:.80}: not a PostgreSQL role name; expected 1 to 63 characters")
-    passwords: dict[str, str] = {}  # the login roles given a password by this run
-    kept: list[str] = []
     import psycopg
 
+    with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn:
+        _refuse_others(conn, place, role, names)  # before anything is made, the tables included
+    Records(url).close()  # the tables, as the owner
+    passwords: dict[str, str] = {}  # the login roles given a password by this run
+    kept: list[str] = []
+
     with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn, conn.transaction():
+        _refuse_others(conn, place, role, names)  # again, in the transaction that acts
         schema = conn.execute("SELECT current_schema()").fetchone()[0]
         ident, literal = sql.Identifier, sql.Literal
         player, writer, group = ident(role), ident(f"{role}_writer"), ident(f"{role}_students")
@@ -96,6 +107,7 @@ def setup(
         make_role(f"{role}_writer", False)
         make_role(f"{role}_students", False)
         run("GRANT {} TO {}", player, group)  # a student does what a player does
+        run("REVOKE {} FROM {}", group, writer)  # an earlier version's slip: the writer is no student
         run("GRANT {} TO CURRENT_USER", writer)  # to make it the function's owner
         tables = sql.SQL(", ").join(ident(t) for t in TABLES)
         written = sql.SQL(", ").join(ident(t) for t in WRITTEN_TABLES)
@@ -133,14 +145,70 @@ def setup(
             ):
                 run("DROP POLICY IF EXISTS {} ON {}", ident(policy), ident(table))
                 run("CREATE POLICY {} ON {} {}", ident(policy), ident(table), rule)
+        run(f"CREATE TABLE IF NOT EXISTS {STUDENTS_TABLE} (name TEXT PRIMARY KEY)")
+        run(f"REVOKE ALL ON {STUDENTS_TABLE} FROM PUBLIC")
         for name in names:
             make_role(name, True)
             run("GRANT {} TO {}", group, ident(name))
+            conn.execute(f"INSERT INTO {STUDENTS_TABLE} VALUES (%s) ON CONFLICT DO NOTHING", (name,))
     return SetUp(
         _url_as(place, role, passwords[role]) if role in passwords else None,
         {name: _url_as(place, name, passwords[name]) for name in names if name in passwords},
         kept,
     )
+
+
+def _refuse_others(conn, place: Location, role: str, students: list[str]) -> None:
+    """Raise ``RecordsError``, naming them, when a listed role exists and is not this store's to
+    set up: the owner, a superuser or any role with rights of its own, a role of the store's own
+    listed as a student, or a student not made a student of this store by this set-up."""
+    own = [role, f"{role}_writer", f"{role}_students"]
+    # What each may belong to (an earlier version put a writer listed as a student in the group).
+    members_of = {role: set(), f"{role}_writer": {f"{role}_students"}, f"{role}_students": {role}}
+    marked = _marked_students(conn, role)
+    refused = []
+    for name in dict.fromkeys(own + students):
+        row = conn.execute(
+            "SELECT r.rolname = current_user, r.rolsuper OR r.rolcreaterole OR r.rolcreatedb OR r.rolreplication "
+            "OR r.rolbypassrls, ARRAY(SELECT g.rolname::text FROM pg_auth_members m JOIN pg_roles g ON "
+            "g.oid = m.roleid WHERE m.member = r.oid) FROM pg_roles r WHERE r.rolname = %s",
+            (name,),
+        ).fetchone()
+        if row is None:
+            continue  # a new role: this set-up makes it
+        is_owner, special, member_of = row
+        if is_owner:
+            refused.append(f"{name} (the store's owner)")
+        elif special:
+            refused.append(f"{name} (a superuser, or a role that may create roles, databases or replicate)")
+        elif name in own and name in students:
+            refused.append(f"{name} (one of the store's own roles, not a student)")
+        elif name in own:
+            if not set(member_of) <= members_of[name]:
+                refused.append(f"{name} (a member of {', '.join(sorted(member_of))}, more than the store's role is)")
+        elif name not in marked or set(member_of) != {f"{role}_students"}:
+            refused.append(f"{name} (a role that this set-up did not make a student of this store)")
+    if refused:
+        raise RecordsError(
+            f"{place.where}: these roles exist and are not this store's to set up: {'; '.join(refused)}; expected "
+            "new names, or students this set-up made for this store. Nothing was changed."
+        )
+
+
+def _marked_students(conn, role: str) -> set[str]:
+    """The students this set-up made for this store. A store set up before they were marked has no
+    table of them: its students are the plain roles in the group that belong to nothing else and
+    own nothing, and hold no rights of their own."""
+    if conn.execute("SELECT to_regclass(%s)", (STUDENTS_TABLE,)).fetchone()[0] is not None:
+        return {row[0] for row in conn.execute(f"SELECT name FROM {STUDENTS_TABLE}")}
+    rows = conn.execute(
+        "SELECT u.rolname::text FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles u "
+        "ON u.oid = m.member WHERE g.rolname = %s AND NOT EXISTS (SELECT 1 FROM pg_shdepend d WHERE "
+        "d.refclassid = 'pg_authid'::regclass AND d.refobjid = u.oid) AND NOT EXISTS (SELECT 1 FROM "
+        "pg_database b WHERE b.datdba = u.oid)",
+        (f"{role}_students",),
+    )
+    return {row[0] for row in rows}
 
 
 def _url_as(place: Location, user: str, password: str) -> str:

@@ -13,7 +13,9 @@ a statement given as ``(sql, values)`` takes its parameters from ``values()`` as
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from .backends import Backend, Found, RecordsError
 from .results import default_player
@@ -128,12 +130,44 @@ def check(backend: Backend, conn, found: Found) -> None:
 
 
 def check_tables(backend: Backend, conn) -> None:
-    missing = [c for c in RESULT_COLUMNS if c not in backend.columns(conn, "results")]
-    if missing:
+    """Refuse a store that lacks a table or a column the current schema has (or holds a view in
+    a table's place): every write would then be lost."""
+    kinds = backend.table_kinds(conn)
+    problems = []
+    for table, columns in expected_tables().items():
+        if table not in kinds:
+            problems.append(f"it lacks the table {table}")
+        elif kinds[table] != "table":
+            problems.append(f"{table} is a {kinds[table]}, not a table")
+        else:
+            missing = [c for c in columns if c not in backend.columns(conn, table)]
+            if missing:
+                problems.append(f"{table} lacks the column{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    if problems:
         raise RecordsError(
-            f"{backend.where}: a records store whose 'results' table lacks {', '.join(missing)}; "
-            f"expected {backend.expected()}. {backend.leave_it()}"
+            f"{backend.where}: a damaged records store ({'; '.join(problems)}); expected {backend.expected()}. "
+            f"{backend.leave_it()}"
         )
+
+
+def expected_tables() -> dict[str, tuple[str, ...]]:
+    """The tables of the current schema and their columns, as the migrations make them."""
+    return _made_by(schema_version())
+
+
+@cache
+def _made_by(steps: int) -> dict[str, tuple[str, ...]]:
+    """The tables the first ``steps`` migrations make, and their columns (in SQLite, in memory)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS[:steps]:
+            for statement in step:
+                sql, values = (statement, None) if isinstance(statement, str) else statement
+                conn.execute(sql, values() if values else ())
+        names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {name: tuple(row[1] for row in conn.execute(f"PRAGMA table_info({name})")) for name in names}
+    finally:
+        conn.close()
 
 
 def migrate(backend: Backend, conn) -> None:
@@ -154,7 +188,7 @@ def migrate(backend: Backend, conn) -> None:
         check_tables(backend, conn)
         conn.execute("COMMIT")
     except backend.errors as error:
-        _rollback(conn)
+        rollback(conn)
         if backend.transient(error):
             raise  # another process holds the lock: the caller tries again
         raise RecordsError(
@@ -162,11 +196,11 @@ def migrate(backend: Backend, conn) -> None:
             f"({' '.join(str(error).split())}); expected {backend.expected()}. {backend.leave_it()}"
         ) from None
     except BaseException:
-        _rollback(conn)
+        rollback(conn)
         raise
 
 
-def _rollback(conn) -> None:
+def rollback(conn) -> None:
     try:
         conn.execute("ROLLBACK")
     except Exception:  # no transaction left to roll back (the connection may be gone)

@@ -16,6 +16,7 @@ store's name without its password.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
@@ -30,6 +31,7 @@ from .locate import APP_NAME, Location
 log = logging.getLogger("tripeaks_widget")
 
 SPOOL_ENV = "TRIPEAKS_RECORDS_SPOOL"
+SET_ASIDE = "set-aside"  # the spool's subfolder for files that are not a result to write
 
 
 def spool_dir() -> Path:
@@ -59,6 +61,7 @@ class Spool:
     def __init__(self, place: Location) -> None:
         self.key = store_key(place) if place.path != ":memory:" else ""
         self.where = place.where
+        self.full = False  # the spool's disk was found full (said once)
 
     @property
     def usable(self) -> bool:
@@ -81,7 +84,18 @@ class Spool:
             os.replace(part, path)
             return path
         except OSError as error:
-            log.error("a result could not be spooled (%s): %s", error, json.dumps(row, sort_keys=True))
+            with contextlib.suppress(OSError, UnboundLocalError):
+                part.unlink()
+            if error.errno != errno.ENOSPC:
+                log.error("a result could not be spooled (%s): %s", error, json.dumps(row, sort_keys=True))
+            elif not self.full:
+                self.full = True
+                log.error(
+                    "%s: the disk is full, and so is the spool's (%s): nothing can be written until there is room; "
+                    "each result is logged here whole, to be entered again",
+                    self.where,
+                    spool_dir(),
+                )
             return None
 
     @staticmethod
@@ -90,7 +104,8 @@ class Spool:
             path.unlink()
 
     def waiting(self) -> list[tuple[Path, dict]]:
-        """The rows spooled for this store, oldest first, with their files."""
+        """The rows spooled for this store, oldest first, with their files. A file that holds no
+        result (another program's, a damaged one) is set aside, and said once."""
         if not self.usable:
             return []
         rows = []
@@ -100,10 +115,49 @@ class Spool:
             return []
         for path in files:
             try:
-                rows.append((path, json.loads(path.read_text(encoding="utf-8"))["row"]))
+                row = json.loads(path.read_text(encoding="utf-8"))["row"]
             except (OSError, ValueError, KeyError, TypeError) as error:
-                log.error("a spooled result could not be read (%s): %s", error, path)
+                self.set_aside(path, f"it cannot be read as a spooled result: {type(error).__name__}: {error}")
+                continue
+            problem = _problem(row)
+            if problem:
+                self.set_aside(path, problem)
+            else:
+                rows.append((path, row))
         return rows
+
+    @staticmethod
+    def set_aside(path: Path, why: str) -> None:
+        """Move a spool file that cannot be written to the store out of the way, saying where and why."""
+        aside = path.parent / SET_ASIDE / path.name
+        try:
+            aside.parent.mkdir(exist_ok=True)
+            os.replace(path, aside)
+        except OSError as error:
+            log.error("a spooled result is not written (%s), and could not be moved aside (%s): %s", why, error, path)
+            return
+        log.warning("a spooled result is not written (%s); its file was moved aside to %s", why, aside)
+
+
+def _problem(row: object) -> str | None:
+    """What keeps a spooled row from being a result to write, or None."""
+    from .results import check_player, in_series
+    from .writes import TYPES, WRITTEN
+
+    if not isinstance(row, dict):
+        return f"its row is {type(row).__name__}, not a result"
+    missing = [name for name in WRITTEN if name not in row]
+    if missing:
+        return f"its row lacks {', '.join(missing)}"
+    wrong = [n for n in TYPES if not isinstance(row[n], int) or isinstance(row[n], bool)]
+    wrong += [n for n in WRITTEN if n not in TYPES and not isinstance(row[n], str)]
+    if wrong:
+        return f"its row's {', '.join(wrong)} are of the wrong type"
+    try:
+        check_player(row["player"])
+    except ValueError as error:
+        return str(error)
+    return None if in_series(row["number"]) else f"its game number {row['number']} is outside the series"
 
 
 # -- SIGTERM -------------------------------------------------------------------------------------

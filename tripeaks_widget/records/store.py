@@ -11,7 +11,7 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
@@ -94,6 +94,7 @@ class Records:
         self.refused: RecordsError | None = None  # why the store, once looked at, cannot be used
         self._opened = threading.Event()  # looked at: ready, refused, or its server not reached
         self._closed = False
+        self._ending = "the process ended"  # what ends the wait of a result still spooled
         self._shut_done = False
         self._shut_lock = threading.Lock()
         self._writer = Writer(f"tripeaks-records {self.where}", self._transient)
@@ -184,7 +185,7 @@ class Records:
             return store
 
         try:
-            return SHARED.take("store", place, make, usable=lambda store: not store._closed and not store.refused), None
+            return SHARED.take("store", place, make, usable=lambda store: not store.closed and not store.refused), None
         except _NotOpened:
             return None, made[0]
 
@@ -210,12 +211,25 @@ class Records:
         """The schema version of the open store."""
         return self._read(lambda conn: self._backend.inspect(conn).version)
 
+    @property
+    def closed(self) -> bool:
+        """Whether the store was closed: it takes no more results."""
+        return self._closed
+
+    def shut(self, deadline: float) -> None:
+        """At interpreter exit: no more results; what is queued is written until ``deadline``
+        (``time.monotonic()``), then the store closes."""
+        self._closed = True
+        self._writer.close(max(0.001, deadline - time.monotonic()), then=self._shut)
+
     def close(self, wait: float | None = None) -> None:
         """Write what is queued (waiting up to ``wait`` seconds, by default ``timeout``), then close.
         ``wait=0`` returns at once: the writer finishes in the background, then closes."""
         if self._closed:
             return
         self._closed = True
+        self._ending = "the store was closed"
+        self.spool_pending()  # first, as at exit: what is not written in time is kept, not dropped
         self._writer.close(self.timeout if wait is None else wait, then=self._shut)
 
     def _shut(self) -> None:
@@ -276,9 +290,13 @@ class Records:
         player: str | None = None,
         assists: Iterable[str] | None = None,
         finished_at: datetime | None = None,
+        waiting: Callable[[str], None] | None = None,
     ) -> Future:
         """Like :meth:`record`, without waiting: a Future of the notices. The result is read from
-        the game now (it may change after); a bad outcome, player or assist raises here."""
+        the game now (it may change after); a bad outcome, player or assist raises here.
+        ``waiting(why)`` is told, once, when the result has to wait for something other than
+        others' writes (a server that refuses this user, one that does not answer): it is kept,
+        and written when the store takes it."""
         row = result_of(game, outcome, player=player, assists=assists, finished_at=finished_at)
         if row is None:
             return _done([])
@@ -289,7 +307,12 @@ class Records:
         job = next(self._jobs)
         with self._pending_lock:
             self._pending[job] = row
-        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row)), what)
+
+        def told(error: BaseException) -> None:
+            if waiting is not None and not self._backend.busy(error):
+                waiting(f"{self._backend.say(error)}; the result is kept, and recorded once the store takes it")
+
+        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row), row), what, told)
         future.add_done_callback(lambda done: self._settled(job, done, row))
         return future
 
@@ -302,12 +325,13 @@ class Records:
                 del self._spooled[job]
                 self._spool.drop(spooled)
         error = done.exception()
-        if error is None:
+        if error is None or isinstance(error, KeptInSpool):  # a full disk's: already said
             return
         if spooled is not None:
             log.warning(
-                "a result was not written before the process ended (%s); it is kept in %s and written the next "
-                "time the store is opened: %s",
+                "a result was not written before %s (%s); it is kept in %s and written the next time the store "
+                "is opened: %s",
+                self._ending,
                 error,
                 spooled,
                 json.dumps(row, sort_keys=True),
@@ -315,7 +339,7 @@ class Records:
         else:  # whole, as JSON: nothing is dropped unsaid
             log.error("a result was not recorded (%s): %s", error, json.dumps(row, sort_keys=True))
 
-    def _spool_pending(self) -> None:
+    def spool_pending(self) -> None:
         """Every result not yet written goes to the local spool (at exit, on SIGTERM)."""
         with self._pending_lock:
             for job, row in self._pending.items():
@@ -333,6 +357,10 @@ class Records:
                 if done.exception() is None:
                     self._spool.drop(path)
                     log.info("a spooled result was written: %s", path.name)
+                elif isinstance(done.exception(), RowRefused):  # for good: out of the way
+                    self._spool.set_aside(path, str(done.exception()))
+                else:
+                    log.warning("a spooled result is not written yet (%s); it stays in %s", done.exception(), path)
 
             self._writer.submit(
                 lambda row=row: self._attempt(lambda conn: self._write(conn, row)), what
@@ -385,15 +413,34 @@ class Records:
             return writes.notices(row, writes.call(conn, row))
         return writes.notices(row, writes.run(conn, self._backend.sql, row))
 
-    def _attempt(self, work):
-        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``."""
+    def _attempt(self, work, row: dict | None = None):
+        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. A
+        result the store's full disk cannot take (``row``, not yet spooled) goes to the spool."""
         try:
             self._ensure_ready()
             return self._transaction(work)
         except self._backend.errors as error:
             if self._backend.transient(error):
                 raise
-            raise RecordsError(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
+            if row is not None and self._backend.full(error):
+                raise self._kept_from_full_disk(row) from None
+            kind = RowRefused if self._backend.refuses_row(error) else RecordsError
+            raise kind(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
+
+    def _kept_from_full_disk(self, row: dict) -> RecordsError:
+        """Spool ``row``, which the store's full disk refused; what to say of it."""
+        path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-full")
+        if path is not None:
+            log.warning("%s: the disk is full; a result is kept in %s", self.where, path)
+            return KeptInSpool(
+                f"{self.where}: the disk is full, so the result could not be written; it is kept in {path} and "
+                "written the next time the store is opened"
+            )
+        log.error("a result was not recorded (the disk is full): %s", json.dumps(row, sort_keys=True))
+        return KeptInSpool(
+            f"{self.where}: the disk is full, and so is the spool's; nothing can be written, and the result was "
+            "not recorded (it is in the log)"
+        )
 
     def _transaction(self, work):
         """Run ``work(conn)`` in one short transaction on the writer's connection."""
@@ -405,7 +452,7 @@ class Records:
                 conn.execute("COMMIT")
                 return answer
             except BaseException:
-                schema._rollback(conn)
+                schema.rollback(conn)
                 raise
 
     def _transient(self, error: BaseException) -> bool:
@@ -507,7 +554,7 @@ class Records:
 
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
-        who = {"player": player} if player is None else {"player": check_player(player)}
+        who = {"player": player} if player is None else {"player": _asked_player(player)}
         if rules is not None:
             key = rules_key(rules)
             return {"rules": key, **who, **self._figures(*self._where(key, player=player))}
@@ -551,7 +598,7 @@ class Records:
         clauses, params = [], []
         if player is not None:
             clauses.append("player = ?")
-            params.append(check_player(player))
+            params.append(_asked_player(player))
         if rules is not None:
             clauses.append("rules = ?")
             params.append(rules_key(rules))
@@ -566,6 +613,13 @@ class Records:
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
+def _asked_player(name: object) -> str:
+    """A player asked about: any text, since a store may hold names this version would not write."""
+    if not isinstance(name, str):
+        check_player(name)  # raises its TypeError
+    return name
+
+
 def _bounded(name: str, value: object, low: int, high: int) -> int:
     """A whole-number argument of a query, checked before it reaches the server (never an
     ``OverflowError`` from the driver, nor a value one server takes and another refuses)."""
@@ -573,6 +627,14 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     if number is None or not low <= number <= high:
         raise ValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
     return number
+
+
+class RowRefused(RecordsError):
+    """A result the store refuses whenever it is sent (a check of the store's own fails)."""
+
+
+class KeptInSpool(RecordsError):
+    """A result the store's disk had no room for: spooled (or, with no room there either, logged)."""
 
 
 class _NotOpened(Exception):
@@ -588,13 +650,12 @@ def _close_at_exit() -> None:
     deadline = time.monotonic() + EXIT_WAIT
     _spool_all()  # first: a process ended while waiting (SIGTERM, SIGKILL) loses nothing
     for store in list(_OPEN):
-        store._closed = True
-        store._writer.close(max(0.001, deadline - time.monotonic()), then=store._shut)
+        store.shut(deadline)
 
 
 def _spool_all() -> None:
     for store in list(_OPEN):
-        store._spool_pending()
+        store.spool_pending()
 
 
 def _result(row: dict) -> dict:

@@ -27,6 +27,7 @@ IDLE = 10.0  # seconds without work before the thread ends
 RETRY_FIRST, RETRY_LAST = 0.05, 1.0  # the pause before trying again, doubling up to the last
 
 Attempt = Callable[[], Any]  # one try at a job; raises to say it failed
+Waiting = Callable[[BaseException], None]  # told, once, why a job has to wait
 Transient = Callable[[BaseException], bool]  # whether a failure is worth trying again
 
 
@@ -42,19 +43,20 @@ class Writer:
         self._transient = transient
         self._then: Callable[[], None] | None = None  # what to do once closed and done
         self._cond = threading.Condition()
-        self._queue: collections.deque[tuple[Attempt, Future, str]] = collections.deque()
+        self._queue: collections.deque[tuple[Attempt, Future, str, Waiting | None]] = collections.deque()
         self._thread: threading.Thread | None = None
         self._closing = False
         self._deadline: float | None = None  # past it, a job that keeps failing is given up
 
-    def submit(self, attempt: Attempt, what: str = "a job") -> Future:
-        """Queue ``attempt``; its Future gets its answer, or the error that ended it."""
+    def submit(self, attempt: Attempt, what: str = "a job", waiting: Waiting | None = None) -> Future:
+        """Queue ``attempt``; its Future gets its answer, or the error that ended it. ``waiting(error)``
+        is told, once, of the first failure it waits through."""
         future: Future = Future()
         with self._cond:
             if self._closing:
                 future.set_exception(GivenUp(f"{what} was not run: the store is closed"))
                 return future
-            self._queue.append((attempt, future, what))
+            self._queue.append((attempt, future, what, waiting))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
                 self._thread.start()
@@ -101,7 +103,7 @@ class Writer:
     def _give_up_waiting(self) -> None:
         # Under the condition: every job but the running one (the first) ends now.
         while len(self._queue) > 1:
-            _, future, what = self._queue.pop()
+            _, future, what, _ = self._queue.pop()
             future.set_exception(GivenUp(f"{what} was not written before the store closed"))
 
     def _expired(self) -> bool:
@@ -119,15 +121,15 @@ class Writer:
                     self._cond.notify_all()
                     hook = self._take_then()
                     break
-                attempt, future, what = self._queue[0]
-            self._run(attempt, future, what)
+                attempt, future, what, waiting = self._queue[0]
+            self._run(attempt, future, what, waiting)
             with self._cond:
                 self._queue.popleft()
                 self._cond.notify_all()
         if hook is not None:
             hook()
 
-    def _run(self, attempt: Attempt, future: Future, what: str) -> None:
+    def _run(self, attempt: Attempt, future: Future, what: str, waiting: Waiting | None) -> None:
         pause, said = RETRY_FIRST, False
         while True:
             try:
@@ -142,5 +144,10 @@ class Writer:
                 if not said:
                     log.warning("%s waits for the records store (%s); it is kept and tried again", what, error)
                     said = True
+                    if waiting is not None:
+                        try:
+                            waiting(error)
+                        except Exception:  # whoever listens never stops the writer
+                            log.exception("telling that %s waits failed", what)
                 time.sleep(pause)
                 pause = min(2 * pause, RETRY_LAST)

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .notices import Notice, personal_notice, store_notice
+from .results import FINISHED_AT_PATTERN, MAX_PLAYER_LENGTH, assists_pattern, player_pattern, rules_pattern
 
 WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
 WRITTEN += ("assists", "finished_at", "token")
@@ -114,22 +115,65 @@ _OUT = (
 )
 
 
+_FINISHED_AT = "finished_at is a real time in UTC, e.g. '2026-12-03T16:00:00+00:00'"
+TOKEN_PATTERN = "[0-9a-f]{32}"  # a play's token: uuid4().hex (see Records._play_token)
+
+
+def _checks() -> str:
+    """What the function refuses before it writes: what the client would not send (the same rules,
+    from .results), each with the words a refusal says."""
+    checks = (
+        (
+            f"p_player IS NULL OR char_length(p_player) NOT BETWEEN 1 AND {MAX_PLAYER_LENGTH} "
+            f"OR p_player !~ '^({player_pattern()})$'",
+            f"a player's name is 1 to {MAX_PLAYER_LENGTH} characters, without control characters or spaces at "
+            "either end",
+        ),
+        (
+            f"p_rules IS NULL OR char_length(p_rules) > 200 OR p_rules !~ '^{rules_pattern()}$'",
+            "the rule set is a known rules key, e.g. 'easy' or 'classic+joker'",
+        ),
+        (f"p_finished_at IS NULL OR p_finished_at !~ '^{FINISHED_AT_PATTERN}$'", _FINISHED_AT),
+        (f"p_token IS NULL OR p_token !~ '^{TOKEN_PATTERN}$'", "a play's token is 32 hexadecimal digits"),
+        (
+            f"p_assists IS NULL OR char_length(p_assists) > 600 OR p_assists !~ '^{assists_pattern()}$'",
+            "the assists are names in lower-case letters, comma-separated",
+        ),
+    )
+
+    def refuse(said: str) -> str:
+        quoted = f"{FUNCTION}: {said}".replace("'", "''")
+        return f"RAISE EXCEPTION USING ERRCODE = 'check_violation', MESSAGE = '{quoted}';"
+
+    lines = [f"IF {test} THEN {refuse(said)} END IF;" for test, said in checks]
+    # A time of the right form that is no time (month 13): the cast's own error, said in the same words.
+    lines.append(f"BEGIN PERFORM p_finished_at::timestamptz; EXCEPTION WHEN others THEN {refuse(_FINISHED_AT)} END;")
+    return "\n    ".join(lines)
+
+
 def function_sql(schema: str) -> str:
     """``CREATE OR REPLACE FUNCTION tripeaks_record(...)``: the five statements, run as the store's
     owner (SECURITY DEFINER) for a caller who may not write the tables, in schema ``schema``."""
 
-    def body(sql: str, into: str) -> str:
-        return _NAMED.sub(lambda m: f"p_{m.group(1)}", sql) + f" INTO {into};"
-
     params = ", ".join(f"p_{c} {TYPES.get(c, 'text')}" for c in WRITTEN)
     quoted = '"' + schema.replace('"', '""') + '"'
     return f"""CREATE OR REPLACE FUNCTION {quoted}.{FUNCTION}({params}) RETURNS TABLE ({_OUT})
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = {quoted}, pg_temp AS $body$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = {quoted}, pg_temp AS $body${function_body()}$body$"""
+
+
+def function_body() -> str:
+    """The function's body, as the server keeps it (``pg_proc.prosrc``)."""
+
+    def body(sql: str, into: str) -> str:
+        return _NAMED.sub(lambda m: f"p_{m.group(1)}", sql) + f" INTO {into};"
+
+    return f"""
 #variable_conflict use_column
 DECLARE
     made bigint;
     first integer;
 BEGIN
+    {_checks()}
     stored := false; best := false; mine := false;
     {body(STORE, "made")}
     IF NOT FOUND THEN RETURN NEXT; RETURN; END IF;
@@ -150,7 +194,7 @@ BEGIN
     END IF;
     RETURN NEXT;
 END
-$body$"""
+"""
 
 
 def call(conn, row: dict) -> Written:

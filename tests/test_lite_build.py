@@ -1,0 +1,109 @@
+"""The browser site's builder before it builds: what it may replace, what it publishes from
+--contents, and how a failing step says why. Nothing here reaches the network: each refusal
+comes before the Pyodide runtime is fetched."""
+
+import json
+import sys
+
+import pytest
+
+from tripeaks_widget.lite.__main__ import main
+from tripeaks_widget.lite.site import SITE_MARK, copy_contents
+from tripeaks_widget.lite.wheels import LiteBuildError, run
+
+NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _build(capsys, *args) -> tuple[int, str]:
+    code = main(["build", *map(str, args)])
+    return code, capsys.readouterr().err
+
+
+@pytest.fixture
+def contents(tmp_path):
+    folder = tmp_path / "contents"
+    folder.mkdir()
+    (folder / "play.ipynb").write_text(json.dumps(NOTEBOOK))
+    return folder
+
+
+def test_a_failing_step_shows_its_cause_from_both_streams():
+    """Before, stdout was shown only when stderr was empty: a warning on stderr hid the cause."""
+    script = "import sys; print('jupyter-server is not installed'); print('a warning', file=sys.stderr); sys.exit(1)"
+    with pytest.raises(LiteBuildError) as failed:
+        run([sys.executable, "-c", script], "jupyter lite build")
+    said = str(failed.value)
+    assert "jupyter-server is not installed" in said and "a warning" in said
+
+
+@pytest.mark.parametrize("kind", ["a user's folder marked only by jupyter-lite.json", "a file", "a folder of files"])
+def test_out_is_never_a_folder_this_command_did_not_build(tmp_path, contents, capsys, kind):
+    """Before, a folder holding jupyter-lite.json (as a JupyterLite source folder does) was emptied, exit 0."""
+    out = tmp_path / "thesis"
+    if kind == "a file":
+        out.write_text("mine")
+    else:
+        out.mkdir()
+        (out / "thesis.txt").write_text("three years of work")
+        if kind.startswith("a user's"):
+            (out / "jupyter-lite.json").write_text("{}")
+    before = sorted((p.name, p.read_bytes()) for p in out.iterdir()) if out.is_dir() else out.read_bytes()
+    code, said = _build(capsys, "--contents", contents, "--out", out)
+    assert code != 0 and said.startswith(f"error: --out {out}") and "Traceback" not in said, said
+    assert "not built by this command" in said
+    after = sorted((p.name, p.read_bytes()) for p in out.iterdir()) if out.is_dir() else out.read_bytes()
+    assert after == before
+
+
+def test_a_site_this_command_built_is_marked_as_such(tmp_path):
+    """The mark is the command's own file, not one a JupyterLite folder has too."""
+    assert SITE_MARK not in ("jupyter-lite.json", "jupyter-lite.ipynb", "index.html")
+    assert SITE_MARK.startswith(".tripeaks")
+
+
+def test_out_inside_contents_is_refused_at_once(tmp_path, contents, capsys):
+    """Before, the build copied its own scratch folder into itself for 35 s, then printed a 1 MB shutil.Error."""
+    for out in (contents / "site", contents / "deeper" / "site"):
+        code, said = _build(capsys, "--contents", contents, "--out", out)
+        assert code != 0 and "inside --contents" in said and len(said) < 500, said
+        assert not out.exists()
+    code, said = _build(capsys, "--contents", contents, "--out", contents)
+    assert code != 0 and "--out" in said and len(said) < 500, said
+
+
+@pytest.mark.parametrize(
+    "make, said",
+    [
+        (lambda c: (c / "list.ipynb").write_text("[1, 2]"), "list.ipynb is not a notebook"),
+        (lambda c: (c / "null.ipynb").write_text(json.dumps({**NOTEBOOK, "metadata": None})), "null.ipynb"),
+        (lambda c: (c / "bad.ipynb").write_text("{not json"), "bad.ipynb is not a notebook"),
+    ],
+)
+def test_a_notebook_that_is_not_one_is_an_error_line(tmp_path, contents, capsys, make, said):
+    """Before, a notebook whose JSON was a list, or whose metadata was null, raised AttributeError."""
+    make(contents)
+    code, text = _build(capsys, "--contents", contents, "--out", tmp_path / "site")
+    assert code != 0 and text.startswith("error: ") and said in text and "Traceback" not in text, text
+    assert not (tmp_path / "site").exists()
+
+
+def test_only_what_lies_inside_contents_is_published_and_the_rest_is_said(tmp_path, contents):
+    """Before, a symlink to a parent folder raised RecursionError, and symlinks out of --contents
+    published the files they led to; a folder named x.ipynb raised IsADirectoryError."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not for the web")
+    (contents / "loop").symlink_to(contents.parent)
+    (contents / "secret.txt").symlink_to(secret)
+    (contents / "x.ipynb").mkdir()
+    (contents / "x.ipynb" / "inside.txt").write_text("a folder's file")
+    (contents / "notes").mkdir()
+    (contents / "notes" / "own.txt").write_text("mine to publish")
+    (contents / "notes" / "same.ipynb").symlink_to(contents / "play.ipynb")  # inside: kept
+    said: list[str] = []
+    into = copy_contents(contents, tmp_path / "copy", said.append)
+    published = sorted(p.relative_to(into).as_posix() for p in into.rglob("*") if p.is_file())
+    assert published == ["notes/own.txt", "notes/same.ipynb", "play.ipynb", "x.ipynb/inside.txt"]
+    assert not any(p.is_symlink() for p in into.rglob("*"))
+    skipped = " ".join(said)
+    assert "loop" in skipped and "secret.txt" in skipped and "outside --contents" in skipped, said
+    assert json.loads((into / "play.ipynb").read_text())["metadata"]["kernelspec"]["name"] == "python"
