@@ -181,6 +181,7 @@ class TriPeaks(anywidget.AnyWidget):
         self._highlight: Marks = []
         self._caption = ""
         self._seq = 0
+        self._answered: int | None = None  # the last front-end intent handled (its "seq")
         # what the records store said shows until the next action; the player's name never stops the game
         self._results = Results(self, records, board_player(player))
         said = renamed(self._results.player) if self._results.store is not None else None
@@ -250,6 +251,7 @@ class TriPeaks(anywidget.AnyWidget):
             "lang": lang,
             "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
             "seq": self._seq,
+            "answered": self._answered,
         }
 
     def set_state(self, sync_data: Any) -> None:
@@ -644,6 +646,9 @@ class TriPeaks(anywidget.AnyWidget):
         except intents.Malformed as bad:
             log.warning("ignored a malformed intent (%s): %s", bad.why, intents.brief(content))
             return dialog.reply(self, bad.request, False, bad.message)
+        answered = intents.sequence(content)
+        if answered is not None:
+            self._answered = answered  # every snapshot from here on says the intent was handled
         if isinstance(intent, intents.Play):
             self.play(intent.slot)
         elif isinstance(intent, intents.Draw):
