@@ -378,6 +378,27 @@ _JS_RUN_CELLS = (
 }"""
 )
 
+_JS_START_CELL = (
+    "([id, i]) => {"
+    + _PANEL
+    + """
+  app.shell.activateById(id);
+  nb.activeCellIndex = i;
+  nb.deselectAll();
+  app.commands.execute("notebook:run-cell");
+  nb.mode = "command";
+}"""
+)
+
+_JS_KERNEL_BUSY = (
+    "(id) => {"
+    + _PANEL
+    + """
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return Boolean(kernel && kernel.status === "busy");
+}"""
+)
+
 _JS_OUTPUT_TEXT = (
     "([id, i]) => {"
     + _PANEL
@@ -449,6 +470,13 @@ class Notebook:
                 + " | ".join(self.output_text(i) for i in indices)
             )
         self.wait_idle(timeout)
+
+    def start(self, index: int, timeout: float = 60_000) -> None:
+        """Start running this cell and return once the kernel is busy with it, without waiting
+        for it to end (``wait_idle`` does)."""
+        self.wait_idle(timeout)
+        self.page.evaluate(_JS_START_CELL, [self.id, index])
+        self.page.wait_for_function(_JS_KERNEL_BUSY, arg=self.id, timeout=timeout)
 
     def cell_count(self) -> int:
         return len(self.cell_sources())
