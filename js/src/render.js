@@ -88,7 +88,8 @@ export function render({ model, el }) {
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
   const body = h(doc, "div", "tp-body");
-  body.append(board.caption, board.table, controls.notices, controls.bar, newGame.dialog);
+  // The notices come under the buttons, which they would otherwise push down.
+  body.append(board.caption, board.table, controls.bar, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -112,6 +113,11 @@ export function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    // The message line takes the header's readouts line while the readouts are off (it would
+    // stand empty), and goes under the buttons while they are on: the buttons never move for it.
+    const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
+    const home = readoutsShown ? controls.bar : header.readouts;
+    if (controls.message.parentNode !== home) home.appendChild(controls.message);
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);

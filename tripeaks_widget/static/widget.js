@@ -231,6 +231,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   return {
     notices,
     bar,
+    message,
     assists,
     /** @param {ViewModel} next */
     update(next) {
@@ -1276,6 +1277,7 @@ function headerView(doc, uid) {
   header.append(title, meta, stats, readouts);
   return {
     header,
+    readouts,
     /** @param {ViewModel} next */
     update(next) {
       const L = next.labels;
@@ -1769,7 +1771,7 @@ function render({ model, el }) {
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
   const body = h(doc, "div", "tp-body");
-  body.append(board.caption, board.table, controls.notices, controls.bar, newGame.dialog);
+  body.append(board.caption, board.table, controls.bar, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -1789,6 +1791,9 @@ function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
+    const home = readoutsShown ? controls.bar : header.readouts;
+    if (controls.message.parentNode !== home) home.appendChild(controls.message);
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
