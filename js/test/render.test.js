@@ -876,3 +876,30 @@ test("the review in Hebrew: before → after reads right to left, its arrow poin
   assert.equal(t.$(".tp-review-best").textContent, "✓");
   t.window.close();
 });
+
+test("the language picker lists the languages by their own names and sends the choice", () => {
+  const { $, $$, model, window } = setup(STATES.start);
+  const picker = $(".tp-language-picker");
+  assert.deepEqual($$(".tp-language-picker option").map((o) => o.textContent), ["English", "Ελληνικά", "עברית", "Íslenska"]);
+  assert.deepEqual($$(".tp-language-picker option").map((o) => o.getAttribute("lang")), ["en", "el", "he", "is"]);
+  assert.equal($(".tp-language").textContent.startsWith("Language"), true, "the picker is named by its label");
+  assert.equal(picker.value, "en");
+  picker.value = "el";
+  picker.dispatchEvent(new window.Event("change", { bubbles: true }));
+  assert.deepEqual(model.sent, [{ type: "lang", value: "el" }]);
+  model.push({ ...STATES.start, lang: "is" });
+  assert.equal(picker.value, "is", "the language comes back from Python");
+  window.close();
+});
+
+test("the message line takes the header's readouts line while they are off, and goes under the buttons while they are on", () => {
+  const { $, model, window } = setup(STATES.refused);
+  assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
+  assert.equal($(".tp-message").textContent, "Must be one rank higher or lower");
+  const on = { show_verdict: true, verdict: { kind: "winnable", move: null, text: "Still winnable" } };
+  model.push({ ...STATES.refused, ...on });
+  assert.equal($(".tp-message").parentElement, $(".tp-bar"));
+  model.push(STATES.refused);
+  assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
+  window.close();
+});

@@ -1,3 +1,17 @@
+// src/facts.js
+var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
+var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
+var FIRST_GAME = 1;
+var LAST_GAME = 5e4;
+var SLOT_COUNT = 28;
+var ROW_STARTS = [0, 3, 9, 18, 28];
+var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
+var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+var JOKER = "★";
+var JOKER_NAMES = ["★", "jk", "joker", "🃏"];
+var LANGUAGES = [{ "code": "en", "name": "English" }, { "code": "el", "name": "Ελληνικά" }, { "code": "he", "name": "עברית" }, { "code": "is", "name": "Íslenska" }];
+
 // src/helpers.js
 var SUPPRESS = "data-lm-suppress-shortcuts";
 function h(doc, tag, className, attrs = {}) {
@@ -34,7 +48,9 @@ function isTextField(el) {
     /** @type {HTMLElement | null} */
     el
   );
-  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
+  return Boolean(
+    node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.tagName === "SELECT" || node.isContentEditable)
+  );
 }
 function motion(win) {
   const running = /* @__PURE__ */ new Set();
@@ -130,6 +146,15 @@ function assistsPanel(doc, uid, { on, send }) {
     });
   }
   panel.appendChild(kinds);
+  const language = h(doc, "label", "tp-language");
+  const languageText = h(doc, "span", "tp-language-text");
+  const picker = h(doc, "select", "tp-language-picker", { [SUPPRESS]: "" });
+  for (const { code, name } of LANGUAGES) {
+    picker.appendChild(h(doc, "option", "", { value: code, lang: code, text: name }));
+  }
+  language.append(languageText, picker);
+  panel.appendChild(language);
+  on(picker, "change", () => send({ type: "lang", value: picker.value }));
   function show(open) {
     setProp(panel, "hidden", !open);
     setAttr(button, "aria-expanded", open ? "true" : "false");
@@ -179,6 +204,8 @@ function assistsPanel(doc, uid, { on, send }) {
         setProp(input, "checked", input.value === next.hintKind);
         setProp(input, "disabled", !next.showHints);
       }
+      setText(languageText, L.language);
+      setProp(picker, "value", next.lang);
     }
   };
 }
@@ -344,19 +371,6 @@ function fillFace(doc, el, card, jokerText = "JOKER") {
   }
   el.appendChild(corner(doc, card, "br"));
 }
-
-// src/facts.js
-var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
-var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
-var FIRST_GAME = 1;
-var LAST_GAME = 5e4;
-var SLOT_COUNT = 28;
-var ROW_STARTS = [0, 3, 9, 18, 28];
-var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
-var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-var JOKER = "★";
-var JOKER_NAMES = ["★", "jk", "joker", "🃏"];
 
 // src/geometry.js
 var CARD_W = 0.92;
