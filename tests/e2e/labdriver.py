@@ -385,17 +385,20 @@ _JS_START_CELL = (
   app.shell.activateById(id);
   nb.activeCellIndex = i;
   nb.deselectAll();
+  const before = nb.widgets[i].model.executionCount;
   app.commands.execute("notebook:run-cell");
   nb.mode = "command";
+  return before;
 }"""
 )
 
-_JS_KERNEL_BUSY = (
-    "(id) => {"
+# The kernel is busy, or the cell has run already (a short cell may be over before a poll).
+_JS_CELL_STARTED = (
+    "([id, i, before]) => {"
     + _PANEL
     + """
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-  return Boolean(kernel && kernel.status === "busy");
+  return Boolean(kernel && kernel.status === "busy") || nb.widgets[i].model.executionCount !== before;
 }"""
 )
 
@@ -472,11 +475,11 @@ class Notebook:
         self.wait_idle(timeout)
 
     def start(self, index: int, timeout: float = 60_000) -> None:
-        """Start running this cell and return once the kernel is busy with it, without waiting
-        for it to end (``wait_idle`` does)."""
+        """Start running this cell and return once the kernel is busy with it (or has run it),
+        without waiting for it to end (``wait_idle`` does)."""
         self.wait_idle(timeout)
-        self.page.evaluate(_JS_START_CELL, [self.id, index])
-        self.page.wait_for_function(_JS_KERNEL_BUSY, arg=self.id, timeout=timeout)
+        before = self.page.evaluate(_JS_START_CELL, [self.id, index])
+        self.page.wait_for_function(_JS_CELL_STARTED, arg=[self.id, index, before], timeout=timeout)
 
     def cell_count(self) -> int:
         return len(self.cell_sources())

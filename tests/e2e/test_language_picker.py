@@ -4,7 +4,7 @@ language set from Python shows in the picker; the keyboard reaches it and it has
 
 from __future__ import annotations
 
-from labdriver import DEAL, IMPORT, Board, expect
+from labdriver import IMPORT, Board, expect
 
 from tripeaks_widget import i18n
 
@@ -12,7 +12,8 @@ OWN_NAMES = ["English", "Ελληνικά", "עברית", "Íslenska"]
 
 
 def test_the_language_picker_switches_the_board_and_w_lang(open_notebook, page, shot):
-    nb = open_notebook([IMPORT, DEAL, "print(w.lang)", "w.lang = 'is'"])
+    deal = 'w = TriPeaks("TP1-E-AAAAAAB", records=False); w'
+    nb = open_notebook([IMPORT, deal, "print(w.lang)", "w.lang = 'is'"])
     nb.run(0, 1)
     board = Board(nb.cell(1).locator(".tp-root"))
     board.card("K♣").wait_for(state="visible")
