@@ -47,6 +47,7 @@ WIDGET_KEYS = {
     "hint_kind",
     "review",
     "reply",
+    "answered",
 }
 
 
@@ -223,6 +224,12 @@ def test_a_refused_move_message_is_cleared_by_the_next_action(w):
         {"type": "new_game", "code": 7},
         {"type": "new_game", "code": "X" * 5000},
         {"type": "new_game", "id": [1]},
+        {"type": "play", "slot": 20, "seq": -1},
+        {"type": "play", "slot": 20, "seq": "7"},
+        {"type": "play", "slot": 20, "seq": 2**53},
+        {"type": "lang", "value": "fr"},
+        {"type": "lang", "value": ["el"]},
+        {"type": "lang"},
     ],
 )
 def test_malformed_intents_change_nothing_and_are_logged(w, sent, caplog, content):
@@ -232,6 +239,27 @@ def test_malformed_intents_change_nothing_and_are_logged(w, sent, caplog, conten
     assert unchanged(w.state) == unchanged(before)
     assert any(r.name == "tripeaks_widget" and "malformed" in r.getMessage() for r in caplog.records)
     assert all(not reply["ok"] for reply in sent)
+
+
+def test_each_snapshot_names_the_last_intent_handled(w):
+    """The front end shows a move in flight until the snapshot that answers its intent: the one
+    whose ``answered`` is the intent's ``seq``, played or refused."""
+    assert w.state["answered"] is None
+    intent(w, {"type": "play", "slot": 20, "seq": 41})
+    assert (w.state["answered"], w.state["discard"]) == (41, "K♣")
+    intent(w, {"type": "play", "slot": 18, "seq": 42})  # refused: 3♠ on K♣
+    assert (w.state["answered"], w.state["slots"][18]) == (42, "3♠")
+    intent(w, {"type": "draw"})  # an intent without a number leaves the last one named
+    assert w.state["answered"] == 42
+    w.undo()  # so does a script
+    assert w.state["answered"] == 42
+
+
+def test_the_language_intent_switches_the_board_as_w_lang_does(w):
+    intent(w, {"type": "lang", "value": "el"})
+    assert w.lang == "el" and w.state["lang"] == "el" and w.labels["undo"] != "Undo"
+    intent(w, {"type": "lang", "value": "he"})
+    assert w.lang == "he" and w.state["dir"] == "rtl"
 
 
 def test_errors_in_handlers_reach_the_message_line(w, caplog, monkeypatch):

@@ -69,7 +69,11 @@ json_values = st.recursive(
     max_leaves=8,
 )
 intent_contents = st.one_of(
-    st.fixed_dictionaries({"type": st.just("play"), "slot": st.integers(-2, 30) | json_values}),
+    st.fixed_dictionaries(
+        {"type": st.just("play"), "slot": st.integers(-2, 30) | json_values},
+        optional={"seq": st.integers(-1, 2**53) | json_values},
+    ),
+    st.fixed_dictionaries({"type": st.just("lang"), "value": st.sampled_from([*i18n.LANGUAGES, "fr"]) | json_values}),
     st.sampled_from([{"type": "draw"}, {"type": "undo"}, {"type": "hint"}]),
     st.fixed_dictionaries({"type": st.sampled_from(list(intents.SWITCHES)), "value": st.booleans() | json_values}),
     st.fixed_dictionaries({"type": st.just("review"), "open": st.booleans() | json_values}),
@@ -115,11 +119,13 @@ def check_board(w, last):
         if last[0] is g:
             assert g.moves >= last[1]  # the counter never goes down (R6.2)
         view = g.view()
-        assert {key: w.state[key] for key in view if key != "message"} == {
-            key: value for key, value in view.items() if key != "message"
+        said = ("message", "description")  # in the board's language
+        assert {key: w.state[key] for key in view if key not in said} == {
+            key: value for key, value in view.items() if key not in said
         }
-        assert w.state["message"] == w.message
-        assert w.labels == i18n.labels("en")
+        assert w.state["description"] == w.describe()
+        assert w.state["message"] == i18n.translate(w.message, w.lang)
+        assert w.labels == i18n.labels(w.lang) and w.state["lang"] == w.lang
         return g, g.moves
 
 

@@ -1,7 +1,9 @@
 // The Assists panel: a disclosure of the control bar with a switch for every assist (the glow on
-// playable cards, error help, the Hint button, the verdict, the win chance) and the hint's kind.
-// Every switch sends an intent; what is on comes back from Python in the snapshot.
+// playable cards, error help, the Hint button, the verdict, the win chance), the hint's kind and
+// the board's language. Every switch sends an intent; what is on comes back from Python in the
+// snapshot.
 
+import { LANGUAGES } from "./facts.js";
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
@@ -78,6 +80,18 @@ export function assistsPanel(doc, uid, { on, send }) {
   }
   panel.appendChild(kinds);
 
+  // The language: each by its own name, which reads the same whatever the board speaks (and
+  // is said in its own language by a screen reader). Python checks the choice, as `w.lang` does.
+  const language = h(doc, "label", "tp-language");
+  const languageText = h(doc, "span", "tp-language-text");
+  const picker = h(doc, "select", "tp-language-picker", { [SUPPRESS]: "" });
+  for (const { code, name } of LANGUAGES) {
+    picker.appendChild(h(doc, "option", "", { value: code, lang: code, text: name }));
+  }
+  language.append(languageText, picker);
+  panel.appendChild(language);
+  on(picker, "change", () => send({ type: "lang", value: picker.value }));
+
   /** @param {boolean} open */
   function show(open) {
     setProp(panel, "hidden", !open);
@@ -123,6 +137,8 @@ export function assistsPanel(doc, uid, { on, send }) {
         setProp(input, "checked", input.value === next.hintKind);
         setProp(input, "disabled", !next.showHints);
       }
+      setText(languageText, L.language);
+      setProp(picker, "value", next.lang);
     },
   };
 }

@@ -73,6 +73,7 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   return {
     notices,
     bar,
+    message,
     assists,
     /** @param {ViewModel} next */
     update(next) {

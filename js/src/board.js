@@ -92,7 +92,9 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   discard.style.setProperty("--y", String(DISCARD_POSITION.y));
   discard.style.setProperty("--z", "6"); // above the peaks while a card flies in
   const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
-  discard.appendChild(discardFace);
+  // A drawn card in flight lies here face down until Python says which card it is.
+  const discardBack = h(doc, "span", "tp-back", { "aria-hidden": "true" });
+  discard.append(discardFace, discardBack);
   board.appendChild(discard);
 
   // Won / blocked banner
@@ -263,6 +265,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
       setAttr(stock, "aria-disabled", next.stock.empty ? "true" : "false");
       setText(stockCount, String(next.stock.count));
 
+      discard.classList.toggle("tp-drawing", next.flying === "stock");
       const dKey = next.discard.card ? next.discard.card.text : "";
       discard.classList.toggle("tp-empty", !next.discard.card);
       discard.classList.toggle("tp-red", Boolean(next.discard.card && next.discard.card.color === "red"));
@@ -310,6 +313,9 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
      * @param {Moves} moves
      */
     fly(moves) {
+      if (moves.shown) {
+        animate(discardFace, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
+      }
       if (moves.toDiscardFrom !== null) {
         const u = unit();
         const origin = targetPosition(moves.toDiscardFrom);
@@ -334,6 +340,20 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         const face = /** @type {Element} */ (slotEls[moves.backToSlot].firstChild);
         animate(face, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
       }
+    },
+
+    /**
+     * A move goes ahead of Python's answer: the played card flies to the discard, face up; a
+     * drawn one face down, since the front end does not know it yet.
+     * @param {Target} from
+     */
+    launch(from) {
+      const u = unit();
+      const origin = targetPosition(from);
+      const lift = from === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
+      const dx = (origin.x - DISCARD_POSITION.x) * u;
+      const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
+      animate(from === "stock" ? discardBack : discardFace, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
     },
 
     /**

@@ -21,3 +21,5 @@ export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q
 /** The joker in notation; JOKER_NAMES are the other ways to write it (any case). */
 export const JOKER = "★";
 export const JOKER_NAMES = ["★", "jk", "joker", "🃏"];
+/** The languages of the board, each by its own name, for the language picker. */
+export const LANGUAGES = [{"code": "en", "name": "English"}, {"code": "el", "name": "Ελληνικά"}, {"code": "he", "name": "עברית"}, {"code": "is", "name": "Íslenska"}];

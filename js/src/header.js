@@ -54,6 +54,7 @@ export function headerView(doc, uid) {
 
   return {
     header,
+    readouts,
     /** @param {ViewModel} next */
     update(next) {
       const L = next.labels;

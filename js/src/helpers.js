@@ -74,7 +74,9 @@ export function setProp(el, name, value) {
 /** @param {EventTarget | null} el */
 export function isTextField(el) {
   const node = /** @type {HTMLElement | null} */ (el);
-  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
+  return Boolean(
+    node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.tagName === "SELECT" || node.isContentEditable),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { headerView } from "./header.js";
 import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
 import { reviewPanel } from "./review.js";
-import { toViewModel, transitions } from "./viewmodel.js";
+import { answers, flightOf, toViewModel, transitions, withFlight } from "./viewmodel.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
 /** @typedef {import("./helpers.js").Target} Target */
@@ -37,20 +37,35 @@ export function render({ model, el }) {
 
   /** @type {ViewModel | null} */
   let vm = null; // last view model drawn
-  /** @type {number | null} */
-  let triedSlot = null; // the card this view last tried to play, to shake it if refused
+  /** @type {{slot: number, seq: number} | null} */
+  let tried = null; // the card this view last tried to play, to shake it if refused
+  /** @type {import("./viewmodel.js").Flight | null} */
+  let flight = null; // the move in flight, until Python answers it
+  // Every intent carries a sequence number, which the snapshot that answers it names. A view
+  // counts from a random start, so that two views of one widget do not take each other's answers.
+  let sent = randomId();
 
   /** @type {import("./helpers.js").Send} */
-  const send = (intent) => model.send(intent);
+  const send = (intent) => {
+    sent += 1;
+    model.send({ ...intent, seq: sent });
+  };
 
-  /** @param {Target} target */
+  /**
+   * Play a card or draw, as the player asked: a move the snapshot lets go ahead is drawn at
+   * once, in flight, and Python's answer settles it.
+   * @param {Target} target
+   */
   function activate(target) {
     if (!vm) return;
-    if (target === "stock") {
-      if (!vm.stock.empty) send({ type: "draw" });
-    } else {
-      triedSlot = target;
-      send({ type: "play", slot: target });
+    if (target === "stock" && vm.stock.empty) return;
+    send(target === "stock" ? { type: "draw" } : { type: "play", slot: target });
+    if (target !== "stock") tried = { slot: target, seq: sent };
+    const ahead = flightOf(vm, target, sent);
+    if (ahead) {
+      flight = ahead;
+      update(model.get("state") || {});
+      board.launch(ahead.from);
     }
   }
 
@@ -73,7 +88,8 @@ export function render({ model, el }) {
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
   const body = h(doc, "div", "tp-body");
-  body.append(board.caption, board.table, controls.notices, controls.bar, newGame.dialog);
+  // The notices come under the buttons, which they would otherwise push down.
+  body.append(board.caption, board.table, controls.bar, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -81,7 +97,10 @@ export function render({ model, el }) {
   // ---------- update ----------
   /** @param {import("./snapshot.js").Snapshot} state */
   function update(state) {
-    const next = toViewModel(state, model.get("labels"));
+    const snapshot = toViewModel(state, model.get("labels"));
+    if (flight && answers(snapshot, flight, sent)) flight = null;
+    const next = withFlight(snapshot, flight);
+    if (next === snapshot) flight = null; // answered, or the board changed under it
     const prev = vm;
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
@@ -94,6 +113,11 @@ export function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    // The message line takes the header's readouts line while the readouts are off (it would
+    // stand empty), and goes under the buttons while they are on: the buttons never move for it.
+    const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
+    const home = readoutsShown ? controls.bar : header.readouts;
+    if (controls.message.parentNode !== home) home.appendChild(controls.message);
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
@@ -104,14 +128,14 @@ export function render({ model, el }) {
     board.rove(next, hadFocus && !newGame.isOpen());
 
     board.fly(moves);
-    if (triedSlot !== null && prev && next.seq > prev.seq) {
-      const tried = next.slots[triedSlot];
-      if (next.errorHelp && next.message && tried.kind !== "removed") {
+    // Python's answer to the card tried (or, from a Python that numbers no intent, the next snapshot).
+    if (tried !== null && prev && next.seq > prev.seq && (next.answered === null || next.answered >= tried.seq)) {
+      if (next.errorHelp && next.message && next.slots[tried.slot].kind !== "removed") {
         // The refused card shakes, and the reason shakes with it, so the two read together.
-        board.shake(triedSlot);
+        board.shake(tried.slot);
         controls.flash();
       }
-      triedSlot = null;
+      tried = null;
     }
     board.deal(moves, next);
   }
@@ -147,10 +171,10 @@ export function render({ model, el }) {
       newGame.open();
     } else if (command.kind === "intent") {
       event.preventDefault();
-      if (command.intent.type === "draw" && vm && vm.stock.empty) return;
       if (command.intent.type === "hint" && vm && !vm.showHints) return;
-      if (command.intent.type === "play") triedSlot = command.intent.slot;
-      send(command.intent);
+      if (command.intent.type === "draw") activate("stock");
+      else if (command.intent.type === "play") activate(/** @type {number} */ (command.intent.slot));
+      else send(command.intent);
     }
   });
   // Key-up and key-press are kept in too, for hosts that listen to them.

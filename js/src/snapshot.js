@@ -134,6 +134,7 @@
  * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'
  * @property {"ltr" | "rtl"} dir the writing direction of that language
  * @property {number} seq grows with every snapshot sent: an older one arriving late is ignored
+ * @property {(number | null)} answered the sequence number ('seq') of the last front-end intent handled; null before any carried one
  */
 
 export {};

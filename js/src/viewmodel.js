@@ -181,6 +181,7 @@ export function toViewModel(state, language) {
     lang: typeof s.lang === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(s.lang) ? s.lang : "",
     dir: directionOf(s),
     seq: number(s.seq, -1),
+    answered: Number.isInteger(s.answered) ? /** @type {number} */ (s.answered) : null,
     slots,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
     discard: { card: discardCard, label: discardLabel },
@@ -213,7 +214,72 @@ export function toViewModel(state, language) {
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
     targets,
+    /** @type {Target | null} where the move in flight left from (withFlight): a slot, or the stock face down */
+    flying: null,
   };
+}
+
+/** @typedef {import("./helpers.js").Target} Target */
+/** @typedef {ReturnType<typeof toViewModel>} ViewModel */
+
+/**
+ * The move in flight: what the player clicked, before Python has answered. Only a card the
+ * snapshot marks as playable is sent ahead to the discard, and a draw goes face down; all else
+ * (what turns up, the score, the moves, whether the move stands) comes with Python's answer.
+ * @typedef {object} Flight
+ * @property {number} seq the intent's sequence number, which the answering snapshot names
+ * @property {Target} from a slot, or "stock"
+ * @property {string} card with a slot: the card that left it, in notation
+ */
+
+/**
+ * The flight of a click on `target`, when the snapshot lets it go ahead: a playable card, or a
+ * stock with cards while the game is played; else null (Python answers first).
+ * @param {ViewModel} vm
+ * @param {Target} target
+ * @param {number} seq
+ * @returns {Flight | null}
+ */
+export function flightOf(vm, target, seq) {
+  if (vm.status !== "playing" || vm.flying !== null) return null;
+  if (target === "stock") return vm.stock.empty ? null : { seq, from: "stock", card: "" };
+  const at = vm.slots[target];
+  return at && at.playable && at.card ? { seq, from: target, card: at.card.text } : null;
+}
+
+/**
+ * Whether this snapshot answers the flight: it names as handled the flight's intent or a later
+ * one of this view's (`last`: the last sequence number the view sent).
+ * @param {ViewModel} vm
+ * @param {Flight} flight
+ * @param {number} last
+ */
+export function answers(vm, flight, last) {
+  return vm.answered !== null && vm.answered >= flight.seq && vm.answered <= last;
+}
+
+/**
+ * The view model with the move in flight drawn over it: a played card already on the discard
+ * (its slot empty, no card glowing, since what fits has changed), a drawn card face down on the
+ * discard. The same view model when the board has changed under the flight (the card is no
+ * longer in its slot, the stock is empty): nothing is in flight any more.
+ * @param {ViewModel} vm
+ * @param {Flight | null} flight
+ * @returns {ViewModel}
+ */
+export function withFlight(vm, flight) {
+  if (!flight) return vm;
+  const dim = (/** @type {ViewModel["slots"][number]} */ s) => (s.playable ? { ...s, playable: false } : s);
+  if (flight.from === "stock") {
+    return vm.stock.empty ? vm : { ...vm, slots: vm.slots.map(dim), flying: "stock" };
+  }
+  const at = vm.slots[flight.from];
+  if (!at || at.kind !== "face" || !at.card || at.card.text !== flight.card) return vm;
+  const slots = vm.slots.map((s) =>
+    s === at ? { ...s, kind: "removed", card: null, free: false, playable: false, label: "" } : dim(s),
+  );
+  const label = fmt(vm.labels.discard, { card: at.label });
+  return { ...vm, slots, targets: vm.targets.filter((t) => t !== at.slot), discard: { card: at.card, label }, flying: at.slot };
 }
 
 /**
@@ -221,7 +287,7 @@ export function toViewModel(state, language) {
  * which slots turned face up, and where the new discard card came from.
  */
 export function transitions(prev, next) {
-  const out = { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false };
+  const out = { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false, shown: false };
   if (!prev || !next || next.seq <= prev.seq) return out;
   // A new deal: another code, or the same code started over.
   if (next.code !== prev.code || (next.moves === 0 && !next.last && (prev.moves > 0 || prev.last))) {
@@ -232,6 +298,13 @@ export function transitions(prev, next) {
     if (prev.slots[i].kind === "hidden" && next.slots[i].kind === "face") out.turned.push(i);
   }
   const last = next.last;
+  // A card that flew ahead and landed: it does not fly again; a drawn one turns face up where it
+  // lies, and one that Python refused flies back home.
+  if (prev.flying !== null && next.flying === null) {
+    if (prev.flying === "stock") out.shown = Boolean(last && last.action === "draw" && prev.stock.count > next.stock.count);
+    else if (next.slots[prev.flying]?.kind !== "removed") out.backToSlot = prev.flying;
+    return out;
+  }
   if (!last) return out;
   if (last.action === "play" && Number.isInteger(last.slot) && prev.slots[last.slot]?.kind === "face" && next.slots[last.slot]?.kind === "removed") {
     out.toDiscardFrom = last.slot;

@@ -12,7 +12,8 @@ export function fakeModel(state, traits = {}) {
   return {
     state,
     traits: { labels: ENGLISH, ...traits },
-    sent: [],
+    sent: [], // the intents sent, without their sequence numbers
+    seqs: [], // those numbers, in the same order
     get(name) {
       return name === "state" ? this.state : this.traits[name];
     },
@@ -29,7 +30,9 @@ export function fakeModel(state, traits = {}) {
       handlers.get(event)?.delete(fn);
     },
     send(message) {
-      this.sent.push(message);
+      const { seq, ...intent } = message;
+      this.sent.push(intent);
+      this.seqs.push(seq);
     },
     /** Replace the state as the kernel would, and notify the views. */
     push(next) {

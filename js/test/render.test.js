@@ -313,6 +313,44 @@ test("quick transitions: the played card flies to the discard, a refused card sh
   window.close();
 });
 
+test("a playable card goes to the discard at once, before Python answers; the answer settles it", () => {
+  const { $, slot, model, window } = setup(withSeq(STATES.start, 1));
+  slot(20).click();
+  assert.deepEqual(model.sent, [{ type: "play", slot: 20 }]);
+  const seq = model.seqs[0];
+  assert.ok(Number.isInteger(seq));
+  assert.equal($(".tp-discard").dataset.card, "K♣", "on the discard without a snapshot");
+  assert.ok(slot(20).classList.contains("tp-removed"));
+  assert.equal($(".tp-stat-score .tp-stat-value").textContent, "500", "the score waits for Python");
+  // A snapshot that does not answer it (a search's result) keeps the card in flight.
+  model.push(withSeq(STATES.start, 2, { answered: seq - 1 }));
+  assert.equal($(".tp-discard").dataset.card, "K♣");
+  model.push(withSeq(STATES.after1, 3, { answered: seq }));
+  assert.equal($(".tp-discard").dataset.card, "K♣");
+  assert.equal($(".tp-stat-score .tp-stat-value").textContent, "499");
+  window.close();
+});
+
+test("a card Python refuses goes back; a draw goes face down until Python names the card", () => {
+  const { $, slot, model, window } = setup(withSeq(STATES.start, 1));
+  const calls = spyAnimations([$(".tp-discard .tp-face"), slot(20).querySelector(".tp-face")]);
+  slot(20).click();
+  assert.equal($(".tp-discard").dataset.card, "K♣");
+  // A script changed the board meanwhile, and Python refused the play.
+  model.push(withSeq(STATES.start, 2, { answered: model.seqs[0], message: "Must be one rank higher or lower" }));
+  assert.equal($(".tp-discard").dataset.card, "A♣");
+  assert.ok(!slot(20).classList.contains("tp-removed"));
+  assert.equal(calls.at(-1).el, slot(20).querySelector(".tp-face"), "it flies home");
+  $(".tp-stock").click();
+  assert.ok($(".tp-discard").classList.contains("tp-drawing"), "face down on the discard");
+  assert.equal($(".tp-discard").dataset.card, "A♣", "the drawn card is not known yet");
+  assert.equal($(".tp-stock-count").textContent, "23");
+  model.push(withSeq(STATES.start, 3, { stock: 22, discard: "9♣", answered: model.seqs[1], last: { action: "draw", card: "9♣" } }));
+  assert.ok(!$(".tp-discard").classList.contains("tp-drawing"));
+  assert.equal($(".tp-discard").dataset.card, "9♣");
+  window.close();
+});
+
 test("reduced motion: no animation at all", () => {
   const { window, document, cell } = dom();
   window.matchMedia = (query) => ({ matches: query.includes("reduce"), addEventListener() {}, removeEventListener() {} });
@@ -837,4 +875,31 @@ test("the review in Hebrew: before → after reads right to left, its arrow poin
   assert.equal(t.$$(".tp-review-table th")[2].textContent, "סיכוי לפני ← אחרי");
   assert.equal(t.$(".tp-review-best").textContent, "✓");
   t.window.close();
+});
+
+test("the language picker lists the languages by their own names and sends the choice", () => {
+  const { $, $$, model, window } = setup(STATES.start);
+  const picker = $(".tp-language-picker");
+  assert.deepEqual($$(".tp-language-picker option").map((o) => o.textContent), ["English", "Ελληνικά", "עברית", "Íslenska"]);
+  assert.deepEqual($$(".tp-language-picker option").map((o) => o.getAttribute("lang")), ["en", "el", "he", "is"]);
+  assert.equal($(".tp-language").textContent.startsWith("Language"), true, "the picker is named by its label");
+  assert.equal(picker.value, "en");
+  picker.value = "el";
+  picker.dispatchEvent(new window.Event("change", { bubbles: true }));
+  assert.deepEqual(model.sent, [{ type: "lang", value: "el" }]);
+  model.push({ ...STATES.start, lang: "is" });
+  assert.equal(picker.value, "is", "the language comes back from Python");
+  window.close();
+});
+
+test("the message line takes the header's readouts line while they are off, and goes under the buttons while they are on", () => {
+  const { $, model, window } = setup(STATES.refused);
+  assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
+  assert.equal($(".tp-message").textContent, "Must be one rank higher or lower");
+  const on = { show_verdict: true, verdict: { kind: "winnable", move: null, text: "Still winnable" } };
+  model.push({ ...STATES.refused, ...on });
+  assert.equal($(".tp-message").parentElement, $(".tp-bar"));
+  model.push(STATES.refused);
+  assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
+  window.close();
 });

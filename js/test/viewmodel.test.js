@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { LABELS, fmt, labelsFor } from "../src/labels.js";
-import { cardName, parseCard, toViewModel, transitions } from "../src/viewmodel.js";
+import { answers, cardName, flightOf, parseCard, toViewModel, transitions, withFlight } from "../src/viewmodel.js";
 import { ENGLISH, STATES, withSeq } from "./helpers.js";
 
 test("card notation: the suit is the last character", () => {
@@ -98,7 +98,7 @@ test("a missing or broken snapshot still renders", () => {
 test("transitions: a played card flies from its slot, a covered card turns", () => {
   const start = toViewModel(STATES.start);
   const after = toViewModel(STATES.after1);
-  assert.deepEqual(transitions(start, after), { turned: [], toDiscardFrom: 20, backToSlot: null, dealt: false });
+  assert.deepEqual(transitions(start, after), { turned: [], toDiscardFrom: 20, backToSlot: null, dealt: false, shown: false });
   const a = toViewModel(withSeq(STATES.after1, 10));
   const mid = toViewModel(withSeq(STATES.mid, 11));
   assert.deepEqual(transitions(a, mid).turned, [13]);
@@ -111,7 +111,7 @@ test("transitions: a draw comes from the stock, an undo sends the card home", ()
   assert.equal(transitions(base, drawn).toDiscardFrom, "stock");
   const undone = toViewModel(withSeq(STATES.start, 3, { last: { action: "undo", undone: { action: "play", slot: 20, card: "K♣" } } }));
   const played = toViewModel(withSeq(STATES.after1, 2));
-  assert.deepEqual(transitions(played, undone), { turned: [], toDiscardFrom: null, backToSlot: 20, dealt: false });
+  assert.deepEqual(transitions(played, undone), { turned: [], toDiscardFrom: null, backToSlot: 20, dealt: false, shown: false });
 });
 
 test("transitions: a new deal is dealt from the stock", () => {
@@ -132,4 +132,59 @@ test("the joker of variant V3 and the variants in the rules badge", () => {
   assert.equal(vm.discard.label, "discard, empty");
   assert.equal(vm.rulesLabel, "Easy · Joker · Empty discard");
   assert.deepEqual(vm.variants, ["joker", "empty-discard"]);
+});
+
+test("the move in flight: only a card the snapshot marks playable, or a draw, goes ahead", () => {
+  const start = toViewModel(STATES.start, ENGLISH);
+  assert.deepEqual(flightOf(start, 20, 7), { seq: 7, from: 20, card: "K♣" });
+  assert.equal(flightOf(start, 18, 7), null, "3♠ does not fit: Python answers first");
+  assert.equal(flightOf(start, 0, 7), null, "a hidden card");
+  assert.deepEqual(flightOf(start, "stock", 7), { seq: 7, from: "stock", card: "" });
+  assert.equal(flightOf(toViewModel({ ...STATES.start, stock: 0 }), "stock", 7), null);
+  assert.equal(flightOf(toViewModel(STATES.won), "stock", 7), null, "a finished game");
+  assert.equal(flightOf(withFlight(start, flightOf(start, 20, 7)), 22, 8), null, "one move in flight at a time");
+});
+
+test("the move in flight is drawn over the snapshot, and nothing else of the move", () => {
+  const start = toViewModel(STATES.start, ENGLISH);
+  const ahead = withFlight(start, flightOf(start, 20, 7));
+  assert.equal(ahead.slots[20].kind, "removed");
+  assert.equal(ahead.discard.card.text, "K♣");
+  assert.equal(ahead.discard.label, "discard, king of clubs");
+  assert.deepEqual(ahead.slots.filter((s) => s.playable), [], "what fits has changed: nothing glows");
+  assert.ok(!ahead.targets.includes(20));
+  assert.equal(ahead.flying, 20);
+  assert.deepEqual([ahead.score, ahead.moves, ahead.stock.count], [start.score, start.moves, start.stock.count]);
+  assert.deepEqual(ahead.slots.slice(0, 18).map((s) => s.kind), start.slots.slice(0, 18).map((s) => s.kind), "nothing turns up");
+  const drawing = withFlight(start, flightOf(start, "stock", 8));
+  assert.equal(drawing.flying, "stock");
+  assert.equal(drawing.discard.card.text, "A♣", "the drawn card is not known: it goes face down");
+  assert.equal(drawing.stock.count, 23);
+  // The board changed under it (a script played the card): nothing is in flight any more.
+  const after = toViewModel(STATES.after1, ENGLISH);
+  assert.equal(withFlight(after, { seq: 7, from: 20, card: "K♣" }), after);
+});
+
+test("a snapshot answers the flight when it names its intent or a later one of the view's", () => {
+  const flight = { seq: 7, from: 20, card: "K♣" };
+  const answered = (n) => toViewModel({ ...STATES.start, answered: n });
+  assert.ok(answers(answered(7), flight, 9));
+  assert.ok(answers(answered(9), flight, 9));
+  assert.ok(!answers(answered(6), flight, 9), "an earlier intent");
+  assert.ok(!answers(answered(null), flight, 9), "a snapshot of a script or a search");
+  assert.ok(!answers(answered(5000), flight, 9), "another view's intent");
+});
+
+test("transitions: a card in flight lands without flying again; refused, it flies home; a draw turns up", () => {
+  const start = toViewModel(withSeq(STATES.start, 1), ENGLISH);
+  const ahead = withFlight(start, flightOf(start, 20, 7));
+  const played = toViewModel(withSeq(STATES.after1, 2, { answered: 7 }), ENGLISH);
+  assert.deepEqual(transitions(ahead, played), { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false, shown: false });
+  const refused = toViewModel(withSeq(STATES.start, 2, { answered: 7, message: "Must be one rank higher or lower" }));
+  assert.equal(transitions(ahead, refused).backToSlot, 20);
+  const drawing = withFlight(start, flightOf(start, "stock", 8));
+  const drawn = toViewModel(withSeq(STATES.start, 2, { stock: 22, discard: "9♣", answered: 8, last: { action: "draw", card: "9♣" } }));
+  const moves = transitions(drawing, drawn);
+  assert.equal(moves.shown, true);
+  assert.equal(moves.toDiscardFrom, null, "it is on the discard already");
 });

@@ -378,6 +378,30 @@ _JS_RUN_CELLS = (
 }"""
 )
 
+_JS_START_CELL = (
+    "([id, i]) => {"
+    + _PANEL
+    + """
+  app.shell.activateById(id);
+  nb.activeCellIndex = i;
+  nb.deselectAll();
+  const before = nb.widgets[i].model.executionCount;
+  app.commands.execute("notebook:run-cell");
+  nb.mode = "command";
+  return before;
+}"""
+)
+
+# The kernel is busy, or the cell has run already (a short cell may be over before a poll).
+_JS_CELL_STARTED = (
+    "([id, i, before]) => {"
+    + _PANEL
+    + """
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return Boolean(kernel && kernel.status === "busy") || nb.widgets[i].model.executionCount !== before;
+}"""
+)
+
 _JS_OUTPUT_TEXT = (
     "([id, i]) => {"
     + _PANEL
@@ -449,6 +473,13 @@ class Notebook:
                 + " | ".join(self.output_text(i) for i in indices)
             )
         self.wait_idle(timeout)
+
+    def start(self, index: int, timeout: float = 60_000) -> None:
+        """Start running this cell and return once the kernel is busy with it (or has run it),
+        without waiting for it to end (``wait_idle`` does)."""
+        self.wait_idle(timeout)
+        before = self.page.evaluate(_JS_START_CELL, [self.id, index])
+        self.page.wait_for_function(_JS_CELL_STARTED, arg=[self.id, index, before], timeout=timeout)
 
     def cell_count(self) -> int:
         return len(self.cell_sources())

@@ -138,3 +138,39 @@ JS_VISIBLE_TEXT = """(root) => {
   }
   return out.join("\\n");
 }"""
+
+# The control bar's buttons, each by its class and its box relative to the widget's root: a row
+# that moves or wraps shows here.
+JS_BUTTON_ROW = """(root) => {
+  const r = root.getBoundingClientRect();
+  return [...root.querySelectorAll(".tp-controls > button")].filter((b) => b.checkVisibility()).map((b) => {
+    const box = b.getBoundingClientRect();
+    const name = [...b.classList].find((c) => c !== "tp-button" && c !== "tp-toggle");
+    return [name, ...[box.left - r.left, box.top - r.top, box.width, box.height].map((v) => Math.round(v))];
+  });
+}"""
+
+# Bands higher than `least` pixels between the widget's top and its table where nothing is drawn:
+# no text, no button, no line kept for the message. Each is [top, bottom] relative to the root.
+JS_EMPTY_BANDS = """(root, least) => {
+  const r = root.getBoundingClientRect();
+  const end = root.querySelector(".tp-table").getBoundingClientRect().top;
+  const drawn = [];
+  for (const el of root.querySelectorAll("*")) {
+    if (el.closest(".tp-sr-only") || !el.checkVisibility({ visibilityProperty: true })) continue;
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const thing = el.matches("button, input, svg, .tp-logo, .tp-table, .tp-gauge, .tp-message");
+    const box = el.getBoundingClientRect();
+    if ((text || thing) && box.height > 0) drawn.push([box.top, box.bottom]);
+  }
+  drawn.sort((a, b) => a[0] - b[0]);
+  const bands = [];
+  let reached = r.top;
+  for (const [top, bottom] of drawn) {
+    if (top >= end) break;
+    if (top - reached > least) bands.push([reached - r.top, top - r.top].map(Math.round));
+    reached = Math.max(reached, bottom);
+  }
+  if (end - reached > least) bands.push([reached - r.top, end - r.top].map(Math.round));
+  return bands;
+}"""

@@ -11,8 +11,17 @@ Screenshots (tests/e2e/artifacts/layout-*.png) only show what was measured.
 from __future__ import annotations
 
 import pytest
+from conftest import VIEWPORT
 from labdriver import Board, Notebook, expect, screenshot
-from layout_probe import JS_BOARD_BOX, JS_CHART_PROBLEMS, JS_IN_VIEW, JS_PROBLEMS, JS_VISIBLE_TEXT
+from layout_probe import (
+    JS_BOARD_BOX,
+    JS_BUTTON_ROW,
+    JS_CHART_PROBLEMS,
+    JS_EMPTY_BANDS,
+    JS_IN_VIEW,
+    JS_PROBLEMS,
+    JS_VISIBLE_TEXT,
+)
 from test_endings import WIN_LINE
 
 from tripeaks_widget import Game
@@ -219,6 +228,55 @@ def test_the_board_does_not_move(layout, width):
                     repeated.append(f"{code}: {readout} still shows on a finished game")
         moved = [f"{what}: {was} -> {box}" for what, was, box in seen if box != was]
         assert not moved and not repeated, f"{lang} at {width}px:\n" + "\n".join(moved + repeated)
+
+
+NOTICE = "{'kind': 'record', 'text': w._say('New record for game 1 (Easy): 512 points in 31 moves')}"
+EMPTY_BAND = 14  # px: more than the gaps between the header's lines and the board
+
+
+def test_the_button_row_stays_put_on_one_line(layout):
+    """At the default width, in every language: the control bar's buttons sit on one line, a
+    message beside them or not; they do not move when Winnable? and Win chance are switched on
+    (their check mark included) nor when a notice of the records comes; and no empty band is left
+    between the header and the board, the readouts on or off."""
+    layout.width(VIEWPORT["width"])
+    found: list[str] = []
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        layout.deal("TP1-E-AAAAAAB", ["K♣"], on=False)
+        bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
+        if bands:
+            found.append(f"{lang}: empty bands above the board with the readouts off: {bands}")
+        row = layout.root.evaluate(JS_BUTTON_ROW)
+        layout.board.card("3♠").click()  # refused: the message line says why
+        expect(layout.root.locator(".tp-message")).not_to_be_empty()
+        layout.shown()
+        now = layout.root.evaluate(JS_BUTTON_ROW)
+        if len({top for _name, _left, top, _w, _h in now}) != 1 or now != row:
+            found.append(f"{lang}: with a message the buttons wrap or move: {row} -> {now}")
+        for switch in (".tp-verdict-toggle", ".tp-chance-toggle"):
+            layout.root.locator(switch).click()
+            expect(layout.root.locator(switch)).to_have_attribute("aria-pressed", "true")
+            layout.shown()
+            now = layout.root.evaluate(JS_BUTTON_ROW)
+            if now != row:
+                found.append(f"{lang}: {switch} switched on moves the buttons: {row} -> {now}")
+            row = now
+        layout.py("w._worker.wait(20)")
+        layout.shown()
+        bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
+        if bands:
+            found.append(f"{lang}: empty bands above the board with the readouts on: {bands}")
+        board = layout.board_box()
+        layout.py(f"w.state = {{**w.state, 'notices': [{NOTICE}]}}")
+        expect(layout.root.locator(".tp-notice")).to_be_visible()
+        layout.shown()
+        now = layout.root.evaluate(JS_BUTTON_ROW)
+        if now != row or layout.board_box() != board:
+            found.append(f"{lang}: a notice moves the buttons: {row} -> {now}")
+        if lang == "el":
+            layout.shot(f"button-row-{lang}")
+    assert not found, "\n".join(found)
 
 
 def test_nothing_overflows_or_overlaps(layout):

@@ -237,6 +237,8 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
     screenshot(page, "lite-board", root)
 
     board.card("K♣").click()  # the click goes to Python in the worker; the board shows what it answers
+    # ... and, at once, the card in flight: the same bundle goes ahead of the worker's answer.
+    expect(board.discard).to_have_attribute("data-card", "K♣", timeout=200)
     page.wait_for_function(f"() => document.querySelector('{SEL['score']}').textContent.trim() === '499'")
     assert (board.discard_card(), board.moves()) == ("K♣", "1")
     run_cell(page, 1)

@@ -80,6 +80,7 @@ class Board:
         self._highlight: Marks = []
         self._caption = ""
         self._reply: Reply | None = None  # the answer to the last request, until the next action
+        self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
         self._seq = 0
         self.results = Results(self, records, board_player(player))  # the player's name never stops the game
         said = renamed(self.results.player) if self.results.store is not None else None
@@ -143,6 +144,7 @@ class Board:
                 "hint_kind": self.assists.hint_kind,  # type: ignore[typeddict-item]
                 "review": self.assists.review.shown(say),  # type: ignore[typeddict-item]
                 "reply": self._reply,
+                "answered": self._answered,
                 "lang": lang,
                 "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
                 "seq": self._seq,
@@ -177,6 +179,9 @@ class Board:
             except intents.Malformed as bad:
                 log.warning("ignored a malformed intent (%s): %s", bad.why, intents.brief(content))
                 return self.answer(bad.request, False, bad.message)
+            answered = intents.sequence(content)
+            if answered is not None:
+                self._answered = answered  # every snapshot from here on says this intent was handled
             try:
                 return self._carry_out(intent, request)
             except IllegalMoveError as refusal:  # the reason is already in the message line

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import i18n
 from ..engine import cards, layout, rules
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 
@@ -41,6 +42,7 @@ def facts() -> dict[str, Any]:
         "RANKS": list(cards.RANKS),
         "JOKER": str(cards.JOKER),
         "JOKER_NAMES": list(cards.JOKER_NAMES),
+        "LANGUAGES": [{"code": code, "name": i18n.LANGUAGE_NAMES[code]} for code in i18n.LANGUAGES],
     }
 
 
@@ -54,6 +56,7 @@ NOTES = {
     "SUITS": "The suits in deck order: symbol, name, ASCII letter, colour.",
     "RANKS": "The ranks as notation writes them, ace to king.",
     "JOKER": "The joker in notation; JOKER_NAMES are the other ways to write it (any case).",
+    "LANGUAGES": "The languages of the board, each by its own name, for the language picker.",
 }
 
 

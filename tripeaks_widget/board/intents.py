@@ -15,6 +15,7 @@ from typing import Any, Literal
 from ..engine.layout import SLOT_COUNT
 from ..engine.messages import Message
 from ..engine.rules import Rules
+from ..i18n import LANGUAGES
 
 try:  # Pyodide (JupyterLite): a message's JavaScript null arrives as jsnull, not None
     from pyodide.ffi import jsnull as JS_NULL
@@ -25,6 +26,7 @@ MALFORMED = Message("Malformed request: {why}")
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
 MAX_ID_LENGTH = 64
+MAX_SEQ = 2**53 - 1  # a JavaScript number stays exact up to here
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,10 @@ HINT_KINDS = ("fair", "exact")  # the hints (tripeaks_widget.board.assists): fro
 
 @dataclass(frozen=True)
 class Switch:
-    """A switch of the control bar or the Assists panel: one of ``SWITCHES``, on or off; or
-    ``hint_kind``, one of ``HINT_KINDS``."""
+    """A switch of the control bar or the Assists panel: one of ``SWITCHES``, on or off;
+    ``hint_kind``, one of ``HINT_KINDS``; or ``lang``, one of ``i18n.LANGUAGES``."""
 
-    name: Literal["error_help", "show_verdict", "show_win_chance", "show_playable", "show_hints", "hint_kind"]
+    name: Literal["error_help", "show_verdict", "show_win_chance", "show_playable", "show_hints", "hint_kind", "lang"]
     value: bool | str
 
 
@@ -123,6 +125,7 @@ def parse(content: Any) -> Intent:
         raise Malformed("not a dict")
     if JS_NULL is not None:  # intents are flat: their null fields mean None, as under CPython
         content = {key: None if value is JS_NULL else value for key, value in content.items()}
+    sequence(content)
     kind = content.get("type")
     if kind == "play":
         slot = content.get("slot")
@@ -145,6 +148,11 @@ def parse(content: Any) -> Intent:
         if not isinstance(value, str) or value not in HINT_KINDS:
             raise Malformed(f"value must be one of {', '.join(map(repr, HINT_KINDS))}")
         return Switch(kind, value)
+    if kind == "lang":
+        value = content.get("value")
+        if not isinstance(value, str) or value not in LANGUAGES:
+            raise Malformed(f"value must be one of {', '.join(map(repr, LANGUAGES))}")
+        return Switch(kind, value)
     if kind == "review":
         if type(content.get("open")) is not bool:
             raise Malformed("open must be true or false")
@@ -152,6 +160,16 @@ def parse(content: Any) -> Intent:
     if kind == "new_game":
         return _new_game(content)
     raise Malformed("unknown type")
+
+
+def sequence(content: dict) -> int | None:
+    """The intent's sequence number (``"seq"``), which the snapshot after it names as
+    ``answered``: the front end shows a move in flight until Python has answered it. None
+    when the intent carries none."""
+    seq = content.get("seq")
+    if seq is not None and seq is not JS_NULL and (type(seq) is not int or not 0 <= seq <= MAX_SEQ):
+        raise Malformed(f"seq must be an integer 0 to {MAX_SEQ}")
+    return None if seq is JS_NULL else seq
 
 
 def _new_game(content: dict) -> NewGame:

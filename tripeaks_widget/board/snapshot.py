@@ -104,6 +104,9 @@ class Snapshot(GameView):
     lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]
     dir: Annotated[Literal["ltr", "rtl"], "the writing direction of that language"]
     seq: Annotated[int, "grows with every snapshot sent: an older one arriving late is ignored"]
+    answered: Annotated[
+        int | None, "the sequence number ('seq') of the last front-end intent handled; null before any carried one"
+    ]
 
 
 # in the order of js/src/snapshot.js

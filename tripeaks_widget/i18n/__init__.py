@@ -72,6 +72,7 @@ log = logging.getLogger("tripeaks_widget")
 
 LANGUAGES = ("en", "el", "he", "is")  # English, Greek, Hebrew, Icelandic
 SOURCE_LANGUAGE = "en"  # the message ids are the English texts
+LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "he": "עברית", "is": "Íslenska"}  # each by its own name
 RTL_LANGUAGES = frozenset({"he"})
 DOMAIN = "tripeaks"
 LOCALE_DIR = Path(__file__).with_name("locale")

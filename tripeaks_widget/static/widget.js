@@ -1,3 +1,17 @@
+// src/facts.js
+var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
+var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
+var FIRST_GAME = 1;
+var LAST_GAME = 5e4;
+var SLOT_COUNT = 28;
+var ROW_STARTS = [0, 3, 9, 18, 28];
+var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
+var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+var JOKER = "★";
+var JOKER_NAMES = ["★", "jk", "joker", "🃏"];
+var LANGUAGES = [{ "code": "en", "name": "English" }, { "code": "el", "name": "Ελληνικά" }, { "code": "he", "name": "עברית" }, { "code": "is", "name": "Íslenska" }];
+
 // src/helpers.js
 var SUPPRESS = "data-lm-suppress-shortcuts";
 function h(doc, tag, className, attrs = {}) {
@@ -34,7 +48,9 @@ function isTextField(el) {
     /** @type {HTMLElement | null} */
     el
   );
-  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
+  return Boolean(
+    node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.tagName === "SELECT" || node.isContentEditable)
+  );
 }
 function motion(win) {
   const running = /* @__PURE__ */ new Set();
@@ -130,6 +146,15 @@ function assistsPanel(doc, uid, { on, send }) {
     });
   }
   panel.appendChild(kinds);
+  const language = h(doc, "label", "tp-language");
+  const languageText = h(doc, "span", "tp-language-text");
+  const picker = h(doc, "select", "tp-language-picker", { [SUPPRESS]: "" });
+  for (const { code, name } of LANGUAGES) {
+    picker.appendChild(h(doc, "option", "", { value: code, lang: code, text: name }));
+  }
+  language.append(languageText, picker);
+  panel.appendChild(language);
+  on(picker, "change", () => send({ type: "lang", value: picker.value }));
   function show(open) {
     setProp(panel, "hidden", !open);
     setAttr(button, "aria-expanded", open ? "true" : "false");
@@ -179,6 +204,8 @@ function assistsPanel(doc, uid, { on, send }) {
         setProp(input, "checked", input.value === next.hintKind);
         setProp(input, "disabled", !next.showHints);
       }
+      setText(languageText, L.language);
+      setProp(picker, "value", next.lang);
     }
   };
 }
@@ -231,6 +258,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   return {
     notices,
     bar,
+    message,
     assists,
     /** @param {ViewModel} next */
     update(next) {
@@ -343,19 +371,6 @@ function fillFace(doc, el, card, jokerText = "JOKER") {
   }
   el.appendChild(corner(doc, card, "br"));
 }
-
-// src/facts.js
-var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
-var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
-var FIRST_GAME = 1;
-var LAST_GAME = 5e4;
-var SLOT_COUNT = 28;
-var ROW_STARTS = [0, 3, 9, 18, 28];
-var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
-var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-var JOKER = "★";
-var JOKER_NAMES = ["★", "jk", "joker", "🃏"];
 
 // src/geometry.js
 var CARD_W = 0.92;
@@ -491,7 +506,8 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   discard.style.setProperty("--y", String(DISCARD_POSITION.y));
   discard.style.setProperty("--z", "6");
   const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
-  discard.appendChild(discardFace);
+  const discardBack = h(doc, "span", "tp-back", { "aria-hidden": "true" });
+  discard.append(discardFace, discardBack);
   board.appendChild(discard);
   const banner = h(doc, "div", "tp-banner", { role: "group", "aria-labelledby": `${uid}-banner-title` });
   banner.hidden = true;
@@ -642,6 +658,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       setAttr(stock, "aria-label", next.stock.label);
       setAttr(stock, "aria-disabled", next.stock.empty ? "true" : "false");
       setText(stockCount, String(next.stock.count));
+      discard.classList.toggle("tp-drawing", next.flying === "stock");
       const dKey = next.discard.card ? next.discard.card.text : "";
       discard.classList.toggle("tp-empty", !next.discard.card);
       discard.classList.toggle("tp-red", Boolean(next.discard.card && next.discard.card.color === "red"));
@@ -685,6 +702,9 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
      * @param {Moves} moves
      */
     fly(moves) {
+      if (moves.shown) {
+        animate(discardFace, [{ transform: "perspective(40em) rotateY(90deg)" }, { transform: "none" }], TURN_MS);
+      }
       if (moves.toDiscardFrom !== null) {
         const u = unit();
         const origin = targetPosition(moves.toDiscardFrom);
@@ -709,6 +729,19 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         );
         animate(face, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
       }
+    },
+    /**
+     * A move goes ahead of Python's answer: the played card flies to the discard, face up; a
+     * drawn one face down, since the front end does not know it yet.
+     * @param {Target} from
+     */
+    launch(from) {
+      const u = unit();
+      const origin = targetPosition(from);
+      const lift = from === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
+      const dx = (origin.x - DISCARD_POSITION.x) * u;
+      const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
+      animate(from === "stock" ? discardBack : discardFace, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
     },
     /**
      * A refused card shakes.
@@ -1114,6 +1147,7 @@ var LABELS = {
   hint_kind: "Hints",
   hint_fair: "Fair: from the cards you see",
   hint_exact: "Exact: sees the hidden cards",
+  language: "Language",
   percent: "{n} %",
   review: "Review",
   review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
@@ -1258,6 +1292,7 @@ function headerView(doc, uid) {
   header.append(title, meta, stats, readouts);
   return {
     header,
+    readouts,
     /** @param {ViewModel} next */
     update(next) {
       const L = next.labels;
@@ -1619,6 +1654,10 @@ function toViewModel(state, language) {
     lang: typeof s.lang === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(s.lang) ? s.lang : "",
     dir: directionOf(s),
     seq: number(s.seq, -1),
+    answered: Number.isInteger(s.answered) ? (
+      /** @type {number} */
+      s.answered
+    ) : null,
     slots,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
     discard: { card: discardCard, label: discardLabel },
@@ -1650,11 +1689,36 @@ function toViewModel(state, language) {
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
-    targets
+    targets,
+    /** @type {Target | null} where the move in flight left from (withFlight): a slot, or the stock face down */
+    flying: null
   };
 }
+function flightOf(vm, target, seq) {
+  if (vm.status !== "playing" || vm.flying !== null) return null;
+  if (target === "stock") return vm.stock.empty ? null : { seq, from: "stock", card: "" };
+  const at = vm.slots[target];
+  return at && at.playable && at.card ? { seq, from: target, card: at.card.text } : null;
+}
+function answers(vm, flight, last) {
+  return vm.answered !== null && vm.answered >= flight.seq && vm.answered <= last;
+}
+function withFlight(vm, flight) {
+  if (!flight) return vm;
+  const dim = (s) => s.playable ? { ...s, playable: false } : s;
+  if (flight.from === "stock") {
+    return vm.stock.empty ? vm : { ...vm, slots: vm.slots.map(dim), flying: "stock" };
+  }
+  const at = vm.slots[flight.from];
+  if (!at || at.kind !== "face" || !at.card || at.card.text !== flight.card) return vm;
+  const slots = vm.slots.map(
+    (s) => s === at ? { ...s, kind: "removed", card: null, free: false, playable: false, label: "" } : dim(s)
+  );
+  const label = fmt(vm.labels.discard, { card: at.label });
+  return { ...vm, slots, targets: vm.targets.filter((t) => t !== at.slot), discard: { card: at.card, label }, flying: at.slot };
+}
 function transitions(prev, next) {
-  const out = { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false };
+  const out = { turned: [], toDiscardFrom: null, backToSlot: null, dealt: false, shown: false };
   if (!prev || !next || next.seq <= prev.seq) return out;
   if (next.code !== prev.code || next.moves === 0 && !next.last && (prev.moves > 0 || prev.last)) {
     out.dealt = true;
@@ -1664,6 +1728,11 @@ function transitions(prev, next) {
     if (prev.slots[i].kind === "hidden" && next.slots[i].kind === "face") out.turned.push(i);
   }
   const last = next.last;
+  if (prev.flying !== null && next.flying === null) {
+    if (prev.flying === "stock") out.shown = Boolean(last && last.action === "draw" && prev.stock.count > next.stock.count);
+    else if (next.slots[prev.flying]?.kind !== "removed") out.backToSlot = prev.flying;
+    return out;
+  }
   if (!last) return out;
   if (last.action === "play" && Number.isInteger(last.slot) && prev.slots[last.slot]?.kind === "face" && next.slots[last.slot]?.kind === "removed") {
     out.toDiscardFrom = last.slot;
@@ -1687,15 +1756,23 @@ function render({ model, el }) {
   const uid = `tp${randomId().toString(36)}`;
   const moving = motion(win);
   let vm = null;
-  let triedSlot = null;
-  const send = (intent) => model.send(intent);
+  let tried = null;
+  let flight = null;
+  let sent = randomId();
+  const send = (intent) => {
+    sent += 1;
+    model.send({ ...intent, seq: sent });
+  };
   function activate(target) {
     if (!vm) return;
-    if (target === "stock") {
-      if (!vm.stock.empty) send({ type: "draw" });
-    } else {
-      triedSlot = target;
-      send({ type: "play", slot: target });
+    if (target === "stock" && vm.stock.empty) return;
+    send(target === "stock" ? { type: "draw" } : { type: "play", slot: target });
+    if (target !== "stock") tried = { slot: target, seq: sent };
+    const ahead = flightOf(vm, target, sent);
+    if (ahead) {
+      flight = ahead;
+      update(model.get("state") || {});
+      board.launch(ahead.from);
     }
   }
   const root = h(doc, "div", "tp-root", { [SUPPRESS]: "" });
@@ -1709,12 +1786,15 @@ function render({ model, el }) {
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
   const body = h(doc, "div", "tp-body");
-  body.append(board.caption, board.table, controls.notices, controls.bar, newGame.dialog);
+  body.append(board.caption, board.table, controls.bar, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
   function update(state) {
-    const next = toViewModel(state, model.get("labels"));
+    const snapshot = toViewModel(state, model.get("labels"));
+    if (flight && answers(snapshot, flight, sent)) flight = null;
+    const next = withFlight(snapshot, flight);
+    if (next === snapshot) flight = null;
     const prev = vm;
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
@@ -1726,6 +1806,9 @@ function render({ model, el }) {
     header.update(next);
     board.update(next);
     controls.update(next);
+    const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
+    const home = readoutsShown ? controls.bar : header.readouts;
+    if (controls.message.parentNode !== home) home.appendChild(controls.message);
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
@@ -1733,13 +1816,12 @@ function render({ model, el }) {
     setText(live, liveText);
     board.rove(next, hadFocus && !newGame.isOpen());
     board.fly(moves);
-    if (triedSlot !== null && prev && next.seq > prev.seq) {
-      const tried = next.slots[triedSlot];
-      if (next.errorHelp && next.message && tried.kind !== "removed") {
-        board.shake(triedSlot);
+    if (tried !== null && prev && next.seq > prev.seq && (next.answered === null || next.answered >= tried.seq)) {
+      if (next.errorHelp && next.message && next.slots[tried.slot].kind !== "removed") {
+        board.shake(tried.slot);
         controls.flash();
       }
-      triedSlot = null;
+      tried = null;
     }
     board.deal(moves, next);
   }
@@ -1772,10 +1854,13 @@ function render({ model, el }) {
       newGame.open();
     } else if (command.kind === "intent") {
       event.preventDefault();
-      if (command.intent.type === "draw" && vm && vm.stock.empty) return;
       if (command.intent.type === "hint" && vm && !vm.showHints) return;
-      if (command.intent.type === "play") triedSlot = command.intent.slot;
-      send(command.intent);
+      if (command.intent.type === "draw") activate("stock");
+      else if (command.intent.type === "play") activate(
+        /** @type {number} */
+        command.intent.slot
+      );
+      else send(command.intent);
     }
   });
   on(root, "keyup", (event) => event.stopPropagation());
