@@ -39,7 +39,7 @@ def traits() -> dict:
     from tripeaks_widget import TriPeaks
 
     state = TriPeaks(CODE, records=False, lang="en").get_state()
-    return {name: value for name, value in state.items() if name in ("state", "labels", "layout")}
+    return {name: value for name, value in state.items() if name in ("state", "labels")}
 
 
 def digests(shown: dict) -> dict:

@@ -41,6 +41,7 @@ def most_in_stock(rules: Rules) -> int:
 
 
 def check_max_steps(value: object) -> int:
+    """``value`` as a number of steps, at least 1; a ValueError says what was expected."""
     steps = whole_number(value)
     if steps is None or steps < 1:
         raise ValueError(f"max_steps is a whole number of steps, at least 1; got {got(value)}")
@@ -48,6 +49,7 @@ def check_max_steps(value: object) -> int:
 
 
 def check_game(value: object) -> int:
+    """``value`` as a numbered game (1-50,000); a ValueError says what was expected."""
     number = whole_number(value)
     if number is None or not SERIES_FIRST <= number <= SERIES_LAST:
         raise ValueError(f"options['game'] is a numbered game, {SERIES_FIRST} to {SERIES_LAST:,}; got {got(value)}")

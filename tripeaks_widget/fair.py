@@ -163,6 +163,7 @@ def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
 
 
 def check_budget(budget: object) -> float | None:
+    """``budget`` as seconds, a positive number or None; a ValueError says what was expected."""
     if budget is None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget) or budget <= 0:
@@ -171,6 +172,7 @@ def check_budget(budget: object) -> float | None:
 
 
 def check_method(method: object) -> str:
+    """``method`` when it is one of ``METHODS``; a ValueError says what each means."""
     if method not in METHODS:
         raise ValueError(
             "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
@@ -181,6 +183,7 @@ def check_method(method: object) -> str:
 
 
 def check_kind(kind: object) -> str:
+    """``kind`` when it is one of ``KINDS``; a ValueError says what each means."""
     if kind not in KINDS:
         raise ValueError(
             "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling-stock' or "
@@ -455,6 +458,7 @@ def _playout_steps(seen: Seen, samples: int, seed: int, clock: _Clock) -> Steps[
 
 
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
+    """Each action's chance from the solver's verdicts, one dict of action to win a sampled arrangement."""
     actions = verdicts[0] if verdicts else {}
     return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
 

@@ -52,6 +52,8 @@ class Searched:
 
 
 class Search:
+    """One tree search over what the player sees (``method='search'``), from a ``Seen``."""
+
     def __init__(self, seen: Seen, seed: int, deadline: float | None) -> None:
         self.seen = seen
         self.rules = seen.rules

@@ -47,6 +47,7 @@ def check_seed(seed: object) -> int:
 
 
 def check_samples(samples: object) -> int:
+    """``samples`` as a whole number of arrangements, at least 1; a ValueError says what was expected."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples <= 0:
         raise ValueError(f"samples is a whole number of sampled arrangements, at least 1; got {samples!r}")
     return samples

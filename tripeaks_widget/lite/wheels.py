@@ -126,6 +126,7 @@ def download(specs: Iterable[str], python: str, into: Path, log: Log) -> None:
 
 
 def requirements(path: Path) -> list[Requirement]:
+    """The requirements a wheel's metadata lists."""
     with zipfile.ZipFile(path) as archive:
         metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
         text = archive.read(metadata).decode("utf-8")
@@ -148,10 +149,12 @@ def imports(path: Path) -> list[str]:
 
 
 def sha256(path: Path) -> str:
+    """The file's SHA-256, in hex."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def installed_version(name: str) -> str | None:
+    """The version of the installed distribution ``name``; None when it is not installed."""
     try:
         return importlib.metadata.version(name)
     except importlib.metadata.PackageNotFoundError:

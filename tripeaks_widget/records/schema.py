@@ -128,6 +128,7 @@ def check(backend: Backend, conn, found: Found) -> None:
 
 
 def check_tables(backend: Backend, conn) -> None:
+    """Refuse a store whose results table lacks a column this version needs (RecordsError)."""
     missing = [c for c in RESULT_COLUMNS if c not in backend.columns(conn, "results")]
     if missing:
         raise RecordsError(

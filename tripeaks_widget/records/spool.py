@@ -33,6 +33,7 @@ SPOOL_ENV = "TRIPEAKS_RECORDS_SPOOL"
 
 
 def spool_dir() -> Path:
+    """Where unwritten results wait: ``$TRIPEAKS_RECORDS_SPOOL``, else ``spool`` in the user's data folder."""
     env = os.environ.get(SPOOL_ENV, "").strip()
     if env:
         return Path(env).expanduser()
