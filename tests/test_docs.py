@@ -203,7 +203,9 @@ def test_the_python_examples_run_as_written_in_order(path, tmp_path, monkeypatch
     monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "records.sqlite3"))
     monkeypatch.setenv("TRIPEAKS_PACE", "0")
     monkeypatch.chdir(tmp_path)
-    document = sybil.Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=doctest.ELLIPSIS), SkipParser()]).parse(path)
+    document = sybil.Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=doctest.ELLIPSIS), SkipParser()]).parse(
+        path
+    )
     ran = 0
     for example in document:
         try:

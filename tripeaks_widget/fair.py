@@ -27,7 +27,7 @@ Other ways of judging are kept, by name:
   taking the action and then playing as ``lookahead`` does (a chance a real player reaches).
 - ``method="search"``: exact where few cards are unseen, else a tree search over what the
   player sees (``tripeaks_widget.search``); ``samples`` is its deals. Measured on small slices
-  (README), it played no better than the playouts, so it is not the hint's method.
+  (the site's Fair play page), it played no better than the playouts, so it is not the hint's method.
 - ``method="solver"``, perfect-information Monte Carlo as bridge programs and Klondike
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
   the hidden cards after this move (*strategy fusion*). No real player does better, so it
@@ -36,11 +36,9 @@ Other ways of judging are kept, by name:
   cards told (``relaxed_ceiling_chance``, ``tripeaks_widget.relaxed``).
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
-the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
-1-1000 (``benchmarks/fair.py``) the fair hint as a player (compiled: 1,000 playouts) wins 62.9 %
-under Easy and 31.5 % under Classic, 2.12 and 3.21 times ``first_fit``; the playout hint of 200
-(as Python runs it) 60.9 % and 28.2 %; the solver's hint, on every tenth game, no more than
-``lookahead`` (46 % and 23 %).
+the solver's chances seldom tell the actions apart; the playouts' do. How strong each method
+plays, and how well the chance is calibrated, measured: the site's page "Fair play"
+(docs/explanation/fair-play.md).
 
 Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
@@ -81,7 +79,7 @@ Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
 # here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
-# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: README's fair play.
+# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: docs/explanation/fair-play.md.
 PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
