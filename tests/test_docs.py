@@ -227,6 +227,11 @@ def test_the_board_picture_is_current():
     )
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
 @pytest.mark.e2e
 def test_every_page_opens_in_chromium_without_a_console_error(site):
     playwright = pytest.importorskip("playwright.sync_api")
@@ -234,8 +239,7 @@ def test_every_page_opens_in_chromium_without_a_console_error(site):
         if os.environ.get("TRIPEAKS_E2E") == "required":
             pytest.fail(f"no Chromium at {screenshot.CHROMIUM}")
         pytest.skip(f"no Chromium at {screenshot.CHROMIUM}")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"

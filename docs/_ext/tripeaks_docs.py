@@ -67,9 +67,15 @@ def public_modules() -> list[str]:
     return sorted(names)
 
 
+def source_of(module) -> pathlib.Path:
+    """The module's Python source, also where it runs compiled (the ``.py`` stays beside the ``.so``)."""
+    path = pathlib.Path(module.__file__)
+    return path if path.suffix == ".py" else path.with_name(path.name.split(".")[0] + ".py")
+
+
 def defined_names(module) -> set[str]:
     """The names a module's own source binds at its top level (functions, classes, assignments)."""
-    tree = ast.parse(inspect.getsource(module))
+    tree = ast.parse(source_of(module).read_text(encoding="utf-8"))
     names = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -84,7 +90,8 @@ def public_names(module) -> list[str]:
     """``__all__`` where the module has one, else what its own source defines without a leading underscore."""
     if hasattr(module, "__all__"):
         return list(module.__all__)
-    return sorted(name for name in defined_names(module) if not name.startswith("_"))
+    # present at run time too: a compiled module drops the names only its typing uses
+    return sorted(name for name in defined_names(module) if not name.startswith("_") and hasattr(module, name))
 
 
 def surface() -> dict[str, dict[str, str]]:
