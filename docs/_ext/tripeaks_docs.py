@@ -25,6 +25,7 @@ import pkgutil
 
 import nbformat
 from docutils import nodes
+from myst_nb.sphinx_ import NbMetadataCollector
 from sphinx.util.docutils import SphinxDirective
 
 PACKAGE = "tripeaks_widget"
@@ -276,8 +277,15 @@ def resolve_exported(app, env, node, contnode):
     return env.domains["py"].resolve_xref(env, node["refdoc"], app.builder, node["reftype"], home, node, contnode)
 
 
+def drop_widget_state(app, doctree):
+    """The widgets' saved state serves only a widget manager, which these pages do not load (the
+    board is shown as the HTML its first cell registers): leave it out of the page."""
+    NbMetadataCollector.get_js_files(app.env, app.env.docname).pop("ipywidgets_state", None)
+
+
 def setup(app):
     app.connect("builder-inited", generate)
+    app.connect("doctree-read", drop_widget_state)
     app.connect("missing-reference", resolve_exported)
     app.connect("autodoc-process-docstring", drop_type_docstring)
     app.add_directive("cli", CliDirective)
