@@ -34,7 +34,6 @@ nb_mime_priority_overrides = [("*", "application/vnd.jupyter.widget-view+json", 
 # Reference: signatures without annotations (they are in the docstrings' words), members in source order.
 autodoc_typehints = "none"
 autodoc_member_order = "bysource"
-autodoc_inherit_docstrings = False  # only this project's words: an override says what it does here
 autodoc_default_options = {"exclude-members": "__init__, __new__"}
 
 # Every cross-reference to this package must resolve (-n). Without intersphinx (the build is offline)

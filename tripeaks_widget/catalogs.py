@@ -74,6 +74,7 @@ class Found:
 
     @property
     def key(self) -> Key:
+        """The entry's key in a catalog: (context, msgid)."""
         return (self.entry.context, self.entry.msgid)
 
 

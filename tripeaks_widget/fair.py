@@ -130,6 +130,7 @@ class Chance:
 
     @classmethod
     def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
+        """The chance of ``wins`` in ``samples`` with its 95 % Wilson interval; exact: a certain value."""
         value = wins / samples
         if exact:
             return cls(value, value, value, samples, wins, True)
@@ -560,6 +561,7 @@ class ReviewedMove:
 
     @property
     def judged(self) -> bool:
+        """Whether the move was judged within the budget (it has chances)."""
         return self.before is not None
 
     @property
@@ -571,6 +573,7 @@ class ReviewedMove:
 
     @property
     def mistake(self) -> bool:
+        """Whether the move gave away at least ``MISTAKE`` of chance against the best."""
         return self.loss >= MISTAKE - 1e-9  # counted in whole samples: 0.7 - 0.6 is a loss of 0.1
 
 
@@ -592,6 +595,7 @@ class Review:
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
+        """The moves that gave away at least ``MISTAKE`` of chance against the best."""
         return [m for m in self.moves if m.mistake]
 
     @property

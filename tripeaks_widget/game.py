@@ -92,6 +92,7 @@ class Action(NamedTuple):
 
     @property
     def notation(self) -> str:
+        """The action as it is written: the card, or ``draw``."""
         return "draw" if self.slot is None else str(self.card)
 
 

@@ -110,6 +110,7 @@ class Seen:
 
     @property
     def deck_size(self) -> int:
+        """52 cards, or 53 with the joker."""
         return 53 if self.rules.joker else 52
 
     @property
@@ -142,6 +143,7 @@ class Seen:
 
     @property
     def hidden_count(self) -> int:
+        """How many places hold a card the player has not seen."""
         return len(self.unseen_places())
 
     @property

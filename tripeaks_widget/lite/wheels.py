@@ -56,6 +56,7 @@ class Wheel:
 
     @property
     def version(self) -> str:
+        """The version in the wheel's file name."""
         return str(parse_wheel_filename(self.path.name)[1])
 
 

@@ -63,6 +63,7 @@ class Spool:
 
     @property
     def usable(self) -> bool:
+        """Whether the store outlives the process, so there is a store to deliver to later."""
         return bool(self.key)  # a store in memory ends with the process: nothing to deliver it to
 
     def keep(self, row: dict, name: str) -> Path | None:
@@ -87,6 +88,7 @@ class Spool:
 
     @staticmethod
     def drop(path: Path) -> None:
+        """Remove a spooled file that is no longer wanted (one already gone is fine)."""
         with contextlib.suppress(OSError):
             path.unlink()
 

@@ -98,6 +98,7 @@ class Solution:
         return not self.complete
 
     def to_dict(self) -> dict:
+        """The answer as plain JSON-ready values (the line as a list, with the hint)."""
         data = asdict(self)
         data["line"] = list(self.line)
         data["hint"] = self.hint
