@@ -12,6 +12,7 @@ import doctest
 import functools
 import http.server
 import importlib
+import importlib.util
 import inspect
 import json
 import os
@@ -31,10 +32,19 @@ pytest.importorskip("sphinx", reason="Sphinx builds the docs (pip install -e '.[
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-sys.path.insert(0, str(ROOT / "docs"))
-import screenshot  # noqa: E402  docs/screenshot.py
-import tripeaks_docs  # noqa: E402  docs/_ext/tripeaks_docs.py
+
+
+def load(path: pathlib.Path):
+    """A script of docs/ as a module, without putting docs/ on the path (its build.py would shadow
+    the ``build`` package)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+screenshot = load(ROOT / "docs" / "screenshot.py")
+tripeaks_docs = load(ROOT / "docs" / "_ext" / "tripeaks_docs.py")
 
 PAGES_WITH_EXAMPLES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("[!_]*/*.md")), ROOT / "docs" / "rules.md"]
 
