@@ -75,6 +75,7 @@ class Found:
 
     @property
     def key(self) -> Key:
+        """The entry's key in a catalog: (context, msgid)."""
         return (self.entry.context, self.entry.msgid)
 
 
@@ -296,6 +297,7 @@ def _babel_id(entry: Entry) -> str | tuple[str, str]:
 
 
 def template_catalog(problems: list[str] | None = None) -> Catalog:
+    """The template catalog: every message the code declares (problems found go to ``problems``)."""
     template = Catalog(
         project="tripeaks-widget",
         version=__version__,
@@ -324,6 +326,7 @@ def template_catalog(problems: list[str] | None = None) -> Catalog:
 
 
 def po_path(lang: str) -> Path:
+    """Where language ``lang``'s catalog (``.po``) lives."""
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
@@ -335,6 +338,7 @@ def _rel(path: Path) -> str:
 
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """The catalog in the ``.po`` file at ``path``, read as ``lang``."""
     with open(path, "rb") as file:
         return read_po(file, locale=lang, charset="utf-8")
 
@@ -579,6 +583,7 @@ def check_glossary_shown() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The catalog tools' command line (see the module's docstring); returns the exit status."""
     args = sys.argv[1:] if argv is None else argv
     commands = {
         "update": update,

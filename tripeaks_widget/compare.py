@@ -20,6 +20,7 @@ class Comparison(ipywidgets.HBox):
 
     @property
     def widgets(self) -> tuple[TriPeaks, ...]:
+        """The boards, left to right, one per rule set compared."""
         return tuple(self.children)
 
     def __getitem__(self, key: int | str) -> TriPeaks:

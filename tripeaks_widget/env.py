@@ -41,6 +41,7 @@ def most_in_stock(rules: Rules) -> int:
 
 
 def check_max_steps(value: object) -> int:
+    """``value`` as a number of steps, at least 1; a ValueError says what was expected."""
     steps = whole_number(value)
     if steps is None or steps < 1:
         raise ValueError(f"max_steps is a whole number of steps, at least 1; got {got(value)}")
@@ -48,6 +49,7 @@ def check_max_steps(value: object) -> int:
 
 
 def check_game(value: object) -> int:
+    """``value`` as a numbered game (1-50,000); a ValueError says what was expected."""
     number = whole_number(value)
     if number is None or not SERIES_FIRST <= number <= SERIES_LAST:
         raise ValueError(f"options['game'] is a numbered game, {SERIES_FIRST} to {SERIES_LAST:,}; got {got(value)}")
@@ -88,6 +90,7 @@ class TriPeaksEnv(gym.Env):
         return {"slots": slots, "discard": np.int64(discard), "stock": np.int64(seen.stock_count)}
 
     def action_mask(self) -> np.ndarray:
+        """1 for each legal action (28 slots, then draw), 0 for the others: ``info["action_mask"]``."""
         mask = np.zeros(SLOT_COUNT + 1, dtype=np.int8)
         mask[self.game.playable_slots()] = 1
         mask[DRAW] = self.game.why_not_draw() is None
@@ -97,6 +100,7 @@ class TriPeaksEnv(gym.Env):
         return {"action_mask": self.action_mask(), "illegal": illegal, "game": self.game.number}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """Deal a numbered game: ``options={"game": n}``, else one drawn with ``seed``; (observation, info)."""
         options = {} if options is None else options
         if not isinstance(options, dict) or not set(options) <= set(RESET_OPTIONS):
             raise ValueError(f"options is None or a dict with the key 'game' (a numbered game); got {got(options)}")
@@ -109,6 +113,10 @@ class TriPeaksEnv(gym.Env):
         return self._observation(), self._info()
 
     def step(self, action: Any):
+        """Play a slot (0–27) or draw (28): (observation, reward, terminated, truncated, info).
+
+        An illegal action changes nothing and sets ``info["illegal"]``; the reward is 1 for the
+        winning step, else 0; ``truncated`` after ``max_steps`` steps."""
         number = whole_number(action)
         if number is None or not 0 <= number <= DRAW:
             raise ValueError(
@@ -126,4 +134,5 @@ class TriPeaksEnv(gym.Env):
         return self._observation(), reward, terminated, truncated, self._info(illegal)
 
     def render(self):
+        """The board as text when ``render_mode="ansi"``, else None."""
         return str(self.game) if self.render_mode == "ansi" else None

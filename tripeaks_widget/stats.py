@@ -274,6 +274,7 @@ def _table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The survey's command line (``python -m tripeaks_widget.stats``); returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="python -m tripeaks_widget.stats",
         description="How many deals can be won, their best scores and the draws they need.",

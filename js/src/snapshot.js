@@ -19,12 +19,14 @@
  */
 
 /**
+ * A line the records store said, under the board.
  * @typedef {object} Notice
  * @property {string} kind 'info', 'record' or 'error'
  * @property {string} text what the records store said, in the board's language
  */
 
 /**
+ * The Winnable? line: the solver's verdict as the board shows it.
  * @typedef {object} VerdictLine
  * @property {"pending" | "winnable" | "lost" | "never" | "unknown" | "won" | "error"} kind what the solver found
  * @property {(number | null)} move with kind 'lost': the move after which the game could not be won, among the moves that stand
@@ -32,6 +34,7 @@
  */
 
 /**
+ * The Win chance line: the chance as the board shows it.
  * @typedef {object} WinChanceLine
  * @property {"pending" | "known" | "unknown" | "error"} kind whether the chance is still being computed ('unknown': not within the time limit)
  * @property {(number | null)} value with kind 'known': the chance of winning, 0-1
@@ -44,6 +47,7 @@
  */
 
 /**
+ * One move of the review after a game.
  * @typedef {object} ReviewRow
  * @property {number} move the move's number among the moves that stand
  * @property {string} action the action: a card in notation, or 'draw'
@@ -58,6 +62,7 @@
  */
 
 /**
+ * The review after a game, as the board shows it.
  * @typedef {object} ReviewPanel
  * @property {"pending" | "known" | "error"} kind whether the review is still being made
  * @property {string} text with 'pending' or 'error': what the panel says, in the board's language

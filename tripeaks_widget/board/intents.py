@@ -191,6 +191,7 @@ def _new_game(content: dict) -> NewGame:
 
 
 def is_rules(text: str) -> bool:
+    """True when ``text`` names a rule set ``Rules.parse`` accepts."""
     try:
         Rules.parse(text)
     except ValueError:

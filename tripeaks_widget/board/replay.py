@@ -30,6 +30,7 @@ def steps_of(actions: Any) -> list:
 
 
 def check_pace(pace: Any) -> float:
+    """``pace`` as seconds between steps, 0 or more; a ValueError says what was expected."""
     if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not pace >= 0:
         raise ValueError(f"pace is a number of seconds, 0 or more; got {pace!r}")
     return float(pace)

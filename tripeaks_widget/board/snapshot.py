@@ -19,11 +19,15 @@ from ..engine.view import GameView, Last, Played
 
 
 class Notice(TypedDict):
+    """A line the records store said, under the board."""
+
     kind: Annotated[str, "'info', 'record' or 'error'"]
     text: Annotated[str, "what the records store said, in the board's language"]
 
 
 class VerdictLine(TypedDict):
+    """The Winnable? line: the solver's verdict as the board shows it."""
+
     kind: Annotated[Literal["pending", "winnable", "lost", "never", "unknown", "won", "error"], "what the solver found"]
     move: Annotated[
         int | None, "with kind 'lost': the move after which the game could not be won, among the moves that stand"
@@ -32,6 +36,8 @@ class VerdictLine(TypedDict):
 
 
 class WinChanceLine(TypedDict):
+    """The Win chance line: the chance as the board shows it."""
+
     kind: Annotated[
         Literal["pending", "known", "unknown", "error"],
         "whether the chance is still being computed ('unknown': not within the time limit)",
@@ -48,6 +54,8 @@ class WinChanceLine(TypedDict):
 
 
 class ReviewRow(TypedDict):
+    """One move of the review after a game."""
+
     move: Annotated[int, "the move's number among the moves that stand"]
     action: Annotated[str, "the action: a card in notation, or 'draw'"]
     before: Annotated[float | None, "the chance of winning before the move, 0-1; None: not judged within the budget"]
@@ -61,6 +69,8 @@ class ReviewRow(TypedDict):
 
 
 class ReviewPanel(TypedDict):
+    """The review after a game, as the board shows it."""
+
     kind: Annotated[Literal["pending", "known", "error"], "whether the review is still being made"]
     text: Annotated[str, "with 'pending' or 'error': what the panel says, in the board's language"]
     moves: Annotated[list[ReviewRow], "with 'known': every move that stands, judged from what was seen"]

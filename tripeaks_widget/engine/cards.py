@@ -95,6 +95,7 @@ class Card(_CardFields):
 
     @property
     def is_red(self) -> bool:
+        """True for hearts and diamonds."""
         return self.suit in (1, 2)
 
     def __str__(self) -> str:

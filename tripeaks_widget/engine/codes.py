@@ -95,6 +95,7 @@ def permutation_rank(cards: tuple[Card, ...]) -> int:
 
 
 def permutation_from_rank(rank: int, size: int = 52) -> tuple[Card, ...]:
+    """The arrangement of ``size`` cards (52, or 53 with the joker) whose rank is ``rank``."""
     digits = []
     for base in range(1, size + 1):
         rank, digit = divmod(rank, base)
@@ -105,6 +106,7 @@ def permutation_from_rank(rank: int, size: int = 52) -> tuple[Card, ...]:
 
 
 def deck_code(cards: tuple[Card, ...], rules: Rules) -> str:
+    """The ``TPD-…`` code that spells out a whole arrangement of ``cards`` under ``rules``."""
     letters = _letters(permutation_rank(cards), DECK_LETTERS[len(cards)])
     return f"TPD-{rules.letter}-{letters}{_variant_part(rules)}"
 

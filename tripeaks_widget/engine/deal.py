@@ -61,6 +61,7 @@ class PCG32:
         self.next()
 
     def next(self) -> int:
+        """The next 32-bit output (PCG-XSH-RR), advancing the state."""
         old = self.state
         self.state = (old * PCG_MULTIPLIER + self.inc) & MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & MASK32

@@ -93,6 +93,7 @@ class Action(NamedTuple):
 
     @property
     def notation(self) -> str:
+        """The action as it is written: the card, or ``draw``."""
         return "draw" if self.slot is None else str(self.card)
 
 
@@ -198,6 +199,7 @@ class Game:
 
     @property
     def score(self) -> int:
+        """The score so far (R5)."""
         return self._score
 
     @property
@@ -213,10 +215,12 @@ class Game:
 
     @property
     def discard(self) -> Card | None:
+        """The discard's top card; None while the discard is empty (variant W)."""
         return self._discard
 
     @property
     def stock_count(self) -> int:
+        """How many cards are left in the stock."""
         return len(self.deck) - self._stock_start - self._drawn
 
     @property
@@ -237,6 +241,7 @@ class Game:
 
     @property
     def position(self) -> Position:
+        """The position: removed peak cards, cards drawn and the discard."""
         return Position(self._removed, self._drawn, self._discard)
 
     @property
@@ -251,12 +256,15 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """True when there is a move to undo (R6.2)."""
         return bool(self._undo)
 
     def is_removed(self, slot: int) -> bool:
+        """True when the peak card in ``slot`` has been played."""
         return bool(self._removed >> slot & 1)
 
     def is_uncovered(self, slot: int) -> bool:
+        """True when no card covers ``slot`` any more (both cards below it are gone)."""
         return self._removed & COVER_MASK[slot] == COVER_MASK[slot]
 
     def is_face_up(self, slot: int) -> bool:
@@ -273,12 +281,15 @@ class Game:
         return self._discard is None or self.rules.fits(card.rank, self._discard.rank)
 
     def free_slots(self) -> list[int]:
+        """The slots of the peak cards still there and uncovered."""
         return [slot for slot in range(SLOT_COUNT) if self.is_free(slot)]
 
     def playable_slots(self) -> list[int]:
+        """The slots of the free cards that fit the discard now."""
         return [slot for slot in self.free_slots() if self.fits(self.deck[slot])]
 
     def free(self) -> list[Card]:
+        """The free peak cards, in slot order."""
         return [self.deck[slot] for slot in self.free_slots()]
 
     def playable(self) -> list[Card]:

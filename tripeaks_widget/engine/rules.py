@@ -63,6 +63,7 @@ class Rules:
 
     @property
     def letter(self) -> str:
+        """The rule set's letter in a game code: ``E`` (Easy) or ``C`` (Classic)."""
         return "E" if self.king_ace_wrap else "C"
 
     @property
@@ -72,6 +73,7 @@ class Rules:
 
     @property
     def variant_letters(self) -> str:
+        """The variants' letters in a game code (``SW`` …), in their fixed order."""
         return "".join(letter for field, (letter, _) in VARIANTS.items() if getattr(self, field))
 
     def fits(self, rank: int, onto: int) -> bool:

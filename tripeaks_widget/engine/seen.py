@@ -47,6 +47,7 @@ def check_seed(seed: object) -> int:
 
 
 def check_samples(samples: object) -> int:
+    """``samples`` as a whole number of arrangements, at least 1; a ValueError says what was expected."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples <= 0:
         raise ValueError(f"samples is a whole number of sampled arrangements, at least 1; got {samples!r}")
     return samples
@@ -109,6 +110,7 @@ class Seen:
 
     @property
     def deck_size(self) -> int:
+        """52 cards, or 53 with the joker."""
         return 53 if self.rules.joker else 52
 
     @property
@@ -141,6 +143,7 @@ class Seen:
 
     @property
     def hidden_count(self) -> int:
+        """How many places hold a card the player has not seen."""
         return len(self.unseen_places())
 
     @property

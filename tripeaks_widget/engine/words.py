@@ -75,6 +75,7 @@ Say = Callable[..., str]  # say(entry, n=None): the entry's text in a language
 
 
 def english(entry: Entry, n: int | None = None) -> str:
+    """The entry's English text (its plural form for ``n``)."""
     return entry.english(n)
 
 

@@ -27,7 +27,7 @@ Other ways of judging are kept, by name:
   taking the action and then playing as ``lookahead`` does (a chance a real player reaches).
 - ``method="search"``: exact where few cards are unseen, else a tree search over what the
   player sees (``tripeaks_widget.fair.tree``); ``samples`` is its deals. Measured on small slices
-  (README), it played no better than the playouts, so it is not the hint's method.
+  (the site's Fair play page), it played no better than the playouts, so it is not the hint's method.
 - ``method="solver"``, perfect-information Monte Carlo as bridge programs and Klondike
   studies use it: each arrangement is judged exactly by the solver, as if the player learnt
   the hidden cards after this move (*strategy fusion*). No real player does better, so it
@@ -36,11 +36,9 @@ Other ways of judging are kept, by name:
   cards told (``relaxed_ceiling_chance``, ``tripeaks_widget.fair.ceilings``).
 
 Under Easy nearly every action keeps a win in nearly every arrangement the solver judges, so
-the solver's chances seldom tell the actions apart; the playouts' do. Over the numbered games
-1-1000 (``benchmarks/fair.py``) the fair hint as a player (compiled: 1,000 playouts) wins 62.9 %
-under Easy and 31.5 % under Classic, 2.12 and 3.21 times ``first_fit``; the playout hint of 200
-(as Python runs it) 60.9 % and 28.2 %; the solver's hint, on every tenth game, no more than
-``lookahead`` (46 % and 23 %).
+the solver's chances seldom tell the actions apart; the playouts' do. How strong each method
+plays, and how well the chance is calibrated, measured: the site's page "Fair play"
+(docs/explanation/fair-play.md).
 
 Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
@@ -82,7 +80,7 @@ Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
 # here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
-# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: README's fair play.
+# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: docs/explanation/fair-play.md.
 PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
@@ -133,6 +131,7 @@ class Chance:
 
     @classmethod
     def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
+        """The chance of ``wins`` in ``samples`` with its 95 % Wilson interval; exact: a certain value."""
         value = wins / samples
         if exact:
             return cls(value, value, value, samples, wins, True)
@@ -164,6 +163,7 @@ def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
 
 
 def check_budget(budget: object) -> float | None:
+    """``budget`` as seconds, a positive number or None; a ValueError says what was expected."""
     if budget is None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget) or budget <= 0:
@@ -172,6 +172,7 @@ def check_budget(budget: object) -> float | None:
 
 
 def check_method(method: object) -> str:
+    """``method`` when it is one of ``METHODS``; a ValueError says what each means."""
     if method not in METHODS:
         raise ValueError(
             "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
@@ -182,6 +183,7 @@ def check_method(method: object) -> str:
 
 
 def check_kind(kind: object) -> str:
+    """``kind`` when it is one of ``KINDS``; a ValueError says what each means."""
     if kind not in KINDS:
         raise ValueError(
             "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling-stock' or "
@@ -458,6 +460,7 @@ def _playout_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[P
 
 
 def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chance]:
+    """Each action's chance from the solver's verdicts, one dict of action to win a sampled arrangement."""
     actions = verdicts[0] if verdicts else {}
     return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
 
@@ -561,6 +564,7 @@ class ReviewedMove:
 
     @property
     def judged(self) -> bool:
+        """Whether the move was judged within the budget (it has chances)."""
         return self.before is not None
 
     @property
@@ -572,6 +576,7 @@ class ReviewedMove:
 
     @property
     def mistake(self) -> bool:
+        """Whether the move gave away at least ``MISTAKE`` of chance against the best."""
         return self.loss >= MISTAKE - 1e-9  # counted in whole samples: 0.7 - 0.6 is a loss of 0.1
 
 
@@ -593,6 +598,7 @@ class Review:
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
+        """The moves that gave away at least ``MISTAKE`` of chance against the best."""
         return [m for m in self.moves if m.mistake]
 
     @property

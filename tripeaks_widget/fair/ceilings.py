@@ -42,6 +42,7 @@ NODES = 500_000  # decision nodes for each arrangement's expectimax: past it the
 
 
 def check_part(part: object) -> str:
+    """``part`` when it is ``'stock'`` or ``'peaks'``; a ValueError says what each means."""
     if part not in PARTS:
         raise ValueError(
             f"the part told is 'stock' (the stock's order) or 'peaks' (the face-down peak cards); got {part!r}"

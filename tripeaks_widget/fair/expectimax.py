@@ -56,6 +56,7 @@ JOKER_CODE = 1
 
 
 def code_of(card) -> int:
+    """A card's rank as the search codes it (the joker has a code of its own)."""
     return JOKER_CODE if card is None else card.rank + 1
 
 

@@ -185,18 +185,22 @@ class Results:
 
     @property
     def played(self) -> list[Played]:
+        """The games played to the end (those stopped by a policy error left out)."""
         return [row for row in self.rows if row.error is None]
 
     @property
     def errors(self) -> list[Played]:
+        """The games stopped by a policy error."""
         return [row for row in self.rows if row.error is not None]
 
     @property
     def wins(self) -> int:
+        """How many of the games played were won."""
         return sum(row.won for row in self.played)
 
     @property
     def win_rate(self) -> float:
+        """The share of the games played that were won (NaN when none was)."""
         return self.wins / len(self.played) if self.played else math.nan
 
     @property
@@ -206,6 +210,7 @@ class Results:
 
     @property
     def mean_score(self) -> float:
+        """The mean final score of the games played."""
         scores = [row.score for row in self.played]
         return sum(scores) / len(scores) if scores else math.nan
 
@@ -221,6 +226,7 @@ class Results:
         return (mean - half, mean + half)
 
     def summary(self) -> dict:
+        """The figures as one dict: games, wins, the win rate and mean score with their 95 % intervals, errors."""
         low, high = self.win_interval
         score_low, score_high = self.score_interval
         return {

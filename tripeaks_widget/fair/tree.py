@@ -52,6 +52,8 @@ class Searched:
 
 
 class Search:
+    """One tree search over what the player sees (``method='search'``), from a ``Seen``."""
+
     def __init__(self, seen: Seen, seed: int, deadline: float | None) -> None:
         self.seen = seen
         self.rules = seen.rules
@@ -66,6 +68,7 @@ class Search:
         self.slot_of = {s: str(seen.slot_cards[s]) for s in seen.free}
 
     def legal(self, removed: int, free: int, drawn: int, top: int, ranks, fit, stock) -> list[int]:
+        """The actions legal in a position of the search (playable slots, then draw when allowed)."""
         playable = free & fit[top]
         actions = []
         rest = playable
@@ -159,6 +162,7 @@ class Search:
         return float(lookahead_wins(ranks, stock, fit, removed, free, drawn, top))
 
     def result(self, iterations: int) -> Searched:
+        """The search's answer after ``iterations``: each root action's visits and mean result."""
         actions = {}
         for action, visits in self.root.visits.items():
             name = "draw" if action == DRAW else self.slot_of[action]

@@ -56,6 +56,7 @@ class Wheel:
 
     @property
     def version(self) -> str:
+        """The version in the wheel's file name."""
         return str(parse_wheel_filename(self.path.name)[1])
 
 
@@ -130,6 +131,7 @@ def download(specs: Iterable[str], python: str, into: Path, log: Log) -> None:
 
 
 def requirements(path: Path) -> list[Requirement]:
+    """The requirements a wheel's metadata lists."""
     with zipfile.ZipFile(path) as archive:
         metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
         text = archive.read(metadata).decode("utf-8")
@@ -152,10 +154,12 @@ def imports(path: Path) -> list[str]:
 
 
 def sha256(path: Path) -> str:
+    """The file's SHA-256, in hex."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def installed_version(name: str) -> str | None:
+    """The version of the installed distribution ``name``; None when it is not installed."""
     try:
         return importlib.metadata.version(name)
     except importlib.metadata.PackageNotFoundError:

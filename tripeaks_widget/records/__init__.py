@@ -7,7 +7,7 @@ score, draws used, longest run of removals, the assists used, when it ended and 
 judged by the cards left in the peaks (fewer is better, 0 = won), then by its moves (fewer is
 better) (§9). Recording a result says, across every player of the store, when it is the first
 win of a game, a new record for it, or its best result so far even without finishing it; and,
-when someone else holds the record, when it is the player's own best.
+when someone else holds the record, when it is the player's own best. For example::
 
     from tripeaks_widget import Game
     from tripeaks_widget.records import Records

@@ -35,6 +35,7 @@ class Found:
 
     @property
     def fresh(self) -> bool:
+        """Whether the database is empty, so a new store may be made in it."""
         return not self.ours and self.version == 0 and not self.tables
 
 
@@ -58,6 +59,7 @@ class Backend:
     errors: tuple[type[BaseException], ...] = ()
 
     def expected(self) -> str:
+        """What a usable store of this kind is, for a refusal's message."""
         raise NotImplementedError
 
     def start(self) -> None:
@@ -74,9 +76,11 @@ class Backend:
         raise NotImplementedError
 
     def after_migration(self, conn) -> None:
+        """What the database needs once its schema is up to date (nothing, by default)."""
         pass
 
     def sql(self, text: str) -> str:
+        """The store's SQL, written once, in this database's dialect."""
         return text
 
     def say(self, error: BaseException) -> str:
@@ -91,6 +95,7 @@ class Backend:
         """Refuse, before anything is read or written, a database that could not keep every result."""
 
     def inspect(self, conn) -> Found:
+        """What the database holds, looked at without writing anything."""
         raise NotImplementedError
 
     def mark(self, conn, version: int) -> None:
@@ -101,6 +106,7 @@ class Backend:
         """In a transaction: take the lock that keeps two processes from migrating at once."""
 
     def columns(self, conn, table: str) -> set[str]:
+        """The columns of ``table``."""
         raise NotImplementedError
 
     def table_kinds(self, conn) -> dict[str, str]:
@@ -278,6 +284,7 @@ class SQLite(Backend):
             ) from None
 
     def leave_it(self) -> str:
+        """What a refused file's owner can do, for the refusal's message."""
         return (
             "The file was left exactly as it is; move it away, or give another file with "
             f"Records(path=...) or the {ENV_VAR} environment variable."

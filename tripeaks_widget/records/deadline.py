@@ -41,6 +41,7 @@ class Watchdog:
         self._pid = os.getpid()
 
     def arm(self, fd: int, seconds: float) -> _Armed:
+        """Cut the connection on ``fd`` if it is still in use after ``seconds``; ``disarm`` stands it down."""
         entry = _Armed(time.monotonic() + seconds, next(self._seq), fd)
         with self._cond:
             if self._thread is None or self._pid != os.getpid():  # none yet, or a forked child's copy

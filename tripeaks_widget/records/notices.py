@@ -128,6 +128,7 @@ def rules_title(key: str) -> RuleSetName:
 
 
 def game_title(rules: str, number: int) -> Message:
+    """The game's name as a notice says it: its number and rule set."""
     return Message(SAID_GAME, number=number, rules=rules_title(rules))
 
 
@@ -142,11 +143,12 @@ def store_notice(rules: str, number: int, now: tuple[int, int], before: tuple[in
 
 
 def personal_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int]) -> Notice:
+    """The notice for the player's own best of a game whose record someone else holds."""
     text = Message(SAID_PERSONAL_BEST, game=game_title(rules, number), result=describe(*now), before=describe(*before))
     return Notice(PERSONAL_BEST, number, text, rules)
 
 
 def standing_notice(rules: str, number: int, best: tuple[int, int], player: str) -> Notice:
-    """The record of a game and its holder, whose name, as stored, may be anyone's writing."""
+    """The notice, on dealing a numbered game, of its record and who holds it."""
     text = Message(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=shown_player(player))
     return Notice(STANDING, number, text, rules)

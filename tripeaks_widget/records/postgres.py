@@ -82,6 +82,7 @@ class Postgres(Backend):
         )
 
     def leave_it(self) -> str:
+        """What a refused database's owner can do, for the refusal's message."""
         return "Nothing in the database was changed; give the URL of another database."
 
     def say(self, error: BaseException) -> str:
@@ -152,6 +153,7 @@ class Postgres(Backend):
             raise self.psycopg.OperationalError(str(error)) from None
 
     def make_pool(self):
+        """A new pool of connections to this store's server (psycopg_pool), for the registry to share."""
         return self.psycopg_pool.ConnectionPool(
             self.url,
             kwargs=self._options(),

@@ -187,6 +187,7 @@ def assists_text(assists: frozenset[str]) -> str:
 
 
 def assists_of(text: str) -> list[str]:
+    """The assists a stored result lists (comma-separated) as names."""
     return [name for name in text.split(",") if name]
 
 
@@ -194,6 +195,7 @@ def assists_of(text: str) -> list[str]:
 
 
 def outcome_of(status: str, outcome: str | None) -> str:
+    """A result's outcome from the game's status, checked against ``outcome`` when given."""
     derived = {"won": "won", "blocked": "blocked"}.get(status, "abandoned")
     if outcome is None:
         return derived

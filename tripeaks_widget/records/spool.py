@@ -35,6 +35,7 @@ SET_ASIDE = "set-aside"  # the spool's subfolder for files that are not a result
 
 
 def spool_dir() -> Path:
+    """Where unwritten results wait: ``$TRIPEAKS_RECORDS_SPOOL``, else ``spool`` in the user's data folder."""
     env = os.environ.get(SPOOL_ENV, "").strip()
     if env:
         return Path(env).expanduser()
@@ -65,6 +66,7 @@ class Spool:
 
     @property
     def usable(self) -> bool:
+        """Whether the store outlives the process, so there is a store to deliver to later."""
         return bool(self.key)  # a store in memory ends with the process: nothing to deliver it to
 
     def keep(self, row: dict, name: str) -> Path | None:
@@ -100,6 +102,7 @@ class Spool:
 
     @staticmethod
     def drop(path: Path) -> None:
+        """Remove a spooled file that is no longer wanted (one already gone is fine)."""
         with contextlib.suppress(OSError):
             path.unlink()
 

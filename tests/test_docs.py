@@ -1,0 +1,284 @@
+"""The documentation site (docs/) and README.md: the site builds from a clean checkout with no
+network, warnings as errors and every cross-reference resolved; its links lead somewhere; every
+public name has a page and a docstring; every Python example runs and prints what its page says;
+the board's picture is current; every page opens in Chromium without a console error.
+
+The site is built once (about two minutes: the walkthrough notebooks run) into a temporary copy
+of the tracked files. ``python docs/build.py`` builds it for a reader."""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import http.server
+import importlib
+import importlib.util
+import inspect
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import threading
+import unittest
+from html.parser import HTMLParser
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+sybil = pytest.importorskip("sybil", reason="Sybil runs the docs' examples (pip install -e '.[test]')")
+pytest.importorskip("sphinx", reason="Sphinx builds the docs (pip install -e '.[test]')")
+from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def load(path: pathlib.Path):
+    """A script of docs/ as a module, without putting docs/ on the path (its build.py would shadow
+    the ``build`` package)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+screenshot = load(ROOT / "docs" / "screenshot.py")
+tripeaks_docs = load(ROOT / "docs" / "_ext" / "tripeaks_docs.py")
+
+PAGES_WITH_EXAMPLES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("[!_]*/*.md")), ROOT / "docs" / "rules.md"]
+
+# Refuses every connection that leaves the machine, in the build and in the kernels it starts.
+NO_NETWORK = """
+import ipaddress, socket
+
+_connect = socket.socket.connect
+
+
+def _loopback_only(self, address):
+    host = address[0] if isinstance(address, tuple) else None
+    if host is not None:
+        try:
+            local = host == "localhost" or ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            local = False
+        if not local:
+            raise OSError(f"the docs build may not use the network (connect to {host!r})")
+    return _connect(self, address)
+
+
+socket.socket.connect = _loopback_only
+"""
+
+# Public names whose docstrings wait for widget.py, assists.py and results.py, being rebuilt elsewhere.
+WAITING = {
+    "tripeaks_widget.widget.TriPeaks.error_help",
+    "tripeaks_widget.assists.check_hint_kind",
+    "tripeaks_widget.assists.Assists.close",
+    "tripeaks_widget.assists.Assists.switch_verdict",
+    "tripeaks_widget.assists.Assists.switch_win_chance",
+    "tripeaks_widget.assists.Board.game",
+    "tripeaks_widget.assists.Moment.of",
+    "tripeaks_widget.results.Board.game",
+}
+
+
+def tracked_files() -> list[str]:
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, text=True)
+    return [name for name in listed.stdout.split("\0") if name]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> pathlib.Path:
+    """The site, built from a copy of the tracked files with warnings as errors and no network."""
+    checkout = tmp_path_factory.mktemp("checkout")
+    for name in tracked_files():
+        if (ROOT / name).is_file():
+            (checkout / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, checkout / name)
+    guard = tmp_path_factory.mktemp("guard")
+    (guard / "sitecustomize.py").write_text(NO_NETWORK, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    env["PYTHONPATH"] = os.pathsep.join([str(guard), str(checkout)])
+    out = checkout / "docs" / "_build" / "html"
+    result = subprocess.run(
+        [sys.executable, "docs/build.py", "--out", str(out)], cwd=checkout, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, f"the site did not build:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
+    return out
+
+
+def test_the_build_refuses_the_network(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(NO_NETWORK, encoding="utf-8")
+    probe = "import socket; socket.create_connection(('192.0.2.1', 80), timeout=1)"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert result.returncode != 0 and "may not use the network" in result.stderr
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str, str]] = []  # (tag, attribute, value)
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            if name in ("href", "src") and value:
+                self.links.append((tag, name, value))
+
+
+@functools.cache
+def parsed(path: pathlib.Path) -> Links:
+    links = Links()
+    links.feed(path.read_text(encoding="utf-8"))
+    return links
+
+
+def pages(site: pathlib.Path) -> list[pathlib.Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_internal_link_leads_to_a_page_and_its_anchor(site):
+    broken, remote = [], []
+    for page in pages(site):
+        for tag, attribute, value in parsed(page).links:
+            parts = urlsplit(value)
+            if parts.scheme in ("http", "https") or value.startswith("//"):
+                if not (tag == "a" and attribute == "href"):
+                    remote.append(f"{page.relative_to(site)}: {tag} {attribute}={value}")
+                continue
+            if parts.scheme in ("mailto", "data", "javascript"):
+                continue
+            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(site)}: {value}")
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in parsed(target).ids:
+                broken.append(f"{page.relative_to(site)}: {value} (no such anchor)")
+    assert not remote, f"pages that would load something from the network: {remote}"
+    assert not broken, f"{len(broken)} broken links: {broken[:20]}"
+
+
+def test_every_public_name_has_a_page(site):
+    missing = []
+    for module, names in tripeaks_docs.surface().items():
+        page = site / "reference" / "api" / f"{module}.html"
+        if not page.exists():
+            missing.append(f"{module} (no page)")
+            continue
+        ids = parsed(page).ids
+        missing += [
+            f"{module}.{name}" for name, home in names.items() if home == module and f"{module}.{name}" not in ids
+        ]
+    assert not missing, f"public names the reference does not show: {missing}"
+
+
+def documented_members(cls) -> dict[str, object]:
+    """The public methods and properties a class defines itself (autodoc shows each)."""
+    members = {}
+    for name, member in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        function = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+        if inspect.isroutine(function) or isinstance(member, property):
+            members[name] = function
+    return members
+
+
+def test_every_public_module_class_and_function_has_a_docstring():
+    """Every public module, every class and function it defines, and every public method and
+    property of those classes (an override may take its docstring from the method it overrides)."""
+    lacking = []
+    for module_name, names in tripeaks_docs.surface().items():
+        module = importlib.import_module(module_name)
+        if not (module.__doc__ or "").strip():
+            lacking.append(module_name)
+        for name, home in names.items():
+            value = getattr(module, name)
+            if home != module_name or not (inspect.isclass(value) or inspect.isroutine(value)):
+                continue
+            if not (value.__doc__ or "").strip():
+                lacking.append(f"{module_name}.{name}")
+            if inspect.isclass(value):
+                for member in documented_members(value):
+                    if not (inspect.getdoc(getattr(value, member)) or "").strip():
+                        lacking.append(f"{module_name}.{name}.{member}")
+    assert set(lacking) - WAITING == set(), f"public names without a docstring: {sorted(set(lacking) - WAITING)}"
+    assert WAITING <= set(lacking), f"these have a docstring now: take them off WAITING: {WAITING - set(lacking)}"
+
+
+@pytest.mark.parametrize("path", PAGES_WITH_EXAMPLES, ids=[str(p.relative_to(ROOT)) for p in PAGES_WITH_EXAMPLES])
+def test_the_python_examples_run_as_written_in_order(path, tmp_path, monkeypatch):
+    """Each page's Python blocks run in order in one namespace; a ``>>>`` block's output must be
+    what the page shows. ``<!-- skip: next "why" -->`` skips a block that needs a hub or a server."""
+    monkeypatch.setenv("TRIPEAKS_RECORDS", str(tmp_path / "records.sqlite3"))
+    monkeypatch.setenv("TRIPEAKS_PACE", "0")
+    monkeypatch.chdir(tmp_path)
+    document = sybil.Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=doctest.ELLIPSIS), SkipParser()]).parse(
+        path
+    )
+    ran = 0
+    for example in document:
+        try:
+            example.evaluate()
+        except unittest.SkipTest:  # a block the page marks as skipped, with its reason
+            continue
+        ran += 1
+    document.namespace.clear()
+    if path.name == "README.md":
+        assert ran >= 2, "README.md shows a Python example"
+
+
+def test_the_board_picture_is_current():
+    recorded = json.loads(screenshot.SIDECAR.read_text(encoding="utf-8"))
+    assert screenshot.PICTURE.is_file()
+    assert recorded == screenshot.digests(screenshot.traits()), (
+        "docs/_static/board.png is stale (the bundle, its styles or the board shown changed): "
+        "run python docs/screenshot.py"
+    )
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.mark.e2e
+def test_every_page_opens_in_chromium_without_a_console_error(site):
+    playwright = pytest.importorskip("playwright.sync_api")
+    if not pathlib.Path(screenshot.CHROMIUM).exists():
+        if os.environ.get("TRIPEAKS_E2E") == "required":
+            pytest.fail(f"no Chromium at {screenshot.CHROMIUM}")
+        pytest.skip(f"no Chromium at {screenshot.CHROMIUM}")
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    problems: list[str] = []
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=screenshot.CHROMIUM)
+            page = browser.new_page()
+            current = {"url": ""}
+
+            def refuse_remote(route):
+                if route.request.url.startswith(base):
+                    return route.continue_()
+                problems.append(f"{current['url']}: requested {route.request.url}")
+                return route.abort()
+
+            page.route("**/*", refuse_remote)
+            page.on("console", lambda m: m.type == "error" and problems.append(f"{current['url']}: {m.text}"))
+            page.on("pageerror", lambda e: problems.append(f"{current['url']}: {e}"))
+            for html in pages(site):
+                current["url"] = base + html.relative_to(site).as_posix()
+                response = page.goto(current["url"], wait_until="load")
+                assert response is not None and response.ok, current["url"]
+            browser.close()
+    finally:
+        server.shutdown()
+    assert not problems, problems[:20]
