@@ -39,7 +39,7 @@ autodoc_default_options = {"exclude-members": "__init__, __new__"}
 # Every cross-reference to this package must resolve (-n). Without intersphinx (the build is offline)
 # names from the standard library and other projects have no target; they are not checked.
 nitpicky = True
-# A private base class (``tripeaks_widget.cards._CardFields``) has no page by design.
+# A private base class (``tripeaks_widget.engine.cards._CardFields``) has no page by design.
 nitpick_ignore_regex = [(r"py:.*", r"(?!tripeaks_widget\b).*"), (r"py:.*", r"tripeaks_widget\..*\._\w+")]
 intersphinx_mapping: dict = {}
 

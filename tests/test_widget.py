@@ -48,6 +48,7 @@ WIDGET_KEYS = {
     "review",
     "reply",
     "answered",
+    "records",
 }
 
 

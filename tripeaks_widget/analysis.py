@@ -33,15 +33,15 @@ class Game(game.Game):
     def win_chance(self, **options: Any) -> fair.Chance:
         """The chance of winning from what the player can see: a ``Chance`` with ``.value``,
         ``.low``/``.high`` (95 %) and ``.samples``."""
-        return fair.win_chance(self.seen(), **options)
+        return fair.win_chance(self, **options)
 
     def move_chances(self, **options: Any) -> dict:
         """Every legal action's chance of winning, from what the player can see."""
-        return fair.move_chances(self.seen(), **options)
+        return fair.move_chances(self, **options)
 
     def fair_hint(self, **options: Any) -> str | None:
         """The action with the best chance of winning, found without looking at a hidden card."""
-        return fair.fair_hint(self.seen(), **options)
+        return fair.fair_hint(self, **options)
 
     def review(self, **options: Any) -> fair.Review:
         """A move-by-move account of this game: the chance before and after each move, the best

@@ -2,7 +2,7 @@
 
 The board does everything; the widget carries it to the front end. Each snapshot the board
 publishes goes into the ``state`` trait, each comm message from the front end goes to
-:meth:`Board.handle <tripeaks_widget.board.Board.handle>`, and ``lang`` and ``labels`` follow the
+:meth:`Board.handle <tripeaks_widget.board.board.Board.handle>`, and ``lang`` and ``labels`` follow the
 board's language. The front end writes no trait: an ``update`` it sends is dropped and the true
 values sent again. Scripted calls (``w.play("K♣")``) and clicks go through the same board.
 """

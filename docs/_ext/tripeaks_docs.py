@@ -263,7 +263,7 @@ _HOMES: dict[str, str] = {}
 
 def resolve_exported(app, env, node, contnode):
     """A reference to a name where a module exports it (``tripeaks_widget.Game``) resolves to the
-    page that documents it (``tripeaks_widget.game.Game``), wherever the module moves it from."""
+    page that documents it (``tripeaks_widget.engine.game.Game``), wherever the module moves it from."""
     if node.get("refdomain") != "py":
         return None
     if not _HOMES:

@@ -66,7 +66,7 @@ export function headerView(doc, uid) {
       setProp(code, "title", L.game_code);
       setProp(number, "hidden", next.number === null);
       setText(number, next.numberLabel);
-      if (next.number !== null) setProp(number, "title", fmt(L.game_number_long, { n: next.number }));
+      if (next.number !== null) setProp(number, "title", next.numberLong);
       setText(scoreLabel, L.score);
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);

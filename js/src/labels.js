@@ -83,6 +83,7 @@ export const LABELS = {
   blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
   game_number: "Game {n}",
   game_number_long: "Numbered game {n}: your records of it are kept",
+  game_number_unrecorded: "Numbered game {n}: records are not kept here",
   dialog_title: "New game",
   dialog_rules: "Rules",
   dialog_code: "Game code",

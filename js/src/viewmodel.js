@@ -191,6 +191,11 @@ export function toViewModel(state, language) {
     code: typeof s.code === "string" ? s.code : "",
     number: gameNumber,
     numberLabel: gameNumber === null ? "" : fmt(labels.game_number, { n: gameNumber }),
+    // What the badge's tooltip says of records: kept only where the board has a store.
+    numberLong:
+      gameNumber === null
+        ? ""
+        : fmt(s.records === false ? labels.game_number_unrecorded : labels.game_number_long, { n: gameNumber }),
     notices,
     rules,
     rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),

@@ -77,6 +77,7 @@ class Moment(NamedTuple):
 
     @classmethod
     def of(cls, game: Game) -> Moment:
+        """The moment ``game`` stands at now."""
         return cls(game, len(game.history))
 
     def is_now(self, game: Game) -> bool:
@@ -100,6 +101,7 @@ def failure(error: BaseException) -> Message:
 
 
 def check_hint_kind(kind: object) -> str:
+    """``kind`` when it is a hint the board gives ('fair' or 'exact'), else ``ValueError``."""
     if kind not in HINT_KINDS:
         raise ValueError(f"hint_kind is 'fair' (from what the player sees) or 'exact' (peeks); got {kind!r}")
     return str(kind)
@@ -293,10 +295,12 @@ class Host(Protocol):
     lock: threading.RLock  # every change of the board and every snapshot made takes it
 
     @property
-    def closed(self) -> bool: ...
+    def closed(self) -> bool:
+        """Whether the board was closed: its searches' answers are dropped."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game:
+        """The game on the board."""
 
     def publish(self) -> None:
         """Publish the board's snapshot."""
@@ -344,6 +348,7 @@ class Watch:
         return still(moment, self.host.game)
 
     def switch(self, on: bool) -> None:
+        """Switch it on or off (off: a search still running stops, and nothing is shown)."""
         self.on = bool(on)
         if not self.on:
             self.worker.cancel(self.name)
@@ -500,10 +505,12 @@ class Assists:
 
     @property
     def show_verdict(self) -> bool:
+        """Whether the verdict line is switched on."""
         return self.verdict.on
 
     @property
     def show_win_chance(self) -> bool:
+        """Whether the win chance readout is switched on."""
         return self.chance.on
 
     def refresh(self) -> None:
@@ -523,6 +530,7 @@ class Assists:
         self.used = set()
 
     def close(self) -> None:
+        """Stop the worker thread: searches waiting are dropped, a running one stops."""
         self.worker.close()
 
     def read_verdict(self) -> dict:

@@ -113,7 +113,7 @@ class Board:
             if not self._built or self._closed:
                 return
             self.assists.refresh()
-            self.results.look_at(self._game, self.assists.used)
+            self.results.look_at(self._game, self.used)
             snapshot = self.snapshot()
             for callback in list(self._subscribers):
                 callback(snapshot)
@@ -144,6 +144,7 @@ class Board:
                 "hint_kind": self.assists.hint_kind,  # type: ignore[typeddict-item]
                 "review": self.assists.review.shown(say),  # type: ignore[typeddict-item]
                 "reply": self._reply,
+                "records": self.results.store is not None,
                 "answered": self._answered,
                 "lang": lang,
                 "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
@@ -156,6 +157,7 @@ class Board:
 
     @property
     def closed(self) -> bool:
+        """Whether the board was closed."""
         return self._closed
 
     def close(self) -> None:
@@ -276,6 +278,13 @@ class Board:
         """The game on the board: read the position here."""
         return self._game
 
+    @property
+    def used(self) -> set[str]:
+        """The assists this game had: the board's (``"hint"``, ``"fair_hint"``, ``"verdict"``,
+        ``"win_chance"``) and the analyses consulted from Python (``"solver"``, ``"fair"``). A game
+        with any is recorded as assisted, and takes no record."""
+        return self.assists.used | self._game.consulted
+
     def play(self, target: int | Card | str) -> Card:
         """Play a peak card (slot number 0–27, a Card, or notation such as ``"K♣"`` or ``"Kc"``)."""
         return self._apply(self._game.play, target)
@@ -335,10 +344,11 @@ class Board:
             dealt = deal(code, game, current if rules is None and code is None else rules, help_on)
         with self.lock:
             self._begin()
-            if self._game.status == "playing":
+            left, used = self._game, self.used
+            self._game = dealt  # first: what the store says of the game left behind is not shown under this one
+            if left.status == "playing":
                 # left unfinished: abandoned (records skips a game without a move)
-                self.results.record(self._game, self.assists.used)
-            self._game = dealt
+                self.results.record(left, used)
             self.assists.new_game()
             self.results.ask_standing(dealt)
             self.publish()
@@ -489,11 +499,13 @@ class Board:
     @property
     def win_chance(self) -> Chance:
         """The chance the "Win chance" readout shows, computed here when it is not known yet."""
+        self.assists.used.add("win_chance")
         return self.assists.chance.read()["chance"]
 
     @property
     def verdict(self) -> dict:
         """Whether the game can still be won, as the "Winnable?" line says it."""
+        self.assists.used.add("verdict")
         return self.assists.read_verdict()
 
     def review(self) -> Review:

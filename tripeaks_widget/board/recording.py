@@ -36,10 +36,12 @@ class Host(Protocol):
     lock: threading.RLock  # every change of the board and every snapshot made takes it
 
     @property
-    def closed(self) -> bool: ...
+    def closed(self) -> bool:
+        """Whether the board was closed: a late answer of the store is dropped."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game:
+        """The game on the board."""
 
     def publish(self) -> None:
         """Publish the board's snapshot (nothing before the board is whole)."""
@@ -109,7 +111,7 @@ class Results:
             log.exception("recording game %s failed", game.number)
             self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
             return
-        self._await(answer, lambda: True, recording=True)
+        self._await(answer, lambda: self.board.game is game, recording=True)  # its words, under its own game
 
     def _waiting(self, why: str) -> None:
         """A result waits (in the store's thread) for something other than others' writes: said
@@ -148,7 +150,8 @@ class Results:
                 caller = threading.get_ident()
                 answer.add_done_callback(lambda done: self._answered(done, wanted, caller, recording))
                 return
-        self._take(answer, recording)
+        if wanted():
+            self._take(answer, recording)
 
     def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int, recording: bool) -> None:
         board = self.board

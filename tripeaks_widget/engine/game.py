@@ -187,6 +187,9 @@ class Game:
         self._slot_of = {card: slot for slot, card in enumerate(self.deck[:SLOT_COUNT])}
         self.message = ""
         self.last: dict | None = None
+        # The analyses consulted on this game from Python ("solver", "fair"): a game that consulted
+        # one is recorded as assisted, as one that used the board's Hint or Win chance is.
+        self.consulted: set[str] = set()
 
     # -- reading the position ----------------------------------------------------------------
 
@@ -445,6 +448,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._undo = deque(self._undo, maxlen=UNDO_LIMIT)  # noqa: SLF001  (its own copy)
         other._log = list(self._log)  # noqa: SLF001
+        other.consulted = set(self.consulted)  # a copy's analyses are its own
         return other
 
     def _refuse(self, reason: str):

@@ -200,8 +200,12 @@ def samples_for(method: str, samples: object) -> int:
 
 
 def seen_of(position) -> Seen:
-    """The ``Seen`` of a position: itself, or a game's (which is then forgotten)."""
-    return position if isinstance(position, Seen) else Seen.of(position)
+    """The ``Seen`` of a position: itself, or a game's (which is then forgotten, but for a mark that
+    it consulted fair play: a game that asked is assisted)."""
+    if isinstance(position, Seen):
+        return position
+    position.consulted.add("fair")
+    return Seen.of(position)
 
 
 class Clock:
@@ -212,9 +216,11 @@ class Clock:
         self.deadline = None if budget is None else time.perf_counter() + budget
 
     def remaining(self) -> float | None:
+        """Seconds left (None: no limit)."""
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
     def out(self) -> bool:
+        """Whether the budget has run out."""
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
@@ -682,6 +688,7 @@ def review_steps(
     arrangement (see the module's notes); its arguments are checked at once."""
     samples = samples_for(method, samples)
     check_seed(seed), check_budget(budget)
+    game.consulted.add("fair")  # a game reviewed from Python is an assisted one from here on
     return _review_steps(game, method, samples, seed, budget)
 
 

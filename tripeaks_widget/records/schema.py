@@ -201,6 +201,7 @@ def migrate(backend: Backend, conn) -> None:
 
 
 def rollback(conn) -> None:
+    """Roll back the transaction open on ``conn``; a connection already lost is left as it is."""
     try:
         conn.execute("ROLLBACK")
     except Exception:  # no transaction left to roll back (the connection may be gone)

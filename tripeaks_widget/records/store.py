@@ -548,9 +548,13 @@ class Records:
         return [row[0] for row in self._query("SELECT DISTINCT player FROM results ORDER BY player")]
 
     def stats(self, rules: Rules | str | None = None, *, player: str | None = None) -> dict:
-        """Statistics as plain values: played, won, blocked, abandoned, win percent, distinct games
-        played and won, longest run of removals, draws used (total and mean); of one ``player``
-        if given, else of everyone.
+        """Statistics as plain values: played, won, blocked, abandoned, finished, win percent, distinct
+        games played and won, longest run of removals, draws used (total and mean); of one
+        ``player`` if given, else of everyone.
+
+        A game left unfinished for a new deal is *abandoned*: it counts as played, not as finished,
+        and the win percent is of the finished games (won or blocked), so leaving a game does not
+        lower it.
 
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
@@ -574,13 +578,14 @@ class Records:
             f"coalesce(sum(draws), 0) FROM results{where}",
             params,
         )
-        played, won, draws = int(played), int(won), int(draws)
+        played, won, draws, finished = int(played), int(won), int(draws), int(won) + int(blocked)
         return {
             "played": played,
             "won": won,
             "blocked": int(blocked),
             "abandoned": int(abandoned),
-            "win_percent": round(100 * won / played, 1) if played else 0.0,
+            "finished": finished,
+            "win_percent": round(100 * won / finished, 1) if finished else 0.0,
             "games": int(games),
             "games_won": int(games_won),
             "longest_run": int(run),

@@ -123,6 +123,7 @@ def _prepare(game, budget):
     """A private snapshot of the game and a search from its position."""
     budget = check_time_limit(budget)
     start = time.perf_counter()
+    game.consulted.add("solver")  # it peeks: a game that asked is assisted
     snapshot = game.copy()
     removed, drawn, discard = snapshot.position
     stock_start = len(snapshot.deck) - snapshot.stock_count - drawn

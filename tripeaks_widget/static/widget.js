@@ -1193,6 +1193,7 @@ var LABELS = {
   blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
   game_number: "Game {n}",
   game_number_long: "Numbered game {n}: your records of it are kept",
+  game_number_unrecorded: "Numbered game {n}: records are not kept here",
   dialog_title: "New game",
   dialog_rules: "Rules",
   dialog_code: "Game code",
@@ -1304,7 +1305,7 @@ function headerView(doc, uid) {
       setProp(code, "title", L.game_code);
       setProp(number2, "hidden", next.number === null);
       setText(number2, next.numberLabel);
-      if (next.number !== null) setProp(number2, "title", fmt(L.game_number_long, { n: next.number }));
+      if (next.number !== null) setProp(number2, "title", next.numberLong);
       setText(scoreLabel, L.score);
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);
@@ -1667,6 +1668,8 @@ function toViewModel(state, language) {
     code: typeof s.code === "string" ? s.code : "",
     number: gameNumber,
     numberLabel: gameNumber === null ? "" : fmt(labels.game_number, { n: gameNumber }),
+    // What the badge's tooltip says of records: kept only where the board has a store.
+    numberLong: gameNumber === null ? "" : fmt(s.records === false ? labels.game_number_unrecorded : labels.game_number_long, { n: gameNumber }),
     notices,
     rules,
     rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
