@@ -13,6 +13,8 @@ from .engine.errors import (  # noqa: E402
     InvalidNumberError,
     InvalidRulesError,
     InvalidSnapshotError,
+    SearchExhausted,
+    TriPeaksError,
 )
 from .engine.game import IllegalMoveError, Position  # noqa: E402
 from .engine.rules import CLASSIC, EASY, Rules  # noqa: E402
@@ -31,7 +33,9 @@ __all__ = [
     "InvalidSnapshotError",
     "Position",
     "Rules",
+    "SearchExhausted",
     "TriPeaks",
+    "TriPeaksError",
 ]
 __version__ = "0.1.0"
 

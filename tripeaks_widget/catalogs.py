@@ -47,6 +47,7 @@ from babel.messages.pofile import read_po, write_po
 
 from . import __version__, i18n
 from .engine import words
+from .engine.errors import InvalidValueError
 from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry, glossary
 from .records import notices as record_notices
 
@@ -221,7 +222,7 @@ def read_js_labels(path: Path | None = None) -> dict[str, str]:
     source = path.read_text(encoding="utf-8")
     start = re.search(r"export\s+const\s+LABELS\s*=\s*\{", source)
     if not start:
-        raise ValueError(f"{path}: no 'export const LABELS = {{' table")
+        raise InvalidValueError(f"{path}: no 'export const LABELS = {{' table")
     item = re.compile(
         r"""\s*(?://[^\n]*\n\s*)*(?:([A-Za-z_$][\w$]*)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*:\s*"""
         r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*(,|(?=\s*(?://[^\n]*\n\s*)*\}))"""
@@ -235,7 +236,7 @@ def read_js_labels(path: Path | None = None) -> dict[str, str]:
         match = item.match(source, at)
         if not match:
             line = source.count("\n", 0, at) + 1
-            raise ValueError(f'{path}:{line}: cannot read the LABELS table here (keep it to key: "text" pairs)')
+            raise InvalidValueError(f'{path}:{line}: cannot read the LABELS table here (keep it to key: "text" pairs)')
         key = match.group(1) or ast.literal_eval(
             f'"{match.group(2)}"' if match.group(2) is not None else f"'{match.group(3)}'"
         )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets
 
 from .engine.codes import deck_code, number_code
+from .engine.errors import InvalidValueError
 from .engine.game import Game
 from .engine.rules import Rules
 
@@ -41,5 +42,5 @@ def compare(widget: type[TriPeaks], code: str | None, rules: Iterable[Rules | st
         dealt = number_code(game.number, rule_set) if game.number is not None else deck_code(game.deck, rule_set)
         widgets.append(widget(dealt, layout=ipywidgets.Layout(flex="1 1 0", min_width="0"), **kwargs))
     if not widgets:
-        raise ValueError("compare needs at least one rule set, e.g. rules=('easy', 'classic')")
+        raise InvalidValueError("compare needs at least one rule set, e.g. rules=('easy', 'classic')")
     return Comparison(widgets, layout=ipywidgets.Layout(width="100%", align_items="flex-start"))

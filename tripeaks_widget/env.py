@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .engine.codes import SERIES_FIRST, SERIES_LAST
-from .engine.errors import got, whole_number
+from .engine.errors import InvalidValueError, got, whole_number
 from .engine.game import Game
 from .engine.layout import SLOT_COUNT
 from .engine.rules import Rules
@@ -44,7 +44,7 @@ def check_max_steps(value: object) -> int:
     """``value`` as a number of steps, at least 1; a ValueError says what was expected."""
     steps = whole_number(value)
     if steps is None or steps < 1:
-        raise ValueError(f"max_steps is a whole number of steps, at least 1; got {got(value)}")
+        raise InvalidValueError(f"max_steps is a whole number of steps, at least 1; got {got(value)}")
     return steps
 
 
@@ -52,7 +52,9 @@ def check_game(value: object) -> int:
     """``value`` as a numbered game (1-50,000); a ValueError says what was expected."""
     number = whole_number(value)
     if number is None or not SERIES_FIRST <= number <= SERIES_LAST:
-        raise ValueError(f"options['game'] is a numbered game, {SERIES_FIRST} to {SERIES_LAST:,}; got {got(value)}")
+        raise InvalidValueError(
+            f"options['game'] is a numbered game, {SERIES_FIRST} to {SERIES_LAST:,}; got {got(value)}"
+        )
     return number
 
 
@@ -64,7 +66,7 @@ class TriPeaksEnv(gym.Env):
     def __init__(self, rules: Rules | str = "easy", *, max_steps: int = 200, render_mode: str | None = None) -> None:
         self.rules = Rules.parse(rules)
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi'; got {render_mode!r}")
+            raise InvalidValueError(f"render_mode is None or 'ansi'; got {render_mode!r}")
         self.render_mode = render_mode
         self.max_steps = check_max_steps(max_steps)
         self.observation_space = spaces.Dict(
@@ -103,7 +105,9 @@ class TriPeaksEnv(gym.Env):
         """Deal a numbered game: ``options={"game": n}``, else one drawn with ``seed``; (observation, info)."""
         options = {} if options is None else options
         if not isinstance(options, dict) or not set(options) <= set(RESET_OPTIONS):
-            raise ValueError(f"options is None or a dict with the key 'game' (a numbered game); got {got(options)}")
+            raise InvalidValueError(
+                f"options is None or a dict with the key 'game' (a numbered game); got {got(options)}"
+            )
         number = None if options.get("game") is None else check_game(options["game"])
         super().reset(seed=seed)
         if number is None:
@@ -119,7 +123,7 @@ class TriPeaksEnv(gym.Env):
         winning step, else 0; ``truncated`` after ``max_steps`` steps."""
         number = whole_number(action)
         if number is None or not 0 <= number <= DRAW:
-            raise ValueError(
+            raise InvalidValueError(
                 f"an action is a whole number, 0–{SLOT_COUNT - 1} (play that slot) or {DRAW} (draw); got {got(action)}"
             )
         action = number

@@ -37,6 +37,7 @@ from tqdm import tqdm
 
 from . import solver
 from .engine.codes import DEAL_COUNT, SERIES_FIRST, SERIES_LAST
+from .engine.errors import InvalidValueError
 from .engine.game import Game
 from .engine.rules import Rules
 
@@ -208,20 +209,22 @@ def parse_games(text: str) -> list[int]:
             continue
         low, dash, high = part.partition("-")
         if not _NUMBER.fullmatch(low) or not _NUMBER.fullmatch(high if dash else low):
-            raise ValueError(f"games are numbers or ranges, e.g. '1-50000' or '1-100,250'; got {text[:100]!r}")
+            raise InvalidValueError(f"games are numbers or ranges, e.g. '1-50000' or '1-100,250'; got {text[:100]!r}")
         first, last = int(low), int(high if dash else low)
         if first > last:
-            raise ValueError(f"a range of games runs from low to high, e.g. '1-50000'; got {part!r}")
+            raise InvalidValueError(f"a range of games runs from low to high, e.g. '1-50000'; got {part!r}")
         if last >= DEAL_COUNT:
-            raise ValueError(f"deals are numbered 0 to {DEAL_COUNT - 1} (the numbered series: 1-50000); got {last}")
+            raise InvalidValueError(
+                f"deals are numbered 0 to {DEAL_COUNT - 1} (the numbered series: 1-50000); got {last}"
+            )
         overlap = sum(first <= number <= last for number in numbers)
         if len(numbers) + (last - first + 1) - overlap > MOST_GAMES:
-            raise ValueError(
+            raise InvalidValueError(
                 f"a survey takes at most {MOST_GAMES:,} deals; split it into runs that share one --deals file"
             )
         numbers.update(dict.fromkeys(range(first, last + 1)))
     if not numbers:
-        raise ValueError(f"no games in {text[:100]!r}; expected e.g. '1-50000'")
+        raise InvalidValueError(f"no games in {text[:100]!r}; expected e.g. '1-50000'")
     return list(numbers)
 
 
@@ -248,7 +251,9 @@ def read_deals(path: str) -> list[dict]:
     with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.DictReader(handle)
         if reader.fieldnames is not None and tuple(reader.fieldnames) != RECORD_FIELDS:
-            raise ValueError(f"{path} is not a survey's per-deal file: expected the columns {', '.join(RECORD_FIELDS)}")
+            raise InvalidValueError(
+                f"{path} is not a survey's per-deal file: expected the columns {', '.join(RECORD_FIELDS)}"
+            )
         for row in reader:
             try:
                 records.append({key: convert[key](row[key]) for key in RECORD_FIELDS})

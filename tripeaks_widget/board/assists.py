@@ -24,6 +24,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 
 from .. import fair, solver
 from ..engine.cards import Card
+from ..engine.errors import InvalidValueError
 from ..engine.game import YOU_WON, Game, move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.rules import Rules
@@ -103,7 +104,7 @@ def failure(error: BaseException) -> Message:
 def check_hint_kind(kind: object) -> str:
     """``kind`` when it is a hint the board gives ('fair' or 'exact'), else ``ValueError``."""
     if kind not in HINT_KINDS:
-        raise ValueError(f"hint_kind is 'fair' (from what the player sees) or 'exact' (peeks); got {kind!r}")
+        raise InvalidValueError(f"hint_kind is 'fair' (from what the player sees) or 'exact' (peeks); got {kind!r}")
     return str(kind)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from .. import i18n
 from ..analysis import Game
 from ..engine.cards import Card
-from ..engine.errors import whole_number
+from ..engine.errors import InvalidTypeError, InvalidValueError, whole_number
 from ..engine.game import ENDINGS, IllegalMoveError
 from ..engine.rules import Rules
 from ..engine.steps import drive
@@ -319,24 +319,24 @@ class Board:
         none is found within ``deal_budget`` seconds. A code or a game number names its own
         deal, so it does not go with ``winnable=True``."""
         if not isinstance(winnable, bool):
-            raise TypeError(f"winnable is True or False; got {type(winnable).__name__} {winnable!r}")
+            raise InvalidTypeError(f"winnable is True or False; got {type(winnable).__name__} {winnable!r}")
         code = None
         if whole_number(what) is not None:
             if game is not None:
-                raise ValueError("give a game number once: new_game(123) or new_game(game=123)")
+                raise InvalidValueError("give a game number once: new_game(123) or new_game(game=123)")
             game = what  # type: ignore[assignment]
         elif isinstance(what, Rules) or (isinstance(what, str) and intents.is_rules(what)):
             if rules is not None:
-                raise ValueError(f"give a rule set once: new_game({str(what)!r}) or new_game(rules=...)")
+                raise InvalidValueError(f"give a rule set once: new_game({str(what)!r}) or new_game(rules=...)")
             rules = what
         elif isinstance(what, str):
             code = what
         elif what is not None:
-            raise TypeError(
+            raise InvalidTypeError(
                 f"new_game takes a game code, a game number or a rule set, not {type(what).__name__} {what!r}"
             )
         if winnable and (code is not None or game is not None):
-            raise ValueError("winnable=True deals a random game; a code or a game number names its own deal")
+            raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
         help_on, current = self._game.error_help, self._game.rules
         if winnable:
             dealt = Game(drive(self.assists.winnable_code(current if rules is None else rules)), error_help=help_on)
@@ -548,10 +548,10 @@ def deal(code: Any, game: Any, rules: Rules | str | None, error_help: bool) -> G
     a game number may come as ``code`` (``Board(123)``)."""
     if whole_number(code) is not None:
         if game is not None:
-            raise ValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
+            raise InvalidValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
         code, game = None, code
     if code is not None and game is not None:
-        raise ValueError("give a game code or a game number, not both: a code names its own deal")
+        raise InvalidValueError("give a game code or a game number, not both: a code names its own deal")
     if game is not None:
         return Game.from_number(game_number(game), rules, error_help=error_help)
     return Game(code, rules=rules, error_help=error_help)
@@ -561,9 +561,9 @@ def game_number(value: Any) -> int:
     """A numbered game of the series (R6.8), checked: 1 to 50,000."""
     number = whole_number(value)
     if number is None:
-        raise TypeError(f"{GAME_NUMBERS}; got {type(value).__name__} {value!r}")
+        raise InvalidTypeError(f"{GAME_NUMBERS}; got {type(value).__name__} {value!r}")
     if not in_series(number):
-        raise ValueError(f"{GAME_NUMBERS}; got {value!r}")
+        raise InvalidValueError(f"{GAME_NUMBERS}; got {value!r}")
     return number
 
 

@@ -12,6 +12,7 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..engine.errors import TriPeaksError
 from ..engine.layout import SLOT_COUNT
 from ..engine.messages import Message
 from ..engine.rules import Rules
@@ -84,7 +85,7 @@ class NewGame:
 Intent = Play | Draw | Undo | Hint | Switch | Review | NewGame
 
 
-class Malformed(ValueError):
+class Malformed(TriPeaksError, ValueError):
     """An intent of the wrong shape: ``why`` says what was expected; ``request`` is the dialog's
     request id when one can be answered."""
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol
 
+from ..engine.errors import InvalidTypeError
 from ..engine.game import Game
 from ..engine.messages import Message
 from ..records import Notice, Records, check_player, default_player, in_series
@@ -195,7 +196,7 @@ def open_records(records: Any) -> tuple[Records | None, str | None]:
             log.exception("the records store could not be opened")
             records, why = None, str(error)
         return records, None if why is None else Message(NO_RECORDS, error=why)
-    raise TypeError(
+    raise InvalidTypeError(
         "records is a Records store, a path, a postgresql:// URL, None (the user's own store) or False (none); "
         f"got {type(records).__name__} {records!r}"
     )

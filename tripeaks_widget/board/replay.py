@@ -13,6 +13,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from ..engine.errors import InvalidTypeError, InvalidValueError
+
 
 def steps_of(actions: Any) -> list:
     """The steps of a line: a list of actions, a string of them, or a solver's answer (its ``line``)."""
@@ -23,7 +25,7 @@ def steps_of(actions: Any) -> list:
     try:
         return list(actions)
     except TypeError:
-        raise TypeError(
+        raise InvalidTypeError(
             f"replay takes a list of actions such as ['K♣', 'draw', 'undo'], a string of them, "
             f"or a solver's answer; got {type(actions).__name__}"
         ) from None
@@ -32,7 +34,7 @@ def steps_of(actions: Any) -> list:
 def check_pace(pace: Any) -> float:
     """``pace`` as seconds between steps, 0 or more; a ValueError says what was expected."""
     if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not pace >= 0:
-        raise ValueError(f"pace is a number of seconds, 0 or more; got {pace!r}")
+        raise InvalidValueError(f"pace is a number of seconds, 0 or more; got {pace!r}")
     return float(pace)
 
 

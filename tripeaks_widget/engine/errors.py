@@ -30,27 +30,46 @@ import reprlib
 import unicodedata
 
 
-class InvalidCardError(ValueError):
+class TriPeaksError(Exception):
+    """The base of every error this package raises on purpose: a bad input (also a ``ValueError``),
+    a search out of time (also a ``TimeoutError``), a records store or a site build that cannot
+    go on. ``except TriPeaksError`` catches them all."""
+
+
+class SearchExhausted(TriPeaksError, TimeoutError):
+    """Out of time: a search's budget (seconds, or nodes) ran out before it could answer. The one
+    "out of time" of the package: the searches' own loops stop with it too."""
+
+
+class InvalidValueError(TriPeaksError, ValueError):
+    """A value that is not one the call takes; the message says what it takes."""
+
+
+class InvalidTypeError(TriPeaksError, TypeError):
+    """A value of a type the call does not take; the message says what it takes."""
+
+
+class InvalidCardError(TriPeaksError, ValueError):
     """Not a card: the text, index or value names none of the 52 cards or the joker."""
 
 
-class InvalidRulesError(ValueError):
+class InvalidRulesError(TriPeaksError, ValueError):
     """Not a rule set: an unknown name, an unknown or repeated variant."""
 
 
-class InvalidCodeError(ValueError):
+class InvalidCodeError(TriPeaksError, ValueError):
     """Not a game code (R6.6), or a code that contradicts the rules asked for."""
 
 
-class InvalidNumberError(ValueError):
+class InvalidNumberError(TriPeaksError, ValueError):
     """Not a deal number: not a whole number, or outside 0 to 26**7 - 1."""
 
 
-class InvalidDeckError(ValueError):
+class InvalidDeckError(TriPeaksError, ValueError):
     """Not a deck: a wrong count, a card that is not one, repeated, or a joker without V3."""
 
 
-class InvalidSnapshotError(ValueError):
+class InvalidSnapshotError(TriPeaksError, ValueError):
     """Not a game snapshot of ``Game.to_dict``, or one that does not add up."""
 
 
@@ -115,7 +134,7 @@ def whole_number(value: object) -> int | None:
 def check_flag(name: str, value: object) -> bool:
     """An option that is True or False (``error_help``); anything else is a programming error."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} is True or False; got {got(value)}")
+        raise InvalidTypeError(f"{name} is True or False; got {got(value)}")
     return value
 
 
@@ -125,5 +144,5 @@ def check_time_limit(budget: object) -> float | None:
     if budget is None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, numbers.Real) or not math.isfinite(budget) or budget < 0:
-        raise ValueError(f"budget is a time in seconds, at least 0 (or None for no limit); got {got(budget)}")
+        raise InvalidValueError(f"budget is a time in seconds, at least 0 (or None for no limit); got {got(budget)}")
     return float(budget)

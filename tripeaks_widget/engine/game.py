@@ -18,6 +18,8 @@ from .errors import (
     InvalidCodeError,
     InvalidDeckError,
     InvalidSnapshotError,
+    InvalidValueError,
+    TriPeaksError,
     check_flag,
     got,
     shown,
@@ -78,7 +80,7 @@ def move_number(history: Iterable[str], index: int) -> int:
     return [at for at, _ in standing_actions(history)].index(index) + 1
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(TriPeaksError, ValueError):
     """A well-formed action that the rules refuse; the message is the reason."""
 
 
@@ -346,12 +348,12 @@ class Game:
         else:
             slot = target if type(target) is int else whole_number(target)
             if slot is None:
-                raise ValueError(
+                raise InvalidValueError(
                     f"a play names a peak slot 0 to {SLOT_COUNT - 1}, a Card or a card in notation, "
                     f"{CARD_FORM}; got {got(target)}"
                 )
             if not 0 <= slot < SLOT_COUNT:
-                raise ValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
+                raise InvalidValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
             return slot
         if card not in self._slot_of:
             where = IS_THE_DISCARD if card == self._discard else NOT_A_PEAK_CARD

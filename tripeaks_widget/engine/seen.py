@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from .cards import DECK, DECK_WITH_JOKER, Card
 from .deal import DISCARD_INDEX, PCG32, STOCK_START, shuffle
-from .errors import got, whole_number
+from .errors import InvalidValueError, got, whole_number
 from .layout import SLOT_COUNT
 from .rules import Rules
 
@@ -42,14 +42,14 @@ def check_seed(seed: object) -> int:
     """A seed for the samples: a whole number (an ``int`` or a NumPy integer) from 0 to 2**64 - 1."""
     number = whole_number(seed)
     if number is None or not 0 <= number < SEEDS:
-        raise ValueError(f"seed is a whole number from 0 to 2**64 - 1; got {got(seed)}")
+        raise InvalidValueError(f"seed is a whole number from 0 to 2**64 - 1; got {got(seed)}")
     return number
 
 
 def check_samples(samples: object) -> int:
     """``samples`` as a whole number of arrangements, at least 1; a ValueError says what was expected."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples <= 0:
-        raise ValueError(f"samples is a whole number of sampled arrangements, at least 1; got {samples!r}")
+        raise InvalidValueError(f"samples is a whole number of sampled arrangements, at least 1; got {samples!r}")
     return samples
 
 

@@ -66,6 +66,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .. import solver
+from ..engine.errors import InvalidValueError
 from ..engine.seen import SAMPLE_STREAM, Seen, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
@@ -167,14 +168,16 @@ def check_budget(budget: object) -> float | None:
     if budget is None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget) or budget <= 0:
-        raise ValueError(f"budget is a time in seconds, a positive number (or None for no limit); got {budget!r}")
+        raise InvalidValueError(
+            f"budget is a time in seconds, a positive number (or None for no limit); got {budget!r}"
+        )
     return float(budget)
 
 
 def check_method(method: object) -> str:
     """``method`` when it is one of ``METHODS``; a ValueError says what each means."""
     if method not in METHODS:
-        raise ValueError(
+        raise InvalidValueError(
             "method is 'playout' (the rest of the game played by lookahead), 'fair' (exact where few cards "
             "are unseen, else played out), 'search' (a tree search over what is seen) or 'solver' (each "
             f"arrangement judged exactly, as if the hidden cards were known); got {method!r}"
@@ -185,7 +188,7 @@ def check_method(method: object) -> str:
 def check_kind(kind: object) -> str:
     """``kind`` when it is one of ``KINDS``; a ValueError says what each means."""
     if kind not in KINDS:
-        raise ValueError(
+        raise InvalidValueError(
             "kind is 'fair' (the chance of a player who follows the fair hint), 'ceiling-stock' or "
             "'ceiling-peaks' (only the stock's order, or only the peak cards, known: tighter upper bounds), "
             "or 'ceiling' (each arrangement solved as if the hidden cards were known: an upper bound); "

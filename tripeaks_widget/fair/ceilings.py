@@ -28,6 +28,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
+from ..engine.errors import InvalidValueError
 from ..engine.layout import SLOT_COUNT
 from ..engine.seen import Seen, check_samples, check_seed
 from ..solver import SearchExhausted
@@ -44,7 +45,7 @@ NODES = 500_000  # decision nodes for each arrangement's expectimax: past it the
 def check_part(part: object) -> str:
     """``part`` when it is ``'stock'`` or ``'peaks'``; a ValueError says what each means."""
     if part not in PARTS:
-        raise ValueError(
+        raise InvalidValueError(
             f"the part told is 'stock' (the stock's order) or 'peaks' (the face-down peak cards); got {part!r}"
         )
     return str(part)

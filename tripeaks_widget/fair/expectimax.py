@@ -75,10 +75,6 @@ class ExactValue:
         return max(self.actions, key=lambda a: self.actions[a], default=None)
 
 
-class _OutOfTime(Exception):
-    pass
-
-
 @cython.cclass
 class Expectimax:
     """The expectimax of one position's game as its player knows it (see the module's notes)."""
@@ -143,7 +139,7 @@ class Expectimax:
                     actions[action] = self._draw(removed, free, known, drawn, counts, total)
                 else:
                     actions[action] = self._play(removed, free, known, drawn, counts, total, slot_of[action])
-        except _OutOfTime:
+        except SearchExhausted:
             raise SearchExhausted(f"no exact fair value within the budget ({self.nodes} nodes searched)") from None
         return ExactValue(max(actions.values(), default=0.0), actions, self.nodes)
 
@@ -153,9 +149,9 @@ class Expectimax:
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.limit:
-            raise _OutOfTime
+            raise SearchExhausted
         if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _OutOfTime
+            raise SearchExhausted
 
     @cython.ccall
     @cython.locals(removed=Int64, free=Int64, drawn=Int64, top=Int64, counts=Int64, total=Int64)

@@ -34,7 +34,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from ..engine.cards import Card
-from ..engine.errors import shown, shown_text
+from ..engine.errors import InvalidValueError, TriPeaksError, shown, shown_text
 from ..engine.game import HOGUE_DRAW_COST, Game
 from ..engine.rules import Rules
 from ..engine.seen import Seen, check_seed
@@ -118,7 +118,7 @@ class _Exact:
 exact = _Exact()
 
 
-class PolicyError(ValueError):
+class PolicyError(TriPeaksError, ValueError):
     """A policy raised, or answered with something that is not a legal action."""
 
 
@@ -294,7 +294,7 @@ def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
     """Each played game's score under Hogue's scoring (V2), its actions replayed under the
     same rules with V2 on and scored as ``reading`` (a key of ``HOGUE_READINGS``) says."""
     if reading not in HOGUE_READINGS:
-        raise ValueError(f"reading is one of {', '.join(HOGUE_READINGS)}; got {reading!r}")
+        raise InvalidValueError(f"reading is one of {', '.join(HOGUE_READINGS)}; got {reading!r}")
     rules = dataclasses.replace(Rules.parse(results.rules), hogue_scoring=True)
     scores = []
     for row in results.played:
@@ -337,7 +337,7 @@ def evaluate(
 
     numbers = list(games)
     if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-        raise ValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
+        raise InvalidValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
     rules_name = str(Rules.parse(rules))
     label = label or getattr(policy, "__name__", repr(policy))
     rows: list[Played] = []

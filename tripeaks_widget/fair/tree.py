@@ -22,9 +22,10 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from ..engine.errors import SearchExhausted
 from ..engine.layout import ALL_SLOTS_MASK
 from ..engine.seen import Seen
-from .expectimax import Expectimax, _OutOfTime
+from .expectimax import Expectimax
 from .playout import lookahead_wins
 from .removal import remove
 
@@ -157,7 +158,7 @@ class Search:
         if total <= LEAF_EXACT_UNSEEN:
             try:
                 return self.exact.value(removed, free, known, drawn, top + 1, counts, total)
-            except _OutOfTime:
+            except SearchExhausted:
                 pass  # no time for it: a playout instead
         return float(lookahead_wins(ranks, stock, fit, removed, free, drawn, top))
 

@@ -30,6 +30,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from .. import _native
+from ..engine.errors import TriPeaksError
 
 NATIVE_SUFFIXES = {".so", ".pyd", ".c"}  # the compiled search's files, which a browser cannot load
 
@@ -44,7 +45,7 @@ FRONT_END_ONLY = frozenset({"widgetsnbextension", "jupyterlab-widgets"})
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
-class LiteBuildError(Exception):
+class LiteBuildError(TriPeaksError):
     """The site could not be built; the message says what is missing and how to get it."""
 
 

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.errors import InvalidTypeError, TriPeaksError
+
 ENV_VAR = "TRIPEAKS_RECORDS"
 APP_NAME = "tripeaks-widget"
 FILE_NAME = "records.sqlite3"
@@ -33,7 +35,7 @@ _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
 _KEYWORDS = re.compile(r"[A-Za-z_]+\s*=")
 
 
-class RecordsError(ValueError):
+class RecordsError(TriPeaksError, ValueError):
     """The records store cannot be used: the message names the store and what was expected."""
 
 
@@ -74,7 +76,7 @@ def locate(value: str | os.PathLike | bytes | None) -> Location:
         value = os.fsdecode(value)
     if not isinstance(value, str):
         if not isinstance(value, os.PathLike):
-            raise TypeError(f"a records store is a path or a URL; got {type(value).__name__} {value!r:.80}")
+            raise InvalidTypeError(f"a records store is a path or a URL; got {type(value).__name__} {value!r:.80}")
         return _file(Path(value))
     return _text(value.strip(), f"{redact(value)!r:.200}")
 

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
+from ..engine.errors import InvalidTypeError, InvalidValueError
 from ..engine.game import standing_actions
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
@@ -49,7 +50,7 @@ def rules_key(rules: Rules | str) -> str:
             return str(Rules.parse(rules))
         except ValueError:
             return rules.strip()
-    raise TypeError(f"expected a Rules value or its name, e.g. 'easy'; got {rules!r}")
+    raise InvalidTypeError(f"expected a Rules value or its name, e.g. 'easy'; got {rules!r}")
 
 
 def effective_line(history: Iterable[str]) -> list[str]:
@@ -88,15 +89,17 @@ def check_player(name: object) -> str:
     (line breaks, tabs, bidirectional overrides) or spaces at either end. Raises ``ValueError``
     (``TypeError`` for a non-text) saying what is expected."""
     if not isinstance(name, str):
-        raise TypeError(f"a player is named by text, e.g. 'ana'; got {type(name).__name__} {name!r:.80}")
+        raise InvalidTypeError(f"a player is named by text, e.g. 'ana'; got {type(name).__name__} {name!r:.80}")
     expected = f"a player's name is 1 to {MAX_PLAYER_LENGTH} characters, without control characters"
     if not name or len(name) > MAX_PLAYER_LENGTH:
-        raise ValueError(f"{expected}; got {len(name)} characters")
+        raise InvalidValueError(f"{expected}; got {len(name)} characters")
     bad = [c for c in name if _unfit_in_name(c)]
     if bad:
-        raise ValueError(f"{expected}; got {name!r:.100} with {', '.join(sorted({f'U+{ord(c):04X}' for c in bad}))}")
+        raise InvalidValueError(
+            f"{expected}; got {name!r:.100} with {', '.join(sorted({f'U+{ord(c):04X}' for c in bad}))}"
+        )
     if name != name.strip():
-        raise ValueError(f"{expected} or spaces at either end; got {name!r:.100}")
+        raise InvalidValueError(f"{expected} or spaces at either end; got {name!r:.100}")
     return name
 
 
@@ -170,11 +173,11 @@ def check_assists(assists: Iterable[str] | None) -> frozenset[str]:
     if assists is None:
         return frozenset()
     if isinstance(assists, str):
-        raise TypeError(f"assists is a set of names such as {{'hint', 'verdict'}}; got the text {assists!r:.80}")
+        raise InvalidTypeError(f"assists is a set of names such as {{'hint', 'verdict'}}; got the text {assists!r:.80}")
     names = frozenset(assists)
     for name in names:
         if not isinstance(name, str) or not _ASSIST_NAME.fullmatch(name):
-            raise ValueError(
+            raise InvalidValueError(
                 f"an assist is named in lower-case letters, digits, '-' and '_' (known: {', '.join(ASSISTS)}); "
                 f"got {name!r:.80}"
             )
@@ -200,9 +203,11 @@ def outcome_of(status: str, outcome: str | None) -> str:
     if outcome is None:
         return derived
     if outcome not in OUTCOMES:
-        raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
+        raise InvalidValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
     if outcome != derived:
-        raise ValueError(f"a game whose status is {status!r} cannot be recorded as {outcome!r}; it is {derived!r}")
+        raise InvalidValueError(
+            f"a game whose status is {status!r} cannot be recorded as {outcome!r}; it is {derived!r}"
+        )
     return outcome
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
-from ..engine.errors import got, whole_number
+from ..engine.errors import InvalidValueError, got, whole_number
 from ..engine.rules import Rules
 from . import schema, writes
 from .backends import RecordsError as RecordsError
@@ -612,7 +612,7 @@ class Records:
             params.append(_bounded("number", number, SERIES_FIRST, SERIES_LAST))
         if outcome is not None:
             if outcome not in OUTCOMES:
-                raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
+                raise InvalidValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
@@ -630,7 +630,7 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     ``OverflowError`` from the driver, nor a value one server takes and another refuses)."""
     number = whole_number(value)
     if number is None or not low <= number <= high:
-        raise ValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
+        raise InvalidValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
     return number
 
 

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 
 from .. import _native
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
-from ..engine.errors import check_time_limit
+from ..engine.errors import SearchExhausted, check_time_limit
 from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, standing_actions
 from ..engine.layout import PEAK_MASK, SLOT_COUNT
 from ..engine.rules import Rules
@@ -36,7 +36,7 @@ from ..engine.steps import Steps, drive
 BACKEND = _native.load()  # "compiled" or "python": which build of the search runs (see _native)
 
 from ._score import highest_score  # noqa: E402  (after the build is chosen)
-from ._search import OutOfTime, Search  # noqa: E402
+from ._search import Search  # noqa: E402
 from ._space import Space, _play_checks  # noqa: E402
 
 # The win search written a second time in C (``_csearch.c``), with the compiled build only: None
@@ -61,10 +61,6 @@ __all__ = [
 ]
 
 NEVER_WINNABLE = -1  # verdict_history: the deal itself could not be won
-
-
-class SearchExhausted(TimeoutError):
-    """The time budget ran out before the search could answer."""
 
 
 @dataclass(frozen=True)
@@ -266,7 +262,7 @@ def _most_cleared(search: Search):
             if found is not None:
                 best, limit = found, search.drawn + found[0] - 1
             if not complete:
-                raise OutOfTime
+                raise SearchExhausted
         if best is not None:
             return best[1], True
         most = SLOT_COUNT - 2 if tops else SLOT_COUNT - 1
@@ -278,7 +274,7 @@ def _most_cleared(search: Search):
             return path, complete
         (_, _, path), complete = search.most_cleared(most=most)
         return path, complete
-    except OutOfTime:
+    except SearchExhausted:
         return (best[1] if best is not None else search.most[2]), False
 
 

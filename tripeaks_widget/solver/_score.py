@@ -19,9 +19,10 @@ since a bound that ignores the ranks allows runs far longer than any deal has.""
 
 from __future__ import annotations
 
+from ..engine.errors import SearchExhausted
 from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
 from ..engine.layout import PEAK_MASK, SLOTS, play
-from ._search import OutOfTime, Path, Search
+from ._search import Path, Search
 from ._space import CHECK_EVERY, FULL
 
 _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
@@ -120,7 +121,7 @@ def highest_score(
         return 0, [], True
     try:
         total = best(S0, f0, k0, r0, run) if f0 & fit[r0] else stuck(S0, f0, k0) if k0 < n else 0
-    except OutOfTime:
+    except SearchExhausted:
         return 0, [], False
     finally:
         search.nodes += count

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..engine.errors import SearchExhausted
 from ..engine.layout import COVER_MASK, SLOT_COUNT, play
 from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
 
@@ -26,10 +27,6 @@ Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn,
 Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left, orphans)
 # a draw's cut: (removed, free, index drawn, its rank, left, orphans, playable) -> <0 stop, 0 skip, >0 go
 Admit = Callable[[int, int, int, int, int, int, int], int]
-
-
-class OutOfTime(Exception):
-    pass
 
 
 class Found(Exception):
@@ -64,7 +61,7 @@ class Search:
 
     def tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfTime
+            raise SearchExhausted
 
     # -- the shared pieces ------------------------------------------------------------------
 
@@ -311,7 +308,7 @@ class Search:
                 self._root(seen, plays, draws, draw_one)
         except Found:
             pass
-        except OutOfTime:
+        except SearchExhausted:
             complete = False
         self.nodes += count
         return best, complete
@@ -417,7 +414,7 @@ class Search:
         complete = True
         try:
             self._root(seen, plays, draws, draw_one)
-        except OutOfTime:
+        except SearchExhausted:
             complete = False
         self.nodes += counter[0]
         cleared, drawn, best_path = best
