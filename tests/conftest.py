@@ -13,3 +13,44 @@ def _scratch_records_store(tmp_path_factory):
         patch.setenv("TRIPEAKS_RECORDS", str(tmp_path_factory.mktemp("records") / "records.sqlite3"))
         patch.setenv("LANGUAGE", "en")
         yield
+
+
+# The fast tier is `pytest -m "not slow"`: the engine, the board, the solver on small cases, i18n
+# and records on SQLite, in a few minutes. These take long, or need a browser, a server, npm, a
+# compiler or the network, and run in the full suite (README's command, and CI).
+SLOW_FILES = {
+    "test_solver_backends.py",  # the differential test of the two solver builds
+    "test_fair_backends.py",  # the fair tests again under pure Python
+    "test_notebooks.py",  # every walkthrough notebook, run top to bottom
+    "test_docs.py",  # the documentation site built and opened in Chromium
+    "test_frontend.py",  # npm: the front end's unit tests, types and bundle
+    "test_survey_dask.py",  # a Dask cluster
+    "test_records_server.py",  # PostgreSQL
+    "test_records_shared.py",
+    "test_records_roles.py",
+    "test_widget_lifetime.py",  # hundreds of widgets and games, for leaks
+    "test_properties.py",  # many generated games
+}
+
+
+# Long checks inside otherwise quick files: hundreds of deals against the plain search, and more.
+SLOW_TESTS = {
+    "test_verdicts_agree_with_the_plain_search_on_300_random_deals",
+    "test_best_lines_replay_to_the_claimed_result_and_clear_the_most_cards",
+    "test_no_line_with_fewer_draws_does_as_well",
+    "test_verdicts_agree_with_the_plain_search_in_mid_game",
+    "test_the_relaxed_ceilings_tell_apart_what_the_bounds_do_not",
+    "test_a_position_with_at_most_8_unseen_is_exact_however_slow_the_clock",
+    "test_won_game_r4_1",
+    "test_the_win_chance_of_a_finished_game_is_certain",
+    "test_any_stream_of_messages_keeps_the_game_whole",
+    "test_fair_and_exact_play_whole_games",
+    "test_a_playout_ends_as_lookahead_played_through_the_game_does",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        slow = item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS
+        if slow or item.get_closest_marker("e2e") is not None:
+            item.add_marker(pytest.mark.slow)
