@@ -142,3 +142,15 @@ def unchanged(state):
     """A snapshot without its answer to the last request and its sequence number: what a refused
     request must leave as it was."""
     return {key: value for key, value in state.items() if key not in ("reply", "seq")}
+
+
+def front_end_generator():
+    """``js/generate.py``, the tool that writes the front end's generated files, as a module."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "js" / "generate.py"
+    spec = importlib.util.spec_from_file_location("front_end_generator", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

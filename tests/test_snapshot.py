@@ -9,12 +9,15 @@ from types import UnionType
 from typing import Annotated, Literal, Union
 
 import pytest
-from frontend_fixtures import TYPES, generated, scenes
+from support import front_end_generator
 
 from tripeaks_widget import Game, TriPeaks, i18n
 from tripeaks_widget.board import frontend
 from tripeaks_widget.board import snapshot as contract
 from tripeaks_widget.board.snapshot import GameView, Snapshot
+
+generator = front_end_generator()  # js/generate.py: what the front end's generated files should hold
+TYPES, generated, scenes = generator.TYPES, generator.generated, generator.scenes
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 
@@ -98,7 +101,7 @@ def test_the_front_ends_generated_files_are_up_to_date():
     if not TYPES.parent.exists():
         pytest.skip("no front end source here")
     for path, text in generated().items():
-        assert path.read_text(encoding="utf-8") == text, f"{path} is out of date: run python tests/frontend_fixtures.py"
+        assert path.read_text(encoding="utf-8") == text, f"{path} is out of date: run python js/generate.py"
 
 
 def test_the_front_end_writes_no_shared_fact_itself():

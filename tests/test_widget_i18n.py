@@ -9,7 +9,6 @@ label tables the front end's unit tests read (a test below fails when it is out 
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
 from support import HE, HE_AFTER, HE_START, at_once, intent, replies_of, winning_line
@@ -23,7 +22,6 @@ from tripeaks_widget.records import Records
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 WINNABLE = 3  # R6.5
 LANGUAGES = ("en", "el", "he", "is")
-FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "js" / "test" / "fixtures" / "languages.json"
 
 EL_MUST_FIT = "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη"
 
@@ -391,32 +389,3 @@ def test_a_game_in_the_language_hint_dialog_assists_and_reviews(ended, replies, 
 
 
 # -- the front end's fixtures ----------------------------------------------------------------------
-
-
-def language_fixtures() -> dict:
-    """What the front end's unit tests read: for each language, its label table (the ``labels``
-    trait) and two snapshots of the reference deal: the start, and a refused 3♠."""
-    out = {}
-    for lang in LANGUAGES:
-        w = TriPeaks(OPENING, lang=lang, records=False)
-        start = dict(w.state)
-        click(w, 18)
-        out[lang] = {"labels": dict(w.labels), "start": start, "refused": dict(w.state)}
-    return out
-
-
-def render_fixtures() -> str:
-    return json.dumps(language_fixtures(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-
-
-def test_the_front_ends_language_fixtures_are_up_to_date():
-    if not FIXTURE.parent.exists():
-        pytest.skip("no front end source here")
-    assert FIXTURE.exists() and FIXTURE.read_text(encoding="utf-8") == render_fixtures(), (
-        f"{FIXTURE} is out of date: run python tests/test_widget_i18n.py"
-    )
-
-
-if __name__ == "__main__":
-    FIXTURE.write_text(render_fixtures(), encoding="utf-8")
-    print(f"wrote {FIXTURE}")

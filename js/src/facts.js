@@ -1,5 +1,5 @@
 // The facts the front end shares with the engine, generated from tripeaks_widget/board/frontend.py
-// by `python tests/frontend_fixtures.py`: edit the Python, never this file.
+// by `python js/generate.py`: edit the Python, never this file.
 
 /** The variants by the names the state uses, in code order (H J O S W). */
 export const VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];

@@ -1,5 +1,5 @@
 // The snapshot contract (the `state` trait), generated from tripeaks_widget/board/snapshot.py
-// by `python tests/frontend_fixtures.py`: edit the Python, never this file.
+// by `python js/generate.py`: edit the Python, never this file.
 
 /**
  * An action that moved a card.

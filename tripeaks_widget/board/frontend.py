@@ -1,6 +1,6 @@
 """The facts the front end shares with the engine, written once here and generated for it.
 
-``js/src/facts.js`` is made from this module (``python tests/frontend_fixtures.py`` rewrites it
+``js/src/facts.js`` is made from this module (``python js/generate.py`` rewrites it
 with the front end's other generated files, and a test fails when it is stale): the variants in
 code order and the New game dialog's presets (:mod:`~tripeaks_widget.engine.rules`), the numbered
 series (:mod:`~tripeaks_widget.engine.codes`), where each slot sits (:mod:`~tripeaks_widget.engine.layout`) and
@@ -64,7 +64,7 @@ def js_module() -> str:
     """``js/src/facts.js``."""
     out = [
         "// The facts the front end shares with the engine, generated from tripeaks_widget/board/frontend.py",
-        "// by `python tests/frontend_fixtures.py`: edit the Python, never this file.",
+        "// by `python js/generate.py`: edit the Python, never this file.",
         "",
     ]
     for name, value in facts().items():

@@ -5,7 +5,7 @@ defined in :mod:`tripeaks_widget.engine.view`); :class:`Snapshot` adds the board
 (the language, the highlight, the notices, the verdict, a sequence number). Each field's meaning
 is written beside it; the front end's JSDoc types (``js/src/snapshot.js``) are generated from
 these definitions by :func:`jsdoc`, and a test fails when they, or the front end's fixtures made
-from real snapshots, go stale (``python tests/frontend_fixtures.py`` rewrites both). Plain types.
+from real snapshots, go stale (``python js/generate.py`` rewrites both). Plain types.
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def jsdoc() -> str:
     """``js/src/snapshot.js``: the contract as JSDoc typedefs, for ``tsc --checkJs``."""
     out = [
         "// The snapshot contract (the `state` trait), generated from tripeaks_widget/board/snapshot.py",
-        "// by `python tests/frontend_fixtures.py`: edit the Python, never this file.",
+        "// by `python js/generate.py`: edit the Python, never this file.",
         "",
     ]
     for kind in CONTRACT:

@@ -1,10 +1,11 @@
-"""The front end's generated files, made from Python: ``python tests/frontend_fixtures.py``.
+"""The front end's generated files, made from Python: ``python js/generate.py``.
 
 - ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.board.snapshot.jsdoc`);
 - ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.board.frontend`);
-- ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw.
+- ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw;
+- ``js/test/fixtures/languages.json``: each language's labels and two snapshots of the reference deal.
 
-``tests/test_snapshot.py`` fails when either is out of date.
+``tests/test_snapshot.py`` fails when any is out of date.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from tripeaks_widget import IllegalMoveError, TriPeaks, solver
 from tripeaks_widget.board.frontend import js_module
 from tripeaks_widget.board.snapshot import jsdoc
 
-JS = pathlib.Path(__file__).resolve().parent.parent / "js"
+JS = pathlib.Path(__file__).resolve().parent
 TYPES = JS / "src" / "snapshot.js"
 FACTS = JS / "src" / "facts.js"
 STATES = JS / "test" / "fixtures" / "states.json"
+LANGUAGE_STATES = JS / "test" / "fixtures" / "languages.json"
+LANGUAGES = ("en", "el", "he", "is")
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 THREE_MOVES = ["K♣", "A♠", "2♦"]  # R6.4: row 3 card 4 turns up, the 7♠
 WINNABLE = "TP1-E-AAAAAAD"  # R6.5
@@ -69,6 +72,22 @@ def render_states() -> str:
     return json.dumps(scenes(), ensure_ascii=False, indent=1) + "\n"
 
 
+def languages() -> dict:
+    """For each language, its label table (the ``labels`` trait) and two snapshots of the reference
+    deal: the start, and a refused 3♠."""
+    out = {}
+    for lang in LANGUAGES:
+        w = TriPeaks(OPENING, lang=lang, records=False)
+        start = dict(w.state)
+        w.board.handle({"type": "play", "slot": 18})  # the 3♠, which does not fit the A♣
+        out[lang] = {"labels": dict(w.labels), "start": start, "refused": dict(w.state)}
+    return out
+
+
+def render_languages() -> str:
+    return json.dumps(languages(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def write() -> None:
     for path, text in generated().items():
         path.write_text(text, encoding="utf-8")
@@ -77,7 +96,7 @@ def write() -> None:
 
 def generated() -> dict[pathlib.Path, str]:
     """Each generated file and what it should hold."""
-    return {TYPES: jsdoc(), FACTS: js_module(), STATES: render_states()}
+    return {TYPES: jsdoc(), FACTS: js_module(), STATES: render_states(), LANGUAGE_STATES: render_languages()}
 
 
 if __name__ == "__main__":
