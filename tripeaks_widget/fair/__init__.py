@@ -108,7 +108,6 @@ EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count a
 EXACT_NODES = 600_000
 EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
 DRAW = -1  # the draw, among the slots of the actions played out
-PLAYOUT_STEP = 0.002  # seconds of playouts a step, about (a step is where a search can stop or give the loop a turn)
 EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
 
 
@@ -416,7 +415,7 @@ def playout_verdicts(
         return [], True
     played, wanted, exact = _playouts_of(seen, samples, seed)
     verdicts, before = [], [0] * len(seen.legal_moves)
-    for _ in _play_out(played, wanted, Clock(budget), one_a_step=True):
+    for _ in _play_out(played, wanted, Clock(budget)):
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
         before = wins
@@ -447,17 +446,10 @@ def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bo
     return played, 1 if exact else samples, exact
 
 
-def _play_out(played: Playouts, wanted: int, clock: Clock, *, one_a_step: bool = False) -> Iterator[None]:
-    """More arrangements a step, until ``wanted`` or the budget; none at all is an error. A step
-    judges one arrangement at first, then twice as many while a step takes under half of
-    ``PLAYOUT_STEP`` (compiled, a step's playouts run without the GIL: the fewer steps, the less
-    the kernel's message handling waits for it); with ``one_a_step``, one arrangement a step."""
-    size = 1
+def _play_out(played: Playouts, wanted: int, clock: Clock) -> Iterator[None]:
+    """One more arrangement a step, until ``wanted`` or the budget; none at all is an error."""
     while played.judged < wanted and not clock.out():
-        start = time.perf_counter()
-        played.run(min(size, wanted - played.judged))
-        if not one_a_step and time.perf_counter() - start < PLAYOUT_STEP / 2:
-            size *= 2
+        played.run(1)
         yield
     if not played.judged:
         raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
