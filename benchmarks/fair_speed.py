@@ -105,7 +105,7 @@ def main(argv=None) -> int:
     installed = {
         "fair": tripeaks_widget.fair,
         "expectimax": tripeaks_widget.fair.expectimax,
-        "search": tripeaks_widget.fair.tree,
+        "tree": tripeaks_widget.fair.tree,
     }
     builds = {solver.BACKEND: installed}
     if solver.BACKEND == "compiled":
@@ -139,7 +139,7 @@ def main(argv=None) -> int:
             rate[f"exact (nodes/s, {nodes} nodes)"] = nodes / seconds
             seconds = 0.0
             for seen in middle:
-                found, t = timed(m["search"].search, seen, iterations=args.iterations, seed=1)
+                found, t = timed(m["tree"].search, seen, iterations=args.iterations, seed=1)
                 seconds += t
                 got.append(found.actions)
             rate["search (iterations/s)"] = len(middle) * args.iterations / seconds

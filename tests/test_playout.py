@@ -114,3 +114,22 @@ def test_the_default_sample_counts_are_the_methods_own():
 def test_a_bad_sample_count_is_refused_when_the_fair_player_is_made(samples):
     with pytest.raises(ValueError, match="samples"):
         fair(samples=samples)
+
+
+@pytest.mark.skipif(
+    solver.BACKEND != "compiled", reason="the compiled build releases the GIL; Python switches threads itself"
+)
+def test_compiled_playouts_let_another_thread_run_meanwhile():
+    import threading
+
+    seen = Game.from_number(3, "classic").seen()
+    slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+    played = playouts(seen, [slot_of.get(a, DRAW) for a in seen.legal_moves], 1, SAMPLE_STREAM)
+    worker = threading.Thread(target=played.run, args=(300_000,))  # a second or more, all in one call
+    turns = 0
+    worker.start()
+    while worker.is_alive():  # each turn needs the GIL back: held by the playouts, there would be one
+        turns += 1
+        threading.Event().wait(0.001)
+    worker.join()
+    assert played.judged == 300_000 and turns >= 20, turns

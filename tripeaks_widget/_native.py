@@ -50,12 +50,28 @@ class _Kind:
         return self
 
 
+class _NoGil:
+    """``cython.nogil`` standing in: compiled, a function or a block run without the GIL; as
+    Python, a decorator that changes nothing and a block that does nothing more (the
+    interpreter lets other threads run between its own steps)."""
+
+    def __call__(self, function):
+        return function
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
 class _Shadow:
     """What the compiled modules use of Cython's ``cython`` module, for when Cython is not
     installed: the type declarations are no-ops and the code runs as Python."""
 
     compiled = False
-    longlong = ulonglong = double = bint = p_longlong = _Kind()
+    nogil = _NoGil()
+    longlong = ulonglong = double = bint = p_longlong = void = _Kind()
 
     @staticmethod
     def locals(**types):

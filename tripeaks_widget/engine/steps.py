@@ -17,6 +17,14 @@ T = TypeVar("T")
 Steps = Generator[None, None, T]  # yields between units of work; its return value is the answer
 
 
+def switch_point() -> None:
+    """A point where CPython may hand the GIL to another thread that has waited for it: called from
+    compiled code that holds the GIL for long (touching Python objects, it cannot drop it), which
+    runs no Python instruction of its own, and so never reaches the interpreter's switch between
+    threads. A Python function's first instruction is such a point. (Dropping the GIL for a moment
+    does not serve: the thread that drops it takes it back before a waiting thread wakes.)"""
+
+
 class Stale(Exception):
     """A step-wise computation stopped because its answer is no longer wanted."""
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from ..engine.layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
 from ..engine.seen import Seen
+from ..engine.steps import switch_point
 from ..solver import SearchExhausted
 from .removal import remove
 
@@ -43,6 +44,10 @@ except ImportError:
 Int64 = cython.typedef(cython.longlong)  # a bitmask, a count, a rank code, the packed unseen counts (60 bits)
 
 CHECK_EVERY = 2048  # nodes between two looks at the clock
+# Nodes between two switch points (compiled, the search holds the GIL, touching Python's ints and dicts,
+# and runs no Python instruction; a few hundred nodes are well under a millisecond): a thread waiting
+# for the GIL, the kernel's message handling, gets its turn as it would from Python code.
+SWITCH_EVERY = cython.declare(Int64, 256)
 NO_LIMIT = 1 << 62  # a node limit never reached
 # The slots grouped by how many cards their removal may uncover, most first: the order plays are tried in.
 # Tables rather than shifts, so that the compiled build never shifts past a machine word: a card
@@ -150,6 +155,8 @@ class Expectimax:
         self.nodes += 1
         if self.nodes > self.limit:
             raise SearchExhausted
+        if self.nodes % SWITCH_EVERY == 0:
+            switch_point()
         if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchExhausted
 

@@ -98,6 +98,7 @@ def lookahead_wins(
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 @cython.locals(ranks=Table, fit=Table, table=Table, removed=Int64, free=Int64, playable=Int64, bit=Int64)
 @cython.locals(slot=Int64, after=Int64, covers=Int64, freed=Int64, fitting=Int64, best_freed=Int64)
@@ -123,6 +124,7 @@ def _choice(removed: int, free: int, playable: int, ranks, fit, table) -> int:
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 @cython.locals(ranks=Table, stock=Table, fit=Table, table=Table, stock_count=Int64, removed=Int64, free=Int64)
 @cython.locals(drawn=Int64, top=Int64, first=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
@@ -159,6 +161,7 @@ def _wins(
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 @cython.locals(bit=Int64, slot=Int64)
 @cython.returns(Int64)
@@ -175,6 +178,7 @@ def lowest_slot(bit: int) -> int:
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 @cython.locals(mask=Int64, count=Int64)
 @cython.returns(Int64)
@@ -277,6 +281,7 @@ class Playouts:
         return [self.wins[a] for a in range(self.actions)]
 
     @cython.cfunc
+    @cython.nogil
     @cython.exceptval(check=False)
     @cython.locals(old=cython.ulonglong, shifted=cython.ulonglong, rot=cython.ulonglong)
     @cython.returns(cython.ulonglong)
@@ -291,6 +296,7 @@ class Playouts:
         return ((shifted >> rot) | (shifted << ((-rot) & 31))) & LOW32
 
     @cython.cfunc
+    @cython.nogil
     @cython.exceptval(check=False)
     @cython.cdivision(True)
     @cython.locals(bound=cython.ulonglong, threshold=cython.ulonglong, r=cython.ulonglong)
@@ -304,9 +310,20 @@ class Playouts:
                 return r % bound
 
     @cython.ccall
-    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, mask=Int64, won=cython.bint)
+    @cython.locals(count=Int64)
     def run(self, count: int) -> None:
-        """Judge every action on ``count`` more arrangements."""
+        """Judge every action on ``count`` more arrangements: compiled, without holding the GIL
+        (nothing in it touches a Python object), so that the kernel's other threads run meanwhile."""
+        with cython.nogil:
+            self._run(count)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, mask=Int64, won=cython.bint)
+    @cython.returns(cython.void)
+    def _run(self, count: int) -> None:
+        """``run``'s work, on the fixed arrays only."""
         while count > 0:
             count -= 1
             # deal: Fisher-Yates from the last position down, as ``deal.shuffle``
