@@ -65,7 +65,11 @@ class ReviewRow(TypedDict):
     best: Annotated[str | None, "the action with the best chance there"]
     best_chance: Annotated[float | None, "that best action's chance"]
     mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
-    played_best: Annotated[bool, "whether no action had a better chance than the one played (judged moves only)"]
+    played_best: Annotated[
+        bool,
+        "whether no action had a better chance than the one played, as shown: a difference that does not show in"
+        " the whole percent, or lies within the 95 % intervals, is a tie (judged moves only)",
+    ]
 
 
 class ReviewPanel(TypedDict):
