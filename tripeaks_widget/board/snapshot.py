@@ -114,6 +114,11 @@ class Snapshot(GameView):
     show_hints: Annotated[bool, "whether the Hint button is offered"]
     hint_kind: Annotated[Literal["fair", "exact"], "the hint given: 'fair' from what is seen, 'exact' peeks"]
     records: Annotated[bool, "whether results are recorded (no store: none asked for, or in the browser)"]
+    assisted: Annotated[
+        bool,
+        "whether the game in progress had an assist (Hint, Winnable?, Win chance, or an analysis consulted from"
+        " Python): it is recorded as assisted and sets no record",
+    ]
     reply: Annotated[Reply | None, "the answer to the last request with an id; null after the next action"]
     review: Annotated[ReviewPanel | None, "the review of the game played, while open; null while closed"]
     lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]
