@@ -233,7 +233,7 @@ def test_the_board_does_not_move(layout, width):
         assert not moved and not repeated, f"{lang} at {width}px:\n" + "\n".join(moved + repeated)
 
 
-NOTICE = "{'kind': 'record', 'text': w._say('New record for game 1 (Easy): 512 points in 31 moves')}"
+NOTICE = "{'kind': 'record', 'text': w.board.say('New record for game 1 (Easy): 512 points in 31 moves')}"
 EMPTY_BAND = 14  # px: more than the gaps between the header's lines and the board
 
 
@@ -265,7 +265,7 @@ def test_the_button_row_stays_put_on_one_line(layout):
             if now != row:
                 found.append(f"{lang}: {switch} switched on moves the buttons: {row} -> {now}")
             row = now
-        layout.py("w._worker.wait(20)")
+        layout.py("w.board.assists.worker.wait(20)")
         layout.shown()
         bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
         if bands:
