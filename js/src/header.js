@@ -24,7 +24,12 @@ export function headerView(doc, uid) {
   const number = h(doc, "span", "tp-number");
   number.hidden = true;
   // Whether the game in progress is still unassisted (Python's word): quiet, beside the game's name.
+  // Both words sit in one cell and the one not meant is invisible, so the line is as wide either
+  // way and the header never wraps differently when an assist is first used.
   const assisted = h(doc, "span", "tp-assisted");
+  const assistedYes = h(doc, "span", "", { "data-when": "true" });
+  const assistedNo = h(doc, "span", "", { "data-when": "false" });
+  assisted.append(assistedNo, assistedYes);
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -69,7 +74,8 @@ export function headerView(doc, uid) {
       setProp(number, "hidden", next.number === null);
       setText(number, next.numberLabel);
       if (next.number !== null) setProp(number, "title", next.numberLong);
-      setText(assisted, next.assistedLabel);
+      setText(assistedYes, L.assisted);
+      setText(assistedNo, L.unassisted);
       setProp(assisted, "title", next.assistedLong);
       setAttr(assisted, "data-assisted", String(next.assisted));
       setText(scoreLabel, L.score);

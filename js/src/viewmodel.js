@@ -209,7 +209,6 @@ export function toViewModel(state, language) {
     variants,
     status,
     assisted,
-    assistedLabel: assisted ? labels.assisted : labels.unassisted,
     assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
     message: typeof s.message === "string" ? s.message : "",
     ending,

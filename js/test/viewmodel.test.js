@@ -202,11 +202,10 @@ test("an assisted game says so on its banner and in the header; an unassisted on
     const assisted = toViewModel({ ...STATES[kind], assisted: true });
     assert.equal(assisted.assisted, true);
     assert.equal(assisted.overlay.assisted, "Played with assists: it sets no record.");
-    assert.equal(assisted.assistedLabel, "Assisted");
     const fair = toViewModel({ ...STATES[kind], assisted: false });
     assert.equal(fair.overlay.assisted, "");
-    assert.equal(fair.assistedLabel, "Unassisted");
+    assert.equal(fair.assisted, false);
   }
-  assert.equal(toViewModel(STATES.start).assistedLabel, "Unassisted");
-  assert.equal(toViewModel({ ...STATES.mid, assisted: true }).assistedLabel, "Assisted");
+  assert.equal(toViewModel(STATES.start).assisted, false);
+  assert.equal(toViewModel({ ...STATES.mid, assisted: true }).assistedLong, LABELS.assisted_tip);
 });

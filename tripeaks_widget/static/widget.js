@@ -1277,6 +1277,9 @@ function headerView(doc, uid) {
   const number2 = h(doc, "span", "tp-number");
   number2.hidden = true;
   const assisted = h(doc, "span", "tp-assisted");
+  const assistedYes = h(doc, "span", "", { "data-when": "true" });
+  const assistedNo = h(doc, "span", "", { "data-when": "false" });
+  assisted.append(assistedNo, assistedYes);
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -1317,7 +1320,8 @@ function headerView(doc, uid) {
       setProp(number2, "hidden", next.number === null);
       setText(number2, next.numberLabel);
       if (next.number !== null) setProp(number2, "title", next.numberLong);
-      setText(assisted, next.assistedLabel);
+      setText(assistedYes, L.assisted);
+      setText(assistedNo, L.unassisted);
       setProp(assisted, "title", next.assistedLong);
       setAttr(assisted, "data-assisted", String(next.assisted));
       setText(scoreLabel, L.score);
@@ -1696,7 +1700,6 @@ function toViewModel(state, language) {
     variants,
     status,
     assisted,
-    assistedLabel: assisted ? labels.assisted : labels.unassisted,
     assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
     message: typeof s.message === "string" ? s.message : "",
     ending,
