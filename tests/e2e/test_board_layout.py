@@ -376,6 +376,7 @@ def test_the_end_banners_say_both_counts_and_whether_the_game_was_assisted(layou
         labels = i18n.labels(lang)
         for name, code, line, assisted in ends:
             where = f"{lang} {name}"
+            layout.py("w.show_verdict = w.show_win_chance = False")  # a switch left on assists the next deal
             layout.deal(code, line[:-1], on=False)
             indicator = layout.root.locator(".tp-assisted > :visible")  # the word meant; the other keeps its width
             if indicator.text_content() != labels["unassisted"]:
