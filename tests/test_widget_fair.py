@@ -305,7 +305,7 @@ def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
             move.move,
             move.action,
             move.best,
-            move.mistake,
+            move.mistake and not row["played_best"],  # a loss within the noise is shown as a tie
         )
         assert (row["before"], row["after"], row["best_chance"]) == (
             move.before.value,
@@ -407,3 +407,12 @@ def test_a_review_row_names_a_better_move_only_when_it_shows_and_is_beyond_the_n
     review = fair.Review("TP1-E-AAAAAAB", (fair.ReviewedMove(1, "2♠", before, after, "2♥", best),), None, None)
     row = review_view({"kind": "known", "review": review}, str)["moves"][0]
     assert row["played_best"] is not better_shown
+
+
+def test_a_review_row_within_the_noise_is_neither_a_better_move_nor_a_mistake():
+    before, after, best = fair.Chance.of(60, 100), fair.Chance.of(50, 100), fair.Chance.of(60, 100)
+    move = fair.ReviewedMove(1, "2♠", before, after, "2♥", best)
+    assert move.mistake  # ten points given away, as sampled
+    review = fair.Review("TP1-E-AAAAAAB", (move,), None, None)
+    row = review_view({"kind": "known", "review": review}, str)["moves"][0]
+    assert row["played_best"] is True and row["mistake"] is False  # the intervals meet: a tie, as shown

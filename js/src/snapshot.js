@@ -57,7 +57,7 @@
  * @property {(number | null)} after the chance after it
  * @property {(string | null)} best the action with the best chance there
  * @property {(number | null)} best_chance that best action's chance
- * @property {boolean} mistake whether the move gave away at least 10 points of chance against the best
+ * @property {boolean} mistake whether the move gave away at least 10 points of chance against a better move (see played_best)
  * @property {boolean} played_best whether no action had a better chance than the one played, as shown: a difference that does not show in the whole percent, or lies within the 95 % intervals, is a tie (judged moves only)
  */
 

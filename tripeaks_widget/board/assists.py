@@ -162,8 +162,9 @@ def _better(best: fair.Chance | None, played: fair.Chance | None) -> bool:
 def _review_row(m: fair.ReviewedMove) -> dict:
     """One move of the review panel; a move not judged within the budget has no numbers. The
     move played was the best one when no action had a better chance as the board shows them
-    (:func:`_better`: a difference that does not show, or is within the noise, is a tie)."""
-    before = m.before
+    (:func:`_better`: a difference that does not show, or is within the noise, is a tie, and no
+    mistake)."""
+    before, better = m.before, _better(m.best_chance, m.after)
     return {
         "move": m.move,
         "action": m.action,
@@ -173,8 +174,8 @@ def _review_row(m: fair.ReviewedMove) -> dict:
         "after": _value(m.after),
         "best": m.best,
         "best_chance": _value(m.best_chance),
-        "mistake": m.mistake,
-        "played_best": m.judged and m.after is not None and not _better(m.best_chance, m.after),
+        "mistake": m.mistake and better,  # a loss within the noise is no mistake the board can show
+        "played_best": m.judged and m.after is not None and not better,
     }
 
 

@@ -64,7 +64,9 @@ class ReviewRow(TypedDict):
     after: Annotated[float | None, "the chance after it"]
     best: Annotated[str | None, "the action with the best chance there"]
     best_chance: Annotated[float | None, "that best action's chance"]
-    mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
+    mistake: Annotated[
+        bool, "whether the move gave away at least 10 points of chance against a better move (see played_best)"
+    ]
     played_best: Annotated[
         bool,
         "whether no action had a better chance than the one played, as shown: a difference that does not show in"
