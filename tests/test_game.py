@@ -19,8 +19,8 @@ from tripeaks_widget import (
     InvalidSnapshotError,
     Rules,
 )
-from tripeaks_widget.engine.cards import DECK
-from tripeaks_widget.engine.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
+from tripeaks_widget.engine.cards import DECK, parse_cards
+from tripeaks_widget.engine.game import BLOCKED_CARD, HIDDEN, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
 from tripeaks_widget.engine.layout import ROWS
 
 PLAY_ORDER = list(ROWS[3]) + list(ROWS[2]) + list(ROWS[1]) + list(ROWS[0])  # bottom up: always legal
@@ -72,8 +72,21 @@ def classic_chain_after_draws(draws):
 def test_r6_4_opening_discard_and_bottom_row():
     g = Game("TP1-E-AAAAAAB")
     assert str(g.discard) == "A♣"
-    assert g.rows()[3] == ["3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"]
-    assert g.rows()[:3] == [["?"] * 3, ["?"] * 6, ["?"] * 9]
+    assert g.rows()[3] == parse_cards("3♠ 5♠ K♣ 4♠ 2♦ A♠ K♦ 8♥ 7♣ 9♠")
+    assert g.rows()[:3] == [[HIDDEN] * 3, [HIDDEN] * 6, [HIDDEN] * 9]
+
+
+def test_the_read_api_gives_every_card_a_player_sees_as_a_card():
+    """rows(), playable(), free() and discard: one type for a card (Card); a face-down slot is
+    HIDDEN, a removed one None."""
+    g = Game("TP1-E-AAAAAAB")
+    g.play("K♣")
+    bottom = g.rows()[3]
+    assert bottom[2] is None  # played
+    assert all(isinstance(card, Card) for card in bottom if card is not None)
+    assert set(g.playable()) <= set(bottom) and set(g.free()) <= set(bottom)
+    assert isinstance(g.discard, Card) and g.discard == Card.parse("K♣")
+    assert {type(slot) for row in g.rows()[:3] for slot in row} == {str} and g.rows()[0] == [HIDDEN] * 3
 
 
 def test_r6_4_three_fit_under_easy_one_under_classic():
@@ -85,8 +98,8 @@ def test_r6_4_k_a_2_uncovers_the_7_of_spades():
     g = Game("TP1-E-AAAAAAB")
     assert [str(g.play(c)) for c in ("K♣", "A♠", "2♦")] == ["K♣", "A♠", "2♦"]
     assert str(g.discard) == "2♦"
-    assert g.rows()[2][4] == "7♠"
-    assert g.rows()[2].count("?") == 8
+    assert g.rows()[2][4] == Card.parse("7♠")
+    assert g.rows()[2].count(HIDDEN) == 8
     assert (g.score, g.moves, g.status) == (497, 3, "playing")
 
 
@@ -168,7 +181,7 @@ def test_r2_3_a_card_turns_face_up_when_both_covers_are_gone_and_down_again_on_u
     g.replay(["K♣", "A♠"])
     assert g.rows()[2][4] == "?"
     g.play("2♦")
-    assert g.rows()[2][4] == "7♠" and 13 in g.free_slots()
+    assert g.rows()[2][4] == Card.parse("7♠") and 13 in g.free_slots()
     g.undo()
     assert g.rows()[2][4] == "?" and 13 not in g.free_slots()
 

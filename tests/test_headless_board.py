@@ -48,6 +48,22 @@ def test_a_whole_game_a_new_game_an_assist_and_a_review_without_a_widget():
     board.close()
 
 
+@pytest.mark.parametrize(
+    "assist",
+    [lambda b: b.hint(), lambda b: b.verdict, lambda b: b.win_chance, lambda b: b.game.fair_hint(samples=8)],
+    ids=["hint", "verdict", "win_chance", "consulted from Python"],
+)
+def test_the_snapshot_says_whether_the_game_in_progress_is_assisted_until_a_new_deal(board, assist):
+    assert board.snapshot()["assisted"] is False
+    board.play("K♣")
+    assert board.snapshot()["assisted"] is False  # playing is no assist
+    assist(board)
+    board.draw()
+    assert board.snapshot()["assisted"] is True and board.used
+    board.new_game(OPENING)
+    assert board.snapshot()["assisted"] is False
+
+
 def test_every_snapshot_keeps_the_contract_and_counts_up(board):
     seen = watch(board)
     board.play("K♣")

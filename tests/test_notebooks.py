@@ -32,6 +32,13 @@ def test_links_between_notebooks_lead_somewhere(path):
     assert not missing, f"{path.name} links to notebooks that are not in examples/: {missing}"
 
 
+def test_the_first_notebook_leads_to_every_other_numbered_one():
+    notebook = nbformat.read(EXAMPLES / "01_play.ipynb", as_version=4)
+    where_next = next(cell.source for cell in notebook.cells if cell.source.startswith("## Where next"))
+    numbered = {path.name for path in NOTEBOOKS if re.match(r"\d\d_", path.name)} - {"01_play.ipynb"}
+    assert numbered <= set(re.findall(r"\]\(([^)#\s]+\.ipynb)", where_next))
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
 def test_notebook_runs(path, monkeypatch, tmp_path):
     monkeypatch.setenv("TRIPEAKS_PACE", "0")  # the kernel inherits it: replays apply at once

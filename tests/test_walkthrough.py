@@ -6,7 +6,7 @@ import types
 import ipywidgets
 import pytest
 
-from tripeaks_widget import Game, IllegalMoveError, TriPeaks
+from tripeaks_widget import Card, Game, IllegalMoveError, TriPeaks
 from tripeaks_widget.board import board as board_module
 from tripeaks_widget.compare import Comparison
 
@@ -44,7 +44,7 @@ def test_paced_replay_publishes_each_step_then_pauses_r6_4(w, states, sleeps):
     assert [s["discard"] for s in states] == ["K♣", "A♠", "2♦"]  # each step seen in the view
     assert [s["moves"] for s in states] == [1, 2, 3]
     assert w.history == THREE_MOVES
-    assert w.rows()[2][4] == "7♠"  # R6.4
+    assert w.rows()[2][4] == Card.parse("7♠")  # R6.4
     assert w.state["slots"][9 + 4] == "7♠"
 
 
@@ -133,7 +133,7 @@ def test_interrupt_during_a_pause_leaves_a_consistent_published_game(w, states, 
     published = {k: states[-1][k] for k in fresh.view()}
     assert published == fresh.view()  # and the view shows them
     w.play("2♦")  # the game goes on from there
-    assert w.rows()[2][4] == "7♠"
+    assert w.rows()[2][4] == Card.parse("7♠")
 
 
 def test_interrupt_in_the_middle_of_a_step_waits_for_the_step_to_finish(w, states, monkeypatch):

@@ -305,7 +305,7 @@ def test_the_review_opens_after_a_game_and_lists_every_move(blocked):
             move.move,
             move.action,
             move.best,
-            move.mistake,
+            move.mistake and not row["played_best"],  # a loss within the noise is shown as a tie
         )
         assert (row["before"], row["after"], row["best_chance"]) == (
             move.before.value,
@@ -389,3 +389,30 @@ def test_the_review_panel_shows_a_move_not_judged_without_numbers():
     }
     assert panel["moves"][0]["played_best"] is True  # K♣ was the best, and was played
     assert (panel["moves"][0]["before"], panel["moves"][0]["low"], panel["final"]) == (0.5, chance.low, None)
+
+
+@pytest.mark.parametrize(
+    ("after", "best", "better_shown"),
+    [
+        (fair.Chance.of(62, 100), fair.Chance.of(624, 1000), False),  # 62 % and 62 %: the same printed
+        (fair.Chance.of(60, 100), fair.Chance.of(65, 100), False),  # 60 % and 65 %, within each other's noise
+        (fair.Chance.exactly(0.5), fair.Chance.exactly(0.51), True),  # exact: any printed difference is real
+        (fair.Chance.exactly(0.5), fair.Chance.exactly(0.504), False),  # 50 % and 50 %
+        (fair.Chance.of(300, 1000), fair.Chance.of(600, 1000), True),  # far beyond the noise
+        (fair.Chance.exactly(0.5), fair.Chance.of(62, 100), True),  # 0.5 is below the interval 52-71 %
+    ],
+)
+def test_a_review_row_names_a_better_move_only_when_it_shows_and_is_beyond_the_noise(after, best, better_shown):
+    before = fair.Chance.of(62, 100)
+    review = fair.Review("TP1-E-AAAAAAB", (fair.ReviewedMove(1, "2♠", before, after, "2♥", best),), None, None)
+    row = review_view({"kind": "known", "review": review}, str)["moves"][0]
+    assert row["played_best"] is not better_shown
+
+
+def test_a_review_row_within_the_noise_is_neither_a_better_move_nor_a_mistake():
+    before, after, best = fair.Chance.of(60, 100), fair.Chance.of(50, 100), fair.Chance.of(60, 100)
+    move = fair.ReviewedMove(1, "2♠", before, after, "2♥", best)
+    assert move.mistake  # ten points given away, as sampled
+    review = fair.Review("TP1-E-AAAAAAB", (move,), None, None)
+    row = review_view({"kind": "known", "review": review}, str)["moves"][0]
+    assert row["played_best"] is True and row["mistake"] is False  # the intervals meet: a tie, as shown

@@ -103,12 +103,13 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   const bannerPanel = h(doc, "div", "tp-banner-panel");
   const bannerTitle = h(doc, "div", "tp-banner-title", { id: `${uid}-banner-title` });
   const bannerDetail = h(doc, "div", "tp-banner-detail");
+  const bannerAssisted = h(doc, "div", "tp-banner-assisted");
   const bannerActions = h(doc, "div", "tp-actions");
   const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
   const bannerReview = h(doc, "button", "tp-button tp-review-open", { type: "button", [SUPPRESS]: "" });
   bannerActions.append(bannerUndo, bannerReview, bannerNew);
-  bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
+  bannerPanel.append(bannerTitle, bannerDetail, bannerAssisted, bannerActions);
   banner.appendChild(bannerPanel);
   table.appendChild(banner);
 
@@ -281,6 +282,8 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         setAttr(banner, "data-kind", next.overlay.kind);
         setText(bannerTitle, next.overlay.title);
         setText(bannerDetail, next.overlay.detail);
+        setText(bannerAssisted, next.overlay.assisted);
+        setProp(bannerAssisted, "hidden", !next.overlay.assisted);
         setText(bannerUndo, L.undo);
         setProp(bannerUndo, "disabled", !next.canUndo);
         setText(bannerNew, L.new_game);

@@ -23,6 +23,13 @@ export function headerView(doc, uid) {
   const code = h(doc, "span", "tp-code", { dir: "ltr" }); // a code reads left to right in any language
   const number = h(doc, "span", "tp-number");
   number.hidden = true;
+  // Whether the game in progress is still unassisted (Python's word): quiet, beside the game's name.
+  // Both words sit in one cell and the one not meant is invisible, so the line is as wide either
+  // way and the header never wraps differently when an assist is first used.
+  const assisted = h(doc, "span", "tp-assisted");
+  const assistedYes = h(doc, "span", "", { "data-when": "true" });
+  const assistedNo = h(doc, "span", "", { "data-when": "false" });
+  assisted.append(assistedNo, assistedYes);
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -49,7 +56,7 @@ export function headerView(doc, uid) {
   const readouts = h(doc, "div", "tp-readouts");
   readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
-  meta.append(rules, number, code);
+  meta.append(rules, number, code, assisted);
   header.append(title, meta, stats, readouts);
 
   return {
@@ -67,6 +74,10 @@ export function headerView(doc, uid) {
       setProp(number, "hidden", next.number === null);
       setText(number, next.numberLabel);
       if (next.number !== null) setProp(number, "title", next.numberLong);
+      setText(assistedYes, L.assisted);
+      setText(assistedNo, L.unassisted);
+      setProp(assisted, "title", next.assistedLong);
+      setAttr(assisted, "data-assisted", String(next.assisted));
       setText(scoreLabel, L.score);
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);

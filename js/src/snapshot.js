@@ -57,8 +57,8 @@
  * @property {(number | null)} after the chance after it
  * @property {(string | null)} best the action with the best chance there
  * @property {(number | null)} best_chance that best action's chance
- * @property {boolean} mistake whether the move gave away at least 10 points of chance against the best
- * @property {boolean} played_best whether no action had a better chance than the one played (judged moves only)
+ * @property {boolean} mistake whether the move gave away at least 10 points of chance against a better move (see played_best)
+ * @property {boolean} played_best whether no action had a better chance than the one played, as shown: a difference that does not show in the whole percent, or lies within the 95 % intervals, is a tie (judged moves only)
  */
 
 /**
@@ -135,6 +135,7 @@
  * @property {boolean} show_hints whether the Hint button is offered
  * @property {"fair" | "exact"} hint_kind the hint given: 'fair' from what is seen, 'exact' peeks
  * @property {boolean} records whether results are recorded (no store: none asked for, or in the browser)
+ * @property {boolean} assisted whether the game in progress had an assist (Hint, Winnable?, Win chance, or an analysis consulted from Python): it is recorded as assisted and sets no record
  * @property {(Reply | null)} reply the answer to the last request with an id; null after the next action
  * @property {(ReviewPanel | null)} review the review of the game played, while open; null while closed
  * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'

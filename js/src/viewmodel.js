@@ -111,18 +111,24 @@ export function toViewModel(state, language) {
   const moves = number(s.moves);
   let overlay = null;
   const movesKept = number(s.moves_kept, moves);
+  // Whether the game had an assist is Python's word (Board.used); the banner and the header say it.
+  const assisted = s.assisted === true;
+  // The Moves counter, and after undos also the moves that stand, which the review numbers.
+  const undone = movesKept !== moves;
+  const counts = { score, moves, kept: movesKept };
   // How the game ended, in the game's own words (Python's), said once: by the banner.
   const ending = typeof s.ending === "string" ? s.ending : "";
   if (status === "won") {
-    // The Moves counter, and after undos also the moves that stand, which the review numbers.
-    const detail = movesKept === moves ? labels.won_detail : labels.won_detail_undone;
-    overlay = { kind: "won", title: ending || labels.won_title, detail: fmt(detail, { score, moves, kept: movesKept }) };
+    const detail = fmt(undone ? labels.won_detail_undone : labels.won_detail, counts);
+    overlay = { kind: "won", title: ending || labels.won_title, detail, assisted: assisted ? labels.ended_assisted : "" };
   } else if (status === "blocked") {
     const left = slots.filter((c) => c.kind !== "removed").length;
+    const said = fmt(undone ? labels.blocked_moves_undone : labels.blocked_moves, counts);
     overlay = {
       kind: "blocked",
       title: ending || labels.blocked_title,
-      detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left }),
+      detail: `${said} ${left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left })}`,
+      assisted: assisted ? labels.ended_assisted : "",
     };
   }
 
@@ -202,6 +208,8 @@ export function toViewModel(state, language) {
     rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
     variants,
     status,
+    assisted,
+    assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
     message: typeof s.message === "string" ? s.message : "",
     ending,
     caption: typeof s.caption === "string" ? s.caption : "",

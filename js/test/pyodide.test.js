@@ -61,10 +61,10 @@ test("R6.4: TP1-E-AAAAAAB deals and plays its opening", () => {
 import json
 from tripeaks_widget import Game
 g = Game("TP1-E-AAAAAAB")
-start = [str(g.discard), g.stock_count, g.rows()[3]]
+start = [str(g.discard), g.stock_count, [str(card) for card in g.rows()[3]]]
 for card in ("K♣", "A♠", "2♦"):
     g.play(card)
-json.dumps(dict(start=start, turned=g.rows()[2][4], score=g.score, moves=g.moves, status=g.status, discard=str(g.discard)))`);
+json.dumps(dict(start=start, turned=str(g.rows()[2][4]), score=g.score, moves=g.moves, status=g.status, discard=str(g.discard)))`);
   assert.deepEqual(state.start.slice(0, 2), ["A♣", 23]);
   assert.deepEqual(state.start[2], ["3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"]);
   assert.equal(state.turned, "7♠"); // row 3 card 4 turns face up

@@ -903,3 +903,22 @@ test("the message line takes the header's readouts line while they are off, and 
   assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
   window.close();
 });
+
+test("the banner says an assisted game is one, and the header says whether the game in progress is unassisted", () => {
+  const t = setup(withSeq(STATES.mid, 1));
+  // The word meant is the one whose data-when matches (the other is kept, invisible, for its width).
+  const said = () => t.$(`.tp-assisted > [data-when="${t.$(".tp-assisted").dataset.assisted}"]`).textContent;
+  assert.equal(t.$(".tp-assisted").dataset.assisted, "false");
+  assert.equal(said(), "Unassisted");
+  t.model.push(withSeq(STATES.mid, 2, { assisted: true }));
+  assert.equal(t.$(".tp-assisted").dataset.assisted, "true");
+  assert.equal(said(), "Assisted");
+  t.model.push(withSeq(STATES.won, 3, { assisted: true }));
+  assert.equal(t.$(".tp-banner-assisted").textContent, "Played with assists: it sets no record.");
+  assert.ok(!t.$(".tp-banner-assisted").hidden);
+  t.model.push(withSeq(STATES.won, 4, { assisted: false }));
+  assert.ok(t.$(".tp-banner-assisted").hidden);
+  t.model.push(withSeq(STATES.blocked, 5, { assisted: false, moves: 48, moves_kept: 46 }));
+  assert.match(t.$(".tp-banner-detail").textContent, /^Score \d+ in 48 moves \(46 not undone\)\. /);
+  t.window.close();
+});

@@ -80,7 +80,7 @@ test("won and blocked games get a banner", () => {
   assert.equal(blocked.overlay.kind, "blocked");
   assert.equal(blocked.overlay.title, "No more possible moves");
   const left = STATES.blocked.slots.filter((s) => s !== null).length;
-  assert.match(blocked.overlay.detail, new RegExp(`^${left} cards? left`));
+  assert.match(blocked.overlay.detail, new RegExp(`\\. ${left} cards? left`));
 });
 
 test("a missing or broken snapshot still renders", () => {
@@ -187,4 +187,25 @@ test("transitions: a card in flight lands without flying again; refused, it flie
   const moves = transitions(drawing, drawn);
   assert.equal(moves.shown, true);
   assert.equal(moves.toDiscardFrom, null, "it is on the discard already");
+});
+
+test("the blocked banner explains its two counts as the won banner does", () => {
+  const { score } = STATES.blocked;
+  const plain = toViewModel({ ...STATES.blocked, moves: 46, moves_kept: 46 });
+  assert.match(plain.overlay.detail, new RegExp(`^Score ${score} in 46 moves\\. \\d+ cards? left`));
+  const undone = toViewModel({ ...STATES.blocked, moves: 48, moves_kept: 46 });
+  assert.match(undone.overlay.detail, new RegExp(`^Score ${score} in 48 moves \\(46 not undone\\)\\. \\d+ cards? left`));
+});
+
+test("an assisted game says so on its banner and in the header; an unassisted one says it is", () => {
+  for (const kind of ["won", "blocked"]) {
+    const assisted = toViewModel({ ...STATES[kind], assisted: true });
+    assert.equal(assisted.assisted, true);
+    assert.equal(assisted.overlay.assisted, "Played with assists: it sets no record.");
+    const fair = toViewModel({ ...STATES[kind], assisted: false });
+    assert.equal(fair.overlay.assisted, "");
+    assert.equal(fair.assisted, false);
+  }
+  assert.equal(toViewModel(STATES.start).assisted, false);
+  assert.equal(toViewModel({ ...STATES.mid, assisted: true }).assistedLong, LABELS.assisted_tip);
 });

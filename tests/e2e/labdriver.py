@@ -64,7 +64,8 @@ STATE = (
     "import json\n"
     "print(json.dumps(dict(discard=str(w.discard), score=w.score, moves=w.moves, status=w.status,\n"
     "                      rules=str(w.rules), code=w.code, stock=w.stock_count, message=w.message,\n"
-    "                      rows=w.game.rows()), ensure_ascii=False))"
+    "                      rows=[[c if c is None else str(c) for c in row] for row in w.game.rows()]),\n"
+    "           ensure_ascii=False))"
 )
 
 # The widget's DOM, as the front end's views build it (js/src/board.js, bar.js, dialog.js, header.js).

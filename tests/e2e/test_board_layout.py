@@ -24,7 +24,7 @@ from layout_probe import (
 )
 from test_endings import WIN_LINE
 
-from tripeaks_widget import Game
+from tripeaks_widget import Game, i18n
 
 LANGUAGES = ("en", "el", "he", "is")
 WIDTHS = (700, 1000, 1300)
@@ -70,6 +70,7 @@ LONGEST = (VERDICTS[2], CHANCES[1])
 # that was lost on the way (so the review's chart has its lost mark).
 WON_AFTER_UNDOS = WIN_LINE[:10] + ["undo", "undo"] + WIN_LINE[8:]
 BLOCKED = ["draw"] * 23 + ["K♣"]
+BLOCKED_AFTER_UNDO = ["draw"] * 23 + ["undo", "draw", "K♣"]
 
 
 class Layout:
@@ -172,6 +173,8 @@ def test_the_lines_played_here_are_what_they_say():
     won = Game("TP1-E-AAAAAAD").replay(WON_AFTER_UNDOS)
     assert won.status == "won" and won.moves != won.moves_kept
     assert Game("TP1-C-AAAAAAB").replay(BLOCKED).status == "blocked"
+    undone = Game("TP1-C-AAAAAAB").replay(BLOCKED_AFTER_UNDO)
+    assert undone.status == "blocked" and undone.moves != undone.moves_kept
 
 
 @pytest.mark.parametrize("width", (700, 1300))
@@ -230,7 +233,7 @@ def test_the_board_does_not_move(layout, width):
         assert not moved and not repeated, f"{lang} at {width}px:\n" + "\n".join(moved + repeated)
 
 
-NOTICE = "{'kind': 'record', 'text': w._say('New record for game 1 (Easy): 512 points in 31 moves')}"
+NOTICE = "{'kind': 'record', 'text': w.board.say('New record for game 1 (Easy): 512 points in 31 moves')}"
 EMPTY_BAND = 14  # px: more than the gaps between the header's lines and the board
 
 
@@ -262,7 +265,7 @@ def test_the_button_row_stays_put_on_one_line(layout):
             if now != row:
                 found.append(f"{lang}: {switch} switched on moves the buttons: {row} -> {now}")
             row = now
-        layout.py("w._worker.wait(20)")
+        layout.py("w.board.assists.worker.wait(20)")
         layout.shown()
         bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
         if bands:
@@ -354,3 +357,51 @@ def test_screenshots_of_what_was_measured(layout):
         layout.lang(lang)
         expect(layout.root.locator(".tp-review")).to_have_attribute("data-kind", "known")
         layout.shot(f"review-blocked-{lang}")
+
+
+def test_the_end_banners_say_both_counts_and_whether_the_game_was_assisted(layout):
+    """In every language: the won and the blocked banner after an undo name both move counts; an
+    assisted game's banner says it was assisted (an unassisted one's does not); the header says
+    whether the game in progress is still unassisted; nothing of the banner or the header
+    overflows. Screenshots of each end banner, to look at."""
+    layout.width(1000)
+    found: list[str] = []
+    ends = (
+        ("won-assisted", "TP1-E-AAAAAAD", WON_AFTER_UNDOS, True),
+        ("won-unassisted", "TP1-E-AAAAAAD", WON_AFTER_UNDOS, False),
+        ("blocked-after-undo", "TP1-C-AAAAAAB", BLOCKED_AFTER_UNDO, False),
+    )
+    for lang in LANGUAGES:
+        layout.lang(lang)
+        labels = i18n.labels(lang)
+        for name, code, line, assisted in ends:
+            where = f"{lang} {name}"
+            layout.py("w.show_verdict = w.show_win_chance = False")  # a switch left on assists the next deal
+            layout.deal(code, line[:-1], on=False)
+            indicator = layout.root.locator(".tp-assisted > :visible")  # the word meant; the other keeps its width
+            if indicator.text_content() != labels["unassisted"]:
+                found.append(f"{where}: a fresh deal's header says {indicator.text_content()!r}")
+            if assisted:
+                layout.py("w.hint(); w.board.assists.worker.wait(20)")
+                layout.shown()
+                if indicator.text_content() != labels["assisted"]:
+                    found.append(f"{where}: after a hint the header says {indicator.text_content()!r}")
+            layout.py(f"w.apply({line[-1]!r})")
+            layout.shown()
+            banner = layout.root.locator(".tp-banner")
+            expect(banner).to_be_visible()
+            game = Game(code).replay(line)
+            counts = {"score": game.score, "moves": game.moves, "kept": game.moves_kept}
+            said = labels["won_detail_undone" if game.status == "won" else "blocked_moves_undone"].format(**counts)
+            detail = banner.locator(".tp-banner-detail").text_content()
+            if said not in detail:
+                found.append(f"{where}: the banner says {detail!r}, not {said!r}")
+            note = banner.locator(".tp-banner-assisted")
+            if assisted and (not note.is_visible() or note.text_content() != labels["ended_assisted"]):
+                found.append(f"{where}: the banner does not say the game was assisted")
+            if not assisted and note.is_visible():
+                found.append(f"{where}: an unassisted game's banner says {note.text_content()!r}")
+            found.extend(f"{where} .tp-banner-panel: {p}" for p in layout.problems(".tp-banner-panel"))
+            found.extend(f"{where} .tp-header: {p}" for p in layout.problems(".tp-header"))
+            layout.shot(f"end-{name}-{lang}")
+    assert not found, "\n".join(found)

@@ -17,7 +17,7 @@ from tripeaks_widget import Game, i18n
 BLOCKED_LINE = ["draw"] * 23 + ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"]
 WINNABLE = "TP1-E-AAAAAAD"  # R6.5: won under Easy by the line the engine finds below
 
-NAMES = {"TriPeaks", "Hogue", "Robert", "Enter", "JOKER", "TP1"}  # names, keys and codes
+NAMES = {"TriPeaks", "Hogue", "Robert", "Enter", "JOKER", "TP1", "Python"}  # names, keys and codes
 OWN_WORDS = {"is": {"Best"}}  # the language's own word, spelt as an English one
 
 # Each card's rank and suit, left to right as drawn: the text node and offsets of each.
@@ -88,7 +88,8 @@ def test_a_game_in_the_language(open_notebook, page, shot, lang):
     nb = open_notebook(
         [
             IMPORT,
-            f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}", records=False); w',
+            # every sample judged, however busy the machine: the review's better moves stand out of its noise
+            f'w = TriPeaks("TP1-E-AAAAAAB", lang="{lang}", records=False); w.search_budget = 60.0; w',
             f"w.replay({BLOCKED_LINE!r}, pace=0)",
             f'w.new_game("{WINNABLE}"); w.replay({won!r}, pace=0)',
             "import json; print(json.dumps(w.state['message'], ensure_ascii=False))",
@@ -149,7 +150,10 @@ def test_a_game_in_the_language(open_notebook, page, shot, lang):
         expect(review).to_have_attribute("data-kind", "known", timeout=60_000)
         rows = review.locator(".tp-review-table tbody tr")
         expect(rows.first).to_be_visible()
-        assert 0 < review.locator("bdi.tp-review-card").count() <= rows.count()
+        # A better move is named only where it stands out of the noise: the blocked game drew the
+        # stock out past better plays; the won one followed the solver's line, which may have none.
+        better = review.locator("bdi.tp-review-card").count()
+        assert (kind == "won" or better > 0) and better <= rows.count(), f"{lang}: {better} better moves ({kind})"
         seen = check_cards_read_rank_first(review, lang, f"{kind} review")
         assert seen > 5, f"{lang}: the {kind} review shows too few cards to judge ({seen})"
         shot(f"lang-{lang}-4-review-{kind}", root)

@@ -43,7 +43,7 @@ def test_the_board_renders(board_page):
     page, _nb, board = board_page
     assert page.url.endswith("/notebooks/board.ipynb")  # Notebook 7's page, not JupyterLab's
     expect(board.discard).to_have_attribute("data-card", "A♣")
-    assert board.slot_cards()[18:] == Game("TP1-E-AAAAAAB").rows()[3]
+    assert board.slot_cards()[18:] == [str(card) for card in Game("TP1-E-AAAAAAB").rows()[3]]
     assert (board.stock_count(), board.score(), board.code()) == ("23", "500", "TP1-E-AAAAAAB")
     screenshot(page, "host-notebook7-start")
     assert page_errors(page, NOTEBOOK_CORE) == []

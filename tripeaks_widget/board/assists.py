@@ -18,6 +18,7 @@ The verdict, the win chance and the review are one mechanism with three uses (:c
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, Protocol
@@ -145,11 +146,26 @@ def _value(chance: fair.Chance | None) -> float | None:
     return None if chance is None else chance.value
 
 
+def _percent(value: float) -> int:
+    """A chance as the board prints it: whole percent, halves up (the front end's ``Math.round``)."""
+    return math.floor(value * 100 + 0.5)
+
+
+def _better(best: fair.Chance | None, played: fair.Chance | None) -> bool:
+    """Whether ``best`` is a better chance than ``played`` as the board shows them: the difference
+    shows in the printed percent, and is beyond the noise (their 95 % intervals, which an exact
+    chance has none of, do not meet). Anything less is a tie."""
+    if best is None or played is None:
+        return False
+    return _percent(best.value) > _percent(played.value) and best.low > played.high
+
+
 def _review_row(m: fair.ReviewedMove) -> dict:
     """One move of the review panel; a move not judged within the budget has no numbers. The
-    move played was the best one when no action had a better chance (another one as good is
-    no better)."""
-    before = m.before
+    move played was the best one when no action had a better chance as the board shows them
+    (:func:`_better`: a difference that does not show, or is within the noise, is a tie, and no
+    mistake)."""
+    before, better = m.before, _better(m.best_chance, m.after)
     return {
         "move": m.move,
         "action": m.action,
@@ -159,8 +175,8 @@ def _review_row(m: fair.ReviewedMove) -> dict:
         "after": _value(m.after),
         "best": m.best,
         "best_chance": _value(m.best_chance),
-        "mistake": m.mistake,
-        "played_best": m.judged and m.after is not None and m.loss == 0,
+        "mistake": m.mistake and better,  # a loss within the noise is no mistake the board can show
+        "played_best": m.judged and m.after is not None and not better,
     }
 
 

@@ -145,6 +145,7 @@ class Board:
                 "review": self.assists.review.shown(say),  # type: ignore[typeddict-item]
                 "reply": self._reply,
                 "records": self.results.store is not None,
+                "assisted": bool(self.used),
                 "answered": self._answered,
                 "lang": lang,
                 "dir": i18n.direction(lang),  # type: ignore[typeddict-item]

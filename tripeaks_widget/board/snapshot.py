@@ -64,8 +64,14 @@ class ReviewRow(TypedDict):
     after: Annotated[float | None, "the chance after it"]
     best: Annotated[str | None, "the action with the best chance there"]
     best_chance: Annotated[float | None, "that best action's chance"]
-    mistake: Annotated[bool, "whether the move gave away at least 10 points of chance against the best"]
-    played_best: Annotated[bool, "whether no action had a better chance than the one played (judged moves only)"]
+    mistake: Annotated[
+        bool, "whether the move gave away at least 10 points of chance against a better move (see played_best)"
+    ]
+    played_best: Annotated[
+        bool,
+        "whether no action had a better chance than the one played, as shown: a difference that does not show in"
+        " the whole percent, or lies within the 95 % intervals, is a tie (judged moves only)",
+    ]
 
 
 class ReviewPanel(TypedDict):
@@ -110,6 +116,11 @@ class Snapshot(GameView):
     show_hints: Annotated[bool, "whether the Hint button is offered"]
     hint_kind: Annotated[Literal["fair", "exact"], "the hint given: 'fair' from what is seen, 'exact' peeks"]
     records: Annotated[bool, "whether results are recorded (no store: none asked for, or in the browser)"]
+    assisted: Annotated[
+        bool,
+        "whether the game in progress had an assist (Hint, Winnable?, Win chance, or an analysis consulted from"
+        " Python): it is recorded as assisted and sets no record",
+    ]
     reply: Annotated[Reply | None, "the answer to the last request with an id; null after the next action"]
     review: Annotated[ReviewPanel | None, "the review of the game played, while open; null while closed"]
     lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]

@@ -323,9 +323,17 @@ class Game:
             return None
         return str(self.deck[slot]) if self.is_face_up(slot) else HIDDEN
 
-    def rows(self) -> list[list[str | None]]:
-        """The four rows from the peak tops down, as ``slot_view`` shows each slot."""
-        return [[self.slot_view(slot) for slot in row] for row in ROWS]
+    def rows(self) -> list[list[Card | str | None]]:
+        """The four rows from the peak tops down, slot by slot, as the player sees them: a face-up
+        card is its :class:`Card` (as ``playable()``, ``free()`` and ``discard`` give it), a
+        face-down one is ``HIDDEN`` (``"?"``: which card it is is not seen), a removed slot None.
+        ``slot_view`` gives the same in notation, as the snapshot sends it."""
+        return [[self._seen_card(slot) for slot in row] for row in ROWS]
+
+    def _seen_card(self, slot: int) -> Card | str | None:
+        if self.is_removed(slot):
+            return None
+        return self.deck[slot] if self.is_face_up(slot) else HIDDEN
 
     def peaks(self) -> list[dict]:
         """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""

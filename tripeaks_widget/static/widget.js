@@ -514,12 +514,13 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   const bannerPanel = h(doc, "div", "tp-banner-panel");
   const bannerTitle = h(doc, "div", "tp-banner-title", { id: `${uid}-banner-title` });
   const bannerDetail = h(doc, "div", "tp-banner-detail");
+  const bannerAssisted = h(doc, "div", "tp-banner-assisted");
   const bannerActions = h(doc, "div", "tp-actions");
   const bannerUndo = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   const bannerNew = h(doc, "button", "tp-button tp-primary", { type: "button", [SUPPRESS]: "" });
   const bannerReview = h(doc, "button", "tp-button tp-review-open", { type: "button", [SUPPRESS]: "" });
   bannerActions.append(bannerUndo, bannerReview, bannerNew);
-  bannerPanel.append(bannerTitle, bannerDetail, bannerActions);
+  bannerPanel.append(bannerTitle, bannerDetail, bannerAssisted, bannerActions);
   banner.appendChild(bannerPanel);
   table2.appendChild(banner);
   const keysHelp = h(doc, "div", "tp-sr-only", { id: `${uid}-keys` });
@@ -673,6 +674,8 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         setAttr(banner, "data-kind", next.overlay.kind);
         setText(bannerTitle, next.overlay.title);
         setText(bannerDetail, next.overlay.detail);
+        setText(bannerAssisted, next.overlay.assisted);
+        setProp(bannerAssisted, "hidden", !next.overlay.assisted);
         setText(bannerUndo, L.undo);
         setProp(bannerUndo, "disabled", !next.canUndo);
         setText(bannerNew, L.new_game);
@@ -1191,6 +1194,13 @@ var LABELS = {
   blocked_title: "No more possible moves",
   blocked_detail: "{n} cards left in the peaks. Undo to try another way, or deal again.",
   blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
+  blocked_moves: "Score {score} in {moves} moves.",
+  blocked_moves_undone: "Score {score} in {moves} moves ({kept} not undone).",
+  ended_assisted: "Played with assists: it sets no record.",
+  assisted: "Assisted",
+  assisted_tip: "This game had an assist (Hint, Winnable?, Win chance, or an analysis from Python): it sets no record",
+  unassisted: "Unassisted",
+  unassisted_tip: "No assist so far in this game (Hint, Winnable?, Win chance, an analysis from Python)",
   game_number: "Game {n}",
   game_number_long: "Numbered game {n}: your records of it are kept",
   game_number_unrecorded: "Numbered game {n}: records are not kept here",
@@ -1266,6 +1276,10 @@ function headerView(doc, uid) {
   const code = h(doc, "span", "tp-code", { dir: "ltr" });
   const number2 = h(doc, "span", "tp-number");
   number2.hidden = true;
+  const assisted = h(doc, "span", "tp-assisted");
+  const assistedYes = h(doc, "span", "", { "data-when": "true" });
+  const assistedNo = h(doc, "span", "", { "data-when": "false" });
+  assisted.append(assistedNo, assistedYes);
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -1289,7 +1303,7 @@ function headerView(doc, uid) {
   const readouts = h(doc, "div", "tp-readouts");
   readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
-  meta.append(rules, number2, code);
+  meta.append(rules, number2, code, assisted);
   header.append(title, meta, stats, readouts);
   return {
     header,
@@ -1306,6 +1320,10 @@ function headerView(doc, uid) {
       setProp(number2, "hidden", next.number === null);
       setText(number2, next.numberLabel);
       if (next.number !== null) setProp(number2, "title", next.numberLong);
+      setText(assistedYes, L.assisted);
+      setText(assistedNo, L.unassisted);
+      setProp(assisted, "title", next.assistedLong);
+      setAttr(assisted, "data-assisted", String(next.assisted));
       setText(scoreLabel, L.score);
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);
@@ -1607,16 +1625,21 @@ function toViewModel(state, language) {
   const moves = number(s.moves);
   let overlay = null;
   const movesKept = number(s.moves_kept, moves);
+  const assisted = s.assisted === true;
+  const undone = movesKept !== moves;
+  const counts = { score, moves, kept: movesKept };
   const ending = typeof s.ending === "string" ? s.ending : "";
   if (status === "won") {
-    const detail = movesKept === moves ? labels.won_detail : labels.won_detail_undone;
-    overlay = { kind: "won", title: ending || labels.won_title, detail: fmt(detail, { score, moves, kept: movesKept }) };
+    const detail = fmt(undone ? labels.won_detail_undone : labels.won_detail, counts);
+    overlay = { kind: "won", title: ending || labels.won_title, detail, assisted: assisted ? labels.ended_assisted : "" };
   } else if (status === "blocked") {
     const left = slots.filter((c2) => c2.kind !== "removed").length;
+    const said = fmt(undone ? labels.blocked_moves_undone : labels.blocked_moves, counts);
     overlay = {
       kind: "blocked",
       title: ending || labels.blocked_title,
-      detail: left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left })
+      detail: `${said} ${left === 1 ? labels.blocked_detail_one : fmt(labels.blocked_detail, { n: left })}`,
+      assisted: assisted ? labels.ended_assisted : ""
     };
   }
   const notices = [];
@@ -1676,6 +1699,8 @@ function toViewModel(state, language) {
     rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
     variants,
     status,
+    assisted,
+    assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
     message: typeof s.message === "string" ? s.message : "",
     ending,
     caption: typeof s.caption === "string" ? s.caption : "",
