@@ -209,3 +209,10 @@ test("an assisted game says so on its banner and in the header; an unassisted on
   assert.equal(toViewModel(STATES.start).assisted, false);
   assert.equal(toViewModel({ ...STATES.mid, assisted: true }).assistedLong, LABELS.assisted_tip);
 });
+
+test("the Game badge's tooltip says whether records are kept here", () => {
+  const numbered = { ...STATES.start, number: 1 };
+  assert.equal(toViewModel({ ...numbered, records: true }, ENGLISH).numberLong, "Numbered game 1: your records of it are kept");
+  assert.equal(toViewModel({ ...numbered, records: false }, ENGLISH).numberLong, "Numbered game 1: records are not kept here");
+  assert.equal(toViewModel({ ...numbered, number: null }, ENGLISH).numberLong, "");
+});

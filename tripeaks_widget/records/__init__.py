@@ -20,47 +20,9 @@ when someone else holds the record, when it is the player's own best. For exampl
     records.leaderboard(123, rules="easy")   # each player's best, unassisted results ranked apart
     records.stats(player="ana")              # played, won, win percent, runs, draws, per rule set
 
-Where: ``Records(path)``, else the environment variable ``TRIPEAKS_RECORDS``, both read by one
-parser (:mod:`.locate`: a file, a folder that gets ``records.sqlite3`` inside, ``:memory:``,
-``sqlite:///path``, a ``postgresql://`` URL or a libpq keyword string), else ``records.sqlite3``
-in the user's data folder. A class's PostgreSQL store is set up with ``python -m
-tripeaks_widget.records setup URL`` (:mod:`.roles`): its players' credentials can only record
-results through the store's own function and read them. Who: ``player=``, else
-``$JUPYTERHUB_USER``, else the OS user. Names are checked (1 to 64 characters, no control
-characters) and always bound as parameters.
-
-One code path for both databases. Both are reached through DB-API 2 drivers, ``sqlite3`` from
-the standard library and psycopg 3, behind one small interface (:mod:`.backends`): the SQL is
-written once, a backend turns ``?`` into its placeholders and keeps what truly differs (how a
-store is checked before anything is written, where its schema version lives, which errors mean
-"try again"). SQLAlchemy Core was the alternative; it is left out because the store is a few
-fixed statements that both databases already share (``INSERT … ON CONFLICT``, ``RETURNING``,
-window functions), while the parts that differ, SQLite's pragmas, read-only checks and lock
-handling, would still be written by hand beside it; and a one-person install keeps needing
-nothing beyond the standard library (``pip install 'tripeaks-widget[postgres]'`` adds psycopg).
-
-First to win, a new record: settled in the database. ``bests`` holds each game's best
-unassisted result under a primary key; a result takes it with one ``INSERT … ON CONFLICT DO
-NOTHING`` or one conditional ``UPDATE … RETURNING``, so of two players who win at the same
-moment exactly one is told "first win", whatever the interleaving (SQLite's write lock,
-PostgreSQL's row lock). A retried write is idempotent: each play has a token, unique in the
-table.
-
-Many kernels may write at once. Writes go through a writer thread per store (:mod:`.writer`):
-an attempt waits a moment for a lock held elsewhere or a lost connection, then tries again, so
-the caller never blocks and a result is never dropped. At interpreter exit and on SIGTERM the
-queue goes to a local spool first (:mod:`.spool`), which the next start delivers; a store whose
-server cannot be reached as it is opened opens all the same, and is looked at once it answers;
-a board never waits for a server as its store is opened (``open_wait``, :class:`Records`). The
-stores the boards share and the pools the stores share are counted in one registry
-(:mod:`.registry`).
-On PostgreSQL, one small pool of connections serves every store on a URL in a process
-(:mod:`.postgres`), every use of a connection has a client-side deadline (:mod:`.deadline`),
-and reads never wait behind a write. A store is looked at before anything is written (SQLite through a read-only
-connection): one that is not a records store (random bytes, another program's database, a
-store from a newer version) is refused with a ``RecordsError`` that names the store (never its
-password) and what was expected, and is left exactly as it is. A good store in a read-only
-folder opens read-only.
+Where a store is, who plays, how both databases share one code path, how a first win is settled
+and how many kernels write at once: the documentation's page "Records and roles"
+(docs/explanation/records-and-roles.md).
 """
 
 from __future__ import annotations
