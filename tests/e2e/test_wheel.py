@@ -27,8 +27,8 @@ PACKAGE = REPO / "tripeaks_widget"
 SHIPPED = [
     "static/widget.js",
     "static/widget.css",
-    "locale/labels.json",
-    *(f"locale/{lang}/LC_MESSAGES/tripeaks.mo" for lang in ("el", "he", "is")),
+    "i18n/locale/labels.json",
+    *(f"i18n/locale/{lang}/LC_MESSAGES/tripeaks.mo" for lang in ("el", "he", "is")),
 ]
 BLOCKED = "Must be one rank higher or lower"
 COMPILER = shutil.which(os.environ.get("CC", "cc")) is not None  # then the wheel carries the compiled search
