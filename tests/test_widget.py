@@ -49,6 +49,7 @@ WIDGET_KEYS = {
     "reply",
     "answered",
     "records",
+    "assisted",
 }
 
 
