@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import math
-import threading
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -32,6 +31,7 @@ from ..engine.rules import Rules
 from ..engine.seen import Seen
 from ..engine.steps import Stale, Steps, drive, watched
 from ..engine.words import NamedCard
+from . import recording
 from .background import Worker
 from .intents import HINT_KINDS
 
@@ -304,23 +304,11 @@ class Verdicts:
             self._lost = (tuple(entry for entry in line if entry[0] <= verdict["index"]), verdict)
 
 
-class Host(Protocol):
-    """What the assists need of the board they run for."""
+class Host(recording.Host, Protocol):
+    """What the assists need of the board they run for: what the results need, and more."""
 
     search_budget: float
     deal_budget: float
-    lock: threading.RLock  # every change of the board and every snapshot made takes it
-
-    @property
-    def closed(self) -> bool:
-        """Whether the board was closed: its searches' answers are dropped."""
-
-    @property
-    def game(self) -> Game:
-        """The game on the board."""
-
-    def publish(self) -> None:
-        """Publish the board's snapshot."""
 
     def point(self, note: str, marks: Marks) -> None:
         """Show ``note`` in the message line and highlight ``marks``, then publish."""
