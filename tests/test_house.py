@@ -1,7 +1,9 @@
 """The shape of the code, checked as CI checks everything: the layers import only downward
 (import-linter's contracts in pyproject.toml), ruff's rules hold (no module reaches into another
-object's underscored members: SLF001), and mypy passes over the files it is given."""
+object's underscored members: SLF001), and mypy passes over the whole package, strictly over the
+engine and the headless board."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -51,3 +53,27 @@ def test_ruff_passes():
 def test_mypy_passes():
     done = run(sys.executable, "-m", "mypy")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path):
+    """The configuration can fail: in a copy of the package, an untyped function fails the engine
+    and the board (strict there) but not a module outside them, and a wrong type fails anywhere."""
+    copy = tmp_path / "tripeaks_widget"
+    shutil.copytree(ROOT / "tripeaks_widget", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__", "static"))
+    untyped = "\n\ndef untyped(x):\n    return x\n"
+    for module, added in [
+        ("engine/game.py", untyped),
+        ("board/board.py", untyped),
+        ("stats.py", untyped + '\n\nWRONG: int = "text"\n'),
+    ]:
+        path = copy / module
+        path.write_text(path.read_text(encoding="utf-8") + added, encoding="utf-8")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    found = set(re.findall(r"^(tripeaks_widget/\S+\.py):\d+: error: .*\[([a-z-]+)\]$", done.stdout, re.MULTILINE))
+    assert found == {
+        ("tripeaks_widget/engine/game.py", "no-untyped-def"),
+        ("tripeaks_widget/board/board.py", "no-untyped-def"),
+        ("tripeaks_widget/stats.py", "assignment"),
+    }, done.stdout + done.stderr

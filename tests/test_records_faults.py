@@ -25,7 +25,7 @@ from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 from tripeaks_widget import TriPeaks
 from tripeaks_widget.records import APPLICATION_ID, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
-from tripeaks_widget.records.backends import SQLite
+from tripeaks_widget.records.backends import SQLITE_FULL, SQLITE_IOERR, SQLite
 
 NOBODY = 65534
 
@@ -395,6 +395,21 @@ def _fill(folder: Path) -> Path:
     finally:
         os.close(fd)
     return filler
+
+
+def test_a_full_disk_is_told_where_sqlite3_names_no_result_codes(tmp_path, monkeypatch):
+    """Python 3.10's sqlite3 has no SQLITE_FULL nor SQLITE_IOERR (3.11 added them, and the codes
+    on its errors): before, telling whether a failed write met a full disk raised AttributeError there."""
+    if sys.version_info >= (3, 11):  # the store's own codes are sqlite3's
+        assert (SQLITE_FULL, SQLITE_IOERR) == (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+    backend = SQLite(tmp_path / "records.sqlite3", timeout=1)
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorcode = SQLITE_FULL  # as Python 3.11 sets it
+    without_code = sqlite3.OperationalError("disk I/O error")  # as Python 3.10 raises it
+    for name in ("SQLITE_FULL", "SQLITE_IOERR"):
+        monkeypatch.delattr(sqlite3, name, raising=False)
+    assert backend.full(full)
+    assert not backend.full(without_code)
 
 
 def _games(n: int):

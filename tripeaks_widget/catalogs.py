@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import inspect
 import io
 import json
 import re
@@ -42,6 +43,7 @@ from pathlib import Path
 from string import Formatter
 
 from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as BabelMessage
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -114,9 +116,9 @@ def _is_message(node: ast.AST | None) -> bool:
     )
 
 
-def declarations(module: str) -> dict[str, tuple[str, int]]:
+def declarations(module: str) -> dict[str, tuple[str | None, int]]:
     """The messages ``tripeaks_widget/<module>.py`` declares: ``NAME = Message("text")`` at module
-    level, by name (text, line)."""
+    level, by name (text, line; None for a text that is no plain template)."""
     return {name: (text, line) for name, text, line, _ in _declared(_tree(module))}
 
 
@@ -148,8 +150,8 @@ def scan(module: str, problems: list[str] | None = None) -> list[tuple[str, int,
     found: list[tuple[str, int, str]] = []
     declared: set[str] = set()
     at_declaration: set[ast.Call] = set()
-    for name, text, line, call in _declared(tree):
-        at_declaration.add(call)
+    for name, text, line, declared_call in _declared(tree):
+        at_declaration.add(declared_call)
         if text is None:
             if problems is not None:
                 problems.append(
@@ -270,9 +272,9 @@ def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
     for module in sources():
         for text, _line, what in scan(module, problems):
             add(Entry(text), f"tripeaks_widget/{module}.py", f"Shown to the player ({what}).")
-    for module, table in ENTRY_TABLES:
-        where = Path(module.__file__).relative_to(ROOT).as_posix()
-        for entry in getattr(module, table):
+    for owner, table in ENTRY_TABLES:
+        where = Path(inspect.getfile(owner)).relative_to(ROOT).as_posix()
+        for entry in getattr(owner, table):
             add(entry, where, entry.comment)
     for key, text in english_labels(problems).items():
         entry = i18n.label_entry(key, text)
@@ -318,7 +320,8 @@ def template_catalog(problems: list[str] | None = None) -> Catalog:
         template.add(
             _babel_id(entry),
             string=("", "") if entry.plural is not None else "",
-            locations=[(loc, None) for loc in item.locations],
+            # no line numbers: Babel writes a location's None as none (its annotation says int)
+            locations=[(loc, None) for loc in item.locations],  # type: ignore[misc]
             auto_comments=item.notes,
             context=entry.context,
             flags=["python-brace-format"] if braces else [],
@@ -420,6 +423,19 @@ def compile_catalogs() -> list[str]:
 # -- checking ------------------------------------------------------------------------------------------------
 
 
+def _ids(message: BabelMessage) -> tuple[str, str | None]:
+    """A catalog message's English text and its plural (None: it has no plural forms)."""
+    if isinstance(message.id, str):
+        return message.id, None
+    return message.id[0], message.id[1]
+
+
+def _translations(message: BabelMessage) -> list[str]:
+    """A catalog message's translations, one for each plural form of a plural one ("": none)."""
+    string = message.string
+    return list(string) if isinstance(string, (list, tuple)) else [string or ""]
+
+
 def _mo_key(message) -> str:
     msgid = message.id[0] if message.pluralizable else message.id
     return f"{message.context}\x04{msgid}" if message.context else msgid
@@ -431,7 +447,7 @@ def _expected_mo(catalog: Catalog) -> dict:
         if message.fuzzy or not _translated(message):
             continue
         if message.pluralizable:
-            for index, string in enumerate(message.string):
+            for index, string in enumerate(_translations(message)):
                 table[(_mo_key(message), index)] = string
         else:
             table[_mo_key(message)] = message.string
@@ -515,10 +531,7 @@ def check() -> list[str]:
             )
 
     # Each language against the template (the code against the template is above).
-    wanted = {
-        key: Entry(m.id[0] if m.pluralizable else m.id, m.id[1] if m.pluralizable else None, m.context)
-        for key, m in in_template.items()
-    }
+    wanted = {key: Entry(*_ids(m), m.context) for key, m in in_template.items()}
     for lang in TRANSLATED:
         path = po_path(lang)
         where = _rel(path)
@@ -530,8 +543,8 @@ def check() -> list[str]:
         if catalog.plural_forms != rules.plural_forms:
             problems.append(f"{where}: Plural-Forms is {catalog.plural_forms!r}, not {rules.plural_forms!r}")
         messages = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(catalog)[1:]}
-        for key in catalog.obsolete:
-            problems.append(f"{where}: stale obsolete entry {key!r}")
+        for obsolete in catalog.obsolete:
+            problems.append(f"{where}: stale obsolete entry {obsolete!r}")
         for key, item in wanted.items():
             message = messages.get(key)
             if message is None:
@@ -547,7 +560,7 @@ def check() -> list[str]:
                     f"{where}: {_describe_key(key)} has the wrong plural: run python -m tripeaks_widget.catalogs update"
                 )
                 continue
-            strings = list(message.string) if message.pluralizable else [message.string]
+            strings = _translations(message)
             if message.pluralizable and len(strings) != catalog.num_plurals:
                 problems.append(
                     f"{where}: {_describe_key(key)} has {len(strings)} plural forms, not {catalog.num_plurals}"
@@ -566,7 +579,8 @@ def check() -> list[str]:
             continue
         with open(mo, "rb") as file:
             compiled = gettext.GNUTranslations(file)
-        table = {k: v for k, v in compiled._catalog.items() if k != ""}  # noqa: SLF001  (gettext keeps it only there)
+        # gettext keeps the table only there, and its stubs do not name it
+        table = {k: v for k, v in compiled._catalog.items() if k != ""}  # type: ignore[attr-defined]  # noqa: SLF001
         info = compiled.info()
         if table != _expected_mo(catalog) or info.get("plural-forms") != catalog.plural_forms:
             problems.append(f"{_rel(mo)} is not {where} compiled: run python -m tripeaks_widget.catalogs compile")

@@ -17,7 +17,7 @@ and is truncated after ``max_steps`` steps.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -61,7 +61,8 @@ def check_game(value: object) -> int:
 class TriPeaksEnv(gym.Env):
     """TriPeaks with the seen view as observation, 29 masked actions and a reward for the win."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "render_fps": 4}
+    # as gymnasium.Env declares it (a ClassVar would clash with that): every environment reads the class's
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, rules: Rules | str = "easy", *, max_steps: int = 200, render_mode: str | None = None) -> None:
         self.rules = Rules.parse(rules)

@@ -29,7 +29,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from statistics import mean, median
 
@@ -237,7 +237,7 @@ def read_deals(path: str) -> list[dict]:
         return []
     if os.path.isdir(path):
         raise IsADirectoryError(f"{path} is a folder; --deals names a CSV file")
-    convert = {
+    convert: dict[str, Callable[[str], object]] = {
         "number": int,
         "rules": str,
         "winnable": lambda text: {"True": True, "False": False}.get(text),

@@ -20,12 +20,12 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeVar, cast
 
 from .. import fair, solver
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError
-from ..engine.game import YOU_WON, Game, move_number, standing_actions
+from ..engine.game import YOU_WON, Game, Position, move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.seen import Seen
@@ -34,6 +34,7 @@ from ..engine.words import NamedCard
 from . import recording
 from .background import Worker
 from .intents import HINT_KINDS
+from .snapshot import ReviewPanel, ReviewRow, VerdictLine, WinChanceLine
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -66,9 +67,27 @@ FAILED = Message("Something went wrong: {error}")
 WIN_CHANCE_SAMPLES = fair.PLAYOUT_SAMPLES
 # The review after a game is judged the same way, move by move, within the board's search budget a move.
 
-Verdict = dict[str, Any]  # {"kind": "lost", "move": 12, "index": 13, "undone": False}: see judge
-Found = dict[str, Any]  # the win chance: {"kind": "known", "chance": Chance} / "pending" / "unknown" / "error"
+
+class _Found(TypedDict):
+    kind: str
+
+
+class Found(_Found, total=False):
+    """What a :class:`Watch` found: the win chance (``{"kind": "known", "chance": Chance}``), the
+    review (``"review"``), the verdict (:data:`Verdict`); or ``"pending"``, ``"unknown"``, ``"error"``."""
+
+    chance: fair.Chance
+    review: fair.Review
+    move: int | None  # the verdict's: the move after which the game was lost
+    index: int  # and that action's index in the history
+    undone: bool  # whether undone moves make its number differ from the Moves counter
+    error: str
+
+
+Verdict = Found  # {"kind": "lost", "move": 12, "index": 13, "undone": False}: see judge
 Marks = list[int | Literal["stock"]]  # slots and/or "stock" to highlight
+Say = Callable[[Any], str]  # the board's words in its language
+View = TypeVar("View")
 
 
 class Moment(NamedTuple):
@@ -160,7 +179,7 @@ def _better(best: fair.Chance | None, played: fair.Chance | None) -> bool:
     return _percent(best.value) > _percent(played.value) and best.low > played.high
 
 
-def _review_row(m: fair.ReviewedMove) -> dict:
+def _review_row(m: fair.ReviewedMove) -> ReviewRow:
     """One move of the review panel; a move not judged within the budget has no numbers. The
     move played was the best one when no action had a better chance as the board shows them
     (:func:`_better`: a difference that does not show, or is within the noise, is a tie, and no
@@ -180,7 +199,7 @@ def _review_row(m: fair.ReviewedMove) -> dict:
     }
 
 
-def review_view(found: Found, say: Callable[[Any], str]) -> dict:
+def review_view(found: Found, say: Say) -> ReviewPanel:
     """The review as the board shows it: each move with its chances, the final chance, the move
     after which the exact verdict turned to lost."""
     kind, review = found["kind"], found.get("review")
@@ -192,14 +211,17 @@ def review_view(found: Found, say: Callable[[Any], str]) -> dict:
     if review is not None:
         view["moves"] = [_review_row(m) for m in review.moves]
         view["final"], view["lost_after"] = _value(review.final), review.lost_after
-    return view
+    return cast(ReviewPanel, view)  # its types are checked against the contract in tests/test_snapshot.py
 
 
-def chance_view(found: Found, say: Callable[[Any], str]) -> dict:
+def chance_view(found: Found, say: Say) -> WinChanceLine:
     """The win chance as the board shows it: its kind, the value and its interval, the text."""
     kind, chance = found["kind"], found.get("chance")
+    detail: Message | None = None
     if kind == "known":
+        assert chance is not None  # a known chance comes with its Chance
         text: Any = Message(CHANCE_KNOWN, percent=round(chance.value * 100))
+        detail = chance_detail(chance)
     elif kind == "unknown":  # no arrangement judged within the budget: said as the verdict says it
         text = VERDICT_UNKNOWN
     elif kind == "error":
@@ -209,7 +231,8 @@ def chance_view(found: Found, say: Callable[[Any], str]) -> dict:
     numbers = {"value": None, "low": None, "high": None, "samples": None, "exact": False}
     if chance is not None:
         numbers = {name: getattr(chance, name) for name in numbers}
-    return {"kind": kind, **numbers, "text": say(text), "detail": say(chance_detail(chance)) if kind == "known" else ""}
+    view = {"kind": kind, **numbers, "text": say(text), "detail": say(detail) if detail is not None else ""}
+    return cast(WinChanceLine, view)  # its types are checked against the contract in tests/test_snapshot.py
 
 
 def chance_detail(chance: fair.Chance) -> Message:
@@ -253,7 +276,7 @@ def judge_steps(game: Game, budget: float) -> Steps[Verdict]:
     return {"kind": "lost", "move": number, "index": index, "undone": counted != number}
 
 
-def verdict_view(verdict: Verdict, say: Callable[[Any], str]) -> dict:
+def verdict_view(verdict: Verdict, say: Say) -> VerdictLine:
     """A verdict as the view and ``w.verdict`` show it: its kind, the move, and its text."""
     kind, move = verdict["kind"], verdict.get("move")
     if kind == "lost" and move is not None:
@@ -270,15 +293,17 @@ def verdict_view(verdict: Verdict, say: Callable[[Any], str]) -> dict:
             "unknown": VERDICT_UNKNOWN,
             "won": YOU_WON,
         }[kind]
-    return {"kind": kind, "move": move, "text": say(text)}
+    view = {"kind": kind, "move": move, "text": say(text)}
+    return cast(VerdictLine, view)  # its types are checked against the contract in tests/test_snapshot.py
 
 
 class Verdicts:
     """What searches found about one game: positions found winnable, and the line that lost it."""
 
     def __init__(self) -> None:
-        self._winnable: set = set()
-        self._lost: tuple[tuple, Verdict] | None = None  # (the standing line up to the losing action, its verdict)
+        self._winnable: set[Position] = set()
+        # the standing line up to the losing action (each action with its index), and its verdict
+        self._lost: tuple[tuple[tuple[int, str], ...], Verdict] | None = None
 
     def known(self, game: Game) -> Verdict | None:
         """The verdict on ``game`` when it needs no search, else None."""
@@ -314,7 +339,7 @@ class Host(recording.Host, Protocol):
         """Show ``note`` in the message line and highlight ``marks``, then publish."""
 
 
-class Watch:
+class Watch(Generic[View]):
     """One analysis the board keeps for the moment it stands at: the verdict, the win chance and
     the review are three uses of it. Switched on, it is looked for in the worker thread (with
     ``follows``, again at every new moment), shown when found unless the board moved on, and read
@@ -336,7 +361,7 @@ class Watch:
         compute: Callable[[Any], Steps[Any]],
         found: Callable[[Any], Found],
         failed: Callable[[BaseException], Found],
-        view: Callable[[Found, Callable[[Any], str]], dict],
+        view: Callable[[Found, Say], View],
         answers: tuple[str, ...] = ("known",),
         known: Callable[[Game], Found | None] = lambda game: None,
         remember: Callable[[Game, Found], None] = lambda game, found: None,
@@ -414,7 +439,7 @@ class Watch:
             self.found = found
             host.publish()
 
-    def shown(self, say: Callable[[Any], str]) -> dict | None:
+    def shown(self, say: Say) -> View | None:
         """What the snapshot shows, in the board's language; None while switched off."""
         if not self.on or self.found is None or not self._still(self.at):
             return None
@@ -464,7 +489,10 @@ class Assists:
         self.used: set[str] = set()
         self.deal_requests: list[Any] = []  # dialog requests waiting for the winnable deal looked for next
         self.verdicts = Verdicts()
-        budget = lambda: board.search_budget  # noqa: E731  (read when a search starts: a script may change it)
+
+        def budget() -> float:  # read when a search starts: a script may change it
+            return board.search_budget
+
         self.verdict = Watch(
             board,
             self.worker,
@@ -538,7 +566,7 @@ class Assists:
         """Stop the worker thread: searches waiting are dropped, a running one stops."""
         self.worker.close()
 
-    def read_verdict(self) -> dict:
+    def read_verdict(self) -> VerdictLine:
         """``w.verdict``: the verdict on the board, as the "Winnable?" line says it (in English)."""
         return verdict_view(self.verdict.read(), str)
 
@@ -629,7 +657,7 @@ class Assists:
         (``SearchExhausted`` when none is found within the board's ``deal_budget``)."""
         return solver.random_winnable_steps(rules, budget=self.board.deal_budget)
 
-    def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, Any, list], None]) -> None:
+    def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, str | None, list[Any]], None]) -> None:
         """Look for a winnable deal in the worker thread, then call ``then(code, None, requests)``,
         or ``then(None, why, requests)`` when none was found, under the board's lock (unless it has
         closed). ``requests`` are the dialog requests this search answers: ``request`` and any

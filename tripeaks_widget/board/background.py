@@ -29,11 +29,13 @@ import logging
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
+
+from ..engine.steps import Steps
 
 log = logging.getLogger("tripeaks_widget")
 
-Job = Callable[[], Generator | None]  # None: done at once; a generator: one step per next()
+Job = Callable[[], Steps[object] | None]  # None: done at once; a generator: one step per next()
 SLICE = 0.03  # seconds of work between two turns of the loop, without threads: a click waits no longer
 
 
@@ -58,9 +60,9 @@ class Worker:
         self._cond = threading.Condition()  # without threads, never contended: it only keeps the code one
         self._waiting: dict[str, Job] = {}  # in the order they were handed in
         self._running: str | None = None
-        self._steps: Generator | None = None  # the running job's steps, when it is step-wise
+        self._steps: Steps[object] | None = None  # the running job's steps, when it is step-wise
         self._thread: threading.Thread | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._closed = False
 
     @property
@@ -168,7 +170,7 @@ class Worker:
         while steps is not None and self._step(name, steps):
             pass
 
-    def _start(self, name: str, job: Job) -> Generator | None:
+    def _start(self, name: str, job: Job) -> Steps[object] | None:
         """Call the job: its steps, or None when it is done (or failed, or is not step-wise)."""
         try:
             steps = job()
@@ -181,7 +183,7 @@ class Worker:
             self._steps = steps
         return steps
 
-    def _step(self, name: str, steps: Generator) -> bool:
+    def _step(self, name: str, steps: Steps[object]) -> bool:
         """One step of a running job; False once it has ended: done, failed, or dropped because
         a newer job of its name waits (or the worker closed), whose answer alone is wanted."""
         with self._cond:

@@ -33,7 +33,7 @@ from . import dialog, intents
 from .assists import Assists, Marks, check_hint_kind, failure
 from .recording import Results
 from .replay import check_pace, steps_of, whole_step
-from .snapshot import Reply, Snapshot
+from .snapshot import Reply, Snapshot, VerdictLine
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -55,7 +55,7 @@ class Board:
         game: int | None = None,
         rules: Rules | str | None = None,
         error_help: bool = True,
-        records: Records | str | os.PathLike | bool | None = None,
+        records: Records | str | os.PathLike[str] | bool | None = None,
         player: str | None = None,
         lang: str | None = None,
         show_verdict: bool = False,
@@ -136,13 +136,13 @@ class Board:
                 "number": game.number if in_series(game.number) else None,
                 "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self.results.notices],
                 "show_verdict": self.assists.show_verdict,
-                "verdict": self.assists.verdict.shown(say),  # type: ignore[typeddict-item]
+                "verdict": self.assists.verdict.shown(say),
                 "show_win_chance": self.assists.show_win_chance,
-                "win_chance": self.assists.chance.shown(say),  # type: ignore[typeddict-item]
+                "win_chance": self.assists.chance.shown(say),
                 "show_playable": self.assists.show_playable,
                 "show_hints": self.assists.show_hints,
                 "hint_kind": self.assists.hint_kind,  # type: ignore[typeddict-item]
-                "review": self.assists.review.shown(say),  # type: ignore[typeddict-item]
+                "review": self.assists.review.shown(say),
                 "reply": self._reply,
                 "records": self.results.store is not None,
                 "assisted": bool(self.used),
@@ -258,7 +258,7 @@ class Board:
             self._note, self._highlight = note, marks
             self.publish()
 
-    def _apply(self, action: Callable[..., Any], *args: Any, request: int | str | None = None) -> Any:
+    def _apply(self, action: Callable[..., Card], *args: Any, request: int | str | None = None) -> Card:
         """Run one engine action and publish the result, refused or not (the reason is in the view),
         with the answer to ``request`` when the front end asked with an id."""
         with self.lock:
@@ -504,7 +504,7 @@ class Board:
         return self.assists.chance.read()["chance"]
 
     @property
-    def verdict(self) -> dict:
+    def verdict(self) -> VerdictLine:
         """Whether the game can still be won, as the "Winnable?" line says it."""
         self.assists.used.add("verdict")
         return self.assists.read_verdict()

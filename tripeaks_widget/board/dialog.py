@@ -12,6 +12,7 @@ exception; the dialog gets a short line for the field.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
@@ -35,6 +36,7 @@ def answer(board: Board, intent: NewGame) -> Reply | None:
     """Deal what the dialog chose, and answer the request (a winnable deal: once one is found, so
     None now)."""
     request, code, number, rules = intent.request, intent.code, intent.number, intent.rules
+    deal: Callable[[], object]
     if code:
         field, deal = "code", lambda: board.new_game(code)
     elif number is not None:
@@ -52,7 +54,7 @@ def answer(board: Board, intent: NewGame) -> Reply | None:
     return board.answer(request, True)
 
 
-def _deal_found(board: Board, found: str | None, why: Any, requests: list) -> None:
+def _deal_found(board: Board, found: str | None, why: Any, requests: list[Any]) -> None:
     """A winnable deal found for the dialog (or why none was): dealt, and every request it answers
     answered (one replaced by a later request while it waited gets the later one's outcome)."""
     ok, error = found is not None, why

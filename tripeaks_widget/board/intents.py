@@ -112,7 +112,7 @@ def brief(value: Any) -> str:
     return _brief.repr(value)
 
 
-def request_of(content: dict) -> int | str | None:
+def request_of(content: dict[str, Any]) -> int | str | None:
     """The id a request carries, to answer it by (None: no answer wanted)."""
     request = content.get("id")
     if request is not None and (type(request) not in (int, str) or len(str(request)) > MAX_ID_LENGTH):
@@ -163,7 +163,7 @@ def parse(content: Any) -> Intent:
     raise Malformed("unknown type")
 
 
-def sequence(content: dict) -> int | None:
+def sequence(content: dict[str, Any]) -> int | None:
     """The intent's sequence number (``"seq"``), which the snapshot after it names as
     ``answered``: the front end shows a move in flight until Python has answered it. None
     when the intent carries none."""
@@ -173,7 +173,7 @@ def sequence(content: dict) -> int | None:
     return None if seq is JS_NULL else seq
 
 
-def _new_game(content: dict) -> NewGame:
+def _new_game(content: dict[str, Any]) -> NewGame:
     request = request_of(content)
     rules = content.get("rules")
     code = content.get("code")

@@ -29,6 +29,7 @@ NO_RECORDS = Message("Records cannot be kept: {error}")
 NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
 RECORDS_WAITING = Message("The records server does not answer yet: results are kept and recorded when it does")
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
+Answer = list[Notice] | Notice | None  # the store's answer: a result's notices, or a game's record
 
 
 class Host(Protocol):
@@ -53,13 +54,13 @@ class Results:
     ``{"kind", "text"}``)."""
 
     def __init__(
-        self, board: Host, records: Records | str | os.PathLike | bool | None, player: str | None = None
+        self, board: Host, records: Records | str | os.PathLike[str] | bool | None, player: str | None = None
     ) -> None:
         self.board = board
         self.player = default_player() if player is None else check_player(player)
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
-        self.notices: list[dict] = []
+        self.notices: list[dict[str, str]] = []  # each {"kind", "text"}, its text a Message
         self._said_waiting: set[str] = set()  # why results waited, as said under the board
         if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
             say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
@@ -70,11 +71,17 @@ class Results:
         store = self.store
         if store is not None and not store.opening.done():  # a server's store, still being looked at
             me = weakref.ref(self)  # the opening outlives a board closed meanwhile: it must not keep it
-            store.opening.add_done_callback(lambda opening: (it := me()) is not None and it.opened(opening))
+
+            def when_opened(opening: Future[bool]) -> None:
+                it = me()
+                if it is not None:
+                    it.opened(opening)
+
+            store.opening.add_done_callback(when_opened)
         elif store is not None and not store.ready and store.opening.exception() is None:
             self.notices.append({"kind": "info", "text": RECORDS_WAITING})
 
-    def opened(self, opening: Future) -> None:
+    def opened(self, opening: Future[bool]) -> None:
         """A store opened in the background: one that turned out unusable is said as a store refused
         at once is, and one whose server was not reached says that its results are kept."""
         error = opening.exception()
@@ -139,7 +146,7 @@ class Results:
             self.store.release()
             self._owns_store = False
 
-    def _await(self, answer: Future, wanted: Callable[[], bool], recording: bool) -> None:
+    def _await(self, answer: Future[Answer], wanted: Callable[[], bool], recording: bool) -> None:
         """Wait a moment for the store's answer (none while the store is still being opened); a later
         one is published when it comes, if still ``wanted``. A failure while ``recording`` says the
         result was not recorded; else it is only logged."""
@@ -154,7 +161,7 @@ class Results:
         if wanted():
             self._take(answer, recording)
 
-    def _answered(self, answer: Future, wanted: Callable[[], bool], caller: int, recording: bool) -> None:
+    def _answered(self, answer: Future[Answer], wanted: Callable[[], bool], caller: int, recording: bool) -> None:
         board = self.board
         with board.lock:
             if board.closed or not wanted():
@@ -164,7 +171,7 @@ class Results:
             if threading.get_ident() != caller:  # in the store's thread: a snapshot of its own
                 board.publish()
 
-    def _take(self, answer: Future, recording: bool) -> bool:
+    def _take(self, answer: Future[Answer], recording: bool) -> bool:
         """The store's answer joins the notices; whether anything was added."""
         error = answer.exception()
         if error is not None:

@@ -11,13 +11,15 @@ import re
 import signal
 import threading
 from collections.abc import Iterator
+from types import FrameType
 from typing import Any
 
 from ..engine.errors import InvalidTypeError, InvalidValueError
 
 
-def steps_of(actions: Any) -> list:
-    """The steps of a line: a list of actions, a string of them, or a solver's answer (its ``line``)."""
+def steps_of(actions: Any) -> list[Any]:
+    """The steps of a line: a list of actions, a string of them, or a solver's answer (its ``line``).
+    Each step is as given: ``Game.apply`` checks it."""
     if not isinstance(actions, str) and hasattr(actions, "line"):
         actions = actions.line
     if isinstance(actions, str):
@@ -45,7 +47,7 @@ def whole_step() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held: list = []
+    held: list[FrameType | None] = []
     previous = signal.signal(signal.SIGINT, lambda _signum, frame: held.append(frame))
     try:
         yield

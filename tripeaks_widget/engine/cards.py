@@ -113,7 +113,7 @@ DECK_WITH_JOKER: tuple[Card, ...] = DECK + (JOKER,)
 _CANONICAL: dict[tuple[int, int], Card] = {card: card for card in DECK_WITH_JOKER}
 
 
-def _canonical(card: tuple) -> Card | None:
+def _canonical(card: Card) -> Card | None:
     """The card equal to ``card``, or None."""
     try:
         return _CANONICAL.get(card)

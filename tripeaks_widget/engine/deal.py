@@ -18,12 +18,15 @@ stock's top card instead.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .cards import DECK, DECK_WITH_JOKER, Card
 from .errors import InvalidNumberError, got, whole_number
 
 MASK32 = 0xFFFFFFFF
 MASK64 = 0xFFFFFFFFFFFFFFFF
 PCG_MULTIPLIER = 6364136223846793005
+T = TypeVar("T")
 
 # The salt is the PCG32 stream selector. It is the smallest value >= 0 for which deal 3
 # is winnable under Easy and not under Classic (R6.5): with salt 0 deal 3 is winnable
@@ -77,7 +80,7 @@ class PCG32:
                 return r % bound
 
 
-def shuffle(items: list, rng: PCG32) -> list:
+def shuffle(items: list[T], rng: PCG32) -> list[T]:
     """Fisher–Yates in place, from the last position down; returns ``items``."""
     for i in range(len(items) - 1, 0, -1):
         j = rng.bounded(i + 1)

@@ -7,7 +7,7 @@ import secrets
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Set
 from itertools import islice
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypedDict, cast
 
 from . import words
 from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
@@ -29,7 +29,10 @@ from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOT
 from .messages import Message
 from .rules import EASY, Rules
 from .seen import Seen
-from .view import GameView
+from .view import GameView, Last, Played
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing's own from Python 3.11
 
 START_SCORE = 500  # R5.1
 PEAK_BONUS = 100  # R5.2
@@ -84,6 +87,14 @@ class IllegalMoveError(TriPeaksError, ValueError):
     """A well-formed action that the rules refuse; the message is the reason."""
 
 
+class Peak(TypedDict):
+    """One peak as ``Game.peaks()`` tells it."""
+
+    peak: str  # its name: left, middle, right
+    cards_left: int
+    cleared: bool
+
+
 class Action(NamedTuple):
     """One undoable action: a play from ``slot`` (None for a draw) of ``card`` onto ``previous``."""
 
@@ -126,7 +137,7 @@ class Game:
         self._start(deal, error_help)
 
     @classmethod
-    def from_number(cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True) -> Game:
+    def from_number(cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True) -> Self:
         """Deal number ``number`` (R6.7; the numbered games of R6.8 are 1 to 50,000): a whole number
         from 0 to 26**7 - 1, an int or any integral such as ``numpy.int64``, else
         ``InvalidNumberError``."""
@@ -135,7 +146,7 @@ class Game:
     @classmethod
     def from_deck(
         cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *, error_help: bool = True
-    ) -> Game:
+    ) -> Self:
         """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
         right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``.
         Anything else raises ``InvalidDeckError`` naming the card at fault."""
@@ -188,7 +199,7 @@ class Game:
         self._log: list[str] = []
         self._slot_of = {card: slot for slot, card in enumerate(self.deck[:SLOT_COUNT])}
         self.message = ""
-        self.last: dict | None = None
+        self.last: Played | Last | None = None
         # The analyses consulted on this game from Python ("solver", "fair"): a game that consulted
         # one is recorded as assisted, as one that used the board's Hint or Win chance is.
         self.consulted: set[str] = set()
@@ -335,7 +346,7 @@ class Game:
             return None
         return self.deck[slot] if self.is_face_up(slot) else HIDDEN
 
-    def peaks(self) -> list[dict]:
+    def peaks(self) -> list[Peak]:
         """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""
         return [
             {
@@ -373,7 +384,7 @@ class Game:
         try:
             slot = self.slot_of(target)
         except IllegalMoveError as refusal:
-            return refusal.args[0]  # the Message itself, so it can be translated
+            return cast(str, refusal.args[0])  # the Message itself, so it can be translated
         if self.is_removed(slot):
             return Message(ALREADY_PLAYED, card=str(self.deck[slot]))
         if not self.is_free(slot):
@@ -443,7 +454,7 @@ class Game:
             return self.draw() if action.strip().lower() == "draw" else self.undo()
         return self.play(action)
 
-    def replay(self, actions: Iterable[int | Card | str]) -> Game:
+    def replay(self, actions: Iterable[int | Card | str]) -> Self:
         """Apply actions in order; stops at the first illegal one, raising with its place in the line."""
         for step, action in enumerate(actions, 1):
             try:
@@ -452,7 +463,7 @@ class Game:
                 raise type(error)(f"action {step} ({action!s}) refused: {error}") from None
         return self
 
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         """An independent copy (cheap: the deck is shared, it never changes)."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -461,7 +472,7 @@ class Game:
         other.consulted = set(self.consulted)  # a copy's analyses are its own
         return other
 
-    def _refuse(self, reason: str):
+    def _refuse(self, reason: str) -> NoReturn:
         self.message = reason if self.error_help else ""
         raise IllegalMoveError(reason)
 
@@ -479,12 +490,12 @@ class Game:
         self._log.append(action.notation)
         self._settle(self._describe_action(action))
 
-    def _describe_action(self, action: Action) -> dict:
+    def _describe_action(self, action: Action) -> Played:
         if action.slot is None:
             return {"action": "draw", "card": str(action.card)}
         return {"action": "play", "slot": action.slot, "card": str(action.card)}
 
-    def _settle(self, last: dict) -> None:
+    def _settle(self, last: Played | Last) -> None:
         self.last = last
         self.message = ENDINGS.get(self.status, "")
 
@@ -525,7 +536,7 @@ class Game:
 
     # -- saving ----------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready snapshot: the code, the settings and every action; ``from_dict`` replays it."""
         return {
             "format": SNAPSHOT_FORMAT,
@@ -538,7 +549,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> Game:
+    def from_dict(cls, data: object) -> Self:
         """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises
         ``InvalidSnapshotError`` naming the part at fault."""
         expected = (

@@ -38,7 +38,7 @@ class Message(str):
 
     entry: Entry
     template: str
-    values: dict
+    values: dict[str, Any]  # numbers, cards, rule-set names, other Messages
 
     def __new__(cls, declared: Entry | str, /, **values: Any) -> Message:
         if isinstance(declared, Message):

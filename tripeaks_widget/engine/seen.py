@@ -25,12 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import DECK, DECK_WITH_JOKER, Card
 from .deal import DISCARD_INDEX, PCG32, STOCK_START, shuffle
 from .errors import InvalidValueError, got, whole_number
 from .layout import SLOT_COUNT
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game  # which imports this module
 
 SAMPLE_STREAM = 0x5EE7  # the PCG32 stream of fair sampling (deals use another)
 
@@ -75,7 +79,7 @@ class Seen:
     status: str
 
     @classmethod
-    def of(cls, game) -> Seen:
+    def of(cls, game: Game) -> Seen:
         """What a player of ``game`` can see now (reads the game; keeps only what is visible)."""
         rules = game.rules
         replay = type(game).from_deck(game.deck, rules)
@@ -162,19 +166,19 @@ class Seen:
             deck.update(zip(places, shuffle(list(cards), rng), strict=True))
             yield tuple(deck[i] for i in range(self.deck_size))
 
-    def game_from(self, deck: tuple[Card, ...]):
+    def game_from(self, deck: tuple[Card, ...]) -> Game:
         """The game with this deck, brought to this position by replaying the actions seen."""
         from .game import Game
 
         game = Game.from_deck(list(deck), self.rules)
         return game.replay(self.history)
 
-    def samples(self, count: int, seed: int = 0) -> list:
+    def samples(self, count: int, seed: int = 0) -> list[Game]:
         """``count`` sampled games in this position (the first ``k`` are the same for any larger ``count``)."""
         decks = self.arrangements(seed)
         return [self.game_from(next(decks)) for _ in range(check_samples(count))]
 
-    def agrees(self, game) -> bool:
+    def agrees(self, game: Game) -> bool:
         """Whether ``game`` looks exactly like this to its player."""
         return Seen.of(game) == self
 

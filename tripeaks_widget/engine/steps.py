@@ -10,7 +10,7 @@ loop a turn between slices of steps, so that clicks and keys are handled while i
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TypeVar
+from typing import TypeVar, cast
 
 T = TypeVar("T")
 
@@ -35,7 +35,7 @@ def drive(steps: Steps[T]) -> T:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            return cast(T, stop.value)  # a Steps[T] stops with its answer, a T
 
 
 def watched(steps: Steps[T], wanted: Callable[[], bool]) -> Steps[T]:
@@ -45,7 +45,7 @@ def watched(steps: Steps[T], wanted: Callable[[], bool]) -> Steps[T]:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            return cast(T, stop.value)  # a Steps[T] stops with its answer, a T
         yield
         if not wanted():
             steps.close()

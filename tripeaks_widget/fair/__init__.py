@@ -261,11 +261,11 @@ def win_chance_steps(
     seen = seen_of(position)
     kind = check_kind(kind)
     if kind == "ceiling":
-        samples = SOLVER_SAMPLES if samples is None else samples
-        return _at_once(lambda: ceiling_chance(seen, samples=samples, seed=seed, budget=budget))
+        count = SOLVER_SAMPLES if samples is None else samples
+        return _at_once(lambda: ceiling_chance(seen, samples=count, seed=seed, budget=budget))
     if kind in TOLD:
-        samples = RELAXED_SAMPLES if samples is None else samples
-        return _at_once(lambda: relaxed_ceiling_chance(seen, TOLD[kind], samples=samples, seed=seed, budget=budget))
+        count = RELAXED_SAMPLES if samples is None else samples
+        return _at_once(lambda: relaxed_ceiling_chance(seen, TOLD[kind], samples=count, seed=seed, budget=budget))
     samples, seed, budget = samples_for("fair", samples), check_seed(seed), check_budget(budget)
     if seen.status != "playing":
         return _at_once(lambda: Chance.exactly(float(seen.status == "won")))

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 from ..engine.deal import MASK32, MASK64, PCG_MULTIPLIER
 from ..engine.layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
+from ..engine.seen import Seen
 
 try:  # compiled: the types below are machine integers; as Python they are no-ops
     import cython
@@ -372,7 +373,7 @@ class Playouts:
             self.judged += 1
 
 
-def playouts(seen, actions: Sequence[int], seed: int, stream: int) -> Playouts:
+def playouts(seen: Seen, actions: Sequence[int], seed: int, stream: int) -> Playouts:
     """The ``Playouts`` of a position as its player sees it (a ``Seen``): ``actions`` are slots,
     ``-1`` to draw; the arrangements are ``seen.arrangements(seed)``'s (``stream``: its PCG32 stream)."""
     rules = seen.rules

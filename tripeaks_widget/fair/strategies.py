@@ -339,7 +339,7 @@ def evaluate(
     if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
         raise InvalidValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
     rules_name = str(Rules.parse(rules))
-    label = label or getattr(policy, "__name__", repr(policy))
+    label = label or str(getattr(policy, "__name__", repr(policy)))
     rows: list[Played] = []
     with tqdm(total=len(numbers), desc=label, disable=not progress) as bar:
         if executor is None:

@@ -199,10 +199,10 @@ def resolve(roots: dict[str, Path | None], lock: dict, python: str, into: Path, 
         for name in todo:
             path = local.get(name) or _found(into, name)
             wheel = wheels[name] = Wheel(name, path)
-            extras = {e for r in wanted[name] for e in r.extras}
+            asked = {e for r in wanted[name] for e in r.extras}  # the extras asked of it
             for requirement in requirements(path):
                 marker_ok = requirement.marker is None or any(
-                    Marker(str(requirement.marker)).evaluate({**env, "extra": e}) for e in (extras or {""})
+                    Marker(str(requirement.marker)).evaluate({**env, "extra": e}) for e in (asked or {""})
                 )
                 needed = canonicalize_name(requirement.name)
                 if not marker_ok or needed in FRONT_END_ONLY:

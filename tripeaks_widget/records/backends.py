@@ -22,6 +22,7 @@ from .locate import ENV_VAR, FILE_NAME, MEMORY, Location, RecordsError
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LOCK_WAIT = 0.25  # seconds one attempt waits for a lock held elsewhere; the writer then tries again
+SQLITE_FULL, SQLITE_IOERR = 13, 10  # SQLite's result codes (sqlite3 names them from Python 3.11 on)
 
 
 @dataclass
@@ -60,6 +61,10 @@ class Backend:
 
     def expected(self) -> str:
         """What a usable store of this kind is, for a refusal's message."""
+        raise NotImplementedError
+
+    def leave_it(self) -> str:
+        """What a refused store's owner can do, for the refusal's message."""
         raise NotImplementedError
 
     def start(self) -> None:
@@ -331,10 +336,10 @@ class SQLite(Backend):
 
     def full(self, error: BaseException) -> bool:
         # SQLITE_FULL; or an I/O error (a journal that could not grow, say) on a disk without room.
-        code = getattr(error, "sqlite_errorcode", None)
-        if code == sqlite3.SQLITE_FULL:
+        code = getattr(error, "sqlite_errorcode", None)  # None before Python 3.11
+        if code == SQLITE_FULL:
             return True
-        if code is None or code & 0xFF != sqlite3.SQLITE_IOERR or self.path == MEMORY:
+        if code is None or code & 0xFF != SQLITE_IOERR or self.path == MEMORY:
             return False
         try:
             room = os.statvfs(Path(self.path).parent)

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
@@ -33,7 +33,7 @@ def _unfit_in_name(c: str) -> bool:
     return unicodedata.category(c) in _NAME_CATEGORIES or c in _BIDI_CONTROLS
 
 
-def in_series(number: object) -> bool:
+def in_series(number: object) -> TypeGuard[int]:
     """Whether ``number`` is a game of the numbered series with records (R6.8): 1 to 50,000."""
     return isinstance(number, int) and not isinstance(number, bool) and SERIES_FIRST <= number <= SERIES_LAST
 

@@ -81,7 +81,7 @@ def setup(
 
     with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn, conn.transaction():
         _refuse_others(conn, place, role, names)  # again, in the transaction that acts
-        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        (schema,) = conn.execute("SELECT current_schema()").fetchall()[0]
         ident, literal = sql.Identifier, sql.Literal
         player, writer, group = ident(role), ident(f"{role}_writer"), ident(f"{role}_students")
 
@@ -93,6 +93,7 @@ def setup(
 
         def make_role(name: str, login: bool) -> None:
             exists = role_exists(name)
+            options: sql.Composable
             if not login:
                 options = sql.SQL("NOLOGIN")
             elif exists and not new_passwords:  # its URL, handed out before, keeps working

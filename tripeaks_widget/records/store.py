@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -362,9 +363,7 @@ class Records:
                 else:
                     log.warning("a spooled result is not written yet (%s); it stays in %s", done.exception(), path)
 
-            self._writer.submit(
-                lambda row=row: self._attempt(lambda conn: self._write(conn, row)), what
-            ).add_done_callback(written)
+            self._writer.submit(partial(self._attempt, partial(self._write, row=row)), what).add_done_callback(written)
 
     def _ensure_ready(self) -> None:
         """Wait for the store's opening; a store opened while its server could not be reached is
@@ -401,7 +400,8 @@ class Records:
             token = uuid.uuid4().hex
             key = id(game)
             try:
-                ref = weakref.ref(game, lambda _, plays=self._plays, key=key: plays.pop(key, None))
+                plays = self._plays  # not the store: the game's reference must not keep it
+                ref = weakref.ref(game, lambda _: plays.pop(key, None))
             except TypeError:  # an object without weak references: each record is a play of its own
                 return token
             self._plays[key] = (ref, token)
@@ -600,7 +600,8 @@ class Records:
         outcome: str | None = None,
         player: str | None = None,
     ) -> tuple[str, list]:
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[object] = []
         if player is not None:
             clauses.append("player = ?")
             params.append(_asked_player(player))
@@ -620,9 +621,9 @@ class Records:
 
 def _asked_player(name: object) -> str:
     """A player asked about: any text, since a store may hold names this version would not write."""
-    if not isinstance(name, str):
-        check_player(name)  # raises its TypeError
-    return name
+    if isinstance(name, str):
+        return name
+    return check_player(name)  # raises its TypeError
 
 
 def _bounded(name: str, value: object, low: int, high: int) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .notices import Notice, personal_notice, store_notice
 from .results import FINISHED_AT_PATTERN, MAX_PLAYER_LENGTH, assists_pattern, player_pattern, rules_pattern
 
+WRITTEN: tuple[str, ...]  # the columns of a result, in the order the store writes them
 WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
 WRITTEN += ("assists", "finished_at", "token")
 TYPES = {"number": "integer", "cards_left": "integer", "moves": "integer", "score": "integer"}
@@ -90,7 +91,7 @@ def run(conn, sql_of, row: dict) -> Written:
     else:
         beaten = one(BEAT_MINE)
         mine, mine_before = bool(beaten), (tuple(beaten[0]) if beaten else None)
-    return Written(True, best, best_before, mine, mine_before)  # type: ignore[arg-type]
+    return Written(True, best, best_before, mine, mine_before)
 
 
 def notices(row: dict, written: Written) -> list[Notice]:
