@@ -45,6 +45,5 @@ intersphinx_mapping: dict = {}
 html_theme = "furo"
 html_title = "tripeaks-widget"
 html_static_path = ["_static"]
-html_css_files = ["site.css"]
 html_extra_path: list[str] = []
 html_show_sourcelink = False
