@@ -35,10 +35,11 @@ DRAW = """async (traits) => {
 
 def alt_text(state: dict, labels: dict) -> str:
     """The picture's words, the board's own: its caption, the game, the score and moves, the
-    message, and the board in words as a screen reader reads it (R7)."""
+    message, the board in words as a screen reader reads it (R7), and the records' notices."""
     parts = [state["caption"], f"{labels['game_code']} {state['code']}"]
     parts.append(f"{labels['score']} {state['score']}, {labels['moves'].lower()} {state['moves']}")
     parts += dict.fromkeys([state["ending"], state["message"], state["description"]])  # the ending is often the message
+    parts += [notice["text"] for notice in state["notices"]]
     sentences = (part if part.endswith((".", "!", "?")) else part + "." for part in map(str.strip, parts) if part)
     return " ".join(sentences).replace("\n", " ")
 

@@ -29,6 +29,7 @@ import json
 import os
 import pathlib
 import pkgutil
+import time
 
 import nbformat
 from board_pictures import STATIC, Camera, alt_text
@@ -36,6 +37,7 @@ from docutils import nodes
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 from sphinx.errors import ExtensionError
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 PACKAGE = "tripeaks_widget"
@@ -45,6 +47,7 @@ API = DOCS / "reference" / "api"
 TUTORIALS = DOCS / "tutorials"
 
 BOARDS = TUTORIALS / "boards"
+logger = logging.getLogger(__name__)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURE_WIDTH = 800  # CSS pixels: the board's whole header on one line, a third of the page's file size
 
@@ -293,6 +296,7 @@ def generate_tutorials() -> None:
     BOARDS.mkdir(exist_ok=True)
     wanted: dict[str, dict] = {}
     executed = {}
+    started = time.perf_counter()
     for source in sorted((ROOT / "examples").glob("[0-9]*.ipynb")):
         notebook = nbformat.read(source, as_version=4)
         client = BoardsClient(
@@ -304,11 +308,15 @@ def generate_tutorials() -> None:
             raise ExtensionError(f"{source.relative_to(ROOT)} did not run:\n{error}") from None
         with_pictures(notebook, client.steps, wanted)
         executed[source.name] = notebook
+    logger.info(f"the tutorials ran in {time.perf_counter() - started:.0f} s")
     missing = {name: traits for name, traits in wanted.items() if not (BOARDS / name).exists()}
+    started = time.perf_counter()
     if missing:
         with Camera(PICTURE_WIDTH, palette=True) as camera:
             for name, traits in missing.items():
                 camera.take(traits, BOARDS / name)
+    took = time.perf_counter() - started
+    logger.info(f"the tutorials' boards: {len(wanted)} pictures, {len(missing)} drawn in {took:.1f} s")
     for stale in BOARDS.glob("*.png"):
         if stale.name not in wanted:
             stale.unlink()
