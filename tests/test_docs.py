@@ -1,10 +1,12 @@
 """The documentation site (docs/) and README.md: the site builds from a clean checkout with no
 network, warnings as errors and every cross-reference resolved; its links lead somewhere; every
 public name has a page and a docstring; every Python example runs and prints what its page says;
-the board's picture is current; every page opens in Chromium without a console error.
+the board's picture is current; each step of a tutorial shows its board as a picture of the real
+widget, whole, with the board's words as alt text; every page opens in Chromium without a console
+error.
 
-The site is built once (about two minutes: the walkthrough notebooks run) into a temporary copy
-of the tracked files. ``python docs/build.py`` builds it for a reader."""
+The site is built once (about two minutes: the walkthrough notebooks run and their boards are
+drawn in Chromium) into a temporary copy of the tracked files. ``python docs/build.py`` builds it for a reader."""
 
 from __future__ import annotations
 
