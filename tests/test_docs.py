@@ -357,6 +357,32 @@ def test_the_tutorial_pictures_show_whole_boards(site):
         assert felt > 0.3 * width * height, f"{path.name}: no table drawn"
 
 
+def test_a_widget_view_becomes_its_boards_pictures_and_a_change_later_adds_one():
+    """The placing of the pictures, on a notebook's outputs: a widget view becomes the pictures
+    of its boards as they stand after the cell; a later cell that changes a board shown earlier
+    gets its picture after its own outputs; a cell that changes nothing gets none."""
+    from tripeaks_widget import TriPeaks
+
+    board = TriPeaks("TP1-E-AAAAAAB", records=False)
+    view = {"model_id": "view-1", "version_major": 2, "version_minor": 0}
+    shown = nbformat.v4.new_output("display_data", data={tripeaks_docs.WIDGET_VIEW: view, "text/plain": "TriPeaks"})
+    printed = nbformat.v4.new_output("stream", name="stdout", text="498\n")
+    cells = [nbformat.v4.new_code_cell(outputs=outputs) for outputs in ([shown], [printed], [printed])]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    steps = {}
+    for index, move in enumerate([None, "K♣", None]):
+        if move:
+            board.play(move)
+        steps[index] = {"view-1": [["board-1", {"state": board.state, "labels": board.labels}]]}
+    wanted = {}
+    tripeaks_docs.with_pictures(notebook, steps, wanted)
+    first, second, third = (cell.outputs for cell in notebook.cells)
+    assert [o["data"]["text/plain"][:40] for o in first] == ["Game TP1-E-AAAAAAB. Score 500, moves 0. "]
+    assert second[0] == printed and "discard: king of clubs" in second[1]["data"]["text/plain"]
+    assert third == [printed]
+    assert len(wanted) == 2 and all(f"(boards/{name})" in "".join(map(str, first + second)) for name in wanted)
+
+
 def test_the_board_pictures_refuse_the_network(tmp_path):
     need_chromium()
     pytest.importorskip("playwright.sync_api")

@@ -225,7 +225,7 @@ class BoardsClient(NotebookClient):
         return {name: ast.literal_eval(answer["data"]["text/plain"]) for name, answer in answers.items()}
 
     async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
-        if not self.steps and cell_index == 0:
+        if cell_index == 0:
             await self._ask(KERNEL_SETUP)
         cell = await super().async_execute_cell(cell, cell_index, execution_count, store_history)
         if cell.cell_type == "code":
