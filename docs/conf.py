@@ -22,12 +22,11 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 exclude_patterns = ["_build", "**/.ipynb_checkpoints", "_ext"]
 
-# The walkthrough notebooks run at every build (docs/_ext/tripeaks_docs.py copies them into tutorials/).
-nb_execution_mode = "force"
-nb_execution_timeout = 180
-nb_execution_raise_on_error = True
+# The walkthrough notebooks run at every build, in docs/_ext/tripeaks_docs.py, which writes them into
+# tutorials/ with their outputs and each board shown as its picture; myst-nb shows them as they are.
+nb_execution_mode = "off"
 nb_merge_streams = True
-# No widget manager from the network: the board is shown as the HTML its first, hidden cell registers.
+# No widget manager from the network: each board is shown as its picture.
 nb_ipywidgets_js = {}
 nb_mime_priority_overrides = [("*", "application/vnd.jupyter.widget-view+json", None)]
 
@@ -46,6 +45,5 @@ intersphinx_mapping: dict = {}
 html_theme = "furo"
 html_title = "tripeaks-widget"
 html_static_path = ["_static"]
-html_css_files = ["site.css"]
 html_extra_path: list[str] = []
 html_show_sourcelink = False

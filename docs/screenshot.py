@@ -14,23 +14,14 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-STATIC = ROOT / "tripeaks_widget" / "static"
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+import board_pictures  # noqa: E402  (the docs build draws the tutorials' boards with it too)
+
+STATIC = board_pictures.STATIC
+CHROMIUM = board_pictures.CHROMIUM
 PICTURE = ROOT / "docs" / "_static" / "board.png"
 SIDECAR = PICTURE.with_suffix(".json")
 CODE = "TP1-E-AAAAAAB"
-CHROMIUM = "/usr/bin/chromium"
-
-# anywidget's model as the view uses it: the synced traits, change events, messages to Python.
-RENDER = """async ([source, traits]) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  const widget = (await import(url)).default;
-  const model = {
-    get: (name) => traits[name],
-    set() {}, save_changes() {}, on() {}, off() {}, send() {},
-  };
-  const el = document.getElementById("cell");
-  await widget.render({ model, el });
-}"""
 
 
 def traits() -> dict:
@@ -54,29 +45,9 @@ def digests(shown: dict) -> dict:
 
 
 def take(path: pathlib.Path = PICTURE) -> dict:
-    from playwright.sync_api import sync_playwright
-
     shown = traits()
-    css = (STATIC / "widget.css").read_text(encoding="utf-8")
-    page_html = (
-        f'<!doctype html><html><head><meta charset="utf-8"><style>{css}</style></head>'
-        '<body style="margin:0;background:#fff"><div id="cell" style="width:900px;padding:8px"></div></body></html>'
-    )
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        try:
-            page = browser.new_page(viewport={"width": 920, "height": 700}, device_scale_factor=1)
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-            page.set_content(page_html)
-            page.evaluate(RENDER, [(STATIC / "widget.js").read_text(encoding="utf-8"), shown])
-            page.wait_for_selector(".tp-board")
-            if errors:
-                raise RuntimeError(f"the board did not draw cleanly: {errors}")
-            page.locator("#cell").screenshot(path=str(path))
-        finally:
-            browser.close()
+    with board_pictures.Camera(900) as camera:
+        camera.take(shown, path)
     return digests(shown)
 
 

@@ -1,13 +1,16 @@
 """The documentation site (docs/) and README.md: the site builds from a clean checkout with no
 network, warnings as errors and every cross-reference resolved; its links lead somewhere; every
 public name has a page and a docstring; every Python example runs and prints what its page says;
-the board's picture is current; every page opens in Chromium without a console error.
+the board's picture is current; each step of a tutorial shows its board as a picture of the real
+widget, whole, with the board's words as alt text; every page opens in Chromium without a console
+error.
 
-The site is built once (about two minutes: the walkthrough notebooks run) into a temporary copy
-of the tracked files. ``python docs/build.py`` builds it for a reader."""
+The site is built once (about two minutes: the walkthrough notebooks run and their boards are
+drawn in Chromium) into a temporary copy of the tracked files. ``python docs/build.py`` builds it for a reader."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import functools
 import http.server
@@ -17,6 +20,7 @@ import inspect
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -29,7 +33,10 @@ import pytest
 
 sybil = pytest.importorskip("sybil", reason="Sybil runs the docs' examples (pip install -e '.[test]')")
 pytest.importorskip("sphinx", reason="Sphinx builds the docs (pip install -e '.[test]')")
+import nbformat  # noqa: E402
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser  # noqa: E402
+
+from tripeaks_widget import Game  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -43,8 +50,12 @@ def load(path: pathlib.Path):
     return module
 
 
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the site's own extension, as conf.py puts it
+import board_pictures  # noqa: E402
+
 screenshot = load(ROOT / "docs" / "screenshot.py")
 tripeaks_docs = load(ROOT / "docs" / "_ext" / "tripeaks_docs.py")
+TUTORIALS = sorted((ROOT / "examples").glob("[0-9]*.ipynb"))
 
 PAGES_WITH_EXAMPLES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("[!_]*/*.md")), ROOT / "docs" / "rules.md"]
 
@@ -79,9 +90,18 @@ def tracked_files() -> list[str]:
     return [name for name in listed.stdout.split("\0") if name]
 
 
+def need_chromium() -> None:
+    """Skip where there is no Chromium, unless browser tests are required (CI)."""
+    if not pathlib.Path(board_pictures.CHROMIUM).exists():
+        if os.environ.get("TRIPEAKS_E2E") == "required":
+            pytest.fail(f"no Chromium at {board_pictures.CHROMIUM}")
+        pytest.skip(f"no Chromium at {board_pictures.CHROMIUM} (the tutorials' boards are drawn there)")
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> pathlib.Path:
     """The site, built from a copy of the tracked files with warnings as errors and no network."""
+    need_chromium()
     checkout = tmp_path_factory.mktemp("checkout")
     for name in tracked_files():
         if (ROOT / name).is_file():
@@ -231,6 +251,148 @@ def test_the_board_picture_is_current():
         "docs/_static/board.png is stale (the bundle, its styles or the board shown changed): "
         "run python docs/screenshot.py"
     )
+
+
+BOARD_ALT = re.compile(r"\bGame TP\w-[\w-]+\. Score \d+, moves \d+\.")  # a board's alt: its game, score, moves
+
+
+class Cells(HTMLParser):
+    """A tutorial page's code cells in order, each with the board pictures in its output (alt, src)."""
+
+    def __init__(self):
+        super().__init__()
+        self.cells: list[list[tuple[str, str]]] = []
+        self.depth = 0
+        self.cell_depth: int | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "div":
+            self.depth += 1
+            if "cell" in (attrs.get("class") or "").split():
+                self.cells.append([])
+                self.cell_depth = self.depth
+        elif tag == "img" and self.cell_depth is not None and BOARD_ALT.search(attrs.get("alt") or ""):
+            self.cells[-1].append((attrs["alt"], attrs["src"]))
+
+    def handle_endtag(self, tag):
+        if tag == "div":
+            if self.depth == self.cell_depth:
+                self.cell_depth = None
+            self.depth -= 1
+
+
+def tutorial_cells(site: pathlib.Path, notebook: pathlib.Path) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(source, board pictures in its output) for each code cell of a tutorial, as its page shows it."""
+    cells = Cells()
+    cells.feed((site / "tutorials" / f"{notebook.stem}.html").read_text(encoding="utf-8"))
+    code = [cell.source for cell in nbformat.read(notebook, as_version=4).cells if cell.cell_type == "code"]
+    assert len(cells.cells) == len(code), f"{notebook.name}: its page shows every code cell once"
+    return list(zip(code, cells.cells, strict=True))
+
+
+def captions_set(source: str) -> list[str]:
+    """The captions a cell gives a board as plain strings (``w.caption = "..."``), in order."""
+    return [
+        node.value.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Attribute) and target.attr == "caption" for target in node.targets)
+        and isinstance(node.value, ast.Constant)
+    ]
+
+
+@pytest.mark.parametrize("notebook", TUTORIALS, ids=[path.stem for path in TUTORIALS])
+def test_each_step_of_a_tutorial_shows_its_board(site, notebook):
+    """Each cell that captions a board (a step of the walkthrough) shows the picture of that board,
+    its caption first in the alt text; a tutorial that makes a board shows it."""
+    cells = tutorial_cells(site, notebook)
+    steps = 0
+    for source, pictures in cells:
+        for caption in captions_set(source):
+            steps += 1
+            alts = [alt for alt, _ in pictures]
+            assert any(alt.startswith(caption) for alt in alts), f"{notebook.name}: no picture of {caption!r}: {alts}"
+    pictures = [picture for _, shown in cells for picture in shown]
+    assert len(pictures) >= steps
+    makes_a_board = "TriPeaks(" in notebook.read_text(encoding="utf-8")
+    assert bool(pictures) == makes_a_board, f"{notebook.name}: {len(pictures)} board pictures"
+
+
+def test_the_rules_walkthrough_shows_each_position_the_engine_reaches(site):
+    """The rules walkthrough's board after the deal, K♣, A♠, 2♦, a draw and its undo: each step's
+    picture says the position the engine reaches (the discard first), in order."""
+    game = Game("TP1-E-AAAAAAB")
+    expected = [game.describe()]
+    for action in ["K♣", "A♠", "2♦", "draw", "undo"]:
+        game.apply(action)
+        expected.append(game.describe())
+    assert "discard: king of clubs" in expected[1]
+    notebook = ROOT / "examples" / "02_rules_walkthrough.ipynb"
+    alts = iter(alt for _, pictures in tutorial_cells(site, notebook) for alt, _ in pictures)
+    for description in expected:
+        assert any(description in alt for alt in alts), f"no picture, in order, of: {description}"
+
+
+def test_the_tutorial_pictures_show_whole_boards(site):
+    """Each board picture is the whole widget drawn: the blank margin all round (nothing cut),
+    the green table filling much of it (not blank), at the width the build draws."""
+    from PIL import Image
+
+    shown = {
+        (site / "tutorials" / src).resolve()
+        for notebook in TUTORIALS
+        for _, pictures in tutorial_cells(site, notebook)
+        for _, src in pictures
+    }
+    assert len(shown) >= 20
+    for path in sorted(shown):
+        image = Image.open(path).convert("RGB")
+        width, height = image.size
+        assert width == tripeaks_docs.PICTURE_WIDTH + 16 and 450 <= height <= 900, (path.name, image.size)
+        frame = [image.getpixel((x, y)) for x in range(width) for y in (0, 3, height - 4, height - 1)]
+        frame += [image.getpixel((x, y)) for y in range(height) for x in (0, 3, width - 4, width - 1)]
+        assert set(frame) == {(255, 255, 255)}, f"{path.name}: the board touches the picture's edge"
+        felt = sum(count for count, (r, g, b) in image.getcolors(width * height) if g > r + 20 and g > b)
+        assert felt > 0.3 * width * height, f"{path.name}: no table drawn"
+
+
+def test_a_widget_view_becomes_its_boards_pictures_and_a_change_later_adds_one():
+    """The placing of the pictures, on a notebook's outputs: a widget view becomes the pictures
+    of its boards as they stand after the cell; a later cell that changes a board shown earlier
+    gets its picture after its own outputs; a cell that changes nothing gets none."""
+    from tripeaks_widget import TriPeaks
+
+    board = TriPeaks("TP1-E-AAAAAAB", records=False)
+    view = {"model_id": "view-1", "version_major": 2, "version_minor": 0}
+    shown = nbformat.v4.new_output("display_data", data={tripeaks_docs.WIDGET_VIEW: view, "text/plain": "TriPeaks"})
+    printed = nbformat.v4.new_output("stream", name="stdout", text="498\n")
+    cells = [nbformat.v4.new_code_cell(outputs=outputs) for outputs in ([shown], [printed], [printed])]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    steps = {}
+    for index, move in enumerate([None, "K♣", None]):
+        if move:
+            board.play(move)
+        steps[index] = {"view-1": [["board-1", {"state": board.state, "labels": board.labels}]]}
+    wanted = {}
+    tripeaks_docs.with_pictures(notebook, steps, wanted)
+    first, second, third = (cell.outputs for cell in notebook.cells)
+    assert [o["data"]["text/plain"][:40] for o in first] == ["Game TP1-E-AAAAAAB. Score 500, moves 0. "]
+    assert second[0] == printed and "discard: king of clubs" in second[1]["data"]["text/plain"]
+    assert third == [printed]
+    assert len(wanted) == 2 and all(f"(boards/{name})" in "".join(map(str, first + second)) for name in wanted)
+
+
+def test_the_board_pictures_refuse_the_network(tmp_path):
+    need_chromium()
+    pytest.importorskip("playwright.sync_api")
+    traits = screenshot.traits()
+    with board_pictures.Camera(400) as camera:
+        camera.take(traits, tmp_path / "drawn.png")
+        camera.page.evaluate("fetch('http://192.0.2.1/card.png').catch(() => null)")
+        with pytest.raises(RuntimeError, match=r"asked for http://192\.0\.2\.1/card\.png"):
+            camera.take(traits, tmp_path / "refused.png")
+    assert (tmp_path / "drawn.png").stat().st_size > 0 and not (tmp_path / "refused.png").exists()
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

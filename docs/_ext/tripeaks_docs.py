@@ -4,10 +4,14 @@
   package (a module or package whose name has no part starting with ``_``), never listed by hand;
   each public name is documented on the page of the module that defines it (or, when that module
   is private, of the shortest public module that exports it) and linked from the others.
-- ``tutorials/*.ipynb``: copies of the walkthrough notebooks in ``examples/``, which myst-nb runs
-  at build time. A first cell, removed from the page, registers an HTML rendering of the board for
-  the kernel: the board at that step drawn as text by the engine (``str(game)``), since the live
-  widget needs a widget manager fetched from the network.
+- ``tutorials/*.ipynb``: the walkthrough notebooks of ``examples/``, run here (nbclient, in
+  ``examples/``) and written with their outputs for myst-nb to show. After each code cell the kernel
+  is asked for the synced traits of every TriPeaks widget shown so far (``state``, the snapshot, and
+  ``labels``); each widget view in the cell's outputs, and each board shown earlier that the cell
+  changed, becomes a picture of that board as it stands then: the shipped front end draws it in
+  Chromium (``board_pictures.py``, one browser for the whole build), with the board's own words as
+  alt text. The pictures go in ``tutorials/boards/``, named by what they show, so an unchanged board
+  is not drawn again at the next build.
 - the ``{cli}`` directive: a command-line tool's help, printed by the parser its ``main`` builds.
 """
 
@@ -16,16 +20,24 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import functools
+import hashlib
 import importlib
 import inspect
 import io
+import json
 import os
 import pathlib
 import pkgutil
+import time
 
 import nbformat
+from board_pictures import STATIC, Camera, alt_text
 from docutils import nodes
-from myst_nb.sphinx_ import NbMetadataCollector
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 PACKAGE = "tripeaks_widget"
@@ -34,25 +46,40 @@ ROOT = DOCS.parent
 API = DOCS / "reference" / "api"
 TUTORIALS = DOCS / "tutorials"
 
-BOARD_AS_HTML = """\
-# Shown on the docs site only: the board at this step, drawn by the engine, as offline HTML; and
-# the notebook runs in examples/, as it does there (it reads files beside it).
-import html as _html
-import os as _os
+BOARDS = TUTORIALS / "boards"
+logger = logging.getLogger(__name__)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+PICTURE_WIDTH = 800  # CSS pixels: the board's whole header on one line, a third of the page's file size
 
-from IPython import get_ipython as _get_ipython
+# Run silently in each tutorial's kernel before its first cell: every widget made is remembered, and
+# ``_tripeaks_docs_boards(ids)`` gives, for each widget view shown (its model id), the synced traits
+# of the TriPeaks boards in it (a Comparison shows two), as JSON.
+KERNEL_SETUP = """\
+import json as _json
+
+import ipywidgets as _ipywidgets
 
 from tripeaks_widget import TriPeaks as _TriPeaks
 
+_tripeaks_docs_made, _tripeaks_docs_by_id, _tripeaks_docs_ids = [], {}, {}
+_ipywidgets.Widget.on_widget_constructed(_tripeaks_docs_made.append)
 
-def _board_html(widget):
-    return '<pre class="tp-board-text">' + _html.escape(str(widget.game)) + "</pre>"
 
+def _tripeaks_docs_boards(shown):
+    while _tripeaks_docs_made:
+        widget = _tripeaks_docs_made.pop()
+        if widget.comm is not None:  # its model id is kept: a widget closed later has none
+            _tripeaks_docs_by_id[widget.model_id], _tripeaks_docs_ids[id(widget)] = widget, widget.model_id
 
-_get_ipython().display_formatter.formatters["text/html"].for_type(_TriPeaks, _board_html)
-_os.chdir({examples!r})
+    def boards(widget):
+        if isinstance(widget, _TriPeaks):
+            yield _tripeaks_docs_ids[id(widget)], {"state": widget.state, "labels": widget.labels}
+        for child in getattr(widget, "children", ()):
+            yield from boards(child)
+
+    views = _tripeaks_docs_by_id
+    return _json.dumps({root: list(boards(views[root])) for root in shown if root in views})
 """
-
 
 # --- the package's public surface --------------------------------------------------------------
 
@@ -176,15 +203,125 @@ def generate_reference() -> None:
         write_if_changed(API / f"{module}.md", module_page(module, names))
 
 
+class BoardsClient(NotebookClient):
+    """Runs a notebook; after each code cell, reads the TriPeaks boards shown so far.
+
+    ``steps`` holds, per code cell, ``{view's model id: [(board's model id, traits), ...]}``."""
+
+    def __init__(self, notebook, **kwargs):
+        super().__init__(notebook, **kwargs)
+        self.shown: list[str] = []
+        self.steps: dict[int, dict[str, list]] = {}
+
+    async def _ask(self, code: str, **expressions: str) -> dict:
+        reply = await self.async_wait_for_reply(
+            self.kc.execute(code, silent=True, store_history=False, user_expressions=expressions)
+        )
+        content = reply["content"] if reply else {"status": "no reply"}
+        answers = content.get("user_expressions", {})
+        failed = [a for a in answers.values() if a["status"] != "ok"]
+        if content["status"] != "ok" or failed:
+            raise RuntimeError(f"the kernel could not say which boards are shown: {content} {failed}")
+        return {name: ast.literal_eval(answer["data"]["text/plain"]) for name, answer in answers.items()}
+
+    async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
+        if cell_index == 0:
+            await self._ask(KERNEL_SETUP)
+        cell = await super().async_execute_cell(cell, cell_index, execution_count, store_history)
+        if cell.cell_type == "code":
+            for output in cell.get("outputs", []):
+                view = output.get("data", {}).get(WIDGET_VIEW)
+                if view and view["model_id"] not in self.shown:
+                    self.shown.append(view["model_id"])
+            if self.shown:
+                answer = await self._ask("", boards=f"_tripeaks_docs_boards({self.shown!r})")
+                self.steps[cell_index] = json.loads(answer["boards"])
+        return cell
+
+
+@functools.cache
+def drawn_by() -> str:
+    """What draws the pictures: the front end and the camera, and the width."""
+    sources = [STATIC / "widget.js", STATIC / "widget.css", DOCS / "_ext" / "board_pictures.py"]
+    return "\0".join([str(PICTURE_WIDTH), *(path.read_text(encoding="utf-8") for path in sources)])
+
+
+def picture_name(traits: dict) -> str:
+    """A board's picture, named by what it shows (its traits, without the snapshot's sequence
+    numbers) and what draws it."""
+    state = {key: value for key, value in traits["state"].items() if key not in ("seq", "answered")}
+    shown = json.dumps([state, traits["labels"]], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(f"{shown}\0{drawn_by()}".encode()).hexdigest()[:20] + ".png"
+
+
+def picture_output(name: str, traits: dict) -> dict:
+    """A cell output showing the board's picture, with its words as alt text."""
+    alt = alt_text(traits["state"], traits["labels"])
+    escaped = "".join("\\" + c if c in "\\[]" else c for c in alt)
+    image = f"![{escaped}](boards/{name})"  # Markdown: the picture is a file of the site, with its alt
+    return nbformat.v4.new_output("display_data", data={"text/markdown": image, "text/plain": alt})
+
+
+def picture_of(board: str, traits: dict, pictured: dict[str, str], wanted: dict[str, dict]) -> dict:
+    name = pictured[board] = picture_name(traits)
+    wanted[name] = traits
+    return picture_output(name, traits)
+
+
+def with_pictures(notebook, steps: dict[int, dict[str, list]], wanted: dict[str, dict]) -> None:
+    """Each widget view in a cell's outputs becomes the pictures of its boards as they stand after
+    the cell; a board shown earlier that the cell changed gets a picture after the cell's outputs.
+    The pictures needed are added to ``wanted`` (name: traits)."""
+    pictured: dict[str, str] = {}  # board's model id: the name of its last picture
+    for index, boards_in in steps.items():
+        cell = notebook.cells[index]
+        now = {board: traits for boards in boards_in.values() for board, traits in boards}
+        outputs, shown_here = [], set()
+        for output in cell.outputs:
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view and boards_in.get(view["model_id"]):
+                boards = [board for board, _ in boards_in[view["model_id"]]]
+                outputs += [picture_of(board, now[board], pictured, wanted) for board in boards]
+                shown_here.update(boards)
+            else:
+                outputs.append(output)
+        for board, traits in now.items():
+            if board not in shown_here and board in pictured and picture_name(traits) != pictured[board]:
+                outputs.append(picture_of(board, traits, pictured, wanted))
+        cell.outputs = outputs
+
+
 def generate_tutorials() -> None:
     TUTORIALS.mkdir(exist_ok=True)
+    BOARDS.mkdir(exist_ok=True)
+    wanted: dict[str, dict] = {}
+    executed = {}
+    started = time.perf_counter()
     for source in sorted((ROOT / "examples").glob("[0-9]*.ipynb")):
         notebook = nbformat.read(source, as_version=4)
-        first = nbformat.v4.new_code_cell(
-            BOARD_AS_HTML.format(examples=str(ROOT / "examples")), metadata={"tags": ["remove-cell"]}
+        client = BoardsClient(
+            notebook, timeout=180, store_widget_state=False, resources={"metadata": {"path": str(source.parent)}}
         )
-        notebook.cells.insert(0, first)
-        write_if_changed(TUTORIALS / source.name, nbformat.writes(notebook) + "\n")
+        try:
+            client.execute()
+        except CellExecutionError as error:
+            raise ExtensionError(f"{source.relative_to(ROOT)} did not run:\n{error}") from None
+        with_pictures(notebook, client.steps, wanted)
+        executed[source.name] = notebook
+    logger.info(f"the tutorials ran in {time.perf_counter() - started:.0f} s")
+    missing = {name: traits for name, traits in wanted.items() if not (BOARDS / name).exists()}
+    started = time.perf_counter()
+    if missing:
+        with Camera(PICTURE_WIDTH, palette=True) as camera:
+            for name, traits in missing.items():
+                camera.take(traits, BOARDS / name)
+    took = time.perf_counter() - started
+    logger.info(f"the tutorials' boards: {len(wanted)} pictures, {len(missing)} drawn in {took:.1f} s")
+    for stale in BOARDS.glob("*.png"):
+        if stale.name not in wanted:
+            stale.unlink()
+    for name, notebook in executed.items():
+        write_if_changed(TUTORIALS / name, nbformat.writes(notebook) + "\n")
     for name in ("records.sqlite3",):
         with contextlib.suppress(FileNotFoundError):
             (TUTORIALS / name).unlink()
@@ -277,15 +414,8 @@ def resolve_exported(app, env, node, contnode):
     return env.domains["py"].resolve_xref(env, node["refdoc"], app.builder, node["reftype"], home, node, contnode)
 
 
-def drop_widget_state(app, doctree):
-    """The widgets' saved state serves only a widget manager, which these pages do not load (the
-    board is shown as the HTML its first cell registers): leave it out of the page."""
-    NbMetadataCollector.get_js_files(app.env, app.env.docname).pop("ipywidgets_state", None)
-
-
 def setup(app):
     app.connect("builder-inited", generate)
-    app.connect("doctree-read", drop_widget_state)
     app.connect("missing-reference", resolve_exported)
     app.connect("autodoc-process-docstring", drop_type_docstring)
     app.add_directive("cli", CliDirective)

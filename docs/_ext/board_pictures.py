@@ -1,0 +1,108 @@
+"""Pictures of the board: the shipped front end (``tripeaks_widget/static/``) draws a widget's synced
+traits (``state``, the snapshot, and ``labels``) in Chromium, and the picture is taken there.
+
+One :class:`Camera` is one browser and one page, reused for every picture: the bundle is loaded
+once, each board is drawn afresh (with reduced motion, so nothing is caught mid-animation), and the
+page may load nothing from the network. ``docs/screenshot.py`` takes README's picture with it; the
+docs build (``tripeaks_docs.py``) the tutorials' boards.
+"""
+
+from __future__ import annotations
+
+import io
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+STATIC = ROOT / "tripeaks_widget" / "static"
+CHROMIUM = "/usr/bin/chromium"
+
+# anywidget's model as the view uses it: the synced traits, change events, messages to Python.
+LOAD = """async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  window.tpWidget = (await import(url)).default;
+}"""
+DRAW = """async (traits) => {
+  const el = document.getElementById("cell");
+  if (window.tpCleanup) window.tpCleanup();
+  el.replaceChildren();
+  const model = {
+    get: (name) => traits[name],
+    set() {}, save_changes() {}, on() {}, off() {}, send() {},
+  };
+  window.tpCleanup = await window.tpWidget.render({ model, el });
+}"""
+
+
+def alt_text(state: dict, labels: dict) -> str:
+    """The picture's words, the board's own: its caption, the game, the score and moves, the
+    message, the board in words as a screen reader reads it (R7), and the records' notices."""
+    parts = [state["caption"], f"{labels['game_code']} {state['code']}"]
+    parts.append(f"{labels['score']} {state['score']}, {labels['moves'].lower()} {state['moves']}")
+    parts += dict.fromkeys([state["ending"], state["message"], state["description"]])  # the ending is often the message
+    parts += [notice["text"] for notice in state["notices"]]
+    sentences = (part if part.endswith((".", "!", "?")) else part + "." for part in map(str.strip, parts) if part)
+    return " ".join(sentences).replace("\n", " ")
+
+
+class Camera:
+    """``with Camera(width) as camera: camera.take(traits, path)``: boards drawn ``width`` CSS pixels wide."""
+
+    def __init__(self, width: int = 900, palette: bool = False) -> None:
+        self.width = width
+        self.palette = palette  # a 256-colour PNG: a third of the bytes, the same picture to the eye
+        self.errors: list[str] = []
+
+    def __enter__(self) -> Camera:
+        from playwright.sync_api import sync_playwright
+
+        if not pathlib.Path(CHROMIUM).exists():
+            raise RuntimeError(f"the board's pictures are drawn in Chromium, expected at {CHROMIUM}")
+        self._playwright = sync_playwright().start()
+        try:
+            self._browser = self._playwright.chromium.launch(executable_path=CHROMIUM)
+            self.page = self._browser.new_page(
+                viewport={"width": self.width + 20, "height": 700}, device_scale_factor=1, reduced_motion="reduce"
+            )
+            self.page.route("**/*", self._refuse_the_network)
+            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+            css = (STATIC / "widget.css").read_text(encoding="utf-8")
+            self.page.set_content(
+                f'<!doctype html><html><head><meta charset="utf-8"><style>{css}</style></head>'
+                f'<body style="margin:0;background:#fff"><div id="cell" style="width:{self.width}px;padding:8px">'
+                "</div></body></html>"
+            )
+            self.page.evaluate(LOAD, (STATIC / "widget.js").read_text(encoding="utf-8"))
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _refuse_the_network(self, route) -> None:
+        url = route.request.url
+        if url.startswith(("blob:", "data:", "about:")):
+            route.continue_()
+        else:
+            self.errors.append(f"the board asked for {url}")
+            route.abort()
+
+    def take(self, traits: dict, path: pathlib.Path) -> None:
+        """Draw the board of ``traits`` (``state`` and ``labels``) and save its picture as a PNG at ``path``."""
+        self.page.evaluate(DRAW, traits)
+        self.page.wait_for_selector("#cell .tp-board")
+        if self.errors:
+            raise RuntimeError(f"the board did not draw cleanly: {self.errors}")
+        png = self.page.locator("#cell").screenshot(animations="disabled")
+        if self.palette:
+            from PIL import Image
+
+            out = io.BytesIO()
+            Image.open(io.BytesIO(png)).quantize(256).save(out, format="PNG", optimize=True)
+            png = out.getvalue()
+        path.write_bytes(png)
+
+    def __exit__(self, *exc) -> None:
+        browser = getattr(self, "_browser", None)
+        if browser is not None:
+            browser.close()
+        self._playwright.stop()
