@@ -63,7 +63,7 @@ class C:
     """The same searches in C, with the GIL released: the compiled build's."""
 
     def __init__(self) -> None:
-        from . import _csearch  # found in the compiled build's folder (see tripeaks_widget._builds)
+        from . import _csearch  # type: ignore[attr-defined]  # in the compiled build's folder (see _builds)
 
         _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
         self._c = _csearch
