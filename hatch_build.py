@@ -70,10 +70,8 @@ def install_in_place(root: Path, files: dict[Path, str]) -> None:
     left beside a source by an older build (it would shadow the source)."""
     package = root / "tripeaks_widget"
     shutil.rmtree(package / BUILDS["COMPILED_DIR"], ignore_errors=True)
-    for name in BUILDS["CYTHON_MODULES"] + BUILDS["C_MODULES"]:
-        for old in BUILDS["source"](name, package).parent.glob(name.rpartition(".")[2] + ".*"):
-            if old.suffix in (".so", ".pyd"):
-                old.unlink()
+    for old in BUILDS["leftovers"](package):
+        old.unlink()
     for path, place in files.items():
         (root / place).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, root / place)

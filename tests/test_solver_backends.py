@@ -12,9 +12,11 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -144,6 +146,26 @@ def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path, name):
     assert done.returncode == 0, done.stderr
     said, backend = done.stdout.strip().splitlines()
     assert backend == "python" and f"the compiled {name} was built from another version" in said, said
+
+
+def test_a_build_in_place_removes_compiled_files_an_older_build_left_beside_the_sources(tmp_path):
+    """Older builds put their compiled files beside the sources, where Python imports them ahead of
+    the source whichever build is chosen: ``leftovers`` names them, and a build in place removes them."""
+    hook = runpy.run_path(str(REPO / "hatch_build.py"))
+    package = tmp_path / "tripeaks_widget"
+    for name in _builds.CYTHON_MODULES + _builds.C_MODULES:
+        _builds.source(name, package).parent.mkdir(parents=True, exist_ok=True)
+        _builds.source(name, package).write_text("", encoding="utf-8")
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    old = _builds.source(_builds.CYTHON_MODULES[1], package).with_suffix(suffix)
+    old.write_bytes(b"old")
+    assert _builds.leftovers(package) == [old]
+    new = tmp_path / "new.so"
+    new.write_bytes(b"new")
+    place = _builds.built(_builds.CYTHON_MODULES[1], package)
+    hook["install_in_place"](tmp_path, {new: f"{place.relative_to(tmp_path).as_posix()}{suffix}"})
+    assert _builds.leftovers(package) == []
+    assert place.with_name(place.name + suffix).read_bytes() == b"new"
 
 
 @needs_compiled

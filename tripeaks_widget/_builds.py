@@ -139,6 +139,16 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def leftovers(package: Path = PACKAGE) -> list[Path]:
+    """Compiled files beside a listed source, left by a build older than ``_compiled``: Python would
+    import them ahead of the source whichever build is chosen (``python hatch_build.py`` removes them)."""
+    found = []
+    for name in CYTHON_MODULES + C_MODULES:
+        path = source(name, package)
+        found += [path.with_name(path.stem + suffix) for suffix in EXTENSION_SUFFIXES]
+    return [path for path in found if path.exists()]
+
+
 def _why_not_compiled() -> str | None:
     """None when every listed module has a compiled build made from its source as it is now;
     else why the sources must serve."""
@@ -166,6 +176,8 @@ def choose() -> str:
         why = _why_not_compiled()
         _choice = "compiled" if why is None else "python"
         _log.info("tripeaks_widget: the %s build runs%s", _choice, "" if why is None else f" ({why})")
+        for path in leftovers():
+            _log.warning("tripeaks_widget: %s is an old build's and shadows its source: remove it", path)
     return _choice
 
 
