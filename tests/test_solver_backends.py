@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 # Python one takes most of the time: per task about 115 ms of CPU for a deal from its start, 43 ms for
 # a mid-game position and 100 ms for Hogue's line, against a tenth of that or less in C. With 1,200
 # deals a rule set and 8,000 positions it took 9 min in CI; at this size 4 min 20 s on a quiet 2-core
-# machine (490 s of CPU time) when the Python run had fair play's loops as Python too.
+# machine, and 281 s of CPU time on a busy one (the same with or without fair play's loops compiled).
 DEALS = 600  # per rule set, Easy and Classic
 POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_actions and fair play
 # Positions reached mid-game under eight rule sets (solver_runs.MIDGAME_RULES): with the deals, over
