@@ -1,13 +1,13 @@
-"""Build hook: compile the solver's search (the modules ``tripeaks_widget/_native.py`` lists)
-with Cython into the wheel, when the machine has a C compiler.
+"""Build hook: compile the modules ``tripeaks_widget/_builds.py`` lists into the wheel, when the
+machine has a C compiler: the solver's search written in C, fair play's hot loops with Cython.
 
-The modules are plain Python and stay in the wheel as they are; their compiled builds go
-beside them, and the wheel is then tagged for this platform. An editable install builds
-them in place, next to their sources. Without a C compiler (or with
-``TRIPEAKS_PURE_PYTHON=1`` set for the build) nothing is compiled: the wheel is pure
-Python, says so in one line, and installs and runs the same.
+The sources stay in the wheel as they are; the compiled build goes to a folder of its own,
+``tripeaks_widget/_compiled/`` (see ``_builds``), and the wheel is then tagged for this
+platform. An editable install builds it in place, in that folder of the checkout. Without a
+C compiler (or with ``TRIPEAKS_PURE_PYTHON=1`` set for the build) nothing is compiled: the
+wheel is pure Python, says so in one line, and installs and runs the same.
 
-``python hatch_build.py`` builds them in place, for work on a checkout.
+``python hatch_build.py`` builds in place, for work on a checkout.
 """
 
 from __future__ import annotations
@@ -22,30 +22,31 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-NATIVE = runpy.run_path(str(ROOT / "tripeaks_widget" / "_native.py"))  # on its own: no package import
+BUILDS = runpy.run_path(str(ROOT / "tripeaks_widget" / "_builds.py"))  # on its own: no package import
 DIRECTIVES = {"language_level": 3}
 
 
-def compile_modules(root: Path, out: Path, temp: Path) -> list[Path] | str:
-    """Compile the listed modules of the tree at ``root`` into ``out`` (as a package tree):
-    the built files, relative to ``out``; or why nothing was built."""
-    if os.environ.get(NATIVE["FORCE_VARIABLE"], "") not in ("", "0"):
-        return f"{NATIVE['FORCE_VARIABLE']} is set"
+def compile_modules(root: Path, temp: Path) -> dict[Path, str] | str:
+    """Compile the listed modules of the tree at ``root``: {built file (in ``temp``): its place in
+    the package tree, under ``_compiled``}, with the record of the sources they were built from;
+    or why nothing was built."""
+    if os.environ.get(BUILDS["FORCE_VARIABLE"], "") not in ("", "0"):
+        return f"{BUILDS['FORCE_VARIABLE']} is set"
     try:
         from Cython.Build import cythonize
         from setuptools import Distribution, Extension
     except ImportError as error:
         return f"Cython or setuptools is missing ({error})"
-    names = NATIVE["COMPILED"] + NATIVE["C_MODULES"]
-
-    def source(name: str) -> Path:  # a module's source: Python to compile with Cython, or C (C_MODULES)
-        return root.joinpath(*name.split(".")).with_suffix(".c" if name in NATIVE["C_MODULES"] else ".py")
-
-    extensions = [Extension(name, [str(source(name))]) for name in names]
+    package = root / "tripeaks_widget"
+    cython_names, c_names = BUILDS["CYTHON_MODULES"], BUILDS["C_MODULES"]
+    extensions = [Extension(name, [str(BUILDS["source"](name, package))]) for name in cython_names + c_names]
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    out = temp / "lib"
     try:
-        modules = cythonize(extensions, compiler_directives=DIRECTIVES, build_dir=str(temp / "c"), quiet=True)
-        dist = Distribution({"name": "tripeaks-widget", "ext_modules": modules})
+        modules = cythonize(
+            extensions[: len(cython_names)], compiler_directives=DIRECTIVES, build_dir=str(temp / "c"), quiet=True
+        )
+        dist = Distribution({"name": "tripeaks-widget", "ext_modules": modules + extensions[len(cython_names) :]})
         command = dist.get_command_obj("build_ext")
         command.build_lib, command.build_temp = str(out), str(temp / "obj")
         command.ensure_finalized()
@@ -53,12 +54,27 @@ def compile_modules(root: Path, out: Path, temp: Path) -> list[Path] | str:
     except Exception as error:  # no C compiler, or one that fails: the sources serve alone
         said = " ".join(str(error).split())
         return f"the C build failed ({type(error).__name__}: {said[:160]}{'…' if len(said) > 160 else ''})"
-    built = [Path(*name.split(".")).with_suffix("") for name in names]
-    record = Path("tripeaks_widget", NATIVE["BUILT_FROM"])  # what each was built from, checked on import
-    sources = {name: NATIVE["digest"](source(name)) for name in names}
-    (out / record).parent.mkdir(parents=True, exist_ok=True)
-    (out / record).write_text(json.dumps(sources, indent=1) + "\n", encoding="utf-8")
-    return [*(path.with_name(path.name + suffix) for path in built), record]
+    files = {}
+    for name in cython_names + c_names:  # built as tripeaks_widget/fair/playout.so, goes to _compiled/fair/
+        place = BUILDS["built"](name, package)
+        files[out.joinpath(*name.split(".")).with_name(place.name + suffix)] = place.with_name(place.name + suffix)
+    record = out / BUILDS["BUILT_FROM"]  # what each was built from, checked on import
+    sources = {name: BUILDS["digest"](BUILDS["source"](name, package)) for name in cython_names + c_names}
+    record.write_text(json.dumps(sources, indent=1) + "\n", encoding="utf-8")
+    files[record] = package / BUILDS["COMPILED_DIR"] / BUILDS["BUILT_FROM"]
+    return {path: place.relative_to(root).as_posix() for path, place in files.items()}
+
+
+def install_in_place(root: Path, files: dict[Path, str]) -> None:
+    """Put a build in the checkout at ``root``: a fresh ``_compiled`` folder, and no compiled file
+    left beside a source by an older build (it would shadow the source)."""
+    package = root / "tripeaks_widget"
+    shutil.rmtree(package / BUILDS["COMPILED_DIR"], ignore_errors=True)
+    for old in BUILDS["leftovers"](package):
+        old.unlink()
+    for path, place in files.items():
+        (root / place).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, root / place)
 
 
 try:
@@ -67,7 +83,7 @@ except ImportError:  # run as a script, outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
-class CompiledSearch(BuildHookInterface):  # type: ignore[misc,valid-type]
+class CompiledBuild(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict) -> None:
@@ -75,17 +91,18 @@ class CompiledSearch(BuildHookInterface):  # type: ignore[misc,valid-type]
             return
         root = Path(self.root)
         self.temp = temp = Path(tempfile.mkdtemp(prefix="tripeaks-build-"))
-        editable = version == "editable"
-        built = compile_modules(root, root if editable else temp / "lib", temp)
+        built = compile_modules(root, temp)
         if isinstance(built, str):
-            print(f"tripeaks-widget: the solver's search stays pure Python: {built}", file=sys.stderr)
+            print(f"tripeaks-widget: no compiled build, the pure-Python sources serve: {built}", file=sys.stderr)
             return
-        print("tripeaks-widget: the solver's search is compiled", file=sys.stderr)
+        print("tripeaks-widget: the compiled build is made", file=sys.stderr)
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
-        if not editable:
-            for path in built:
-                build_data["force_include"][str(temp / "lib" / path)] = path.as_posix()
+        if version == "editable":
+            install_in_place(root, built)
+        else:
+            for path, place in built.items():
+                build_data["force_include"][str(path)] = place
 
     def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
         if getattr(self, "temp", None) is not None:
@@ -94,6 +111,8 @@ class CompiledSearch(BuildHookInterface):  # type: ignore[misc,valid-type]
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory(prefix="tripeaks-build-") as folder:
-        result = compile_modules(ROOT, ROOT, Path(folder))
-    print(result if isinstance(result, str) else "built " + ", ".join(map(str, result)))
+        result = compile_modules(ROOT, Path(folder))
+        if not isinstance(result, str):
+            install_in_place(ROOT, result)
+    print(result if isinstance(result, str) else "built " + ", ".join(result.values()))
     sys.exit(1 if isinstance(result, str) else 0)

@@ -3,10 +3,11 @@
     python benchmarks/fair_speed.py                       # 20 positions per rule set
     python benchmarks/fair_speed.py --positions 5 --samples 100
 
-Where the compiled build is installed, the fair modules' sources (``tripeaks_widget._native``'s
-``COMPILED``: the playouts, the exact fair value, the search, and ``fair`` over them, with the
-solver's sources too) are loaded a second time beside it, so that both builds run here on the
-same positions, the same samples and the same seeds; their answers must agree. Mid-game
+Where the compiled build is installed, ``fair`` is loaded a second time from its sources under
+another name (its hot loops, ``tripeaks_widget._builds.CYTHON_MODULES``, as Python: the playouts,
+the exact fair value, the search), and timed with the solver's Python searches, so that both
+builds run here on the same positions, the same samples and the same seeds; their answers must
+agree. Mid-game
 positions: numbered games played by ``lookahead`` for 8 to 24 moves (seeded). Figures are the
 process's CPU time:
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import random
 import sys
 import time
@@ -30,36 +32,29 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tripeaks_widget
-from tripeaks_widget import Game, _native, solver
+from tripeaks_widget import Game, solver
 from tripeaks_widget.fair.strategies import lookahead
+from tripeaks_widget.solver import _backends
 
-FAIR = (
-    "tripeaks_widget.fair.removal",
-    "tripeaks_widget.fair.playout",
-    "tripeaks_widget.fair.expectimax",
-    "tripeaks_widget.fair.tree",
-)
+ALIAS = "tripeaks_widget._fair_python"
 
 
 def pure_copy():
-    """``fair``, ``expectimax`` and ``search`` loaded again from their sources, over the solver's
-    and the playouts' sources: {short name: module}. The installed modules are left as they were."""
-    names = (*FAIR, "tripeaks_widget.fair")
-    saved = {name: sys.modules.pop(name) for name in names}
-    saved_solver = sys.modules["tripeaks_widget.solver"]
-    sys.modules["tripeaks_widget.solver"] = tripeaks_widget.solver = _native.python_copy()  # type: ignore[attr-defined]
-    finder = _native._Sources()
-    sys.meta_path.insert(0, finder)
-    try:
-        copies = {name.rpartition(".")[2]: importlib.import_module(name) for name in names}
-    finally:
-        sys.meta_path.remove(finder)
-        sys.modules.update(saved)
-        sys.modules["tripeaks_widget.solver"] = tripeaks_widget.solver = saved_solver  # type: ignore[attr-defined]
-        for name, module in saved.items():
-            setattr(tripeaks_widget, name.rpartition(".")[2], module)
-    assert all(module.__file__.endswith(".py") for module in copies.values())
-    return copies
+    """``fair``, ``expectimax`` and ``tree`` loaded again from their sources as the package
+    ``ALIAS``, beside the installed ones, and the solver's Python searches: {short name: module or
+    searches}. The copy's path is the sources' folder alone (no compiled build is kept for its name),
+    so its relative imports find the sources."""
+    folder = Path(tripeaks_widget.fair.__file__).parent
+    spec = importlib.util.spec_from_file_location(
+        ALIAS, folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    assert spec is not None and spec.loader is not None
+    sys.modules[ALIAS] = fair = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fair)
+    copies = {"fair": fair, "expectimax": importlib.import_module(f"{ALIAS}.expectimax")}
+    copies["tree"] = importlib.import_module(f"{ALIAS}.tree")
+    assert all(sys.modules[f"{ALIAS}.{name}"].__file__.endswith(".py") for name in ("removal", "playout", "tree"))
+    return {**copies, "searches": _backends.Python()}
 
 
 def positions(rules: str, count: int, seed: int) -> tuple[list, list]:
@@ -106,6 +101,7 @@ def main(argv=None) -> int:
         "fair": tripeaks_widget.fair,
         "expectimax": tripeaks_widget.fair.expectimax,
         "tree": tripeaks_widget.fair.tree,
+        "searches": solver._backend,
     }
     builds = {solver.BACKEND: installed}
     if solver.BACKEND == "compiled":
@@ -117,6 +113,7 @@ def main(argv=None) -> int:
         rates: dict[str, dict[str, float]] = {}
         answers: dict[str, list] = {}
         for name, m in builds.items():
+            solver._backend = m["searches"]  # method="solver": the searches of the same build
             got, rate = [], {}
             seconds = 0.0
             for seen in middle:
@@ -144,6 +141,7 @@ def main(argv=None) -> int:
                 got.append(found.actions)
             rate["search (iterations/s)"] = len(middle) * args.iterations / seconds
             rates[name], answers[name] = rate, got
+        solver._backend = installed["searches"]
         if len(answers) == 2 and answers["compiled"] != answers["python"]:
             failures += 1
             print(f"{rules}: the two builds disagree")

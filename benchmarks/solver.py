@@ -11,12 +11,11 @@ In one process, for every deal and rule set: the baseline's verdict, the solver'
 maximum milliseconds per deal, and how many times faster than the baseline the solver is
 (ratio of the means; "x C" the same against the naive search in C). The verdicts must agree.
 
-Where the compiled search is built, the solver's rows come three times, one per build of the
-search ("c": the compiled build, its win search written in C; "cython": the same build with the
-search in C set aside, so the Cython build of the sources alone; and "python": the same
-package's sources, loaded beside it in this process), on the same deals in one run, with the
-columns "x python" and "x cython": how many times faster than the pure-Python build and than
-the Cython build that row is (ratio of the means). The answers of all must agree.
+Where the compiled build is installed, the solver's rows come twice, one per build of its
+searches ("c": the searches written in C, which the compiled build runs; "python": the
+pure-Python reference, taken beside it in this process), on the same deals in one run, with
+the column "x python": how many times faster than the pure-Python search that row is (ratio of
+the means). The answers of both must agree.
 
 With the machine's ``cc``, the same naive search written in C (``naive_search.c``, compiled
 here into a temporary directory) runs on the same deals: the row "naive C" (its own clock,
@@ -43,9 +42,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks_widget import Game, _native, solver
+from tripeaks_widget import Game, solver
 from tripeaks_widget.engine.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
-from tripeaks_widget.solver import _prepare
+from tripeaks_widget.solver import _backends, _prepare
 
 C_SOURCE = Path(__file__).with_name("naive_search.c")
 
@@ -177,23 +176,23 @@ def fair_sampling(solver, rules: str, positions: int, samples: int, seed: int) -
 
 
 class Build:
-    """One build of the search under a name: the solver's functions, called with its search in C
-    set aside when ``without_c`` (the compiled build's Cython modules alone)."""
+    """One build of the solver's searches under a name: the solver's functions, called with
+    ``searches`` (``solver._backends``: the search in C, or the Python reference) in use."""
 
-    def __init__(self, name: str, module, without_c: bool = False) -> None:
-        self.BACKEND, self._module, self._without_c = name, module, without_c
+    def __init__(self, name: str, searches) -> None:
+        self.BACKEND, self._searches = name, searches
 
     def __getattr__(self, name: str):
-        function = getattr(self._module, name)
-        if not self._without_c or not callable(function):
+        function = getattr(solver, name)
+        if not callable(function):
             return function
 
         def call(*args, **kwargs):
-            saved, self._module._csearch = self._module._csearch, None
+            saved, solver._backend = solver._backend, self._searches
             try:
                 return function(*args, **kwargs)
             finally:
-                self._module._csearch = saved
+                solver._backend = saved
 
         return call
 
@@ -224,15 +223,16 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=10, help="mid-game positions for fair sampling")
     parser.add_argument("--samples", type=int, default=20, help="arrangements per position (default 20)")
     parser.add_argument(
-        "--backends", default="c,cython,python", help="builds of the search to time, where built (default all three)"
+        "--backends", default="c,python", help="builds of the search to time, where built (default both)"
     )
     args = parser.parse_args(argv)
-    pure = solver if solver.BACKEND == "python" else _native.python_copy()
-    builds = {"c": Build("c", solver), "cython": Build("cython", solver, True), "python": Build("python", pure)}
     wanted = args.backends.split(",")
-    if not set(wanted) <= set(builds):
-        parser.error(f"--backends: expected names from c, cython, python; got {args.backends!r}")
-    solvers = [builds[name] for name in wanted if name == "python" or solver._csearch is not None]
+    if not set(wanted) <= {"c", "python"}:
+        parser.error(f"--backends: expected names from c, python; got {args.backends!r}")
+    builds = {"python": Build("python", _backends.Python())}
+    if solver.BACKEND == "compiled":
+        builds["c"] = Build("c", solver._backend)
+    solvers = [builds[name] for name in wanted if name in builds]
     print(f"builds of the search: {', '.join(s.BACKEND for s in solvers)} (installed: {solver.BACKEND})")
 
     if args.decks:
@@ -252,7 +252,7 @@ def main(argv=None) -> int:
 
     print(
         f"{'rules':8} {'search':10} {'build':8} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}"
-        f" {'x C':>6} {'x python':>9} {'x cython':>9}  winnable"
+        f" {'x C':>6} {'x python':>9}  winnable"
     )
     failures = 0
     for name in args.rules.split(","):
@@ -315,8 +315,6 @@ def main(argv=None) -> int:
             versus_c = f"{c_mean / statistics.mean(times):6.2f}" if c_mean and build else " " * 6
             python = tables.get(label, {}).get("python") if build else None
             versus = f"{statistics.mean(python) / statistics.mean(times):9.2f}" if python else " " * 9
-            cython = tables.get(label, {}).get("cython") if build else None
-            versus += f" {statistics.mean(cython) / statistics.mean(times):9.2f}" if cython else " " * 10
             deals = f"{share}" if len(times) == len(dealt) else f"({len(times)} deals)"
             figures = f"{mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f}"
             print(f"{name:8} {label:10} {build:8} {figures} {ratio} {versus_c} {versus}  {deals}")

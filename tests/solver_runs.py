@@ -1,8 +1,8 @@
-"""The solver's answers on a fixed set of deals and positions, as JSON, from whichever search
-this process runs: the differential test (test_solver_backends.py) runs this file twice, once
-with ``TRIPEAKS_PURE_PYTHON=1``, and compares. ``python tests/solver_runs.py DEALS POSITIONS [MIDGAME]``
-prints {"backend": ..., "answers": {...}}; the work is spread over processes that inherit the
-environment, so they run the same search."""
+"""The solver's answers on a fixed set of deals and positions, as JSON, from one build of its
+searches: the differential test (test_solver_backends.py) runs this file twice, once with the
+search in C ("compiled") and once with the Python reference ("python"), and compares.
+``python tests/solver_runs.py BUILD DEALS POSITIONS [MIDGAME]`` prints {"backend": the searches'
+class, "answers": {...}}; the work is spread over processes that each take the same searches."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, fair, solver
+from tripeaks_widget.solver import _backends
 
 SEED = 20261201
 # The rule sets of the positions reached mid-game: both rank lines and every variant the win search
@@ -100,13 +101,19 @@ def tasks(deals: int, positions: int, midgame: int = 0) -> list[tuple[str, int, 
     return found
 
 
+def use(build: str) -> None:
+    """Make the solver run the searches of ``build`` ("compiled": in C; "python": the reference)."""
+    solver._backend = _backends.for_build(build)
+
+
 def main(argv: list[str]) -> int:
-    deals, positions = int(argv[0]), int(argv[1])
-    midgame = int(argv[2]) if len(argv) > 2 else 0
+    build, deals, positions = argv[0], int(argv[1]), int(argv[2])
+    midgame = int(argv[3]) if len(argv) > 3 else 0
     workers = int(os.environ.get("SOLVER_RUNS_WORKERS", "0")) or os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    use(build)
+    with ProcessPoolExecutor(max_workers=workers, initializer=use, initargs=(build,)) as pool:
         answers = dict(pool.map(answer, tasks(deals, positions, midgame), chunksize=16))
-    json.dump({"backend": solver.BACKEND, "answers": answers}, sys.stdout)
+    json.dump({"backend": type(solver._backend).__name__, "answers": answers}, sys.stdout)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Fair play's hot loops, compiled from their own sources like the solver's (``_native.COMPILED``):
+"""Fair play's hot loops, compiled by Cython from their own sources (``_builds.CYTHON_MODULES``):
 both builds give the same answers, and the fair tests pass under the sources too.
 
 ``TRIPEAKS_COMPILED=required`` (as CI sets it) makes a missing compiled build a failure rather
@@ -10,7 +10,7 @@ import json
 
 from test_solver_backends import needs_compiled, run_python
 
-from tripeaks_widget import _native, solver
+from tripeaks_widget import _builds, solver
 from tripeaks_widget.fair import expectimax, playout
 from tripeaks_widget.fair import tree as search
 
@@ -19,7 +19,7 @@ POSITIONS = 8  # games per rule set; measured, about 15 s of CPU time for both b
 
 def test_fair_plays_hot_loops_run_in_the_build_the_solver_does():
     for module in (playout, expectimax, search):
-        assert module.__name__ in _native.COMPILED
+        assert module.__name__ in _builds.CYTHON_MODULES
         assert module.__file__.endswith(".py") == (solver.BACKEND == "python"), module.__file__
 
 

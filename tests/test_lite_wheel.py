@@ -5,13 +5,13 @@ import zipfile
 from pathlib import Path
 
 import tripeaks_widget
-from tripeaks_widget import _native
+from tripeaks_widget import _builds
 from tripeaks_widget.lite.wheels import own_wheel
 
 
 def test_the_sites_wheel_carries_the_sources_and_no_compiled_search(tmp_path):
     wheel = own_wheel(Path(tripeaks_widget.__file__).parent, tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
-    assert {f"{name.replace('.', '/')}.py" for name in _native.COMPILED} <= set(names)
-    assert not [n for n in names if n.endswith((".so", ".pyd", ".c")) or n.endswith(_native.BUILT_FROM)]
+    assert {f"{name.replace('.', '/')}.py" for name in _builds.CYTHON_MODULES} <= set(names)
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c")) or f"/{_builds.COMPILED_DIR}/" in n]
     assert wheel.name.endswith("-py3-none-any.whl")

@@ -1,7 +1,8 @@
-"""The solver's two builds of one search: the compiled one (Cython, when the package was built
-with a C compiler) and the pure-Python sources. Which one runs, forcing the sources, the
-solver's tests passed under the sources too, and both giving the same answers on thousands
-of deals and positions.
+"""The two builds (``tripeaks_widget._builds``): the compiled one, when the package was built with
+a C compiler (the solver's searches written in C, fair play's hot loops in Cython), and the
+pure-Python sources. Which one runs, forcing the sources, the solver's tests passed under the
+sources too, and the solver's two searches (Python, the reference, and C) giving the same answers
+on thousands of deals and positions.
 
 ``TRIPEAKS_COMPILED=required`` (as CI sets it) makes a missing compiled build a failure
 rather than a skip."""
@@ -11,22 +12,25 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
 import solver_runs
 
-from tripeaks_widget import Game, _native, solver
+from tripeaks_widget import Game, _builds, solver
+from tripeaks_widget.solver import _backends
 
 REPO = Path(__file__).resolve().parent.parent
-# The differential test's size. The two builds run one after the other, each over every core; the
-# sources take most of the time: per task about 115 ms of CPU for a deal from its start, 43 ms for a
-# mid-game position and 100 ms for Hogue's line or the fair functions, against a tenth of that or
-# less compiled. With 1,200 deals a rule set and 8,000 positions it took 9 min in CI; at this size
-# 4 min 20 s on a quiet 2-core machine (490 s of CPU time).
+# The differential test's size. The two searches run one after the other, each over every core; the
+# Python one takes most of the time: per task about 115 ms of CPU for a deal from its start, 43 ms for
+# a mid-game position and 100 ms for Hogue's line, against a tenth of that or less in C. With 1,200
+# deals a rule set and 8,000 positions it took 9 min in CI; at this size 4 min 20 s on a quiet 2-core
+# machine, and 281 s of CPU time on a busy one (the same with or without fair play's loops compiled).
 DEALS = 600  # per rule set, Easy and Classic
 POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_actions and fair play
 # Positions reached mid-game under eight rule sets (solver_runs.MIDGAME_RULES): with the deals, over
@@ -40,9 +44,9 @@ needs_compiled = pytest.mark.skipif(
 
 
 def run_python(code: str, pure: bool, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != _native.FORCE_VARIABLE}
+    env = {k: v for k, v in os.environ.items() if k != _builds.FORCE_VARIABLE}
     if pure:
-        env[_native.FORCE_VARIABLE] = "1"
+        env[_builds.FORCE_VARIABLE] = "1"
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(REPO / "tests"), env.get("PYTHONPATH", "")])
     return subprocess.run(
         [sys.executable, *(["-c", code] if code else []), *args],
@@ -55,10 +59,18 @@ def run_python(code: str, pure: bool, *args: str, timeout: float = 120) -> subpr
 
 
 def test_backend_names_the_build_that_runs():
-    modules = [importlib.import_module(name) for name in _native.COMPILED]
+    modules = [importlib.import_module(name) for name in _builds.CYTHON_MODULES]
     compiled = [not module.__file__.endswith(".py") for module in modules]
     assert solver.BACKEND in ("compiled", "python")
     assert compiled == [solver.BACKEND == "compiled"] * len(modules), [m.__file__ for m in modules]
+    searches = {"compiled": _backends.C, "python": _backends.Python}[solver.BACKEND]
+    assert type(solver._backend) is searches
+
+
+def test_the_solvers_python_modules_run_as_python_in_either_build():
+    """The solver's compiled build is its search written in C; its Python modules are never compiled."""
+    for name in ("_space", "_search", "_score"):
+        assert importlib.import_module(f"tripeaks_widget.solver.{name}").__file__.endswith(".py"), name
 
 
 @needs_compiled
@@ -67,33 +79,33 @@ def test_the_compiled_build_is_there_where_required():
 
 
 def test_the_search_in_c_runs_with_the_compiled_build_only():
-    """The win search written in C comes with the compiled build, never with the sources (nor in
-    the pure copy a benchmark loads beside it)."""
-    assert (solver._csearch is not None) == (solver.BACKEND == "compiled")
-    if solver._csearch is not None:
-        assert solver._csearch.__name__ == _native.C_MODULES[0]
-        assert _native.python_copy()._csearch is None
+    """The searches written in C come with the compiled build, from its own folder; never with the sources."""
+    name = _builds.C_MODULES[0]
+    if solver.BACKEND == "compiled":
+        assert Path(sys.modules[name].__file__).parent == _builds.built(name).parent
+    else:
+        assert name not in sys.modules
 
 
 def test_pure_python_is_forced_by_the_environment_and_said_once_in_the_log():
     code = (
         "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
-        "from tripeaks_widget import solver, _native\n"
-        "import tripeaks_widget.solver._search as s\n"
-        "_native.load()\n"  # a second look says nothing more
-        "print(solver.BACKEND, s.__file__.endswith('.py'), s.cython.compiled)"
+        "from tripeaks_widget import solver, _builds\n"
+        "import tripeaks_widget.fair.playout as p\n"
+        "_builds.choose()\n"  # a second look says nothing more
+        "print(solver.BACKEND, p.__file__.endswith('.py'), p.cython.compiled, type(solver._backend).__name__)"
     )
     done = run_python(code, pure=True)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert lines == [
-        "tripeaks_widget: the solver's search runs as pure Python (TRIPEAKS_PURE_PYTHON is set)",
-        "python True False",
+        "tripeaks_widget: the python build runs (TRIPEAKS_PURE_PYTHON is set)",
+        "python True False Python",
     ]
 
 
 def test_the_sources_run_where_cython_is_not_installed():
-    """Without Cython (Pyodide, a plain install) its ``cython`` module is ``_native``'s stand-in:
+    """Without Cython (Pyodide, a plain install) its ``cython`` module is ``_builds``' stand-in:
     every compiled module's source imports and plays, its typed arrays as plain lists."""
     code = (
         "import sys\n"
@@ -102,10 +114,10 @@ def test_the_sources_run_where_cython_is_not_installed():
         "        if name.partition('.')[0] in ('cython', 'Cython'):\n"
         "            raise ImportError(name)\n"
         "sys.meta_path.insert(0, NoCython())\n"
-        "from tripeaks_widget import Game, _native, solver\n"
+        "from tripeaks_widget import Game, _builds, solver\n"
         "import importlib\n"
-        "modules = [importlib.import_module(name) for name in _native.COMPILED]\n"
-        "assert all(m.cython is _native.cython for m in modules if hasattr(m, 'cython'))\n"
+        "modules = [importlib.import_module(name) for name in _builds.CYTHON_MODULES]\n"
+        "assert all(m.cython is _builds.cython for m in modules if hasattr(m, 'cython'))\n"
         "g = Game.from_number(3)\n"
         "print(solver.BACKEND, g.winnable(), g.fair_hint(samples=20), g.win_chance(samples=20).samples)"
     )
@@ -115,25 +127,45 @@ def test_the_sources_run_where_cython_is_not_installed():
 
 
 @needs_compiled
-@pytest.mark.parametrize("name", [_native.COMPILED[1], _native.C_MODULES[0]])
+@pytest.mark.parametrize("name", [_builds.CYTHON_MODULES[1], _builds.C_MODULES[0]])
 def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path, name):
     """Edit a source after building (the Python one, or the search written in C) and the sources
     run (never a stale build), saying why."""
     package = Path(solver.__file__).parent.parent
     shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
-    source = tmp_path / _native._source(name).relative_to(package.parent)
+    source = tmp_path / _builds.source(name).relative_to(package.parent)
     comment = "/* edited */" if source.suffix == ".c" else "# edited"
     source.write_text(source.read_text(encoding="utf-8") + comment + "\n", encoding="utf-8")
     code = (
         "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
         "from tripeaks_widget import solver; print(solver.BACKEND)"
     )
-    env = {k: v for k, v in os.environ.items() if k != _native.FORCE_VARIABLE}
+    env = {k: v for k, v in os.environ.items() if k != _builds.FORCE_VARIABLE}
     env["PYTHONPATH"] = str(tmp_path)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     said, backend = done.stdout.strip().splitlines()
     assert backend == "python" and f"the compiled {name} was built from another version" in said, said
+
+
+def test_a_build_in_place_removes_compiled_files_an_older_build_left_beside_the_sources(tmp_path):
+    """Older builds put their compiled files beside the sources, where Python imports them ahead of
+    the source whichever build is chosen: ``leftovers`` names them, and a build in place removes them."""
+    hook = runpy.run_path(str(REPO / "hatch_build.py"))
+    package = tmp_path / "tripeaks_widget"
+    for name in _builds.CYTHON_MODULES + _builds.C_MODULES:
+        _builds.source(name, package).parent.mkdir(parents=True, exist_ok=True)
+        _builds.source(name, package).write_text("", encoding="utf-8")
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    old = _builds.source(_builds.CYTHON_MODULES[1], package).with_suffix(suffix)
+    old.write_bytes(b"old")
+    assert _builds.leftovers(package) == [old]
+    new = tmp_path / "new.so"
+    new.write_bytes(b"new")
+    place = _builds.built(_builds.CYTHON_MODULES[1], package)
+    hook["install_in_place"](tmp_path, {new: f"{place.relative_to(tmp_path).as_posix()}{suffix}"})
+    assert _builds.leftovers(package) == []
+    assert place.with_name(place.name + suffix).read_bytes() == b"new"
 
 
 @needs_compiled
@@ -149,19 +181,20 @@ def test_the_solver_tests_pass_under_pure_python_too():
 
 
 @needs_compiled
-def test_both_builds_give_the_same_answers_on_thousands_of_deals():
+def test_both_searches_give_the_same_answers_on_thousands_of_deals():
     """Verdicts, best lines and their scores on 600 random deals under Easy and under Classic,
     and on 5,000 positions reached mid-game under eight rule sets (with every action's verdict
     there); Hogue's line, ``winning_actions`` and the fair functions on mid-game positions: equal
-    under both builds, and every line replays to what it claims."""
-    args = ["tests/solver_runs.py", str(DEALS), str(POSITIONS), str(MIDGAME)]
-    # one build after the other, each over every core: the sources take some ten times as long
-    compiled = run_python("", False, *args, timeout=1800)
-    assert compiled.returncode == 0, compiled.stderr[-2000:]
-    pure = run_python("", True, *args, timeout=1800)
-    assert pure.returncode == 0, pure.stderr[-2000:]
-    ours, theirs = json.loads(compiled.stdout), json.loads(pure.stdout)
-    assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
+    from the search in C and from the Python reference, and every line replays to what it claims."""
+    # one search after the other, each over every core: the Python one takes some ten times as long;
+    # fair play's loops run compiled in both (test_fair_backends.py compares their two builds)
+    compiled, python = (
+        run_python("", False, "tests/solver_runs.py", build, str(DEALS), str(POSITIONS), str(MIDGAME), timeout=1800)
+        for build in ("compiled", "python")
+    )
+    assert compiled.returncode == 0 and python.returncode == 0, compiled.stderr[-2000:] + python.stderr[-2000:]
+    ours, theirs = json.loads(compiled.stdout), json.loads(python.stdout)
+    assert (ours["backend"], theirs["backend"]) == ("C", "Python")
     ours, theirs = ours["answers"], theirs["answers"]
     assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME)) == len(theirs) >= 6_000
     differ = [key for key in ours if ours[key] != theirs[key]]

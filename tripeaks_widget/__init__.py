@@ -1,8 +1,8 @@
 """TriPeaks solitaire: a rules engine, and a Jupyter widget to play it in a notebook."""
 
-from . import _native
+from . import _builds
 
-_native.load()  # the compiled build or the sources, chosen before any of its modules is imported
+_builds.choose()  # the compiled build or the sources, chosen (and logged) once, before either is imported
 
 from .analysis import Game  # noqa: E402
 from .engine.cards import Card  # noqa: E402

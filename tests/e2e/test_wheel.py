@@ -19,7 +19,7 @@ import zipfile
 import pytest
 from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
 
-from tripeaks_widget import _native, i18n
+from tripeaks_widget import _builds, i18n
 from tripeaks_widget.lite.site import MARK, SITE_MARK
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -110,8 +110,12 @@ def test_the_wheel_carries_the_bundle_and_the_catalogs(dist):
             assert f"tripeaks_widget/{rel}" in names, f"{rel} is not in the wheel"
             assert wheel.read(f"tripeaks_widget/{rel}") == (PACKAGE / rel).read_bytes(), f"{rel} differs"
     assert not any("node_modules" in name or name.startswith("js/") for name in names)
-    if COMPILER:  # the solver's search compiled in, so the wheel is for this platform only
-        assert {f"{name.replace('.', '/')}{EXT_SUFFIX}" for name in _native.COMPILED} <= names
+    if COMPILER:  # the compiled build in its own folder, so the wheel is for this platform only
+        compiled = _builds.CYTHON_MODULES + _builds.C_MODULES
+        assert {
+            f"{_builds.built(name, PACKAGE).relative_to(PACKAGE.parent).as_posix()}{EXT_SUFFIX}" for name in compiled
+        } <= names
+        assert f"tripeaks_widget/{_builds.COMPILED_DIR}/{_builds.BUILT_FROM}" in names
         assert not dist["wheel"].name.endswith("-none-any.whl"), dist["wheel"].name
 
 

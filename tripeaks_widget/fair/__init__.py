@@ -65,15 +65,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .. import solver
+from .. import _builds, solver
 from ..engine.errors import InvalidValueError
 from ..engine.seen import SAMPLE_STREAM, Seen, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
-from . import calibration, expectimax
-from .ceilings import SAMPLES as RELAXED_SAMPLES
-from .ceilings import ceiling_chance as relaxed_ceiling_chance
-from .playout import Playouts, playouts
+
+_builds.compiled_first(__name__, __path__)  # the hot loops' compiled build, where it runs (see _builds)
+
+from . import calibration, expectimax  # noqa: E402  (after the build is chosen)
+from .ceilings import SAMPLES as RELAXED_SAMPLES  # noqa: E402
+from .ceilings import ceiling_chance as relaxed_ceiling_chance  # noqa: E402
+from .playout import Playouts, playouts  # noqa: E402
 
 T = TypeVar("T")
 

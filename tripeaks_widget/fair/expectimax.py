@@ -39,7 +39,7 @@ from .removal import remove
 try:  # compiled: the types below are machine integers; as Python they are no-ops
     import cython
 except ImportError:
-    from .._native import cython
+    from .._builds import cython
 
 Int64 = cython.typedef(cython.longlong)  # a bitmask, a count, a rank code, the packed unseen counts (60 bits)
 

@@ -14,7 +14,7 @@ A position is bitmasks over the 28 slots (bit s for slot s): ``removed`` (played
 ``free`` (face up, no card covering it), the cards ``drawn`` from the stock and the
 discard's ``rank`` (0: a joker, or an empty discard, which every card fits).
 
-Compiled with the solver (``_native.COMPILED``, Cython's pure-Python mode: the types are the
+Compiled with Cython (``_builds.CYTHON_MODULES``, its pure-Python mode: the types are the
 decorators', and the source runs unchanged as Python). ``Playouts`` keeps a position and its
 arrangement in fixed arrays, deals the ranks itself (PCG32 and the shuffle of ``deal``, written
 again on machine words: the same stream gives the same arrangements as ``Seen.arrangements``, a
@@ -36,7 +36,7 @@ from ..engine.seen import Seen
 try:  # compiled: the types below are machine integers; as Python they are no-ops
     import cython
 except ImportError:
-    from .._native import cython
+    from .._builds import cython
 
 Int64 = cython.typedef(cython.longlong)  # a bitmask of slots, a slot, a rank, a count
 MULTIPLIER = cython.declare(cython.ulonglong, PCG_MULTIPLIER)  # PCG32's, as machine words when compiled

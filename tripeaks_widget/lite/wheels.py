@@ -29,7 +29,7 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
-from .. import _native
+from .. import _builds
 from ..engine.errors import TriPeaksError
 
 NATIVE_SUFFIXES = {".so", ".pyd", ".c"}  # the compiled search's files, which a browser cannot load
@@ -270,8 +270,8 @@ def own_wheel(package: Path, into: Path) -> Path:
         relative = path.relative_to(package.parent)
         if path.is_dir() or "__pycache__" in relative.parts or path.suffix in {".pyc", ".map"}:
             continue
-        if path.suffix in NATIVE_SUFFIXES or path.name == _native.BUILT_FROM:
-            continue  # a compiled search built for this machine: the browser runs the pure-Python one
+        if path.suffix in NATIVE_SUFFIXES or _builds.COMPILED_DIR in relative.parts:
+            continue  # the compiled build, made for this machine: the browser runs the pure-Python sources
         if relative.parts[:2] == ("tripeaks_widget", "lite"):
             continue  # the site builder never runs in the browser
         files[relative.as_posix()] = path.read_bytes()

@@ -22,30 +22,24 @@ from __future__ import annotations
 import random
 import secrets
 import time
-import weakref
 from dataclasses import asdict, dataclass, field
 
-from .. import _native
+from .. import _builds
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.errors import SearchExhausted, check_time_limit
-from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, standing_actions
-from ..engine.layout import PEAK_MASK, SLOT_COUNT
+from ..engine.game import standing_actions
+from ..engine.layout import SLOT_COUNT
 from ..engine.rules import Rules
 from ..engine.steps import Steps, drive
 
-BACKEND = _native.load()  # "compiled" or "python": which build of the search runs (see _native)
+BACKEND = _builds.choose()  # "compiled" or "python": which build of the search runs (see _builds)
+_builds.compiled_first(__name__, __path__)
 
-from ._score import highest_score  # noqa: E402  (after the build is chosen)
+from ._backends import for_build  # noqa: E402  (after the build is chosen)
 from ._search import Search  # noqa: E402
-from ._space import Space, _play_checks  # noqa: E402
+from ._space import Space  # noqa: E402
 
-# The win search written a second time in C (``_csearch.c``), with the compiled build only: None
-# where the sources run. The searches below go through ``_wins``, which takes it when it is there.
-_csearch = _native.c_search() if BACKEND == "compiled" else None
-if _csearch is not None:
-    from ..engine.layout import COVER_MASK
-
-    _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
+_backend = for_build(BACKEND)  # the searches, in C (the compiled build) or in Python (see _backends)
 
 __all__ = [
     "BACKEND",
@@ -128,43 +122,6 @@ def _prepare(game, budget):
     return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
 
 
-_C_TABLES: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()  # a space's tables, as C reads them
-
-
-def _c_space(space: Space) -> bytes:
-    """The deal's tables as the search in C takes them, made once per ``Space``."""
-    tables = _C_TABLES.get(space)
-    if tables is None:
-        assert _csearch is not None
-        tables = _csearch.space(
-            space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
-        )
-        _C_TABLES[space] = tables
-    return tables
-
-
-def _seconds_left(search: Search) -> float:
-    return -1.0 if search.deadline is None else max(0.0, search.deadline - time.perf_counter())
-
-
-def _wins(search: Search, first_only: bool, limit: int | None = None):
-    """``search.wins(first_only, limit)``: in C where it is built, else by the search itself."""
-    if _csearch is None:
-        return search.wins(first_only=first_only, limit=limit)
-    draws, path, complete, nodes, most, search.limit = _csearch.wins(
-        _c_space(search.space),
-        search.removed,
-        search.drawn,
-        search.rank,
-        first_only,
-        -1 if limit is None else limit,
-        _seconds_left(search),
-    )
-    search.nodes += nodes
-    search.most = list(most)
-    return (None if draws is None else (draws, path)), complete
-
-
 def _line(snapshot, path) -> list[str]:
     line = []
     for step in path:
@@ -207,7 +164,7 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
     snapshot, search, start = _prepare(game, budget)
     if snapshot.rules.hogue_scoring:
         return _highest_score(snapshot, search, start)
-    best, complete = _wins(search, first_only=False)
+    best, complete = _backend.wins(search, first_only=False)
     if best is not None:
         return _solution(snapshot, search, best[1], True, complete, start)
     if not complete:
@@ -221,25 +178,10 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solut
 def _highest_score(snapshot, search: Search, start: float) -> Solution:
     """V2: the verdict, then the line with the highest final score (see ``_score``); out of
     time, the best line the verdict's search met."""
-    found, complete = _wins(search, first_only=True)
+    found, complete = _backend.wins(search, first_only=True)
     if not complete:
         return _solution(snapshot, search, search.most[2], None, False, start)
-    if _csearch is not None:  # the same search in C
-        _, path, complete, nodes = _csearch.highest_score(
-            _c_space(search.space),
-            search.removed,
-            search.drawn,
-            search.rank,
-            snapshot.run,
-            HOGUE_DRAW_COST,
-            False,
-            PEAK_MASK,
-            HOGUE_PEAK_BONUS,
-            _seconds_left(search),
-        )
-        search.nodes += nodes
-    else:
-        _, path, complete = highest_score(search, snapshot.run)
+    path, complete = _backend.highest_score(search, snapshot.run)
     if not complete:
         path = found[1] if found is not None else search.most[2]
     return _solution(snapshot, search, path, found is not None, complete, start)
@@ -257,7 +199,7 @@ def _most_cleared(search: Search):
     try:
         for top in tops:
             without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
-            found, complete = _wins(without, first_only=False, limit=limit)
+            found, complete = _backend.wins(without, first_only=False, limit=limit)
             search.nodes += without.nodes
             if found is not None:
                 best, limit = found, search.drawn + found[0] - 1
@@ -266,14 +208,7 @@ def _most_cleared(search: Search):
         if best is not None:
             return best[1], True
         most = SLOT_COUNT - 2 if tops else SLOT_COUNT - 1
-        if _csearch is not None:  # the same search in C
-            *_, path, complete, nodes = _csearch.most_cleared(
-                _c_space(space), removed, search.drawn, search.rank, most, search.most, _seconds_left(search)
-            )
-            search.nodes += nodes
-            return path, complete
-        (_, _, path), complete = search.most_cleared(most=most)
-        return path, complete
+        return _backend.most_cleared(search, most)
     except SearchExhausted:
         return (best[1] if best is not None else search.most[2]), False
 
@@ -285,7 +220,7 @@ def winnable(game, *, budget: float | None = None) -> bool:
     seconds that runs out before the answer is known, raises ``SearchExhausted``.
     """
     _, search, _ = _prepare(game, budget)
-    best, complete = _wins(search, first_only=True)
+    best, complete = _backend.wins(search, first_only=True)
     if best is not None:
         return True
     if not complete:
@@ -302,31 +237,16 @@ def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
     ``SearchExhausted`` when ``budget`` (seconds, for the whole pass) runs out first.
     """
     snapshot, root, _ = _prepare(game, budget)
-    if _csearch is not None:  # the same searches in C, sharing their table there
-        actions, positions = snapshot.legal_moves(), []
-        for action in actions:
-            after = snapshot.copy()
-            after.apply(action)
-            removed, drawn, discard = after.position
-            positions.append((removed, drawn, discard.rank if discard else 0))
-        won = _csearch.verdicts(_c_space(root.space), positions, _seconds_left(root))
-        if won is None:
-            raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
-        return dict(zip(actions, won, strict=True))
-    seen: dict[int, int] = {}
-    verdicts = {}
-    for action in snapshot.legal_moves():
+    actions, positions = snapshot.legal_moves(), []
+    for action in actions:
         after = snapshot.copy()
         after.apply(action)
         removed, drawn, discard = after.position
-        search = Search(root.space, removed, drawn, discard.rank if discard else 0, root.deadline)
-        found, complete = search.wins(first_only=True, seen=seen)
-        if not complete or (root.deadline is not None and time.perf_counter() > root.deadline):
-            raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
-        verdicts[action] = found is not None
-        if found is not None:
-            search.forget_line(seen, found[1])
-    return verdicts
+        positions.append((removed, drawn, discard.rank if discard else 0))
+    won = _backend.verdicts(root, positions)  # sharing one table of the positions proven lost
+    if won is None:
+        raise SearchExhausted(f"no verdict on every action within the budget of {budget} s")
+    return dict(zip(actions, won, strict=True))
 
 
 def hint(game, *, budget: float | None = None) -> str | None:

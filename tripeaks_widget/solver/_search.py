@@ -14,14 +14,6 @@ from ..engine.errors import SearchExhausted
 from ..engine.layout import COVER_MASK, SLOT_COUNT, play
 from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
 
-try:  # compiled: the types below are machine integers; as Python they are no-ops
-    import cython
-except ImportError:
-    from .._native import cython
-
-Int64 = cython.typedef(cython.longlong)  # a bitmask of slots, a memo key, a draw count, a rank
-Bool = cython.typedef(cython.bint)
-
 Path = list[int]  # a slot played, or -n for n draws
 Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn, rank, left, orphans)
 Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left, orphans)
@@ -149,7 +141,6 @@ class Search:
 
     # -- the win search: depth first, plays before draws; branch and bound on the draw count --
 
-    @cython.locals(k0=Int64, lim=Int64, count=Int64, exact_k=Int64, checks=Bool, free_draw=Bool, first_only=Bool)
     def wins(
         self, first_only: bool, limit: int | None = None, seen: dict[int, int] | None = None
     ) -> tuple[tuple[int, Path] | None, bool]:
@@ -172,7 +163,6 @@ class Search:
         most = self.most
         count = 0  # nodes since the last look at the clock
 
-        @cython.locals(k=Int64)
         def win(k: int) -> None:
             nonlocal best, lim, nostock
             best = (k - k0, list(path))
@@ -182,10 +172,6 @@ class Search:
             nostock = sp.nostock(lim)
             window_cache.clear()
 
-        @cython.locals(S=Int64, free=Int64, k=Int64, r=Int64, orphans=Int64, m=Int64, b=Int64, S2=Int64, x=Int64)
-        @cython.locals(rx=Int64, f2=Int64, cb=Int64, cm=Int64, key=Int64)
-        @cython.locals(tag=Int64, orphans2=Int64, rest=Int64, xb=Int64, preds=Int64, first=Int64, slack=Int64)
-        @cython.locals(dem=Int64, sup=Int64, c=Int64)
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             nonlocal count
             m = free & fit[r]
@@ -254,7 +240,6 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
-        @cython.locals(j=Int64)
         def reach(left: int, j: int) -> bool:
             """Whether the cards left may still be won with the discard drawn from ``j`` and the
             stock up to the limit, as far as Hall's condition can tell."""
@@ -271,9 +256,6 @@ class Search:
             known[1] = j
             return False
 
-        @cython.locals(
-            S=Int64, free=Int64, k=Int64, orphans=Int64, done=Int64, j=Int64, rho=Int64, playable=Int64, key=Int64
-        )
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
             """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
             done = seen.get(S | CHAIN, UNSEEN)

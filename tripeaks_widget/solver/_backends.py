@@ -1,0 +1,135 @@
+"""The solver's two builds of its searches, behind the same four operations: ``Python``, the
+reference (``Search`` and ``_score``), and ``C``, the same searches written again in C
+(``_csearch.c``: the same moves in the same order, the same cuts, the same answers), which the
+compiled build carries. The package takes one, once (``tripeaks_widget._builds.choose``); the
+differential test (tests/test_solver_backends.py) holds the two to the same answers.
+
+Each operation starts from a ``Search`` (its space, position and deadline), adds the nodes it
+visited to ``search.nodes``, and answers with a line as the search writes one (a slot played,
+or ``-n`` for n draws) and whether it ran to the end before the deadline.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+
+from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
+from ..engine.layout import COVER_MASK, PEAK_MASK
+from ._score import highest_score
+from ._search import Search
+from ._space import Space, _play_checks
+
+
+class Python:
+    """The searches in Python: the reference, and what Pyodide and a machine without a C compiler run."""
+
+    def wins(self, search: Search, first_only: bool, limit: int | None = None):
+        """(the fewest-draw win as (draws, path), or None; complete), the first win found when
+        ``first_only``, drawing no further than ``limit``; ``search.most`` is then the position
+        that cleared the most cards on the way."""
+        return search.wins(first_only=first_only, limit=limit)
+
+    def highest_score(self, search: Search, run: int):
+        """(the line with the highest final score under Hogue's scoring, complete), from the
+        search's position with the current run ``run``."""
+        _, path, complete = highest_score(search, run)
+        return path, complete
+
+    def most_cleared(self, search: Search, most: int):
+        """(the line that clears the most cards, then with the fewest draws, complete), from a
+        position that can't be won; ``most`` bounds the cards that can be cleared."""
+        (_, _, path), complete = search.most_cleared(most=most)
+        return path, complete
+
+    def verdicts(self, root: Search, positions: list[tuple[int, int, int]]) -> list[bool] | None:
+        """Whether each position (removed, drawn, discard rank) in ``root``'s deal can still be
+        won, the searches sharing one table of the positions proven lost; None when ``root``'s
+        deadline passes first."""
+        seen: dict[int, int] = {}
+        won = []
+        for removed, drawn, rank in positions:
+            search = Search(root.space, removed, drawn, rank, root.deadline)
+            found, complete = search.wins(first_only=True, seen=seen)
+            if not complete or (root.deadline is not None and time.perf_counter() > root.deadline):
+                return None
+            won.append(found is not None)
+            if found is not None:
+                search.forget_line(seen, found[1])
+        return won
+
+
+class C:
+    """The same searches in C, with the GIL released: the compiled build's."""
+
+    def __init__(self) -> None:
+        from . import _csearch  # type: ignore[attr-defined]  # in the compiled build's folder (see _builds)
+
+        _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
+        self._c = _csearch
+        self._tables: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()
+
+    def _space(self, space: Space) -> bytes:
+        """The deal's tables as the search in C takes them, made once per ``Space``."""
+        tables = self._tables.get(space)
+        if tables is None:
+            tables = self._c.space(
+                space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
+            )
+            self._tables[space] = tables
+        return tables
+
+    @staticmethod
+    def _seconds_left(search: Search) -> float:
+        return -1.0 if search.deadline is None else max(0.0, search.deadline - time.perf_counter())
+
+    def wins(self, search: Search, first_only: bool, limit: int | None = None):
+        draws, path, complete, nodes, most, search.limit = self._c.wins(
+            self._space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            first_only,
+            -1 if limit is None else limit,
+            self._seconds_left(search),
+        )
+        search.nodes += nodes
+        search.most = list(most)
+        return (None if draws is None else (draws, path)), complete
+
+    def highest_score(self, search: Search, run: int):
+        _, path, complete, nodes = self._c.highest_score(
+            self._space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            run,
+            HOGUE_DRAW_COST,
+            False,
+            PEAK_MASK,
+            HOGUE_PEAK_BONUS,
+            self._seconds_left(search),
+        )
+        search.nodes += nodes
+        return path, complete
+
+    def most_cleared(self, search: Search, most: int):
+        *_, path, complete, nodes = self._c.most_cleared(
+            self._space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            most,
+            search.most,
+            self._seconds_left(search),
+        )
+        search.nodes += nodes
+        return path, complete
+
+    def verdicts(self, root: Search, positions: list[tuple[int, int, int]]) -> list[bool] | None:
+        return self._c.verdicts(self._space(root.space), positions, self._seconds_left(root))
+
+
+def for_build(build: str) -> Python | C:
+    """The searches of the build ``build`` ("compiled" or "python")."""
+    return C() if build == "compiled" else Python()
