@@ -140,13 +140,13 @@ def digest(path: Path) -> str:
 
 
 def leftovers(package: Path = PACKAGE) -> list[Path]:
-    """Compiled files beside a listed source, left by a build older than ``_compiled``: Python would
-    import them ahead of the source whichever build is chosen (``python hatch_build.py`` removes them)."""
-    found = []
-    for name in CYTHON_MODULES + C_MODULES:
-        path = source(name, package)
-        found += [path.with_name(path.stem + suffix) for suffix in EXTENSION_SUFFIXES]
-    return [path for path in found if path.exists()]
+    """Compiled files anywhere in the package but ``_compiled``, left by an older build: Python would
+    import them ahead of their sources whichever build is chosen (``python hatch_build.py`` removes them)."""
+    return sorted(
+        path
+        for path in package.rglob("*")
+        if path.name.endswith(tuple(EXTENSION_SUFFIXES)) and COMPILED_DIR not in path.relative_to(package).parts
+    )
 
 
 def _why_not_compiled() -> str | None:
