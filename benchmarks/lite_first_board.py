@@ -25,9 +25,9 @@ the worker's ``performance.timeOrigin`` are both wall-clock times):
 
     python benchmarks/lite_first_board.py [--runs 5] [--json PATH] [--tree NAME=DIR ...]
 
-``--tree before=DIR`` builds a site from another tree of the project (e.g. a ``git worktree`` of an
-older commit) beside this one; the runs of the sites alternate, so other load hits them alike,
-and the report gives each site's medians side by side. Building needs npm and the package index
+``--tree before=DIR`` builds a site from another tree of the project (e.g. an older commit's,
+``git archive COMMIT | tar -x -C DIR``) beside this one; the runs of the sites alternate, so other load hits them alike,
+and the report gives each site's medians side by side. Building needs Node.js, npm and the package index
 (through their own caches); running needs neither.
 """
 
