@@ -4,12 +4,13 @@ comes before the Pyodide runtime is fetched."""
 
 import json
 import sys
+import zipfile
 
 import pytest
 
 from tripeaks_widget.lite.__main__ import main
 from tripeaks_widget.lite.site import SITE_MARK, copy_contents
-from tripeaks_widget.lite.wheels import LiteBuildError, run
+from tripeaks_widget.lite.wheels import LiteBuildError, precompile, run
 
 NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 
@@ -107,3 +108,16 @@ def test_only_what_lies_inside_contents_is_published_and_the_rest_is_said(tmp_pa
     skipped = " ".join(said)
     assert "loop" in skipped and "secret.txt" in skipped and "outside --contents" in skipped, said
     assert json.loads((into / "play.ipynb").read_text())["metadata"]["kernelspec"]["name"] == "python"
+
+
+def test_compiling_the_wheels_without_node_says_so_and_leaves_them(tmp_path, monkeypatch):
+    """The wheels are compiled for Pyodide by the site's runtime under Node.js: without it, the
+    build stops with what to install, and the wheel is as it was."""
+    wheel = tmp_path / "demo-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("demo/__init__.py", "X = 1\n")
+    before = wheel.read_bytes()
+    monkeypatch.setenv("PATH", str(tmp_path))  # a PATH with no node on it
+    with pytest.raises(LiteBuildError, match=r"Node\.js, which was not found"):
+        precompile(tmp_path, tmp_path, log=lambda line: None)
+    assert wheel.read_bytes() == before

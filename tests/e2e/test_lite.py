@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+import zipfile
 
 import nbformat
 import pytest
@@ -197,6 +198,17 @@ def test_the_site_holds_everything_it_loads(site):
         assert hashlib.sha256((runtime / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"]
         assert set(entry["depends"]) <= lock.keys(), entry["name"]
     assert {"tripeaks-widget", "anywidget", "ipywidgets", "pyodide-kernel", "ipython"} <= lock.keys()
+    # the modules come compiled for the site's Python: the others' bytecode in place of their
+    # sources, this package's beside its sources (for its tracebacks)
+    tag = "cpython-" + "".join(json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"].split(".")[:2])
+    with zipfile.ZipFile(runtime / lock["ipython"]["file_name"]) as wheel:
+        names = set(wheel.namelist())
+    assert "IPython/__init__.pyc" in names and "IPython/__init__.py" not in names
+    with zipfile.ZipFile(runtime / lock["tripeaks-widget"]["file_name"]) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+    assert {"tripeaks_widget/widget.py", f"tripeaks_widget/__pycache__/widget.{tag}.pyc"} <= names
+    assert {line.split(",")[0] for line in record.splitlines()} == names
     assert sorted(kernel["loadPyodideOptions"]["packages"]) == sorted(lock)
     assert {e["name"] for e in config["federated_extensions"]} == {
         "@jupyterlite/pyodide-kernel-extension",

@@ -18,7 +18,17 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .wheels import KERNEL_PACKAGES, LiteBuildError, fetch_runtime, kernel_wheels, own_wheel, rebuild_lock, resolve, run
+from .wheels import (
+    KERNEL_PACKAGES,
+    LiteBuildError,
+    fetch_runtime,
+    kernel_wheels,
+    own_wheel,
+    precompile,
+    rebuild_lock,
+    resolve,
+    run,
+)
 
 __all__ = ["BROWSER_NOTEBOOKS", "LiteBuildError", "build_site", "copy_contents", "default_contents"]
 
@@ -203,6 +213,9 @@ def build_site(
         roots.update({name: path for name, path in kernel_wheels(kernel).items() if name in roots})
         roots["tripeaks-widget"] = own_wheel(PACKAGE, downloads)
         wheels = resolve(roots, lock["packages"], python, downloads, log)
+        for wheel in wheels.values():  # copies, compiled in the site: the kernel's own wheels stay as they are
+            wheel.path = Path(shutil.copyfile(wheel.path, runtime / wheel.path.name))
+        precompile(runtime, runtime, log)
         site_lock = rebuild_lock(lock, wheels, runtime)
         (runtime / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1), encoding="utf-8")
 

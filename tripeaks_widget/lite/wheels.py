@@ -306,3 +306,78 @@ def kernel_wheels(extension: Path) -> dict[str, Path]:
 
 def _version_key(name: str) -> tuple:
     return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.-]", str(parse_wheel_filename(name)[1])))
+
+
+# Run by Node.js with the site's own Pyodide: in each wheel in the folder, each module's source
+# gives way to its bytecode for Pyodide's Python (``mod.py`` to ``mod.pyc``, as Pyodide's own
+# packages are shipped), so a wheel holds as many files as before; this package's own wheel
+# keeps its sources, for its tracebacks, and gets the bytecode beside them as unchecked-hash
+# .pyc files (PEP 552: used as they are, since an unpacked file's time never matches). A module
+# Pyodide's Python cannot compile keeps its source. Each RECORD says what its wheel then holds.
+PRECOMPILE_JS = """
+import { loadPyodide } from %(pyodide)s;
+const py = await loadPyodide({ indexURL: %(runtime)s, stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+py.mountNodeFS("/wheels", %(wheels)s);
+py.globals.set("keep_sources", %(keep)s);
+py.runPython(%(code)s);
+"""
+PRECOMPILE_PY = """
+import base64, hashlib, importlib.util, pathlib, warnings, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc, _code_to_timestamp_pyc
+
+
+def line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+warnings.simplefilter("ignore")  # a wheel's own SyntaxWarnings are not the site's
+for path in sorted(pathlib.Path("/wheels").glob("*.whl")):
+    keep = path.name.startswith(tuple(keep_sources))
+    with zipfile.ZipFile(path) as wheel:
+        files = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
+    record = next(n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1)
+    compiled = {}
+    for name, data in files.items():
+        if not name.endswith(".py") or ".data/" in name or ".dist-info/" in name:
+            continue
+        try:
+            code = compile(data, name, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError):
+            continue
+        if keep:
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            compiled[importlib.util.cache_from_source(name)] = bytes(pyc)
+        else:
+            compiled[name + "c"] = bytes(_code_to_timestamp_pyc(code))
+    if not keep:
+        files = {name: data for name, data in files.items() if name + "c" not in compiled}
+    files.update(compiled)
+    del files[record]
+    files[record] = ("\\n".join([*(line(n, d) for n, d in files.items()), f"{record},,"]) + "\\n").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name, data in files.items():
+            wheel.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    print(f"{path.name}: {len(compiled)} modules compiled")
+"""
+
+
+def precompile(folder: Path, runtime: Path, log: Log, keep_sources: Iterable[str] = ("tripeaks_widget-",)) -> None:
+    """Every wheel in ``folder`` given the bytecode of its modules for Pyodide's Python (the site's
+    runtime, in ``runtime``, compiles them under Node.js): in the browser, importing a module then
+    reads its bytecode instead of compiling its source first. Wheels whose file names start with
+    one of ``keep_sources`` keep their sources too."""
+    node = shutil.which("node")
+    if node is None:
+        raise LiteBuildError("the wheels are compiled for Pyodide by Node.js, which was not found: install Node.js")
+    log(f"compiling the wheels' modules for Pyodide {runtime}")
+    script = PRECOMPILE_JS % {
+        "pyodide": json.dumps((runtime / "pyodide.mjs").resolve().as_uri()),
+        "runtime": json.dumps(str(runtime.resolve()) + "/"),
+        "wheels": json.dumps(str(folder.resolve())),
+        "keep": json.dumps(list(keep_sources)),
+        "code": json.dumps(PRECOMPILE_PY),
+    }
+    with tempfile.TemporaryDirectory() as scratch:
+        (Path(scratch) / "precompile.mjs").write_text(script, encoding="utf-8")
+        run([node, str(Path(scratch) / "precompile.mjs")], "compiling the wheels for Pyodide")

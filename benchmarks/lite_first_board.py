@@ -1,0 +1,235 @@
+"""JupyterLite benchmark: from opening the site's notebook to its first board, and where the time goes.
+
+Each site is built (``python -m tripeaks_widget.lite build``) from a tree of the project, with the
+walkthroughs and one more notebook, ``first_board.ipynb``: its first cell is the walkthrough
+``01_play.ipynb``'s first cell (``from tripeaks_widget import TriPeaks; w = TriPeaks(); w``) with
+clock readings between its steps, and its second cell prints them, with the worker's own timeline
+of what it fetched. The site is served by ``python -m http.server`` on 127.0.0.1; every run opens
+the notebook's link in a new Chromium context (an empty cache, no service worker, as a first
+visit), waits for the kernel to be idle, runs the first cell, and waits for the board's cards.
+
+The split, in seconds from opening the link (one run's times are read on one clock: the page's and
+the worker's ``performance.timeOrigin`` are both wall-clock times):
+
+* page          - JupyterLab shows the notebook (its own scripts and the notebook's file);
+* kernel asked  - the kernel's web worker starts (JupyterLab starts a session for the notebook);
+* runtime       - the worker's Python runs: the Pyodide runtime fetched, compiled and started (the
+                  first file the wheels install is written; the wheels are fetched meanwhile);
+* packages      - the wheels unpacked into site-packages (the last file written);
+* kernel        - the kernel is idle: its own imports (piplite and micropip, IPython,
+                  ``pyodide_kernel``, ipykernel's stand-in, comm) done;
+* click         - the cell starts: the driver's click and Shift+Enter;
+* import        - ``import tripeaks_widget``, then ``from tripeaks_widget import TriPeaks`` (the
+                  widget, anywidget, ipywidgets), in the cell;
+* board         - ``TriPeaks()`` (the deal, the first snapshot) and the front end's first drawing.
+
+    python benchmarks/lite_first_board.py [--runs 5] [--json PATH] [--tree NAME=DIR ...]
+
+``--tree before=DIR`` builds a site from another tree of the project (e.g. an older commit's,
+``git archive COMMIT | tar -x -C DIR``) beside this one; the runs of the sites alternate, so other load hits them alike,
+and the report gives each site's medians side by side. Building needs Node.js, npm and the package index
+(through their own caches); running needs neither.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+from labdriver import CHROMIUM, chromium_available, free_port, launch_chromium  # noqa: E402
+
+NOTEBOOK = "first_board.ipynb"
+FIRST_CELL = """\
+from js import performance
+marks = {"cell": performance.now()}
+import tripeaks_widget
+marks["package"] = performance.now()
+from tripeaks_widget import TriPeaks
+marks["widget"] = performance.now()
+w = TriPeaks()
+marks["dealt"] = performance.now()
+w"""
+PROBE_CELL = """\
+import json, os, sys, sysconfig
+from js import performance
+files = [os.path.join(d, f) for d, _, fs in os.walk(sysconfig.get_paths()["purelib"]) for f in fs]
+# when the wheels' files were written (not the bytecode an import caches): Date.now(), in MEMFS
+written = [os.stat(f).st_ctime * 1000 - performance.timeOrigin for f in files if "__pycache__" not in f]
+marks.update(unpacking=min(written), unpacked=max(written))
+fetched = [[e.name.rsplit("/", 1)[-1], e.startTime, e.responseEnd] for e in performance.getEntriesByType("resource")]
+print(json.dumps(dict(origin=performance.timeOrigin, marks=marks, fetched=fetched, modules=len(sys.modules))))"""
+KERNEL_IDLE = (
+    "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some((e) => /Pyodide.*Idle/.test(e.textContent))"
+)
+PHASES = ("page", "kernel asked", "runtime", "packages", "kernel", "click", "import", "board")
+
+
+def notebook(cells: list[str]) -> dict:
+    code = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": c} for c in cells]
+    spec = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    return {"cells": code, "metadata": {"kernelspec": spec}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def build(tree: pathlib.Path, out: pathlib.Path) -> None:
+    """The site of ``tree`` (its package, its build), with the walkthroughs and the timed notebook."""
+    contents = out.parent / f"{out.name}-contents"
+    contents.mkdir()
+    for name in ("01_play.ipynb", "02_rules_walkthrough.ipynb", "04_solver.ipynb"):
+        shutil.copyfile(tree / "examples" / name, contents / name)
+    (contents / NOTEBOOK).write_text(json.dumps(notebook([FIRST_CELL, PROBE_CELL]), indent=1))
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    command = [sys.executable, "-m", "tripeaks_widget.lite", "build", "--contents", str(contents), "--out", str(out)]
+    print(f"building {out.name} from {tree}", file=sys.stderr)
+    subprocess.run(command, cwd=tree, env=env, check=True, capture_output=True)
+
+
+@contextlib.contextmanager
+def serve(site: pathlib.Path):
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "-d", str(site), "--bind", "127.0.0.1", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2).close()
+                break
+            time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def one_run(browser, url: str) -> dict:
+    """One first visit: the split in seconds, and the runtime's and the wheels' fetches."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+    context.set_default_timeout(180_000)
+    outside: list[str] = []
+    local = (url, "blob:", "data:")
+    context.on("request", lambda r: None if r.url.startswith(local) else outside.append(r.url))
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/lab/index.html?path={NOTEBOOK}")
+        origin = page.evaluate("performance.timeOrigin")
+        shown = page.wait_for_function(
+            "() => document.querySelector('.jp-Notebook .jp-Cell .jp-InputArea-editor') && performance.now()",
+            polling="raf",
+        ).json_value()
+        idle = page.wait_for_function(f"() => ({KERNEL_IDLE})() && performance.now()", polling="raf").json_value()
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        cells.nth(0).locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")
+        drawn = page.wait_for_function(
+            "() => document.querySelector('.tp-root .tp-slot') && performance.now()", polling="raf"
+        ).json_value()
+        page.wait_for_function("() => /\\[1\\]/.test(document.querySelectorAll('.jp-InputPrompt')[0].textContent)")
+        cells.nth(1).locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")
+        out = cells.nth(1).locator(".jp-OutputArea-output").first
+        out.wait_for()
+        probe = json.loads(out.inner_text())
+    finally:
+        context.close()
+    if outside:
+        raise SystemExit(f"the site asked for something outside it: {outside[:3]}")
+    shift = probe["origin"] - origin  # the worker's clock, on the page's
+
+    def worker(ms: float) -> float:
+        return (ms + shift) / 1000
+
+    wheels = [f for f in probe["fetched"] if f[0].endswith(".whl")]
+    marks = {k: worker(v) for k, v in probe["marks"].items()}
+    times = {
+        "page": shown / 1000,
+        "kernel asked": worker(0),
+        "runtime": marks["unpacking"],
+        "packages": marks["unpacked"],
+        "kernel": idle / 1000,
+        "click": marks["cell"],
+        "import": marks["widget"],
+        "board": drawn / 1000,
+    }
+    return {
+        "first_board": drawn / 1000,
+        "phases": {p: times[p] - (times[PHASES[i - 1]] if i else 0.0) for i, p in enumerate(PHASES)},
+        "import_package": marks["package"] - marks["cell"],
+        "import_widget": marks["widget"] - marks["package"],
+        "deal": marks["dealt"] - marks["widget"],
+        "runtime_fetches": {f[0]: round(worker(f[2]), 2) for f in probe["fetched"] if not f[0].endswith(".whl")},
+        "wheels": len(wheels),
+        "wheels_fetched": worker(max(f[2] for f in wheels)),
+        "modules": probe["modules"],
+    }
+
+
+def medians(runs: list[dict]) -> dict:
+    keys = ("first_board", "import_package", "import_widget", "deal")
+    out = {k: statistics.median(r[k] for r in runs) for k in (*keys, "wheels_fetched")}
+    out["phases"] = {p: statistics.median(r["phases"][p] for r in runs) for p in PHASES}
+    out["wheels"] = runs[0]["wheels"]
+    out["modules"] = runs[0]["modules"]
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="first visits per site (default 5)")
+    parser.add_argument("--tree", action="append", default=[], help="NAME=DIR: another tree's site beside this one")
+    parser.add_argument("--json", type=pathlib.Path, help="write every run's figures here")
+    args = parser.parse_args()
+    if not chromium_available():
+        raise SystemExit(f"Chromium is needed at {CHROMIUM}")
+    trees = {name: pathlib.Path(path).resolve() for name, path in (t.split("=", 1) for t in args.tree)}
+    trees.setdefault("this tree", REPO)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="lite-bench-") as scratch:
+        sites = {}
+        for index, (name, tree) in enumerate(trees.items()):
+            sites[name] = pathlib.Path(scratch) / f"site{index}"
+            build(tree, sites[name])
+        runs: dict[str, list[dict]] = {name: [] for name in sites}
+        with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+            urls = {name: stack.enter_context(serve(site)) for name, site in sites.items()}
+            browser = launch_chromium(playwright)
+            for index in range(args.runs):
+                for name in sorted(urls, reverse=index % 2 == 1):  # ABBA
+                    run = one_run(browser, urls[name])
+                    runs[name].append(run)
+                    print(f"{name}: run {index + 1}: first board {run['first_board']:.2f} s", file=sys.stderr)
+            browser.close()
+    report = {name: {"medians": medians(r), "runs": r} for name, r in runs.items()}
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    rows = [("first board", "first_board"), *((f"  {p}", p) for p in PHASES)]
+    rows += [("import tripeaks_widget", "import_package")]
+    rows += [("from tripeaks_widget import TriPeaks", "import_widget"), ("TriPeaks()", "deal")]
+    rows += [("last wheel fetched (from the link)", "wheels_fetched")]
+    print(f"medians of {args.runs} runs, seconds" + "".join(f" | {name}" for name in report))
+    for label, key in rows:
+        values = [m["medians"]["phases"][key] if key in PHASES else m["medians"][key] for m in report.values()]
+        print(f"{label:40}" + "".join(f" | {v:8.2f}" for v in values))
+    print(f"{'wheels':40}" + "".join(f" | {m['medians']['wheels']:8d}" for m in report.values()))
+    print(f"{'modules after the first cell':40}" + "".join(f" | {m['medians']['modules']:8d}" for m in report.values()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
