@@ -77,18 +77,18 @@ class Seen:
     @classmethod
     def of(cls, game) -> Seen:
         """What a player of ``game`` can see now (reads the game; keeps only what is visible)."""
-        rules = game.rules
-        replay = type(game).from_deck(game.deck, rules)
-        seen_slots: set[int] = set()
-        most_drawn = 0
-        for action in (None, *game.history):
-            if action is not None:
-                replay.apply(action)
-            seen_slots.update(s for s in range(SLOT_COUNT) if replay.is_face_up(s) or replay.is_removed(s))
-            most_drawn = max(most_drawn, replay.position.drawn)
+        sight = Sight(type(game).from_deck(game.deck, game.rules))
+        for action in game.history:
+            sight.apply(action)
+        return cls.looking_at(game, sight.slots, sight.most_drawn)
+
+    @classmethod
+    def looking_at(cls, game, seen_slots: set[int], most_drawn: int) -> Seen:
+        """What a player of ``game`` sees now, who has seen the cards of ``seen_slots`` and drawn at
+        most ``most_drawn`` stock cards at once so far (what :class:`Sight` follows)."""
         stock_start = len(game.deck) - game.stock_count - game.position.drawn
         return cls(
-            rules=rules,
+            rules=game.rules,
             history=tuple(game.history),
             slot_cards=tuple(game.deck[s] if s in seen_slots else None for s in range(SLOT_COUNT)),
             face_up=tuple(s for s in range(SLOT_COUNT) if game.is_face_up(s)),
@@ -183,3 +183,30 @@ class Seen:
             f"<Seen {self.rules}: {len(self.face_up)} face up, {len(self.removed)} removed, "
             f"discard {self.discard or '-'}, stock {self.stock_count}, {self.hidden_count} unseen, {self.status}>"
         )
+
+
+class Sight:
+    """What a player has seen of one game so far, followed action by action: ``game`` (a game
+    from its deal, which this replays), each slot whose card has shown, and the most stock
+    cards drawn at once. ``seen()`` is the ``Seen`` of the moment; each action is replayed once,
+    so following a game of n actions costs n actions, however often it is looked at."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.slots: set[int] = set()
+        self.most_drawn = 0
+        self._look()
+
+    def apply(self, action: str) -> None:
+        """Play ``action`` (as ``Game.apply``) and note what it showed."""
+        self.game.apply(action)
+        self._look()
+
+    def seen(self) -> Seen:
+        """What the player sees now."""
+        return Seen.looking_at(self.game, self.slots, self.most_drawn)
+
+    def _look(self) -> None:
+        game = self.game
+        self.slots.update(s for s in range(SLOT_COUNT) if game.is_face_up(s) or game.is_removed(s))
+        self.most_drawn = max(self.most_drawn, game.position.drawn)

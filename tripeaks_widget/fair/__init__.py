@@ -67,7 +67,8 @@ from typing import TypeVar
 
 from .. import solver
 from ..engine.errors import InvalidValueError
-from ..engine.seen import SAMPLE_STREAM, Seen, check_samples, check_seed
+from ..engine.game import standing_actions
+from ..engine.seen import SAMPLE_STREAM, Seen, Sight, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
 from . import calibration, expectimax
@@ -597,13 +598,16 @@ class Review:
     could see just before it, by ``method``. ``final`` is the chance after the last move (None
     when not judged within the budget). ``lost_after`` is the exact verdict, which peeks: the
     move after which the game could no longer be won (0: the deal itself could not be won),
-    None while it can still be won."""
+    None while it can still be won. ``history`` and ``judged_with`` say what was reviewed and how,
+    so that a later review of the same game, gone on since, keeps the moves judged here."""
 
     code: str
     moves: tuple[ReviewedMove, ...]
     final: Chance | None
     lost_after: int | None
     method: str = "fair"
+    history: tuple[str, ...] = ()  # the game's actions reviewed, undos included
+    judged_with: tuple = ()  # (samples, seed, budget): how each move was judged, with ``method``
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
@@ -674,51 +678,93 @@ class Review:
 
 
 def review(
-    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    game,
+    *,
+    method: str = "fair",
+    samples: int | None = None,
+    seed: int = 0,
+    budget: float | None = None,
+    earlier: Review | None = None,
 ) -> Review:
     """Review a played game move by move, each chance judged by ``method`` (see the module's
     notes): the chance before a move is the chance of the position (the best action's), the chance
     after it the played action's. ``budget`` is seconds per move. A move (or the final chance)
     with no arrangement judged within its budget is kept without chances (``Review.unjudged``)
-    rather than losing the rest of the review."""
-    return drive(review_steps(game, method=method, samples=samples, seed=seed, budget=budget))
+    rather than losing the rest of the review.
+
+    ``earlier``: a review of this game made before it went on. Where it was judged alike (the
+    same method, samples, seed and budget) and what it reviewed is where this game's history
+    starts, its judged moves that still stand are kept as they are, and only the moves after them
+    are judged (each move is judged from its own position, so the rows are the ones a review from
+    scratch makes). Any other review is not used."""
+    return drive(review_steps(game, method=method, samples=samples, seed=seed, budget=budget, earlier=earlier))
 
 
 def review_steps(
-    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    game,
+    *,
+    method: str = "fair",
+    samples: int | None = None,
+    seed: int = 0,
+    budget: float | None = None,
+    earlier: Review | None = None,
 ) -> Steps[Review]:
     """``review`` step by step: a step between two moves, and within a move a step a sampled
     arrangement (see the module's notes); its arguments are checked at once."""
     samples = samples_for(method, samples)
-    check_seed(seed), check_budget(budget)
+    seed, budget = check_seed(seed), check_budget(budget)
+    if earlier is not None and not isinstance(earlier, Review):
+        raise InvalidValueError(f"earlier is a Review of this game made before (or None); got {earlier!r}")
     game.consulted.add("fair")  # a game reviewed from Python is an assisted one from here on
-    return _review_steps(game, method, samples, seed, budget)
+    kept = _kept_rows(earlier, game, method, (samples, seed, budget))
+    return _review_steps(game, method, samples, seed, budget, kept)
 
 
-def _review_steps(game, method: str, samples: int, seed: int, budget: float | None) -> Steps[Review]:
-    from ..engine.game import Game, move_number, standing_actions
+def _kept_rows(earlier: Review | None, game, method: str, judged_with: tuple) -> dict[int, ReviewedMove]:
+    """The judged moves of ``earlier`` a review of ``game`` keeps, by their index in its history:
+    none unless it reviewed the start of this game's history, judged alike."""
+    if earlier is None or (earlier.code, earlier.method, earlier.judged_with) != (game.code, method, judged_with):
+        return {}
+    reviewed = earlier.history
+    if tuple(game.history[: len(reviewed)]) != reviewed:
+        return {}
+    indexes = [index for index, _ in standing_actions(reviewed)]
+    return {index: m for index, m in zip(indexes, earlier.moves, strict=True) if m.judged}
+
+
+def _review_steps(
+    game, method: str, samples: int, seed: int, budget: float | None, kept: dict[int, ReviewedMove]
+) -> Steps[Review]:
+    from ..engine.game import Game, move_number
 
     history = game.history
+    sight = Sight(Game.from_deck(list(game.deck), game.rules))  # the game replayed once, move by move
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
+        if index in kept:  # judged from the same position before: the same row
+            moves.append(kept[index])
+            continue
         yield
-        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index]).seen()
+        for earlier_action in history[len(sight.game.history) : index]:
+            sight.apply(earlier_action)
         try:
-            chances, before = yield from _judged(then, method, samples, seed, budget)
+            chances, before = yield from _judged(sight.seen(), method, samples, seed, budget)
         except SearchExhausted:  # kept, unjudged: the moves around it still count
             moves.append(ReviewedMove(number, action, None, None, None, None))
             continue
         best = best_action(chances)
         assert best is not None  # an action stood here, so there was a legal one
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
+    for later_action in history[len(sight.game.history) :]:
+        sight.apply(later_action)
     try:
-        final: Chance | None = yield from _chance_now(game.seen(), method, samples, seed, budget)
+        final: Chance | None = yield from _chance_now(sight.seen(), method, samples, seed, budget)
     except SearchExhausted:
         final = None
     yield
     lost = yield from solver.verdict_history_steps(game)
     lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else move_number(history, lost)
-    return Review(game.code, tuple(moves), final, lost_after, method)
+    return Review(game.code, tuple(moves), final, lost_after, method, tuple(history), (samples, seed, budget))
 
 
 def _judged(
