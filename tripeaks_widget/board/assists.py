@@ -495,13 +495,15 @@ class Assists:
                 None if game.status == "playing" else {"kind": "known", "chance": fair.win_chance(game.seen())}
             ),
         )
+        # The last review made of this game: a review of it gone on since keeps the moves judged there.
+        self.reviewed: fair.Review | None = None
         self.review = Watch(
             board,
             self.worker,
             "review",
             take=lambda game: game.copy(),
-            compute=lambda game: fair.review_steps(game, seed=0, budget=budget()),
-            found=lambda review: {"kind": "known", "review": review},
+            compute=lambda game: fair.review_steps(game, seed=0, budget=budget(), earlier=self.reviewed),
+            found=self._review_made,
             failed=lambda error: {"kind": "error", "error": reason(error)},
             view=review_view,
             follows=False,
@@ -518,6 +520,10 @@ class Assists:
         """Whether the win chance readout is switched on."""
         return self.chance.on
 
+    def _review_made(self, review: fair.Review) -> Found:
+        self.reviewed = review
+        return {"kind": "known", "review": review}
+
     def refresh(self) -> None:
         """The board may stand at a new moment: the verdict and the chance switched on follow it."""
         if self.verdict.on:
@@ -530,6 +536,7 @@ class Assists:
     def new_game(self) -> None:
         """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
+        self.reviewed = None
         for watch in (self.verdict, self.chance, self.review):
             watch.forget()
         self.used = set()
