@@ -6,9 +6,9 @@ Searches asked for from the board run in the widget's worker thread
 once. A search is about the :class:`Moment` it was asked at; its result is dropped when the board
 has moved on since. :class:`Assists` does this bookkeeping for a :class:`Board` (the widget).
 
-Each search runs step by step (``tripeaks_widget.engine.steps``): the hint and the win chance a sampled
-arrangement a step, the verdict a solver run a step, the review a move (and within it an
-arrangement) a step, a winnable deal a deal tried a step. After each step the job checks that
+Each search runs step by step (``tripeaks_widget.engine.steps``): the hint and the win chance a few sampled
+arrangements a step (``fair.PLAYOUT_STEP``), the verdict a solver run a step, the review a move
+(and within it a few arrangements) a step, a winnable deal a deal tried a step. After each step the job checks that
 its answer is still wanted, and stops when the board has moved on; without threads the worker
 lets the kernel's loop handle messages between slices of steps.
 

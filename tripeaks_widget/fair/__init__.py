@@ -50,10 +50,11 @@ answer (``.samples`` says how many; an arrangement half judged is dropped), and
 
 **Step by step.** The board's searches run through the step-wise forms (``win_chance_steps``,
 ``fair_hint_steps``, ``review_steps``; see ``tripeaks_widget.engine.steps``), which yield between
-their units of work: a sampled arrangement judged, a move reviewed, a verdict of the exact
-history. The plain functions drive the same steps straight through, so both give the same
-answer. One exact expectimax run is a single step (bounded by ``EXACT_TRY_NODES`` or
-``EXACT_OPEN_NODES`` nodes where it is a try, else by its share of the budget).
+their units of work: ``PLAYOUT_STEP`` sampled arrangements played out (or one judged by the
+solver), a move reviewed, a verdict of the exact history. The plain functions drive the same
+steps straight through, so both give the same answer. One exact expectimax run is a single
+step (bounded by ``EXACT_TRY_NODES`` or ``EXACT_OPEN_NODES`` nodes where it is a try, else by
+its share of the budget).
 """
 
 from __future__ import annotations
@@ -84,6 +85,12 @@ SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
 # dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: docs/explanation/fair-play.md.
 PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
+# Arrangements played out a step (between two steps the board's searches check they are still wanted,
+# and without threads the kernel's loop takes its turn). Compiled, one arrangement is a few microseconds
+# without the GIL, and a step's own bookkeeping in Python about as long: one a step, the search would hold
+# the GIL half its time, and another thread waiting for it would wait its turn (5 ms) on every click.
+# As Python, a few arrangements are about a millisecond.
+PLAYOUT_STEP = 100 if solver.BACKEND == "compiled" else 4
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
 KINDS = ("fair", "ceiling", "ceiling-stock", "ceiling-peaks")
@@ -359,7 +366,7 @@ def fair_chances(seen: Seen, samples: int, seed: int, clock: Clock) -> dict[str,
 
 
 def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[dict[str, Chance]]:
-    """``fair_chances`` step by step: the exact search in one step, then one a playout."""
+    """``fair_chances`` step by step: the exact search in one step, then one a ``PLAYOUT_STEP`` playouts."""
     if not seen.legal_moves:
         return {}
     found = exact_chances(seen, _exact_share(seen, clock))
@@ -419,7 +426,7 @@ def playout_verdicts(
         return [], True
     played, wanted, exact = _playouts_of(seen, samples, seed)
     verdicts, before = [], [0] * len(seen.legal_moves)
-    for _ in _play_out(played, wanted, Clock(budget)):
+    for _ in _play_out(played, wanted, Clock(budget), step=1):  # one arrangement at a time: its own verdict
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
         before = wins
@@ -450,17 +457,17 @@ def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bo
     return played, 1 if exact else samples, exact
 
 
-def _play_out(played: Playouts, wanted: int, clock: Clock) -> Iterator[None]:
-    """One more arrangement a step, until ``wanted`` or the budget; none at all is an error."""
+def _play_out(played: Playouts, wanted: int, clock: Clock, step: int = PLAYOUT_STEP) -> Iterator[None]:
+    """``step`` more arrangements a step, until ``wanted`` or the budget; none at all is an error."""
     while played.judged < wanted and not clock.out():
-        played.run(1)
+        played.run(min(step, wanted - played.judged))
         yield
     if not played.judged:
         raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
 
 
 def _playout_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[Played]:
-    """The playouts, a step each sampled arrangement."""
+    """The playouts, a step each ``PLAYOUT_STEP`` sampled arrangements."""
     if not seen.legal_moves:
         return Played({}, 0, True)
     played, wanted, exact = _playouts_of(seen, samples, seed)
@@ -492,7 +499,7 @@ def move_chances(
 def move_chances_steps(
     position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[dict[str, Chance]]:
-    """``move_chances`` step by step (a step a sampled arrangement); its arguments are checked at once."""
+    """``move_chances`` step by step (a step a few sampled arrangements); its arguments are checked at once."""
     seen = seen_of(position)
     samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
     if method == "fair":
@@ -539,7 +546,7 @@ def fair_hint(
 def fair_hint_steps(
     position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[str | None]:
-    """``fair_hint`` step by step (a step a sampled arrangement); its arguments are checked at once."""
+    """``fair_hint`` step by step (a step a few sampled arrangements); its arguments are checked at once."""
     seen = seen_of(position)
     if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
         samples_for(method, samples), check_seed(seed), check_budget(budget)
@@ -709,8 +716,8 @@ def review_steps(
     budget: float | None = None,
     earlier: Review | None = None,
 ) -> Steps[Review]:
-    """``review`` step by step: a step between two moves, and within a move a step a sampled
-    arrangement (see the module's notes); its arguments are checked at once."""
+    """``review`` step by step: a step between two moves, and within a move a step a few sampled
+    arrangements (see the module's notes); its arguments are checked at once."""
     samples = samples_for(method, samples)
     seed, budget = check_seed(seed), check_budget(budget)
     if earlier is not None and not isinstance(earlier, Review):
