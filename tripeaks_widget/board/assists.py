@@ -28,7 +28,7 @@ from ..engine.errors import InvalidValueError
 from ..engine.game import YOU_WON, Game, move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.rules import Rules
-from ..engine.seen import Seen
+from ..engine.seen import Seen, Sight
 from ..engine.steps import Stale, Steps, drive, watched
 from ..engine.words import NamedCard
 from . import recording
@@ -464,6 +464,7 @@ class Assists:
         self.used: set[str] = set()
         self.deal_requests: list[Any] = []  # dialog requests waiting for the winnable deal looked for next
         self.verdicts = Verdicts()
+        self.sight: Sight | None = None  # what the player of the board's game has seen, followed move by move
         budget = lambda: board.search_budget  # noqa: E731  (read when a search starts: a script may change it)
         self.verdict = Watch(
             board,
@@ -482,7 +483,7 @@ class Assists:
             board,
             self.worker,
             "win_chance",
-            take=lambda game: game.seen(),
+            take=self.seen,
             compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=budget()),
             found=lambda chance: {"kind": "known", "chance": chance},
             failed=lambda error: (
@@ -520,6 +521,15 @@ class Assists:
         """Whether the win chance readout is switched on."""
         return self.chance.on
 
+    def seen(self, game: Game) -> Seen:
+        """What the player of ``game``, the board's, sees now (``game.seen()``), followed move by move
+        rather than replayed from the deal at every click: a long game, undos and all, would be
+        replayed in full while the click waits."""
+        if self.sight is None or not self.sight.follow(game):
+            self.sight = Sight(Game.from_deck(game.deck, game.rules))
+            self.sight.follow(game)
+        return self.sight.seen()
+
     def _review_made(self, review: fair.Review) -> Found:
         self.reviewed = review
         return {"kind": "known", "review": review}
@@ -536,7 +546,7 @@ class Assists:
     def new_game(self) -> None:
         """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
-        self.reviewed = None
+        self.sight = self.reviewed = None
         for watch in (self.verdict, self.chance, self.review):
             watch.forget()
         self.used = set()
@@ -574,7 +584,7 @@ class Assists:
         if self.hint_kind == "exact":
             game = self.board.game.copy()
             return lambda: find_hint(game, budget)
-        seen = self.board.game.seen()
+        seen = self.seen(self.board.game)
         return lambda: find_fair_hint(seen, budget)
 
     def _show_hint(self, move: str | None, why: str | None, exact: bool) -> None:

@@ -202,6 +202,17 @@ class Sight:
         self.game.apply(action)
         self._look()
 
+    def follow(self, game) -> bool:
+        """Catch up with ``game``, a game of the same deal gone on: replay the actions of its history
+        after those followed so far. False, with nothing changed, when it is another deal or its
+        history does not start with them."""
+        followed, history = self.game.history, game.history
+        if (game.deck, game.rules) != (self.game.deck, self.game.rules) or history[: len(followed)] != followed:
+            return False
+        for action in history[len(followed) :]:
+            self.apply(action)
+        return True
+
     def seen(self) -> Seen:
         """What the player sees now."""
         return Seen.looking_at(self.game, self.slots, self.most_drawn)
