@@ -16,6 +16,9 @@ same score, moves and history. Under the joker variant (V3) the joker is one of 
 cards until it shows; with open peaks (V4) only the stock is unseen; with an empty discard
 at the start (V6) the card in the first discard's place is the stock's top, unseen until drawn.
 
+``Sight`` follows one game action by action and gives its ``Seen`` at any moment, each action
+replayed once: the review looks at every move of a game that way, and the board at every click.
+
 Uniform is the right law: the deal is a uniform shuffle and what a player has seen depends
 only on which places were turned up, never on the hidden cards' values, so every
 arrangement that agrees with what was seen is equally likely.
