@@ -368,8 +368,8 @@ def test_without_threads_the_win_chance_runs_in_slices_with_the_same_answer(monk
         return shown, seen, turns
 
     shown, seen, turns = run(main())
-    # every sampled arrangement was a step: the loop had a turn between them
-    assert len(turns) >= WIN_CHANCE_SAMPLES // 2
+    # every PLAYOUT_STEP sampled arrangements were a step: the loop had a turn between them
+    assert len(turns) >= WIN_CHANCE_SAMPLES // fair.PLAYOUT_STEP // 2
     expected = fair.win_chance(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=60.0)
     assert shown["kind"] == "known" and (shown["value"], shown["low"], shown["high"]) == (
         expected.value,

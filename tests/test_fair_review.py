@@ -4,8 +4,11 @@ import math
 
 import matplotlib
 import pytest
+from support import WINNABLE, winning_line
 
-from tripeaks_widget import Game
+from tripeaks_widget import Game, fair
+from tripeaks_widget.engine import game as engine_game
+from tripeaks_widget.engine.game import standing_actions
 from tripeaks_widget.fair import JUDGED_BY, MISTAKE, Chance, Review, ReviewedMove
 from tripeaks_widget.solver import verdict_history
 
@@ -93,3 +96,81 @@ def test_a_review_with_a_move_not_judged_prints_and_plots_the_rest():
     chances = review.plot().lines[0].get_ydata()
     assert chances[0] == 0.6 and math.isnan(chances[1]) and math.isnan(chances[2])
     assert str(Chance.of(1, 1)).endswith("1 sample)") and str(judged).endswith("5 samples)")
+
+
+def from_scratch(game, samples, seed):
+    """The review's rows as a review from scratch makes them: each move judged from its own
+    position, the game replayed from its deal up to it."""
+    rows = []
+    standing = standing_actions(game.history)
+    for number, (index, action) in enumerate(standing, 1):
+        then = Game.from_deck(list(game.deck), game.rules).replay(game.history[:index])
+        chances = fair.move_chances(then.seen(), samples=samples, seed=seed)
+        best = fair.best_action(chances)
+        rows.append(ReviewedMove(number, action, chances[best], chances[action], best, chances[best]))
+    return rows
+
+
+def won_game():
+    """Game 3 under Easy won, with a draw taken back on the way."""
+    line = winning_line()
+    game = Game.from_number(WINNABLE)
+    game.replay([*line[:5], "draw", "undo", *line[5:]])
+    assert game.status == "won"
+    return game
+
+
+def blocked_game():
+    """TP1-C-AAAAAAB with its stock drawn out, blocked."""
+    game = Game("TP1-C-AAAAAAB")
+    while game.status == "playing":
+        game.apply("draw" if "draw" in game.legal_moves() else game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("make", [won_game, blocked_game, lambda: Game("TP1-E-AAAAAAB").replay(["K♣", "draw"])])
+def test_the_review_replays_the_game_once_and_judges_each_move_as_a_review_from_scratch(make, monkeypatch):
+    game = make()
+    applied = []  # every action replayed, by any game (the engine's, the analysis' subclass)
+    real_apply = engine_game.Game.apply
+    monkeypatch.setattr(
+        engine_game.Game, "apply", lambda self, action: applied.append(action) or real_apply(self, action)
+    )
+    review = game.review(samples=20, seed=3)
+    monkeypatch.undo()
+    # Linear: the game replayed once move by move, and the exact verdict's replays (a won game or
+    # one still winnable: one; else a binary search over the moves), not a replay per move.
+    verdict_replays = 1 if review.lost_after is None else 2 + math.ceil(math.log2(len(game.history)))
+    assert len(applied) <= (1 + verdict_replays) * len(game.history)
+    assert list(review.moves) == from_scratch(game, 20, 3)
+    assert review.final == fair.win_chance(game.seen(), samples=20, seed=3)
+    assert review.history == tuple(game.history)
+
+
+def test_a_review_of_a_game_gone_on_keeps_the_moves_judged_before_and_judges_only_the_new_ones(monkeypatch):
+    line = winning_line()
+    game = Game.from_number(WINNABLE).replay(line[:6])
+    earlier = game.review(samples=20, seed=1)
+    game.replay(["undo", line[5], *line[6:9]])  # the last move taken back and played again, three more
+    judged = []
+    real_judge = fair.move_chances_steps
+    monkeypatch.setattr(fair, "move_chances_steps", lambda seen, **kw: judged.append(seen) or real_judge(seen, **kw))
+    later = game.review(samples=20, seed=1, earlier=earlier)
+    monkeypatch.undo()
+    assert later == game.review(samples=20, seed=1)  # the same rows as from scratch
+    assert list(later.moves[:5]) == list(earlier.moves[:5])
+    assert [seen.history for seen in judged[:-1]] == [tuple(game.history[:i]) for i in (7, 8, 9, 10)]
+    assert len(judged) == 4 + 1  # the four moves after the ones kept, and the final chance
+    for other in (
+        game.review(samples=20, seed=2),  # judged otherwise
+        Game.from_number(WINNABLE).replay(["draw"]).review(samples=20, seed=1),  # another line
+    ):
+        judged.clear()
+        monkeypatch.setattr(
+            fair, "move_chances_steps", lambda seen, **kw: judged.append(seen) or real_judge(seen, **kw)
+        )
+        assert game.review(samples=20, seed=1, earlier=other) == later
+        monkeypatch.undo()
+        assert len(judged) == len(later.moves) + 1  # nothing kept from it
+    with pytest.raises(ValueError, match="earlier is a Review of this game made before"):
+        game.review(samples=20, earlier=list(later.moves))

@@ -8,7 +8,7 @@ from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game
 from tripeaks_widget.engine.deal import DISCARD_INDEX
-from tripeaks_widget.engine.seen import Seen
+from tripeaks_widget.engine.seen import Seen, Sight
 
 
 def test_two_games_that_hide_different_cards_are_seen_the_same():
@@ -60,6 +60,35 @@ def test_every_sample_agrees_with_the_seen_view(rules):
     assert all(seen.agrees(sample) for sample in samples)
     assert all(s.position == game.position and s.score == game.score and s.moves == game.moves for s in samples)
     assert len({s.deck for s in samples}) == 25  # dozens of unseen cards: no two alike
+
+
+@pytest.mark.parametrize("rules", ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+empty-discard"])
+def test_a_sight_followed_move_by_move_sees_what_seen_of_the_game_sees(rules):
+    game = Game.from_number(5, rules=rules)
+    sight = Sight(Game.from_deck(game.deck, game.rules))
+    for action in ["draw", "undo", "draw", "draw", "undo", "undo", "draw"]:
+        game.apply(action)
+        assert sight.follow(game) and sight.seen() == Seen.of(game)
+    for _ in range(6):
+        game.apply(game.legal_moves()[0])
+        if len(game.history) % 2:
+            game.apply("undo")
+            game.apply(game.legal_moves()[-1])
+        assert sight.follow(game) and sight.seen() == Seen.of(game)
+    assert sight.game.history == game.history
+
+
+def test_a_sight_refuses_another_deal_or_a_line_that_left_it_and_is_left_unchanged():
+    game = Game("TP1-E-AAAAAAB").replay(["K♣", "draw"])
+    sight = Sight(Game.from_deck(game.deck, game.rules))
+    assert sight.follow(game)
+    seen = sight.seen()
+    assert not sight.follow(Game("TP1-E-AAAAAAB").replay(["draw"]))  # another line
+    assert sight.seen() == seen and sight.game.history == ["K♣", "draw"]
+    fresh = Sight(Game.from_deck(game.deck, game.rules))  # has followed nothing yet
+    assert not fresh.follow(Game("TP1-E-AAAAAAC").replay(["draw"]))  # another deal
+    assert not fresh.follow(Game.from_deck(game.deck, "classic").replay(["draw"]))  # other rules
+    assert fresh.game.history == []
 
 
 def test_the_variants_decide_what_is_unseen():

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 from support import OPENING, WINNABLE, win_line
@@ -10,6 +11,7 @@ from support import OPENING, WINNABLE, win_line
 from tripeaks_widget import Game
 from tripeaks_widget.board import Board
 from tripeaks_widget.board.snapshot import Snapshot, fields
+from tripeaks_widget.engine import game as engine_game
 
 
 @pytest.fixture
@@ -62,6 +64,29 @@ def test_the_snapshot_says_whether_the_game_in_progress_is_assisted_until_a_new_
     assert board.snapshot()["assisted"] is True and board.used
     board.new_game(OPENING)
     assert board.snapshot()["assisted"] is False
+
+
+def test_a_click_with_the_assists_on_replays_nothing_of_a_long_game_in_the_kernels_thread(monkeypatch):
+    board = Board(OPENING, records=False, show_verdict=True, show_win_chance=True)
+    for _ in range(30):  # a long history: a move played and taken back, again and again
+        board.handle({"type": "play", "slot": 20})
+        board.handle({"type": "undo"})
+    assert board.assists.worker.wait(60)
+    here = threading.current_thread()
+    replayed = []  # the actions replayed by the thread that handles the clicks
+    real_apply = engine_game.Game.apply
+
+    def apply(game, action):
+        if threading.current_thread() is here:
+            replayed.append(action)
+        return real_apply(game, action)
+
+    monkeypatch.setattr(engine_game.Game, "apply", apply)
+    board.handle({"type": "play", "slot": 20})  # the win chance and the verdict asked for again
+    board.handle({"type": "hint"})  # the fair hint: what the player sees
+    board.handle({"type": "undo"})
+    assert replayed == ["K♣", "undo"]  # what the player sees followed one action at a time, not replayed
+    board.close()
 
 
 def test_every_snapshot_keeps_the_contract_and_counts_up(board):

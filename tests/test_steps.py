@@ -31,20 +31,28 @@ def played(moves: int) -> Game:
     return game
 
 
-def test_the_review_takes_a_step_a_move_and_a_step_an_arrangement():
+def test_the_review_takes_a_step_a_move_and_a_step_a_few_arrangements():
     game = played(6)
-    taken, review = count_steps(fair.review_steps(game, seed=0, samples=40))
-    assert review == fair.review(game, seed=0, samples=40)
+    samples = 2 * fair.PLAYOUT_STEP + 1  # three steps of playouts a move
+    taken, review = count_steps(fair.review_steps(game, seed=0, samples=samples))
+    assert review == fair.review(game, seed=0, samples=samples)
     assert len(review.moves) == 6
-    assert taken >= 6 * 40  # every sampled arrangement of every move is a step of its own
+    assert taken >= 6 * 3
 
 
-def test_the_win_chance_and_the_fair_hint_take_a_step_an_arrangement():
+def test_the_win_chance_and_the_fair_hint_play_out_a_few_arrangements_a_step():
     seen = Game(OPENING).seen()
-    taken, chance = count_steps(fair.win_chance_steps(seen, samples=50, seed=3))
-    assert chance == fair.win_chance(seen, samples=50, seed=3) and taken >= 50
-    taken, hint = count_steps(fair.fair_hint_steps(seen, samples=50, seed=3))
-    assert hint == fair.fair_hint(seen, samples=50, seed=3) and taken >= 50
+    samples = 2 * fair.PLAYOUT_STEP + 1
+    # A step plays out PLAYOUT_STEP arrangements (the last one what is left), after the one in which
+    # the exact search declined: a step each would hold the GIL for a step's bookkeeping as long as
+    # the compiled playouts let it go.
+    taken, chance = count_steps(fair.win_chance_steps(seen, samples=samples, seed=3))
+    assert chance == fair.win_chance(seen, samples=samples, seed=3) and chance.samples == samples
+    assert taken == 1 + 3
+    taken, hint = count_steps(fair.fair_hint_steps(seen, samples=samples, seed=3))
+    assert hint == fair.fair_hint(seen, samples=samples, seed=3) and taken == 1 + 3
+    verdicts, _ = fair.playout_verdicts(seen, samples=samples, seed=3)  # each arrangement's own verdict still
+    assert len(verdicts) == samples
 
 
 def test_a_step_wise_search_checks_its_arguments_when_made():

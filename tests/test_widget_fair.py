@@ -335,6 +335,25 @@ def test_w_review_returns_the_review_and_opens_the_panel(blocked):
     assert w.state["review"] is None
 
 
+def test_the_board_reviews_only_the_moves_made_since_its_last_review_of_the_game(blocked, monkeypatch):
+    w = blocked
+    w.play(LAST)
+    first = w.review()
+    w.undo()
+    w.play(LAST)  # the last move taken back and played again: only it is new
+    judged = []
+    judge = fair.move_chances_steps
+    monkeypatch.setattr(fair, "move_chances_steps", lambda seen, **kw: judged.append(seen.history) or judge(seen, **kw))
+    again = w.review()
+    assert judged == [tuple(w.game.history[:-1])]  # the last move's position (the final chance is certain: blocked)
+    assert again.moves == first.moves and again.moves == fair.review(w.game, seed=0, budget=60.0).moves
+    w.new_game(OPENING)
+    w.replay(BLOCKED_LINE, pace=0)  # a new game, though the same deal and line: reviewed afresh
+    judged.clear()
+    w.review()
+    assert len(judged) == len(BLOCKED_LINE)
+
+
 def test_a_review_for_a_game_the_board_has_left_is_dropped(blocked, monkeypatch):
     w = blocked
     w.play(LAST)

@@ -6,9 +6,9 @@ Searches asked for from the board run in the widget's worker thread
 once. A search is about the :class:`Moment` it was asked at; its result is dropped when the board
 has moved on since. :class:`Assists` does this bookkeeping for a :class:`Board` (the widget).
 
-Each search runs step by step (``tripeaks_widget.engine.steps``): the hint and the win chance a sampled
-arrangement a step, the verdict a solver run a step, the review a move (and within it an
-arrangement) a step, a winnable deal a deal tried a step. After each step the job checks that
+Each search runs step by step (``tripeaks_widget.engine.steps``): the hint and the win chance a few sampled
+arrangements a step (``fair.PLAYOUT_STEP``), the verdict a solver run a step, the review a move
+(and within it a few arrangements) a step, a winnable deal a deal tried a step. After each step the job checks that
 its answer is still wanted, and stops when the board has moved on; without threads the worker
 lets the kernel's loop handle messages between slices of steps.
 
@@ -28,7 +28,7 @@ from ..engine.errors import InvalidValueError
 from ..engine.game import YOU_WON, Game, Position, move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.rules import Rules
-from ..engine.seen import Seen
+from ..engine.seen import Seen, Sight
 from ..engine.steps import Stale, Steps, drive, watched
 from ..engine.words import NamedCard
 from . import recording
@@ -489,6 +489,7 @@ class Assists:
         self.used: set[str] = set()
         self.deal_requests: list[Any] = []  # dialog requests waiting for the winnable deal looked for next
         self.verdicts = Verdicts()
+        self.sight: Sight | None = None  # what the player of the board's game has seen, followed move by move
 
         def budget() -> float:  # read when a search starts: a script may change it
             return board.search_budget
@@ -510,7 +511,7 @@ class Assists:
             board,
             self.worker,
             "win_chance",
-            take=lambda game: game.seen(),
+            take=self.seen,
             compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=budget()),
             found=lambda chance: {"kind": "known", "chance": chance},
             failed=lambda error: (
@@ -523,13 +524,15 @@ class Assists:
                 None if game.status == "playing" else {"kind": "known", "chance": fair.win_chance(game.seen())}
             ),
         )
+        # The last review made of this game: a review of it gone on since keeps the moves judged there.
+        self.reviewed: fair.Review | None = None
         self.review = Watch(
             board,
             self.worker,
             "review",
             take=lambda game: game.copy(),
-            compute=lambda game: fair.review_steps(game, seed=0, budget=budget()),
-            found=lambda review: {"kind": "known", "review": review},
+            compute=lambda game: fair.review_steps(game, seed=0, budget=budget(), earlier=self.reviewed),
+            found=self._review_made,
             failed=lambda error: {"kind": "error", "error": reason(error)},
             view=review_view,
             follows=False,
@@ -546,6 +549,19 @@ class Assists:
         """Whether the win chance readout is switched on."""
         return self.chance.on
 
+    def seen(self, game: Game) -> Seen:
+        """What the player of ``game``, the board's, sees now (``game.seen()``), followed move by move
+        rather than replayed from the deal at every click: a long game, undos and all, would be
+        replayed in full while the click waits."""
+        if self.sight is None or not self.sight.follow(game):
+            self.sight = Sight(Game.from_deck(game.deck, game.rules))
+            self.sight.follow(game)
+        return self.sight.seen()
+
+    def _review_made(self, review: fair.Review) -> Found:
+        self.reviewed = review
+        return {"kind": "known", "review": review}
+
     def refresh(self) -> None:
         """The board may stand at a new moment: the verdict and the chance switched on follow it."""
         if self.verdict.on:
@@ -558,6 +574,7 @@ class Assists:
     def new_game(self) -> None:
         """A new game: nothing is known about it yet, no assist was used, no review is open."""
         self.verdicts = Verdicts()
+        self.sight = self.reviewed = None
         for watch in (self.verdict, self.chance, self.review):
             watch.forget()
         self.used = set()
@@ -595,7 +612,7 @@ class Assists:
         if self.hint_kind == "exact":
             game = self.board.game.copy()
             return lambda: find_hint(game, budget)
-        seen = self.board.game.seen()
+        seen = self.seen(self.board.game)
         return lambda: find_fair_hint(seen, budget)
 
     def _show_hint(self, move: str | None, why: str | None, exact: bool) -> None:

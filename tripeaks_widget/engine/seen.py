@@ -16,6 +16,9 @@ same score, moves and history. Under the joker variant (V3) the joker is one of 
 cards until it shows; with open peaks (V4) only the stock is unseen; with an empty discard
 at the start (V6) the card in the first discard's place is the stock's top, unseen until drawn.
 
+``Sight`` follows one game action by action and gives its ``Seen`` at any moment, each action
+replayed once: the review looks at every move of a game that way, and the board at every click.
+
 Uniform is the right law: the deal is a uniform shuffle and what a player has seen depends
 only on which places were turned up, never on the hidden cards' values, so every
 arrangement that agrees with what was seen is equally likely.
@@ -81,18 +84,18 @@ class Seen:
     @classmethod
     def of(cls, game: Game) -> Seen:
         """What a player of ``game`` can see now (reads the game; keeps only what is visible)."""
-        rules = game.rules
-        replay = type(game).from_deck(game.deck, rules)
-        seen_slots: set[int] = set()
-        most_drawn = 0
-        for action in (None, *game.history):
-            if action is not None:
-                replay.apply(action)
-            seen_slots.update(s for s in range(SLOT_COUNT) if replay.is_face_up(s) or replay.is_removed(s))
-            most_drawn = max(most_drawn, replay.position.drawn)
+        sight = Sight(type(game).from_deck(game.deck, game.rules))
+        for action in game.history:
+            sight.apply(action)
+        return cls.looking_at(game, sight.slots, sight.most_drawn)
+
+    @classmethod
+    def looking_at(cls, game: Game, seen_slots: set[int], most_drawn: int) -> Seen:
+        """What a player of ``game`` sees now, who has seen the cards of ``seen_slots`` and drawn at
+        most ``most_drawn`` stock cards at once so far (what :class:`Sight` follows)."""
         stock_start = len(game.deck) - game.stock_count - game.position.drawn
         return cls(
-            rules=rules,
+            rules=game.rules,
             history=tuple(game.history),
             slot_cards=tuple(game.deck[s] if s in seen_slots else None for s in range(SLOT_COUNT)),
             face_up=tuple(s for s in range(SLOT_COUNT) if game.is_face_up(s)),
@@ -187,3 +190,41 @@ class Seen:
             f"<Seen {self.rules}: {len(self.face_up)} face up, {len(self.removed)} removed, "
             f"discard {self.discard or '-'}, stock {self.stock_count}, {self.hidden_count} unseen, {self.status}>"
         )
+
+
+class Sight:
+    """What a player has seen of one game so far, followed action by action: ``game`` (a game
+    from its deal, which this replays), each slot whose card has shown, and the most stock
+    cards drawn at once. ``seen()`` is the ``Seen`` of the moment; each action is replayed once,
+    so following a game of n actions costs n actions, however often it is looked at."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.slots: set[int] = set()
+        self.most_drawn = 0
+        self._look()
+
+    def apply(self, action: str) -> None:
+        """Play ``action`` (as ``Game.apply``) and note what it showed."""
+        self.game.apply(action)
+        self._look()
+
+    def follow(self, game: Game) -> bool:
+        """Catch up with ``game``, a game of the same deal gone on: replay the actions of its history
+        after those followed so far. False, with nothing changed, when it is another deal or its
+        history does not start with them."""
+        followed, history = self.game.history, game.history
+        if (game.deck, game.rules) != (self.game.deck, self.game.rules) or history[: len(followed)] != followed:
+            return False
+        for action in history[len(followed) :]:
+            self.apply(action)
+        return True
+
+    def seen(self) -> Seen:
+        """What the player sees now."""
+        return Seen.looking_at(self.game, self.slots, self.most_drawn)
+
+    def _look(self) -> None:
+        game = self.game
+        self.slots.update(s for s in range(SLOT_COUNT) if game.is_face_up(s) or game.is_removed(s))
+        self.most_drawn = max(self.most_drawn, game.position.drawn)

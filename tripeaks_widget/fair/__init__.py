@@ -50,10 +50,11 @@ answer (``.samples`` says how many; an arrangement half judged is dropped), and
 
 **Step by step.** The board's searches run through the step-wise forms (``win_chance_steps``,
 ``fair_hint_steps``, ``review_steps``; see ``tripeaks_widget.engine.steps``), which yield between
-their units of work: a sampled arrangement judged, a move reviewed, a verdict of the exact
-history. The plain functions drive the same steps straight through, so both give the same
-answer. One exact expectimax run is a single step (bounded by ``EXACT_TRY_NODES`` or
-``EXACT_OPEN_NODES`` nodes where it is a try, else by its share of the budget).
+their units of work: ``PLAYOUT_STEP`` sampled arrangements played out (or one judged by the
+solver), a move reviewed, a verdict of the exact history. The plain functions drive the same
+steps straight through, so both give the same answer. One exact expectimax run is a single
+step (bounded by ``EXACT_TRY_NODES`` or ``EXACT_OPEN_NODES`` nodes where it is a try, else by
+its share of the budget).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ from typing import TypeVar
 
 from .. import _builds, solver
 from ..engine.errors import InvalidValueError
-from ..engine.seen import SAMPLE_STREAM, Seen, check_samples, check_seed
+from ..engine.game import standing_actions
+from ..engine.seen import SAMPLE_STREAM, Seen, Sight, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
 
@@ -86,6 +88,12 @@ SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
 # dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: docs/explanation/fair-play.md.
 PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
+# Arrangements played out a step (between two steps the board's searches check they are still wanted,
+# and without threads the kernel's loop takes its turn). Compiled, one arrangement is a few microseconds
+# without the GIL, and a step's own bookkeeping in Python about as long: one a step, the search would hold
+# the GIL half its time, and another thread waiting for it would wait its turn (5 ms) on every click.
+# As Python, a few arrangements are about a millisecond.
+PLAYOUT_STEP = 100 if solver.BACKEND == "compiled" else 4
 SEARCH_ITERATIONS = 2000  # deals searched by the tree search a move, by default
 METHODS = ("fair", "search", "playout", "solver")
 KINDS = ("fair", "ceiling", "ceiling-stock", "ceiling-peaks")
@@ -361,7 +369,7 @@ def fair_chances(seen: Seen, samples: int, seed: int, clock: Clock) -> dict[str,
 
 
 def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[dict[str, Chance]]:
-    """``fair_chances`` step by step: the exact search in one step, then one a playout."""
+    """``fair_chances`` step by step: the exact search in one step, then one a ``PLAYOUT_STEP`` playouts."""
     if not seen.legal_moves:
         return {}
     found = exact_chances(seen, _exact_share(seen, clock))
@@ -421,7 +429,7 @@ def playout_verdicts(
         return [], True
     played, wanted, exact = _playouts_of(seen, samples, seed)
     verdicts, before = [], [0] * len(seen.legal_moves)
-    for _ in _play_out(played, wanted, Clock(budget)):
+    for _ in _play_out(played, wanted, Clock(budget), step=1):  # one arrangement at a time: its own verdict
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})
         before = wins
@@ -452,17 +460,17 @@ def _playouts_of(seen: Seen, samples: int, seed: int) -> tuple[Playouts, int, bo
     return played, 1 if exact else samples, exact
 
 
-def _play_out(played: Playouts, wanted: int, clock: Clock) -> Iterator[None]:
-    """One more arrangement a step, until ``wanted`` or the budget; none at all is an error."""
+def _play_out(played: Playouts, wanted: int, clock: Clock, step: int = PLAYOUT_STEP) -> Iterator[None]:
+    """``step`` more arrangements a step, until ``wanted`` or the budget; none at all is an error."""
     while played.judged < wanted and not clock.out():
-        played.run(1)
+        played.run(min(step, wanted - played.judged))
         yield
     if not played.judged:
         raise SearchExhausted(f"no sampled arrangement played out within the budget of {clock.budget} s")
 
 
 def _playout_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Steps[Played]:
-    """The playouts, a step each sampled arrangement."""
+    """The playouts, a step each ``PLAYOUT_STEP`` sampled arrangements."""
     if not seen.legal_moves:
         return Played({}, 0, True)
     played, wanted, exact = _playouts_of(seen, samples, seed)
@@ -494,7 +502,7 @@ def move_chances(
 def move_chances_steps(
     position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[dict[str, Chance]]:
-    """``move_chances`` step by step (a step a sampled arrangement); its arguments are checked at once."""
+    """``move_chances`` step by step (a step a few sampled arrangements); its arguments are checked at once."""
     seen = seen_of(position)
     samples, seed, budget = samples_for(method, samples), check_seed(seed), check_budget(budget)
     if method == "fair":
@@ -541,7 +549,7 @@ def fair_hint(
 def fair_hint_steps(
     position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[str | None]:
-    """``fair_hint`` step by step (a step a sampled arrangement); its arguments are checked at once."""
+    """``fair_hint`` step by step (a step a few sampled arrangements); its arguments are checked at once."""
     seen = seen_of(position)
     if len(seen.legal_moves) == 1:  # nothing to choose: no need to sample
         samples_for(method, samples), check_seed(seed), check_budget(budget)
@@ -600,13 +608,16 @@ class Review:
     could see just before it, by ``method``. ``final`` is the chance after the last move (None
     when not judged within the budget). ``lost_after`` is the exact verdict, which peeks: the
     move after which the game could no longer be won (0: the deal itself could not be won),
-    None while it can still be won."""
+    None while it can still be won. ``history`` and ``judged_with`` say what was reviewed and how,
+    so that a later review of the same game, gone on since, keeps the moves judged here."""
 
     code: str
     moves: tuple[ReviewedMove, ...]
     final: Chance | None
     lost_after: int | None
     method: str = "fair"
+    history: tuple[str, ...] = ()  # the game's actions reviewed, undos included
+    judged_with: tuple = ()  # (samples, seed, budget): how each move was judged, with ``method``
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
@@ -677,51 +688,93 @@ class Review:
 
 
 def review(
-    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    game,
+    *,
+    method: str = "fair",
+    samples: int | None = None,
+    seed: int = 0,
+    budget: float | None = None,
+    earlier: Review | None = None,
 ) -> Review:
     """Review a played game move by move, each chance judged by ``method`` (see the module's
     notes): the chance before a move is the chance of the position (the best action's), the chance
     after it the played action's. ``budget`` is seconds per move. A move (or the final chance)
     with no arrangement judged within its budget is kept without chances (``Review.unjudged``)
-    rather than losing the rest of the review."""
-    return drive(review_steps(game, method=method, samples=samples, seed=seed, budget=budget))
+    rather than losing the rest of the review.
+
+    ``earlier``: a review of this game made before it went on. Where it was judged alike (the
+    same method, samples, seed and budget) and what it reviewed is where this game's history
+    starts, its judged moves that still stand are kept as they are, and only the moves after them
+    are judged (each move is judged from its own position, so the rows are the ones a review from
+    scratch makes). Any other review is not used."""
+    return drive(review_steps(game, method=method, samples=samples, seed=seed, budget=budget, earlier=earlier))
 
 
 def review_steps(
-    game, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    game,
+    *,
+    method: str = "fair",
+    samples: int | None = None,
+    seed: int = 0,
+    budget: float | None = None,
+    earlier: Review | None = None,
 ) -> Steps[Review]:
-    """``review`` step by step: a step between two moves, and within a move a step a sampled
-    arrangement (see the module's notes); its arguments are checked at once."""
+    """``review`` step by step: a step between two moves, and within a move a step a few sampled
+    arrangements (see the module's notes); its arguments are checked at once."""
     samples = samples_for(method, samples)
-    check_seed(seed), check_budget(budget)
+    seed, budget = check_seed(seed), check_budget(budget)
+    if earlier is not None and not isinstance(earlier, Review):
+        raise InvalidValueError(f"earlier is a Review of this game made before (or None); got {earlier!r}")
     game.consulted.add("fair")  # a game reviewed from Python is an assisted one from here on
-    return _review_steps(game, method, samples, seed, budget)
+    kept = _kept_rows(earlier, game, method, (samples, seed, budget))
+    return _review_steps(game, method, samples, seed, budget, kept)
 
 
-def _review_steps(game, method: str, samples: int, seed: int, budget: float | None) -> Steps[Review]:
-    from ..engine.game import Game, move_number, standing_actions
+def _kept_rows(earlier: Review | None, game, method: str, judged_with: tuple) -> dict[int, ReviewedMove]:
+    """The judged moves of ``earlier`` a review of ``game`` keeps, by their index in its history:
+    none unless it reviewed the start of this game's history, judged alike."""
+    if earlier is None or (earlier.code, earlier.method, earlier.judged_with) != (game.code, method, judged_with):
+        return {}
+    reviewed = earlier.history
+    if tuple(game.history[: len(reviewed)]) != reviewed:
+        return {}
+    indexes = [index for index, _ in standing_actions(reviewed)]
+    return {index: m for index, m in zip(indexes, earlier.moves, strict=True) if m.judged}
+
+
+def _review_steps(
+    game, method: str, samples: int, seed: int, budget: float | None, kept: dict[int, ReviewedMove]
+) -> Steps[Review]:
+    from ..engine.game import Game, move_number
 
     history = game.history
+    sight = Sight(Game.from_deck(list(game.deck), game.rules))  # the game replayed once, move by move
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
+        if index in kept:  # judged from the same position before: the same row
+            moves.append(kept[index])
+            continue
         yield
-        then = Game.from_deck(list(game.deck), game.rules).replay(history[:index]).seen()
+        for earlier_action in history[len(sight.game.history) : index]:
+            sight.apply(earlier_action)
         try:
-            chances, before = yield from _judged(then, method, samples, seed, budget)
+            chances, before = yield from _judged(sight.seen(), method, samples, seed, budget)
         except SearchExhausted:  # kept, unjudged: the moves around it still count
             moves.append(ReviewedMove(number, action, None, None, None, None))
             continue
         best = best_action(chances)
         assert best is not None  # an action stood here, so there was a legal one
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
+    for later_action in history[len(sight.game.history) :]:
+        sight.apply(later_action)
     try:
-        final: Chance | None = yield from _chance_now(game.seen(), method, samples, seed, budget)
+        final: Chance | None = yield from _chance_now(sight.seen(), method, samples, seed, budget)
     except SearchExhausted:
         final = None
     yield
     lost = yield from solver.verdict_history_steps(game)
     lost_after = None if lost is None else 0 if lost == solver.NEVER_WINNABLE else move_number(history, lost)
-    return Review(game.code, tuple(moves), final, lost_after, method)
+    return Review(game.code, tuple(moves), final, lost_after, method, tuple(history), (samples, seed, budget))
 
 
 def _judged(
