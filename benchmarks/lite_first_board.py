@@ -43,13 +43,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-from labdriver import CHROMIUM, chromium_available, free_port, launch_chromium  # noqa: E402
+from labdriver import CHROMIUM, chromium_available, launch_chromium, serve_folder  # noqa: E402
 
 NOTEBOOK = "first_board.ipynb"
 FIRST_CELL = """\
@@ -94,27 +92,6 @@ def build(tree: pathlib.Path, out: pathlib.Path) -> None:
     command = [sys.executable, "-m", "tripeaks_widget.lite", "build", "--contents", str(contents), "--out", str(out)]
     print(f"building {out.name} from {tree}", file=sys.stderr)
     subprocess.run(command, cwd=tree, env=env, check=True, capture_output=True)
-
-
-@contextlib.contextmanager
-def serve(site: pathlib.Path):
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "-d", str(site), "--bind", "127.0.0.1", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2).close()
-                break
-            time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def one_run(browser, url: str) -> dict:
@@ -207,7 +184,7 @@ def main() -> int:
             build(tree, sites[name])
         runs: dict[str, list[dict]] = {name: [] for name in sites}
         with contextlib.ExitStack() as stack, sync_playwright() as playwright:
-            urls = {name: stack.enter_context(serve(site)) for name, site in sites.items()}
+            urls = {name: stack.enter_context(serve_folder(site)) for name, site in sites.items()}
             browser = launch_chromium(playwright)
             for index in range(args.runs):
                 for name in sorted(urls, reverse=index % 2 == 1):  # ABBA

@@ -94,6 +94,29 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextlib.contextmanager
+def serve_folder(folder: pathlib.Path, ready: str = "jupyter-lite.json"):
+    """Serve ``folder`` with ``python -m http.server`` on 127.0.0.1 while the block runs; yields its
+    URL once the file ``ready`` answers (a JupyterLite site's, by default)."""
+    url = f"http://127.0.0.1:{free_port()}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "-d", str(folder), "--bind", "127.0.0.1", url.rsplit(":", 1)[1]],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"{url}/{ready}", timeout=2).close()
+                break
+            time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def chromium_available() -> bool:
     return os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)
 

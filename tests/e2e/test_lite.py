@@ -19,15 +19,13 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
-import sys
 import time
 import urllib.parse
 import zipfile
 
 import nbformat
 import pytest
-from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, free_port, screenshot
+from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, screenshot, serve_folder
 
 from tripeaks_widget import i18n
 from tripeaks_widget.board.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
@@ -82,26 +80,8 @@ def site(e2e_ready, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def served(site):
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "-d", str(site), "--bind", "127.0.0.1", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError):
-            import urllib.request
-
-            urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2).close()
-            break
-        time.sleep(0.1)
-    try:
+    with serve_folder(site) as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
