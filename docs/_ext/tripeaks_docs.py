@@ -96,9 +96,9 @@ def public_modules() -> list[str]:
 
 
 def source_of(module) -> pathlib.Path:
-    """The module's Python source, also where it runs compiled (the ``.py`` stays beside the ``.so``)."""
+    """The module's Python source, also where it runs compiled (from ``tripeaks_widget/_compiled/``)."""
     path = pathlib.Path(module.__file__)
-    return path if path.suffix == ".py" else path.with_name(path.name.split(".")[0] + ".py")
+    return path if path.suffix == ".py" else ROOT.joinpath(*module.__name__.split(".")).with_suffix(".py")
 
 
 def defined_names(module) -> set[str]:
