@@ -554,8 +554,7 @@ class Assists:
         rather than replayed from the deal at every click: a long game, undos and all, would be
         replayed in full while the click waits."""
         if self.sight is None or not self.sight.follow(game):
-            self.sight = Sight(Game.from_deck(game.deck, game.rules))
-            self.sight.follow(game)
+            self.sight = Sight.of(game)
         return self.sight.seen()
 
     def _review_made(self, review: fair.Review) -> Found:

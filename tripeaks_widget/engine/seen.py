@@ -26,7 +26,7 @@ arrangement that agrees with what was seen is equally likely.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -84,9 +84,7 @@ class Seen:
     @classmethod
     def of(cls, game: Game) -> Seen:
         """What a player of ``game`` can see now (reads the game; keeps only what is visible)."""
-        sight = Sight(type(game).from_deck(game.deck, game.rules))
-        for action in game.history:
-            sight.apply(action)
+        sight = Sight.of(game)
         return cls.looking_at(game, sight.slots, sight.most_drawn)
 
     @classmethod
@@ -204,21 +202,37 @@ class Sight:
         self.most_drawn = 0
         self._look()
 
+    @classmethod
+    def at_deal(cls, game: Game) -> Sight:
+        """A sight of ``game``'s deal before its first action (``catch_up`` and ``follow`` go on)."""
+        return cls(type(game).from_deck(list(game.deck), game.rules))
+
+    @classmethod
+    def of(cls, game: Game) -> Sight:
+        """A sight that has followed ``game`` from its deal to now."""
+        sight = cls.at_deal(game)
+        sight.catch_up(game.history)
+        return sight
+
     def apply(self, action: str) -> None:
         """Play ``action`` (as ``Game.apply``) and note what it showed."""
         self.game.apply(action)
         self._look()
 
-    def follow(self, game: Game) -> bool:
-        """Catch up with ``game``, a game of the same deal gone on: replay the actions of its history
-        after those followed so far. False, with nothing changed, when it is another deal or its
-        history does not start with them."""
-        followed, history = self.game.history, game.history
-        if (game.deck, game.rules) != (self.game.deck, self.game.rules) or history[: len(followed)] != followed:
+    def catch_up(self, history: Sequence[str]) -> bool:
+        """Replay the actions of ``history`` after those followed so far. False, with nothing
+        changed, when ``history`` does not start with them."""
+        followed = self.game.history
+        if list(history[: len(followed)]) != followed:
             return False
         for action in history[len(followed) :]:
             self.apply(action)
         return True
+
+    def follow(self, game: Game) -> bool:
+        """Catch up with ``game``, a game of the same deal gone on. False, with nothing changed, when
+        it is another deal or its history does not start with the actions followed so far."""
+        return (game.deck, game.rules) == (self.game.deck, self.game.rules) and self.catch_up(game.history)
 
     def seen(self) -> Seen:
         """What the player sees now."""

@@ -68,7 +68,7 @@ from typing import TypeVar
 
 from .. import _builds, solver
 from ..engine.errors import InvalidValueError
-from ..engine.game import standing_actions
+from ..engine.game import move_number, standing_actions
 from ..engine.seen import SAMPLE_STREAM, Seen, Sight, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
@@ -745,18 +745,15 @@ def _kept_rows(earlier: Review | None, game, method: str, judged_with: tuple) ->
 def _review_steps(
     game, method: str, samples: int, seed: int, budget: float | None, kept: dict[int, ReviewedMove]
 ) -> Steps[Review]:
-    from ..engine.game import Game, move_number
-
     history = game.history
-    sight = Sight(Game.from_deck(list(game.deck), game.rules))  # the game replayed once, move by move
+    sight = Sight.at_deal(game)  # the game replayed once, move by move
     moves = []
     for number, (index, action) in enumerate(standing_actions(history), 1):
         if index in kept:  # judged from the same position before: the same row
             moves.append(kept[index])
             continue
         yield
-        for earlier_action in history[len(sight.game.history) : index]:
-            sight.apply(earlier_action)
+        sight.catch_up(history[:index])
         try:
             chances, before = yield from _judged(sight.seen(), method, samples, seed, budget)
         except SearchExhausted:  # kept, unjudged: the moves around it still count
@@ -765,8 +762,7 @@ def _review_steps(
         best = best_action(chances)
         assert best is not None  # an action stood here, so there was a legal one
         moves.append(ReviewedMove(number, action, before, chances[action], best, chances[best]))
-    for later_action in history[len(sight.game.history) :]:
-        sight.apply(later_action)
+    sight.catch_up(history)
     try:
         final: Chance | None = yield from _chance_now(sight.seen(), method, samples, seed, budget)
     except SearchExhausted:
