@@ -13,7 +13,6 @@ wheel is pure Python, says so in one line, and installs and runs the same.
 from __future__ import annotations
 
 import json
-import os
 import runpy
 import shutil
 import sys
@@ -30,7 +29,7 @@ def compile_modules(root: Path, temp: Path) -> dict[Path, str] | str:
     """Compile the listed modules of the tree at ``root``: {built file (in ``temp``): its place in
     the package tree, under ``_compiled``}, with the record of the sources they were built from;
     or why nothing was built."""
-    if os.environ.get(BUILDS["FORCE_VARIABLE"], "") not in ("", "0"):
+    if BUILDS["forced"]():
         return f"{BUILDS['FORCE_VARIABLE']} is set"
     try:
         from Cython.Build import cythonize
