@@ -280,15 +280,23 @@ def own_wheel(package: Path, into: Path) -> Path:
     files[f"{dist}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: tripeaks_widget.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
-    record = [f"{name},sha256={_b64(data)},{len(data)}" for name, data in files.items()]
-    files[f"{dist}/RECORD"] = ("\n".join([*record, f"{dist}/RECORD,,"]) + "\n").encode()
     target = into / f"tripeaks_widget-{version}-py3-none-any.whl"
+    write_wheel(target, files, f"{dist}/RECORD")
+    return target
+
+
+def write_wheel(target: Path, files: dict[str, bytes], record: str) -> None:
+    """Write the wheel ``target`` holding ``files`` (name: bytes), with its RECORD, at ``record``,
+    listing them (what ``files`` has under that name is replaced); every entry has the same time,
+    so the same files give the same wheel."""
+    files = {name: data for name, data in files.items() if name != record}
+    lines = [f"{name},sha256={_b64(data)},{len(data)}" for name, data in files.items()]
+    files[record] = ("\n".join([*lines, f"{record},,"]) + "\n").encode()
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
-    return target
 
 
 def _b64(data: bytes) -> str:
@@ -308,57 +316,37 @@ def _version_key(name: str) -> tuple:
     return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.-]", str(parse_wheel_filename(name)[1])))
 
 
-# Run by Node.js with the site's own Pyodide: in each wheel in the folder, each module's source
-# gives way to its bytecode for Pyodide's Python (``mod.py`` to ``mod.pyc``, as Pyodide's own
-# packages are shipped), so a wheel holds as many files as before; this package's own wheel
-# keeps its sources, for its tracebacks, and gets the bytecode beside them as unchecked-hash
-# .pyc files (PEP 552: used as they are, since an unpacked file's time never matches). A module
-# Pyodide's Python cannot compile keeps its source. Each RECORD says what its wheel then holds.
+# Run by Node.js with the site's own Pyodide: the wheels' module sources, unpacked under /work/src
+# (a folder a wheel), compiled by Pyodide's Python with py_compile into /work/out, each to where the
+# wheel will hold its bytecode: ``mod.pyc`` in place of ``mod.py`` (as Pyodide's own packages are
+# shipped), or, for a wheel that keeps its sources (this package's, for its tracebacks), the
+# ``__pycache__`` file beside it. Unchecked-hash .pyc files (PEP 552): used as they are, since an
+# unpacked file's time never matches, and the same source gives the same bytes. A module
+# Pyodide's Python cannot compile keeps its source.
 PRECOMPILE_JS = """
 import { loadPyodide } from %(pyodide)s;
 const py = await loadPyodide({ indexURL: %(runtime)s, stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
-py.mountNodeFS("/wheels", %(wheels)s);
+py.mountNodeFS("/work", %(work)s);
 py.globals.set("keep_sources", %(keep)s);
 py.runPython(%(code)s);
 """
 PRECOMPILE_PY = """
-import base64, hashlib, importlib.util, pathlib, warnings, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc, _code_to_timestamp_pyc
-
-
-def line(name, data):
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
-
+import importlib.util, pathlib, py_compile, warnings
 
 warnings.simplefilter("ignore")  # a wheel's own SyntaxWarnings are not the site's
-for path in sorted(pathlib.Path("/wheels").glob("*.whl")):
-    keep = path.name.startswith(tuple(keep_sources))
-    with zipfile.ZipFile(path) as wheel:
-        files = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
-    record = next(n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1)
-    compiled = {}
-    for name, data in files.items():
-        if not name.endswith(".py") or ".data/" in name or ".dist-info/" in name:
-            continue
+source_root, out = pathlib.Path("/work/src"), pathlib.Path("/work/out")
+for wheel in sorted(source_root.iterdir()):
+    keep = wheel.name.startswith(tuple(keep_sources))
+    for source in sorted(wheel.rglob("*.py")):
+        name = source.relative_to(wheel).as_posix()
+        target = out / wheel.name / (importlib.util.cache_from_source(name) if keep else name + "c")
         try:
-            code = compile(data, name, "exec", dont_inherit=True)
-        except (SyntaxError, ValueError):
-            continue
-        if keep:
-            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-            compiled[importlib.util.cache_from_source(name)] = bytes(pyc)
-        else:
-            compiled[name + "c"] = bytes(_code_to_timestamp_pyc(code))
-    if not keep:
-        files = {name: data for name, data in files.items() if name + "c" not in compiled}
-    files.update(compiled)
-    del files[record]
-    files[record] = ("\\n".join([*(line(n, d) for n, d in files.items()), f"{record},,"]) + "\\n").encode()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for name, data in files.items():
-            wheel.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
-    print(f"{path.name}: {len(compiled)} modules compiled")
+            py_compile.compile(
+                str(source), str(target), dfile=name, doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
+        except py_compile.PyCompileError:
+            pass
 """
 
 
@@ -371,13 +359,33 @@ def precompile(folder: Path, runtime: Path, log: Log, keep_sources: Iterable[str
     if node is None:
         raise LiteBuildError("the wheels are compiled for Pyodide by Node.js, which was not found: install Node.js")
     log(f"compiling the wheels' modules for Pyodide {runtime}")
-    script = PRECOMPILE_JS % {
-        "pyodide": json.dumps((runtime / "pyodide.mjs").resolve().as_uri()),
-        "runtime": json.dumps(str(runtime.resolve()) + "/"),
-        "wheels": json.dumps(str(folder.resolve())),
-        "keep": json.dumps(list(keep_sources)),
-        "code": json.dumps(PRECOMPILE_PY),
-    }
     with tempfile.TemporaryDirectory() as scratch:
-        (Path(scratch) / "precompile.mjs").write_text(script, encoding="utf-8")
-        run([node, str(Path(scratch) / "precompile.mjs")], "compiling the wheels for Pyodide")
+        work = Path(scratch)
+        wheels = {}
+        for path in sorted(folder.glob("*.whl")):
+            with zipfile.ZipFile(path) as wheel:
+                files = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
+            wheels[path] = files
+            for name, data in files.items():
+                if name.endswith(".py") and ".data/" not in name and ".dist-info/" not in name:
+                    source = work / "src" / path.name / name
+                    source.parent.mkdir(parents=True, exist_ok=True)
+                    source.write_bytes(data)
+        script = PRECOMPILE_JS % {
+            "pyodide": json.dumps((runtime / "pyodide.mjs").resolve().as_uri()),
+            "runtime": json.dumps(str(runtime.resolve()) + "/"),
+            "work": json.dumps(str(work.resolve())),
+            "keep": json.dumps(list(keep_sources)),
+            "code": json.dumps(PRECOMPILE_PY),
+        }
+        (work / "precompile.mjs").write_text(script, encoding="utf-8")
+        run([node, str(work / "precompile.mjs")], "compiling the wheels for Pyodide")
+        for path, files in wheels.items():
+            out = work / "out" / path.name
+            built = (file for file in out.rglob("*") if file.is_file())
+            compiled = {file.relative_to(out).as_posix(): file.read_bytes() for file in built}
+            if not path.name.startswith(tuple(keep_sources)):
+                files = {name: data for name, data in files.items() if name + "c" not in compiled}
+            record = next(name for name in files if name.endswith(".dist-info/RECORD") and name.count("/") == 1)
+            write_wheel(path, {**files, **compiled}, record)
+            log(f"{path.name}: {len(compiled)} modules compiled")
