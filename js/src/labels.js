@@ -38,7 +38,7 @@ export const LABELS = {
   hint_fair: "Fair: from the cards you see",
   hint_exact: "Exact: sees the hidden cards",
   language: "Language",
-  percent: "{n} %",
+  percent: "{n}%",
   review: "Review",
   review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
   review_title: "Review of the game",

@@ -65,8 +65,8 @@ test("clicks send intents: play a card, draw, undo, hint, error help", () => {
   $(".tp-hint").click();
   $(".tp-assist-error-help").click();
   assert.deepEqual(model.sent, [
-    { type: "play", slot: 18 },
-    { type: "play", slot: 0 },
+    { type: "play", slot: 18, card: "3♠" },
+    { type: "play", slot: 0, card: "?" },
     { type: "draw" },
     { type: "undo" },
     { type: "hint" },
@@ -132,7 +132,7 @@ test("keys: d draws, u and Ctrl+Z undo, h hints, n opens the dialog", () => {
   key(window, slot(18), "z", { ctrlKey: true });
   key(window, slot(18), "h");
   key(window, slot(18), "Enter");
-  assert.deepEqual(model.sent, [{ type: "draw" }, { type: "undo" }, { type: "undo" }, { type: "hint" }, { type: "play", slot: 18 }]);
+  assert.deepEqual(model.sent, [{ type: "draw" }, { type: "undo" }, { type: "undo" }, { type: "hint" }, { type: "play", slot: 18, card: "3♠" }]);
   key(window, slot(18), "n");
   assert.ok(!$(".tp-dialog").hidden);
   window.close();
@@ -316,7 +316,7 @@ test("quick transitions: the played card flies to the discard, a refused card sh
 test("a playable card goes to the discard at once, before Python answers; the answer settles it", () => {
   const { $, slot, model, window } = setup(withSeq(STATES.start, 1));
   slot(20).click();
-  assert.deepEqual(model.sent, [{ type: "play", slot: 20 }]);
+  assert.deepEqual(model.sent, [{ type: "play", slot: 20, card: "K♣" }]);
   const seq = model.seqs[0];
   assert.ok(Number.isInteger(seq));
   assert.equal($(".tp-discard").dataset.card, "K♣", "on the discard without a snapshot");
