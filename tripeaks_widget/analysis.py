@@ -18,6 +18,7 @@ from typing import Any
 from . import fair, i18n, solver
 from .engine import game
 from .engine.cards import Card
+from .picture import Picture, animate
 
 
 def _asks(function: Callable[..., Any], doc: str, said: Callable[[Any, str], Any] | None = None) -> Any:
@@ -83,6 +84,28 @@ class Game(game.Game):
                 f"(the history has {len(history)} actions); got {n!r}"
             )
         return type(self)(self.code, error_help=self.error_help, lang=self.lang).replay(history[:n])
+
+    def picture(self) -> Picture:
+        """The board as it stands, as a picture (SVG) that stays on the page of a notebook saved or
+        exported: the board the widget draws, with its words in ``lang`` and the board in words as
+        its text alternative. A game shown as a cell's value is this picture."""
+        return Picture.of(self._shown())
+
+    def animation(self, *, pace: float = 1.0) -> Picture:
+        """The whole game so far as one animated picture (SVG): the deal, then the board after each
+        action of ``history``, ``pace`` seconds each (the last three times as long), round and round."""
+        start = type(self)(self.code, error_help=self.error_help, lang=self.lang)
+        views = [start._shown()]  # noqa: SLF001  (a game of its own class)
+        for action in self.history:
+            start.apply(action)
+            views.append(start._shown())  # noqa: SLF001
+        return Picture(animate(views, self.lang, pace), views[-1]["description"])
+
+    def _shown(self) -> dict[str, Any]:
+        return {**self.view(), "lang": self.lang, "number": self.number}
+
+    def _repr_svg_(self) -> str:
+        return self.picture().svg
 
     solve = _asks(solver.solve, "The solver's verdict on this position: winnable or not, and the best line.")
     winnable = _asks(

@@ -29,6 +29,7 @@ from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.steps import drive
 from ..fair import Chance, Review
+from ..picture import Picture
 from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from ..records.player import board_player, renamed
 from . import dialog, intents
@@ -76,6 +77,7 @@ GAME_NAMES = (
     "solve",
     "winnable",
     "move_chances",
+    "animation",
 )
 
 
@@ -362,6 +364,12 @@ class Board:
                 callback(move)
             except Exception:
                 log.exception("an on_move callback failed on %s", move.action)
+
+    def picture(self) -> Picture:
+        """The board as it is shown now, as a picture (SVG) that stays on the page of a notebook
+        saved or exported: the game, the caption, the highlight, the readouts and the message, in
+        ``lang``, with the board in words as its text alternative (see :mod:`tripeaks_widget.picture`)."""
+        return Picture.of(self.snapshot())
 
     def on_move(self, callback: Mover) -> Callable[[], None]:
         """Call ``callback(move)`` after every move carried out on this board, a click, a key or a

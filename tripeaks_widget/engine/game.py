@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import secrets
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Set
@@ -680,10 +679,6 @@ class Game:
             f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
             f"stock {self.stock_count}, discard {self._discard}, {self.status}>"
         )
-
-    def _repr_html_(self) -> str:
-        """A bare game in a notebook cell shows its board as text."""
-        return f"<pre>{html.escape(str(self))}</pre>"
 
     def __str__(self) -> str:
         """The board as text: the four rows (``··`` hidden, blank removed), stock and discard."""
