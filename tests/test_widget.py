@@ -3,6 +3,7 @@
 import json
 import logging
 import pathlib
+import sys
 
 import pytest
 from support import intent, played, replies_of, unchanged, win_line
@@ -109,14 +110,33 @@ def test_every_update_bumps_seq(w):
     assert seqs == sorted(set(seqs))
 
 
-def test_esm_and_css_are_the_shipped_files():
+def test_the_front_end_is_sent_once_for_every_board_and_each_board_carries_its_loader():
     static = pathlib.Path(widget_module.__file__).parent / "static"
-    assert (static / "widget.js").is_file() and (static / "widget.css").is_file()
+    boards = [TriPeaks(records=False) for _ in range(3)]
+    holders = {board.get_state()["_front_end"] for board in boards}
+    assert len(holders) == 1  # one model holds the front end for every board of the kernel
+    holder = boards[0]._front_end
+    assert holder.get_state(["esm", "css"]) == {
+        "esm": (static / "widget.js").read_text(encoding="utf-8"),
+        "css": (static / "widget.css").read_text(encoding="utf-8"),
+    }
+    loader = boards[0].get_state(["_esm", "_css"])
+    assert loader == {"_esm": (static / "loader.js").read_text(encoding="utf-8"), "_css": ""}
+    assert len(loader["_esm"]) < 3000 and "_front_end" in loader["_esm"]
+    holder.close()  # closed (a cell ran Widget.close_all()): the next board gets a new one
+    fresh = TriPeaks(records=False)
+    assert fresh._front_end is not holder and fresh._front_end.comm is not None
+    for board in [*boards, fresh]:
+        board.close()
+
+
+def test_under_marimo_a_board_carries_the_front_end_itself(monkeypatch):
+    import types
+
+    monkeypatch.setitem(sys.modules, "marimo", types.SimpleNamespace(running_in_notebook=lambda: True))
     w = TriPeaks(records=False)
-    sent = w.get_state(["_esm", "_css"])
-    assert sent["_esm"] == w._esm == (static / "widget.js").read_text(encoding="utf-8")
-    assert sent["_css"] == w._css == (static / "widget.css").read_text(encoding="utf-8")
-    assert "export" in w._esm and ".tp-card" in w._css
+    state = w.get_state(["_esm", "_css", "_front_end"])
+    assert "export" in state["_esm"] and ".tp-card" in state["_css"] and state["_front_end"] is None
     w.close()
 
 

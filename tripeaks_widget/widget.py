@@ -9,13 +9,16 @@ values sent again. Scripted calls (``w.play("K♣")``) and clicks go through the
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import logging
 import pathlib
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from . import i18n
@@ -26,6 +29,7 @@ from .board.surface import reads_through
 from .compare import Comparison, compare
 from .engine.errors import check_keywords, keywords
 from .engine.rules import Rules
+from .picture import Picture
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -41,6 +45,43 @@ class _Language(traitlets.TraitType):
         return check_language(value)
 
 
+def _shipped(name: str) -> str:
+    return (_STATIC / name).read_text(encoding="utf-8")
+
+
+class FrontEnd(ipywidgets.Widget):
+    """The front end's code and styles, held by one widget model for the whole kernel: every
+    board's view loads them from here (``static/loader.js``), so a notebook saved with its widgets'
+    state holds them once, however many boards it shows. A plain model of ipywidgets' own, which
+    every widget manager knows."""
+
+    esm = traitlets.Unicode(_shipped("widget.js")).tag(sync=True)
+    css = traitlets.Unicode(_shipped("widget.css")).tag(sync=True)
+    version = traitlets.Unicode().tag(sync=True)  # the page loads a version once
+
+    @traitlets.default("version")
+    def _version(self) -> str:
+        return hashlib.sha256((self.esm + self.css).encode()).hexdigest()[:16]
+
+
+_shared: FrontEnd | None = None
+
+
+def front_end() -> FrontEnd:
+    """The kernel's one :class:`FrontEnd` (made again if it was closed)."""
+    global _shared
+    if _shared is None or _shared.comm is None:
+        _shared = FrontEnd()
+    return _shared
+
+
+def _in_marimo() -> bool:
+    """Whether a marimo notebook runs this kernel: marimo takes a widget's module from Python and
+    knows only the widgets it displays, so its boards carry the front end themselves."""
+    marimo = sys.modules.get("marimo")
+    return marimo is not None and bool(getattr(marimo, "running_in_notebook", lambda: False)())
+
+
 class TriPeaks(anywidget.AnyWidget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
@@ -52,11 +93,13 @@ class TriPeaks(anywidget.AnyWidget):
     pages on the board and on playing from Python tell the whole of it.
     """
 
-    # The shipped bundle and styles, as text in traits of the class's own. (Given a path, anywidget
-    # makes a FileContents whose change signal holds every widget through a lambda, so no widget
-    # would ever be freed, closed or not; a trait has no such link.)
-    _esm = traitlets.Unicode((_STATIC / "widget.js").read_text(encoding="utf-8")).tag(sync=True)
-    _css = traitlets.Unicode((_STATIC / "widget.css").read_text(encoding="utf-8")).tag(sync=True)
+    # What each board's model carries: a loader of the front end that the kernel's FrontEnd holds
+    # (under marimo, the front end itself). Text in traits of the class's own: given a path,
+    # anywidget makes a FileContents whose change signal holds every widget through a lambda, so no
+    # widget would ever be freed, closed or not; a trait has no such link.
+    _esm = traitlets.Unicode(_shipped("loader.js")).tag(sync=True)
+    _css = traitlets.Unicode("").tag(sync=True)
+    _front_end = traitlets.Instance(FrontEnd, allow_none=True).tag(sync=True, **ipywidgets.widget_serialization)
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language
@@ -69,7 +112,12 @@ class TriPeaks(anywidget.AnyWidget):
         board = Board(code, **options)
         self.board = board  # a bad code raised above, before any comm opened
         with board.lock:  # the front end's first render is whole: labels and state in the language
-            super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=dict(board.snapshot()))
+            shipped = (
+                {"_esm": _shipped("widget.js"), "_css": _shipped("widget.css")}
+                if _in_marimo()
+                else {"_front_end": front_end()}
+            )
+            super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=dict(board.snapshot()), **shipped)
             board.subscribe(self._show)
         self.on_msg(self._on_msg)
 
@@ -115,6 +163,15 @@ class TriPeaks(anywidget.AnyWidget):
         deal). The result is an ``ipywidgets.HBox``; its widgets are ``box.widgets`` (also
         ``box[0]``, ``box["classic"]``)."""
         return compare(cls, code, rules, **kwargs)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live board, and beside it the picture of the board as it is now (``image/svg+xml``):
+        what a notebook saved, exported or read without the widget's state shows."""
+        shown = super()._repr_mimebundle_(**kwargs)
+        if shown is None:
+            return None
+        data, metadata = shown
+        return {**data, "image/svg+xml": Picture.of(self.state).svg}, metadata
 
     def __repr__(self) -> str:
         game = self.board.game

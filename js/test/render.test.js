@@ -809,7 +809,7 @@ test("the review after a game: the banner's Review button, a chart and a table o
   const rows = $$(".tp-review-table tbody tr");
   const chart = $(".tp-review-chart");
   assert.equal(rows.length, 3);
-  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60 % → 20 %", "2♦ (55 %)"]);
+  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60% → 20%", "2♦ (55%)"]);
   assert.ok(rows[1].classList.contains("tp-mistake") && rows[1].classList.contains("tp-lost-here"));
   assert.equal(rows[0].children[3].textContent, "✓", "the move played was the best: a tick, not its chance again");
   assert.equal(rows[2].children[3].textContent, "✓", "another move only as good is no better");
