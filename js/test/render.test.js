@@ -922,3 +922,17 @@ test("the banner says an assisted game is one, and the header says whether the g
   assert.match(t.$(".tp-banner-detail").textContent, /^Score \d+ in 48 moves \(46 not undone\)\. /);
   t.window.close();
 });
+
+test("the Restart button and the R key deal the same game again once a move is made", () => {
+  const { $, slot, model, window } = setup(STATES.mid);
+  const restart = /** @type {HTMLButtonElement} */ ($(".tp-restart"));
+  assert.equal(restart.textContent, "Restart");
+  assert.equal(restart.disabled, false);
+  restart.click();
+  slot(18).focus();
+  key(window, slot(18), "r");
+  assert.deepEqual(model.sent, [{ type: "restart" }, { type: "restart" }]);
+  model.push(STATES.start); // no move yet: nothing to restart
+  assert.equal(restart.disabled, true);
+  window.close();
+});

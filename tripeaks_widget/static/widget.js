@@ -237,9 +237,10 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
     "aria-controls": `${uid}-chance`,
     [SUPPRESS]: ""
   });
+  const restartButton = h(doc, "button", "tp-button tp-restart", { type: "button", [SUPPRESS]: "" });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const assists = assistsPanel(doc, uid, { on, send });
-  buttons.append(undoButton, hintButton, verdictButton, chanceButton, newButton, assists.button);
+  buttons.append(undoButton, hintButton, verdictButton, chanceButton, restartButton, newButton, assists.button);
   bar.append(message, buttons, assists.panel);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
@@ -247,6 +248,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   on(hintButton, "click", () => send({ type: "hint" }));
   on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
   on(chanceButton, "click", () => send({ type: "show_win_chance", value: !(vm && vm.showWinChance) }));
+  on(restartButton, "click", () => send({ type: "restart" }));
   on(newButton, "click", openDialog);
   function renderNotices(list, L) {
     const key = JSON.stringify(list);
@@ -288,6 +290,9 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
       setText(chanceButton, L.win_chance);
       setProp(chanceButton, "title", L.win_chance_tip);
       setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
+      setText(restartButton, L.restart);
+      setProp(restartButton, "title", L.restart_tip);
+      setProp(restartButton, "disabled", next.moves === 0);
       setText(newButton, L.new_game);
       setProp(newButton, "title", L.new_game_tip);
       assists.update(next);
@@ -1121,6 +1126,8 @@ var LABELS = {
   undo_tip: "Take back the last move (U)",
   hint: "Hint",
   hint_tip: "Show a move worth playing (H)",
+  restart: "Restart",
+  restart_tip: "Deal this game again from the start (R)",
   new_game: "New game",
   new_game_tip: "Deal a new game: by number, by code, or at random (N)",
   error_help: "Error help",
@@ -1232,7 +1239,7 @@ var LABELS = {
   notice_record: "New record",
   notice_best_so_far: "Best so far",
   notice_error: "Records",
-  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game."
+  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game; R restarts this one."
 };
 function labelsFor(state, language) {
   const layers = [language, state && state.labels].filter((t) => t && typeof t === "object" && !Array.isArray(t));
@@ -1372,6 +1379,8 @@ function keyCommand(event, focus) {
       return { kind: "intent", intent: { type: "hint" } };
     case "n":
       return { kind: "dialog" };
+    case "r":
+      return { kind: "intent", intent: { type: "restart" } };
     default:
       return null;
   }
