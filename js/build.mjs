@@ -11,6 +11,8 @@ const outDir = join(here, "..", "tripeaks_widget", "static");
 const common = { bundle: true, write: false, logLevel: "warning", legalComments: "none", charset: "utf8" };
 const targets = [
   { ...common, entryPoints: [join(here, "src", "index.js")], outfile: join(outDir, "widget.js"), format: "esm", target: "es2020" },
+  // what each board's model carries: it loads widget.js and widget.css from the one model that holds them
+  { ...common, entryPoints: [join(here, "src", "loader.js")], outfile: join(outDir, "loader.js"), format: "esm", target: "es2020" },
   { ...common, entryPoints: [join(here, "src", "widget.css")], outfile: join(outDir, "widget.css") },
 ];
 

@@ -2,6 +2,7 @@
 
 - ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.board.snapshot.jsdoc`);
 - ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.board.frontend`);
+- ``js/src/facts.css``: the board's colours and card faces (:mod:`tripeaks_widget.picture.look`);
 - ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw;
 - ``js/test/fixtures/languages.json``: each language's labels and two snapshots of the reference deal.
 
@@ -14,12 +15,13 @@ import json
 import pathlib
 
 from tripeaks_widget import IllegalMoveError, TriPeaks, solver
-from tripeaks_widget.board.frontend import js_module
+from tripeaks_widget.board.frontend import css_module, js_module
 from tripeaks_widget.board.snapshot import jsdoc
 
 JS = pathlib.Path(__file__).resolve().parent
 TYPES = JS / "src" / "snapshot.js"
 FACTS = JS / "src" / "facts.js"
+FACTS_CSS = JS / "src" / "facts.css"
 STATES = JS / "test" / "fixtures" / "states.json"
 LANGUAGE_STATES = JS / "test" / "fixtures" / "languages.json"
 LANGUAGES = ("en", "el", "he", "is")
@@ -79,7 +81,7 @@ def languages() -> dict:
     for lang in LANGUAGES:
         w = TriPeaks(OPENING, lang=lang, records=False)
         start = dict(w.state)
-        w.board.handle({"type": "play", "slot": 18})  # the 3♠, which does not fit the A♣
+        w.board.handle({"type": "play", "slot": 18, "card": "3♠"})  # the 3♠, which does not fit the A♣
         out[lang] = {"labels": dict(w.labels), "start": start, "refused": dict(w.state)}
     return out
 
@@ -96,7 +98,13 @@ def write() -> None:
 
 def generated() -> dict[pathlib.Path, str]:
     """Each generated file and what it should hold."""
-    return {TYPES: jsdoc(), FACTS: js_module(), STATES: render_states(), LANGUAGE_STATES: render_languages()}
+    return {
+        TYPES: jsdoc(),
+        FACTS: js_module(),
+        FACTS_CSS: css_module(),
+        STATES: render_states(),
+        LANGUAGE_STATES: render_languages(),
+    }
 
 
 if __name__ == "__main__":

@@ -38,6 +38,11 @@ def intent(widget, content):
     widget._handle_custom_msg(content, [])
 
 
+def played(target, slot, **extra):
+    """A click on ``slot`` as the front end sends it: the slot and the card it shows there."""
+    return {"type": "play", "slot": slot, "card": target.game.slot_view(slot), **extra}
+
+
 def comm_message(method, **data):
     """A whole comm message as the kernel hands it to a widget's ``_handle_msg``."""
     return {"content": {"data": {"method": method, **data}}, "buffers": []}

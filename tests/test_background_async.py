@@ -14,7 +14,7 @@ import itertools
 import threading
 
 import pytest
-from support import intent, replies_of
+from support import intent, played, replies_of
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
 from tripeaks_widget.board import background
@@ -189,7 +189,7 @@ def test_without_threads_an_answer_about_a_position_the_board_has_left_is_droppe
         shown: list[tuple] = []
 
         def play_during_the_search():
-            intent(w, {"type": "play", "slot": 20})  # K♣, handled while the hint's search runs
+            intent(w, played(w, 20))  # K♣, handled while the hint's search runs
             shown.append((w.state["message"], w.state["seq"]))
 
         # the click arrives while the search runs: in the browser it waits for the slice to end
@@ -282,10 +282,8 @@ def test_without_threads_a_newer_job_of_the_same_name_stops_the_running_one_at_i
 
 
 def test_without_threads_the_review_runs_in_slices_with_clicks_handled_and_the_same_answer(monkeypatch):
-    monkeypatch.setattr(TriPeaks, "search_budget", 60.0)  # no move cut short on a busy machine
-
     async def main():
-        w = TriPeaks(OPENING, records=False)
+        w = TriPeaks(OPENING, records=False, search_budget=60.0)  # no move cut short on a busy machine
         blocked_game(w)
         w.board.assists.worker.slice = 0.01
         seen_pending: list[bool] = []
@@ -353,10 +351,8 @@ def test_without_threads_a_review_of_a_game_the_board_has_left_stops_at_its_next
 
 
 def test_without_threads_the_win_chance_runs_in_slices_with_the_same_answer(monkeypatch):
-    monkeypatch.setattr(TriPeaks, "search_budget", 60.0)
-
     async def main():
-        w = TriPeaks(OPENING, records=False)
+        w = TriPeaks(OPENING, records=False, search_budget=60.0)
         w.board.assists.worker.slice = 0.0
         turns: list[bool] = []
         intent(w, {"type": "show_win_chance", "value": True})
@@ -397,7 +393,7 @@ def test_without_threads_a_click_during_a_winnable_deal_search_is_handled_before
         def click(n):
             if not tried:
                 return True  # not yet: the click comes once the search has tried a deal
-            intent(w, {"type": "play", "slot": 20})  # K♣ on the opening board, while the search runs
+            intent(w, played(w, 20))  # K♣ on the opening board, while the search runs
             clicked.append((w.code, w.moves, len(replies)))
             return False
 

@@ -9,7 +9,7 @@ gymnasium = pytest.importorskip("gymnasium", reason="the environment needs gymna
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from tripeaks_widget import Game  # noqa: E402
+from tripeaks_widget import Card, Game  # noqa: E402
 from tripeaks_widget.engine.rules import VARIANTS, Rules  # noqa: E402
 from tripeaks_widget.env import DRAW, FACE_DOWN, REMOVED, TriPeaksEnv  # noqa: E402
 
@@ -130,3 +130,16 @@ def test_reset_refuses_a_game_outside_the_series_or_an_unknown_option(options):
 def test_reset_takes_a_numpy_game_number():
     _, info = TriPeaksEnv().reset(options={"game": np.int64(50_000)})
     assert info["game"] == 50_000
+
+
+def test_gymnasium_makes_it_by_its_registered_id():
+    import gymnasium
+
+    from tripeaks_widget.env import ENV_ID
+
+    env = gymnasium.make(f"tripeaks_widget.env:{ENV_ID}", rules="classic", max_steps=50)
+    observation, info = env.reset(options={"game": 1})
+    assert env.unwrapped.rules.name == "classic" and env.unwrapped.max_steps == 50
+    assert Card.from_index(int(observation["discard"])) == env.unwrapped.game.discard
+    again = gymnasium.make(ENV_ID)  # registered once imported
+    assert isinstance(again.unwrapped, TriPeaksEnv)

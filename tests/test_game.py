@@ -164,10 +164,23 @@ def test_r1_2_r1_4_only_the_bottom_row_starts_face_up_one_discard_23_in_stock():
 
 def test_r2_1_r2_4_covered_and_face_down_cards_are_blocked():
     g = Game("TP1-E-AAAAAAB")
-    hidden = g.deck[0]  # a peak top, face down
-    assert g.why_not(0) == g.why_not(hidden) == BLOCKED_CARD == "This card is blocked"
+    assert g.why_not(0) == g.why_not(9) == BLOCKED_CARD == "This card is blocked"  # a peak top, a row-3 card
     with pytest.raises(IllegalMoveError, match="This card is blocked"):
         g.play(0)
+
+
+def test_r2_4_an_unseen_card_gets_one_answer_wherever_it_lies():
+    """Asking about a card the player has not seen tells nothing of where it is: face down on
+    the table or in the stock, the same words, and the same refusal to play it."""
+    g = Game("TP1-E-AAAAAAB")
+    face_down, in_stock = g.deck[0], g.stock[5]
+    assert g.why_not(face_down) == f"{face_down} is not face up on the table"
+    assert g.why_not(in_stock) == f"{in_stock} is not face up on the table"
+    for card in (face_down, in_stock):
+        with pytest.raises(IllegalMoveError, match="is not face up on the table"):
+            g.play(card)
+    greek = Game("TP1-E-AAAAAAB", lang="el")
+    assert greek.why_not(face_down).replace(str(face_down), "") == greek.why_not(in_stock).replace(str(in_stock), "")
 
 
 def test_r2_2_suit_never_matters_rank_one_above_or_below():
@@ -189,10 +202,12 @@ def test_r2_3_a_card_turns_face_up_when_both_covers_are_gone_and_down_again_on_u
 def test_r2_4_other_refusals_name_the_card():
     g = Game("TP1-E-AAAAAAB")
     assert g.why_not("A♣") == "A♣ is the discard"
-    stock_card = g.stock[0]
-    assert g.why_not(stock_card) == f"{stock_card} is not a peak card"
     g.play("K♣")
     assert g.why_not("K♣") == "K♣ has already been played"
+    drawn = g.draw()  # seen as it turned: where it is may be said
+    assert g.why_not(drawn) == f"{drawn} is the discard"
+    g.draw()
+    assert g.why_not(drawn) == f"{drawn} is not a peak card"
 
 
 def test_r2_5_draw_any_time_replaces_the_top_and_never_recycles():

@@ -6,7 +6,7 @@ import sys
 import threading
 
 import pytest
-from support import OPENING, WINNABLE, win_line
+from support import OPENING, WINNABLE, played, win_line
 
 from tripeaks_widget import Game
 from tripeaks_widget.board import Board
@@ -35,7 +35,7 @@ def test_a_whole_game_a_new_game_an_assist_and_a_review_without_a_widget():
     line = win_line(Game.from_number(WINNABLE))
     for number, action in enumerate(line, 1):
         slot = None if action == "draw" else board.game.slot_of(action)
-        request = {"type": "draw", "id": number} if slot is None else {"type": "play", "slot": slot, "id": number}
+        request = {"type": "draw", "id": number} if slot is None else played(board, slot, id=number)
         reply = board.handle(request)
         assert reply == {"type": "reply", "id": number, "ok": True, "error": ""}
         assert seen[-1]["reply"] is reply and seen[-1]["moves"] == number
@@ -52,7 +52,7 @@ def test_a_whole_game_a_new_game_an_assist_and_a_review_without_a_widget():
 
 @pytest.mark.parametrize(
     "assist",
-    [lambda b: b.hint(), lambda b: b.verdict, lambda b: b.win_chance, lambda b: b.game.fair_hint(samples=8)],
+    [lambda b: b.hint(), lambda b: b.verdict, lambda b: b.win_chance(), lambda b: b.game.fair_hint(samples=8)],
     ids=["hint", "verdict", "win_chance", "consulted from Python"],
 )
 def test_the_snapshot_says_whether_the_game_in_progress_is_assisted_until_a_new_deal(board, assist):
@@ -69,7 +69,7 @@ def test_the_snapshot_says_whether_the_game_in_progress_is_assisted_until_a_new_
 def test_a_click_with_the_assists_on_replays_nothing_of_a_long_game_in_the_kernels_thread(monkeypatch):
     board = Board(OPENING, records=False, show_verdict=True, show_win_chance=True)
     for _ in range(30):  # a long history: a move played and taken back, again and again
-        board.handle({"type": "play", "slot": 20})
+        board.handle(played(board, 20))
         board.handle({"type": "undo"})
     assert board.assists.worker.wait(60)
     here = threading.current_thread()
@@ -82,7 +82,7 @@ def test_a_click_with_the_assists_on_replays_nothing_of_a_long_game_in_the_kerne
         return real_apply(game, action)
 
     monkeypatch.setattr(engine_game.Game, "apply", apply)
-    board.handle({"type": "play", "slot": 20})  # the win chance and the verdict asked for again
+    board.handle(played(board, 20))  # the win chance and the verdict asked for again
     board.handle({"type": "hint"})  # the fair hint: what the player sees
     board.handle({"type": "undo"})
     assert replayed == ["K♣", "undo"]  # what the player sees followed one action at a time, not replayed
@@ -102,14 +102,14 @@ def test_every_snapshot_keeps_the_contract_and_counts_up(board):
 
 def test_a_refused_move_is_answered_once_with_the_reason_and_changes_nothing(board):
     seen = watch(board)
-    reply = board.handle({"type": "play", "slot": 18, "id": 5})  # a 3♠ on the A♣ under Easy
+    reply = board.handle(played(board, 18, id=5))  # a 3♠ on the A♣ under Easy
     assert reply["ok"] is False and reply["error"] == "Must be one rank higher or lower"
     assert len(seen) == 1 and seen[0]["reply"] is reply and seen[0]["moves"] == 0
 
 
 def test_a_malformed_request_changes_nothing_and_publishes_nothing(board):
     seen = watch(board)
-    assert board.handle({"type": "play", "slot": "K♣"}) is None
+    assert board.handle({"type": "play", "slot": "K♣", "card": "K♣"}) is None
     assert board.handle(["not", "a", "request"]) is None
     assert seen == [] and board.game.history == []
 

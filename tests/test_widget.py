@@ -3,9 +3,10 @@
 import json
 import logging
 import pathlib
+import sys
 
 import pytest
-from support import intent, replies_of, unchanged, win_line
+from support import intent, played, replies_of, unchanged, win_line
 
 from tripeaks_widget import Game, IllegalMoveError, TriPeaks, solver
 from tripeaks_widget import widget as widget_module
@@ -109,14 +110,33 @@ def test_every_update_bumps_seq(w):
     assert seqs == sorted(set(seqs))
 
 
-def test_esm_and_css_are_the_shipped_files():
+def test_the_front_end_is_sent_once_for_every_board_and_each_board_carries_its_loader():
     static = pathlib.Path(widget_module.__file__).parent / "static"
-    assert (static / "widget.js").is_file() and (static / "widget.css").is_file()
+    boards = [TriPeaks(records=False) for _ in range(3)]
+    holders = {board.get_state()["_front_end"] for board in boards}
+    assert len(holders) == 1  # one model holds the front end for every board of the kernel
+    holder = boards[0]._front_end
+    assert holder.get_state(["esm", "css"]) == {
+        "esm": (static / "widget.js").read_text(encoding="utf-8"),
+        "css": (static / "widget.css").read_text(encoding="utf-8"),
+    }
+    loader = boards[0].get_state(["_esm", "_css"])
+    assert loader == {"_esm": (static / "loader.js").read_text(encoding="utf-8"), "_css": ""}
+    assert len(loader["_esm"]) < 3000 and "_front_end" in loader["_esm"]
+    holder.close()  # closed (a cell ran Widget.close_all()): the next board gets a new one
+    fresh = TriPeaks(records=False)
+    assert fresh._front_end is not holder and fresh._front_end.comm is not None
+    for board in [*boards, fresh]:
+        board.close()
+
+
+def test_under_marimo_a_board_carries_the_front_end_itself(monkeypatch):
+    import types
+
+    monkeypatch.setitem(sys.modules, "marimo", types.SimpleNamespace(running_in_notebook=lambda: True))
     w = TriPeaks(records=False)
-    sent = w.get_state(["_esm", "_css"])
-    assert sent["_esm"] == w._esm == (static / "widget.js").read_text(encoding="utf-8")
-    assert sent["_css"] == w._css == (static / "widget.css").read_text(encoding="utf-8")
-    assert "export" in w._esm and ".tp-card" in w._css
+    state = w.get_state(["_esm", "_css", "_front_end"])
+    assert "export" in state["_esm"] and ".tp-card" in state["_css"] and state["_front_end"] is None
     w.close()
 
 
@@ -157,11 +177,11 @@ def test_bad_code_is_refused_with_the_expected_form():
 
 
 def test_play_intent_r6_4(w):
-    intent(w, {"type": "play", "slot": 20})  # K♣
+    intent(w, played(w, 20))  # K♣
     assert w.state["discard"] == "K♣" and w.state["slots"][20] is None
     assert w.state["last"] == {"action": "play", "slot": 20, "card": "K♣"}
-    intent(w, {"type": "play", "slot": 23})  # A♠ on K♣ (R3.1)
-    intent(w, {"type": "play", "slot": 22})  # 2♦ on A♠
+    intent(w, played(w, 23))  # A♠ on K♣ (R3.1)
+    intent(w, played(w, 22))  # 2♦ on A♠
     assert w.state["slots"][13] == "7♠"  # row 3 card 4 turned up (R2.3, R6.4)
     assert w.state["score"] == 497 and w.state["moves"] == 3  # R5.2
 
@@ -169,22 +189,22 @@ def test_play_intent_r6_4(w):
 def test_refused_intent_says_why_r2_4():
     w = TriPeaks(OPENING, records=False)  # nothing but the message may change: no store's notice to clear
     before = dict(w.state)
-    intent(w, {"type": "play", "slot": 18})  # a free 3♠ on the A♣
+    intent(w, played(w, 18))  # a free 3♠ on the A♣
     after = w.state
     assert after["message"] == "Must be one rank higher or lower"
     assert {k: after[k] for k in after if k not in ("message", "seq")} == {
         k: before[k] for k in before if k not in ("message", "seq")
     }
-    intent(w, {"type": "play", "slot": 0})  # a face-down peak top
+    intent(w, played(w, 0))  # a face-down peak top
     assert w.state["message"] == "This card is blocked"
 
 
 def test_refusal_without_error_help_is_silent_r2_4(w):
     intent(w, {"type": "error_help", "value": False})
     assert w.state["error_help"] is False and w.error_help is False
-    intent(w, {"type": "play", "slot": 18})
+    intent(w, played(w, 18))
     assert w.state["message"] == "" and w.state["moves"] == 0
-    intent(w, {"type": "play", "slot": 20})  # legality does not change
+    intent(w, played(w, 20))  # legality does not change
     assert w.state["discard"] == "K♣"
 
 
@@ -200,9 +220,9 @@ def test_draw_and_undo_intents_r2_5_r6_1(w):
 
 
 def test_a_refused_move_message_is_cleared_by_the_next_action(w):
-    intent(w, {"type": "play", "slot": 18})
+    intent(w, played(w, 18))
     assert w.state["message"]
-    intent(w, {"type": "play", "slot": 20})
+    intent(w, played(w, 20))
     assert w.state["message"] == ""
 
 
@@ -226,9 +246,12 @@ def test_a_refused_move_message_is_cleared_by_the_next_action(w):
         {"type": "new_game", "code": 7},
         {"type": "new_game", "code": "X" * 5000},
         {"type": "new_game", "id": [1]},
-        {"type": "play", "slot": 20, "seq": -1},
-        {"type": "play", "slot": 20, "seq": "7"},
-        {"type": "play", "slot": 20, "seq": 2**53},
+        {"type": "play", "slot": 20, "card": "K♣", "seq": -1},
+        {"type": "play", "slot": 20, "card": "K♣", "seq": "7"},
+        {"type": "play", "slot": 20, "card": "K♣", "seq": 2**53},
+        {"type": "play", "slot": 20},
+        {"type": "play", "slot": 20, "card": 7},
+        {"type": "play", "slot": 20, "card": "K♣" * 100},
         {"type": "lang", "value": "fr"},
         {"type": "lang", "value": ["el"]},
         {"type": "lang"},
@@ -247,9 +270,9 @@ def test_each_snapshot_names_the_last_intent_handled(w):
     """The front end shows a move in flight until the snapshot that answers its intent: the one
     whose ``answered`` is the intent's ``seq``, played or refused."""
     assert w.state["answered"] is None
-    intent(w, {"type": "play", "slot": 20, "seq": 41})
+    intent(w, played(w, 20, seq=41))
     assert (w.state["answered"], w.state["discard"]) == (41, "K♣")
-    intent(w, {"type": "play", "slot": 18, "seq": 42})  # refused: 3♠ on K♣
+    intent(w, played(w, 18, seq=42))  # refused: 3♠ on K♣
     assert (w.state["answered"], w.state["slots"][18]) == (42, "3♠")
     intent(w, {"type": "draw"})  # an intent without a number leaves the last one named
     assert w.state["answered"] == 42
@@ -273,7 +296,7 @@ def test_errors_in_handlers_reach_the_message_line(w, caplog, monkeypatch):
         intent(w, {"type": "draw"})
     assert w.state["message"] == FAILED.format(error="the stock caught fire")
     assert any("failed" in r.getMessage() for r in caplog.records)
-    intent(w, {"type": "play", "slot": 20})  # the widget goes on working
+    intent(w, played(w, 20))  # the widget goes on working
     assert w.state["message"] == "" and w.state["discard"] == "K♣"
 
 
@@ -463,7 +486,7 @@ def test_won_game_r4_1():
         if action == "draw":
             intent(w, {"type": "draw"})
         else:
-            intent(w, {"type": "play", "slot": w.game.slot_of(action)})
+            intent(w, played(w, w.game.slot_of(action)))
     state = w.state
     assert state["status"] == "won" and state["message"] == "You won!"
     assert state["slots"] == [None] * 28
@@ -474,7 +497,7 @@ def test_blocked_game_r4_2():
     w = TriPeaks("TP1-C-AAAAAAB")
     while w.status == "playing":
         playable = w.state["playable"]
-        intent(w, {"type": "play", "slot": playable[0]} if playable else {"type": "draw"})
+        intent(w, played(w, playable[0]) if playable else {"type": "draw"})
     state = w.state
     assert state["status"] == "blocked" and state["message"] == "No more possible moves"
     assert state["stock"] == 0 and state["can_undo"]
@@ -487,7 +510,7 @@ def test_blocked_game_r4_2():
 
 def test_two_widgets_are_independent():
     a, b = TriPeaks(OPENING), TriPeaks(OPENING)
-    intent(a, {"type": "play", "slot": 20})
+    intent(a, played(a, 20))
     a.caption = "only here"
     assert a.state["discard"] == "K♣" and b.state["discard"] == "A♣"
     assert b.state["caption"] == "" and b.state["moves"] == 0

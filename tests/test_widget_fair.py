@@ -8,7 +8,7 @@ import logging
 
 import pytest
 from hidden_cards import with_hidden_cards_permuted
-from support import OPENING, WINNABLE, at_once, intent, winning_line
+from support import OPENING, WINNABLE, at_once, intent, played, winning_line
 from test_widget_solver import Gate, settled
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
@@ -53,14 +53,14 @@ def test_the_win_chance_is_off_by_default_and_shown_when_switched_on(w):
     expected = fair.win_chance(w.game.seen(), samples=WIN_CHANCE_SAMPLES, seed=0)
     assert line["kind"] == "known" and line["samples"] == WIN_CHANCE_SAMPLES == expected.samples
     assert (line["value"], line["low"], line["high"]) == (expected.value, expected.low, expected.high)
-    assert line["text"] == f"Win chance {round(expected.value * 100)} %"
+    assert line["text"] == f"Win chance {round(expected.value * 100)}%"
     assert 0 < expected.value < 1 and line["exact"] is False
 
 
 def test_the_win_chance_follows_every_action_and_goes_when_switched_off(w):
     w.show_win_chance = True
     before = shown(w)["value"]
-    intent(w, {"type": "play", "slot": 20})  # K♣
+    intent(w, played(w, 20))  # K♣
     assert w.state["win_chance"]["kind"] == "pending"
     after = shown(w)
     assert after["kind"] == "known"
@@ -72,10 +72,9 @@ def test_the_win_chance_follows_every_action_and_goes_when_switched_off(w):
 
 @pytest.mark.parametrize(("lang", "words"), [("el", "Πιθανότητα νίκης"), ("he", "סיכוי לנצח"), ("is", "Vinningslíkur")])
 def test_the_win_chance_from_the_constructor_and_in_the_language(lang, words, monkeypatch):
-    monkeypatch.setattr(TriPeaks, "search_budget", 60.0)  # the constructor asks for it at once
-    w = TriPeaks(OPENING, records=False, show_win_chance=True, lang=lang)
+    w = TriPeaks(OPENING, records=False, show_win_chance=True, lang=lang, search_budget=60.0)  # asked for at once
     assert w.state["win_chance"]["text"] == f"{words} …"
-    percent = round(w.win_chance.value * 100)
+    percent = round(w.win_chance().value * 100)
     assert shown(w)["text"] == f"{words} {percent}%"
     w.close()
 
@@ -90,7 +89,7 @@ def test_a_win_chance_for_a_position_the_board_has_left_is_dropped(w, monkeypatc
     monkeypatch.setattr(fair, "win_chance_steps", at_once(lambda seen, **_: fair.Chance.of(1, 4)))
     gate.release.set()
     # The first answer (75 %, for the deal before the draw) was dropped; the second is shown.
-    assert shown(w)["text"] == "Win chance 25 %"
+    assert shown(w)["text"] == "Win chance 25%"
     assert w.state["seq"] == seq + 1  # one snapshot: the current position's chance, nothing for the old one
 
 
@@ -105,16 +104,16 @@ def test_the_win_chance_is_computed_from_what_the_player_sees_only(w, monkeypatc
     w.show_win_chance = True
     settled(w)
     w.show_win_chance = False
-    assert w.win_chance.value == 0.5
+    assert w.win_chance().value == 0.5
     assert len(given) == 2 and all(type(position) is Seen for position in given)
 
 
 def test_w_win_chance_reads_it_from_python(w):
     expected = fair.win_chance(w.game.seen(), samples=WIN_CHANCE_SAMPLES, seed=0)
-    assert w.win_chance == expected  # switched off: computed here
+    assert w.win_chance() == expected  # switched off: computed here
     assert w.state["win_chance"] is None
     w.show_win_chance = True
-    assert w.win_chance == expected  # while it is pending: computed here, and shown
+    assert w.win_chance() == expected  # while it is pending: computed here, and shown
     assert w.state["win_chance"]["value"] == expected.value
     settled(w)
 
@@ -126,10 +125,10 @@ def test_the_win_chance_of_a_finished_game_is_certain(w):
     assert w.status == "blocked"
     line = w.state["win_chance"]  # no computation: shown with the last move
     assert line["kind"] == "known" and line["value"] == 0.0 and line["exact"] is True
-    assert w.win_chance == fair.Chance(0.0, 0.0, 0.0, samples=0, wins=0, exact=True)
+    assert w.win_chance() == fair.Chance(0.0, 0.0, 0.0, samples=0, wins=0, exact=True)
     won = TriPeaks(game=WINNABLE, records=False, show_win_chance=True)
     won.replay(winning_line(), pace=0)
-    assert won.state["win_chance"]["value"] == 1.0 and won.win_chance.value == 1.0
+    assert won.state["win_chance"]["value"] == 1.0 and won.win_chance().value == 1.0
     won.close()
 
 
@@ -152,8 +151,8 @@ def test_boards_that_look_the_same_get_the_same_chance_and_fair_hint():
     assert other.deck != game.deck and other.seen() == game.seen()
     one, two = board_of(game), board_of(other)
     one.show_win_chance = two.show_win_chance = True
-    assert shown(one) == shown(two) and one.win_chance == two.win_chance
-    assert one.hint() == two.hint() == fair.fair_hint(game.seen(), seed=0)
+    assert shown(one) == shown(two) and one.win_chance() == two.win_chance()
+    assert one.fair_hint() == two.fair_hint() == fair.fair_hint(game.seen(), seed=0)
     assert one.state["highlight"] == two.state["highlight"] and one.message == two.message
     one.close(), two.close()
 
@@ -161,16 +160,19 @@ def test_boards_that_look_the_same_get_the_same_chance_and_fair_hint():
 # -- the hint's kind ---------------------------------------------------------------------------------
 
 
-def test_the_hint_is_fair_by_default_and_exact_when_asked(w):
+def test_the_hint_button_is_fair_by_default_and_exact_when_asked_and_python_asks_by_name(w):
     assert w.hint_kind == "fair" and w.state["hint_kind"] == "fair"
-    move = w.hint()
+    move = w.fair_hint()  # the game's fair_hint, shown as the button shows it
     assert move == fair.fair_hint(w.game.seen(), seed=0)
     assert w.message.startswith("Hint: play the ") and w.state["highlight"] == [w.game.slot_of(move)]
+    move = w.hint()  # the game's hint: the solver's, which peeks
+    assert move == w.solve().hint == w.game.hint()
+    assert w.message.startswith("Hint (sees the hidden cards): play the ")
     intent(w, {"type": "hint_kind", "value": "exact"})
     assert w.hint_kind == "exact" and w.state["hint_kind"] == "exact"
-    move = w.hint()
-    assert move == w.solve().hint
-    assert w.message.startswith("Hint (sees the hidden cards): play the ")
+    intent(w, {"type": "hint"})
+    settled(w)
+    assert w.state["message"].startswith("Hint (sees the hidden cards): play the ")
     w.hint_kind = "fair"
     intent(w, {"type": "hint"})
     assert w.state["message"] == HINT_PENDING
@@ -192,7 +194,7 @@ def test_a_fair_hint_that_finds_no_time_says_so(w, monkeypatch):
         raise solver.SearchExhausted("no time")
 
     monkeypatch.setattr(fair, "fair_hint_steps", at_once(exhausted))
-    assert w.hint() is None and w.message == "No hint found within the time limit"
+    assert w.fair_hint() is None and w.message == "No hint found within the time limit"
 
 
 def test_a_hint_kind_that_is_not_one_is_refused():
@@ -263,7 +265,7 @@ def test_results_record_the_fair_assists(tmp_path):
     for player, options in [("ana", {"show_win_chance": True}), ("bob", {"hint_kind": "exact"}), ("cy", {})]:
         board = TriPeaks(game=WINNABLE, records=store, player=player, **options)
         if player != "ana":
-            board.hint()
+            board.hint() if options.get("hint_kind") == "exact" else board.fair_hint()
         board.replay(winning_line(), pace=0)
         settled(board)
         board.close()

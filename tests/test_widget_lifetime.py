@@ -65,9 +65,10 @@ def test_closed_widgets_give_back_their_store_files_and_threads(tmp_path):
 
 def test_the_front_end_still_gets_the_bundle_and_styles():
     w = TriPeaks(records=False)
-    state = w.get_state()
-    assert state["_esm"].startswith("//") and "export" in state["_esm"]
-    assert ".tp-card" in state["_css"]
+    state = w._front_end.get_state()
+    assert state["esm"].startswith("//") and "export" in state["esm"]
+    assert ".tp-card" in state["css"]
+    assert "export" in w.get_state()["_esm"]  # the loader
     w.close()
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
-from support import every_reply, intent, unchanged, winning_line
+from support import every_reply, intent, played, unchanged, winning_line
 
 from tripeaks_widget import Game, Rules, TriPeaks, fair, solver
 from tripeaks_widget.records import Records
@@ -35,13 +35,13 @@ def play_by_clicks(widget, line):
         if action == "draw":
             intent(widget, {"type": "draw"})
         else:
-            intent(widget, {"type": "play", "slot": widget.game.slot_of(action)})
+            intent(widget, played(widget, widget.game.slot_of(action)))
 
 
 def play_until_blocked(widget):
     while widget.status == "playing":
         playable = widget.state["playable"]
-        intent(widget, {"type": "play", "slot": playable[0]} if playable else {"type": "draw"})
+        intent(widget, played(widget, playable[0]) if playable else {"type": "draw"})
 
 
 def digest(path):
@@ -360,7 +360,7 @@ def test_the_player_is_given_or_the_hub_user(store, monkeypatch):
 
 def test_results_say_which_assists_were_used(store):
     hinted = TriPeaks(game=WINNABLE, records=store, player="ana")
-    hinted.hint()
+    hinted.fair_hint()
     play_by_clicks(hinted, winning_line())
     assert hinted.notices == []  # an assisted win takes no record
     judged = TriPeaks(game=WINNABLE, records=store, player="bob", show_verdict=True)
@@ -428,7 +428,7 @@ ANALYSES = {
     "solver.winning_actions": lambda w: solver.winning_actions(w.game),
     "fair.ceiling_chance": lambda w: fair.ceiling_chance(w.game, samples=4),
     "w.game.fair_hint()": lambda w: w.game.fair_hint(samples=8),
-    "w.win_chance": lambda w: w.win_chance,
+    "w.win_chance": lambda w: w.win_chance(),
     "w.verdict": lambda w: w.verdict,
 }
 

@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from support import at_once, every_reply, intent
+from support import at_once, every_reply, intent, played
 
 from tripeaks_widget import Game, TriPeaks, solver
 from tripeaks_widget.board.assists import (
@@ -242,7 +242,7 @@ def test_a_slow_search_never_holds_up_the_message_handler(w, monkeypatch):
     monkeypatch.setattr(solver, "solve", slow_solve)
     monkeypatch.setattr(solver, "winnable", slow_winnable)
     switches = [{"type": "show_verdict", "value": True}, {"type": "show_win_chance", "value": True}]
-    for content in ({"type": "hint"}, *switches, {"type": "play", "slot": 20}):
+    for content in ({"type": "hint"}, *switches, played(w, 20)):
         started = time.perf_counter()
         intent(w, content)
         assert time.perf_counter() - started < 0.3, content
@@ -273,7 +273,7 @@ def test_a_hint_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
     monkeypatch.setattr(solver, "solve", gate)
     intent(w, {"type": "hint"})
     assert gate.started.wait(5)
-    intent(w, {"type": "play", "slot": 20})  # K♣: the hint was for the position before it
+    intent(w, played(w, 20))  # K♣: the hint was for the position before it
     seq = w.state["seq"]
     gate.release.set()
     settled(w)

@@ -40,7 +40,9 @@ def compare(widget: type[TriPeaks], code: str | None, rules: Iterable[Rules | st
     widgets = []
     for rule_set in (Rules.parse(r) for r in rules):
         dealt = number_code(game.number, rule_set) if game.number is not None else deck_code(game.deck, rule_set)
-        widgets.append(widget(dealt, layout=ipywidgets.Layout(flex="1 1 0", min_width="0"), **kwargs))
+        board = widget(dealt, **kwargs)
+        board.layout = ipywidgets.Layout(flex="1 1 0", min_width="0")  # the boards share the row alike
+        widgets.append(board)
     if not widgets:
         raise InvalidValueError("compare needs at least one rule set, e.g. rules=('easy', 'classic')")
     return Comparison(widgets, layout=ipywidgets.Layout(width="100%", align_items="flex-start"))

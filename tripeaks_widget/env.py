@@ -1,9 +1,12 @@
 """A Gymnasium environment for TriPeaks (optional: ``pip install -e ".[gym]"``).
 
+``gymnasium.make("tripeaks/TriPeaks-v0", rules="classic")`` makes one once this module is
+imported; ``gymnasium.make("tripeaks_widget.env:tripeaks/TriPeaks-v0")`` imports it on the way.
 ``TriPeaksEnv(rules="easy")`` deals a numbered game at each ``reset`` (chosen with the
 environment's seeded generator, or ``options={"game": n}``). The observation is what a
-player can see, as numbers: ``slots`` (28 values: the card's index 0–51, 52 for the joker,
-``FACE_DOWN`` or ``REMOVED``), ``discard`` (a card index, or ``NO_CARD`` for an empty
+player can see, as numbers: ``slots`` (28 values, slots numbered row by row from the peak tops:
+the card's index 0–51 in the ordered deck, A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠, so that
+``Card.from_index(i)`` is the card, 52 for the joker, ``FACE_DOWN`` or ``REMOVED``), ``discard`` (a card index, or ``NO_CARD`` for an empty
 discard) and ``stock`` (the cards left in it: its space is sized for the rule set, 24 cards at
 most, 25 with the joker and an empty discard). There are 29 actions: 0–27 play the card in
 that slot, 28 draws; ``info["action_mask"]`` marks the legal ones. An action is a whole
@@ -56,6 +59,9 @@ def check_game(value: object) -> int:
             f"options['game'] is a numbered game, {SERIES_FIRST} to {SERIES_LAST:,}; got {got(value)}"
         )
     return number
+
+
+ENV_ID = "tripeaks/TriPeaks-v0"  # the id gymnasium.make takes
 
 
 class TriPeaksEnv(gym.Env):
@@ -141,3 +147,7 @@ class TriPeaksEnv(gym.Env):
     def render(self):
         """The board as text when ``render_mode="ansi"``, else None."""
         return str(self.game) if self.render_mode == "ansi" else None
+
+
+if ENV_ID not in gym.registry:
+    gym.register(id=ENV_ID, entry_point=TriPeaksEnv)

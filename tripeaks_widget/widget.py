@@ -9,20 +9,27 @@ values sent again. Scripted calls (``w.play("K♣")``) and clicks go through the
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import logging
 import pathlib
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from . import i18n
-from .analysis import Game
 from .board import Board, check_language, intents
+from .board.board import uncopyable
 from .board.snapshot import Snapshot
+from .board.surface import reads_through
 from .compare import Comparison, compare
+from .engine.errors import check_keywords, keywords
 from .engine.rules import Rules
+from .picture import Picture
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -38,40 +45,41 @@ class _Language(traitlets.TraitType):
         return check_language(value)
 
 
-class _Through:
-    """A widget attribute that is its board's (``w.show_verdict`` is ``w.board.show_verdict``) or,
-    with ``game=True``, its game's (``w.score`` is ``w.board.game.score``)."""
-
-    def __init__(self, game: bool = False) -> None:
-        self.game = game
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-        own = getattr(Game if self.game else Board, name, None)
-        where = "w.game" if self.game else "w.board"
-        self.__doc__ = f"``{where}.{name}``" + (f": {own.__doc__.strip()}" if own is not None and own.__doc__ else "")
-
-    def __get__(self, widget: Any, owner: Any = None) -> Any:
-        if widget is None:
-            return self
-        return getattr(widget.board.game if self.game else widget.board, self.name)
-
-    def __set__(self, widget: Any, value: Any) -> None:
-        if self.game:
-            raise AttributeError(f"{self.name} is the game's to say: it changes by playing")
-        setattr(widget.board, self.name, value)
+def _shipped(name: str) -> str:
+    return (_STATIC / name).read_text(encoding="utf-8")
 
 
-class _Budget(_Through):
-    """A time budget of the board's, with the default a new widget's board gets."""
+class FrontEnd(ipywidgets.Widget):
+    """The front end's code and styles, held by one widget model for the whole kernel: every
+    board's view loads them from here (``static/loader.js``), so a notebook saved with its widgets'
+    state holds them once, however many boards it shows. A plain model of ipywidgets' own, which
+    every widget manager knows."""
 
-    def __init__(self, default: float) -> None:
-        super().__init__()
-        self.default = default
+    esm = traitlets.Unicode(_shipped("widget.js")).tag(sync=True)
+    css = traitlets.Unicode(_shipped("widget.css")).tag(sync=True)
+    version = traitlets.Unicode().tag(sync=True)  # the page loads a version once
 
-    def __get__(self, widget: Any, owner: Any = None) -> Any:
-        board = None if widget is None else widget.__dict__.get("board")
-        return self.default if board is None else getattr(board, self.name)
+    @traitlets.default("version")
+    def _version(self) -> str:
+        return hashlib.sha256((self.esm + self.css).encode()).hexdigest()[:16]
+
+
+_shared: FrontEnd | None = None
+
+
+def front_end() -> FrontEnd:
+    """The kernel's one :class:`FrontEnd` (made again if it was closed)."""
+    global _shared
+    if _shared is None or _shared.comm is None:
+        _shared = FrontEnd()
+    return _shared
+
+
+def _in_marimo() -> bool:
+    """Whether a marimo notebook runs this kernel: marimo takes a widget's module from Python and
+    knows only the widgets it displays, so its boards carry the front end themselves."""
+    marimo = sys.modules.get("marimo")
+    return marimo is not None and bool(getattr(marimo, "running_in_notebook", lambda: False)())
 
 
 class TriPeaks(anywidget.AnyWidget):
@@ -85,11 +93,13 @@ class TriPeaks(anywidget.AnyWidget):
     pages on the board and on playing from Python tell the whole of it.
     """
 
-    # The shipped bundle and styles, as text in traits of the class's own. (Given a path, anywidget
-    # makes a FileContents whose change signal holds every widget through a lambda, so no widget
-    # would ever be freed, closed or not; a trait has no such link.)
-    _esm = traitlets.Unicode((_STATIC / "widget.js").read_text(encoding="utf-8")).tag(sync=True)
-    _css = traitlets.Unicode((_STATIC / "widget.css").read_text(encoding="utf-8")).tag(sync=True)
+    # What each board's model carries: a loader of the front end that the kernel's FrontEnd holds
+    # (under marimo, the front end itself). Text in traits of the class's own: given a path,
+    # anywidget makes a FileContents whose change signal holds every widget through a lambda, so no
+    # widget would ever be freed, closed or not; a trait has no such link.
+    _esm = traitlets.Unicode(_shipped("loader.js")).tag(sync=True)
+    _css = traitlets.Unicode("").tag(sync=True)
+    _front_end = traitlets.Instance(FrontEnd, allow_none=True).tag(sync=True, **ipywidgets.widget_serialization)
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language
@@ -97,16 +107,21 @@ class TriPeaks(anywidget.AnyWidget):
         i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)"
     )
 
-    def __init__(self, code: str | int | None = None, *, lang: str | None = None, **options: Any) -> None:
-        widget_options = {key: options.pop(key) for key in list(options) if key not in _BOARD_OPTIONS}
-        board = Board(code, lang=lang, search_budget=self.search_budget, deal_budget=self.deal_budget, **options)
+    def __init__(self, code: str | int | None = None, **options: Any) -> None:
+        check_keywords("TriPeaks()", options, BOARD_KEYWORDS)
+        board = Board(code, **options)
         self.board = board  # a bad code raised above, before any comm opened
         with board.lock:  # the front end's first render is whole: labels and state in the language
-            super().__init__(
-                lang=board.lang, labels=i18n.labels(board.lang), state=dict(board.snapshot()), **widget_options
+            shipped = (
+                {"_esm": _shipped("widget.js"), "_css": _shipped("widget.css")}
+                if _in_marimo()
+                else {"_front_end": front_end()}
             )
+            super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=dict(board.snapshot()), **shipped)
             board.subscribe(self._show)
         self.on_msg(self._on_msg)
+
+    __init__.__signature__ = inspect.signature(Board.__init__)  # type: ignore[attr-defined]  # the board's keywords
 
     def _show(self, snapshot: Snapshot) -> None:
         """A snapshot the board published: into ``state``, with the labels when its language changed."""
@@ -139,72 +154,6 @@ class TriPeaks(anywidget.AnyWidget):
             self.board.close()
         super().close()
 
-    # The board's, as scripts and notebooks use them.
-    search_budget = _Budget(2.5)  # seconds for one hint or verdict search
-    deal_budget = _Budget(5.0)  # seconds to find a winnable random deal
-    game = _Through()
-    play = _Through()
-    draw = _Through()
-    undo = _Through()
-    apply = _Through()
-    new_game = _Through()
-    replay = _Through()
-    highlight = _Through()
-    hint = _Through()
-    review = _Through()
-    caption = _Through()
-    message = _Through()
-    notices = _Through()
-    error_help = _Through()
-    hint_kind = _Through()
-    show_hints = _Through()
-    show_playable = _Through()
-    show_win_chance = _Through()
-    show_verdict = _Through()
-    win_chance = _Through()
-    verdict = _Through()
-    records = _Through()
-    records_error = _Through()
-    player = _Through()
-    # The game's, read through.
-    code = _Through(game=True)
-    rules = _Through(game=True)
-    score = _Through(game=True)
-    moves = _Through(game=True)
-    status = _Through(game=True)
-    discard = _Through(game=True)
-    stock = _Through(game=True)
-    stock_count = _Through(game=True)
-    waste = _Through(game=True)
-    cards_left = _Through(game=True)
-    can_undo = _Through(game=True)
-    history = _Through(game=True)
-    playable = _Through(game=True)
-    legal_moves = _Through(game=True)
-    free = _Through(game=True)
-    rows = _Through(game=True)
-    why_not = _Through(game=True)
-    to_dict = _Through(game=True)
-    solve = _Through(game=True)
-    winnable = _Through(game=True)
-
-    def describe(self, lang: str | None = None) -> str:
-        """The board in words (R7), as a screen reader reads it, in ``lang`` (by default the
-        widget's language)."""
-        return i18n.describe(self.board.game, self.lang if lang is None else lang)
-
-    def position_at(self, n: int) -> Game:
-        """A new, independent ``Game`` as this one stood after the first ``n`` actions of
-        ``history``; ``n`` counts like a list index (``-1``: before the last action)."""
-        game = self.board.game
-        history = game.history
-        if isinstance(n, bool) or not isinstance(n, int) or not -len(history) <= n <= len(history):
-            raise IndexError(
-                f"position_at takes a whole number from {-len(history)} to {len(history)} "
-                f"(the history has {len(history)} actions); got {n!r}"
-            )
-        return Game(game.code, error_help=game.error_help).replay(history[:n])
-
     @classmethod
     def compare(
         cls, code: str | None = None, rules: Iterable[Rules | str] = ("easy", "classic"), **kwargs: Any
@@ -215,20 +164,33 @@ class TriPeaks(anywidget.AnyWidget):
         ``box[0]``, ``box["classic"]``)."""
         return compare(cls, code, rules, **kwargs)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live board, and beside it the picture of the board as it is now (``image/svg+xml``):
+        what a notebook saved, exported or read without the widget's state shows."""
+        shown = super()._repr_mimebundle_(**kwargs)
+        if shown is None:
+            return None
+        data, metadata = shown
+        return {**data, "image/svg+xml": Picture.of(self.state).svg}, metadata
+
     def __repr__(self) -> str:
         game = self.board.game
         return f"TriPeaks({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
 
+    def __copy__(self) -> TriPeaks:
+        raise uncopyable()
 
-_BOARD_OPTIONS = {
-    "game",
-    "rules",
-    "error_help",
-    "records",
-    "player",
-    "show_verdict",
-    "show_win_chance",
-    "hint_kind",
-    "show_playable",
-    "show_hints",
-}
+    def __deepcopy__(self, memo: dict[int, Any]) -> TriPeaks:
+        raise uncopyable()
+
+
+# Everything a board says, the widget says under the same name, as the same kind (``w.play`` is
+# ``w.board.play``; a method that answers with the board answers with the widget). Not the board's
+# plumbing (its requests, snapshots and subscribers, which the widget carries), nor what the widget
+# has of its own (``lang``, a trait the front end shows; ``close``, which closes the views too).
+BOARD_PLUMBING = {"handle", "publish", "subscribe", "snapshot", "answer", "point", "say", "used", "lang", "close"}
+BOARD_NAMES = tuple(name for name in dir(Board) if not name.startswith("_") and name not in BOARD_PLUMBING)
+BOARD_KEYWORDS = keywords(inspect.signature(Board.__init__))
+reads_through(
+    Board, BOARD_NAMES, lambda widget: widget.board, lambda widget, answer: widget if answer is widget.board else answer
+)(TriPeaks)

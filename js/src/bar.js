@@ -37,9 +37,10 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
     "aria-controls": `${uid}-chance`,
     [SUPPRESS]: "",
   });
+  const restartButton = h(doc, "button", "tp-button tp-restart", { type: "button", [SUPPRESS]: "" });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const assists = assistsPanel(doc, uid, { on, send });
-  buttons.append(undoButton, hintButton, verdictButton, chanceButton, newButton, assists.button);
+  buttons.append(undoButton, hintButton, verdictButton, chanceButton, restartButton, newButton, assists.button);
   bar.append(message, buttons, assists.panel);
 
   const notices = h(doc, "ul", "tp-notices");
@@ -49,6 +50,7 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   on(hintButton, "click", () => send({ type: "hint" }));
   on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
   on(chanceButton, "click", () => send({ type: "show_win_chance", value: !(vm && vm.showWinChance) }));
+  on(restartButton, "click", () => send({ type: "restart" }));
   on(newButton, "click", openDialog);
 
   /**
@@ -97,6 +99,9 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
       setText(chanceButton, L.win_chance);
       setProp(chanceButton, "title", L.win_chance_tip);
       setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
+      setText(restartButton, L.restart);
+      setProp(restartButton, "title", L.restart_tip);
+      setProp(restartButton, "disabled", next.moves === 0);
       setText(newButton, L.new_game);
       setProp(newButton, "title", L.new_game_tip);
       assists.update(next);

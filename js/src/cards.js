@@ -1,22 +1,8 @@
 // Card faces and backs as small DOM trees with vector suit pips.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { SUIT_SHAPES } from "./facts.js"; // from tripeaks_widget/picture/look.py
 
-const SUIT_SHAPES = {
-  hearts: [["path", { d: "M50 90C22 68 5 51 5 31 5 15 16 6 29 6c9 0 17 5 21 14 4-9 12-14 21-14 13 0 24 9 24 25 0 20-17 37-45 59z" }]],
-  diamonds: [["path", { d: "M50 3 86 50 50 97 14 50z" }]],
-  spades: [
-    ["path", { d: "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }],
-  ],
-  joker: [["path", { d: "M50 4 61 37H96L68 58 79 92 50 71 21 92 32 58 4 37H39z" }]],
-  clubs: [
-    ["circle", { cx: "50", cy: "27", r: "21" }],
-    ["circle", { cx: "26", cy: "58", r: "21" }],
-    ["circle", { cx: "74", cy: "58", r: "21" }],
-    ["circle", { cx: "50", cy: "52", r: "12" }],
-    ["path", { d: "M46 58c0 17-4 28-12 38h32c-8-10-12-21-12-38z" }],
-  ],
-};
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** An SVG suit symbol (decorative: the card carries the accessible name). */
 export function suitIcon(doc, suit, className) {

@@ -1,19 +1,14 @@
 // Where things sit on the table, in "units": one unit is a card width plus
 // the gap beside it. Pure presentation: no rule of the game lives here.
 
-import { ROW_STARTS, SLOT_COUNT, SLOT_X } from "./facts.js"; // from tripeaks_widget/layout.py
+import { CARD_H, CARD_W, DISCARD_X, PILE_GAP, ROW_STARTS, ROW_STEP, SLOT_COUNT, SLOT_X, STOCK_X } from "./facts.js";
 
-export { ROW_STARTS, SLOT_COUNT };
+export { CARD_H, CARD_W, DISCARD_X, ROW_STARTS, ROW_STEP, SLOT_COUNT, STOCK_X };
 
-/** Card width and height in units, and the vertical step between rows. */
-export const CARD_W = 0.92;
-export const CARD_H = CARD_W * 1.4;
-export const ROW_STEP = CARD_H * 0.5;
+// The board's size, from the facts (tripeaks_widget/picture/look.py and the engine's layout).
 export const BOARD_W = 10 - (1 - CARD_W); // the bottom row spans 10 cards
-export const PILE_TOP = 3 * ROW_STEP + CARD_H + 0.3;
+export const PILE_TOP = 3 * ROW_STEP + CARD_H + PILE_GAP;
 export const BOARD_H = PILE_TOP + CARD_H;
-export const STOCK_X = 3.45;
-export const DISCARD_X = 5.55;
 
 /** Row of a slot: 0 = peak tops, 3 = bottom row. */
 export function slotRow(slot) {

@@ -43,7 +43,7 @@ export function headerView(doc, uid) {
   // the game, beside the score and the moves.
   const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
   verdictLine.hidden = true;
-  // The chance of winning from what the player sees ("Win chance 82 %"), with a small gauge.
+  // The chance of winning from what the player sees ("Win chance 82%"), with a small gauge.
   const chanceLine = h(doc, "div", "tp-chance", { role: "status", id: `${uid}-chance` });
   chanceLine.hidden = true;
   const chanceText = h(doc, "span", "tp-chance-text");

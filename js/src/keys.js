@@ -7,7 +7,7 @@ const LETTER = /^\p{L}$/u;
 /**
  * The letter a key stands for: the character typed, or, when a Greek,
  * Hebrew or other non-Latin layout types another letter, the Latin letter
- * of the physical key (event.code "KeyD" -> "d"), so D, U, H and N work in
+ * of the physical key (event.code "KeyD" -> "d"), so D, U, H, N and R work in
  * every layout.
  */
 function letterOf(event) {
@@ -49,6 +49,8 @@ export function keyCommand(event, focus) {
       return { kind: "intent", intent: { type: "hint" } };
     case "n":
       return { kind: "dialog" };
+    case "r":
+      return { kind: "intent", intent: { type: "restart" } };
     default:
       return null;
   }

@@ -21,6 +21,8 @@ export const LABELS = {
   undo_tip: "Take back the last move (U)",
   hint: "Hint",
   hint_tip: "Show a move worth playing (H)",
+  restart: "Restart",
+  restart_tip: "Deal this game again from the start (R)",
   new_game: "New game",
   new_game_tip: "Deal a new game: by number, by code, or at random (N)",
   error_help: "Error help",
@@ -38,7 +40,7 @@ export const LABELS = {
   hint_fair: "Fair: from the cards you see",
   hint_exact: "Exact: sees the hidden cards",
   language: "Language",
-  percent: "{n} %",
+  percent: "{n}%",
   review: "Review",
   review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
   review_title: "Review of the game",
@@ -134,7 +136,7 @@ export const LABELS = {
   notice_best_so_far: "Best so far",
   notice_error: "Records",
   keys_help:
-    "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game.",
+    "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game; R restarts this one.",
 };
 
 /**

@@ -59,7 +59,9 @@ export function render({ model, el }) {
   function activate(target) {
     if (!vm) return;
     if (target === "stock" && vm.stock.empty) return;
-    send(target === "stock" ? { type: "draw" } : { type: "play", slot: target });
+    // A play names the card this view showed, so Python never plays another that took its place.
+    const shown = target === "stock" ? null : vm.slots[target];
+    send(shown ? { type: "play", slot: target, card: shown.card ? shown.card.text : "?" } : { type: "draw" });
     if (target !== "stock") tried = { slot: target, seq: sent };
     const ahead = flightOf(vm, target, sent);
     if (ahead) {

@@ -46,7 +46,7 @@ function judgedRuns(values) {
 }
 
 /**
- * The chart of a review: the chance before each move and after the last, its 95 % band.
+ * The chart of a review: the chance before each move and after the last, its 95% band.
  * @param {Document} doc
  * @param {Review} review
  * @param {Record<string, string>} L

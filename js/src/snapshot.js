@@ -38,8 +38,8 @@
  * @typedef {object} WinChanceLine
  * @property {"pending" | "known" | "unknown" | "error"} kind whether the chance is still being computed ('unknown': not within the time limit)
  * @property {(number | null)} value with kind 'known': the chance of winning, 0-1
- * @property {(number | null)} low with kind 'known': the low end of its 95 % interval
- * @property {(number | null)} high with kind 'known': the high end of its 95 % interval
+ * @property {(number | null)} low with kind 'known': the low end of its 95% interval
+ * @property {(number | null)} high with kind 'known': the high end of its 95% interval
  * @property {(number | null)} samples with kind 'known': the arrangements of the unseen cards judged (0 when exact)
  * @property {boolean} exact whether the value is certain: solved outright (few cards unseen), or the game is over
  * @property {string} text the readout as the board says it ('Win chance 82 %'), in its language
@@ -52,13 +52,13 @@
  * @property {number} move the move's number among the moves that stand
  * @property {string} action the action: a card in notation, or 'draw'
  * @property {(number | null)} before the chance of winning before the move, 0-1; None: not judged within the budget
- * @property {(number | null)} low the low end of its 95 % interval
- * @property {(number | null)} high the high end of its 95 % interval
+ * @property {(number | null)} low the low end of its 95% interval
+ * @property {(number | null)} high the high end of its 95% interval
  * @property {(number | null)} after the chance after it
  * @property {(string | null)} best the action with the best chance there
  * @property {(number | null)} best_chance that best action's chance
  * @property {boolean} mistake whether the move gave away at least 10 points of chance against a better move (see played_best)
- * @property {boolean} played_best whether no action had a better chance than the one played, as shown: a difference that does not show in the whole percent, or lies within the 95 % intervals, is a tie (judged moves only)
+ * @property {boolean} played_best whether no action had a better chance than the one played, as shown: a difference that does not show in the whole percent, or lies within the 95% intervals, is a tie (judged moves only)
  */
 
 /**

@@ -65,8 +65,8 @@ test("clicks send intents: play a card, draw, undo, hint, error help", () => {
   $(".tp-hint").click();
   $(".tp-assist-error-help").click();
   assert.deepEqual(model.sent, [
-    { type: "play", slot: 18 },
-    { type: "play", slot: 0 },
+    { type: "play", slot: 18, card: "3♠" },
+    { type: "play", slot: 0, card: "?" },
     { type: "draw" },
     { type: "undo" },
     { type: "hint" },
@@ -132,7 +132,7 @@ test("keys: d draws, u and Ctrl+Z undo, h hints, n opens the dialog", () => {
   key(window, slot(18), "z", { ctrlKey: true });
   key(window, slot(18), "h");
   key(window, slot(18), "Enter");
-  assert.deepEqual(model.sent, [{ type: "draw" }, { type: "undo" }, { type: "undo" }, { type: "hint" }, { type: "play", slot: 18 }]);
+  assert.deepEqual(model.sent, [{ type: "draw" }, { type: "undo" }, { type: "undo" }, { type: "hint" }, { type: "play", slot: 18, card: "3♠" }]);
   key(window, slot(18), "n");
   assert.ok(!$(".tp-dialog").hidden);
   window.close();
@@ -316,7 +316,7 @@ test("quick transitions: the played card flies to the discard, a refused card sh
 test("a playable card goes to the discard at once, before Python answers; the answer settles it", () => {
   const { $, slot, model, window } = setup(withSeq(STATES.start, 1));
   slot(20).click();
-  assert.deepEqual(model.sent, [{ type: "play", slot: 20 }]);
+  assert.deepEqual(model.sent, [{ type: "play", slot: 20, card: "K♣" }]);
   const seq = model.seqs[0];
   assert.ok(Number.isInteger(seq));
   assert.equal($(".tp-discard").dataset.card, "K♣", "on the discard without a snapshot");
@@ -809,7 +809,7 @@ test("the review after a game: the banner's Review button, a chart and a table o
   const rows = $$(".tp-review-table tbody tr");
   const chart = $(".tp-review-chart");
   assert.equal(rows.length, 3);
-  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60 % → 20 %", "2♦ (55 %)"]);
+  assert.deepEqual([...rows[1].children].map((td) => td.textContent), ["2", "drawmistake", "60% → 20%", "2♦ (55%)"]);
   assert.ok(rows[1].classList.contains("tp-mistake") && rows[1].classList.contains("tp-lost-here"));
   assert.equal(rows[0].children[3].textContent, "✓", "the move played was the best: a tick, not its chance again");
   assert.equal(rows[2].children[3].textContent, "✓", "another move only as good is no better");
@@ -921,4 +921,18 @@ test("the banner says an assisted game is one, and the header says whether the g
   t.model.push(withSeq(STATES.blocked, 5, { assisted: false, moves: 48, moves_kept: 46 }));
   assert.match(t.$(".tp-banner-detail").textContent, /^Score \d+ in 48 moves \(46 not undone\)\. /);
   t.window.close();
+});
+
+test("the Restart button and the R key deal the same game again once a move is made", () => {
+  const { $, slot, model, window } = setup(STATES.mid);
+  const restart = /** @type {HTMLButtonElement} */ ($(".tp-restart"));
+  assert.equal(restart.textContent, "Restart");
+  assert.equal(restart.disabled, false);
+  restart.click();
+  slot(18).focus();
+  key(window, slot(18), "r");
+  assert.deepEqual(model.sent, [{ type: "restart" }, { type: "restart" }]);
+  model.push(STATES.start); // no move yet: nothing to restart
+  assert.equal(restart.disabled, true);
+  window.close();
 });

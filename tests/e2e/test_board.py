@@ -298,7 +298,7 @@ FAIR_STATE = (
 
 def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
     """The Win chance button shows the chance of winning from the cards the player sees ("Win
-    chance NN %", as Python has it); the Assists panel switches the glow off, the hint to exact
+    chance NN%", as Python has it); the Assists panel switches the glow off, the hint to exact
     (it says it peeks) and the Hint button away, every switch's state coming back from Python."""
     nb = open_notebook([IMPORT, DEAL, FAIR_STATE])
     nb.run(0, 1)
@@ -314,9 +314,9 @@ def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
     expect(chance).to_be_hidden()
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    expect(chance).to_have_text(re.compile(r"^Win chance \d{1,3} %$"), timeout=20_000)
+    expect(chance).to_have_text(re.compile(r"^Win chance \d{1,3}%$"), timeout=20_000)
     said = python_state()["chance"]
-    assert said["kind"] == "known" and said["text"] == f"Win chance {round(said['value'] * 100)} %"
+    assert said["kind"] == "known" and said["text"] == f"Win chance {round(said['value'] * 100)}%"
     expect(chance).to_have_text(said["text"])
 
     panel = board.root.locator(".tp-assists")

@@ -259,7 +259,7 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
     board.root.locator(".tp-chance-toggle").click()
     chance = board.root.locator("[id$='-chance']")
     page.wait_for_function(
-        "(el) => /^Win chance \\d+ %$/.test(el.textContent.trim())", arg=chance.element_handle(), timeout=60_000
+        "(el) => /^Win chance \\d+%$/.test(el.textContent.trim())", arg=chance.element_handle(), timeout=60_000
     )
     FIGURES["win_chance_seconds"] = round(time.perf_counter() - asked, 1)
 

@@ -18,7 +18,6 @@ The verdict, the win chance and the review are one mechanism with three uses (:c
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeVar, cast
 
@@ -54,8 +53,8 @@ VERDICT_NEVER = Message("Not winnable from the deal")
 VERDICT_UNKNOWN = Message("Could not decide within the time limit")
 NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Try again.")
 CHANCE_PENDING = Message("Win chance …")
-CHANCE_KNOWN = Message("Win chance {percent} %")
-CHANCE_DETAIL = Message("95 % interval {low}–{high} %, from {samples} deals of the unseen cards")
+CHANCE_KNOWN = Message("Win chance {percent}%")
+CHANCE_DETAIL = Message("95% interval {low}–{high}%, from {samples} deals of the unseen cards")
 CHANCE_EXACT = Message("Exact: worked out over every way the unseen cards can lie")
 REVIEW_PENDING = Message("Reviewing the game…")
 FAILED = Message("Something went wrong: {error}")
@@ -152,10 +151,11 @@ def find_hint(game: Game, budget: float) -> Steps[HintFound]:
     return ("draw" if str(move).strip().lower() == "draw" else move), None
 
 
-def find_fair_hint(seen: Seen, budget: float) -> Steps[HintFound]:
-    """The fair hint from what the player sees: the action, or None and why."""
+def find_fair_hint(seen: Seen, budget: float | None, **options: Any) -> Steps[HintFound]:
+    """The fair hint from what the player sees (``options``: ``fair.fair_hint``'s): the action, or
+    None and why."""
     try:
-        move = yield from fair.fair_hint_steps(seen, seed=0, budget=budget)
+        move = yield from fair.fair_hint_steps(seen, **{"seed": 0, **options, "budget": budget})
     except solver.SearchExhausted:
         return None, NO_HINT_IN_TIME
     return move, (None if move is not None else NO_HINT)
@@ -165,18 +165,13 @@ def _value(chance: fair.Chance | None) -> float | None:
     return None if chance is None else chance.value
 
 
-def _percent(value: float) -> int:
-    """A chance as the board prints it: whole percent, halves up (the front end's ``Math.round``)."""
-    return math.floor(value * 100 + 0.5)
-
-
 def _better(best: fair.Chance | None, played: fair.Chance | None) -> bool:
     """Whether ``best`` is a better chance than ``played`` as the board shows them: the difference
-    shows in the printed percent, and is beyond the noise (their 95 % intervals, which an exact
+    shows in the printed percent, and is beyond the noise (their 95% intervals, which an exact
     chance has none of, do not meet). Anything less is a tie."""
     if best is None or played is None:
         return False
-    return _percent(best.value) > _percent(played.value) and best.low > played.high
+    return fair.whole_percent(best.value) > fair.whole_percent(played.value) and best.low > played.high
 
 
 def _review_row(m: fair.ReviewedMove) -> ReviewRow:
@@ -220,7 +215,7 @@ def chance_view(found: Found, say: Say) -> WinChanceLine:
     detail: Message | None = None
     if kind == "known":
         assert chance is not None  # a known chance comes with its Chance
-        text: Any = Message(CHANCE_KNOWN, percent=round(chance.value * 100))
+        text: Any = Message(CHANCE_KNOWN, percent=fair.whole_percent(chance.value))
         detail = chance_detail(chance)
     elif kind == "unknown":  # no arrangement judged within the budget: said as the verdict says it
         text = VERDICT_UNKNOWN
@@ -240,7 +235,7 @@ def chance_detail(chance: fair.Chance) -> Message:
     as its value, so the two never disagree."""
     if chance.exact:
         return CHANCE_EXACT
-    low, high = round(chance.low * 100), round(chance.high * 100)
+    low, high = fair.whole_percent(chance.low), fair.whole_percent(chance.high)
     return Message(CHANCE_DETAIL, low=low, high=high, samples=chance.samples)
 
 
@@ -603,16 +598,16 @@ class Assists:
 
     # -- the hint ---------------------------------------------------------------------------------
 
-    def _hint_job(self) -> Callable[[], Steps[HintFound]]:
-        """The search for the hint of the kind chosen, on private copies: the fair one gets only
-        what the player sees."""
-        budget = self.board.search_budget
-        self.used.add("hint" if self.hint_kind == "exact" else "fair_hint")
-        if self.hint_kind == "exact":
+    def _hint_job(self, kind: str, options: dict[str, Any]) -> Callable[[], Steps[HintFound]]:
+        """The search for a hint of ``kind``, on private copies: the fair one gets only what the
+        player sees. ``options`` are the keywords a script gave (``budget``: by default the board's)."""
+        budget = options.pop("budget", self.board.search_budget)
+        self.used.add("hint" if kind == "exact" else "fair_hint")
+        if kind == "exact":
             game = self.board.game.copy()
             return lambda: find_hint(game, budget)
         seen = self.seen(self.board.game)
-        return lambda: find_fair_hint(seen, budget)
+        return lambda: find_fair_hint(seen, budget, **options)
 
     def _show_hint(self, move: str | None, why: str | None, exact: bool) -> None:
         """Under the lock, with the board still where the hint was asked: point at it."""
@@ -621,14 +616,14 @@ class Assists:
         else:
             self.board.point(*pointing(self.board.game, move, exact))
 
-    def hint(self) -> str | None:
-        """The hint searched for here, in the caller's thread (``w.hint()``), shown unless the
-        board moved on meanwhile."""
+    def hint(self, kind: str, **options: Any) -> str | None:
+        """A hint of ``kind`` (``"exact"`` or ``"fair"``) searched for here, in the caller's thread
+        (``w.hint()``, ``w.fair_hint()``), shown unless the board moved on meanwhile."""
         board = self.board
         with board.lock:
             self.worker.cancel("hint")
             self.hint_at = None
-            moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job()
+            moment, exact, job = Moment.of(board.game), kind == "exact", self._hint_job(kind, options)
         move, why = drive(job())
         with board.lock:
             if still(moment, board.game):
@@ -638,7 +633,7 @@ class Assists:
     def ask_hint(self) -> None:
         """The Hint button: say that a hint is being looked for, and look in the worker thread."""
         board = self.board
-        moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job()
+        moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job(self.hint_kind, {})
         board.point(HINT_PENDING, [])
         self.hint_at = moment
         self.worker.submit("hint", lambda: self._hint_found(job, moment, exact))

@@ -13,20 +13,23 @@ under it. What the front end is told is said in the board's language (``lang``).
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import i18n
 from ..analysis import Game
 from ..engine.cards import Card
-from ..engine.errors import InvalidTypeError, InvalidValueError, whole_number
+from ..engine.errors import InvalidTypeError, InvalidValueError, check_flag, checked_keywords, got, whole_number
 from ..engine.game import ENDINGS, IllegalMoveError
+from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.steps import drive
 from ..fair import Chance, Review
+from ..picture import Picture
 from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from ..records.player import board_player, renamed
 from . import dialog, intents
@@ -34,20 +37,79 @@ from .assists import Assists, Marks, check_hint_kind, failure
 from .recording import Results
 from .replay import check_pace, steps_of, whole_step
 from .snapshot import Reply, Snapshot, VerdictLine
+from .surface import reads_through, signature_of
 
 log = logging.getLogger("tripeaks_widget")
 
 GAME_NUMBERS = f"Game numbers run from {SERIES_FIRST} to {SERIES_LAST:,}"
+# A click that names a card no longer where it was clicked (the board changed while it was on its way).
+CLICK_TOO_LATE = Message("The board changed before that click arrived: nothing was played")
 
 Subscriber = Callable[[Snapshot], None]
 
+# What a board says of its game, under the game's names and as the same kind (``board.score`` is
+# ``board.game.score``; ``board.peaks()`` is ``board.game.peaks()``). The game's language is the board's.
+GAME_NAMES = (
+    "code",
+    "rules",
+    "number",
+    "score",
+    "moves",
+    "moves_kept",
+    "status",
+    "discard",
+    "stock",
+    "stock_count",
+    "waste",
+    "cards_left",
+    "can_undo",
+    "history",
+    "playable",
+    "free",
+    "legal_moves",
+    "rows",
+    "peaks",
+    "why_not",
+    "why_not_draw",
+    "describe",
+    "to_dict",
+    "position_at",
+    "solve",
+    "winnable",
+    "move_chances",
+    "animation",
+)
 
+
+class Move(NamedTuple):
+    """One action carried out on a board, as :meth:`Board.on_move` tells it: the action in notation
+    (``"K♣"``, ``"draw"``, ``"undo"``), the card it moved, and whether a player's hand made it (a
+    click or a key) rather than a script."""
+
+    action: str
+    card: Card
+    by_hand: bool
+
+
+Mover = Callable[[Move], None]
+
+
+def _budget(name: str, value: Any) -> float:
+    """A time budget in seconds: a number above 0, finite."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (math.isfinite(value) and value > 0):
+        raise InvalidValueError(f"{name} is a number of seconds above 0; got {got(value)}")
+    return float(value)
+
+
+@reads_through(Game, GAME_NAMES, lambda board: board.game)
 class Board:
     """One game of TriPeaks in play, headless: see the module's docstring and the explanation
     page of the documentation ("the board"). ``Board("TP1-E-AAAAAAB")`` deals that code,
-    ``Board(game=123)`` numbered game 123, ``Board(rules="classic")`` a random Classic deal; the
-    keywords are :class:`~tripeaks_widget.widget.TriPeaks`' own."""
+    ``Board(123)`` or ``Board(game=123)`` numbered game 123, ``Board(rules="classic")`` a random
+    Classic deal; the keywords are :class:`~tripeaks_widget.widget.TriPeaks`' own. What it says of
+    its game, it says under the game's names (``board.score``, ``board.peaks()``)."""
 
+    @checked_keywords
     def __init__(
         self,
         code: str | int | None = None,
@@ -66,16 +128,24 @@ class Board:
         search_budget: float = 2.5,
         deal_budget: float = 5.0,
     ) -> None:
-        self.search_budget = search_budget  # seconds for one hint or verdict search
-        self.deal_budget = deal_budget  # seconds to find a winnable random deal
+        self._search_budget = _budget("search_budget", search_budget)  # seconds for one hint or verdict search
+        self._deal_budget = _budget("deal_budget", deal_budget)  # seconds to find a winnable random deal
+        for name, flag in [
+            ("show_verdict", show_verdict),
+            ("show_win_chance", show_win_chance),
+            ("show_playable", show_playable),
+            ("show_hints", show_hints),
+        ]:
+            check_flag(name, flag)
         self.lock = threading.RLock()  # every change of the board and every snapshot made takes it
         self._closed = False
         self._built = False  # nothing is published before the board is whole
         self._subscribers: list[Subscriber] = []
+        self._movers: list[Mover] = []
         self._lang = check_language(lang)
-        self._game = deal(code, game, rules, error_help)  # a bad code raises before anything starts
+        self._game = deal(code, game, rules, error_help, self._lang)  # a bad code raises before anything starts
         self.assists = Assists(self, show_verdict, show_win_chance, check_hint_kind(hint_kind))
-        self.assists.show_playable, self.assists.show_hints = bool(show_playable), bool(show_hints)
+        self.assists.show_playable, self.assists.show_hints = show_playable, show_hints
         self._note: str = ""  # the board's own word for the message line (a hint, an error) until the next action
         self._highlight: Marks = []
         self._caption = ""
@@ -127,9 +197,8 @@ class Board:
             view = game.view()
             return {
                 **view,
-                "message": say(self._note or view["message"]),
+                "message": say(self._note) if self._note else view["message"],  # the game speaks the board's language
                 "ending": say(ENDINGS.get(game.status)),
-                "description": view["description"] if lang == i18n.SOURCE_LANGUAGE else i18n.describe(game, lang),
                 "error_help": bool(game.error_help),
                 "highlight": list(self._highlight),
                 "caption": self._caption,
@@ -199,11 +268,21 @@ class Board:
 
     def _carry_out(self, intent: intents.Intent, request: int | str | None) -> Reply | None:
         if isinstance(intent, intents.Play):
-            self._apply(self._game.play, intent.slot, request=request)
+            if self._game.slot_view(intent.slot) != intent.card:
+                # The board changed between the click and now (a cell dealt again, undid, another view
+                # played): the card clicked is not there any more, and another must not be played for it.
+                log.debug("a click on %s, no longer in slot %d, was refused", intent.card, intent.slot)
+                self._begin()
+                self._note = CLICK_TOO_LATE
+                return self.answer(request, False, CLICK_TOO_LATE)
+            self._apply(self._game.play, intent.slot, request=request, by_hand=True)
         elif isinstance(intent, intents.Draw):
-            self._apply(self._game.draw, request=request)
+            self._apply(self._game.draw, request=request, by_hand=True)
         elif isinstance(intent, intents.Undo):
-            self._apply(self._game.undo, request=request)
+            self._apply(self._game.undo, request=request, by_hand=True)
+        elif isinstance(intent, intents.Restart):
+            self.restart()
+            return self.answer(request, True)
         else:
             if isinstance(intent, intents.Hint):
                 if not self.assists.show_hints:
@@ -258,21 +337,57 @@ class Board:
             self._note, self._highlight = note, marks
             self.publish()
 
-    def _apply(self, action: Callable[..., Card], *args: Any, request: int | str | None = None) -> Card:
+    def _apply(
+        self, action: Callable[..., Card], *args: Any, request: int | str | None = None, by_hand: bool = False
+    ) -> Card:
         """Run one engine action and publish the result, refused or not (the reason is in the view),
-        with the answer to ``request`` when the front end asked with an id."""
+        with the answer to ``request`` when the front end asked with an id; then tell the movers."""
         with self.lock:
             self._begin()
             try:
                 done = action(*args)
             except IllegalMoveError:
                 self.answer(request, False, self._game.message, publish=False)
-                raise
-            else:
-                self.answer(request, True, publish=False)
-                return done
-            finally:
                 self.publish()
+                raise
+            self.answer(request, True, publish=False)
+            self.publish()
+            move = Move(self._game.history[-1], done, by_hand)
+        self._tell(move)
+        return done
+
+    def _tell(self, move: Move) -> None:
+        """Call each ``on_move`` callback, outside the lock; one that fails is logged, and the
+        others still hear of the move."""
+        for callback in list(self._movers):
+            try:
+                callback(move)
+            except Exception:
+                log.exception("an on_move callback failed on %s", move.action)
+
+    def picture(self) -> Picture:
+        """The board as it is shown now, as a picture (SVG) that stays on the page of a notebook
+        saved or exported: the game, the caption, the highlight, the readouts and the message, in
+        ``lang``, with the board in words as its text alternative (see :mod:`tripeaks_widget.picture`)."""
+        return Picture.of(self.snapshot())
+
+    def on_move(self, callback: Mover) -> Callable[[], None]:
+        """Call ``callback(move)`` after every move carried out on this board, a click, a key or a
+        call such as ``play`` alike: ``move`` is a :class:`Move` (``move.action``: ``"K♣"``,
+        ``"draw"``, ``"undo"``; ``move.card``; ``move.by_hand``). Returns the call that stops it. The
+        callback runs in the thread that made the move (in a notebook, the kernel's: print into an
+        ``ipywidgets.Output`` to be seen; see the how-to on walkthroughs)."""
+        if not callable(callback):
+            raise InvalidTypeError(f"on_move takes a function of one move; got {got(callback)}")
+        with self.lock:
+            self._movers.append(callback)
+
+        def stop() -> None:
+            with self.lock:
+                if callback in self._movers:
+                    self._movers.remove(callback)
+
+        return stop
 
     @property
     def game(self) -> Game:
@@ -340,9 +455,18 @@ class Board:
             raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
         help_on, current = self._game.error_help, self._game.rules
         if winnable:
-            dealt = Game(drive(self.assists.winnable_code(current if rules is None else rules)), error_help=help_on)
+            found = drive(self.assists.winnable_code(current if rules is None else rules))
+            dealt = Game(found, error_help=help_on, lang=self._lang)
         else:
-            dealt = deal(code, game, current if rules is None and code is None else rules, help_on)
+            dealt = deal(code, game, current if rules is None and code is None else rules, help_on, self._lang)
+        return self._deal(dealt)
+
+    def restart(self) -> Game:
+        """Deal this game again from the start (the Restart button): a new play of the same deal,
+        as the records count it; an unfinished play left behind is recorded as left."""
+        return self._deal(Game(self._game.code, error_help=self._game.error_help, lang=self._lang))
+
+    def _deal(self, dealt: Game) -> Game:
         with self.lock:
             self._begin()
             left, used = self._game, self.used
@@ -355,13 +479,17 @@ class Board:
             self.publish()
         return dealt
 
-    def replay(self, actions: Iterable[int | Card | str] | str, pace: float = 0.6) -> None:
+    def replay(self, actions: Iterable[int | Card | str] | str, *, pace: float = 0.6) -> None:
         """Play a line step by step so that each step is seen: publish it, then wait ``pace`` seconds
-        (``TriPeaks.replay`` says the rest)."""
+        (0: every step at once, one snapshot at the end). ``actions``: a list of actions, a string
+        of them (``"K♣ A♠ draw"``) or a solver's answer. A refused step stops the replay, raising
+        with its place in the line; the steps before it stand. It returns nothing, so that a
+        cell ending with it does not show the board again."""
         steps = steps_of(actions)
         pace = check_pace(pace)
         with self.lock:
             self._begin()
+        done: list[Move] = []
         try:
             for number, action in enumerate(steps, 1):
                 try:
@@ -370,7 +498,8 @@ class Board:
                             self._apply(self._game.apply, action)
                         else:
                             with self.lock:  # a worker thread never snapshots a half-made step
-                                self._game.apply(action)
+                                card = self._game.apply(action)
+                                done.append(Move(self._game.history[-1], card, False))
                 except ValueError as error:
                     raise type(error)(f"step {number} ({action}) refused: {error}") from None
                 if pace:
@@ -379,6 +508,8 @@ class Board:
             if not pace:
                 with whole_step():
                     self.publish()
+                for move in done:
+                    self._tell(move)
 
     def highlight(self, *targets: int | Card | str) -> None:
         """Point at cards (slot numbers, Cards, notation such as ``"K♣"``) and/or ``"stock"``;
@@ -400,6 +531,7 @@ class Board:
     def lang(self, value: str | None) -> None:
         with self.lock:
             self._lang = check_language(value)
+            self._game.lang = self._lang
             self.publish()
 
     @property
@@ -415,8 +547,8 @@ class Board:
 
     @property
     def message(self) -> str:
-        """The message line as shown: the game's word, or the board's own (a hint, an error)."""
-        return self._note or self._game.message
+        """The message line as shown, in ``lang``: the game's word, or the board's own (a hint, an error)."""
+        return self.say(self._note) if self._note else self._game.message
 
     @property
     def notices(self) -> list[str]:
@@ -430,8 +562,9 @@ class Board:
 
     @error_help.setter
     def error_help(self, value: bool) -> None:
+        check_flag("error_help", value)
         with self.lock:
-            self._game.error_help = bool(value)
+            self._game.error_help = value
             self.publish()
 
     # -- the switches ----------------------------------------------------------------------------------
@@ -454,8 +587,9 @@ class Board:
 
     @show_hints.setter
     def show_hints(self, value: bool) -> None:
+        check_flag("show_hints", value)
         with self.lock:
-            self.assists.show_hints = bool(value)
+            self.assists.show_hints = value
             self.publish()
 
     @property
@@ -465,8 +599,9 @@ class Board:
 
     @show_playable.setter
     def show_playable(self, value: bool) -> None:
+        check_flag("show_playable", value)
         with self.lock:
-            self.assists.show_playable = bool(value)
+            self.assists.show_playable = value
             self.publish()
 
     @property
@@ -476,6 +611,7 @@ class Board:
 
     @show_win_chance.setter
     def show_win_chance(self, value: bool) -> None:
+        check_flag("show_win_chance", value)
         with self.lock:
             self.assists.chance.switch(value)
             self.publish()
@@ -487,21 +623,35 @@ class Board:
 
     @show_verdict.setter
     def show_verdict(self, value: bool) -> None:
+        check_flag("show_verdict", value)
         with self.lock:
             self.assists.verdict.switch(value)
             self.publish()
 
     # -- the assists, read from Python -----------------------------------------------------------------
 
-    def hint(self) -> str | None:
-        """Point at the next action the hint of ``hint_kind`` finds, here, in the caller's thread."""
-        return self.assists.hint()
+    @signature_of(Game.hint)
+    def hint(self, **options: Any) -> str | None:
+        """The game's ``hint`` (the solver's next action, peeking), searched for here and shown on
+        the board as its Hint button shows one; by default within ``search_budget``."""
+        return self.assists.hint("exact", **options)
 
-    @property
-    def win_chance(self) -> Chance:
-        """The chance the "Win chance" readout shows, computed here when it is not known yet."""
+    @signature_of(Game.fair_hint)
+    def fair_hint(self, **options: Any) -> str | None:
+        """The game's ``fair_hint`` (the best action from what the player sees), searched for here
+        and shown on the board as its Hint button shows one; by default within ``search_budget``."""
+        return self.assists.hint("fair", **options)
+
+    @signature_of(Game.win_chance)
+    def win_chance(self, **options: Any) -> Chance:
+        """The game's ``win_chance`` in ``lang``. Without keywords, the chance the "Win chance"
+        readout shows (computed here when it is not known yet, then shown)."""
         self.assists.used.add("win_chance")
-        return self.assists.chance.read()["chance"]
+        if options:
+            asked: Chance = self._game.win_chance(**options)
+            return asked
+        chance: Chance = self.assists.chance.read()["chance"]
+        return chance.said_in(self._lang)
 
     @property
     def verdict(self) -> VerdictLine:
@@ -509,9 +659,15 @@ class Board:
         self.assists.used.add("verdict")
         return self.assists.read_verdict()
 
-    def review(self) -> Review:
-        """The review of the game on the board, made here; it opens the board's review panel."""
-        return self.assists.review.read()["review"]
+    @signature_of(Game.review)
+    def review(self, **options: Any) -> Review:
+        """The game's ``review``. Without keywords, the review the board's Review panel shows,
+        made here (it opens the panel)."""
+        if options:
+            asked: Review = self._game.review(**options)
+            return asked
+        review: Review = self.assists.review.read()["review"]
+        return review
 
     # -- records ---------------------------------------------------------------------------------------
 
@@ -535,16 +691,48 @@ class Board:
         with self.lock:
             self.results.player = check_player(name)
 
+    @property
+    def search_budget(self) -> float:
+        """Seconds for one search the board makes: a hint, the verdict, the win chance, a review's move."""
+        return self._search_budget
+
+    @search_budget.setter
+    def search_budget(self, value: float) -> None:
+        self._search_budget = _budget("search_budget", value)
+
+    @property
+    def deal_budget(self) -> float:
+        """Seconds to find a winnable random deal (``new_game(winnable=True)``)."""
+        return self._deal_budget
+
+    @deal_budget.setter
+    def deal_budget(self, value: float) -> None:
+        self._deal_budget = _budget("deal_budget", value)
+
+    def __copy__(self) -> Board:
+        raise uncopyable()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        raise uncopyable()
+
     def __repr__(self) -> str:
         game = self._game
         return f"Board({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
+
+
+def uncopyable() -> InvalidTypeError:
+    """Why a board (or a widget) is not copied, as the error ``copy.copy`` raises."""
+    return InvalidTypeError(
+        "a board is not copied: it holds a game in play, its searches and its records; "
+        "copy its game (board.game.copy()) or deal the same game on a new board (Board(board.code))"
+    )
 
 
 def _is_stock(target: Any) -> bool:
     return isinstance(target, str) and target.strip().lower() == "stock"
 
 
-def deal(code: Any, game: Any, rules: Rules | str | None, error_help: bool) -> Game:
+def deal(code: Any, game: Any, rules: Rules | str | None, error_help: bool, lang: str | None = None) -> Game:
     """The game a board deals: a code, a numbered game (1–50,000) under ``rules``, or a random deal;
     a game number may come as ``code`` (``Board(123)``)."""
     if whole_number(code) is not None:
@@ -554,8 +742,8 @@ def deal(code: Any, game: Any, rules: Rules | str | None, error_help: bool) -> G
     if code is not None and game is not None:
         raise InvalidValueError("give a game code or a game number, not both: a code names its own deal")
     if game is not None:
-        return Game.from_number(game_number(game), rules, error_help=error_help)
-    return Game(code, rules=rules, error_help=error_help)
+        return Game.from_number(game_number(game), rules, error_help=error_help, lang=lang)
+    return Game(code, rules=rules, error_help=error_help, lang=lang)
 
 
 def game_number(value: Any) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 from .. import i18n
 from ..engine import cards, layout, rules
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
+from ..picture import look
 
 DIALOG_PRESETS = ("app", "site")  # the New game dialog's preset buttons
 
@@ -38,6 +39,13 @@ def facts() -> dict[str, Any]:
         "SLOT_COUNT": layout.SLOT_COUNT,
         "ROW_STARTS": [*layout.ROW_START, layout.SLOT_COUNT],
         "SLOT_X": [layout.slot_x(slot) for slot in range(layout.SLOT_COUNT)],
+        "CARD_W": look.CARD_W,
+        "CARD_H": look.CARD_H,
+        "ROW_STEP": look.ROW_STEP,
+        "PILE_GAP": look.PILE_GAP,
+        "STOCK_X": look.STOCK_X,
+        "DISCARD_X": look.DISCARD_X,
+        "SUIT_SHAPES": {suit: [[tag, attrs] for tag, attrs in shapes] for suit, shapes in look.SUIT_SHAPES.items()},
         "SUITS": suits,
         "RANKS": list(cards.RANKS),
         "JOKER": str(cards.JOKER),
@@ -53,6 +61,8 @@ NOTES = {
     "SLOT_COUNT": "The peak slots, numbered row by row from the peak tops.",
     "ROW_STARTS": "The first slot of each row, then SLOT_COUNT.",
     "SLOT_X": "Each slot's left edge in card widths (bottom card i at i, others over their covers).",
+    "CARD_W": "A card's width and height, in units (a card and its gap); the rows' step; the piles' gap and places.",
+    "SUIT_SHAPES": "The suits' shapes on a 100 x 100 square: [tag, attributes] each.",
     "SUITS": "The suits in deck order: symbol, name, ASCII letter, colour.",
     "RANKS": "The ranks as notation writes them, ace to king.",
     "JOKER": "The joker in notation; JOKER_NAMES are the other ways to write it (any case).",
@@ -72,3 +82,17 @@ def js_module() -> str:
             out.append(f"/** {NOTES[name]} */")
         out.append(f"export const {name} = {json.dumps(value, ensure_ascii=False)};")
     return "\n".join(out) + "\n"
+
+
+def css_module() -> str:
+    """``js/src/facts.css``: the look's colours, the faces' measures and the fonts, as custom properties."""
+    lines = [
+        "/* The look of the board, generated from tripeaks_widget/picture/look.py by `python js/generate.py`:",
+        "   edit the Python, never this file. Measures are in units (var(--tp-u)); the picture of a board",
+        "   that Python draws takes the same. */",
+        "",
+        ".tp-game {",
+        *(f"  {name}: {value};" for name, value in look.css_properties().items()),
+        "}",
+    ]
+    return "\n".join(lines) + "\n"

@@ -27,12 +27,17 @@ MALFORMED = Message("Malformed request: {why}")
 MAX_CODE_LENGTH = 200  # far longer than any game code; keeps untrusted text small
 MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuck+empty-discard" is 68
 MAX_ID_LENGTH = 64
+MAX_CARD_LENGTH = 3  # "10♥"
 MAX_SEQ = 2**53 - 1  # a JavaScript number stays exact up to here
 
 
 @dataclass(frozen=True)
 class Play:
+    """A click (or a key) on a peak card: its slot, and the card the front end showed there, in
+    notation; a card no longer in that slot when the click is handled is not played."""
+
     slot: int
+    card: str
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,11 @@ class Undo:
 @dataclass(frozen=True)
 class Hint:
     pass
+
+
+@dataclass(frozen=True)
+class Restart:
+    """The Restart button: the same deal again, from the start."""
 
 
 SWITCHES = ("error_help", "show_verdict", "show_win_chance", "show_playable", "show_hints")
@@ -82,7 +92,7 @@ class NewGame:
     winnable: bool
 
 
-Intent = Play | Draw | Undo | Hint | Switch | Review | NewGame
+Intent = Play | Draw | Undo | Hint | Restart | Switch | Review | NewGame
 
 
 class Malformed(TriPeaksError, ValueError):
@@ -132,13 +142,18 @@ def parse(content: Any) -> Intent:
         slot = content.get("slot")
         if type(slot) is not int or not 0 <= slot < SLOT_COUNT:
             raise Malformed(f"slot must be an integer 0 to {SLOT_COUNT - 1}")
-        return Play(slot)
+        card = content.get("card")
+        if not isinstance(card, str) or not 0 < len(card) <= MAX_CARD_LENGTH:
+            raise Malformed("card must be the card shown in the slot, in notation such as 'K♣'")
+        return Play(slot, card)
     if kind == "draw":
         return Draw()
     if kind == "undo":
         return Undo()
     if kind == "hint":
         return Hint()
+    if kind == "restart":
+        return Restart()
     if kind in SWITCHES:
         value = content.get("value")
         if type(value) is not bool:

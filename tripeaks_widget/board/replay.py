@@ -7,6 +7,7 @@ until the step and its publication are done, then raised: a replay stops between
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import signal
 import threading
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
-from ..engine.errors import InvalidTypeError, InvalidValueError
+from ..engine.errors import InvalidTypeError, InvalidValueError, got
 
 
 def steps_of(actions: Any) -> list[Any]:
@@ -34,9 +35,9 @@ def steps_of(actions: Any) -> list[Any]:
 
 
 def check_pace(pace: Any) -> float:
-    """``pace`` as seconds between steps, 0 or more; a ValueError says what was expected."""
-    if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not pace >= 0:
-        raise InvalidValueError(f"pace is a number of seconds, 0 or more; got {pace!r}")
+    """``pace`` as seconds between steps, 0 or more and finite; a ValueError says what was expected."""
+    if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not (math.isfinite(pace) and pace >= 0):
+        raise InvalidValueError(f"pace is a number of seconds, 0 or more; got {got(pace)}")
     return float(pace)
 
 

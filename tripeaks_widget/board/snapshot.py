@@ -43,8 +43,8 @@ class WinChanceLine(TypedDict):
         "whether the chance is still being computed ('unknown': not within the time limit)",
     ]
     value: Annotated[float | None, "with kind 'known': the chance of winning, 0-1"]
-    low: Annotated[float | None, "with kind 'known': the low end of its 95 % interval"]
-    high: Annotated[float | None, "with kind 'known': the high end of its 95 % interval"]
+    low: Annotated[float | None, "with kind 'known': the low end of its 95% interval"]
+    high: Annotated[float | None, "with kind 'known': the high end of its 95% interval"]
     samples: Annotated[int | None, "with kind 'known': the arrangements of the unseen cards judged (0 when exact)"]
     exact: Annotated[bool, "whether the value is certain: solved outright (few cards unseen), or the game is over"]
     text: Annotated[str, "the readout as the board says it ('Win chance 82 %'), in its language"]
@@ -59,8 +59,8 @@ class ReviewRow(TypedDict):
     move: Annotated[int, "the move's number among the moves that stand"]
     action: Annotated[str, "the action: a card in notation, or 'draw'"]
     before: Annotated[float | None, "the chance of winning before the move, 0-1; None: not judged within the budget"]
-    low: Annotated[float | None, "the low end of its 95 % interval"]
-    high: Annotated[float | None, "the high end of its 95 % interval"]
+    low: Annotated[float | None, "the low end of its 95% interval"]
+    high: Annotated[float | None, "the high end of its 95% interval"]
     after: Annotated[float | None, "the chance after it"]
     best: Annotated[str | None, "the action with the best chance there"]
     best_chance: Annotated[float | None, "that best action's chance"]
@@ -70,7 +70,7 @@ class ReviewRow(TypedDict):
     played_best: Annotated[
         bool,
         "whether no action had a better chance than the one played, as shown: a difference that does not show in"
-        " the whole percent, or lies within the 95 % intervals, is a tie (judged moves only)",
+        " the whole percent, or lies within the 95% intervals, is a tie (judged moves only)",
     ]
 
 

@@ -23,11 +23,18 @@ to ``"k"``. So only ASCII letters change case, and only ASCII white space is str
 
 from __future__ import annotations
 
+import difflib
+import functools
+import inspect
 import math
 import numbers
 import operator
 import reprlib
 import unicodedata
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class TriPeaksError(Exception):
@@ -146,3 +153,36 @@ def check_time_limit(budget: object) -> float | None:
     if isinstance(budget, bool) or not isinstance(budget, numbers.Real) or not math.isfinite(budget) or budget < 0:
         raise InvalidValueError(f"budget is a time in seconds, at least 0 (or None for no limit); got {got(budget)}")
     return float(budget)
+
+
+def keywords(signature: inspect.Signature) -> list[str]:
+    """The names a call with this signature takes as keywords."""
+    return [
+        p.name
+        for p in signature.parameters.values()
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY) and p.name != "self"
+    ]
+
+
+def check_keywords(call: str, given: object, known: list[str]) -> None:
+    """Refuse a keyword that ``call`` does not take, naming the nearest it does: ``TriPeaks()``
+    takes no ``record=``; did you mean ``records=``? (Python's own error names no choice.)"""
+    for name in given:  # type: ignore[attr-defined]  # the keywords of a call: a dict
+        if name not in known:
+            near = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
+            hint = f"did you mean {near[0]}=?" if near else f"it takes {', '.join(f'{k}=' for k in known)}"
+            raise InvalidTypeError(f"{call} takes no keyword {shown_text(name, 40)}=; {hint}")
+
+
+def checked_keywords(function: F) -> F:
+    """``function`` refusing an unknown keyword with :func:`check_keywords` (before it runs), its
+    signature and docstring unchanged."""
+    known = keywords(inspect.signature(function))
+    call = f"{function.__qualname__.removesuffix('.__init__')}()"
+
+    @functools.wraps(function)
+    def checked(*args: Any, **options: Any) -> Any:
+        check_keywords(call, options, known)
+        return function(*args, **options)
+
+    return checked  # type: ignore[return-value]  # the same signature: functools.wraps keeps it

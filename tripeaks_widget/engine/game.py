@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import secrets
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Set
@@ -21,6 +20,7 @@ from .errors import (
     InvalidValueError,
     TriPeaksError,
     check_flag,
+    checked_keywords,
     got,
     shown,
     whole_number,
@@ -55,6 +55,9 @@ GAME_WON = Message("The game is won: every peak card is gone")
 ALREADY_PLAYED = Message("{card} has already been played")
 IS_THE_DISCARD = Message("{card} is the discard")
 NOT_A_PEAK_CARD = Message("{card} is not a peak card")
+# A card the player has not seen (face down on the table, or in the stock) gets one answer, which
+# tells nothing of where it lies.
+NOT_FACE_UP = Message("{card} is not face up on the table")
 
 # How a game ended, in the game's own words: the message line says it as the last action ends
 # the game, and the board's banner says it once (the snapshot's ``ending``).
@@ -119,13 +122,25 @@ class Position(NamedTuple):
 
 
 class Game:
-    """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")``; ``Game()`` deals a random game of the numbered
-    series (R6.8), so it counts towards the records and can be named by its number, under Easy."""
+    """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")`` deals that code, ``Game(123)`` numbered game
+    123 (as ``Game.from_number(123)``); ``Game()`` deals a random game of the numbered series
+    (R6.8), so it counts towards the records and can be named by its number, under Easy.
+    ``lang`` is the language of the words the game says (``message``, ``why_not``, ``describe``)."""
 
-    def __init__(self, code: str | None = None, *, rules: Rules | str | None = None, error_help: bool = True) -> None:
+    @checked_keywords
+    def __init__(
+        self,
+        code: str | int | None = None,
+        *,
+        rules: Rules | str | None = None,
+        error_help: bool = True,
+        lang: str | None = None,
+    ) -> None:
         """A bad ``code`` raises ``InvalidCodeError``, bad ``rules`` ``InvalidRulesError`` (see ``errors``)."""
         check_flag("error_help", error_help)
         chosen = None if rules is None else Rules.parse(rules)
+        if whole_number(code) is not None:
+            code = number_code(code, EASY if chosen is None else chosen)  # type: ignore[arg-type]  # a whole number
         if code is None:
             number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
             code = number_code(number, EASY if chosen is None else chosen)
@@ -134,18 +149,27 @@ class Game:
             raise InvalidCodeError(
                 f"the code {code!r} is a {deal.rules} game, not {chosen}; change the code's letters or leave out rules="
             )
-        self._start(deal, error_help)
+        self._start(deal, error_help, lang)
 
     @classmethod
-    def from_number(cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True) -> Self:
+    @checked_keywords
+    def from_number(
+        cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True, lang: str | None = None
+    ) -> Self:
         """Deal number ``number`` (R6.7; the numbered games of R6.8 are 1 to 50,000): a whole number
         from 0 to 26**7 - 1, an int or any integral such as ``numpy.int64``, else
         ``InvalidNumberError``."""
-        return cls(number_code(number, Rules.parse(rules)), error_help=error_help)
+        return cls(number_code(number, Rules.parse(rules)), error_help=error_help, lang=lang)
 
     @classmethod
+    @checked_keywords
     def from_deck(
-        cls, deck: str | Iterable[Card | str], rules: Rules | str | None = None, *, error_help: bool = True
+        cls,
+        deck: str | Iterable[Card | str],
+        rules: Rules | str | None = None,
+        *,
+        error_help: bool = True,
+        lang: str | None = None,
     ) -> Self:
         """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
         right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``.
@@ -179,13 +203,14 @@ class Game:
         if JOKER in cards and not rules.joker:
             raise InvalidDeckError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
         game = cls.__new__(cls)
-        game._start(Deal(rules, tuple(cards), None), error_help)  # noqa: SLF001  (a Game of its own class)
+        game._start(Deal(rules, tuple(cards), None), error_help, lang)  # noqa: SLF001  (a Game of its own class)
         return game
 
-    def _start(self, deal: Deal, error_help: bool) -> None:
-        self.rules: Rules = deal.rules
-        self.number: int | None = deal.number
-        self.deck: tuple[Card, ...] = deal.cards
+    def _start(self, deal: Deal, error_help: bool, lang: str | None) -> None:
+        self._lang = self._language(lang)
+        self._rules = deal.rules
+        self._number = deal.number
+        self._deck = deal.cards
         self.error_help = error_help
         self._removed = 0
         self._drawn = 0
@@ -198,11 +223,53 @@ class Game:
         self._undo: deque[Action] = deque(maxlen=UNDO_LIMIT)
         self._log: list[str] = []
         self._slot_of = {card: slot for slot, card in enumerate(self.deck[:SLOT_COUNT])}
-        self.message = ""
+        self._message = ""
         self.last: Played | Last | None = None
         # The analyses consulted on this game from Python ("solver", "fair"): a game that consulted
         # one is recorded as assisted, as one that used the board's Hint or Win chance is.
         self.consulted: set[str] = set()
+
+    # -- what the game is --------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set the game is played under."""
+        return self._rules
+
+    @property
+    def number(self) -> int | None:
+        """The deal's number (R6.7) when it is a numbered deal, else None (a ``TPD-`` deck code)."""
+        return self._number
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards in deck order, hidden ones too (the solver reads it; a player sees ``rows()``)."""
+        return self._deck
+
+    @property
+    def lang(self) -> str:
+        """The language of the words the game says: ``message``, ``why_not``, ``describe``."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = self._language(value)
+
+    @staticmethod
+    def _language(value: object) -> str:
+        """The engine says its words in English; ``tripeaks_widget.Game`` speaks every language."""
+        if value is None or value == "en":
+            return "en"
+        raise InvalidValueError(f"the engine's game speaks English ('en'); got {shown(value)}")
+
+    @property
+    def message(self) -> str:
+        """What the game says now: the reason a move was refused, or how the game ended; "" else."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
 
     # -- reading the position ----------------------------------------------------------------
 
@@ -316,7 +383,7 @@ class Game:
         """Every legal action in notation: the playable cards, then ``"draw"`` while the stock lasts."""
         if self.status == "won":
             return []
-        return [str(card) for card in self.playable()] + (["draw"] if self.why_not_draw() is None else [])
+        return [str(card) for card in self.playable()] + (["draw"] if self._why_not_draw() is None else [])
 
     @property
     def status(self) -> str:
@@ -374,13 +441,23 @@ class Game:
             if not 0 <= slot < SLOT_COUNT:
                 raise InvalidValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
             return slot
-        if card not in self._slot_of:
-            where = IS_THE_DISCARD if card == self._discard else NOT_A_PEAK_CARD
-            raise IllegalMoveError(Message(where, card=str(card)))
-        return self._slot_of[card]
+        slot = self._slot_of.get(card)
+        if slot is not None and (self.is_face_up(slot) or self.is_removed(slot)):
+            return slot
+        # No peak card to play: say only what the player has seen.
+        if card == self._discard:
+            raise IllegalMoveError(Message(IS_THE_DISCARD, card=str(card)))
+        if card in self.waste:  # drawn, or played onto the discard, before the player's eyes
+            raise IllegalMoveError(Message(NOT_A_PEAK_CARD, card=str(card)))
+        # In the stock, or face down on the table: where, the player may not know.
+        raise IllegalMoveError(Message(NOT_FACE_UP, card=str(card)))
 
     def why_not(self, target: int | Card | str) -> str | None:
-        """Why playing ``target`` is refused (R2.4), or None when it is legal."""
+        """Why playing ``target`` is refused (R2.4), or None when it is legal. A card the player
+        has not seen gets one answer wherever it lies (``"8♣ is not face up on the table"``)."""
+        return self._why_not(target)
+
+    def _why_not(self, target: int | Card | str) -> str | None:
         try:
             slot = self.slot_of(target)
         except IllegalMoveError as refusal:
@@ -395,6 +472,9 @@ class Game:
 
     def why_not_draw(self) -> str | None:
         """Why drawing is refused now, or None when it is allowed (R2.5, V5)."""
+        return self._why_not_draw()
+
+    def _why_not_draw(self) -> str | None:
         if self.status == "won":
             return GAME_WON
         if not self.stock_count:
@@ -406,7 +486,7 @@ class Game:
     def play(self, target: int | Card | str) -> Card:
         """Move a free card that fits onto the discard (R2.2); returns the card."""
         slot = self.slot_of(target)
-        reason = self.why_not(slot)
+        reason = self._why_not(slot)
         if reason:
             self._refuse(reason)
         card = self.deck[slot]
@@ -423,7 +503,7 @@ class Game:
 
     def draw(self) -> Card:
         """Turn the stock's top card onto the discard (R2.5)."""
-        reason = self.why_not_draw()
+        reason = self._why_not_draw()
         if reason:
             self._refuse(reason)
         card = self.stock[0]
@@ -472,8 +552,15 @@ class Game:
         other.consulted = set(self.consulted)  # a copy's analyses are its own
         return other
 
+    def __copy__(self) -> Self:
+        """``copy.copy(game)`` is :meth:`copy`: a game that shared its undo stack would corrupt this one."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self.copy()  # what is shared (the deck, cards, the rules) never changes
+
     def _refuse(self, reason: str) -> NoReturn:
-        self.message = reason if self.error_help else ""
+        self._message = reason if self.error_help else ""
         raise IllegalMoveError(reason)
 
     def _add_points(self, points: int) -> int:
@@ -497,7 +584,7 @@ class Game:
 
     def _settle(self, last: Played | Last) -> None:
         self.last = last
-        self.message = ENDINGS.get(self.status, "")
+        self._message = ENDINGS.get(self.status, "")
 
     def seen(self) -> Seen:
         """What the player can see now, and nothing hidden."""
@@ -549,7 +636,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> Self:
+    def from_dict(cls, data: object, *, lang: str | None = None) -> Self:
         """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises
         ``InvalidSnapshotError`` naming the part at fault."""
         expected = (
@@ -572,7 +659,7 @@ class Game:
         if not isinstance(error_help, bool):
             raise InvalidSnapshotError(f"snapshot 'error_help' is true or false; got {got(error_help)}")
         try:
-            game = cls(data["code"], error_help=error_help)
+            game = cls(data["code"], error_help=error_help, lang=lang)
         except InvalidCodeError as error:
             raise InvalidSnapshotError(f"snapshot 'code': {error}") from None
         try:
@@ -592,10 +679,6 @@ class Game:
             f"<Game {self.code} {self.rules.name}: score {self._score}, moves {self._moves}, "
             f"stock {self.stock_count}, discard {self._discard}, {self.status}>"
         )
-
-    def _repr_html_(self) -> str:
-        """A bare game in a notebook cell shows its board as text."""
-        return f"<pre>{html.escape(str(self))}</pre>"
 
     def __str__(self) -> str:
         """The board as text: the four rows (``··`` hidden, blank removed), stock and discard."""

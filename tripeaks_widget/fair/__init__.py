@@ -16,7 +16,7 @@ follows the fair hint. It is found by ``method="fair"``, the default:
   the clock says, and one with up to ``EXACT_TRY_UNSEEN`` when its search fits in
   ``EXACT_TRY_NODES`` nodes (counts, not times, so the answer is the same on every machine
   and under any load);
-- elsewhere it is an **estimate**, with its 95 % interval and its sample count: the unseen
+- elsewhere it is an **estimate**, with its 95% interval and its sample count: the unseen
   cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
   taken and the rest of the game played out by the ``lookahead`` strategy
   (``tripeaks_widget.fair.playout``), which reads only cards a player could see.
@@ -40,7 +40,7 @@ the solver's chances seldom tell the actions apart; the playouts' do. How strong
 plays, and how well the chance is calibrated, measured: the site's page "Fair play"
 (docs/explanation/fair-play.md).
 
-Every estimate comes with a 95 % Wilson score interval on its samples. ``samples`` is how many
+Every estimate comes with a 95% Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
 arrangements, so their differences are sharper than their intervals; by default
 ``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``). ``seed`` (a whole number) picks them. ``budget``
@@ -63,12 +63,13 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from .. import _builds, solver
+from .. import _builds, i18n, solver
 from ..engine.errors import InvalidValueError
 from ..engine.game import move_number, standing_actions
+from ..engine.messages import Message
 from ..engine.seen import SAMPLE_STREAM, Seen, Sight, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
@@ -82,7 +83,7 @@ from .playout import Playouts, playouts  # noqa: E402
 
 T = TypeVar("T")
 
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
 # here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
@@ -123,11 +124,22 @@ DRAW = -1  # the draw, among the slots of the actions played out
 EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
 
 
+# A chance as a student reads it, in whole percent (``whole_percent``).
+CHANCE_ESTIMATED = Message("{percent}% (between {low}% and {high}%)")
+CHANCE_CERTAIN = Message("{percent}%")
+
+
+def whole_percent(value: float) -> int:
+    """A chance in whole percent as everything prints it: halves up (the front end's ``Math.round``)."""
+    return math.floor(value * 100 + 0.5)
+
+
 @dataclass(frozen=True)
 class Chance:
-    """An estimated chance of winning: ``value`` (0–1), its 95 % Wilson interval ``low``–``high``,
+    """An estimated chance of winning: ``value`` (0–1), its 95% Wilson interval ``low``–``high``,
     the arrangements judged (``samples``) and how many of them win. ``exact`` when nothing
-    unseen is left to sample (or the game is over), so the value is certain."""
+    unseen is left to sample (or the game is over), so the value is certain. It prints in
+    ``lang`` (``"72% (between 71% and 75%)"``); ``said_in(lang)`` is the same chance in another."""
 
     value: float
     low: float
@@ -135,6 +147,11 @@ class Chance:
     samples: int
     wins: int
     exact: bool = False
+    lang: str = field(default=i18n.SOURCE_LANGUAGE, compare=False, repr=False)
+
+    def said_in(self, lang: str | None) -> Chance:
+        """This chance, printed in ``lang``."""
+        return replace(self, lang=i18n.check_language(lang))
 
     @classmethod
     def exactly(cls, value: float) -> Chance:
@@ -143,7 +160,7 @@ class Chance:
 
     @classmethod
     def of(cls, wins: int, samples: int, exact: bool = False) -> Chance:
-        """The chance of ``wins`` in ``samples`` with its 95 % Wilson interval; exact: a certain value."""
+        """The chance of ``wins`` in ``samples`` with its 95% Wilson interval; exact: a certain value."""
         value = wins / samples
         if exact:
             return cls(value, value, value, samples, wins, True)
@@ -155,16 +172,17 @@ class Chance:
 
     def __str__(self) -> str:
         if self.exact:
-            return f"{self.value:.0%}"
-        samples = f"{self.samples} sample{'' if self.samples == 1 else 's'}"
-        return f"{self.value:.0%} (95 % {self.low:.0%}–{self.high:.0%}, {samples})"
+            return i18n.translate(Message(CHANCE_CERTAIN, percent=whole_percent(self.value)), self.lang)
+        low, high = whole_percent(self.low), whole_percent(self.high)
+        said = Message(CHANCE_ESTIMATED, percent=whole_percent(self.value), low=low, high=high)
+        return i18n.translate(said, self.lang)
 
     def __repr__(self) -> str:
         return f"Chance({self})"
 
 
 def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` out of ``samples`` (95 % by default; a search's wins
+    """The Wilson score interval for ``wins`` out of ``samples`` (95% by default; a search's wins
     may be fractional, its leaves valued exactly)."""
     p = wins / samples
     centre = (p + z * z / (2 * samples)) / (1 + z * z / samples)
@@ -653,7 +671,7 @@ class Review:
         return "\n".join(lines)
 
     def plot(self, ax=None):
-        """The chance over the moves with its 95 % band, mistakes marked, and the move after
+        """The chance over the moves with its 95% band, mistakes marked, and the move after
         which the exact verdict turned to lost; returns the matplotlib Axes."""
         import matplotlib.pyplot as plt
 
@@ -666,7 +684,7 @@ class Review:
             return [math.nan if c is None else getattr(c, name) for c in chances]
 
         ax.plot(x, values("value"), marker=".", label=f"chance of winning ({JUDGED_BY[self.method]})")
-        ax.fill_between(x, values("low"), values("high"), alpha=0.2, label="95 % interval")
+        ax.fill_between(x, values("low"), values("high"), alpha=0.2, label="95% interval")
         marked = [(m.move, m.after.value) for m in self.mistakes if m.after is not None]  # mistakes are judged
         if marked:
             ax.scatter(
@@ -786,7 +804,7 @@ def _judged(
 
 
 def _percent(chance: Chance | None) -> str:
-    return NOT_JUDGED if chance is None else f"{chance.value:.0%}"
+    return NOT_JUDGED if chance is None else f"{whole_percent(chance.value)}%"
 
 
 def _chance_now(seen: Seen, method: str, samples: int, seed: int, budget: float | None) -> Steps[Chance]:

@@ -85,7 +85,7 @@ def ceiling_chance(
     "ceiling-stock")`` and ``"ceiling-peaks"``): for each sampled arrangement, ``part`` of
     the hidden cards (``"stock"``: the stock's order; ``"peaks"``: the face-down peak cards) is
     told, and the rest solved exactly by the expectimax; the mean of those exact chances, with a
-    95 % Wilson interval on it (conservative: each sample is a chance, not a win or a loss).
+    95% Wilson interval on it (conservative: each sample is a chance, not a win or a loss).
     Still an upper bound on every fair player, between the exact fair value and the clairvoyant
     ceiling; never the board's "Win chance". Exact when nothing hidden is left to tell (it is then
     the exact fair value). An arrangement whose expectimax passes ``node_limit`` decision nodes

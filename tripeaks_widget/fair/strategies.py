@@ -205,7 +205,7 @@ class Results:
 
     @property
     def win_interval(self) -> tuple[float, float]:
-        """95 % Wilson interval of the win rate."""
+        """95% Wilson interval of the win rate."""
         return wilson(self.wins, len(self.played)) if self.played else (math.nan, math.nan)
 
     @property
@@ -216,7 +216,7 @@ class Results:
 
     @property
     def score_interval(self) -> tuple[float, float]:
-        """95 % normal interval of the mean score."""
+        """95% normal interval of the mean score."""
         scores = [row.score for row in self.played]
         if len(scores) < 2:
             return (self.mean_score, self.mean_score)
@@ -226,7 +226,7 @@ class Results:
         return (mean - half, mean + half)
 
     def summary(self) -> dict:
-        """The figures as one dict: games, wins, the win rate and mean score with their 95 % intervals, errors."""
+        """The figures as one dict: games, wins, the win rate and mean score with their 95% intervals, errors."""
         low, high = self.win_interval
         score_low, score_high = self.score_interval
         return {
@@ -245,17 +245,17 @@ class Results:
         low, high = self.win_interval
         return (
             f"{self.label} under {self.rules}: won {self.wins} of {len(self.played)} "
-            f"({self.win_rate:.1%}, 95 % {low:.1%}–{high:.1%}), mean score {self.mean_score:.1f}"
+            f"({self.win_rate:.1%}, 95% {low:.1%}–{high:.1%}), mean score {self.mean_score:.1f}"
             + (f", {len(self.errors)} stopped by errors" if self.errors else "")
         )
 
     def plot(self, *others: Results, axes=None):
-        """This strategy beside ``others``: win rate and mean score, each with its 95 % interval."""
+        """This strategy beside ``others``: win rate and mean score, each with its 95% interval."""
         return plot([self, *others], axes=axes)
 
 
 def plot(results: Iterable[Results], axes=None):
-    """Compare strategies: win rates and mean scores with 95 % intervals; returns the two Axes."""
+    """Compare strategies: win rates and mean scores with 95% intervals; returns the two Axes."""
     import matplotlib.pyplot as plt
 
     results = list(results)
@@ -273,7 +273,7 @@ def plot(results: Iterable[Results], axes=None):
             [hi - v for v, (_, hi) in zip(values, spans, strict=True)],
         ]
         ax.barh(labels, values, xerr=errors, capsize=4, color="tab:blue", alpha=0.7)
-        ax.set(title=f"{title} (95 % interval)")
+        ax.set(title=f"{title} (95% interval)")
         ax.invert_yaxis()
     axes[0].set_xlim(0, 1)
     axes[1].tick_params(labelleft=False)

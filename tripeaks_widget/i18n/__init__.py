@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import words
 from ..engine.cards import DECK_WITH_JOKER, Card
-from ..engine.errors import InvalidValueError
+from ..engine.errors import InvalidValueError, shown
 from ..engine.messages import Entry, Message
 from ..engine.words import (  # re-exported: the board's entries, as they were named here
     BOARD as BOARD,
@@ -99,7 +99,7 @@ def check_language(lang: str | None) -> str:
         return default_language()
     if lang not in LANGUAGES:
         raise InvalidValueError(
-            f"unknown language {lang!r}; choose one of {', '.join(map(repr, LANGUAGES))} "
+            f"unknown language {shown(lang)}; choose one of {', '.join(map(repr, LANGUAGES))} "
             "(English, Greek, Hebrew, Icelandic)"
         )
     return lang

@@ -6,6 +6,13 @@ var LAST_GAME = 5e4;
 var SLOT_COUNT = 28;
 var ROW_STARTS = [0, 3, 9, 18, 28];
 var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+var CARD_W = 0.92;
+var CARD_H = 1.288;
+var ROW_STEP = 0.644;
+var PILE_GAP = 0.3;
+var STOCK_X = 3.45;
+var DISCARD_X = 5.55;
+var SUIT_SHAPES = { "hearts": [["path", { "d": "M50 90C22 68 5 51 5 31 5 15 16 6 29 6c9 0 17 5 21 14 4-9 12-14 21-14 13 0 24 9 24 25 0 20-17 37-45 59z" }]], "diamonds": [["path", { "d": "M50 3 86 50 50 97 14 50z" }]], "spades": [["path", { "d": "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }]], "joker": [["path", { "d": "M50 4 61 37H96L68 58 79 92 50 71 21 92 32 58 4 37H39z" }]], "clubs": [["circle", { "cx": "50", "cy": "27", "r": "21" }], ["circle", { "cx": "26", "cy": "58", "r": "21" }], ["circle", { "cx": "74", "cy": "58", "r": "21" }], ["circle", { "cx": "50", "cy": "52", "r": "12" }], ["path", { "d": "M46 58c0 17-4 28-12 38h32c-8-10-12-21-12-38z" }]] };
 var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 var JOKER = "★";
@@ -230,9 +237,10 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
     "aria-controls": `${uid}-chance`,
     [SUPPRESS]: ""
   });
+  const restartButton = h(doc, "button", "tp-button tp-restart", { type: "button", [SUPPRESS]: "" });
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const assists = assistsPanel(doc, uid, { on, send });
-  buttons.append(undoButton, hintButton, verdictButton, chanceButton, newButton, assists.button);
+  buttons.append(undoButton, hintButton, verdictButton, chanceButton, restartButton, newButton, assists.button);
   bar.append(message, buttons, assists.panel);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
@@ -240,6 +248,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   on(hintButton, "click", () => send({ type: "hint" }));
   on(verdictButton, "click", () => send({ type: "show_verdict", value: !(vm && vm.showVerdict) }));
   on(chanceButton, "click", () => send({ type: "show_win_chance", value: !(vm && vm.showWinChance) }));
+  on(restartButton, "click", () => send({ type: "restart" }));
   on(newButton, "click", openDialog);
   function renderNotices(list, L) {
     const key = JSON.stringify(list);
@@ -281,6 +290,9 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
       setText(chanceButton, L.win_chance);
       setProp(chanceButton, "title", L.win_chance_tip);
       setAttr(chanceButton, "aria-pressed", next.showWinChance ? "true" : "false");
+      setText(restartButton, L.restart);
+      setProp(restartButton, "title", L.restart_tip);
+      setProp(restartButton, "disabled", next.moves === 0);
       setText(newButton, L.new_game);
       setProp(newButton, "title", L.new_game_tip);
       assists.update(next);
@@ -304,21 +316,6 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
 
 // src/cards.js
 var SVG_NS = "http://www.w3.org/2000/svg";
-var SUIT_SHAPES = {
-  hearts: [["path", { d: "M50 90C22 68 5 51 5 31 5 15 16 6 29 6c9 0 17 5 21 14 4-9 12-14 21-14 13 0 24 9 24 25 0 20-17 37-45 59z" }]],
-  diamonds: [["path", { d: "M50 3 86 50 50 97 14 50z" }]],
-  spades: [
-    ["path", { d: "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }]
-  ],
-  joker: [["path", { d: "M50 4 61 37H96L68 58 79 92 50 71 21 92 32 58 4 37H39z" }]],
-  clubs: [
-    ["circle", { cx: "50", cy: "27", r: "21" }],
-    ["circle", { cx: "26", cy: "58", r: "21" }],
-    ["circle", { cx: "74", cy: "58", r: "21" }],
-    ["circle", { cx: "50", cy: "52", r: "12" }],
-    ["path", { d: "M46 58c0 17-4 28-12 38h32c-8-10-12-21-12-38z" }]
-  ]
-};
 function suitIcon(doc, suit, className) {
   const svg2 = doc.createElementNS(SVG_NS, "svg");
   svg2.setAttribute("viewBox", "0 0 100 100");
@@ -373,14 +370,9 @@ function fillFace(doc, el, card, jokerText = "JOKER") {
 }
 
 // src/geometry.js
-var CARD_W = 0.92;
-var CARD_H = CARD_W * 1.4;
-var ROW_STEP = CARD_H * 0.5;
 var BOARD_W = 10 - (1 - CARD_W);
-var PILE_TOP = 3 * ROW_STEP + CARD_H + 0.3;
+var PILE_TOP = 3 * ROW_STEP + CARD_H + PILE_GAP;
 var BOARD_H = PILE_TOP + CARD_H;
-var STOCK_X = 3.45;
-var DISCARD_X = 5.55;
 function slotRow(slot) {
   if (!Number.isInteger(slot) || slot < 0 || slot >= SLOT_COUNT) {
     throw new RangeError(`no slot ${slot}`);
@@ -1134,6 +1126,8 @@ var LABELS = {
   undo_tip: "Take back the last move (U)",
   hint: "Hint",
   hint_tip: "Show a move worth playing (H)",
+  restart: "Restart",
+  restart_tip: "Deal this game again from the start (R)",
   new_game: "New game",
   new_game_tip: "Deal a new game: by number, by code, or at random (N)",
   error_help: "Error help",
@@ -1151,7 +1145,7 @@ var LABELS = {
   hint_fair: "Fair: from the cards you see",
   hint_exact: "Exact: sees the hidden cards",
   language: "Language",
-  percent: "{n} %",
+  percent: "{n}%",
   review: "Review",
   review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
   review_title: "Review of the game",
@@ -1245,7 +1239,7 @@ var LABELS = {
   notice_record: "New record",
   notice_best_so_far: "Best so far",
   notice_error: "Records",
-  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game."
+  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game; R restarts this one."
 };
 function labelsFor(state, language) {
   const layers = [language, state && state.labels].filter((t) => t && typeof t === "object" && !Array.isArray(t));
@@ -1385,6 +1379,8 @@ function keyCommand(event, focus) {
       return { kind: "intent", intent: { type: "hint" } };
     case "n":
       return { kind: "dialog" };
+    case "r":
+      return { kind: "intent", intent: { type: "restart" } };
     default:
       return null;
   }
@@ -1794,7 +1790,8 @@ function render({ model, el }) {
   function activate(target) {
     if (!vm) return;
     if (target === "stock" && vm.stock.empty) return;
-    send(target === "stock" ? { type: "draw" } : { type: "play", slot: target });
+    const shown = target === "stock" ? null : vm.slots[target];
+    send(shown ? { type: "play", slot: target, card: shown.card ? shown.card.text : "?" } : { type: "draw" });
     if (target !== "stock") tried = { slot: target, seq: sent };
     const ahead = flightOf(vm, target, sent);
     if (ahead) {

@@ -1,0 +1,52 @@
+"""A walkthrough's steps stay on the page: run, saved and converted to HTML without the
+widgets' state, a notebook shows each step's board as it was; saved with the widgets' state,
+it holds the front end once, however many boards it shows."""
+
+import base64
+import re
+
+import nbformat
+import pytest
+
+nbclient = pytest.importorskip("nbclient", reason="nbclient runs notebooks (pip install -e '.[test]')")
+nbconvert = pytest.importorskip("nbconvert", reason="nbconvert converts notebooks (pip install -e '.[test]')")
+pytestmark = pytest.mark.slow  # a kernel a test
+
+STEPS = [
+    'from tripeaks_widget import TriPeaks\nw = TriPeaks("TP1-E-AAAAAAB", records=False, lang="en")\nw',
+    'w.play("K♣")\nw',
+    'w.play("A♠")\nw.play("2♦")\nw.caption = "The 7♠ turned up"\nw',
+]
+
+
+def run(sources, store_widget_state):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in sources])
+    nbclient.NotebookClient(
+        notebook, kernel_name="python3", timeout=120, store_widget_state=store_widget_state
+    ).execute()
+    return notebook
+
+
+def test_a_three_step_walkthrough_shows_one_picture_a_step_in_html_without_widget_state():
+    notebook = run(STEPS, store_widget_state=False)
+    assert "widgets" not in notebook.metadata
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    shown = re.findall(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"', html)
+    pictures = [base64.b64decode(picture).decode() for picture in shown]
+    assert len(pictures) == 3 and len(set(pictures)) == 3  # one a step, each as it was
+    first, second, third = pictures
+    assert "2 of diamonds" not in first and "Moves" not in first  # words in the board's own labels
+    assert ">1</text>" in second and "The 7♠ turned up" in third and "7 of spades" in third
+
+
+def test_a_notebook_saved_with_its_widgets_state_holds_the_front_end_once():
+    one = run(STEPS[:1], store_widget_state=True)
+    five = run([STEPS[0], *(f"TriPeaks({n}, records=False)" for n in range(1, 5))], store_widget_state=True)
+    for notebook in (one, five):
+        models = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"].values()
+        holders = [model for model in models if "esm" in model["state"]]
+        assert len(holders) == 1 and ".tp-card" in holders[0]["state"]["css"]
+        boards = [model["state"] for model in models if "_front_end" in model["state"]]
+        assert len(boards) == len(notebook.cells) and all(len(board["_esm"]) < 3000 for board in boards)
+    per_board = (len(nbformat.writes(five)) - len(nbformat.writes(one))) / 4
+    assert per_board < 40_000, per_board  # the board's snapshot, labels and picture; not the front end
