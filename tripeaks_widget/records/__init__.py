@@ -40,11 +40,11 @@ from .notices import (
     STANDING,
     Notice,
 )
+from .player import default_player
 from .results import (
     ASSISTS,
     OUTCOMES,
     check_player,
-    default_player,
     draws_used,
     effective_line,
     in_series,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .locate import ENV_VAR, FILE_NAME, MEMORY, Location, RecordsError
+from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -38,16 +38,6 @@ class Found:
     def fresh(self) -> bool:
         """Whether the database is empty, so a new store may be made in it."""
         return not self.ours and self.version == 0 and not self.tables
-
-
-def backend_for(place: Location, timeout: float) -> Backend:
-    """The backend of the store at ``place`` (see :func:`.locate.locate`)."""
-    if place.kind == "postgresql":
-        from .postgres import Postgres  # only where psycopg is wanted
-
-        return Postgres(place, timeout)
-    path = place.path
-    return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
 
 
 class Backend:

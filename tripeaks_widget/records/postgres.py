@@ -33,7 +33,7 @@ log = logging.getLogger("tripeaks_widget")
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
 
 
-class Unreachable(Exception):
+class Unreachable(RecordsError):
     """The server could not be reached, or did not answer in time: worth another try later."""
 
 

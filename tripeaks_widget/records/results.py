@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
-import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -17,7 +15,6 @@ from ..engine.game import standing_actions
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
-PLAYER_ENV_VAR = "JUPYTERHUB_USER"
 MAX_PLAYER_LENGTH = 64
 # The assists a result can say it used ("hint" is the exact hint, which sees the hidden cards;
 # "fair_hint" the one from what the player sees); names this version does not know are kept as they are.
@@ -145,26 +142,6 @@ def assists_pattern() -> str:
     return f"({_ASSIST_NAME.pattern}(,{_ASSIST_NAME.pattern}){{0,15}})?"
 
 
-def default_player() -> str:
-    """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user, fitted
-    to what a name may be (``tripeaks_widget.records.player.fitted``): a name from the environment never
-    stops a store or a game."""
-    from .player import fitted  # imported here: that module builds on this one
-
-    return fitted(default_name())
-
-
-def default_name() -> str:
-    """The environment's name for the player, unchecked (``default_player`` checks it)."""
-    name = os.environ.get(PLAYER_ENV_VAR, "").strip()
-    if not name:
-        try:
-            name = getpass.getuser()
-        except (KeyError, OSError):  # no user name to be found (a container without one)
-            name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else "player"
-    return name
-
-
 def check_assists(assists: Iterable[str] | None) -> frozenset[str]:
     """The assists a result used, as a set of names (``{"hint", "verdict"}``; see ``ASSISTS``).
 
@@ -215,7 +192,7 @@ def result_of(
     game: Any,
     outcome: str | None = None,
     *,
-    player: str | None = None,
+    player: str,
     assists: Iterable[str] | None = None,
     finished_at: datetime | None = None,
 ) -> dict | None:
@@ -223,7 +200,7 @@ def result_of(
     hand-arranged deal, abandoned without a move). Raises ``ValueError`` for a contradicting
     outcome, a bad player name or assist."""
     number = getattr(game, "number", None)
-    player = default_player() if player is None else check_player(player)
+    player = check_player(player)
     used = check_assists(assists)
     if not in_series(number):
         return None

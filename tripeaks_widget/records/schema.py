@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from .backends import Backend, Found, RecordsError
-from .results import default_player
+from .player import default_player
 
 Statement = str | tuple[str, Callable[[], tuple]]
 

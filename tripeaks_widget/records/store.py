@@ -24,11 +24,11 @@ from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidValueError, got, whole_number
 from ..engine.rules import Rules
 from . import schema, writes
-from .backends import RecordsError as RecordsError
-from .backends import SQLite, backend_for
-from .locate import Location, locate
+from .backends import Backend, SQLite
+from .locate import MEMORY, Location, RecordsError, locate
 from .notices import Notice, standing_notice
-from .postgres import ServerDown
+from .player import default_player
+from .postgres import Postgres, ServerDown
 from .registry import SHARED
 from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
 from .spool import Spool, on_sigterm
@@ -38,6 +38,14 @@ log = logging.getLogger("tripeaks_widget")
 
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
 OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
+
+
+def backend_for(place: Location, timeout: float) -> Backend:
+    """The backend of the store at ``place`` (see :func:`.locate.locate`)."""
+    if place.kind == "postgresql":
+        return Postgres(place, timeout)
+    path = place.path
+    return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
 
 
 class Records:
@@ -298,6 +306,8 @@ class Records:
         ``waiting(why)`` is told, once, when the result has to wait for something other than
         others' writes (a server that refuses this user, one that does not answer): it is kept,
         and written when the store takes it."""
+        if player is None:
+            player = default_player()
         row = result_of(game, outcome, player=player, assists=assists, finished_at=finished_at)
         if row is None:
             return _done([])
