@@ -52,6 +52,49 @@ def _setup(url: str, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+def test_the_commands_help_is_plain_text(capsys):
+    """Issue 45, item 18: before, --help printed the module's reST markup (``…``, :mod:)."""
+    from tripeaks_widget.records.__main__ import main
+
+    for args in (["--help"], ["setup", "--help"]):
+        with pytest.raises(SystemExit) as done:
+            main(args)
+        assert done.value.code == 0
+        said = capsys.readouterr().out
+        assert "setup" in said and "--students FILE" in said and not re.search(r"``|:[a-z]+:`", said), said
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        (
+            "Αλεξάνδρα" * 4,
+            "is 72 bytes in UTF-8, and PostgreSQL cuts a role name past 63",
+        ),  # 36 Greek letters: PostgreSQL would cut it
+        ("x" * 64, "is 64 bytes in UTF-8"),
+        ("ana\u2028bo", "U+2028"),  # a line separator: before, two students
+        ("ana\x85bo", "U+0085"),
+        ("ana\tbo", "U+0009"),  # a tab would break the name-tab-URL lines setup prints
+        ("ana\x1bbo", "U+001B"),
+    ],
+)
+def test_a_student_name_that_is_no_whole_role_name_is_refused_naming_its_line(postgres, tmp_path, capsys, line, says):
+    """Issue 45, items 4 and 5: before, setup made a role PostgreSQL cut mid-character (its URL never
+    logged in), or split a name at U+2028 or U+0085 into two students, and exited 0."""
+    from tripeaks_widget.records.__main__ import main
+
+    role = f"tp_{uuid.uuid4().hex[:8]}"
+    students = tmp_path / "students.txt"
+    students.write_text(f"{role}_ok\r\n\n{line}\n", encoding="utf-8")
+    assert main(["setup", postgres.url, "--role", role, "--students", str(students)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"error: {students}, line 3: ") and says in err, err
+    assert len(err) < 400
+    with _as(postgres.url) as conn:  # nothing was made
+        assert conn.execute("SELECT count(*) FROM pg_roles WHERE rolname LIKE %s", (f"{role}%",)).fetchone() == (0,)
+        assert conn.execute("SELECT to_regclass('results')").fetchone() == (None,)
+
+
 def _as(url):
     import psycopg
 
