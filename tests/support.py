@@ -38,6 +38,15 @@ def intent(widget, content):
     widget._handle_custom_msg(content, [])
 
 
+def play_by_hand(widget, line):
+    """Play ``line`` by clicks, as the front end sends them (a game played by hand, for the records)."""
+    for action in line:
+        if action in ("draw", "undo"):
+            intent(widget, {"type": action})
+        else:
+            intent(widget, {"type": "play", "slot": widget.game.slot_of(action)})
+
+
 def comm_message(method, **data):
     """A whole comm message as the kernel hands it to a widget's ``_handle_msg``."""
     return {"content": {"data": {"method": method, **data}}, "buffers": []}

@@ -28,7 +28,7 @@ from ..engine.rules import Rules
 from ..engine.steps import drive
 from ..fair import Chance, Review
 from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
-from ..records.player import board_player, renamed
+from ..records.player import renamed
 from . import dialog, intents
 from .assists import Assists, Marks, check_hint_kind, failure
 from .recording import Results
@@ -82,7 +82,7 @@ class Board:
         self._reply: Reply | None = None  # the answer to the last request, until the next action
         self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
         self._seq = 0
-        self.results = Results(self, records, board_player(player))  # the player's name never stops the game
+        self.results = Results(self, records, player)  # the player's name never stops the game
         said = renamed(self.results.player) if self.results.store is not None else None
         if said:
             self.results.notices.append({"kind": "info", "text": said})
@@ -199,11 +199,11 @@ class Board:
 
     def _carry_out(self, intent: intents.Intent, request: int | str | None) -> Reply | None:
         if isinstance(intent, intents.Play):
-            self._apply(self._game.play, intent.slot, request=request)
+            self._apply(self.results.by_hand(self._game.play), intent.slot, request=request)
         elif isinstance(intent, intents.Draw):
-            self._apply(self._game.draw, request=request)
+            self._apply(self.results.by_hand(self._game.draw), request=request)
         elif isinstance(intent, intents.Undo):
-            self._apply(self._game.undo, request=request)
+            self._apply(self.results.by_hand(self._game.undo), request=request)
         else:
             if isinstance(intent, intents.Hint):
                 if not self.assists.show_hints:

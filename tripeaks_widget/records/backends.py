@@ -128,6 +128,18 @@ class Backend:
         """Whether ``error`` refuses the row itself (a check of the store's), whenever it is sent."""
         return False
 
+    def denied(self, error: BaseException) -> bool:
+        """Whether ``error`` says that this user may not do that (a privilege, a row-level security policy)."""
+        return False
+
+    def student(self, conn) -> str | None:
+        """The one player whose results this user may record (a student's own role), or None."""
+        return None
+
+    def make_room(self) -> bool:
+        """After a full disk: free what room the store itself holds; whether trying again may work."""
+        return False
+
     def lost(self, error: BaseException) -> bool:
         """Whether ``error`` ended the connection, so the same read on a new one may work."""
         return False
@@ -323,6 +335,18 @@ class SQLite(Backend):
 
     def refuses_row(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
+
+    def make_room(self) -> bool:
+        # The write-ahead log keeps growing while no checkpoint can run, and holds the room a full
+        # disk gets back: moved into the file and truncated, it frees that room for the next write.
+        if self.path == MEMORY or self._conn is None:
+            return False
+        with self.connection(write=True) as conn:
+            try:
+                busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            except sqlite3.Error:
+                return False
+        return not busy
 
     def full(self, error: BaseException) -> bool:
         # SQLITE_FULL; or an I/O error (a journal that could not grow, say) on a disk without room.

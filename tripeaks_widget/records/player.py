@@ -63,12 +63,6 @@ def fitted(name: str) -> str:
     return check_player(f"{head}…~{tag}")
 
 
-def board_player(name: str | None) -> str:
-    """The player a board records for: ``name`` checked when given, else the environment's name
-    fitted to the records."""
-    return default_player() if name is None else check_player(name)
-
-
 def renamed(player: str) -> Message | None:
     """What to tell the player, the first time in this process that a board records as ``player``
     because the environment's name had to be changed (it is logged too); else None."""

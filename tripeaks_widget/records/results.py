@@ -15,6 +15,11 @@ from ..engine.game import standing_actions
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
+# How a result was played, each ranked apart (records, first wins and bests are each category's own):
+# by hand on a board (clicks and keys), or scripted (any move made from Python). Names this
+# version does not know are read back as they are; the first is what a result says without one.
+HAND, SCRIPTED = "hand", "scripted"
+CATEGORIES = (HAND, SCRIPTED)
 MAX_PLAYER_LENGTH = 64
 # The assists a result can say it used ("hint" is the exact hint, which sees the hidden cards;
 # "fair_hint" the one from what the player sees); names this version does not know are kept as they are.
@@ -188,20 +193,30 @@ def outcome_of(status: str, outcome: str | None) -> str:
     return outcome
 
 
+def check_category(category: object) -> str:
+    """A category a result is recorded in: one of ``CATEGORIES`` (``"hand"``, ``"scripted"``)."""
+    if category not in CATEGORIES:
+        raise InvalidValueError(f"a result's category is one of {', '.join(CATEGORIES)}; got {category!r:.80}")
+    return str(category)
+
+
 def result_of(
     game: Any,
     outcome: str | None = None,
     *,
     player: str,
+    category: str = SCRIPTED,
     assists: Iterable[str] | None = None,
     finished_at: datetime | None = None,
 ) -> dict | None:
     """The row a game leaves in the store, or None when it leaves none (outside the series, a
-    hand-arranged deal, abandoned without a move). Raises ``ValueError`` for a contradicting
-    outcome, a bad player name or assist."""
+    hand-arranged deal, abandoned without a move). Its assists are ``assists`` and every analysis
+    the game consulted (``game.consulted``: ``"solver"``, ``"fair"``). Raises ``ValueError`` for a
+    contradicting outcome, a bad player name, category or assist."""
     number = getattr(game, "number", None)
     player = check_player(player)
-    used = check_assists(assists)
+    category = check_category(category)
+    used = check_assists(assists) | check_assists(getattr(game, "consulted", None))
     if not in_series(number):
         return None
     outcome = outcome_of(game.status, outcome)
@@ -221,4 +236,5 @@ def result_of(
         "longest_run": longest_run(history),
         "assists": assists_text(used),
         "finished_at": when.isoformat(timespec="seconds"),
+        "category": category,
     }

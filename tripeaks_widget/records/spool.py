@@ -100,6 +100,15 @@ class Spool:
                 )
             return None
 
+    def count(self) -> int:
+        """How many results are spooled for this store."""
+        if not self.usable:
+            return 0
+        try:
+            return sum(1 for _ in spool_dir().glob(f"{self.key}-*.json"))
+        except OSError:
+            return 0
+
     @staticmethod
     def drop(path: Path) -> None:
         """Remove a spooled file that is no longer wanted (one already gone is fine)."""
