@@ -437,9 +437,11 @@ class Records:
         log.info("%s: the records store answers now", self.where)
         self._deliver()
 
-    def submit_standing(self, number: int, rules: Rules | str = "easy") -> Future:
+    def submit_standing(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> Future:
         """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
-        return self._reader.submit(lambda: self.standing(number, rules), f"the record of game {number}")
+        return self._reader.submit(
+            lambda: self.standing(number, rules, category=category), f"the record of game {number}"
+        )
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the results handed in are written; False when ``timeout`` ran out first."""
