@@ -35,6 +35,7 @@ class Dialects:
     postgresql: tuple[str, ...]
 
     def of(self, kind: str) -> tuple[str, ...]:
+        """The statements of the database of ``kind`` (a backend's ``kind``)."""
         return self.postgresql if kind == "PostgreSQL" else self.sqlite
 
 
