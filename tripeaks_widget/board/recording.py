@@ -124,7 +124,7 @@ class Results:
     def by_hand(self, move: Callable[..., Card]) -> Callable[..., Card]:
         """``move`` (an action of the game on the board) made by hand: a click or a key. A game
         all of whose moves were made so is recorded as played by hand; one with any other move, as
-        scripted (:func:`all_by_hand`)."""
+        scripted (:meth:`all_by_hand`)."""
         game = self.board.game
 
         def made(*args: Any) -> Card:
