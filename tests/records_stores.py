@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tripeaks_widget.records import Records
+from tripeaks_widget.records import HAND, Records
 
 POSTGRES_URL = os.environ.get("TRIPEAKS_POSTGRES_URL", "").strip()
 POSTGRES_REQUIRED = os.environ.get("TRIPEAKS_POSTGRES", "").strip().lower() == "required"
@@ -74,6 +74,11 @@ class PostgresSchema:
     def close(self) -> None:
         self.admin.execute(f"DROP SCHEMA {self.name} CASCADE")
         self.admin.close()
+
+
+def by_hand(store, game, **options):
+    """Record ``game`` as a board records one played by hand (clicks and keys): its notices."""
+    return store.submit(game, category=HAND, **options).result(30)
 
 
 @pytest.fixture(params=BACKENDS)

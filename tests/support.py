@@ -43,6 +43,15 @@ def played(target, slot, **extra):
     return {"type": "play", "slot": slot, "card": target.game.slot_view(slot), **extra}
 
 
+def play_by_hand(widget, line):
+    """Play ``line`` by clicks, as the front end sends them (a game played by hand, for the records)."""
+    for action in line:
+        if action in ("draw", "undo"):
+            intent(widget, {"type": action})
+        else:
+            intent(widget, played(widget, widget.game.slot_of(action)))
+
+
 def comm_message(method, **data):
     """A whole comm message as the kernel hands it to a widget's ``_handle_msg``."""
     return {"content": {"data": {"method": method, **data}}, "buffers": []}

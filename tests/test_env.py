@@ -138,7 +138,7 @@ def test_gymnasium_makes_it_by_its_registered_id():
     from tripeaks_widget.env import ENV_ID
 
     env = gymnasium.make(f"tripeaks_widget.env:{ENV_ID}", rules="classic", max_steps=50)
-    observation, info = env.reset(options={"game": 1})
+    observation, _ = env.reset(options={"game": 1})
     assert env.unwrapped.rules.name == "classic" and env.unwrapped.max_steps == 50
     assert Card.from_index(int(observation["discard"])) == env.unwrapped.game.discard
     again = gymnasium.make(ENV_ID)  # registered once imported

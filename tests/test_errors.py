@@ -8,8 +8,8 @@ import tripeaks_widget
 from tripeaks_widget import IllegalMoveError, SearchExhausted, TriPeaksError, solver
 from tripeaks_widget.fair import expectimax
 
-# Raised and caught inside one module, never out of it: the control flow of a search or a writer.
-INTERNAL = {"Stale", "Found", "GivenUp", "Missed", "Unreachable"}
+# Raised and caught inside one module, never out of it: the control flow of a search, a deadline's cut.
+INTERNAL = {"Stale", "Found", "Missed"}
 
 
 def public_exceptions():

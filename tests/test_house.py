@@ -25,14 +25,14 @@ def test_the_layers_import_only_downward():
     assert "0 broken" in done.stdout
 
 
-def test_a_layer_that_imports_upward_is_caught(tmp_path):
-    """The contract can fail: a copy of the package whose engine imports the board breaks it."""
+def lint_a_copy(tmp_path, module: str, added: str) -> subprocess.CompletedProcess:
+    """``lint-imports`` over a copy of the package in which ``module`` (a path) has ``added`` at its end."""
     copy = tmp_path / "tripeaks_widget"
     shutil.copytree(ROOT / "tripeaks_widget", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__", "static"))
-    game = copy / "engine" / "game.py"
-    game.write_text(game.read_text(encoding="utf-8") + "\nfrom ..board import snapshot  # noqa\n", encoding="utf-8")
+    path = copy / module
+    path.write_text(path.read_text(encoding="utf-8") + added, encoding="utf-8")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    done = subprocess.run(
+    return subprocess.run(
         [LINT_IMPORTS, "--no-cache"],
         cwd=tmp_path,
         capture_output=True,
@@ -40,8 +40,23 @@ def test_a_layer_that_imports_upward_is_caught(tmp_path):
         timeout=600,
         env={"PYTHONPATH": str(tmp_path)},
     )
+
+
+def test_a_layer_that_imports_upward_is_caught(tmp_path):
+    """The contract can fail: a copy of the package whose engine imports the board breaks it."""
+    done = lint_a_copy(tmp_path, "engine/game.py", "\nfrom ..board import snapshot  # noqa\n")
     assert done.returncode != 0
     assert "tripeaks_widget.engine.game -> tripeaks_widget.board.snapshot" in done.stdout
+
+
+def test_an_import_circle_inside_a_layer_is_caught(tmp_path):
+    """Issue 45, item 10: the layers' contract saw no circle inside a package (engine.game and
+    engine.seen, records.player and records.results, records.backends and records.postgres each
+    imported the other); now a copy whose engine.words imports engine.game, which imports it, fails."""
+    done = lint_a_copy(tmp_path, "engine/words.py", "\n\ndef _late():\n    from . import game  # noqa\n")
+    assert done.returncode != 0
+    assert "No import circle inside a layer BROKEN" in done.stdout
+    assert "No cycles are allowed in tripeaks_widget.engine" in done.stdout
 
 
 def test_ruff_passes():

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from records_stores import location, store  # noqa: F401  (fixtures)
+from records_stores import by_hand, location, store  # noqa: F401  (fixtures)
 
 from tripeaks_widget import Game
 from tripeaks_widget.records import (
@@ -222,8 +222,22 @@ def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_a
         "longest_run": 5,
         "assists": [],
         "finished_at": "2025-03-01T12:30:00+00:00",
+        "category": "scripted",  # recorded from Python, not played by hand on a board
     }
     assert g.moves == 8  # R6.2: undone actions still count as moves
+
+
+def test_a_game_that_consulted_an_analysis_is_recorded_as_assisted_and_takes_no_record(store):
+    """Issue 45, item 1: before, Records.record read only the assists it was handed, so a game won
+    with its own solve() line was stored unassisted, with a first win."""
+    solved = Game.from_number(1)
+    solved.replay(solved.solve().line)
+    assert store.record(solved, player="bo") == []
+    hinted = Game.from_number(1)
+    hinted.hint()
+    assert store.record(hinted.replay(WIN_1_EASY), player="cy", assists={"verdict"}) == []
+    assert sorted(r["assists"] for r in store.results()) == [["solver"], ["solver", "verdict"]]
+    assert store.best(1, category="scripted") is None and store.standing(1, category="scripted") is None
 
 
 def test_the_outcome_follows_the_status_and_a_contradicting_one_is_refused(store):
@@ -261,42 +275,42 @@ def test_s9_judged_by_cards_left_then_moves():
 def test_s9_fewer_cards_left_beats_fewer_moves_in_the_store(store):
     long = game(actions=["K♣", "A♠", "draw", "undo", "draw", "undo", "2♦"])  # 25 left, 5 moves
     short = game(actions=["K♣", "A♠"])  # 26 left, 2 moves
-    store.record(long)
-    assert store.record(short) == []  # fewer moves, more cards left: not better
+    by_hand(store, long)
+    assert by_hand(store, short) == []  # fewer moves, more cards left: not better
     assert judge_key(store.best(1, "easy")) == (25, 5)
     faster = game(actions=["K♣", "A♠", "2♦"])  # 25 left, 3 moves: same cards, fewer moves
-    assert [n.kind for n in store.record(faster)] == [RECORD]
+    assert [n.kind for n in by_hand(store, faster)] == [RECORD]
     assert judge_key(store.best(1, "easy")) == (25, 3)
 
 
 def test_s9_notices_best_so_far_record_first_win_then_a_faster_win(store):
-    notices = store.record(game(actions=WIN_1_EASY[:5]))  # abandoned, 23 cards left
+    notices = by_hand(store, game(actions=WIN_1_EASY[:5]))  # abandoned, 23 cards left
     assert notices == [Notice(BEST_SO_FAR, 1, "Best result so far of game 1 (Easy): 23 cards left in 5 moves.", "easy")]
-    assert store.record(game(actions=WIN_1_EASY[:4])) == []  # worse: nothing to say
-    assert store.record(game(actions=WIN_1_EASY[:5])) == []  # a tie is not a new record
-    (notice,) = store.record(game(actions=WIN_1_EASY[:9]))  # 20 cards left: beats 23
+    assert by_hand(store, game(actions=WIN_1_EASY[:4])) == []  # worse: nothing to say
+    assert by_hand(store, game(actions=WIN_1_EASY[:5])) == []  # a tie is not a new record
+    (notice,) = by_hand(store, game(actions=WIN_1_EASY[:9]))  # 20 cards left: beats 23
     assert (notice.kind, notice.number) == (RECORD, 1)
     assert notice.text == "New record for game 1 (Easy): 20 cards left in 9 moves, beating 23 cards left in 5 moves."
     slow_win = game(actions=["draw", "undo", "draw", "undo"] + WIN_1_EASY)  # won in 51 moves (an undo is no move)
-    (notice,) = store.record(slow_win)
+    (notice,) = by_hand(store, slow_win)
     assert notice.kind == FIRST_WIN and str(notice) == "First win of game 1 (Easy): won in 51 moves."
-    assert store.record(game(actions=["draw", "undo"] * 3 + WIN_1_EASY)) == []  # won again, but slower
-    (notice,) = store.record(game(actions=WIN_1_EASY))
+    assert by_hand(store, game(actions=["draw", "undo"] * 3 + WIN_1_EASY)) == []  # won again, but slower
+    (notice,) = by_hand(store, game(actions=WIN_1_EASY))
     assert (
         notice.kind == RECORD
         and notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
     )
-    assert store.record(game(actions=WIN_1_EASY[:20])) == []  # an unfinished game never beats a win
+    assert by_hand(store, game(actions=WIN_1_EASY[:20])) == []  # an unfinished game never beats a win
     assert judge_key(store.best(1)) == (0, 49) and store.best(1)["outcome"] == "won"
 
 
 def test_s9_each_rule_set_and_each_game_has_its_own_records(store):
-    assert [n.kind for n in store.record(game(actions=WIN_1_EASY))] == [FIRST_WIN]
-    (classic,) = store.record(game("TP1-C-AAAAAAB", WIN_1_CLASSIC))
+    assert [n.kind for n in by_hand(store, game(actions=WIN_1_EASY))] == [FIRST_WIN]
+    (classic,) = by_hand(store, game("TP1-C-AAAAAAB", WIN_1_CLASSIC))
     assert classic.kind == FIRST_WIN and classic.rules == "classic" and "(Classic)" in classic.text
     other = Game.from_number(2)
     other.draw()
-    (notice,) = store.record(other)
+    (notice,) = by_hand(store, other)
     assert (notice.kind, notice.number) == (BEST_SO_FAR, 2)
     assert store.best(1, "classic")["rules"] == "classic" and store.best(3, "easy") is None
 
@@ -304,34 +318,34 @@ def test_s9_each_rule_set_and_each_game_has_its_own_records(store):
 def test_s9_rule_sets_with_variants_keep_records_of_their_own(store):
     site = Game.from_number(5, "site")  # seed 004's own defaults (§9)
     site.play(site.playable()[0])
-    (notice,) = store.record(site)
+    (notice,) = by_hand(store, site)
     assert notice.rules == "easy+draw-when-stuck+empty-discard" == str(site.rules)
     assert notice.text.startswith("Best result so far of game 5 (Easy + draw-when-stuck + empty-discard): 27 cards")
     plain = Game.from_number(5)
     plain.draw()
-    assert [n.kind for n in store.record(plain)] == [BEST_SO_FAR]  # not compared with the site's result
+    assert [n.kind for n in by_hand(store, plain)] == [BEST_SO_FAR]  # not compared with the site's result
     assert store.best(5, "site")["rules"] == str(site.rules) and store.best(5, "easy")["draws"] == 1
     assert set(store.stats()["by_rules"]) == {"easy", "easy+draw-when-stuck+empty-discard"}
 
 
 def test_s9_a_blocked_game_is_the_best_so_far_and_one_play_is_one_result(store):
     g = game(actions=BLOCK_1_EASY)
-    (notice,) = store.record(g)
+    (notice,) = by_hand(store, g)
     assert notice.kind == BEST_SO_FAR and "22 cards left in 29 moves" in notice.text
     # The player undoes the whole line (R4.2 leaves undo open) and wins: the same play, one result.
     g.replay(["undo"] * 29 + WIN_1_EASY)
     assert g.status == "won"
-    (notice,) = store.record(g)
+    (notice,) = by_hand(store, g)
     assert notice.kind == FIRST_WIN and notice.text == "First win of game 1 (Easy): won in 78 moves."
     (row,) = store.results()
     assert (row["outcome"], row["moves"], row["draws"]) == ("won", 78, 21)
     g.undo()  # looking back after the win, then leaving: the win stands
-    assert store.record(g) == [] and store.results()[0]["outcome"] == "won"
+    assert by_hand(store, g) == [] and store.results()[0]["outcome"] == "won"
     assert store.stats()["played"] == 1
 
 
 def test_notices_are_small_plain_values(store):
-    (notice,) = store.record(game(actions=["K♣"]))
+    (notice,) = by_hand(store, game(actions=["K♣"]))
     assert notice.as_dict() == {
         "kind": BEST_SO_FAR,
         "number": 1,
@@ -469,7 +483,7 @@ def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_p
     assert bare.stat().st_size > 0
     for path in (empty, bare):
         with Records(path) as records:
-            assert records.version == schema_module.schema_version() == 2
+            assert records.version == schema_module.schema_version() == 3
             records.record(game(actions=["K♣"]))
         with sqlite3.connect(path) as conn:
             assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -496,18 +510,19 @@ def snapshot(location):
 def test_migration_steps_run_in_order_and_keep_the_results(location, monkeypatch):
     with Records(location) as records:
         records.record(game(actions=WIN_1_EASY))
-    step_3 = (
+    now = schema_module.schema_version()
+    step = (
         "ALTER TABLE results ADD COLUMN note TEXT NOT NULL DEFAULT ''",
-        "UPDATE results SET note = 'from version 2'",
+        f"UPDATE results SET note = 'from version {now}'",
     )
-    monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS + [step_3])
+    monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS + [step])
     with Records(location) as records:
-        assert records.version == 3
+        assert records.version == now + 1
         assert records.results()[0]["outcome"] == "won"
-        assert records._query("SELECT note FROM results") == [("from version 2",)]
+        assert records._query("SELECT note FROM results") == [(f"from version {now}",)]
     monkeypatch.undo()  # back to this version's schema: the store is now from a newer one
     before = snapshot(location)
-    with pytest.raises(RecordsError, match="schema version 3, written by a newer tripeaks-widget"):
+    with pytest.raises(RecordsError, match=f"schema version {now + 1}, written by a newer tripeaks-widget"):
         Records(location)
     assert snapshot(location) == before
 
@@ -516,7 +531,7 @@ def test_a_version_1_store_upgrades_without_loss(location, monkeypatch):
     """Schema version 1 (one person's results, no players): its results become the default player's,
     and they count for the notices across players from then on."""
     monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:1])
-    v1_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c not in ("player", "assists"))
+    v1_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c not in ("player", "assists", "category"))
     monkeypatch.setattr(schema_module, "RESULT_COLUMNS", v1_columns)
     with Records(location) as records:
         assert records.version == 1
@@ -532,16 +547,51 @@ def test_a_version_1_store_upgrades_without_loss(location, monkeypatch):
     monkeypatch.undo()
     monkeypatch.setenv("JUPYTERHUB_USER", "owner")
     with Records(location) as records:
-        assert records.version == 2
+        assert records.version == schema_module.schema_version()
         assert sorted((r["cards_left"], r["moves"], r["player"]) for r in records.results()) == [
             (0, 60, "owner"),
             (20, 9, "owner"),
             (22, 29, "owner"),
         ]
         assert records.standing(1).text == "Record of game 1 (Easy): won in 60 moves, held by owner."
-        (notice,) = records.record(game(actions=["draw", "undo"] * 4 + WIN_1_EASY), player="ana")
+        (notice,) = by_hand(records, game(actions=["draw", "undo"] * 4 + WIN_1_EASY), player="ana")
         assert notice.kind == RECORD
         assert notice.text == "New record for game 1 (Easy): won in 53 moves, beating won in 60 moves."
+
+
+def test_a_version_2_store_upgrades_its_results_ranked_as_played_by_hand(location, monkeypatch):
+    """Issue 45, item 2: schema 3 gives each result a category and each category its own bests. The
+    results of an earlier store were all ranked as played by hand, and keep their records."""
+    monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:2])
+    v2_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c != "category")
+    monkeypatch.setattr(schema_module, "RESULT_COLUMNS", v2_columns)
+    with Records(location) as records:
+        assert records.version == 2
+        with records._backend.connection(write=True) as conn:
+            for statement, values in (
+                (
+                    "INSERT INTO results (player, rules, number, outcome, cards_left, moves, score, draws, "
+                    "longest_run, assists, finished_at, token) VALUES ('ana', 'easy', 1, 'won', 0, 51, 700, 21, 6, "
+                    "'', '2025-01-01T00:00:00+00:00', ?)",
+                    ("a" * 32,),
+                ),
+                ("INSERT INTO bests (rules, number, player, cards_left, moves) VALUES ('easy', 1, 'ana', 0, 51)", ()),
+                (
+                    "INSERT INTO player_bests (player, rules, number, cards_left, moves) "
+                    "VALUES ('ana', 'easy', 1, 0, 51)",
+                    (),
+                ),
+            ):
+                conn.execute(records._backend.sql(statement), values)
+    monkeypatch.undo()
+    with Records(location) as records:
+        assert records.version == schema_module.schema_version() == 3
+        assert [(r["player"], r["category"]) for r in records.results()] == [("ana", "hand")]
+        assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
+        (notice,) = records.record(game(actions=WIN_1_EASY), player="bot")  # a script's first win: its own
+        assert notice.text == "First win of game 1 (Easy, scripted): won in 49 moves."
+        (notice,) = by_hand(records, game(actions=WIN_1_EASY), player="ana")
+        assert notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
 
 
 def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
@@ -555,7 +605,7 @@ def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
     with pytest.raises(RecordsError) as refused:
         Records(path)
     message = str(refused.value)
-    assert str(path) in message and "schema version 7" in message and "reads up to schema version 2" in message
+    assert str(path) in message and "schema version 7" in message and "reads up to schema version 3" in message
     assert file_bytes(path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
 
 

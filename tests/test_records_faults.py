@@ -22,10 +22,11 @@ import pytest
 from records_stores import location  # noqa: F401  (a fixture)
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
-from tripeaks_widget import TriPeaks
+from tripeaks_widget import TriPeaks, TriPeaksError
 from tripeaks_widget.records import APPLICATION_ID, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
 from tripeaks_widget.records.backends import SQLITE_FULL, SQLITE_IOERR, SQLite
+from tripeaks_widget.records.store import GivenUp
 
 NOBODY = 65534
 
@@ -162,7 +163,26 @@ def test_a_lock_held_longer_than_the_wait_keeps_the_result_until_it_goes(tmp_pat
             ("bob", "won"),
             ("cy", "abandoned"),
         ]
-        assert records.standing(1).text.endswith("held by bob.")
+        assert records.standing(1, category="scripted").text.endswith("held by bob.")
+
+
+def test_a_result_given_up_as_the_store_closes_fails_in_the_family_not_with_the_drivers_error(tmp_path, monkeypatch):
+    """Issue 45, item 10: before, the wait a closing ended left the driver's own error on the result
+    (sqlite3's "database is locked"; psycopg's, or Unreachable, on a server)."""
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    path = tmp_path / "records.sqlite3"
+    Records(path).close()
+    other = _hold_write_lock(path)
+    try:
+        records = Records(path, timeout=1.0)
+        pending = records.submit(game(actions=WIN_1_EASY), player="ana")
+        records.close(wait=0.3)
+        error = pending.exception(10)
+        assert isinstance(error, GivenUp) and isinstance(error, RecordsError) and isinstance(error, TriPeaksError)
+        assert str(error) == "the result of game 1 (easy) by 'ana' was not written before the store closed"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
 
 
 EXITING_KERNEL = """
@@ -254,7 +274,7 @@ def test_a_good_store_in_a_read_only_folder_opens_read_only(shared_dir):
                 wrote = "wrote"
             except RecordsError as error:
                 wrote = str(error)
-            held = records.standing(1).text.endswith("held by ana.")
+            held = records.standing(1, category="scripted").text.endswith("held by ana.")
             return records.read_only, [r["player"] for r in records.results()], held, wrote
 
     read_only, players, held, wrote = as_another_user(look)
@@ -397,6 +417,13 @@ def _fill(folder: Path) -> Path:
     return filler
 
 
+def _fill_after_checkpoint(records, folder: Path) -> Path:
+    """Fill the disk once the store's write-ahead log holds no room of its own (which the store
+    would free to make room): the disk is then full for every write."""
+    assert records._backend.make_room()
+    return _fill(folder)
+
+
 def test_a_full_disk_is_told_where_sqlite3_names_no_result_codes(tmp_path, monkeypatch):
     """Python 3.10's sqlite3 has no SQLITE_FULL nor SQLITE_IOERR (3.11 added them, and the codes
     on its errors): before, telling whether a failed write met a full disk raised AttributeError there."""
@@ -426,7 +453,7 @@ def test_a_full_disk_spools_the_results_says_so_in_words_and_the_next_open_write
     path = small_disk / "records.sqlite3"
     with Records(path, timeout=2.0) as records:
         records.record(game(actions=BLOCK_1_EASY), player="ana")
-        filler = _fill(small_disk)
+        filler = _fill_after_checkpoint(records, small_disk)
         for played in _games(20):
             with pytest.raises(RecordsError, match="the disk is full") as refused:
                 records.record(played, player="bob")
@@ -439,12 +466,31 @@ def test_a_full_disk_spools_the_results_says_so_in_words_and_the_next_open_write
     assert list(spool.glob("*.json")) == []
 
 
+def test_a_full_disk_drains_its_spool_as_room_comes_back_and_says_how_much_waits(small_disk, tmp_path, monkeypatch):
+    """Before, the write-ahead log took the room freed: a few results were written, the rest stayed in
+    the spool (opening the store again wrote nothing more), and nothing said how many waited."""
+    spool = tmp_path / "spool"
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(spool))
+    with Records(small_disk / "records.sqlite3", timeout=2.0) as records:
+        records.record(game(actions=BLOCK_1_EASY), player="ana")
+        filler = _fill_after_checkpoint(records, small_disk)
+        for waiting, played in enumerate(_games(25), start=1):
+            with pytest.raises(RecordsError, match=rf"with {waiting} result\(s\) waiting there in all"):
+                records.record(played, player="bob")
+        assert records.spooled == 25
+        os.truncate(filler, filler.stat().st_size - 256 * 1024)  # room again: less than the log would take
+        records.record(game(actions=WIN_1_EASY), player="cy")  # written, and what waits drains behind it
+        assert records.flush(30)
+        assert records.spooled == 0 and list(spool.glob("*.json")) == []
+        assert sorted(r["player"] for r in records.results()) == ["ana"] + ["bob"] * 25 + ["cy"]
+
+
 def test_a_full_disk_under_the_spool_too_is_said_once(small_disk, monkeypatch, caplog):
     monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(small_disk / "spool"))
     path = small_disk / "records.sqlite3"
     with Records(path, timeout=2.0) as records:
         records.record(game(actions=BLOCK_1_EASY), player="ana")
-        _fill(small_disk)
+        _fill_after_checkpoint(records, small_disk)
         with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
             for played in _games(10):
                 with pytest.raises(RecordsError, match="the disk is full"):
@@ -493,7 +539,7 @@ def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_pat
     with Records(path) as records:  # a good row, spooled as a process that ended would leave it
         records.record(game(actions=BLOCK_1_EASY), player="ana")
         good = dict(records.results()[0], assists="", token="a" * 32, player="bob")
-        del good["id"]
+        del good["id"], good["category"]  # as a version before categories spooled it
     key = store_key(locate(path))
     bad = {
         "text": json.dumps({"store": "x", "row": "a string"}),
@@ -509,7 +555,10 @@ def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_pat
     with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
         with Records(path) as records:
             assert records.flush(10)
-            assert sorted(r["player"] for r in records.results()) == ["ana", "bob"]
+            assert sorted((r["player"], r["category"]) for r in records.results()) == [
+                ("ana", "scripted"),
+                ("bob", "hand"),
+            ]
         with Records(path) as records:  # said once: the files are no longer in the way
             assert records.flush(10)
     aside = spool / "set-aside"

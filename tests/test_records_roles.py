@@ -4,6 +4,7 @@ it cannot delete, update or drop anything, and a student's own role cannot recor
 another's name. The game goes on whatever is refused."""
 
 # ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import logging
 import re
 import subprocess
 import sys
@@ -12,10 +13,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
+from support import play_by_hand
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
 from tripeaks_widget import TriPeaks
-from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
+from tripeaks_widget.records import FIRST_WIN, SCRIPTED, Records, RecordsError, schema_version
 
 
 @pytest.fixture
@@ -52,6 +54,49 @@ def _setup(url: str, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+def test_the_commands_help_is_plain_text(capsys):
+    """Issue 45, item 18: before, --help printed the module's reST markup (``…``, :mod:)."""
+    from tripeaks_widget.records.__main__ import main
+
+    for args in (["--help"], ["setup", "--help"]):
+        with pytest.raises(SystemExit) as done:
+            main(args)
+        assert done.value.code == 0
+        said = capsys.readouterr().out
+        assert "setup" in said and "--students FILE" in said and not re.search(r"``|:[a-z]+:`", said), said
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        (
+            "Αλεξάνδρα" * 4,
+            "is 72 bytes in UTF-8, and PostgreSQL cuts a role name past 63",
+        ),  # 36 Greek letters: PostgreSQL would cut it
+        ("x" * 64, "is 64 bytes in UTF-8"),
+        ("ana\u2028bo", "U+2028"),  # a line separator: before, two students
+        ("ana\x85bo", "U+0085"),
+        ("ana\tbo", "U+0009"),  # a tab would break the name-tab-URL lines setup prints
+        ("ana\x1bbo", "U+001B"),
+    ],
+)
+def test_a_student_name_that_is_no_whole_role_name_is_refused_naming_its_line(postgres, tmp_path, capsys, line, says):
+    """Issue 45, items 4 and 5: before, setup made a role PostgreSQL cut mid-character (its URL never
+    logged in), or split a name at U+2028 or U+0085 into two students, and exited 0."""
+    from tripeaks_widget.records.__main__ import main
+
+    role = f"tp_{uuid.uuid4().hex[:8]}"
+    students = tmp_path / "students.txt"
+    students.write_text(f"{role}_ok\r\n\n{line}\n", encoding="utf-8")
+    assert main(["setup", postgres.url, "--role", role, "--students", str(students)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"error: {students}, line 3: ") and says in err, err
+    assert len(err) < 400
+    with _as(postgres.url) as conn:  # nothing was made
+        assert conn.execute("SELECT count(*) FROM pg_roles WHERE rolname LIKE %s", (f"{role}%",)).fetchone() == (0,)
+        assert conn.execute("SELECT to_regclass('results')").fetchone() == (None,)
+
+
 def _as(url):
     import psycopg
 
@@ -67,7 +112,8 @@ def test_the_players_role_records_and_reads_through_the_store(class_store):
         assert notice.kind == FIRST_WIN
         assert records.record(game(actions=WIN_1_EASY), player="bob") == []
         assert [e["player"] for e in records.leaderboard(1)] == ["ana", "bob", "teacher"]
-        assert records.stats()["played"] == 3 and records.standing(1).text.endswith("held by ana.")
+        assert records.stats()["played"] == 3
+        assert records.standing(1, category=SCRIPTED).text.endswith("held by ana.")
     with Records(owner) as records:  # the owner's writes go through the same function now
         faster = game(actions=["draw", "undo"] + WIN_1_EASY)
         assert records.record(faster, player="cy") == []  # as fast as ana's: no record
@@ -103,7 +149,8 @@ def test_the_players_role_cannot_rewrite_the_records(class_store, statement):
             conn.execute(statement)
     with Records(owner) as records:
         assert [(r["player"], r["moves"]) for r in records.results()] == [("ana", 49)]
-        assert records.standing(1).text.endswith("held by ana.") and records.version == 2
+        assert records.standing(1, category=SCRIPTED).text.endswith("held by ana.")
+        assert records.version == schema_version()
     w = TriPeaks(game=1, records=players, player="bea")  # the game goes on
     w.replay(WIN_1_EASY, pace=0)
     assert w.records.flush(10) and w.status == "won"
@@ -115,17 +162,19 @@ def test_a_student_records_only_under_their_own_name(class_store):
     (ana, ana_url), (bob, _) = sorted(students.items())
     with Records(ana_url) as records:
         assert records.record(game(actions=BLOCK_1_EASY), player=ana)[0].kind == "best_so_far"
-        with pytest.raises(RecordsError, match="row-level security"):
-            records.record(game(actions=WIN_1_EASY), player=bob)
-        with pytest.raises(RecordsError, match="row-level security"):
-            records.record(game(actions=WIN_1_EASY), player="teacher")
+        for other in (bob, "teacher"):
+            with pytest.raises(
+                RecordsError, match=f"this URL records results for {ana} only; this result names {other}"
+            ):
+                records.record(game(actions=WIN_1_EASY), player=other)
         (notice,) = records.record(game(actions=WIN_1_EASY), player=ana)
         assert notice.kind == FIRST_WIN
         assert [r["player"] for r in records.results()] == [ana, ana]
     w = TriPeaks(game=1, records=ana_url, player=bob)  # recording under another's name: said, and play goes on
     w.replay(WIN_1_EASY, pace=0)
     w.records.flush(10)
-    assert w.status == "won" and any("could not be recorded" in str(text) for text in w.notices), w.notices
+    said = f'This URL records results for {ana} only; this board plays as {bob} (pass player="{ana}").'
+    assert w.status == "won" and w.notices == [said], w.notices
     w.new_game(game=2)
     w.draw()
     assert w.state["moves"] == 1
@@ -133,6 +182,37 @@ def test_a_student_records_only_under_their_own_name(class_store):
     with Records(players) as records:  # the shared players' role may name anyone
         assert records.record(game(actions=WIN_1_EASY), player="carl") == []  # as fast as ana's: no news
         assert sorted(r["player"] for r in records.results()) == ["carl", ana, ana]
+
+
+def test_a_students_url_plays_as_that_student_and_a_mismatch_is_one_short_sentence(class_store, monkeypatch, caplog):
+    """Issue 45, item 6: before, a board on ana's URL played as the operating system's user; its result
+    was refused, and the notice held the server's 900-character report (the statement, the function's
+    context), said twice."""
+    import psycopg
+
+    _, students, _ = class_store
+    (ana, ana_url), (bob, _) = sorted(students.items())
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    w = TriPeaks(game=1, records=ana_url)
+    w.records.opening.result(10)
+    assert w.player == ana
+    play_by_hand(w, WIN_1_EASY)
+    assert w.records.flush(10) and w.notices == ["First win of game 1 (Easy): won in 49 moves."]
+    w.close()
+    said = f'This URL records results for {ana} only; this board plays as {bob} (pass player="{ana}").'
+    with caplog.at_level(logging.DEBUG, logger="tripeaks_widget"):
+        other = TriPeaks(game=1, records=ana_url, player=bob)
+        other.records.opening.result(10)
+        assert said in other.notices
+        other.replay(BLOCK_1_EASY, pace=0)
+        assert other.records.flush(10) and other.notices == [said]  # once, and nothing else
+        other.close()
+        with _as(ana_url) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege) as refused:
+            _call(conn, player=bob)  # past the client, the server's row-level security says no
+        with Records(ana_url) as records:
+            told = records._backend.say(refused.value)
+    assert told == 'new row violates row-level security policy for table "results"'
+    assert not re.search(r"INSERT|CONTEXT|PL/pgSQL|SELECT", caplog.text), caplog.text
 
 
 def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
@@ -144,13 +224,13 @@ def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
     with _as(players) as conn:  # ana's token, a better result, another name
         row = conn.execute(
             "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', "
-            "'2026-12-03T16:00:00+00:00', %s)",
+            "'2026-12-03T16:00:00+00:00', 'scripted', %s)",
             (token,),
         ).fetchone()
         assert row == (False,)
     with Records(owner) as records:
         assert [(r["player"], r["outcome"], r["cards_left"]) for r in records.results()] == [("ana", "blocked", 22)]
-        assert records.standing(1).text.endswith("held by ana.")
+        assert records.standing(1, category=SCRIPTED).text.endswith("held by ana.")
 
 
 def _role_of(url: str) -> str:
@@ -181,9 +261,9 @@ def test_setting_up_again_keeps_every_url_handed_out_repairs_the_grants_and_adds
                 assert conn.execute("SELECT count(*) FROM bests").fetchone() == (0,)
         with Records(players) as records:  # repaired
             assert records.record(game(actions=WIN_1_EASY), player="ana")[0].kind == FIRST_WIN
-            assert records.standing(1).text.endswith("held by ana.")
+            assert records.standing(1, category=SCRIPTED).text.endswith("held by ana.")
         with Records(cy_url) as records:  # the new student is a student like the others
-            with pytest.raises(RecordsError, match="row-level security"):
+            with pytest.raises(RecordsError, match=f"this URL records results for {cy} only"):
                 records.record(game(actions=BLOCK_1_EASY), player=ana)
             assert records.record(game(actions=BLOCK_1_EASY), player=cy) == []
     finally:
@@ -310,6 +390,7 @@ _GOOD = {
     "longest_run": 2,
     "assists": "",
     "finished_at": "2026-12-03T16:00:00+00:00",
+    "category": "hand",
     "token": "0" * 32,
 }
 
@@ -337,6 +418,8 @@ def _call(conn, **changed):
         ({"finished_at": "2026-13-45T99:00:00+00:00"}, "finished"),
         ({"token": None}, "token"),
         ({"assists": "x" * 100_000}, "assists"),
+        ({"category": "by-magic"}, "category"),
+        ({"category": None}, "category"),
     ],
 )
 def test_the_store_function_refuses_what_the_client_would_not_send(class_store, changed, said):
@@ -413,6 +496,49 @@ def test_a_store_function_of_an_earlier_version_is_brought_up_to_date_when_its_o
     Records(owner).close()
     with _as(players) as conn, pytest.raises(psycopg.errors.CheckViolation):
         _call(conn, rules="nonsense", token="1" * 32)
+
+
+def test_a_class_store_of_schema_2_keeps_its_roles_and_grants_when_its_owner_opens_it(class_store):
+    """Issue 45, item 2: schema 3 gives the store's function a category parameter. A store an earlier
+    version set up gets the new function with the same owner and callers, and its players read the
+    new column, once its owner opens it; until then a student is told so in one sentence."""
+    from tripeaks_widget.records import writes
+
+    players, students, owner = class_store
+    role = _role_of(players)
+    (ana, ana_url), _ = sorted(students.items())
+    new = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN)
+    old = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN if c != "category")
+    with _as(owner) as conn:  # the store as schema 2 left it: no categories, the function's 12 parameters
+        for table, key in (("bests", "rules, number"), ("player_bests", "player, rules, number")):
+            conn.execute(
+                f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, DROP COLUMN category, ADD PRIMARY KEY ({key})"
+            )
+        conn.execute("ALTER TABLE results DROP COLUMN category")
+        conn.execute("UPDATE tripeaks_store SET value = '2' WHERE name = 'version'")
+        conn.execute(f"DROP FUNCTION tripeaks_record({new})")
+        conn.execute(
+            f"CREATE FUNCTION tripeaks_record({old}) RETURNS TABLE (stored boolean) LANGUAGE sql AS 'SELECT false'"
+        )
+        conn.execute(f'ALTER FUNCTION tripeaks_record({old}) OWNER TO "{role}_writer"')
+        conn.execute(f"REVOKE ALL ON FUNCTION tripeaks_record({old}) FROM PUBLIC")
+        conn.execute(f'GRANT EXECUTE ON FUNCTION tripeaks_record({old}) TO "{role}"')
+    with pytest.raises(RecordsError, match="its owner does so by opening it once") as refused:
+        Records(ana_url)
+    assert "must be owner" not in str(refused.value)
+    Records(owner).close()  # the teacher opens it
+    with _as(owner) as conn:
+        found = conn.execute(
+            "SELECT pg_get_function_identity_arguments(oid), pg_get_userbyid(proowner) FROM pg_proc "
+            "WHERE proname = 'tripeaks_record' AND pronamespace = current_schema()::regnamespace"
+        ).fetchall()
+        assert found == [(", ".join(f"p_{c} {writes.TYPES.get(c, 'text')}" for c in writes.WRITTEN), f"{role}_writer")]
+    with Records(ana_url) as records:
+        (notice,) = records.record(game(actions=WIN_1_EASY))  # under the student's own name, by default
+        assert notice.text == "First win of game 1 (Easy, scripted): won in 49 moves."
+    with Records(players) as records:
+        assert [(r["player"], r["category"]) for r in records.results()] == [(ana, "scripted")]
+        assert records.leaderboard(1)[0]["category"] == "scripted"
 
 
 def test_a_password_changed_mid_session_is_said_once_and_the_result_is_kept(class_store, tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ import time
 from collections import Counter
 
 import pytest
-from records_stores import location, postgres, store  # noqa: F401  (fixtures)
+from records_stores import by_hand, location, postgres, store  # noqa: F401  (fixtures)
 from test_records import BLOCK_1_EASY, WIN_1_CLASSIC, WIN_1_EASY, game
 
 from tripeaks_widget import Game, TriPeaks
@@ -19,6 +19,7 @@ from tripeaks_widget.records import (
     FIRST_WIN,
     PERSONAL_BEST,
     RECORD,
+    SCRIPTED,
     Records,
     RecordsError,
     check_player,
@@ -81,7 +82,7 @@ def test_names_that_try_sql_injection_are_stored_as_plain_text(name, store):
     assert notice.kind == RECORD
     assert [r["player"] for r in store.results()] == [name, "ana"]
     assert store.leaderboard(1)[0]["player"] == name and store.stats(player=name)["played"] == 1
-    assert store.standing(1).text.endswith(f"held by {name}.")
+    assert store.standing(1, category=SCRIPTED).text.endswith(f"held by {name}.")
     assert store.stats()["played"] == 2  # the tables are all there
 
 
@@ -89,45 +90,69 @@ def test_names_that_try_sql_injection_are_stored_as_plain_text(name, store):
 
 
 def test_notices_across_players_first_win_record_and_personal_best(store):
-    (notice,) = store.record(game(actions=BLOCK_1_EASY), player="ana")
+    (notice,) = by_hand(store, game(actions=BLOCK_1_EASY), player="ana")
     assert notice.kind == BEST_SO_FAR
-    (notice,) = store.record(game(actions=SLOW_WIN), player="bob")
+    (notice,) = by_hand(store, game(actions=SLOW_WIN), player="bob")
     assert notice.kind == FIRST_WIN and notice.text == "First win of game 1 (Easy): won in 51 moves."
-    (notice,) = store.record(game(actions=SLOWER_WIN), player="ana")  # bob's is better: her own best only
+    (notice,) = by_hand(store, game(actions=SLOWER_WIN), player="ana")  # bob's is better: her own best only
     assert notice.kind == PERSONAL_BEST
     assert notice.text == "Your personal best for game 1 (Easy): won in 53 moves, beating 22 cards left in 29 moves."
-    assert store.record(game(actions=SLOWER_WIN), player="ana") == []  # a tie with herself is no news
-    assert store.record(game(actions=SLOWER_WIN), player="cy") == []  # cy's first result, nowhere near the best
-    (notice,) = store.record(game(actions=WIN_1_EASY), player="ana")
+    assert by_hand(store, game(actions=SLOWER_WIN), player="ana") == []  # a tie with herself is no news
+    assert by_hand(store, game(actions=SLOWER_WIN), player="cy") == []  # cy's first result, nowhere near the best
+    (notice,) = by_hand(store, game(actions=WIN_1_EASY), player="ana")
     assert notice.kind == RECORD
     assert notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
     assert store.standing(1).text == "Record of game 1 (Easy): won in 49 moves, held by ana."
     assert store.standing(1, "classic") is None
 
 
-def test_the_leaderboard_ranks_each_players_best_with_assisted_results_apart(store):
-    store.record(game(actions=SLOW_WIN), player="bob")
-    store.record(game(actions=BLOCK_1_EASY), player="bob")  # worse than his own best: not on the board twice
-    store.record(game(actions=WIN_1_EASY), player="ana")
-    store.record(game(actions=WIN_1_EASY), player="cy")  # ties ana: the same rank, after her
-    store.record(game(actions=BLOCK_1_EASY), player="dee")
-    assert store.record(game(actions=WIN_1_EASY), player="eve", assists={"hint"}) == []  # no record with help
-    store.record(game(actions=SLOW_WIN), player="fay", assists={"verdict", "win_chance"})
+def test_a_scripted_result_keeps_its_figures_and_has_records_of_its_own_apart_from_play_by_hand(store):
+    """Issue 45, item 2: a game moved from Python never takes a record, a first win or a best among
+    the games played by hand; among scripted games, a race still has its first win and its bests."""
+    by_hand(store, game(actions=BLOCK_1_EASY), player="ana")
+    (notice,) = store.record(game(actions=WIN_1_EASY), player="bot")  # scripted, and faster than any hand
+    assert notice.kind == FIRST_WIN and notice.text == "First win of game 1 (Easy, scripted): won in 49 moves."
+    assert store.standing(1).text == "Record of game 1 (Easy): 22 cards left in 29 moves, held by ana."
+    (notice,) = by_hand(store, game(actions=SLOW_WIN), player="bea")
+    assert notice.kind == FIRST_WIN and notice.text == "First win of game 1 (Easy): won in 51 moves."
+    assert store.record(game(actions=SLOW_WIN), player="bea") == []  # her first scripted result: no news
+    (notice,) = store.record(game(actions=["draw", "undo"] + WIN_1_EASY), player="bea")
+    assert notice.kind == PERSONAL_BEST
+    assert notice.text == "Your personal best for game 1 (Easy, scripted): won in 50 moves, beating won in 51 moves."
+    assert (
+        store.standing(1, category=SCRIPTED).text == "Record of game 1 (Easy, scripted): won in 49 moves, held by bot."
+    )
+    assert (store.stats()["played"], store.stats()["won"], store.stats(player="bea")["won"]) == (5, 4, 3)
+
+
+def test_the_leaderboard_ranks_each_players_best_with_scripted_and_assisted_results_apart(store):
+    by_hand(store, game(actions=SLOW_WIN), player="bob")
+    by_hand(store, game(actions=BLOCK_1_EASY), player="bob")  # worse than his own best: not on the board twice
+    by_hand(store, game(actions=WIN_1_EASY), player="ana")
+    by_hand(store, game(actions=WIN_1_EASY), player="cy")  # ties ana: the same rank, after her
+    by_hand(store, game(actions=BLOCK_1_EASY), player="dee")
+    assert by_hand(store, game(actions=WIN_1_EASY), player="eve", assists={"hint"}) == []  # no record with help
+    by_hand(store, game(actions=SLOW_WIN), player="fay", assists={"verdict", "win_chance"})
+    store.record(game(actions=WIN_1_EASY), player="bob")  # scripted: ranked apart, after every game by hand
+    store.record(game(actions=WIN_1_EASY), player="hal", assists={"hint"})
     store.record(game("TP1-C-AAAAAAB", WIN_1_CLASSIC), player="gus")
     board = store.leaderboard(1, rules="easy")
-    assert [(e["rank"], e["player"], e["moves"], e["assisted"]) for e in board] == [
-        (1, "ana", 49, False),
-        (1, "cy", 49, False),
-        (3, "bob", 51, False),
-        (4, "dee", 29, False),
-        (1, "eve", 49, True),
-        (2, "fay", 51, True),
+    assert [(e["rank"], e["player"], e["moves"], e["category"], e["assisted"]) for e in board] == [
+        (1, "ana", 49, "hand", False),
+        (1, "cy", 49, "hand", False),
+        (3, "bob", 51, "hand", False),
+        (4, "dee", 29, "hand", False),
+        (1, "eve", 49, "hand", True),
+        (2, "fay", 51, "hand", True),
+        (1, "bob", 49, "scripted", False),
+        (1, "hal", 49, "scripted", True),
     ]
-    assert board[-1]["assists"] == ["verdict", "win_chance"] and board[0]["assists"] == []
+    assert board[5]["assists"] == ["verdict", "win_chance"] and board[0]["assists"] == []
     assert board[3]["outcome"] == "blocked" and board[3]["cards_left"] == 22
     assert [e["player"] for e in store.leaderboard(1, "C")] == ["gus"]
-    assert len(store.leaderboard(1, limit=2)) == 4  # two of each
-    assert store.best(1)["player"] == "ana"  # the record is unassisted
+    assert len(store.leaderboard(1, limit=2)) == 6  # at most two of each group
+    assert store.best(1)["player"] == "ana"  # the record is played by hand, and unassisted
+    assert store.best(1, category=SCRIPTED)["player"] == "bob"
 
 
 def test_assists_are_a_set_of_names_and_unknown_ones_are_kept(store):
@@ -188,7 +213,8 @@ def test_two_processes_racing_exactly_one_is_first(location):
     with Records(location) as records:
         assert records.stats()["played"] == 1 + 2 * 42
         winner = next(p for p, items in said.items() if ("easy", FIRST_WIN) in items)
-        assert records.standing(1).text.endswith(f"held by {winner}.")
+        assert records.standing(1, category=SCRIPTED).text.endswith(f"held by {winner}.")  # a race of scripts
+        assert records.standing(1) is None  # among the games played by hand, nobody has won
 
 
 def _write_many(location, player, count, start, answers):

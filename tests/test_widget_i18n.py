@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import HE, HE_AFTER, HE_START, at_once, intent, played, replies_of, winning_line
+from support import HE, HE_AFTER, HE_START, at_once, intent, play_by_hand, played, replies_of, winning_line
 
 from tripeaks_widget import TriPeaks, fair, i18n, solver
 from tripeaks_widget.board.dialog import BAD_CODE
@@ -282,8 +282,7 @@ def test_records_notices_in_the_language(tmp_path):
     store = Records(tmp_path / "records.sqlite3")
     w = TriPeaks(game=WINNABLE, lang="he", records=store)
     line = winning_line()
-    for action in line:
-        w.apply(action)
+    play_by_hand(w, line)
     assert w.status == "won"
     [notice] = w.state["notices"]
     assert notice == {"kind": "first_win", "text": f"ניצחון ראשון במשחק {WINNABLE} (קל): ניצחון ב־{len(line)} מהלכים."}
@@ -294,11 +293,11 @@ def test_records_notices_in_the_language(tmp_path):
     )
     g = TriPeaks(game=WINNABLE, rules="easy+open-peaks", lang="el", records=store)
     while g.status == "playing":
-        g.apply(g.legal_moves()[-1])  # draws while it can: blocked, a best result so far
+        g.apply(g.legal_moves()[-1])  # draws while it can, from Python: blocked, a best result so far among scripts
     [notice] = g.state["notices"]
     assert notice["kind"] == "best_so_far"
     assert notice["text"].startswith(
-        f"Καλύτερο αποτέλεσμα μέχρι τώρα στην παρτίδα {WINNABLE} (Εύκολο + Ανοιχτές κορυφές): "
+        f"Καλύτερο αποτέλεσμα μέχρι τώρα στην παρτίδα {WINNABLE} (Εύκολο + Ανοιχτές κορυφές, με κώδικα): "
     )
 
 

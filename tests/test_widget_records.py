@@ -9,7 +9,7 @@ import time
 
 import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
-from support import every_reply, intent, played, unchanged, winning_line
+from support import every_reply, intent, play_by_hand, played, unchanged, winning_line
 
 from tripeaks_widget import Game, Rules, TriPeaks, fair, solver
 from tripeaks_widget.records import Records
@@ -28,14 +28,6 @@ def store(tmp_path):
 def replies(monkeypatch):
     """Collect what widgets send back (replies to the dialog)."""
     return every_reply(monkeypatch)
-
-
-def play_by_clicks(widget, line):
-    for action in line:
-        if action == "draw":
-            intent(widget, {"type": "draw"})
-        else:
-            intent(widget, played(widget, widget.game.slot_of(action)))
 
 
 def play_until_blocked(widget):
@@ -200,7 +192,7 @@ def test_malformed_dialog_intents_change_nothing(replies, caplog, content):
 def test_a_win_is_recorded_and_its_notice_shown(store):
     w = TriPeaks(game=WINNABLE, records=store)
     line = winning_line()
-    play_by_clicks(w, line)
+    play_by_hand(w, line)
     assert w.status == "won"
     text = f"First win of game {WINNABLE} (Easy): won in {len(line)} moves."
     assert w.notices == [text]
@@ -217,9 +209,34 @@ def test_a_win_is_recorded_and_its_notice_shown(store):
     w.new_game(WINNABLE)
     standing = f"Record of game {WINNABLE} (Easy): won in {len(line)} moves, held by {w.player}."
     assert w.notices == [standing] and w.state["notices"] == [{"kind": "standing", "text": standing}]
-    w.replay(list(line), pace=0)  # a scripted line is recorded as clicks are
-    assert w.status == "won" and w.notices == []
-    assert len(Records(store).results()) == 2
+    w.replay(list(line), pace=0)  # a scripted line ranks apart, with a first win of its own
+    assert w.status == "won"
+    assert w.notices == [f"First win of game {WINNABLE} (Easy, scripted): won in {len(line)} moves."]
+    assert [r["category"] for r in Records(store).results()] == ["scripted", "hand"]
+
+
+def test_a_game_with_any_move_from_python_is_scripted_and_clicks_and_keys_are_play_by_hand(store):
+    """Issue 45, item 2: before, a line solved on a game of its own and applied to a recorded board
+    took an unassisted first win among everyone's."""
+    line = winning_line()
+    apart = TriPeaks(game=WINNABLE, records=store, player="ana")
+    for action in Game(apart.code).solve().line:  # solved apart: the board itself consulted nothing
+        apart.apply(action)
+    assert apart.status == "won" and apart.notices[0].startswith(f"First win of game {WINNABLE} (Easy, scripted): ")
+    behind = TriPeaks(game=WINNABLE, records=store, player="bo")
+    behind.game.apply(line[0])  # one move behind the board's back, every other one a click
+    play_by_hand(behind, line[1:])
+    clicks = TriPeaks(game=WINNABLE, records=store, player="cy")
+    play_by_hand(clicks, [line[0], "undo", *line])  # an undo by hand is play by hand too
+    assert clicks.status == "won" and clicks.state["notices"][0]["kind"] == "first_win"
+    assert clicks.notices[0].startswith(f"First win of game {WINNABLE} (Easy): ")  # the first win by hand
+    assert {r["player"]: r["category"] for r in Records(store).results()} == {
+        "ana": "scripted",
+        "bo": "scripted",
+        "cy": "hand",
+    }
+    board = Records(store).leaderboard(WINNABLE)
+    assert [(e["player"], e["category"]) for e in board] == [("cy", "hand"), ("ana", "scripted"), ("bo", "scripted")]
 
 
 def test_a_blocked_game_is_recorded_again_after_undo(store):
@@ -274,11 +291,11 @@ def test_records_given_as_a_store_or_turned_off(store):
     records = Records(store)
     w = TriPeaks(game=WINNABLE, records=records)
     assert w.records is records
-    play_by_clicks(w, winning_line())
+    play_by_hand(w, winning_line())
     assert records.stats()["won"] == 1
     off = TriPeaks(game=WINNABLE, records=False)
     assert off.records is None and off.records_error is None
-    play_by_clicks(off, winning_line())
+    play_by_hand(off, winning_line())
     assert off.status == "won" and off.notices == [] and records.stats()["won"] == 1
     with pytest.raises(TypeError, match="records"):
         TriPeaks(records=3)
@@ -295,9 +312,9 @@ def test_a_corrupt_records_file_is_said_once_and_left_untouched(tmp_path, caplog
     assert w.notices == [w.records_error]
     assert any("without records" in r.getMessage() for r in caplog.records)
     line = winning_line()
-    play_by_clicks(w, line[:1])
+    play_by_hand(w, line[:1])
     assert w.state["notices"] == []  # said once
-    play_by_clicks(w, line[1:])
+    play_by_hand(w, line[1:])
     assert w.status == "won" and w.state["notices"] == [] and w.state["message"] == "You won!"
     w.new_game()
     assert digest(path) == before
@@ -319,7 +336,8 @@ def test_a_failing_write_is_said_and_the_game_goes_on(store, caplog):
         other.execute("DROP TABLE bests")
     other.close()
     with caplog.at_level(logging.WARNING, logger="tripeaks_widget"):
-        play_by_clicks(w, winning_line())
+        play_by_hand(w, winning_line())
+        assert w.records.flush(5)  # the store's report comes from its own thread
     assert w.status == "won" and w.state["status"] == "won"
     [notice] = w.state["notices"]
     assert notice["kind"] == "error" and "no such table: bests" in notice["text"] and str(store) in notice["text"]
@@ -346,7 +364,7 @@ def test_the_player_is_given_or_the_hub_user(store, monkeypatch):
     w = TriPeaks(game=WINNABLE, records=store)
     assert w.player == "hub-ana"
     w.player = "bea"
-    play_by_clicks(w, winning_line())
+    play_by_hand(w, winning_line())
     other = TriPeaks(game=WINNABLE, records=store, player="cy")
     assert other.player == "cy"
     assert other.notices == [f"Record of game {WINNABLE} (Easy): won in {len(winning_line())} moves, held by bea."]
@@ -361,20 +379,20 @@ def test_the_player_is_given_or_the_hub_user(store, monkeypatch):
 def test_results_say_which_assists_were_used(store):
     hinted = TriPeaks(game=WINNABLE, records=store, player="ana")
     hinted.fair_hint()
-    play_by_clicks(hinted, winning_line())
+    play_by_hand(hinted, winning_line())
     assert hinted.notices == []  # an assisted win takes no record
     judged = TriPeaks(game=WINNABLE, records=store, player="bob", show_verdict=True)
-    play_by_clicks(judged, winning_line())
+    play_by_hand(judged, winning_line())
     judged.board.assists.worker.wait(20)
     plain = TriPeaks(game=WINNABLE, records=store, player="cy")
-    play_by_clicks(plain, winning_line())
+    play_by_hand(plain, winning_line())
     assert [n["kind"] for n in plain.state["notices"]] == ["first_win"]
     by_player = {r["player"]: r["assists"] for r in Records(store).results()}
     assert by_player == {"ana": ["fair_hint"], "bob": ["verdict"], "cy": []}
     board = Records(store).leaderboard(WINNABLE)
     assert [(e["player"], e["assisted"]) for e in board] == [("cy", False), ("ana", True), ("bob", True)]
     hinted.new_game(WINNABLE)  # a new deal starts without assists
-    play_by_clicks(hinted, winning_line())
+    play_by_hand(hinted, winning_line())
     assert Records(store).results()[0]["assists"] == []
 
 
@@ -383,9 +401,9 @@ def test_a_held_lock_keeps_the_board_live_and_the_result_lands_when_it_goes(stor
     other = sqlite3.connect(store, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # a second kernel mid-write, or a backup, for longer than any wait
     line = winning_line()
-    play_by_clicks(w, line[:-1])
+    play_by_hand(w, line[:-1])
     started = time.monotonic()
-    play_by_clicks(w, line[-1:])
+    play_by_hand(w, line[-1:])
     assert time.monotonic() - started < 3  # the last card is not held up by the lock
     assert w.status == "won" and w.state["status"] == "won" and w.state["notices"] == []
     time.sleep(1.0)
@@ -400,7 +418,7 @@ def test_a_held_lock_keeps_the_board_live_and_the_result_lands_when_it_goes(stor
 
 def test_no_journal_files_are_left_once_the_widget_closes(store):
     w = TriPeaks(game=WINNABLE, records=store)
-    play_by_clicks(w, winning_line())
+    play_by_hand(w, winning_line())
     assert (store.parent / "records.sqlite3-wal").exists()  # open: the write-ahead journal is in use
     w.close()
     assert sorted(p.name for p in store.parent.iterdir()) == ["records.sqlite3"]
@@ -411,9 +429,11 @@ def test_a_shared_postgres_store_by_url(postgres):  # noqa: F811  (the fixture)
     ana = TriPeaks(game=WINNABLE, records=postgres.url, player="ana")
     bob = TriPeaks(game=WINNABLE, records=postgres.url, player="bob")
     assert ana.records.kind == "PostgreSQL" and "@" in ana.records.where and ana.records_error is None
-    play_by_clicks(bob, winning_line())
+    play_by_hand(bob, winning_line())
+    assert bob.records.flush(10)  # an answer later than a move waits for comes in a snapshot of its own
     assert [n["kind"] for n in bob.state["notices"]] == ["first_win"]
-    play_by_clicks(ana, winning_line())
+    play_by_hand(ana, winning_line())
+    assert ana.records.flush(10)
     assert ana.state["notices"] == []  # a tie: bob was first
     ana.new_game(WINNABLE)
     assert ana.notices == [f"Record of game {WINNABLE} (Easy): won in {len(winning_line())} moves, held by bob."]

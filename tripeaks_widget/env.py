@@ -3,14 +3,15 @@
 ``gymnasium.make("tripeaks/TriPeaks-v0", rules="classic")`` makes one once this module is
 imported; ``gymnasium.make("tripeaks_widget.env:tripeaks/TriPeaks-v0")`` imports it on the way.
 ``TriPeaksEnv(rules="easy")`` deals a numbered game at each ``reset`` (chosen with the
-environment's seeded generator, or ``options={"game": n}``). The observation is what a
-player can see, as numbers: ``slots`` (28 values, slots numbered row by row from the peak tops:
-the card's index 0–51 in the ordered deck, A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠, so that
-``Card.from_index(i)`` is the card, 52 for the joker, ``FACE_DOWN`` or ``REMOVED``), ``discard`` (a card index, or ``NO_CARD`` for an empty
-discard) and ``stock`` (the cards left in it: its space is sized for the rule set, 24 cards at
-most, 25 with the joker and an empty discard). There are 29 actions: 0–27 play the card in
-that slot, 28 draws; ``info["action_mask"]`` marks the legal ones. An action is a whole
-number (an ``int`` or a NumPy integer); anything else is refused, never rounded or parsed.
+environment's seeded generator, or ``options={"game": n}``). The observation is what a player
+can see, as numbers: ``slots`` (28 values, the slots row by row from the peak tops: a card's
+index 0–51 in the ordered deck, A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠, so that
+``Card.from_index(i)`` is the card; 52 for the joker, ``FACE_DOWN`` or ``REMOVED``), ``discard``
+(a card index, or ``NO_CARD`` for an empty discard) and ``stock`` (the cards left in it: its
+space is sized for the rule set, 24 cards at most, 25 with the joker and an empty discard).
+There are 29 actions: 0–27 play the card in that slot, 28 draws; ``info["action_mask"]``
+marks the legal ones. An action is a whole number (an ``int`` or a NumPy integer); anything
+else is refused, never rounded or parsed.
 
 The reward is 1 for the step that wins the game and 0 for every other step, so the return
 of an episode is whether it was won. An illegal action changes nothing (reward 0,

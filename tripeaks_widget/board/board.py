@@ -31,7 +31,7 @@ from ..engine.steps import drive
 from ..fair import Chance, Review
 from ..picture import Picture
 from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
-from ..records.player import board_player, renamed
+from ..records.player import renamed
 from . import dialog, intents
 from .assists import Assists, Marks, check_hint_kind, failure
 from .recording import Results
@@ -152,7 +152,7 @@ class Board:
         self._reply: Reply | None = None  # the answer to the last request, until the next action
         self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
         self._seq = 0
-        self.results = Results(self, records, board_player(player))  # the player's name never stops the game
+        self.results = Results(self, records, player)  # the player's name never stops the game
         said = renamed(self.results.player) if self.results.store is not None else None
         if said:
             self.results.notices.append({"kind": "info", "text": said})
@@ -275,11 +275,11 @@ class Board:
                 self._begin()
                 self._note = CLICK_TOO_LATE
                 return self.answer(request, False, CLICK_TOO_LATE)
-            self._apply(self._game.play, intent.slot, request=request, by_hand=True)
+            self._apply(self.results.by_hand(self._game.play), intent.slot, request=request, by_hand=True)
         elif isinstance(intent, intents.Draw):
-            self._apply(self._game.draw, request=request, by_hand=True)
+            self._apply(self.results.by_hand(self._game.draw), request=request, by_hand=True)
         elif isinstance(intent, intents.Undo):
-            self._apply(self._game.undo, request=request, by_hand=True)
+            self._apply(self.results.by_hand(self._game.undo), request=request, by_hand=True)
         elif isinstance(intent, intents.Restart):
             self.restart()
             return self.answer(request, True)

@@ -2,6 +2,11 @@
 widget was given, the player it records for, the game recorded when it ends (won or blocked) or is
 left unfinished, and what the store said about it, shown under the board until the next action.
 
+A game is recorded as played by hand only when every move of it was made on the board by hand
+(a click or a key, which :meth:`Board.handle` carries out through :meth:`Results.by_hand`); a
+game with any other move (``w.play``, ``w.replay``, ``w.game.apply`` … from Python) is scripted,
+and ranks apart (see :mod:`tripeaks_widget.records`).
+
 The store is written in its own thread (:class:`~tripeaks_widget.records.Records` queues each
 result), so a locked or slow store never holds up the board: a move waits a moment for the
 store's answer, and an answer that comes later arrives in a snapshot of its own."""
@@ -16,10 +21,11 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol
 
+from ..engine.cards import Card
 from ..engine.errors import InvalidTypeError
 from ..engine.game import Game
 from ..engine.messages import Message
-from ..records import Notice, Records, check_player, default_player, in_series
+from ..records import HAND, SCRIPTED, Notice, Records, check_player, default_player, in_series
 from . import background
 
 log = logging.getLogger("tripeaks_widget")
@@ -28,6 +34,9 @@ NOT_RECORDED = Message("This result could not be recorded: {error}")
 NO_RECORDS = Message("Records cannot be kept: {error}")
 NO_RECORDS_IN_BROWSER = Message("Records are not kept in the browser")
 RECORDS_WAITING = Message("The records server does not answer yet: results are kept and recorded when it does")
+PLAYER_MISMATCH = Message(
+    "This URL records results for {student} only; this board plays as {player} (pass {argument})."
+)
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 Answer = list[Notice] | Notice | None  # the store's answer: a result's notices, or a game's record
 
@@ -57,7 +66,8 @@ class Results:
         self, board: Host, records: Records | str | os.PathLike[str] | bool | None, player: str | None = None
     ) -> None:
         self.board = board
-        self.player = default_player() if player is None else check_player(player)
+        self._given = None if player is None else check_player(player)  # a name given in code
+        self._default = default_player()  # the environment's, fitted: never stops the game
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict[str, str]] = []  # each {"kind", "text"}, its text a Message
@@ -68,7 +78,10 @@ class Results:
             self.notices = [{"kind": "error", "text": self.error}]
         game = board.game
         self._ended: tuple[Game, str] = (game, game.status)  # the last status looked at
+        self._hand: tuple[Game | None, int] = (None, 0)  # the game moves by hand last left, and its history's length
         store = self.store
+        if store is not None and store.opening.done():
+            self._say_mismatch()
         if store is not None and not store.opening.done():  # a server's store, still being looked at
             me = weakref.ref(self)  # the opening outlives a board closed meanwhile: it must not keep it
 
@@ -81,13 +94,63 @@ class Results:
         elif store is not None and not store.ready and store.opening.exception() is None:
             self.notices.append({"kind": "info", "text": RECORDS_WAITING})
 
+    @property
+    def player(self) -> str:
+        """Who plays: the name given in code, else the student a student's own URL records for, else
+        the environment's name (``$JUPYTERHUB_USER``, then the operating system's user)."""
+        if self._given is not None:
+            return self._given
+        student = None if self.store is None else self.store.student
+        return student or self._default
+
+    @player.setter
+    def player(self, name: str) -> None:
+        self._given = check_player(name)
+
+    def _mismatch(self) -> Message | None:
+        """What to say when the store records for one student only and this board plays as another."""
+        student = None if self.store is None else self.store.student
+        if student is None or self.player == student:
+            return None
+        return Message(PLAYER_MISMATCH, student=student, player=self.player, argument=f'player="{student}"')
+
+    def _say_mismatch(self) -> bool:
+        said = self._mismatch()
+        if said is not None:
+            log.info("%s", said)
+            self.notices.append({"kind": "error", "text": said})
+        return said is not None
+
+    def by_hand(self, move: Callable[..., Card]) -> Callable[..., Card]:
+        """``move`` (an action of the game on the board) made by hand: a click or a key. A game
+        all of whose moves were made so is recorded as played by hand; one with any other move, as
+        scripted (:meth:`all_by_hand`)."""
+        game = self.board.game
+
+        def made(*args: Any) -> Card:
+            clean = self.all_by_hand(game)
+            done = move(*args)
+            if clean:
+                self._hand = (game, len(game.history))
+            return done
+
+        return made
+
+    def all_by_hand(self, game: Game) -> bool:
+        """Whether every action of ``game`` so far was made by hand on this board."""
+        played, length = self._hand
+        return len(game.history) == (length if played is game else 0)
+
     def opened(self, opening: Future[bool]) -> None:
         """A store opened in the background: one that turned out unusable is said as a store refused
         at once is, and one whose server was not reached says that its results are kept."""
         error = opening.exception()
-        if error is None and opening.result():
-            return
         board = self.board
+        if error is None and opening.result():
+            with board.lock:
+                if not board.closed and self._say_mismatch():
+                    board.publish()
+            return
         with board.lock:
             if board.closed:
                 return
@@ -113,8 +176,15 @@ class Results:
         later snapshot when the store is slow). A failure is said, not raised."""
         if self.store is None or not in_series(game.number):
             return
+        if self._mismatch() is not None:  # the store would refuse it: said in one sentence, under its own game
+            if self.board.game is game:
+                self._say_mismatch()
+            return
+        category = HAND if self.all_by_hand(game) else SCRIPTED
         try:
-            answer = self.store.submit(game, player=self.player, assists=set(assists), waiting=self._waiting)
+            answer = self.store.submit(
+                game, player=self.player, assists=set(assists), waiting=self._waiting, category=category
+            )
         except Exception as error:  # a records bug must never cost the game its move
             log.exception("recording game %s failed", game.number)
             self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
@@ -178,7 +248,7 @@ class Results:
             if not recording:
                 log.warning("the records could not be read: %s", error)
                 return False
-            log.warning("a result was not recorded: %s", error)
+            log.debug("a result was not recorded: %s", error)  # the store's own log says it, with the result
             self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
             return True
         found = answer.result()

@@ -27,7 +27,7 @@ arrangement that agrees with what was seen is equally likely.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import DECK, DECK_WITH_JOKER, Card
@@ -80,6 +80,7 @@ class Seen:
     score: int
     moves: int
     status: str
+    kind: type[Game] = field(compare=False, repr=False)  # the game's class, which deals the samples
 
     @classmethod
     def of(cls, game: Game) -> Seen:
@@ -109,6 +110,7 @@ class Seen:
             score=game.score,
             moves=game.moves,
             status=game.status,
+            kind=type(game),
         )
 
     # -- the unseen ------------------------------------------------------------------------
@@ -169,10 +171,7 @@ class Seen:
 
     def game_from(self, deck: tuple[Card, ...]) -> Game:
         """The game with this deck, brought to this position by replaying the actions seen."""
-        from .game import Game
-
-        game = Game.from_deck(list(deck), self.rules)
-        return game.replay(self.history)
+        return self.kind.from_deck(list(deck), self.rules).replay(self.history)
 
     def samples(self, count: int, seed: int = 0) -> list[Game]:
         """``count`` sampled games in this position (the first ``k`` are the same for any larger ``count``)."""

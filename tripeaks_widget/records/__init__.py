@@ -7,7 +7,10 @@ score, draws used, longest run of removals, the assists used, when it ended and 
 judged by the cards left in the peaks (fewer is better, 0 = won), then by its moves (fewer is
 better) (§9). Recording a result says, across every player of the store, when it is the first
 win of a game, a new record for it, or its best result so far even without finishing it; and,
-when someone else holds the record, when it is the player's own best. For example::
+when someone else holds the record, when it is the player's own best. A game with any move made
+from Python is *scripted* (``Records.record`` records every game so): it keeps its result and
+statistics, and has first wins and records of its own, apart from games played by hand on a
+board. For example::
 
     from tripeaks_widget import Game
     from tripeaks_widget.records import Records
@@ -17,7 +20,7 @@ when someone else holds the record, when it is the player's own best. For exampl
     ...                                   # play it until it is won or blocked
     for notice in records.record(game):   # e.g. "First win of game 123 (Easy): won in 47 moves."
         print(notice.text)
-    records.leaderboard(123, rules="easy")   # each player's best, unassisted results ranked apart
+    records.leaderboard(123, rules="easy")   # each player's best; scripted and assisted results ranked apart
     records.stats(player="ana")              # played, won, win percent, runs, draws, per rule set
 
 Where a store is, who plays, how both databases share one code path, how a first win is settled
@@ -40,11 +43,14 @@ from .notices import (
     STANDING,
     Notice,
 )
+from .player import default_player
 from .results import (
     ASSISTS,
+    CATEGORIES,
+    HAND,
     OUTCOMES,
+    SCRIPTED,
     check_player,
-    default_player,
     draws_used,
     effective_line,
     in_series,
@@ -60,9 +66,11 @@ __all__ = [
     "ASSISTS",
     "BEST_SO_FAR",
     "BUSY_TIMEOUT",
+    "CATEGORIES",
     "ENV_VAR",
     "FILE_NAME",
     "FIRST_WIN",
+    "HAND",
     "KINDS",
     "MIGRATIONS",
     "NOTICE_ENTRIES",
@@ -70,6 +78,7 @@ __all__ = [
     "PERSONAL_BEST",
     "RECORD",
     "RESULT_COLUMNS",
+    "SCRIPTED",
     "SERIES_FIRST",
     "SERIES_LAST",
     "STANDING",

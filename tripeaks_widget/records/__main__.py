@@ -1,7 +1,8 @@
-"""``python -m tripeaks_widget.records setup URL [--role NAME] [--students FILE] [--new-passwords]``:
-set up a class's PostgreSQL store (see :mod:`.roles`). It prints a line (name, tab, URL) for each
-student given a password, then, last, the players' URL when this run set its password. Run again,
-it keeps the roles that exist and their passwords, and says on stderr which ones it kept."""
+"""python -m tripeaks_widget.records setup URL [--role NAME] [--students FILE] [--new-passwords]:
+set up a class's PostgreSQL store, its players' role and a role for each student (what each
+may do: tripeaks_widget.records.roles). It prints a line (name, tab, URL) for each student given
+a password, then, last, the players' URL when this run set its password. Run again, it keeps
+the roles that exist and their passwords, and says on stderr which ones it kept."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import argparse
 import sys
 
 from .locate import RecordsError, redact
+from .roles import student_names
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +23,10 @@ def main(argv: list[str] | None = None) -> int:
     setup.add_argument("url", help="the database's URL, with the owner's credentials")
     setup.add_argument("--role", default="tripeaks_player", help="the players' role (default: tripeaks_player)")
     setup.add_argument(
-        "--students", metavar="FILE", help="a file of student names, one a line: each gets a role of its own"
+        "--students",
+        metavar="FILE",
+        help="a UTF-8 file of student names, one a line: each gets a role of its own (a name is at most 64 "
+        "characters and 63 bytes, without tabs or other control characters)",
     )
     setup.add_argument(
         "--new-passwords",
@@ -35,11 +40,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         students: list[str] = []
         if args.students:
-            with open(args.students, encoding="utf-8") as file:
-                students = file.read().splitlines()
+            with open(args.students, encoding="utf-8", newline="") as file:
+                students = student_names(file.read(), args.students)
         made = set_up(args.url, role=args.role, students=students, new_passwords=args.new_passwords)
     except OSError as error:
         print(f"error: {args.students}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as error:
+        print(f"error: {args.students}: not UTF-8 text ({error.reason} at byte {error.start})", file=sys.stderr)
         return 2
     except RecordsError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .locate import ENV_VAR, FILE_NAME, MEMORY, Location, RecordsError
+from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -38,16 +38,6 @@ class Found:
     def fresh(self) -> bool:
         """Whether the database is empty, so a new store may be made in it."""
         return not self.ours and self.version == 0 and not self.tables
-
-
-def backend_for(place: Location, timeout: float) -> Backend:
-    """The backend of the store at ``place`` (see :func:`.locate.locate`)."""
-    if place.kind == "postgresql":
-        from .postgres import Postgres  # only where psycopg is wanted
-
-        return Postgres(place, timeout)
-    path = place.path
-    return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
 
 
 class Backend:
@@ -136,6 +126,18 @@ class Backend:
 
     def refuses_row(self, error: BaseException) -> bool:
         """Whether ``error`` refuses the row itself (a check of the store's), whenever it is sent."""
+        return False
+
+    def denied(self, error: BaseException) -> bool:
+        """Whether ``error`` says that this user may not do that (a privilege, a row-level security policy)."""
+        return False
+
+    def student(self, conn) -> str | None:
+        """The one player whose results this user may record (a student's own role), or None."""
+        return None
+
+    def make_room(self) -> bool:
+        """After a full disk: free what room the store itself holds; whether trying again may work."""
         return False
 
     def lost(self, error: BaseException) -> bool:
@@ -333,6 +335,18 @@ class SQLite(Backend):
 
     def refuses_row(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
+
+    def make_room(self) -> bool:
+        # The write-ahead log keeps growing while no checkpoint can run, and holds the room a full
+        # disk gets back: moved into the file and truncated, it frees that room for the next write.
+        if self.path == MEMORY or self._conn is None:
+            return False
+        with self.connection(write=True) as conn:
+            try:
+                busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            except sqlite3.Error:
+                return False
+        return not busy
 
     def full(self, error: BaseException) -> bool:
         # SQLITE_FULL; or an I/O error (a journal that could not grow, say) on a disk without room.

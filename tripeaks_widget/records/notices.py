@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..engine.messages import Entry, Message
 from ..i18n import RuleSetName
-from .results import shown_player
+from .results import HAND, shown_player
 
 # Notice kinds (§9), across every player of the store, then the player's own.
 FIRST_WIN = "first_win"  # the first win of game n, of anyone
@@ -45,6 +45,11 @@ SAID_GAME = Entry(
     "game {number} ({rules})",
     comment="A numbered game in a records notice: its number and its rule set ('Easy', 'Easy + Joker').",
 )
+SAID_SCRIPTED_GAME = Entry(
+    "game {number} ({rules}, scripted)",
+    comment="A numbered game in a records notice about a game played from code (a move made from Python, not by "
+    "hand on the board): such games keep first wins and records of their own, apart from games played by hand.",
+)
 SAID_WON_IN = Entry(
     "won in {n} move",
     "won in {n} moves",
@@ -73,6 +78,7 @@ NOTICE_ENTRIES = (
     SAID_PERSONAL_BEST,
     SAID_STANDING,
     SAID_GAME,
+    SAID_SCRIPTED_GAME,
     SAID_WON_IN,
     SAID_LEFT_IN,
     SAID_CARDS_LEFT,
@@ -127,14 +133,17 @@ def rules_title(key: str) -> RuleSetName:
     return RuleSetName(key, " + ".join([base[:1].upper() + base[1:], *variants]))
 
 
-def game_title(rules: str, number: int) -> Message:
-    """The game's name as a notice says it: its number and rule set."""
-    return Message(SAID_GAME, number=number, rules=rules_title(rules))
+def game_title(rules: str, number: int, category: str = HAND) -> Message:
+    """The game's name as a notice says it: its number and rule set, and ", scripted" for a result
+    of any category but those played by hand, whose records are apart."""
+    return Message(SAID_GAME if category == HAND else SAID_SCRIPTED_GAME, number=number, rules=rules_title(rules))
 
 
-def store_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int] | None) -> Notice:
-    """The notice for a result that took the game's best from ``before`` (None: the first result)."""
-    title, said = game_title(rules, number), describe(*now)
+def store_notice(
+    rules: str, number: int, category: str, now: tuple[int, int], before: tuple[int, int] | None
+) -> Notice:
+    """The notice for a result that took the game's best in its category from ``before`` (None: the first)."""
+    title, said = game_title(rules, number, category), describe(*now)
     if now[0] == 0 and (before is None or before[0] > 0):
         return Notice(FIRST_WIN, number, Message(SAID_FIRST_WIN, game=title, result=said), rules)
     if before is None:
@@ -142,13 +151,15 @@ def store_notice(rules: str, number: int, now: tuple[int, int], before: tuple[in
     return Notice(RECORD, number, Message(SAID_RECORD, game=title, result=said, before=describe(*before)), rules)
 
 
-def personal_notice(rules: str, number: int, now: tuple[int, int], before: tuple[int, int]) -> Notice:
+def personal_notice(rules: str, number: int, category: str, now: tuple[int, int], before: tuple[int, int]) -> Notice:
     """The notice for the player's own best of a game whose record someone else holds."""
-    text = Message(SAID_PERSONAL_BEST, game=game_title(rules, number), result=describe(*now), before=describe(*before))
+    title = game_title(rules, number, category)
+    text = Message(SAID_PERSONAL_BEST, game=title, result=describe(*now), before=describe(*before))
     return Notice(PERSONAL_BEST, number, text, rules)
 
 
-def standing_notice(rules: str, number: int, best: tuple[int, int], player: str) -> Notice:
-    """The notice, on dealing a numbered game, of its record and who holds it."""
-    text = Message(SAID_STANDING, game=game_title(rules, number), result=describe(*best), player=shown_player(player))
+def standing_notice(rules: str, number: int, best: tuple[int, int], player: str, category: str = HAND) -> Notice:
+    """The notice, on dealing a numbered game, of its record (in ``category``) and who holds it."""
+    title = game_title(rules, number, category)
+    text = Message(SAID_STANDING, game=title, result=describe(*best), player=shown_player(player))
     return Notice(STANDING, number, text, rules)

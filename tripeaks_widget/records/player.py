@@ -10,12 +10,16 @@ said once per process.
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import logging
+import os
 import unicodedata
 
 from ..engine.messages import Message
-from .results import MAX_PLAYER_LENGTH, check_player, default_name, default_player
+from .results import MAX_PLAYER_LENGTH, check_player
+
+PLAYER_ENV_VAR = "JUPYTERHUB_USER"
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -23,6 +27,23 @@ PLAYER_RENAMED = Message("Your user name cannot be used for the records, so your
 
 _TAG = 8  # hex digits of the full name's hash kept in a shortened one: distinct names stay distinct
 _said: set[str] = set()  # the names whose mapping this process has already said
+
+
+def default_player() -> str:
+    """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user, fitted
+    to what a name may be (:func:`fitted`): a name from the environment never stops a store or a game."""
+    return fitted(default_name())
+
+
+def default_name() -> str:
+    """The environment's name for the player, unchecked (``default_player`` checks it)."""
+    name = os.environ.get(PLAYER_ENV_VAR, "").strip()
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):  # no user name to be found (a container without one)
+            name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else "player"
+    return name
 
 
 def fitted(name: str) -> str:
@@ -40,12 +61,6 @@ def fitted(name: str) -> str:
     # tagged even when cleaning alone made it fit: two names may clean to the same text
     head = kept[: MAX_PLAYER_LENGTH - _TAG - 2].rstrip()
     return check_player(f"{head}…~{tag}")
-
-
-def board_player(name: str | None) -> str:
-    """The player a board records for: ``name`` checked when given, else the environment's name
-    fitted to the records."""
-    return default_player() if name is None else check_player(name)
 
 
 def renamed(player: str) -> Message | None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
-import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -17,7 +15,11 @@ from ..engine.game import standing_actions
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
-PLAYER_ENV_VAR = "JUPYTERHUB_USER"
+# How a result was played, each ranked apart (records, first wins and bests are each category's own):
+# by hand on a board (clicks and keys), or scripted (any move made from Python). Names this
+# version does not know are read back as they are; the first is what a result says without one.
+HAND, SCRIPTED = "hand", "scripted"
+CATEGORIES = (HAND, SCRIPTED)
 MAX_PLAYER_LENGTH = 64
 # The assists a result can say it used ("hint" is the exact hint, which sees the hidden cards;
 # "fair_hint" the one from what the player sees); names this version does not know are kept as they are.
@@ -145,26 +147,6 @@ def assists_pattern() -> str:
     return f"({_ASSIST_NAME.pattern}(,{_ASSIST_NAME.pattern}){{0,15}})?"
 
 
-def default_player() -> str:
-    """Who plays when nobody says: ``$JUPYTERHUB_USER``, else the operating system's user, fitted
-    to what a name may be (``tripeaks_widget.records.player.fitted``): a name from the environment never
-    stops a store or a game."""
-    from .player import fitted  # imported here: that module builds on this one
-
-    return fitted(default_name())
-
-
-def default_name() -> str:
-    """The environment's name for the player, unchecked (``default_player`` checks it)."""
-    name = os.environ.get(PLAYER_ENV_VAR, "").strip()
-    if not name:
-        try:
-            name = getpass.getuser()
-        except (KeyError, OSError):  # no user name to be found (a container without one)
-            name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else "player"
-    return name
-
-
 def check_assists(assists: Iterable[str] | None) -> frozenset[str]:
     """The assists a result used, as a set of names (``{"hint", "verdict"}``; see ``ASSISTS``).
 
@@ -211,20 +193,30 @@ def outcome_of(status: str, outcome: str | None) -> str:
     return outcome
 
 
+def check_category(category: object) -> str:
+    """A category a result is recorded in: one of ``CATEGORIES`` (``"hand"``, ``"scripted"``)."""
+    if category not in CATEGORIES:
+        raise InvalidValueError(f"a result's category is one of {', '.join(CATEGORIES)}; got {category!r:.80}")
+    return str(category)
+
+
 def result_of(
     game: Any,
     outcome: str | None = None,
     *,
-    player: str | None = None,
+    player: str,
+    category: str = SCRIPTED,
     assists: Iterable[str] | None = None,
     finished_at: datetime | None = None,
 ) -> dict | None:
     """The row a game leaves in the store, or None when it leaves none (outside the series, a
-    hand-arranged deal, abandoned without a move). Raises ``ValueError`` for a contradicting
-    outcome, a bad player name or assist."""
+    hand-arranged deal, abandoned without a move). Its assists are ``assists`` and every analysis
+    the game consulted (``game.consulted``: ``"solver"``, ``"fair"``). Raises ``ValueError`` for a
+    contradicting outcome, a bad player name, category or assist."""
     number = getattr(game, "number", None)
-    player = default_player() if player is None else check_player(player)
-    used = check_assists(assists)
+    player = check_player(player)
+    category = check_category(category)
+    used = check_assists(assists) | check_assists(getattr(game, "consulted", None))
     if not in_series(number):
         return None
     outcome = outcome_of(game.status, outcome)
@@ -244,4 +236,5 @@ def result_of(
         "longest_run": longest_run(history),
         "assists": assists_text(used),
         "finished_at": when.isoformat(timespec="seconds"),
+        "category": category,
     }

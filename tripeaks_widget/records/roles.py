@@ -12,7 +12,12 @@ tables, and three roles around them:
 - ``<role>_students``, the group of per-student roles (``--students FILE``, one name a line),
   each of which can log in as itself and does what the players' role does. Row-level security
   on the tables makes a student's results carry the student's own role name: recording under
-  another's name is refused.
+  another's name is refused, and a board on a student's URL plays as that student by default.
+
+A student's name is a player's name (1 to 64 characters, without control characters, line or
+paragraph separators) and a whole PostgreSQL role name: at most 63 bytes in UTF-8, since the
+server silently cuts a longer one (a Greek letter takes two bytes). A students file is split at
+line feeds only, and a name that breaks these rules is refused, naming its line.
 
 Setup makes only roles it owns: a listed student that exists already must be one this set-up
 made a student of this store (each is written down in the store's ``tripeaks_students`` table),
@@ -40,11 +45,51 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from . import writes
 from .locate import Location, RecordsError, locate
+from .results import check_player
 from .schema import RESULT_COLUMNS
 
 TABLES = ("results", "bests", "player_bests", "tripeaks_store")
 STUDENTS_TABLE = "tripeaks_students"  # the roles this set-up made students of this store, one a row
 WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
+ROLE_NAME_BYTES = 63  # a PostgreSQL role name's room (NAMEDATALEN - 1); the server cuts a longer one
+OWN_ROLES = ("", "_writer", "_students")  # the store's roles: the players' role's name and these after it
+
+
+def check_role_name(name: str, what: str = "a role name") -> str:
+    """``name`` if PostgreSQL keeps it whole as a role name: 1 to 63 bytes in UTF-8, no NUL."""
+    size = len(name.encode("utf-8", "surrogatepass"))
+    if not name or "\x00" in name or size > ROLE_NAME_BYTES:
+        raise RecordsError(
+            f"{what} {name!r:.80} is {size} bytes in UTF-8, and PostgreSQL cuts a role name past "
+            f"{ROLE_NAME_BYTES} bytes; expected 1 to {ROLE_NAME_BYTES} bytes without NUL (a shorter name, or the "
+            "hub's ASCII user name)"
+        )
+    return name
+
+
+def check_student(name: str) -> str:
+    """A student's name: a player's name that is also a whole role name (``RecordsError`` if not)."""
+    try:
+        check_player(name)
+    except ValueError as error:
+        raise RecordsError(str(error)) from None
+    return check_role_name(name, "the student name")
+
+
+def student_names(text: str, source: str) -> list[str]:
+    """The names in a students file's ``text``: one a line, split at line feeds only (a line may end
+    in CR LF), spaces at either end dropped, blank lines skipped. A name that is not a student's
+    name raises ``RecordsError`` naming ``source`` and the line."""
+    names = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        name = line.removesuffix("\r").strip(" ")
+        if not name:
+            continue
+        try:
+            names.append(check_student(name))
+        except RecordsError as error:
+            raise RecordsError(f"{source}, line {number}: {error}") from None
+    return names
 
 
 @dataclass
@@ -67,10 +112,10 @@ def setup(
     from .store import Records
 
     place = locate(url)
-    names = list(dict.fromkeys(name.strip() for name in students if name.strip()))
-    for name in names + [role]:
-        if len(name) > 63 or "\x00" in name:
-            raise RecordsError(f"{name!r:.80}: not a PostgreSQL role name; expected 1 to 63 characters")
+    names = list(dict.fromkeys(check_student(name.strip()) for name in students if name.strip()))
+    for suffix in OWN_ROLES:
+        what = f"the store's role {role}{suffix} (from --role)" if suffix else "the players' role"
+        check_role_name(role + suffix, what)
     import psycopg
 
     with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn:

@@ -6,26 +6,91 @@ statement is SQLite's text with ``?`` placeholders, which a backend turns into i
 a statement given as ``(sql, values)`` takes its parameters from ``values()`` as it runs.
 
 - ``results``: one row per recorded result (a play, identified by its ``token``).
-- ``bests``: the best unassisted result of each game and rule set; its primary key and a
-  conditional update settle, in the database, who is first to win and who breaks a record.
+- ``bests``: the best unassisted result of each game and rule set in each category (played by
+  hand, or scripted); its primary key and a conditional update settle, in the database, who is
+  first to win and who breaks a record.
 - ``player_bests``: the same per player, for the personal best.
+
+A step that each database takes its own way is a :class:`Dialects` (SQLite cannot change a
+primary key in place; PostgreSQL can, and so keeps the grants and policies of a class's store).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from .backends import Backend, Found, RecordsError
-from .results import default_player
+from .player import default_player
+from .results import HAND
 
-Statement = str | tuple[str, Callable[[], tuple]]
+
+@dataclass(frozen=True)
+class Dialects:
+    """Statements that SQLite and PostgreSQL each write their own way (by the backend's ``kind``)."""
+
+    sqlite: tuple[str, ...]
+    postgresql: tuple[str, ...]
+
+    def of(self, kind: str) -> tuple[str, ...]:
+        """The statements of the database of ``kind`` (a backend's ``kind``)."""
+        return self.postgresql if kind == "PostgreSQL" else self.sqlite
+
+
+Statement = str | tuple[str, Callable[[], tuple]] | Dialects
 
 _BEST_OF = (
     "SELECT {key}, r.cards_left, r.moves FROM results r WHERE r.assists = '' AND NOT EXISTS ("
     "SELECT 1 FROM results o WHERE o.assists = '' AND {same} AND (o.cards_left < r.cards_left OR "
     "(o.cards_left = r.cards_left AND (o.moves < r.moves OR (o.moves = r.moves AND o.id < r.id)))))"
+)
+
+_BESTS_COLUMNS = "rules, number, player, cards_left, moves, was_cards_left, was_moves"
+_MINE_COLUMNS = "player, rules, number, cards_left, moves, was_cards_left, was_moves"
+
+
+def _keyed_by_category(table: str, columns: str, key: str) -> Dialects:
+    """``table`` with a category column in its primary key (``key``): SQLite makes the table again
+    (its documented way to change a primary key), PostgreSQL alters it in place."""
+    made = (
+        f"CREATE TABLE {table}_by_category (player TEXT NOT NULL, rules TEXT NOT NULL, number INTEGER NOT NULL, "
+        "cards_left INTEGER NOT NULL, moves INTEGER NOT NULL, was_cards_left INTEGER, was_moves INTEGER, "
+        f"category TEXT NOT NULL DEFAULT '{HAND}', PRIMARY KEY ({key}))"
+    )
+    return Dialects(
+        sqlite=(
+            made,
+            f"INSERT INTO {table}_by_category ({columns}) SELECT {columns} FROM {table}",
+            f"DROP TABLE {table}",
+            f"ALTER TABLE {table}_by_category RENAME TO {table}",
+        ),
+        postgresql=(
+            f"ALTER TABLE {table} ADD COLUMN category TEXT NOT NULL DEFAULT '{HAND}'",
+            f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, ADD PRIMARY KEY ({key})",
+        ),
+    )
+
+
+# A class's store lets its players read the results column by column (see .roles): whoever may
+# read a result's player may read its category too.
+_CATEGORY_READ_AS_PLAYER_IS = Dialects(
+    sqlite=(),
+    postgresql=(
+        """DO $grant$ DECLARE reader record; BEGIN
+    FOR reader IN SELECT DISTINCT grantee FROM information_schema.column_privileges WHERE table_schema =
+        current_schema() AND table_name = 'results' AND column_name = 'player' AND privilege_type = 'SELECT'
+        AND grantee NOT IN ('PUBLIC', current_user) LOOP
+        EXECUTE 'GRANT SELECT (category) ON results TO ' || quote_ident(reader.grantee);
+    END LOOP;
+END $grant$""",
+    ),
+)
+_KEYED_BY_CATEGORY = (
+    _keyed_by_category("bests", _BESTS_COLUMNS, "category, rules, number"),
+    _keyed_by_category("player_bests", _MINE_COLUMNS, "player, category, rules, number"),
+    _CATEGORY_READ_AS_PLAYER_IS,
 )
 
 MIGRATIONS: list[Sequence[Statement]] = [
@@ -84,6 +149,12 @@ MIGRATIONS: list[Sequence[Statement]] = [
         .replace("r.assists = '' AND ", "")
         .replace("o.assists = '' AND ", ""),
     ),
+    # 2 -> 3: a category per result (played by hand, or scripted; each ranked apart), and the bests
+    # of each category. The results before it were all ranked as played by hand.
+    (
+        f"ALTER TABLE results ADD COLUMN category TEXT NOT NULL DEFAULT '{HAND}'",
+        *_KEYED_BY_CATEGORY,
+    ),
 ]
 
 RESULT_COLUMNS = (
@@ -99,6 +170,7 @@ RESULT_COLUMNS = (
     "longest_run",
     "assists",
     "finished_at",
+    "category",
 )
 
 
@@ -161,13 +233,25 @@ def _made_by(steps: int) -> dict[str, tuple[str, ...]]:
     conn = sqlite3.connect(":memory:")
     try:
         for step in MIGRATIONS[:steps]:
-            for statement in step:
-                sql, values = (statement, None) if isinstance(statement, str) else statement
-                conn.execute(sql, values() if values else ())
+            for sql, values in statements(step, "SQLite"):
+                conn.execute(sql, values)
         names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         return {name: tuple(row[1] for row in conn.execute(f"PRAGMA table_info({name})")) for name in names}
     finally:
         conn.close()
+
+
+def statements(step: Sequence[Statement], kind: str) -> list[tuple[str, tuple]]:
+    """A migration step's statements as the database of ``kind`` runs them, each with its values."""
+    found: list[tuple[str, tuple]] = []
+    for statement in step:
+        if isinstance(statement, Dialects):
+            found += [(sql, ()) for sql in statement.of(kind)]
+        elif isinstance(statement, str):
+            found.append((statement, ()))
+        else:
+            found.append((statement[0], statement[1]()))
+    return found
 
 
 def migrate(backend: Backend, conn) -> None:
@@ -181,9 +265,8 @@ def migrate(backend: Backend, conn) -> None:
         found = backend.inspect(conn)  # again, under the lock: another process may have done it
         check(backend, conn, found)
         for step in MIGRATIONS[found.version :]:
-            for statement in step:
-                sql, values = (statement, None) if isinstance(statement, str) else statement
-                conn.execute(backend.sql(sql), values() if values else ())
+            for sql, values in statements(step, backend.kind):
+                conn.execute(backend.sql(sql), values)
         backend.mark(conn, schema_version())
         check_tables(backend, conn)
         conn.execute("COMMIT")
@@ -191,9 +274,14 @@ def migrate(backend: Backend, conn) -> None:
         rollback(conn)
         if backend.transient(error):
             raise  # another process holds the lock: the caller tries again
+        if backend.denied(error):  # a player's role, on a class's store an earlier version made
+            raise RecordsError(
+                f"{backend.where}: a records store of an earlier schema, which this user may not bring to schema "
+                f"version {schema_version()}; its owner does so by opening it once (or running the set-up again)"
+            ) from None
         raise RecordsError(
             f"{backend.where}: the records store could not be brought to schema version {schema_version()} "
-            f"({' '.join(str(error).split())}); expected {backend.expected()}. {backend.leave_it()}"
+            f"({backend.say(error)}); expected {backend.expected()}. {backend.leave_it()}"
         ) from None
     except BaseException:
         rollback(conn)

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .locate import APP_NAME, Location
+from .results import HAND
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -100,6 +101,15 @@ class Spool:
                 )
             return None
 
+    def count(self) -> int:
+        """How many results are spooled for this store."""
+        if not self.usable:
+            return 0
+        try:
+            return sum(1 for _ in spool_dir().glob(f"{self.key}-*.json"))
+        except OSError:
+            return 0
+
     @staticmethod
     def drop(path: Path) -> None:
         """Remove a spooled file that is no longer wanted (one already gone is fine)."""
@@ -119,6 +129,8 @@ class Spool:
         for path in files:
             try:
                 row = json.loads(path.read_text(encoding="utf-8"))["row"]
+                if isinstance(row, dict):  # spooled before results had a category: ranked as played by hand
+                    row.setdefault("category", HAND)
             except (OSError, ValueError, KeyError, TypeError) as error:
                 self.set_aside(path, f"it cannot be read as a spooled result: {type(error).__name__}: {error}")
                 continue

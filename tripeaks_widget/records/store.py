@@ -24,13 +24,23 @@ from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidValueError, got, whole_number
 from ..engine.rules import Rules
 from . import schema, writes
-from .backends import RecordsError as RecordsError
-from .backends import SQLite, backend_for
-from .locate import Location, locate
+from .backends import Backend, SQLite
+from .locate import MEMORY, Location, RecordsError, locate
 from .notices import Notice, standing_notice
-from .postgres import ServerDown
+from .player import default_player
+from .postgres import Postgres, ServerDown
 from .registry import SHARED
-from .results import OUTCOMES, assists_of, check_player, result_of, rules_key
+from .results import (
+    CATEGORIES,
+    HAND,
+    OUTCOMES,
+    SCRIPTED,
+    assists_of,
+    check_category,
+    check_player,
+    result_of,
+    rules_key,
+)
 from .spool import Spool, on_sigterm
 from .writer import EXIT_WAIT, GivenUp, Writer
 
@@ -38,6 +48,14 @@ log = logging.getLogger("tripeaks_widget")
 
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
 OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
+
+
+def backend_for(place: Location, timeout: float) -> Backend:
+    """The backend of the store at ``place`` (see :func:`.locate.locate`)."""
+    if place.kind == "postgresql":
+        return Postgres(place, timeout)
+    path = place.path
+    return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
 
 
 class Records:
@@ -71,6 +89,8 @@ class Records:
         self._plays_lock = threading.Lock()
         self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
 
+        self.student: str | None = None  # the one player a student's own URL records for (see .roles)
+
         def prepare(conn, read_only: bool) -> None:
             backend.suitable(conn)
             schema.check(backend, conn, backend.inspect(conn))
@@ -82,6 +102,7 @@ class Records:
                     f"{self.where}: a records store of an older schema in a read-only place, so it cannot be "
                     "brought up to date; expected a store this user can write."
                 )
+            self.student = backend.student(conn)
 
         self._prepare = prepare
         self._ready_lock = threading.Lock()
@@ -91,6 +112,8 @@ class Records:
         self._spooled: dict[int, Path] = {}
         self._jobs = itertools.count()
         self._pending_lock = threading.Lock()
+        self._delivering: set[Path] = set()  # spool files handed to the writer and not yet settled
+        self._full = False  # a write met a full disk: the spool is delivered again once one succeeds
         self.read_only, self._ready = False, False
         self.refused: RecordsError | None = None  # why the store, once looked at, cannot be used
         self._opened = threading.Event()  # looked at: ready, refused, or its server not reached
@@ -265,8 +288,12 @@ class Records:
         """Store the result of a game of the series and return what to tell the player (§9).
 
         ``outcome`` is ``"won"``, ``"blocked"`` or ``"abandoned"``; by default the game's status
-        says (a game still playing is abandoned). ``player`` defaults to ``$JUPYTERHUB_USER``, then
-        the operating system's user; ``assists`` names what helped (``{"hint", "verdict"}``).
+        says (a game still playing is abandoned). ``player`` defaults to the student a student's
+        own URL records for, else ``$JUPYTERHUB_USER``, then the operating system's user;
+        ``assists`` names what helped (``{"hint", "verdict"}``), and every analysis the game
+        consulted (``game.consulted``, after ``game.solve()`` or ``game.hint()``) is added to them.
+        A game recorded here is *scripted*, since no hand moved it on a board: it is ranked apart
+        from games played by hand, with first wins and records of its own.
         Games outside 1–50,000, hand-arranged deals and abandoned games without a move are not
         recorded: the answer is ``[]``.
 
@@ -292,17 +319,25 @@ class Records:
         assists: Iterable[str] | None = None,
         finished_at: datetime | None = None,
         waiting: Callable[[str], None] | None = None,
+        category: str = SCRIPTED,
     ) -> Future:
         """Like :meth:`record`, without waiting: a Future of the notices. The result is read from
         the game now (it may change after); a bad outcome, player or assist raises here.
         ``waiting(why)`` is told, once, when the result has to wait for something other than
         others' writes (a server that refuses this user, one that does not answer): it is kept,
-        and written when the store takes it."""
-        row = result_of(game, outcome, player=player, assists=assists, finished_at=finished_at)
+        and written when the store takes it. ``category`` is ``"scripted"`` unless the caller
+        vouches that every move was made by hand on a board (``"hand"``: the board's clicks and keys)."""
+        if player is None:
+            player = self.student or default_player()
+        row = result_of(
+            game, outcome, player=player, category=check_category(category), assists=assists, finished_at=finished_at
+        )
         if row is None:
             return _done([])
         if self.read_only:
             return _failed(RecordsError(f"{self.where}: the store is read-only here; the result was not recorded"))
+        if self.student is not None and row["player"] != self.student:
+            return _failed(RowRefused(f"{self.where}: {self._only_for(row['player'])}"))
         row["token"] = self._play_token(game)
         what = f"the result of game {row['number']} ({row['rules']}) by {row['player']!r}"
         job = next(self._jobs)
@@ -316,6 +351,11 @@ class Records:
         future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row), row), what, told)
         future.add_done_callback(lambda done: self._settled(job, done, row))
         return future
+
+    def _only_for(self, player: str) -> str:
+        """Why a student's own URL refuses a result under another name, in one sentence."""
+        student = self.student
+        return f'this URL records results for {student} only; this result names {player} (pass player="{student}")'
 
     def _settled(self, job: int, done: Future, row: dict) -> None:
         """A result's job ended: written, or failed for good, or still spooled (given up at exit)."""
@@ -350,20 +390,34 @@ class Records:
                         self._spooled[job] = path
 
     def _deliver(self) -> None:
-        """Hand the results spooled for this store (by any process that ended before writing them) to the writer."""
-        for path, row in self._spool.waiting():
+        """Hand the results spooled for this store (by any process that ended before writing them, or
+        kept from a full disk) to the writer; one already handed over is not handed over twice."""
+        with self._pending_lock:
+            found = [(path, row) for path, row in self._spool.waiting() if path not in self._delivering]
+            self._delivering.update(path for path, _ in found)
+        if found:
+            log.info("%s: %d spooled result(s) are handed to the writer", self.where, len(found))
+        for path, row in found:
             what = f"the spooled result of game {row.get('number')} by {row.get('player')!r}"
 
             def written(done: Future, path: Path = path) -> None:
-                if done.exception() is None:
+                error = done.exception()
+                with self._pending_lock:
+                    self._delivering.discard(path)
+                if error is None:
                     self._spool.drop(path)
                     log.info("a spooled result was written: %s", path.name)
-                elif isinstance(done.exception(), RowRefused):  # for good: out of the way
-                    self._spool.set_aside(path, str(done.exception()))
-                else:
-                    log.warning("a spooled result is not written yet (%s); it stays in %s", done.exception(), path)
+                elif isinstance(error, RowRefused):  # for good: out of the way
+                    self._spool.set_aside(path, str(error))
+                elif not isinstance(error, KeptInSpool):  # a full disk's wait is said once, with the count
+                    log.warning("a spooled result is not written yet (%s); it stays in %s", error, path)
 
             self._writer.submit(partial(self._attempt, partial(self._write, row=row)), what).add_done_callback(written)
+
+    @property
+    def spooled(self) -> int:
+        """How many results wait in the local spool for this store (see :mod:`.spool`)."""
+        return self._spool.count()
 
     def _ensure_ready(self) -> None:
         """Wait for the store's opening; a store opened while its server could not be reached is
@@ -383,9 +437,11 @@ class Records:
         log.info("%s: the records store answers now", self.where)
         self._deliver()
 
-    def submit_standing(self, number: int, rules: Rules | str = "easy") -> Future:
+    def submit_standing(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> Future:
         """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
-        return self._reader.submit(lambda: self.standing(number, rules), f"the record of game {number}")
+        return self._reader.submit(
+            lambda: self.standing(number, rules, category=category), f"the record of game {number}"
+        )
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the results handed in are written; False when ``timeout`` ran out first."""
@@ -414,27 +470,45 @@ class Records:
         return writes.notices(row, writes.run(conn, self._backend.sql, row))
 
     def _attempt(self, work, row: dict | None = None):
-        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. A
-        result the store's full disk cannot take (``row``, not yet spooled) goes to the spool."""
-        try:
-            self._ensure_ready()
-            return self._transaction(work)
-        except self._backend.errors as error:
-            if self._backend.transient(error):
-                raise
-            if row is not None and self._backend.full(error):
-                raise self._kept_from_full_disk(row) from None
-            kind = RowRefused if self._backend.refuses_row(error) else RecordsError
-            raise kind(f"{self.where}: the records cannot be written ({self._backend.say(error)})") from None
+        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. On a
+        full disk the store first makes what room it can (SQLite moves its write-ahead log into the
+        file and truncates it) and tries once more; a result it still cannot take (``row``, not yet
+        spooled) goes to the spool. After a write that succeeds where one met a full disk, what
+        waits in the spool is delivered: it drains as room comes back."""
+        backend = self._backend
+        for last in (False, True):
+            try:
+                self._ensure_ready()
+                answer = self._transaction(work)
+            except backend.errors as error:
+                if backend.transient(error):
+                    raise
+                if backend.full(error):
+                    if not last and backend.make_room():
+                        continue
+                    self._full = True
+                    if row is not None:
+                        raise self._kept_from_full_disk(row) from None
+                    raise KeptInSpool(f"{self.where}: the disk is full; the result stays in the spool") from None
+                if row is not None and self.student not in (None, row["player"]) and backend.denied(error):
+                    raise RowRefused(f"{self.where}: {self._only_for(row['player'])}") from None
+                kind = RowRefused if backend.refuses_row(error) else RecordsError
+                raise kind(f"{self.where}: the records cannot be written ({backend.say(error)})") from None
+            if self._full:
+                self._full = False
+                self._deliver()  # room again: what the full disk sent to the spool goes in now
+            return answer
+        raise AssertionError("unreachable")
 
     def _kept_from_full_disk(self, row: dict) -> RecordsError:
         """Spool ``row``, which the store's full disk refused; what to say of it."""
         path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-full")
         if path is not None:
-            log.warning("%s: the disk is full; a result is kept in %s", self.where, path)
+            waiting = self._spool.count()
+            log.warning("%s: the disk is full; a result is kept in %s (%d wait there)", self.where, path, waiting)
             return KeptInSpool(
-                f"{self.where}: the disk is full, so the result could not be written; it is kept in {path} and "
-                "written the next time the store is opened"
+                f"{self.where}: the disk is full, so the result could not be written; it is kept in {path}, with "
+                f"{waiting} result(s) waiting there in all, and written once the disk has room"
             )
         log.error("a result was not recorded (the disk is full): %s", json.dumps(row, sort_keys=True))
         return KeptInSpool(
@@ -483,47 +557,62 @@ class Records:
         columns = schema.RESULT_COLUMNS
         return [_result(dict(zip(columns, row, strict=True))) for row in self._query(sql, params)]
 
-    def best(self, number: int, rules: Rules | str = "easy") -> dict | None:
-        """The best unassisted result of game ``number`` under ``rules`` (§9: fewest cards left, then
-        moves, then the earliest), or None."""
+    def best(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> dict | None:
+        """The best unassisted result of game ``number`` under ``rules`` among those of ``category``
+        (played by hand, by default; or ``"scripted"``) (§9: fewest cards left, then moves, then
+        the earliest), or None."""
         rows = self._rows(
-            f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results WHERE rules = ? AND number = ? "
+            f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results WHERE category = ? AND rules = ? AND number = ? "
             "AND assists = '' ORDER BY cards_left, moves, finished_at, id LIMIT 1",
-            (rules_key(rules), number),
+            (check_category(category), rules_key(rules), number),
         )
         return rows[0] if rows else None
 
-    def standing(self, number: int, rules: Rules | str = "easy") -> Notice | None:
-        """The record of game ``number`` and who holds it, as a notice (``"Record of game 123 (Easy):
-        won in 47 moves, held by ana."``), or None when it has no result yet."""
+    def standing(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> Notice | None:
+        """The record of game ``number`` among the games of ``category`` (played by hand, by default)
+        and who holds it, as a notice (``"Record of game 123 (Easy): won in 47 moves, held by
+        ana."``), or None when it has no result yet."""
         key, number = rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)
-        rows = self._query("SELECT player, cards_left, moves FROM bests WHERE rules = ? AND number = ?", (key, number))
-        return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0]) if rows else None
+        category = check_category(category)
+        rows = self._query(
+            "SELECT player, cards_left, moves FROM bests WHERE category = ? AND rules = ? AND number = ?",
+            (category, key, number),
+        )
+        return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0], category) if rows else None
 
     def leaderboard(self, number: int, rules: Rules | str = "easy", *, limit: int = 10) -> list[dict]:
-        """The best results of game ``number``: each player's best, ranked (§9), unassisted results
-        first and assisted ones after them, ranked apart. Each entry: ``rank``, ``player``,
-        ``cards_left``, ``moves``, ``outcome``, ``score``, ``assists``, ``assisted``, ``finished_at``;
-        at most ``limit`` of each."""
+        """The best results of game ``number``: each player's best, ranked (§9) within its group.
+        Games played by hand come first and scripted ones after them; within each, unassisted
+        results come first and assisted ones after them: four groups, each ranked apart. Each
+        entry: ``rank``, ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``,
+        ``assists``, ``assisted``, ``category``, ``finished_at``; at most ``limit`` of each group."""
         limit = _bounded("limit", limit, 0, 2**63 - 1)  # as results(): a count, or a clear error
         rows = self._query(
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted FROM ("
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
+            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted, category FROM ("
+            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, category, "
             "CASE WHEN assists = '' THEN 0 ELSE 1 END AS assisted, ROW_NUMBER() OVER (PARTITION BY player, "
-            "assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
+            "category, assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
             "WHERE rules = ? AND number = ?) AS each_best WHERE nth = 1 "
-            "ORDER BY assisted, cards_left, moves, finished_at, id",
+            "ORDER BY cards_left, moves, finished_at, id",
             (rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)),
         )
         board: list[dict] = []
-        for assisted in (0, 1):
-            group = [row for row in rows if row[7] == assisted][:limit]
+        for category, assisted in sorted({(row[8], row[7]) for row in rows}, key=_group_order):
+            group = [row for row in rows if (row[8], row[7]) == (category, assisted)][:limit]
             for place, row in enumerate(group):
                 same = place and (row[2], row[3]) == (group[place - 1][2], group[place - 1][3])
                 rank = board[-1]["rank"] if same else place + 1
                 names = ("player", "outcome", "cards_left", "moves", "score", "assists", "finished_at")
                 entry = dict(zip(names, row[:7], strict=True))
-                board.append({"rank": rank, **entry, "assists": assists_of(row[5]), "assisted": bool(assisted)})
+                board.append(
+                    {
+                        "rank": rank,
+                        **entry,
+                        "assists": assists_of(row[5]),
+                        "assisted": bool(assisted),
+                        "category": category,
+                    }
+                )
         return board
 
     def results(
@@ -617,6 +706,14 @@ class Records:
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def _group_order(group: tuple[str, int]) -> tuple[int, str, int]:
+    """Where a leaderboard's group (category, assisted) comes: by hand, then scripted (then any
+    category a newer version wrote), each unassisted first."""
+    category, assisted = group
+    known = CATEGORIES.index(category) if category in CATEGORIES else len(CATEGORIES)
+    return (known, category, assisted)
 
 
 def _asked_player(name: object) -> str:

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from .locate import RecordsError
+
 log = logging.getLogger("tripeaks_widget")
 
 EXIT_WAIT = 5.0  # seconds the interpreter's exit waits for results still queued (they are spooled first)
@@ -31,7 +33,7 @@ Waiting = Callable[[BaseException], None]  # told, once, why a job has to wait
 Transient = Callable[[BaseException], bool]  # whether a failure is worth trying again
 
 
-class GivenUp(Exception):
+class GivenUp(RecordsError):
     """A job still waiting when the store was closed for good."""
 
 
@@ -138,8 +140,13 @@ class Writer:
                     log.info("%s was written after waiting", what)
                 return
             except Exception as error:
-                if not self._transient(error) or self._expired():
+                if not self._transient(error):
                     future.set_exception(error)
+                    return
+                if self._expired():  # a wait the store's closing ended: said in the family's words
+                    given_up = GivenUp(f"{what} was not written before the store closed")
+                    given_up.__cause__ = error
+                    future.set_exception(given_up)
                     return
                 if not said:
                     log.warning("%s waits for the records store (%s); it is kept and tried again", what, error)

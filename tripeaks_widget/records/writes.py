@@ -2,7 +2,8 @@
 
 A result is five statements in one transaction (see :mod:`.schema`): store the play (its token
 unique, a better result replacing a worse one of the same play), then take the game's best and
-the player's own best when it beats them. The statements are kept here with named parameters
+the player's own best when it beats them, both in the result's category (played by hand, or
+scripted: each has its own). The statements are kept here with named parameters
 (``:cards_left``) and run two ways from the same text: by the store itself (``?`` placeholders,
 SQLite, or PostgreSQL as the store's owner), or inside ``tripeaks_record()``, the function a
 PostgreSQL store set up for a class gives its players (:mod:`.roles`), who may call it but not
@@ -16,11 +17,18 @@ import re
 from dataclasses import dataclass
 
 from .notices import Notice, personal_notice, store_notice
-from .results import FINISHED_AT_PATTERN, MAX_PLAYER_LENGTH, assists_pattern, player_pattern, rules_pattern
+from .results import (
+    CATEGORIES,
+    FINISHED_AT_PATTERN,
+    MAX_PLAYER_LENGTH,
+    assists_pattern,
+    player_pattern,
+    rules_pattern,
+)
 
 WRITTEN: tuple[str, ...]  # the columns of a result, in the order the store writes them
 WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
-WRITTEN += ("assists", "finished_at", "token")
+WRITTEN += ("assists", "finished_at", "category", "token")
 TYPES = {"number": "integer", "cards_left": "integer", "moves": "integer", "score": "integer"}
 TYPES |= {"draws": "integer", "longest_run": "integer"}
 
@@ -31,22 +39,25 @@ STORE = (
     f"WHERE results.player = excluded.player AND ({_BETTER.format(t='results', n='excluded')}) RETURNING id"
 )  # a play is its player's: another name with its token changes nothing
 _BEATS = "(cards_left > :cards_left OR (cards_left = :cards_left AND moves > :moves))"
+# The bests are each category's own: a scripted result never takes a best among those played by hand.
 FIRST_BEST = (
-    "INSERT INTO bests (rules, number, player, cards_left, moves) VALUES (:rules, :number, :player, :cards_left, "
-    ":moves) ON CONFLICT (rules, number) DO NOTHING RETURNING cards_left"
+    "INSERT INTO bests (category, rules, number, player, cards_left, moves) VALUES (:category, :rules, :number, "
+    ":player, :cards_left, :moves) ON CONFLICT (category, rules, number) DO NOTHING RETURNING cards_left"
 )
 BEAT_BEST = (
     "UPDATE bests SET was_cards_left = cards_left, was_moves = moves, cards_left = :cards_left, moves = :moves, "
-    f"player = :player WHERE rules = :rules AND number = :number AND {_BEATS} RETURNING was_cards_left, was_moves"
+    f"player = :player WHERE category = :category AND rules = :rules AND number = :number AND {_BEATS} "
+    "RETURNING was_cards_left, was_moves"
 )
 FIRST_MINE = (
-    "INSERT INTO player_bests (player, rules, number, cards_left, moves) VALUES (:player, :rules, :number, "
-    ":cards_left, :moves) ON CONFLICT (player, rules, number) DO NOTHING RETURNING cards_left"
+    "INSERT INTO player_bests (player, category, rules, number, cards_left, moves) VALUES (:player, :category, "
+    ":rules, :number, :cards_left, :moves) ON CONFLICT (player, category, rules, number) DO NOTHING "
+    "RETURNING cards_left"
 )
 BEAT_MINE = (
     "UPDATE player_bests SET was_cards_left = cards_left, was_moves = moves, cards_left = :cards_left, "
-    f"moves = :moves WHERE player = :player AND rules = :rules AND number = :number AND {_BEATS} "
-    "RETURNING was_cards_left, was_moves"
+    f"moves = :moves WHERE player = :player AND category = :category AND rules = :rules AND number = :number "
+    f"AND {_BEATS} RETURNING was_cards_left, was_moves"
 )
 _NAMED = re.compile(r"(?<!:):([a-z_]+)")
 
@@ -98,12 +109,12 @@ def notices(row: dict, written: Written) -> list[Notice]:
     """What the player is told about a result the store took (§9)."""
     if not written.stored:
         return []  # this play already did as well
-    rules, number, now = row["rules"], row["number"], (row["cards_left"], row["moves"])
+    game, now = (row["rules"], row["number"], row["category"]), (row["cards_left"], row["moves"])
     said = []
     if written.best:
-        said.append(store_notice(rules, number, now, written.best_before))
+        said.append(store_notice(*game, now, written.best_before))
     if written.mine and written.mine_before is not None and not said:
-        said.append(personal_notice(rules, number, now, written.mine_before))
+        said.append(personal_notice(*game, now, written.mine_before))
     return said
 
 
@@ -136,6 +147,10 @@ def _checks() -> str:
         ),
         (f"p_finished_at IS NULL OR p_finished_at !~ '^{FINISHED_AT_PATTERN}$'", _FINISHED_AT),
         (f"p_token IS NULL OR p_token !~ '^{TOKEN_PATTERN}$'", "a play's token is 32 hexadecimal digits"),
+        (
+            f"p_category IS NULL OR p_category NOT IN ({', '.join(repr(c) for c in CATEGORIES)})",
+            f"a result's category is one of {', '.join(CATEGORIES)}",
+        ),
         (
             f"p_assists IS NULL OR char_length(p_assists) > 600 OR p_assists !~ '^{assists_pattern()}$'",
             "the assists are names in lower-case letters, comma-separated",
