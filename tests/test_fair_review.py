@@ -59,8 +59,11 @@ def test_the_review_plot_marks_mistakes_and_the_lost_verdict(played):
 def test_the_review_prints_a_table(played):
     _, review = played
     text = str(review)
+    assert text.splitlines()[0].split()[:2] == ["Move", "Played"]
     assert text.splitlines()[1].split()[:2] == ["1", "10♦"]
-    assert "mistake" in text and "exact verdict: lost after move 0" in text
+    assert "the deal could not be won" in text  # lost after move 0: the deal itself
+    assert "A mistake gives away at least 10% of the chance of winning against the best move." in text
+    assert "(mistake)" in text or "Mistakes: 0" in text
 
 
 def test_moves_not_judged_within_the_budget_are_kept_without_chances(played):
@@ -72,8 +75,8 @@ def test_moves_not_judged_within_the_budget_are_kept_without_chances(played):
         assert (m.judged, m.before, m.after, m.best, m.best_chance, m.loss) == (False, None, None, None, None, 0.0)
     assert review.lost_after == 0  # the exact verdict has no budget: it still holds
     text = str(review)
-    assert text.splitlines()[1].split() == ["1", "10♦", "—", "—", "—", "—"]
-    assert "not judged within the budget (12 of 12 moves)" in text
+    assert text.splitlines()[1].split() == ["1", "10♦", "—", "—"]
+    assert "—: 12 of 12 moves not judged within the time limit" in text
     ax = review.plot()
     chances = ax.lines[0].get_ydata()
     assert len(chances) == len(review.moves) + 1 and all(math.isnan(v) for v in chances[:-1])
@@ -89,10 +92,12 @@ def test_a_review_with_a_move_not_judged_prints_and_plots_the_rest():
     )
     assert review.unjudged == [review.moves[1]]
     assert str(review).splitlines()[1:4] == [
-        "   1  K♣        60%    60%  ✓",  # the move played was the best: a tick, not its chance again
-        "   2  draw        —      —  —           —",
-        "final chance —; exact verdict: still winnable",
+        "   1  K♣      60% → 60%              ✓",  # the move played was the best: a tick, not its chance again
+        "   2  draw    —                      —",
+        "Mistakes: 0 · The exact verdict, which sees the hidden cards: never lost",
     ]
+    greek = str(review.said_in("el"))
+    assert "Λάθος" in greek and "τράβηγμα" in greek.splitlines()[2]
     chances = review.plot().lines[0].get_ydata()
     assert chances[0] == 0.6 and math.isnan(chances[1]) and math.isnan(chances[2])
     assert str(judged) == f"60% (between {round(judged.low * 100)}% and {round(judged.high * 100)}%)"

@@ -129,5 +129,6 @@ class Game(game.Game):
     review = _asks(
         fair.review,
         "A move-by-move account of this game: the chance before and after each move, the best move "
-        "and mistakes (``fair.review``); ``.plot()`` draws it.",
+        "and mistakes (``fair.review``), printed in ``lang``; ``.plot()`` draws it.",
+        lambda review, lang: review.said_in(lang),
     )

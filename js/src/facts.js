@@ -32,3 +32,5 @@ export const JOKER = "★";
 export const JOKER_NAMES = ["★", "jk", "joker", "🃏"];
 /** The languages of the board, each by its own name, for the language picker. */
 export const LANGUAGES = [{"code": "en", "name": "English"}, {"code": "el", "name": "Ελληνικά"}, {"code": "he", "name": "עברית"}, {"code": "is", "name": "Íslenska"}];
+/** A review's mistake gives away at least this much of the chance of winning (fair.MISTAKE). */
+export const MISTAKE_PERCENT = 10;

@@ -51,6 +51,7 @@ export const LABELS = {
   review_best: "Best move",
   review_mistake: "mistake",
   review_mistakes: "Mistakes: {n}",
+  review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
   review_draw: "draw",
   review_chart: "The chance of winning over the moves; crosses mark mistakes",
   review_lost: "The exact verdict, which sees the hidden cards: lost after move {n}",

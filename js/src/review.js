@@ -3,6 +3,7 @@
 // every move in a table. Python makes the review; this draws it and sends "close".
 
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
+import { MISTAKE_PERCENT } from "./facts.js";
 import { fmt } from "./labels.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
@@ -158,7 +159,11 @@ export function reviewPanel(doc, uid, { on, send }) {
       if (body.dataset.key !== key) {
         body.dataset.key = key;
         body.replaceChildren();
-        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L, next.dir));
+        if (review.kind === "known") {
+          // What counts as a mistake, said where the mistakes are shown.
+          const rule = h(doc, "p", "tp-review-rule", { text: fmt(L.review_mistake_rule, { n: MISTAKE_PERCENT }) });
+          body.append(chart(doc, review, L), table(doc, review, L, next.dir), rule);
+        }
       }
       if (opening) close.focus();
     },

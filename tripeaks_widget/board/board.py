@@ -667,7 +667,7 @@ class Board:
             asked: Review = self._game.review(**options)
             return asked
         review: Review = self.assists.review.read()["review"]
-        return review
+        return review.said_in(self._lang)
 
     # -- records ---------------------------------------------------------------------------------------
 

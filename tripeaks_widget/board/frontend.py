@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import i18n
+from .. import fair, i18n
 from ..engine import cards, layout, rules
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..picture import look
@@ -51,6 +51,7 @@ def facts() -> dict[str, Any]:
         "JOKER": str(cards.JOKER),
         "JOKER_NAMES": list(cards.JOKER_NAMES),
         "LANGUAGES": [{"code": code, "name": i18n.LANGUAGE_NAMES[code]} for code in i18n.LANGUAGES],
+        "MISTAKE_PERCENT": fair.whole_percent(fair.MISTAKE),
     }
 
 
@@ -67,6 +68,7 @@ NOTES = {
     "RANKS": "The ranks as notation writes them, ace to king.",
     "JOKER": "The joker in notation; JOKER_NAMES are the other ways to write it (any case).",
     "LANGUAGES": "The languages of the board, each by its own name, for the language picker.",
+    "MISTAKE_PERCENT": "A review's mistake gives away at least this much of the chance of winning (fair.MISTAKE).",
 }
 
 

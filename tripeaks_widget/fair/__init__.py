@@ -584,6 +584,7 @@ def _best_action_of(steps: Steps[dict[str, Chance]]) -> Steps[str | None]:
 
 MISTAKE = 0.10  # a move that loses at least ten points of chance against the best one is a mistake
 NOT_JUDGED = "—"  # a chance not judged within the budget, as a review prints it
+NOT_JUDGED_IN_TIME = Message("—: {n} of {total} moves not judged within the time limit")
 
 
 @dataclass(frozen=True)
@@ -636,6 +637,11 @@ class Review:
     method: str = "fair"
     history: tuple[str, ...] = ()  # the game's actions reviewed, undos included
     judged_with: tuple = ()  # (samples, seed, budget): how each move was judged, with ``method``
+    lang: str = field(default=i18n.SOURCE_LANGUAGE, compare=False, repr=False)  # the language it prints in
+
+    def said_in(self, lang: str | None) -> Review:
+        """This review, printed in ``lang``."""
+        return replace(self, lang=i18n.check_language(lang))
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
@@ -648,25 +654,49 @@ class Review:
         return [m for m in self.moves if not m.judged]
 
     def __str__(self) -> str:
-        lines = [f"{'move':>4}  {'action':<6} {'before':>6} {'after':>6}  {'best':<6} {'chance':>6}"]
+        """The review as the board's panel shows it, in ``lang``: a row a move (the chance before and
+        after it, the best move where it was not the one played, mistakes marked), how many
+        mistakes and the exact verdict, and what counts as a mistake."""
+        said = i18n.labels(self.lang)
+
+        def percent(chance: Chance | None) -> str:
+            return NOT_JUDGED if chance is None else said["percent"].format(n=whole_percent(chance.value))
+
+        def action(name: str | None) -> str:
+            return NOT_JUDGED if name is None else said["review_draw"] if name == "draw" else name
+
+        rows = []
         for m in self.moves:
-            flag = "  mistake" if m.mistake else ""
-            # The move played was the best (no action had a better chance): a tick, not the same
-            # chance again under another name.
-            best = (
-                f"{'✓':<6} {'':>6}"
-                if m.judged and m.loss == 0
-                else f"{m.best or NOT_JUDGED:<6} {_percent(m.best_chance):>6}"
-            )
-            lines.append(
-                f"{m.move:>4}  {m.action:<6} {_percent(m.before):>6} {_percent(m.after):>6}  {best}".rstrip() + flag
-            )
-        lost = "still winnable" if self.lost_after is None else f"lost after move {self.lost_after}"
-        lines.append(f"final chance {_percent(self.final)}; exact verdict: {lost}")
-        lines.append(f"chances judged by {JUDGED_BY[self.method]}")
+            played = action(m.action) + (f" ({said['review_mistake']})" if m.mistake else "")
+            chances = f"{percent(m.before)} → {percent(m.after)}" if m.judged else NOT_JUDGED
+            # The move played was the best (no action had a better chance): a tick, not its chance again.
+            best = "✓" if m.loss == 0 else f"{action(m.best)} ({percent(m.best_chance)})"
+            rows.append((str(m.move), played, chances, best if m.judged else NOT_JUDGED))
+        heads = (
+            said["review_move"],
+            said["review_action"],
+            said["review_chance"].format(arrow="→"),
+            said["review_best"],
+        )
+        widths = [max(len(row[column]) for row in [heads, *rows]) for column in range(3)]
+        lines = [
+            "  ".join([row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2]), row[3]]).rstrip()
+            for row in [heads, *rows]
+        ]
+        lost = (
+            said["review_not_lost"]
+            if self.lost_after is None
+            else said["review_never"]
+            if self.lost_after == 0
+            else said["review_lost"].format(n=self.lost_after)
+        )
+        lines.append(f"{said['review_mistakes'].format(n=len(self.mistakes))} · {lost}")
+        lines.append(said["review_mistake_rule"].format(n=whole_percent(MISTAKE)))
+        if self.method != "fair":
+            lines.append(f"({JUDGED_BY[self.method]})")
         if self.unjudged:
             lines.append(
-                f"{NOT_JUDGED}: not judged within the budget ({len(self.unjudged)} of {len(self.moves)} moves)"
+                i18n.translate(Message(NOT_JUDGED_IN_TIME, n=len(self.unjudged), total=len(self.moves)), self.lang)
             )
         return "\n".join(lines)
 

@@ -18,6 +18,7 @@ var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 var JOKER = "★";
 var JOKER_NAMES = ["★", "jk", "joker", "🃏"];
 var LANGUAGES = [{ "code": "en", "name": "English" }, { "code": "el", "name": "Ελληνικά" }, { "code": "he", "name": "עברית" }, { "code": "is", "name": "Íslenska" }];
+var MISTAKE_PERCENT = 10;
 
 // src/helpers.js
 var SUPPRESS = "data-lm-suppress-shortcuts";
@@ -1156,6 +1157,7 @@ var LABELS = {
   review_best: "Best move",
   review_mistake: "mistake",
   review_mistakes: "Mistakes: {n}",
+  review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
   review_draw: "draw",
   review_chart: "The chance of winning over the moves; crosses mark mistakes",
   review_lost: "The exact verdict, which sees the hidden cards: lost after move {n}",
@@ -1499,7 +1501,10 @@ function reviewPanel(doc, uid, { on, send }) {
       if (body.dataset.key !== key) {
         body.dataset.key = key;
         body.replaceChildren();
-        if (review.kind === "known") body.append(chart(doc, review, L), table(doc, review, L, next.dir));
+        if (review.kind === "known") {
+          const rule = h(doc, "p", "tp-review-rule", { text: fmt(L.review_mistake_rule, { n: MISTAKE_PERCENT }) });
+          body.append(chart(doc, review, L), table(doc, review, L, next.dir), rule);
+        }
       }
       if (opening) close.focus();
     }
