@@ -151,4 +151,4 @@ class TriPeaksEnv(gym.Env):
 
 
 if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point=TriPeaksEnv)
+    gym.register(id=ENV_ID, entry_point=f"{__name__}:TriPeaksEnv")

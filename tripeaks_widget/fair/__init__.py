@@ -151,7 +151,8 @@ class Chance:
 
     def said_in(self, lang: str | None) -> Chance:
         """This chance, printed in ``lang``."""
-        return replace(self, lang=i18n.check_language(lang))
+        said = i18n.check_language(lang)
+        return self if said == self.lang else replace(self, lang=said)
 
     @classmethod
     def exactly(cls, value: float) -> Chance:
@@ -641,7 +642,8 @@ class Review:
 
     def said_in(self, lang: str | None) -> Review:
         """This review, printed in ``lang``."""
-        return replace(self, lang=i18n.check_language(lang))
+        said = i18n.check_language(lang)
+        return self if said == self.lang else replace(self, lang=said)
 
     @property
     def mistakes(self) -> list[ReviewedMove]:
