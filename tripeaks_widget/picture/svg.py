@@ -32,6 +32,7 @@ BOARD_W = 10 - (1 - look.CARD_W)  # the bottom row spans ten cards
 PILE_TOP = 3 * look.ROW_STEP + look.CARD_H + look.PILE_GAP
 BOARD_H = PILE_TOP + look.CARD_H
 WIDTH = 2 * PAD_X + BOARD_W * UNIT
+TABLE_H = (0.28 + BOARD_H + 0.22) * UNIT  # the felt: the board and its padding above and below (the front end's)
 MUTED = "#57606a"  # quiet words: labels, the code (the front end's theme fallback)
 INK = "#1f2328"
 
@@ -346,20 +347,8 @@ class Drawing:
 
     def table(self, top: float) -> str:
         v, u, f = self.view, UNIT, look.FACE
-        height = (0.28 + BOARD_H + 0.22) * u
-        parts = [
-            el(
-                "rect",
-                {
-                    "x": 0,
-                    "y": f"{top:.1f}",
-                    "width": f"{WIDTH:.1f}",
-                    "height": f"{height:.1f}",
-                    "rx": 10,
-                    "fill": f"url(#{self.ref('felt')})",
-                },
-            )
-        ]
+        height = TABLE_H
+        parts = [self.over_table(top, height, f"url(#{self.ref('felt')})")]
         x0, y0 = PAD_X, top + 0.28 * u
         slots = v.get("slots", [])
         playable = set(v.get("playable", [])) if v.get("show_playable", True) else set()
@@ -397,6 +386,11 @@ class Drawing:
         if v.get("status") in ("won", "blocked") and ending:
             parts.append(self.banner(top, height, ending))
         return el("g", {"font-family": look.FONT}, *parts)
+
+    def over_table(self, top: float, height: float, fill: str) -> str:
+        """A rectangle the table's size: the felt, or the shade under a banner."""
+        box = {"x": 0, "y": f"{top:.1f}", "width": f"{WIDTH:.1f}", "height": f"{height:.1f}"}
+        return el("rect", {**box, "rx": 10, "fill": fill})
 
     def glow(self, x: float, y: float) -> str:
         ring = look.FACE["glow"] * UNIT
@@ -446,17 +440,7 @@ class Drawing:
         return el(
             "g",
             {},
-            el(
-                "rect",
-                {
-                    "x": 0,
-                    "y": f"{top:.1f}",
-                    "width": f"{WIDTH:.1f}",
-                    "height": f"{height:.1f}",
-                    "rx": 10,
-                    "fill": "rgba(6,26,16,0.38)",
-                },
-            ),
+            self.over_table(top, height, "rgba(6,26,16,0.38)"),
             el(
                 "rect",
                 {
@@ -517,9 +501,8 @@ class Drawing:
         if readouts:
             body.append(self.line(y + 17, "   ·   ".join(readouts), font_size="13", fill=MUTED))
             y += LINE
-        table_h = (0.28 + BOARD_H + 0.22) * UNIT
         body.append(self.table(y))
-        y += table_h + 8
+        y += TABLE_H + 8
         said = [v.get("message") or "", *(notice.get("text", "") for notice in v.get("notices", []))]
         for words in filter(None, said):
             body.append(self.line(y + 18, words, font_weight="600"))
