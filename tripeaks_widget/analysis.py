@@ -9,14 +9,26 @@ It is ``tripeaks_widget.Game``, and the game a board deals.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import fair, solver
+from . import fair, goals, solver
 from .engine import game
+from .engine.rules import Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing's own from Python 3.11
 
 
 class Game(game.Game):
     """A game of TriPeaks (:class:`tripeaks_widget.engine.game.Game`), with its analyses."""
+
+    @classmethod
+    def of_the_day(cls, date: object = None, rules: Rules | str | None = "easy", *, error_help: bool = True) -> Self:
+        """The game of the day for ``date`` (a ``datetime.date``, a ``datetime.datetime``, ISO text
+        ``"2026-05-01"``; None: today in the local calendar) under ``rules``: one numbered game per
+        date and rule set, the same on every machine, winnable (the rule: ``goals.daily``); its
+        challenges: ``tripeaks_widget.challenges_of_the_day``. A bad date raises ``InvalidDateError``."""
+        return cls.from_number(goals.number_of_the_day(date, rules), rules, error_help=error_help)
 
     def solve(self, **options: Any) -> solver.Solution:
         """The solver's verdict on this position: winnable or not, and the best line."""
