@@ -29,10 +29,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from .. import i18n, solver
-from ..engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, Card
+from ..engine.cards import RANKS, SUITS, Card
 from ..engine.errors import InvalidChallengeError, ascii_lower, got, shown, stray, whole_number
 from ..engine.game import HOGUE_PEAK_BONUS, MOVE_COST, PEAK_BONUS, Game, standing_actions
 from ..engine.layout import PEAK_SLOTS, SLOT_COUNT
@@ -52,13 +51,9 @@ CHALLENGE_FORM = (
     "'clear 10 ♥' (a suit: ♣♦♥♠, C D H S, or a word: hearts) or 'run 8'"
 )
 
-# What a card kind may be called in a challenge's text (the engine's notation, or English words).
-_RANK_NAMES = {name: rank for rank, name in enumerate(RANK_NAMES, 1) if not name.isdigit()}
-_RANK_NAMES |= {word: rank for rank, pair in enumerate(words.RANK_WORDS, 1) for word in pair}
-_RANK_NAMES |= {f"{name}s": rank for name, rank in list(_RANK_NAMES.items()) if not name.endswith("s")}
-_SUIT_NAMES = {name: suit for suit, name in enumerate(SUIT_NAMES)} | {
-    word: suit for suit, pair in enumerate(words.SUIT_WORDS) for word in pair
-}
+# A rank or a suit in English words, one or many ("king", "kings"), besides the card notation.
+_RANK_NAMES = {word: rank for rank, pair in enumerate(words.RANK_WORDS, 1) for word in pair}
+_SUIT_NAMES = {word: suit for suit, pair in enumerate(words.SUIT_WORDS) for word in pair}
 _FORMS = [
     (re.compile(r"win", re.ASCII), WIN),
     (re.compile(r"win (?:in|with at most) (\d+) draws?", re.ASCII), WIN_IN),
@@ -138,7 +133,7 @@ class Challenge:
         raise InvalidChallengeError(f"not a challenge: {shown(text)}{stray(text, SUITS)}; expected {CHALLENGE_FORM}")
 
     @classmethod
-    def _read(cls, kind: str, groups: tuple[str | Any, ...], text: str) -> Challenge:
+    def _read(cls, kind: str, groups: tuple[str, ...], text: str) -> Challenge:
         number = int(groups[0]) if groups else 0
         if kind != CLEAR:
             return cls(kind, number)
