@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from .. import solver
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
-from ..engine.errors import InvalidDateError, InvalidValueError, TriPeaksError, got, shown, stray
+from ..engine.errors import ASCII_SPACE, InvalidDateError, InvalidValueError, TriPeaksError, got, shown, stray
 from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, Game
 from ..engine.layout import ROWS
 from ..engine.rules import Rules
@@ -64,7 +64,7 @@ def day_of(date: object = None) -> datetime.date:
         return date
     if not isinstance(date, str):
         raise InvalidDateError(f"a date is {DATE_FORM}; got {got(date)}")
-    match = _ISO_DATE.fullmatch(date.strip(" \t\n\r\f\v"))
+    match = _ISO_DATE.fullmatch(date.strip(ASCII_SPACE))
     if not match:
         raise InvalidDateError(f"not a date: {shown(date)}{stray(date)}; expected {DATE_FORM}")
     try:
