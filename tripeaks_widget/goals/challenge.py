@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from .. import i18n, solver
+from .. import solver
 from ..engine.cards import RANKS, SUITS, Card
 from ..engine.errors import InvalidChallengeError, ascii_lower, got, shown, stray, whole_number
 from ..engine.game import HOGUE_PEAK_BONUS, MOVE_COST, PEAK_BONUS, Game, standing_actions
@@ -226,7 +226,7 @@ class Challenge:
 
     def describe(self, lang: str | None = None) -> str:
         """The challenge in words in ``lang`` (one of ``i18n.LANGUAGES``; None: the kernel's)."""
-        return i18n.translate(self.message, lang)
+        return _said(self.message, lang)
 
     def __str__(self) -> str:
         return str(self.message)
@@ -322,7 +322,7 @@ class Progress:
 
     def describe(self, lang: str | None = None) -> str:
         """How far, in words in ``lang``."""
-        return i18n.translate(self.message, lang)
+        return _said(self.message, lang)
 
     def __str__(self) -> str:
         return str(self.message)
@@ -360,7 +360,7 @@ class Best:
 
     def describe(self, lang: str | None = None) -> str:
         """The best possible, in words in ``lang``."""
-        return i18n.translate(self.message, lang)
+        return _said(self.message, lang)
 
     def __str__(self) -> str:
         return str(self.message)
@@ -448,6 +448,14 @@ def _longest_run_so_far(game: Game) -> int:
         run = 0 if action == "draw" else run + 1
         longest = max(longest, run)
     return longest
+
+
+def _said(message: Message, lang: str | None) -> str:
+    """``message`` in ``lang``. The catalogs are imported when a language is first asked for, not
+    with the package: importing the engine loads no translation (tests/test_i18n.py)."""
+    from .. import i18n
+
+    return i18n.translate(message, lang)
 
 
 def _of_kind(challenge: Challenge, done: int) -> Message:
