@@ -37,7 +37,7 @@ from tripeaks_widget.engine.game import HOGUE_DRAW_COST
 from tripeaks_widget.engine.rules import Rules
 from tripeaks_widget.fair.strategies import HOGUE_READINGS, evaluate, fair, first_fit, hogue_scores, lookahead
 from tripeaks_widget.solver import _prepare
-from tripeaks_widget.solver._score import highest_score
+from tripeaks_widget.solver._score import HOGUE, highest_score
 
 PERFECT_READINGS = ("as-defined", "stop-at-best", "free-draws", "whole-stock-paid")
 
@@ -65,7 +65,7 @@ def perfect_scores(number: int, rules: str, readings: tuple[str, ...], budget: f
         points, _, complete = highest_score(_prepare(game, budget)[1], 0, may_stop=True)
         scores["stop-at-best"] = points if complete else None
     if "free-draws" in readings or "whole-stock-paid" in readings:
-        points, _, complete = highest_score(_prepare(game, budget)[1], 0, draw_cost=0)
+        points, _, complete = highest_score(_prepare(game, budget)[1], 0, scoring=HOGUE._replace(draw_cost=0))
         scores["free-draws"] = points if complete else None
         scores["whole-stock-paid"] = points - HOGUE_DRAW_COST * game.stock_count if complete else None
     return {reading: scores[reading] for reading in readings}

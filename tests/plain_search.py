@@ -71,3 +71,49 @@ def highest_score(game, *, free_draws: bool = False, may_stop: bool = False) -> 
             break
         run += 1
     return best(game, run)
+
+
+def longest_run(game) -> int:
+    """The longest run of cards played without a draw that any line from the game's position
+    makes, the run it is in counting, walking the engine's own legal moves. Small positions only."""
+    memo: dict = {}
+
+    def best(g, run: int) -> int:
+        key = (g.position, run)
+        if key not in memo:
+            after = [best(g.copy().replay([m]), 0 if m == "draw" else run + 1) for m in g.legal_moves()]
+            memo[key] = max([run, *after])
+        return memo[key]
+
+    return best(game, game.run)
+
+
+def most_of(game, cards) -> int:
+    """The most of ``cards`` cleared from the peaks at the end of any line from the game's
+    position (those cleared already count), walking the engine's own legal moves."""
+    slots = [slot for slot in range(SLOT_COUNT) if game.deck[slot] in set(cards)]
+    memo: dict = {}
+
+    def best(g) -> int:
+        if g.position not in memo:
+            here = sum(g.is_removed(slot) for slot in slots)
+            memo[g.position] = max([here] + [best(g.copy().replay([m])) for m in g.legal_moves()])
+        return memo[g.position]
+
+    return best(game)
+
+
+def fewest_draws(game) -> int | None:
+    """The fewest draws of the whole game at a win from the game's position (those made count),
+    walking the engine's own legal moves; None when no line wins."""
+    memo: dict = {}
+
+    def best(g) -> int | None:
+        if g.status == "won":
+            return g.position.drawn
+        if g.position not in memo:
+            wins = [d for d in (best(g.copy().replay([m])) for m in g.legal_moves()) if d is not None]
+            memo[g.position] = min(wins, default=None)
+        return memo[g.position]
+
+    return best(game)

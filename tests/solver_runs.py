@@ -1,7 +1,7 @@
 """The solver's answers on a fixed set of deals and positions, as JSON, from one build of its
 searches: the differential test (test_solver_backends.py) runs this file twice, once with the
 search in C ("compiled") and once with the Python reference ("python"), and compares.
-``python tests/solver_runs.py BUILD DEALS POSITIONS [MIDGAME]`` prints {"backend": the searches'
+``python tests/solver_runs.py BUILD DEALS POSITIONS [MIDGAME [GOALS]]`` prints {"backend": the searches'
 class, "answers": {...}}; the work is spread over processes that each take the same searches."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, fair, solver
-from tripeaks_widget.solver import _backends
+from tripeaks_widget.solver import _backends, _score
 
 SEED = 20261201
 # The rule sets of the positions reached mid-game: both rank lines and every variant the win search
@@ -33,6 +33,8 @@ MIDGAME_RULES = (
     "easy+draw-when-stuck",
 )
 POSITION_MOVES = (4, 6, 8, 10, 12, 14, 16, 20)  # random actions into the deal, by the deal's number
+GOAL_MOVES = (2, 6, 10, 14)  # the goals' positions: a few random actions into the deal
+KINGS = ("K♣", "K♦", "K♥", "K♠")
 
 
 def deal_numbers(count: int) -> list[int]:
@@ -63,6 +65,27 @@ def _solution(solution: solver.Solution) -> list:
     ]
 
 
+def _reach(reach: solver.Reach | None) -> list | None:
+    return None if reach is None else [reach.value, list(reach.line)]
+
+
+def goals(game: Game) -> list:
+    """The goals' searches from a position: the public functions, then the searches they pass by
+    where the win search answers first (the most hearts, the highest score under the app's scoring)."""
+    hearts = sum(1 << slot for slot in range(28) if game.deck[slot].suit == 2)
+    fewest = solver.fewest_draws(game)
+    answers = [
+        _reach(solver.longest_run(game)),
+        _reach(solver.most_cleared_of(game, KINGS)),
+        _reach(solver.highest_score(game)),
+        _reach(fewest),
+        list(solver._backend.most_of(solver._prepare(game, None)[1], hearts, None)),
+    ]
+    if fewest is not None and not game.rules.hogue_scoring:
+        answers.append(list(solver._backend.highest_score(solver._prepare(game, None)[1], 0, _score.APP, True)))
+    return answers
+
+
 def _chance(chance: fair.Chance) -> list:
     return [chance.value, chance.samples, chance.wins, chance.exact]
 
@@ -78,6 +101,8 @@ def answer(task: tuple[str, int, str]) -> tuple[str, list]:
     if kind == "position":  # a position reached mid-game: the verdict, the best line, every action's verdict
         game = mid_game(number, rules, POSITION_MOVES[number % len(POSITION_MOVES)])
         return key, [solver.winnable(game), _solution(solver.solve(game)), sorted(solver.winning_actions(game).items())]
+    if kind == "goals":  # the goals' best on each measure (test_solver.py checks them against the exhaustive walk)
+        return key, goals(mid_game(number, rules, GOAL_MOVES[number % len(GOAL_MOVES)]))
     position = mid_game(number, rules, 10)
     if kind == "actions":
         return key, sorted(solver.winning_actions(position).items())
@@ -89,15 +114,19 @@ def answer(task: tuple[str, int, str]) -> tuple[str, list]:
     raise ValueError(f"unknown task {kind!r}")
 
 
-def tasks(deals: int, positions: int, midgame: int = 0) -> list[tuple[str, int, str]]:
+def tasks(deals: int, positions: int, midgame: int = 0, goal_positions: int = 0) -> list[tuple[str, int, str]]:
     """The deals from their start under Easy and Classic, ``positions`` positions per rule set for
-    Hogue's line, winning_actions and fair play, and ``midgame`` positions reached mid-game under
-    the rule sets of ``MIDGAME_RULES`` in turn."""
-    numbers = deal_numbers(max(deals, positions, midgame))
+    Hogue's line, winning_actions and fair play, ``midgame`` positions reached mid-game under
+    the rule sets of ``MIDGAME_RULES`` in turn, and ``goal_positions`` for the goals' searches
+    (deals from their start and early positions, under those rule sets, with Hogue's scoring
+    for every third)."""
+    numbers = deal_numbers(max(deals, positions, midgame, goal_positions))
     found = [("deal", n, rules) for rules in ("easy", "classic") for n in numbers[:deals]]
     for kind in ("hogue", "actions", "fair"):
         found += [(kind, n, rules) for rules in ("easy", "classic") for n in numbers[:positions]]
     found += [("position", n, MIDGAME_RULES[i % len(MIDGAME_RULES)]) for i, n in enumerate(numbers[:midgame])]
+    for i, n in enumerate(numbers[:goal_positions]):
+        found.append(("goals", n, MIDGAME_RULES[i % len(MIDGAME_RULES)] + ("+hogue-scoring" if i % 3 == 2 else "")))
     return found
 
 
@@ -109,10 +138,11 @@ def use(build: str) -> None:
 def main(argv: list[str]) -> int:
     build, deals, positions = argv[0], int(argv[1]), int(argv[2])
     midgame = int(argv[3]) if len(argv) > 3 else 0
+    goal_positions = int(argv[4]) if len(argv) > 4 else 0
     workers = int(os.environ.get("SOLVER_RUNS_WORKERS", "0")) or os.cpu_count() or 1
     use(build)
     with ProcessPoolExecutor(max_workers=workers, initializer=use, initargs=(build,)) as pool:
-        answers = dict(pool.map(answer, tasks(deals, positions, midgame), chunksize=16))
+        answers = dict(pool.map(answer, tasks(deals, positions, midgame, goal_positions), chunksize=16))
     json.dump({"backend": type(solver._backend).__name__, "answers": answers}, sys.stdout)
     return 0
 

@@ -9,10 +9,10 @@ from concurrent.futures import ProcessPoolExecutor
 import plain_search
 import pytest
 
-from tripeaks_widget import CLASSIC, EASY, Game, Rules, solver
+from tripeaks_widget import CLASSIC, EASY, Card, Game, Rules, solver
 from tripeaks_widget.engine.game import standing_actions
 from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
-from tripeaks_widget.solver._score import highest_score
+from tripeaks_widget.solver._score import HOGUE, highest_score
 
 SEED = 20240601
 SAMPLE = 300  # random deals per rule set checked against the plain search
@@ -406,7 +406,9 @@ def test_other_readings_of_hogue_have_the_highest_score_of_any_line(reading):
         game = Game.from_number(rng.randrange(1, 50_001), rng.choice(["easy", "classic"]) + "+hogue-scoring")
         game = _small_position(game, rng.choice((8, 10)), rng.choice((4, 6)))
         snapshot, search, _ = solver._prepare(game, None)
-        points, path, complete = highest_score(search, snapshot._run, draw_cost=0 if free else 5, may_stop=stop)
+        points, path, complete = highest_score(
+            search, snapshot._run, scoring=HOGUE._replace(draw_cost=0) if free else HOGUE, may_stop=stop
+        )
         end = game.copy().replay(solver._line(snapshot, path))
         draws = end.position[1] - game.position[1]
         assert complete and game.score + points == plain_search.highest_score(game, free_draws=free, may_stop=stop)
@@ -431,7 +433,9 @@ def test_hogue_from_a_position_where_no_card_fits():
         assert game.solve().score == plain_search.highest_score(game), game.to_dict()
         for free, stop in ((True, False), (False, True)):
             snapshot, search, _ = solver._prepare(game, None)
-            points, _, _ = highest_score(search, snapshot._run, draw_cost=0 if free else 5, may_stop=stop)
+            points, _, _ = highest_score(
+                search, snapshot._run, scoring=HOGUE._replace(draw_cost=0) if free else HOGUE, may_stop=stop
+            )
             assert game.score + points == plain_search.highest_score(game, free_draws=free, may_stop=stop)
     assert stuck >= 5
 
@@ -552,3 +556,90 @@ def test_a_search_without_a_top_never_plays_that_top():
             for path in (found[1] if found else [], search.most[2]):
                 played_tops += [(number, top) for step in path if step == top]
     assert not played_tops
+
+
+# -- the goals' searches: the best on one measure, checked against the exhaustive walk --------------
+
+GOAL_RULES = ["easy", "classic", "easy+draw-when-stuck", "classic+joker", "easy+empty-discard+hogue-scoring"]
+
+
+def _late_positions(rules, count, seed):
+    """Positions late in random games (at most 13 cards left, at most 8 in the stock), played on
+    by random legal actions, plays first more often than not; some won, some lost, most not over."""
+    rng = random.Random(f"{SEED}-{seed}-{rules}")
+    positions = []
+    while len(positions) < count:
+        game = Game.from_number(rng.randrange(1, 50_001), rules)
+        while game.status == "playing" and (game.cards_left > 13 or game.stock_count > 8):
+            moves = game.legal_moves()
+            plays = [m for m in moves if m != "draw"]
+            game.apply(rng.choice(plays) if plays and rng.random() < 0.8 else moves[-1])
+        positions.append(game)
+    return positions
+
+
+def _runs_along(game, line):
+    """The longest run along ``line`` from the game's position, the run it is in counting."""
+    run = longest = game.run
+    for action in line:
+        run = 0 if action == "draw" else run + 1
+        longest = max(longest, run)
+    return longest
+
+
+@pytest.mark.parametrize("rules", GOAL_RULES)
+def test_longest_run_is_the_longest_any_line_makes(rules):
+    """The longest run without a draw from a late position, the run the game is in counting, is
+    the exhaustive walk's; its line replays and makes that run; asked for ``at_least`` it stops
+    at a run that long, or says there is none."""
+    for game in _late_positions(rules, 10, "run"):
+        reach = solver.longest_run(game)
+        assert reach.value == plain_search.longest_run(game), game.to_dict()
+        game.copy().replay(reach.line)
+        assert _runs_along(game, reach.line) == reach.value
+        for at_least in (reach.value, reach.value + 1):
+            asked = solver.longest_run(game, at_least=at_least)
+            assert (asked.value >= at_least) == (at_least <= reach.value) and _runs_along(
+                game, asked.line
+            ) == asked.value
+
+
+@pytest.mark.parametrize("rules", GOAL_RULES)
+def test_most_cleared_of_a_kind_is_the_most_any_line_clears(rules):
+    """The most kings, hearts or 7s (and peak cards of any kind) cleared from a late position,
+    those cleared already counting, is the exhaustive walk's; the line replays and clears that many."""
+    kinds = [[f"K{s}" for s in "♣♦♥♠"], [f"{r}♥" for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K")]]
+    kinds.append([f"7{s}" for s in "♣♦♥♠"])
+    for index, game in enumerate(_late_positions(rules, 9, "most")):
+        cards = kinds[index % 3]
+        reach = solver.most_cleared_of(game, cards)
+        assert reach.value == plain_search.most_of(game, {Card.parse(c) for c in cards}), game.to_dict()
+        end = game.copy().replay(reach.line)
+        assert sum(end.is_removed(s) and str(end.deck[s]) in cards for s in range(28)) == reach.value
+        every = solver.most_cleared_of(game)
+        assert every.value == 28 - game.copy().replay(every.line).cards_left == plain_search.most_of(game, game.deck)
+
+
+@pytest.mark.parametrize("rules", GOAL_RULES)
+def test_highest_score_at_any_moment_is_the_highest_any_line_reaches(rules):
+    """The highest score at any moment of a line from a late position, under the game's own
+    scoring (R5, or V2), is the exhaustive walk's where the player may stop; its line replays to it."""
+    for game in _late_positions(rules, 8, "score"):
+        reach = solver.highest_score(game)
+        assert reach.value == plain_search.highest_score(game, may_stop=True), game.to_dict()
+        assert game.copy().replay(reach.line).score == reach.value
+
+
+@pytest.mark.parametrize("rules", GOAL_RULES)
+def test_fewest_draws_and_a_win_within_so_many_draws(rules):
+    """The fewest draws of a win (those made counting) is the least the exhaustive walk wins
+    with, under either scoring; ``winnable(draws_at_most=d)`` holds from that number on."""
+    for game in _late_positions(rules, 8, "draws"):
+        drawn, fewest = game.position.drawn, plain_search.fewest_draws(game)
+        reach = solver.fewest_draws(game)
+        assert (reach and reach.value) == fewest, game.to_dict()
+        if reach:
+            end = game.copy().replay(reach.line)
+            assert end.status == "won" and end.position.drawn == reach.value
+        for d in range(max(0, drawn - 1), drawn + game.stock_count + 1):
+            assert solver.winnable(game, draws_at_most=d) == (fewest is not None and d >= fewest)

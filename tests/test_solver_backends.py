@@ -36,6 +36,10 @@ POSITIONS = 60  # mid-game positions per rule set, for Hogue's line, winning_act
 # Positions reached mid-game under eight rule sets (solver_runs.MIDGAME_RULES): with the deals, over
 # 6,000 positions for the search written twice (the compiled build's win search is in C).
 MIDGAME = 5000
+# The goals' searches (the longest run, the most cards of a kind, the highest score at any moment,
+# the fewest draws) from early positions under those rule sets and Hogue's scoring: about a quarter
+# of a second each in Python, where a mid-game verdict takes 43 ms (some 30 s more in all).
+GOALS = 120
 
 needs_compiled = pytest.mark.skipif(
     solver.BACKEND != "compiled" and os.environ.get("TRIPEAKS_COMPILED") != "required",
@@ -184,23 +188,41 @@ def test_the_solver_tests_pass_under_pure_python_too():
 def test_both_searches_give_the_same_answers_on_thousands_of_deals():
     """Verdicts, best lines and their scores on 600 random deals under Easy and under Classic,
     and on 5,000 positions reached mid-game under eight rule sets (with every action's verdict
-    there); Hogue's line, ``winning_actions`` and the fair functions on mid-game positions: equal
-    from the search in C and from the Python reference, and every line replays to what it claims."""
+    there); Hogue's line, ``winning_actions`` and the fair functions on mid-game positions; the
+    goals' searches on 120 early positions: equal from the search in C and from the
+    Python reference, and every line replays to what it claims."""
     # one search after the other, each over every core: the Python one takes some ten times as long;
     # fair play's loops run compiled in both (test_fair_backends.py compares their two builds)
     compiled, python = (
-        run_python("", False, "tests/solver_runs.py", build, str(DEALS), str(POSITIONS), str(MIDGAME), timeout=1800)
+        run_python(
+            "", False, "tests/solver_runs.py", build, str(DEALS), str(POSITIONS), str(MIDGAME), str(GOALS), timeout=1800
+        )
         for build in ("compiled", "python")
     )
     assert compiled.returncode == 0 and python.returncode == 0, compiled.stderr[-2000:] + python.stderr[-2000:]
     ours, theirs = json.loads(compiled.stdout), json.loads(python.stdout)
     assert (ours["backend"], theirs["backend"]) == ("C", "Python")
     ours, theirs = ours["answers"], theirs["answers"]
-    assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME)) == len(theirs) >= 6_000
+    assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME, GOALS)) == len(theirs) >= 6_000
     differ = [key for key in ours if ours[key] != theirs[key]]
     assert not differ, [(key, ours[key], theirs[key]) for key in differ[:5]]
     for key, answer in ours.items():  # the lines replay to the result they claim
         kind, number, rules = key.split()
+        if kind == "goals":
+            moves = solver_runs.GOAL_MOVES[int(number) % len(solver_runs.GOAL_MOVES)]
+            start = solver_runs.mid_game(int(number), rules, moves)
+            (run, run_line), (kings, kings_line), (score, score_line), fewest = answer[:4]
+            start.copy().replay(run_line)
+            length = longest = start.run
+            for action in run_line:
+                length = 0 if action == "draw" else length + 1
+                longest = max(longest, length)
+            assert longest == run, key
+            end = start.copy().replay(kings_line)
+            assert sum(end.is_removed(s) and end.deck[s].rank == 13 for s in range(28)) == kings, key
+            assert start.copy().replay(score_line).score == score, key
+            assert fewest is None or start.copy().replay(fewest[1]).position.drawn == fewest[0], key
+            continue
         if kind in ("deal", "hogue", "position"):
             solution = answer if kind == "hogue" else answer[1]
             winnable, line, draws, left, score, complete = solution

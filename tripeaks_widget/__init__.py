@@ -8,7 +8,9 @@ from .analysis import Game  # noqa: E402
 from .engine.cards import Card  # noqa: E402
 from .engine.errors import (  # noqa: E402
     InvalidCardError,
+    InvalidChallengeError,
     InvalidCodeError,
+    InvalidDateError,
     InvalidDeckError,
     InvalidNumberError,
     InvalidRulesError,
@@ -18,15 +20,19 @@ from .engine.errors import (  # noqa: E402
 )
 from .engine.game import IllegalMoveError, Position  # noqa: E402
 from .engine.rules import CLASSIC, EASY, Rules  # noqa: E402
+from .goals import Challenge, challenges_of_the_day  # noqa: E402
 
 __all__ = [
     "CLASSIC",
     "EASY",
     "Card",
+    "Challenge",
     "Game",
     "IllegalMoveError",
     "InvalidCardError",
+    "InvalidChallengeError",
     "InvalidCodeError",
+    "InvalidDateError",
     "InvalidDeckError",
     "InvalidNumberError",
     "InvalidRulesError",
@@ -36,6 +42,7 @@ __all__ = [
     "SearchExhausted",
     "TriPeaks",
     "TriPeaksError",
+    "challenges_of_the_day",
 ]
 __version__ = "0.1.0"
 

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import fair, i18n, solver
+from . import fair, goals, i18n, solver
 from .engine import game
 from .engine.cards import Card
+from .engine.rules import Rules
 from .picture import Picture, animate
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing's own from Python 3.11
 
 
 def _asks(function: Callable[..., Any], doc: str, said: Callable[[Any, str], Any] | None = None) -> Any:
@@ -47,6 +51,21 @@ class Game(game.Game):
     @staticmethod
     def _language(value: object) -> str:
         return i18n.check_language(value)  # type: ignore[arg-type]  # anything else is refused, quoted
+
+    @classmethod
+    def of_the_day(
+        cls,
+        date: object = None,
+        rules: Rules | str | None = "easy",
+        *,
+        error_help: bool = True,
+        lang: str | None = None,
+    ) -> Self:
+        """The game of the day for ``date`` (a ``datetime.date``, a ``datetime.datetime``, ISO text
+        ``"2026-05-01"``; None: today in the local calendar) under ``rules``: one numbered game per
+        date and rule set, the same on every machine, winnable (the rule: ``goals.daily``); its
+        challenges: ``tripeaks_widget.challenges_of_the_day``. A bad date raises ``InvalidDateError``."""
+        return cls.from_number(goals.number_of_the_day(date, rules), rules, error_help=error_help, lang=lang)
 
     @property
     def message(self) -> str:

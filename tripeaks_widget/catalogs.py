@@ -16,6 +16,8 @@ The message set is read from the code, never listed by hand:
   from ``cards.py``, the row names from ``layout.py``);
 - the records' notices: :data:`tripeaks_widget.records.notices.NOTICE_ENTRIES` (entries with plural
   forms);
+- the goals' words: :data:`tripeaks_widget.goals.words.GOAL_ENTRIES` (challenges, progress, the
+  best possible);
 - the front end's labels: the ``LABELS`` table of ``js/src/labels.js``, each with its key as
   the context; ``update`` copies it to ``locale/labels.json`` for :func:`~tripeaks_widget.i18n.labels`.
 
@@ -50,6 +52,7 @@ from babel.messages.pofile import read_po, write_po
 from . import __version__, i18n
 from .engine import words
 from .engine.errors import InvalidValueError
+from .goals import words as goal_words
 from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry, glossary
 from .records import notices as record_notices
 
@@ -60,7 +63,8 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 
-ENTRY_TABLES = ((words, "BOARD_ENTRIES"), (record_notices, "NOTICE_ENTRIES"))  # modules' own tables of entries
+# modules' own tables of entries
+ENTRY_TABLES = ((words, "BOARD_ENTRIES"), (record_notices, "NOTICE_ENTRIES"), (goal_words, "GOAL_ENTRIES"))
 COUNT_FIELD = "n"  # a plural form may leave the count out ("one card", "קלף אחד")
 
 LANGUAGE_NAMES = {"el": "Greek", "he": "Hebrew", "is": "Icelandic"}
@@ -257,7 +261,7 @@ def english_labels(problems: list[str] | None = None) -> dict[str, str]:
 
 def message_set(problems: list[str] | None = None) -> dict[Key, Found]:
     """Every message of the code, in catalog order: engine and widget, the board, the records'
-    notices, the labels."""
+    notices, the goals, the labels."""
     found: dict[Key, Found] = {}
 
     def add(entry: Entry, location: str, note: str = "") -> None:

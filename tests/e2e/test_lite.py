@@ -27,13 +27,14 @@ import nbformat
 import pytest
 from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, screenshot, serve_folder
 
-from tripeaks_widget import i18n
+from tripeaks_widget import Game, challenges_of_the_day, i18n
 from tripeaks_widget.board.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
 from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
 from tripeaks_widget.lite.site import KERNELSPEC, SITE_MARK, default_contents, size
 
 MB = 1 << 20
 LANGS = ("el", "he", "is", "en")
+GOAL_DAYS = [("2026-05-01", "easy"), ("2026-01-01", "classic")]
 CHECK = "check.ipynb"
 CELLS = [
     'from tripeaks_widget import Game, TriPeaks\nw = TriPeaks("TP1-E-AAAAAAB", records=False)\nw',
@@ -45,6 +46,10 @@ CELLS = [
     # the stock drawn out, then a run until no card fits: a blocked game to review
     'w.new_game("TP1-E-AAAAAAB")\nfor _ in range(23):\n    w.draw()\n'
     'w.replay(["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"], pace=0)',
+    # the game of the day and its challenges, from the browser's Python (pure Python there)
+    "import json\nfrom tripeaks_widget import Game, challenges_of_the_day, solver\n"
+    f"print(json.dumps([solver.BACKEND, {GOAL_DAYS!r}, [Game.of_the_day(d, r).number for d, r in {GOAL_DAYS!r}], "
+    f"[c.text for c in challenges_of_the_day(*{GOAL_DAYS[0]!r})]]))",
 ]
 FIGURES: dict = {}
 # the kernel up and waiting, as the status bar shows it (the toolbar's indicator reads idle before there is one)
@@ -317,6 +322,12 @@ def test_the_board_plays_in_the_browser_with_no_network(offline):
     assert during >= 1, "no click was answered while the review ran: it waited for the review's end"
     assert review.locator("tbody tr").count() == 29
     screenshot(page, "lite-review", root)
+
+    run_cell(page, len(CELLS) - 1, timeout=180_000)  # the game of the day: the same in the browser as here
+    backend, days, numbers, texts = json.loads(output(page, len(CELLS) - 1))
+    assert backend == "python" and days == [list(day) for day in GOAL_DAYS]
+    assert numbers == [Game.of_the_day(date, rules).number for date, rules in GOAL_DAYS]
+    assert texts == [challenge.text for challenge in challenges_of_the_day(*GOAL_DAYS[0])]
 
 
 def test_a_walkthrough_notebook_runs_top_to_bottom(offline):

@@ -8,7 +8,9 @@ them all), whose message names the form expected:
 - ``InvalidCodeError``: ``parse_code`` and ``Game(code)`` (a code that contradicts ``rules=`` too);
 - ``InvalidNumberError``: ``Game.from_number`` and ``number_code``;
 - ``InvalidDeckError``: ``Game.from_deck``, naming the card at fault;
-- ``InvalidSnapshotError``: ``Game.from_dict``, naming the part at fault.
+- ``InvalidSnapshotError``: ``Game.from_dict``, naming the part at fault;
+- ``InvalidDateError``: a date of the game of the day (``Game.of_the_day``);
+- ``InvalidChallengeError``: ``Challenge.parse`` and a challenge that cannot be met under its rules.
 
 An input that may come from a player, a file or a front end raises its error whatever is
 wrong with it, its type included (the message names the type it got). The options that
@@ -78,6 +80,16 @@ class InvalidDeckError(TriPeaksError, ValueError):
 
 class InvalidSnapshotError(TriPeaksError, ValueError):
     """Not a game snapshot of ``Game.to_dict``, or one that does not add up."""
+
+
+class InvalidDateError(TriPeaksError, ValueError):
+    """Not a date: the game of the day takes a ``datetime.date``, a ``datetime.datetime`` or
+    ISO text ``YYYY-MM-DD``."""
+
+
+class InvalidChallengeError(TriPeaksError, ValueError):
+    """Not a challenge (``"win"``, ``"score 700"``, ``"clear 4 K"``, ``"run 8"`` …), or one
+    that no deal under the rules can meet (``"clear 5 K"``, ``"run 29"``)."""
 
 
 _SHOWN = reprlib.Repr()

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from typing_extensions import Self  # typing's own from Python 3.11
 
 START_SCORE = 500  # R5.1
+MOVE_COST = 1  # R5.2: a removal or a draw costs 1 point
 PEAK_BONUS = 100  # R5.2
 HOGUE_DRAW_COST = 5  # V2: a draw costs 5; peaks pay 15, 15 and the third 30
 HOGUE_PEAK_BONUS = (15, 15, 30)
@@ -497,7 +498,7 @@ class Game:
             cleared = sum(self._removed & mask == mask for mask in PEAK_MASK)
             points = self._run + 1 + (HOGUE_PEAK_BONUS[cleared - 1] if emptied else 0)
         else:
-            points = (PEAK_BONUS if emptied else 0) - 1
+            points = (PEAK_BONUS if emptied else 0) - MOVE_COST
         self._record(Action(slot, card, self._discard, self._add_points(points), self._run), run=self._run + 1)
         return card
 
@@ -508,7 +509,7 @@ class Game:
             self._refuse(reason)
         card = self.stock[0]
         self._drawn += 1
-        cost = HOGUE_DRAW_COST if self.rules.hogue_scoring else 1
+        cost = HOGUE_DRAW_COST if self.rules.hogue_scoring else MOVE_COST
         self._record(Action(None, card, self._discard, self._add_points(-cost), self._run), run=0)
         return card
 

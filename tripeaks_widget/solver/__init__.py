@@ -7,6 +7,12 @@ fewest draws) and the score it ends on. ``winnable(game)`` answers the first que
 which is usually much quicker; ``hint(game)`` is the first action of the best line;
 ``winning_actions(game)`` gives every legal action's verdict in one pass.
 
+For the goals (``tripeaks_widget.goals``), the best a line from a position reaches on one
+measure, each a ``Reach`` (the value and the line): ``fewest_draws`` (to win),
+``longest_run`` (without a draw), ``most_cleared_of`` (cards of a kind, or any) and
+``highest_score`` (at any moment, under the game's own scoring); ``winnable(game,
+draws_at_most=d)`` asks for a win within so many draws.
+
 Every search accepts ``budget=`` (seconds). A search that runs out says so: a
 ``Solution`` then has ``complete=False`` (its line is the best found so far, its
 ``winnable`` None when no win was found), and ``winnable`` raises ``SearchExhausted``
@@ -22,11 +28,14 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
 from .. import _builds
+from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
-from ..engine.errors import SearchExhausted, check_time_limit
+from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, got, whole_number
 from ..engine.game import standing_actions
 from ..engine.layout import SLOT_COUNT
 from ..engine.rules import Rules
@@ -36,6 +45,7 @@ BACKEND = _builds.choose()  # "compiled" or "python": which build of the search 
 _builds.compiled_first(__name__, __path__)
 
 from ._backends import for_build  # noqa: E402  (after the build is chosen)
+from ._score import APP, HOGUE  # noqa: E402
 from ._search import Search  # noqa: E402
 from ._space import Space  # noqa: E402
 
@@ -44,9 +54,14 @@ _backend = for_build(BACKEND)  # the searches, in C (the compiled build) or in P
 __all__ = [
     "BACKEND",
     "NEVER_WINNABLE",
+    "Reach",
     "SearchExhausted",
     "Solution",
+    "fewest_draws",
+    "highest_score",
     "hint",
+    "longest_run",
+    "most_cleared_of",
     "random_winnable_code",
     "solve",
     "verdict_history",
@@ -181,7 +196,7 @@ def _highest_score(snapshot, search: Search, start: float) -> Solution:
     found, complete = _backend.wins(search, first_only=True)
     if not complete:
         return _solution(snapshot, search, search.most[2], None, False, start)
-    path, complete = _backend.highest_score(search, snapshot.run)
+    _, path, complete = _backend.highest_score(search, snapshot.run)
     if not complete:
         path = found[1] if found is not None else search.most[2]
     return _solution(snapshot, search, path, found is not None, complete, start)
@@ -213,19 +228,121 @@ def _most_cleared(search: Search):
         return (best[1] if best is not None else search.most[2]), False
 
 
-def winnable(game, *, budget: float | None = None) -> bool:
-    """Whether the game can still be won from its position (knowing every hidden card).
+def winnable(game, *, budget: float | None = None, draws_at_most: int | None = None) -> bool:
+    """Whether the game can still be won from its position (knowing every hidden card); with
+    ``draws_at_most``, won with at most that many draws in all (those made count).
 
     Stops at the first win it finds, so it is quicker than ``solve``. With a ``budget`` in
     seconds that runs out before the answer is known, raises ``SearchExhausted``.
     """
+    limit = _count("draws_at_most", draws_at_most)
+    if limit is not None and limit < game.position.drawn:
+        return False
     _, search, _ = _prepare(game, budget)
-    best, complete = _backend.wins(search, first_only=True)
+    best, complete = _backend.wins(search, first_only=True, limit=limit)
     if best is not None:
         return True
     if not complete:
         raise SearchExhausted(f"no verdict within the budget of {budget} s")
     return False
+
+
+# -- the best on one measure, for the goals -------------------------------------------------------
+
+
+class Reach(NamedTuple):
+    """The best a line from a position reaches on one measure: ``value``, counted over the whole
+    game (what was done before the position counts too), and ``line``, the actions from the
+    position that reach it, in notation (``game.copy().replay(reach.line)`` gets there)."""
+
+    value: int
+    line: tuple[str, ...]
+
+
+def _count(name: str, value: object) -> int | None:
+    """A count a search takes (None: none given): a whole number, at least 0."""
+    if value is None:
+        return None
+    number = whole_number(value)
+    if number is None or number < 0:
+        raise InvalidValueError(f"{name} is a whole number, at least 0 (or None); got {got(value)}")
+    return number
+
+
+def _reach(snapshot, path, value: int, complete: bool, budget) -> Reach:
+    if not complete:
+        raise SearchExhausted(f"no answer within the budget of {budget} s")
+    return Reach(value, tuple(_line(snapshot, path)))
+
+
+def fewest_draws(game, *, budget: float | None = None) -> Reach | None:
+    """The win with the fewest draws from the game's position: ``value`` the draws of the whole
+    game at the win (those made count); None when the game can't be won. Under either scoring
+    (``solve`` under Hogue's returns the highest-scoring line instead)."""
+    snapshot, search, _ = _prepare(game, budget)
+    best, complete = _backend.wins(search, first_only=False)
+    if best is None and complete:
+        return None
+    draws, path = best if best is not None else (0, [])
+    return _reach(snapshot, path, snapshot.position.drawn + draws, complete, budget)
+
+
+def longest_run(game, *, at_least: int | None = None, budget: float | None = None) -> Reach:
+    """The longest run of cards played without a draw that a line from the game's position
+    makes (the run the game is in, ``game.run``, counts), and the line to that run's end. With
+    ``at_least``, the search stops at the first run that long: the value then says only
+    whether there is one (``value >= at_least``)."""
+    snapshot, search, _ = _prepare(game, budget)
+    value, path, complete = _backend.longest_run(search, snapshot.run, _count("at_least", at_least))
+    return _reach(snapshot, path, value, complete, budget)
+
+
+def most_cleared_of(
+    game, cards: Iterable[Card | str] | None = None, *, at_least: int | None = None, budget: float | None = None
+) -> Reach:
+    """The most of ``cards`` (Cards or notations; by default every peak card) cleared from the
+    peaks at the end of a line from the game's position, those cleared already included, and
+    the line. With ``at_least``, the search stops at the first line that clears that many. A
+    position that can be won clears them all, so the win search comes first; then, for every
+    peak card, ``solve``'s search for the most cards cleared, else one of its own (``Search.most_of``)."""
+    at_least = _count("at_least", at_least)
+    snapshot, search, _ = _prepare(game, budget)
+    wanted = None if cards is None else {Card.parse(card) for card in cards}
+    mask = sum(1 << s for s in range(SLOT_COUNT) if wanted is None or snapshot.deck[s] in wanted)
+    removed = snapshot.position.removed
+    goal = mask.bit_count() if at_least is None else min(at_least, mask.bit_count())
+    if (removed & mask).bit_count() >= goal:
+        return Reach((removed & mask).bit_count(), ())
+    found, complete = _backend.wins(search, first_only=True)
+    if found is not None:
+        return _reach(snapshot, found[1], mask.bit_count(), complete, budget)
+    if not complete:
+        raise SearchExhausted(f"no answer within the budget of {budget} s")
+    if wanted is None:
+        path, complete = _most_cleared(search)
+        end = snapshot.copy().replay(_line(snapshot, path))
+        return _reach(snapshot, path, SLOT_COUNT - end.cards_left, complete, budget)
+    again = Search(search.space, search.removed, search.drawn, search.rank, search.deadline)
+    value, path, complete = _backend.most_of(again, mask, at_least)
+    return _reach(snapshot, path, value, complete, budget)
+
+
+def highest_score(game, *, budget: float | None = None) -> Reach:
+    """The highest score the game reaches at any moment of a line from its position (the score
+    now included), under its own scoring, and the line to that moment. Under the app's scoring
+    (R5) a win scores more than any moment short of one, so where the game can be won that is
+    the win with the fewest draws; elsewhere, and under Hogue's (V2), the highest-score search
+    with the player free to stop (``_score``)."""
+    snapshot, search, _ = _prepare(game, budget)
+    hogue = snapshot.rules.hogue_scoring
+    if not hogue:
+        found, complete = _backend.wins(search, first_only=False)
+        if found is not None or not complete:
+            path = [] if found is None else found[1]
+            return _reach(snapshot, path, snapshot.copy().replay(_line(snapshot, path)).score, complete, budget)
+        search = Search(search.space, search.removed, search.drawn, search.rank, search.deadline)
+    points, path, complete = _backend.highest_score(search, snapshot.run, HOGUE if hogue else APP, True)
+    return _reach(snapshot, path, snapshot.score + points, complete, budget)
 
 
 def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:

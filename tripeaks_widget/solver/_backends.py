@@ -1,4 +1,4 @@
-"""The solver's two builds of its searches, behind the same four operations: ``Python``, the
+"""The solver's two builds of its searches, behind the same operations: ``Python``, the
 reference (``Search`` and ``_score``), and ``C``, the same searches written again in C
 (``_csearch.c``: the same moves in the same order, the same cuts, the same answers), which the
 compiled build carries. The package takes one, once (``tripeaks_widget._builds.choose``); the
@@ -14,9 +14,8 @@ from __future__ import annotations
 import time
 import weakref
 
-from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
 from ..engine.layout import COVER_MASK, PEAK_MASK
-from ._score import highest_score
+from ._score import HOGUE, Scoring, highest_score
 from ._search import Search
 from ._space import Space, _play_checks
 
@@ -30,11 +29,23 @@ class Python:
         that cleared the most cards on the way."""
         return search.wins(first_only=first_only, limit=limit)
 
-    def highest_score(self, search: Search, run: int):
-        """(the line with the highest final score under Hogue's scoring, complete), from the
-        search's position with the current run ``run``."""
-        _, path, complete = highest_score(search, run)
-        return path, complete
+    def highest_score(self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False):
+        """(the most points still to score, the line that scores them, complete) from the
+        search's position with the current run ``run``: to the game's end under ``scoring``
+        (Hogue's by default), or to the moment the score is highest when the player ``may_stop``."""
+        return highest_score(search, run, scoring=scoring, may_stop=may_stop)
+
+    def longest_run(self, search: Search, run: int, at_least: int | None):
+        """(the longest run without a draw a line from the search's position makes, the position's
+        own ``run`` included, the line to its end, complete); stops at ``at_least``, if given."""
+        (value, path), complete = search.longest_run(run, at_least)
+        return value, path, complete
+
+    def most_of(self, search: Search, mask: int, at_least: int | None):
+        """(the most cards of ``mask`` (slots) cleared at the end of a line from the search's
+        position, those cleared already included, the line, complete); stops at ``at_least``."""
+        (value, path), complete = search.most_of(mask, at_least)
+        return value, path, complete
 
     def most_cleared(self, search: Search, most: int):
         """(the line that clears the most cards, then with the fewest draws, complete), from a
@@ -97,21 +108,49 @@ class C:
         search.most = list(most)
         return (None if draws is None else (draws, path)), complete
 
-    def highest_score(self, search: Search, run: int):
-        _, path, complete, nodes = self._c.highest_score(
+    def highest_score(self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False):
+        points, path, complete, nodes = self._c.highest_score(
+            self._space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            run if scoring.runs else 0,
+            scoring.card,
+            scoring.runs,
+            scoring.draw_cost,
+            may_stop,
+            PEAK_MASK,
+            scoring.bonuses,
+            self._seconds_left(search),
+        )
+        search.nodes += nodes
+        return points, path, complete
+
+    def longest_run(self, search: Search, run: int, at_least: int | None):
+        value, path, complete, nodes = self._c.longest_run(
             self._space(search.space),
             search.removed,
             search.drawn,
             search.rank,
             run,
-            HOGUE_DRAW_COST,
-            False,
-            PEAK_MASK,
-            HOGUE_PEAK_BONUS,
+            -1 if at_least is None else at_least,
             self._seconds_left(search),
         )
         search.nodes += nodes
-        return path, complete
+        return value, path, complete
+
+    def most_of(self, search: Search, mask: int, at_least: int | None):
+        value, path, complete, nodes = self._c.most_of(
+            self._space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            mask,
+            -1 if at_least is None else at_least,
+            self._seconds_left(search),
+        )
+        search.nodes += nodes
+        return value, path, complete
 
     def most_cleared(self, search: Search, most: int):
         *_, path, complete, nodes = self._c.most_cleared(

@@ -1,5 +1,5 @@
-/* The win search of _search.py (Search.wins and winning_actions' shared table) written a second
- * time, in C, with its state in machine words: the removed set and the cards that fit in 28-bit
+/* The searches of _search.py (Search.wins and winning_actions' shared table, the most cards
+ * cleared, the goals' longest run and most cards of a kind) and _score.py written a second time, in C, with its state in machine words: the removed set and the cards that fit in 28-bit
  * masks, the rank counts packed 4 bits a rank in one 64-bit word (a rank has at most 4 cards),
  * and the memo an open-addressing hash table of 64-bit keys. It walks the same moves in the same
  * order with the same cuts, so it meets the same positions and finds the same lines as the
@@ -150,6 +150,7 @@ static int32_t *table_place(Table *t, u64 key) {
 /* -- one search ----------------------------------------------------------------------------- */
 
 enum { GOING = 0, FOUND = 1, OUT_OF_TIME = 2, NO_MEMORY = 3 };
+enum { WINS = 0, MOST_CLEARED = 1, LONGEST_RUN = 2, MOST_OF = 3 }; /* which search a Ctx runs */
 
 typedef struct {
     const Space *sp;
@@ -165,7 +166,11 @@ typedef struct {
     long count, nodes;
     struct timespec deadline;
     int timed, stop;
+    int mode;                                    /* WINS, MOST_CLEARED, LONGEST_RUN or MOST_OF */
     int most_left;                               /* the most-cleared search: a bound on the cards cleared */
+    int goal;                                    /* the goals' searches: stop at this value */
+    uint32_t mask;                               /* MOST_OF: the cards that count */
+    Table chains;                                /* LONGEST_RUN: the longest chain of plays, by position */
     uint32_t nost[MAXSTOCK + 2][MAXSTOCK + 1];   /* nostock by draw limit (+1: the limit -1 too) */
     int8_t nost_ready[MAXSTOCK + 2];
 } Ctx;
@@ -215,6 +220,8 @@ static int hall_ok(int wrap, u64 left, u64 supply, int allowance) {
 
 static void plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans);
 static void mc_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans);
+static void lr_started(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans);
+static void mo_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans);
 
 static void win(Ctx *c, int k) {
     c->found = 1;
@@ -297,12 +304,16 @@ static void draw_one(Ctx *c, uint32_t S, uint32_t free, int k, u64 left, uint32_
     if (*entry != UNSEEN) return;
     *entry = k + 1;
     c->path[c->plen++] = -1;
-    if (free & sp->fit[rho] && c->most_left)
-        mc_plays(c, S, free, k + 1, rho, left, orphans);
-    else if (free & sp->fit[rho])
-        plays(c, S, free, k + 1, rho, left, orphans);
-    else
+    if (!(free & sp->fit[rho]))
         draw_one(c, S, free, k + 1, left, orphans);
+    else if (c->mode == MOST_CLEARED)
+        mc_plays(c, S, free, k + 1, rho, left, orphans);
+    else if (c->mode == LONGEST_RUN)
+        lr_started(c, S, free, k + 1, rho, left, orphans);
+    else if (c->mode == MOST_OF)
+        mo_plays(c, S, free, k + 1, rho, left, orphans);
+    else
+        plays(c, S, free, k + 1, rho, left, orphans);
     if (c->stop) return;
     c->plen--;
 }
@@ -515,6 +526,248 @@ static void mc_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, 
     }
 }
 
+/* -- the goals' searches: the longest run without a draw (Search.longest_run), the most cards of a
+ * kind cleared (Search.most_of) --------------------------------------------------------------- */
+
+/* A node searched: counts it, and looks at the clock now and then; nonzero when out of time. */
+static int tick(Ctx *c) {
+    if (++c->count >= CHECK_EVERY) {
+        c->nodes += c->count;
+        c->count = 0;
+        if (c->timed && past_deadline(c)) {
+            c->stop = OUT_OF_TIME;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The cards a play frees: those it was the last to cover. */
+static inline uint32_t freed(const Ctx *c, uint32_t S2, uint32_t free, int x) {
+    uint32_t f2 = free ^ ((uint32_t)1 << x);
+    for (int i = 0; i < n_uncover[x]; i++)
+        if ((S2 & uncover_mask[x][i]) == uncover_mask[x][i]) f2 |= uncover_bit[x][i] & ~c->removed0;
+    return f2;
+}
+
+/* The longest chain of plays from here, memoised on the removed set and the cards that fit. */
+static int lr_chain(Ctx *c, uint32_t S, uint32_t free, int r) {
+    const Space *sp = c->sp;
+    uint32_t m = free & sp->fit[r];
+    u64 key = S | (u64)m << 28;
+    int32_t known = table_get(&c->chains, key);
+    if (known != UNSEEN) return known >> 8;
+    if (tick(c)) return 0;
+    int top = 0, first = -1, most = SLOTS - __builtin_popcount(S); /* no chain is longer than the cards left */
+    while (m) {
+        uint32_t b = m & -m;
+        m ^= b;
+        uint32_t S2 = S | b;
+        int x = __builtin_ctz(b), rx = sp->ranks[x];
+        int length = 1 + lr_chain(c, S2, freed(c, S2, free, x), rx);
+        if (c->stop) return 0;
+        if (length > top) {
+            top = length, first = x;
+            if (top == most) break;
+        }
+    }
+    int32_t *slot = table_place(&c->chains, key);
+    if (!slot) {
+        c->stop = NO_MEMORY;
+        return 0;
+    }
+    *slot = top << 8 | (first + 1);
+    return top;
+}
+
+/* The best line: the path to here, then the longest chain of plays from here. */
+static void lr_line(Ctx *c, uint32_t S, uint32_t free, int r) {
+    const Space *sp = c->sp;
+    memcpy(c->most_path, c->path, c->plen * sizeof(int));
+    c->most_len = c->plen;
+    int step = table_get(&c->chains, S | (u64)(free & sp->fit[r]) << 28) & 255;
+    while (step && c->most_len < MAXPATH) {
+        int x = step - 1;
+        c->most_path[c->most_len++] = x;
+        S |= (uint32_t)1 << x;
+        free = freed(c, S, free, x);
+        r = sp->ranks[x];
+        step = table_get(&c->chains, S | (u64)(free & sp->fit[r]) << 28) & 255;
+    }
+}
+
+static void lr_draws(Ctx *c, uint32_t S, uint32_t free, int k, u64 left, uint32_t orphans);
+
+static void lr_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans) {
+    const Space *sp = c->sp;
+    uint32_t m = free & sp->fit[r];
+    u64 tag = c->exact ? (u64)k << 56 : 0;
+    while (m) {
+        uint32_t b = m & -m;
+        m ^= b;
+        uint32_t S2 = S | b;
+        if (SLOTS - __builtin_popcount(S2) <= c->most_c) continue; /* too few cards left to start a longer run */
+        int x = __builtin_ctz(b), rx = sp->ranks[x];
+        uint32_t f2 = freed(c, S2, free, x);
+        int32_t *entry = table_place(c->seen, S2 | (u64)(f2 & sp->fit[rx]) << 28 | tag);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= k) continue;
+        *entry = k;
+        if (tick(c)) return;
+        c->path[c->plen++] = x;
+        lr_plays(c, S2, f2, k, rx, left, orphans);
+        if (c->stop) return;
+        if (sp->free_draw)
+            lr_draws(c, S2, f2, k, left, orphans);
+        else if (!(f2 & sp->fit[rx]))
+            draw_one(c, S2, f2, k, left, orphans);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
+/* A draw was made: a run starts here. */
+static void lr_started(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans) {
+    int length = lr_chain(c, S, free, r);
+    if (c->stop) return;
+    if (length > c->most_c) {
+        c->most_c = length;
+        lr_line(c, S, free, r);
+        if (length >= c->goal) {
+            c->stop = FOUND;
+            return;
+        }
+    }
+    lr_plays(c, S, free, k, r, left, orphans);
+}
+
+static void lr_draws(Ctx *c, uint32_t S, uint32_t free, int k, u64 left, uint32_t orphans) {
+    const Space *sp = c->sp;
+    int32_t *slot = table_place(c->seen, S | CHAIN);
+    if (!slot) {
+        c->stop = NO_MEMORY;
+        return;
+    }
+    int done = *slot;
+    if (done <= k) return;
+    *slot = k;
+    for (int i = 0; i < sp->firsts_n[k]; i++) {
+        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
+        if (j >= done) break;
+        uint32_t playable = free & sp->fit[rho];
+        if (!playable) continue;
+        int32_t *entry = table_place(c->seen, S | (u64)playable << 28);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= j + 1) continue;
+        *entry = j + 1;
+        if (SLOTS - __builtin_popcount(S) <= c->most_c) break;
+        c->path[c->plen++] = -(j + 1 - k);
+        lr_started(c, S, free, j + 1, rho, left, orphans);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
+/* MOST_OF: whether no line from here can clear more cards of the mask than the best: those left
+ * that can never be played (no card left could precede them, no stock card to come fits them, and
+ * they do not fit now), and every card they keep covered, are out of reach. */
+static int mo_hopeless(Ctx *c, uint32_t S, uint32_t free, int k, int r, uint32_t orphans) {
+    const Space *sp = c->sp;
+    uint32_t rest = c->mask & ~S;
+    if (sp->checks)
+        for (uint32_t stuck = orphans & ~S & FULL & c->nostock[k] & ~(free & sp->fit[r]); stuck; stuck &= stuck - 1) {
+            int y = __builtin_ctz(stuck);
+            rest &= ~(((uint32_t)1 << y) | above[y]);
+        }
+    return __builtin_popcount(S & c->mask) + __builtin_popcount(rest) <= c->most_c;
+}
+
+static void mo_draws(Ctx *c, uint32_t S, uint32_t free, int k, u64 left, uint32_t orphans) {
+    const Space *sp = c->sp;
+    int32_t *slot = table_place(c->seen, S | CHAIN);
+    if (!slot) {
+        c->stop = NO_MEMORY;
+        return;
+    }
+    int done = *slot;
+    if (done <= k) return;
+    *slot = k;
+    for (int i = 0; i < sp->firsts_n[k]; i++) {
+        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
+        if (j >= done) break;
+        uint32_t playable = free & sp->fit[rho];
+        if (!playable) continue;
+        int32_t *entry = table_place(c->seen, S | (u64)playable << 28);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= j + 1) continue;
+        *entry = j + 1;
+        if (mo_hopeless(c, S, free, j + 1, rho, orphans)) continue;
+        c->path[c->plen++] = -(j + 1 - k);
+        mo_plays(c, S, free, j + 1, rho, left, orphans);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
+static void mo_plays(Ctx *c, uint32_t S, uint32_t free, int k, int r, u64 left, uint32_t orphans) {
+    const Space *sp = c->sp;
+    uint32_t m = free & sp->fit[r];
+    u64 tag = c->exact ? (u64)k << 56 : 0;
+    while (m) {
+        uint32_t b = m & -m;
+        m ^= b;
+        uint32_t S2 = S | b;
+        int x = __builtin_ctz(b), rx = sp->ranks[x];
+        uint32_t f2 = freed(c, S2, free, x);
+        int32_t *entry = table_place(c->seen, S2 | (u64)(f2 & sp->fit[rx]) << 28 | tag);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= k) continue;
+        *entry = k;
+        int cleared = __builtin_popcount(S2 & c->mask);
+        if (cleared > c->most_c) {
+            c->most_c = cleared;
+            memcpy(c->most_path, c->path, c->plen * sizeof(int));
+            c->most_path[c->plen] = x;
+            c->most_len = c->plen + 1;
+            if (cleared >= c->goal) {
+                c->stop = FOUND;
+                return;
+            }
+        }
+        uint32_t orphans2 = orphans;
+        if (sp->checks) {
+            uint32_t rest = ~S2 & FULL;
+            for (uint32_t s = sp->succ[x] & rest; s; s &= s - 1) {
+                int y = __builtin_ctz(s);
+                if (!(sp->can_precede[y] & rest)) orphans2 |= (uint32_t)1 << y;
+            }
+        }
+        if (mo_hopeless(c, S2, f2, k, rx, orphans2)) continue;
+        if (tick(c)) return;
+        c->path[c->plen++] = x;
+        mo_plays(c, S2, f2, k, rx, left, orphans2);
+        if (c->stop) return;
+        if (sp->free_draw)
+            mo_draws(c, S2, f2, k, left, orphans2);
+        else if (!(f2 & sp->fit[rx]))
+            draw_one(c, S2, f2, k, left, orphans2);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
 /* Set up a search from a position; the caller owns ``seen``. */
 static int ctx_init(Ctx *c, const Space *sp, Table *seen, uint32_t removed, int drawn, int rank, int first_only,
                     int limit, double seconds) {
@@ -573,21 +826,25 @@ static void run(Ctx *c) {
         return;
     }
     *entry = k0;
-    if (c->most_left) {
+    if (c->mode == MOST_CLEARED)
         mc_plays(c, S0, f0, k0, r0, left0, orphans0);
-        if (c->stop) return;
-        if (sp->free_draw)
-            mc_draws(c, S0, f0, k0, left0, orphans0);
-        else if (!(f0 & sp->fit[r0]))
-            draw_one(c, S0, f0, k0, left0, orphans0);
-        return;
-    }
-    plays(c, S0, f0, k0, r0, left0, orphans0);
+    else if (c->mode == LONGEST_RUN)
+        lr_plays(c, S0, f0, k0, r0, left0, orphans0);
+    else if (c->mode == MOST_OF)
+        mo_plays(c, S0, f0, k0, r0, left0, orphans0);
+    else
+        plays(c, S0, f0, k0, r0, left0, orphans0);
     if (c->stop) return;
-    if (sp->free_draw)
+    if (!sp->free_draw) {
+        if (!(f0 & sp->fit[r0])) draw_one(c, S0, f0, k0, left0, orphans0);
+    } else if (c->mode == MOST_CLEARED)
+        mc_draws(c, S0, f0, k0, left0, orphans0);
+    else if (c->mode == LONGEST_RUN)
+        lr_draws(c, S0, f0, k0, left0, orphans0);
+    else if (c->mode == MOST_OF)
+        mo_draws(c, S0, f0, k0, left0, orphans0);
+    else
         draws(c, S0, f0, k0, left0, orphans0);
-    else if (!(f0 & sp->fit[r0]))
-        draw_one(c, S0, f0, k0, left0, orphans0);
 }
 
 static void table_forget(Table *t, u64 key) {
@@ -962,6 +1219,7 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
         free(c);
         return PyErr_NoMemory();
     }
+    c->mode = MOST_CLEARED;
     c->most_left = most;
     c->most_c = known_c;
     c->most_k = known_k;
@@ -981,6 +1239,105 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
         if (path)
             result = Py_BuildValue("(iiNOl)", c->most_c, c->most_k - drawn, path,
                                    c->stop == OUT_OF_TIME ? Py_False : Py_True, c->nodes);
+    }
+    free(c);
+    return result;
+}
+
+/* longest_run(space, removed, drawn, rank, run, at_least, seconds) -> (longest, path, complete,
+ * nodes): the longest run of plays without a draw from the position (its own ``run`` counting),
+ * and the line to its end; at_least -1: no stop before the end. */
+static PyObject *py_longest_run(PyObject *self, PyObject *args) {
+    PyObject *blob;
+    long removed;
+    int drawn, rank, run_now, at_least;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "Oliiiid", &blob, &removed, &drawn, &rank, &run_now, &at_least, &seconds)) return NULL;
+    const Space *sp = space_of(blob);
+    if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
+    if (run_now < 0 || run_now > 255) {
+        PyErr_SetString(PyExc_ValueError, "run: expected 0 to 255");
+        return NULL;
+    }
+    Ctx *c = malloc(sizeof(Ctx));
+    Table seen;
+    if (!c || table_init(&seen, 12) < 0) {
+        free(c);
+        return PyErr_NoMemory();
+    }
+    if (ctx_init(c, sp, &seen, (uint32_t)removed, drawn, rank, 0, -1, seconds) < 0 || table_init(&c->chains, 10) < 0) {
+        table_free(&c->window);
+        table_free(&seen);
+        free(c);
+        return PyErr_NoMemory();
+    }
+    c->mode = LONGEST_RUN;
+    c->goal = at_least < 0 ? SLOTS + run_now : at_least;
+    Py_BEGIN_ALLOW_THREADS
+    c->most_c = run_now + lr_chain(c, c->removed0, c->free0, rank);
+    if (!c->stop) {
+        lr_line(c, c->removed0, c->free0, rank);
+        if (c->most_c < c->goal) run(c);
+    }
+    Py_END_ALLOW_THREADS
+    c->nodes += c->count;
+    table_free(&seen);
+    table_free(&c->window);
+    table_free(&c->chains);
+    PyObject *result = NULL;
+    if (c->stop == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *path = path_list(c->most_path, c->most_len);
+        if (path) result = Py_BuildValue("(iNOl)", c->most_c, path, c->stop == OUT_OF_TIME ? Py_False : Py_True, c->nodes);
+    }
+    free(c);
+    return result;
+}
+
+/* most_of(space, removed, drawn, rank, mask, at_least, seconds) -> (most, path, complete, nodes):
+ * the most cards of ``mask`` cleared at the end of a line from the position (those cleared already
+ * counting), and the line; at_least -1: no stop before all of them. */
+static PyObject *py_most_of(PyObject *self, PyObject *args) {
+    PyObject *blob;
+    long removed, mask;
+    int drawn, rank, at_least;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "Oliilid", &blob, &removed, &drawn, &rank, &mask, &at_least, &seconds)) return NULL;
+    const Space *sp = space_of(blob);
+    if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
+    if (mask < 0 || mask > (long)FULL) {
+        PyErr_SetString(PyExc_ValueError, "mask: expected a 28-bit set of slots");
+        return NULL;
+    }
+    Ctx *c = malloc(sizeof(Ctx));
+    Table seen;
+    if (!c || table_init(&seen, 12) < 0) {
+        free(c);
+        return PyErr_NoMemory();
+    }
+    if (ctx_init(c, sp, &seen, (uint32_t)removed, drawn, rank, 0, -1, seconds) < 0) {
+        table_free(&seen);
+        free(c);
+        return PyErr_NoMemory();
+    }
+    c->mode = MOST_OF;
+    c->mask = (uint32_t)mask;
+    int total = __builtin_popcount(c->mask);
+    c->goal = at_least < 0 || at_least > total ? total : at_least;
+    c->most_c = __builtin_popcount((uint32_t)removed & c->mask);
+    Py_BEGIN_ALLOW_THREADS
+    if (c->most_c < c->goal) run(c);
+    Py_END_ALLOW_THREADS
+    c->nodes += c->count;
+    table_free(&seen);
+    table_free(&c->window);
+    PyObject *result = NULL;
+    if (c->stop == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *path = path_list(c->most_path, c->most_len);
+        if (path) result = Py_BuildValue("(iNOl)", c->most_c, path, c->stop == OUT_OF_TIME ? Py_False : Py_True, c->nodes);
     }
     free(c);
     return result;
@@ -1058,7 +1415,7 @@ typedef struct {
     uint32_t removed0;
     Memo memo, stuck;
     uint32_t peak_of[SLOTS], peaks[3];
-    int bonus[3], draw_cost, may_stop, stop;
+    int bonus[3], card, step, draw_cost, may_stop, stop; /* step: 1 when runs pay, else 0 */
     long count, nodes;
     struct timespec deadline;
     int timed;
@@ -1087,7 +1444,7 @@ static int h_best(Hogue *h, uint32_t S, uint32_t free, int k, int r, int run) {
         m ^= b;
         uint32_t S2 = S | b;
         int x = __builtin_ctz(b), rx = sp->ranks[x];
-        int points = run + 1;
+        int points = h->card + run;
         if ((S2 & h->peak_of[x]) == h->peak_of[x]) {
             int emptied = 0;
             for (int p = 0; p < 3; p++) emptied += (S2 & h->peaks[p]) == h->peaks[p];
@@ -1098,7 +1455,7 @@ static int h_best(Hogue *h, uint32_t S, uint32_t free, int k, int r, int run) {
             for (int i = 0; i < n_uncover[x]; i++)
                 if ((S2 & uncover_mask[x][i]) == uncover_mask[x][i]) f2 |= uncover_bit[x][i] & ~h->removed0;
             if (f2 & sp->fit[rx])
-                points += h_after(h, S2, f2, k, rx, run + 1);
+                points += h_after(h, S2, f2, k, rx, run + h->step);
             else if (k < n) {
                 long i = memo_find(&h->stuck, S2 | (u64)k << 56, 0);
                 points += i < 0 ? h_stuck(h, S2, f2, k) : h->stuck.points[i];
@@ -1147,15 +1504,16 @@ static int h_stuck(Hogue *h, uint32_t S, uint32_t free, int k) {
     return points;
 }
 
-/* highest_score(space, removed, drawn, rank, run, draw_cost, may_stop, peak masks, peak bonuses,
- * seconds) -> (points still to score, path, complete, nodes) */
+/* highest_score(space, removed, drawn, rank, run, card, runs, draw_cost, may_stop, peak masks, peak
+ * bonuses, seconds) -> (points still to score, path, complete, nodes): a removal scores ``card``,
+ * plus the run before it when ``runs`` (Hogue's scoring; the app's has no runs) */
 static PyObject *py_highest_score(PyObject *self, PyObject *args) {
     PyObject *blob, *peaks_in, *bonus_in;
     long removed, peaks[3], bonus[3];
-    int drawn, rank, run, draw_cost, may_stop;
+    int drawn, rank, run, card, runs, draw_cost, may_stop;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OliiiipOOd", &blob, &removed, &drawn, &rank, &run, &draw_cost, &may_stop, &peaks_in,
-                          &bonus_in, &seconds))
+    if (!PyArg_ParseTuple(args, "OliiiipipOOd", &blob, &removed, &drawn, &rank, &run, &card, &runs, &draw_cost,
+                          &may_stop, &peaks_in, &bonus_in, &seconds))
         return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
@@ -1182,6 +1540,9 @@ static PyObject *py_highest_score(PyObject *self, PyObject *args) {
     for (int x = 0; x < SLOTS; x++)
         for (int p = 0; p < 3; p++)
             if (h->peaks[p] >> x & 1) h->peak_of[x] = h->peaks[p];
+    h->card = card;
+    h->step = runs ? 1 : 0;
+    if (!runs) run = 0;
     h->draw_cost = draw_cost;
     h->may_stop = may_stop;
     h->timed = seconds >= 0;
@@ -1233,7 +1594,7 @@ static PyObject *py_highest_score(PyObject *self, PyObject *args) {
         for (int u = 0; u < n_uncover[action]; u++)
             if ((S & uncover_mask[action][u]) == uncover_mask[action][u]) open |= uncover_bit[action][u];
         r = sp->ranks[action];
-        run += 1;
+        run += h->step;
     }
     PyObject *steps = path_list(path, plen);
     if (steps) result = Py_BuildValue("(iNOl)", total, steps, Py_True, h->nodes);
@@ -1257,13 +1618,17 @@ static PyMethodDef methods[] = {
      "most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds) -> (cleared, draws, path, "
      "complete, nodes)"},
     {"highest_score", py_highest_score, METH_VARARGS,
-     "highest_score(space, removed, drawn, rank, run, draw_cost, may_stop, peak_masks, peak_bonuses, seconds) -> "
-     "(points, path, complete, nodes)"},
+     "highest_score(space, removed, drawn, rank, run, card, runs, draw_cost, may_stop, peak_masks, peak_bonuses, "
+     "seconds) -> (points, path, complete, nodes)"},
+    {"longest_run", py_longest_run, METH_VARARGS,
+     "longest_run(space, removed, drawn, rank, run, at_least, seconds) -> (longest, path, complete, nodes)"},
+    {"most_of", py_most_of, METH_VARARGS,
+     "most_of(space, removed, drawn, rank, mask, at_least, seconds) -> (most, path, complete, nodes)"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_csearch",
-                                    "The win search in C, a second implementation of _search's (see its source).", -1,
+                                    "The solver's searches in C, a second implementation of _search's and _score's (see its source).", -1,
                                     methods};
 
 PyMODINIT_FUNC PyInit__csearch(void) { return PyModule_Create(&module); }

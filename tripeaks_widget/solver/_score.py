@@ -1,4 +1,5 @@
-"""Hogue's scoring (V2) solved: the line with the highest final score any line reaches.
+"""Hogue's scoring (V2) solved: the line with the highest final score any line reaches; and,
+for the goals, the highest score at any moment under either scoring (the app's R5 too).
 
 Under V2 a removal scores the length of the current run, a draw costs 5 points and ends the
 run, and the peaks pay 15, 15 and 30 as they empty. Runs make the fewest-draw win no longer
@@ -19,8 +20,10 @@ since a bound that ignores the ranks allows runs far longer than any deal has.""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..engine.errors import SearchExhausted
-from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS
+from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, MOVE_COST, PEAK_BONUS
 from ..engine.layout import PEAK_MASK, SLOTS, play
 from ._search import Path, Search
 from ._space import CHECK_EVERY, FULL
@@ -29,14 +32,34 @@ _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
 _PEAK_OF = tuple(PEAK_MASK[slot.peak] for slot in SLOTS)
 
 
+class Scoring(NamedTuple):
+    """A scoring as the search counts it: a removal scores ``card`` points, plus the run before
+    it when ``runs``; a draw costs ``draw_cost``; the peaks pay ``bonuses`` as the first, the
+    second and the third empties."""
+
+    card: int
+    runs: bool
+    draw_cost: int
+    bonuses: tuple[int, int, int]
+
+
+HOGUE = Scoring(1, True, HOGUE_DRAW_COST, HOGUE_PEAK_BONUS)  # V2: a removal scores the run's length, itself included
+# R5: its floor at 0 is never reached (a score is 500 less at most 51 standing moves, plus bonuses)
+APP = Scoring(-MOVE_COST, False, MOVE_COST, (PEAK_BONUS, PEAK_BONUS, PEAK_BONUS))
+
+
 def highest_score(
-    search: Search, run: int, *, draw_cost: int = HOGUE_DRAW_COST, may_stop: bool = False
+    search: Search, run: int, *, scoring: Scoring = HOGUE, may_stop: bool = False
 ) -> tuple[int, Path, bool]:
     """(the most points still to score, the line that scores them, complete) from the
-    search's position with the current run ``run``. Out of time: the line is empty and
-    complete False. Other readings of Hogue's rules, for ``benchmarks/hogue.py``: a draw
-    costs ``draw_cost``; with ``may_stop`` the player may end the hand at any moment (the
-    line then ends where the score is highest, before the game does)."""
+    search's position with the current run ``run`` (ignored by a scoring without runs). Out of
+    time: the line is empty and complete False. With ``may_stop`` the player may end the hand
+    at any moment (the line then ends where the score is highest, before the game does): the
+    highest score a line reaches, which the goals ask for; other readings of Hogue's rules, for
+    ``benchmarks/hogue.py``, change ``scoring`` (a draw that costs nothing)."""
+    card, draw_cost, bonuses = scoring.card, scoring.draw_cost, scoring.bonuses
+    step = 1 if scoring.runs else 0  # the run a removal leaves: always 0 without runs
+    run = run if scoring.runs else 0
     sp = search.space
     fit, info, stock, n, free_draw = sp.fit, sp.info, sp.stock, sp.n_stock, sp.free_draw
     memo: dict[int, int] = {}  # key -> best future points << 6 | best action + 2
@@ -60,10 +83,10 @@ def highest_score(
             m ^= b
             S2 = S | b
             x, rx, cov = info[b]
-            points = run + 1
+            points = card + run
             peak = _PEAK_OF[x]
             if S2 & peak == peak:
-                points += HOGUE_PEAK_BONUS[sum(S2 & p == p for p in PEAK_MASK) - 1]
+                points += bonuses[sum(S2 & p == p for p in PEAK_MASK) - 1]
             if S2 != FULL:
                 f2 = free ^ b
                 for cb, cm in cov:
@@ -71,8 +94,8 @@ def highest_score(
                         f2 |= cb
                 p2 = f2 & fit[rx]
                 if p2:
-                    known = memo.get(S2 | p2 << 28 | k << 56 | (run + 1) << 62)
-                    points += best(S2, f2, k, rx, run + 1) if known is None else known >> 6
+                    known = memo.get(S2 | p2 << 28 | k << 56 | (run + step) << 62)
+                    points += best(S2, f2, k, rx, run + step) if known is None else known >> 6
                 elif k < n:
                     known = stuck_memo.get(S2 | k << 56)
                     points += stuck(S2, f2, k) if known is None else known
@@ -141,5 +164,5 @@ def highest_score(
             continue
         S, free = play(S, free, action)
         r = sp.ranks[action]
-        run += 1
+        run += step
     return total, path, True

@@ -401,3 +401,207 @@ class Search:
         self.nodes += counter[0]
         cleared, drawn, best_path = best
         return (cleared, drawn - self.drawn, best_path), complete
+
+    # -- the goals' searches: the longest run without a draw, the most cards of a kind cleared ----
+
+    def longest_run(self, run: int, at_least: int | None = None) -> tuple[tuple[int, Path], bool]:
+        """Returns ((the longest run of plays without a draw that a line from here makes, the
+        line to its end), complete); ``run`` is the run the position is in, which plays from here
+        lengthen; the search stops at a run of ``at_least``, if given. A run starts at the root
+        or after a draw, so the search walks the positions reached (the win search's moves and
+        memo) and takes, at the root and after each draw, the longest chain of plays from there,
+        memoised on the removed set and the cards that fit the discard. Its one cut: a position
+        with no more cards left than the longest run found can start no longer one."""
+        sp = self.space
+        fit, info, ranks = sp.fit, self.info, sp.ranks
+        free_draw, exact_k = sp.free_draw, self.exact_k
+        seen: dict[int, int] = {}
+        chains: dict[int, int] = {}  # removed set | playable << 28 -> longest chain << 8 | its first slot + 1
+        path: Path = []
+        counter = [0]
+
+        def tick() -> None:
+            counter[0] += 1
+            if counter[0] >= CHECK_EVERY:
+                self.nodes += counter[0]
+                counter[0] = 0
+                self.tick()
+
+        def chain(S: int, free: int, r: int) -> int:
+            """The longest chain of plays from here."""
+            m = free & fit[r]
+            key = S | m << 28
+            known = chains.get(key)
+            if known is not None:
+                return known >> 8
+            tick()
+            top, first = 0, -1
+            most = SLOT_COUNT - S.bit_count()  # no chain is longer than the cards left
+            while m:
+                b = m & -m
+                m ^= b
+                S2 = S | b
+                x, rx, cov = info[b]
+                f2 = free ^ b
+                for cb, cm in cov:
+                    if S2 & cm == cm:
+                        f2 |= cb
+                length = 1 + chain(S2, f2, rx)
+                if length > top:
+                    top, first = length, x
+                    if top == most:
+                        break
+            chains[key] = top << 8 | first + 1
+            return top
+
+        def chain_line(S: int, free: int, r: int) -> Path:
+            line: Path = []
+            step = chains[S | (free & fit[r]) << 28] & 255
+            while step:
+                line.append(step - 1)
+                S, free = play(S, free, step - 1)
+                r = ranks[step - 1]
+                step = chains[S | (free & fit[r]) << 28] & 255
+            return line
+
+        S0, f0, r0 = self.removed, self.free0, self.rank
+        best: list = [run + chain(S0, f0, r0), chain_line(S0, f0, r0)]  # the longest run, its line
+        goal = SLOT_COUNT + run if at_least is None else at_least
+
+        def started(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
+            """A draw was made: a run starts here."""
+            length = chain(S, free, r)
+            if length > best[0]:
+                best[:] = [length, path + chain_line(S, free, r)]
+                if length >= goal:
+                    raise Found
+            plays(S, free, k, r, left, orphans)
+
+        def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
+            m = free & fit[r]
+            tag = k << exact_k if exact_k else 0
+            while m:
+                b = m & -m
+                m ^= b
+                S2 = S | b
+                if SLOT_COUNT - S2.bit_count() <= best[0]:
+                    continue  # too few cards left to start a longer run
+                x, rx, cov = info[b]
+                f2 = free ^ b
+                for cb, cm in cov:
+                    if S2 & cm == cm:
+                        f2 |= cb
+                key = S2 | (f2 & fit[rx]) << 28 | tag
+                if seen.get(key, UNSEEN) <= k:
+                    continue
+                seen[key] = k
+                tick()
+                path.append(x)
+                plays(S2, f2, k, rx, left, orphans)
+                if free_draw:
+                    draws(S2, f2, k, left, orphans)
+                elif not f2 & fit[rx]:
+                    draw_one(S2, f2, k, left, orphans)
+                path.pop()
+
+        def admit(S: int, free: int, j: int, rho: int, left: int, orphans: int, playable: int) -> int:
+            return -1 if SLOT_COUNT - S.bit_count() <= best[0] else 1
+
+        draws = self._draws(seen, path, started, admit)
+        draw_one = self._draw_one(seen, path, started)
+        complete = True
+        try:
+            if best[0] < goal:
+                self._root(seen, plays, draws, draw_one)
+        except Found:
+            pass
+        except SearchExhausted:
+            complete = False
+        self.nodes += counter[0]
+        return (best[0], best[1]), complete
+
+    def most_of(self, mask: int, at_least: int | None = None) -> tuple[tuple[int, Path], bool]:
+        """Returns ((the most cards of ``mask`` (a set of slots) cleared at the end of a line from
+        here, those cleared already included, the line), complete); the search stops at
+        ``at_least``, if given. Branch and bound over the positions reached (the win search's
+        moves and memo): a position is cut when the cards of ``mask`` cleared, with those left
+        that a line might still clear, can't beat the best. A card left can't be cleared when
+        no card left could go just before it, no stock card to come fits it and it does not fit
+        now (the predecessor checks' orphans), nor can any card it keeps covered."""
+        sp = self.space
+        fit, info, successors, checks = sp.fit, self.info, sp.successors, sp.checks
+        free_draw, exact_k = sp.free_draw, self.exact_k
+        nostock = sp.nostock(sp.n_stock)
+        seen: dict[int, int] = {}
+        path: Path = []
+        best: list = [(self.removed & mask).bit_count(), []]  # the most cards cleared, the line
+        goal = mask.bit_count() if at_least is None else min(at_least, mask.bit_count())
+        counter = [0]
+
+        def hopeless(S: int, free: int, k: int, r: int, orphans: int) -> bool:
+            rest = mask & ~S
+            if checks:
+                stuck = orphans & ~S & nostock[k] & ~(free & fit[r])
+                while stuck:
+                    b = stuck & -stuck
+                    stuck ^= b
+                    rest &= ~(b | ABOVE[b.bit_length() - 1])  # and every card it keeps covered
+            return (S & mask).bit_count() + rest.bit_count() <= best[0]
+
+        def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
+            m = free & fit[r]
+            tag = k << exact_k if exact_k else 0
+            while m:
+                b = m & -m
+                m ^= b
+                S2 = S | b
+                x, rx, cov = info[b]
+                f2 = free ^ b
+                for cb, cm in cov:
+                    if S2 & cm == cm:
+                        f2 |= cb
+                key = S2 | (f2 & fit[rx]) << 28 | tag
+                if seen.get(key, UNSEEN) <= k:
+                    continue
+                seen[key] = k
+                cleared = (S2 & mask).bit_count()
+                if cleared > best[0]:
+                    best[:] = [cleared, path + [x]]
+                    if cleared >= goal:
+                        raise Found
+                orphans2 = orphans
+                if checks:
+                    rest = ~S2
+                    for xb, preds in successors[x]:
+                        if not preds & rest and rest & xb:
+                            orphans2 |= xb
+                if hopeless(S2, f2, k, rx, orphans2):
+                    continue
+                counter[0] += 1
+                if counter[0] >= CHECK_EVERY:
+                    self.nodes += counter[0]
+                    counter[0] = 0
+                    self.tick()
+                path.append(x)
+                plays(S2, f2, k, rx, left, orphans2)
+                if free_draw:
+                    draws(S2, f2, k, left, orphans2)
+                elif not f2 & fit[rx]:
+                    draw_one(S2, f2, k, left, orphans2)
+                path.pop()
+
+        def admit(S: int, free: int, j: int, rho: int, left: int, orphans: int, playable: int) -> int:
+            return 0 if hopeless(S, free, j + 1, rho, orphans) else 1
+
+        draws = self._draws(seen, path, plays, admit)
+        draw_one = self._draw_one(seen, path, plays)
+        complete = True
+        try:
+            if best[0] < goal:
+                self._root(seen, plays, draws, draw_one)
+        except Found:
+            pass
+        except SearchExhausted:
+            complete = False
+        self.nodes += counter[0]
+        return (best[0], best[1]), complete

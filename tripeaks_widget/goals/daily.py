@@ -1,0 +1,191 @@
+"""The game of the day and its three challenges: the same for everyone, offline and in the
+browser, derived from the date by one documented rule.
+
+**The game of the day.** For a date and a rule set: the SHA-256 digest of the text
+``"<date> <rule set>"`` (the ISO date, ``2026-05-01``, and the rule set as a game code writes
+it: ``E``, ``C``, ``E-SW`` …); its first 8 bytes, read as a big-endian number, modulo 50,000,
+plus 1, are the first game number tried. From there the numbered series (R6.8) is walked up,
+50,000 wrapping round to 1, to the first game the solver proves winnable under the rule set
+(its complete search, with no time limit: the same answer on every machine). Without a date, the
+date is today's in the local calendar (the computer's time zone; the browser's, in the browser
+site); a ``datetime`` stands for its own date as written, its time of day and time zone aside.
+
+**Its three challenges**, of rising difficulty, each proven possible from the deal:
+
+1. one star: the rank (or the suit) with the most cards in the two lower rows, all of those
+   to clear; or a run without a draw of half the longest the deal allows (rounded up; the rank,
+   when that is under 3). The digest's byte 8 chooses among the three (modulo 3), byte 10
+   among tied ranks or suits (modulo their number);
+2. two stars: win the game;
+3. three stars, near the deal's own best: win with at most ``SLACK`` (2) draws more than the
+   fewest any win needs (fewer where that would allow the whole stock, with which any win would
+   do), or, as byte 9 chooses (modulo 2), reach the score that many draws cost below the highest
+   any line reaches (the same goal under the app's scoring, R5.3; under Hogue's, where it is
+   above the start).
+
+A game earns a star for each of them it meets (:meth:`Day.stars`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import solver
+from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
+from ..engine.errors import ASCII_SPACE, InvalidDateError, InvalidValueError, TriPeaksError, got, shown, stray
+from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, Game
+from ..engine.layout import ROWS
+from ..engine.rules import Rules
+from .challenge import Challenge
+
+SERIES_COUNT = SERIES_LAST - SERIES_FIRST + 1
+SLACK = 2  # the three-star challenge leaves this many draws (or their points) above the deal's best
+LOWER_ROWS = ROWS[2] + ROWS[3]  # the 19 cards in reach early: the one-star challenge counts them
+SHORTEST_RUN = 3  # a one-star run shorter than this asks for a rank instead
+DATE_FORM = "a datetime.date, a datetime.datetime, or ISO text 'YYYY-MM-DD' such as '2026-05-01' (None: today)"
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
+def day_of(date: object = None) -> datetime.date:
+    """The calendar date ``date`` stands for: today in the local calendar for None, a
+    ``datetime``'s own date, a ``date`` itself, ISO text ``YYYY-MM-DD`` (ASCII space around it);
+    anything else raises ``InvalidDateError`` saying what is expected."""
+    if date is None:
+        return datetime.date.today()
+    if isinstance(date, datetime.datetime):
+        return date.date()
+    if isinstance(date, datetime.date):
+        return date
+    if not isinstance(date, str):
+        raise InvalidDateError(f"a date is {DATE_FORM}; got {got(date)}")
+    match = _ISO_DATE.fullmatch(date.strip(ASCII_SPACE))
+    if not match:
+        raise InvalidDateError(f"not a date: {shown(date)}{stray(date)}; expected {DATE_FORM}")
+    try:
+        return datetime.date(*map(int, match.groups()))
+    except ValueError as error:
+        raise InvalidDateError(f"not a date: {shown(date)} ({error}); expected {DATE_FORM}") from None
+
+
+def rule_set_code(rules: Rules) -> str:
+    """The rule set as a game code writes it: its letter, then its variants' (``E``, ``C-SW``)."""
+    return rules.letter + (f"-{rules.variant_letters}" if rules.variant_letters else "")
+
+
+def digest(date: object = None, rules: Rules | str | None = "easy") -> bytes:
+    """The SHA-256 digest the day's choices come from: of ``"<ISO date> <rule set code>"``."""
+    return hashlib.sha256(f"{day_of(date).isoformat()} {rule_set_code(Rules.parse(rules))}".encode("ascii")).digest()
+
+
+def number_of_the_day(date: object = None, rules: Rules | str | None = "easy") -> int:
+    """The number of the game of the day (1 to 50,000) for ``date`` (see :func:`day_of`) under
+    ``rules``: the rule of this module's docs, the same everywhere, winnable as the solver proves."""
+    return _number(day_of(date), Rules.parse(rules))
+
+
+def code_of_the_day(date: object = None, rules: Rules | str | None = "easy") -> str:
+    """The game code of the game of the day (``TP1-E-…``), to deal it: ``Game(code)``, ``TriPeaks(code)``."""
+    rules = Rules.parse(rules)
+    return number_code(_number(day_of(date), rules), rules)
+
+
+@lru_cache(maxsize=64)
+def _number(day: datetime.date, rules: Rules) -> int:
+    first = int.from_bytes(digest(day, rules)[:8], "big") % SERIES_COUNT
+    for step in range(SERIES_COUNT):
+        number = SERIES_FIRST + (first + step) % SERIES_COUNT
+        if solver.winnable(Game.from_number(number, rules)):
+            return number
+    raise TriPeaksError(f"no numbered game can be won under {rules}")
+
+
+@dataclass(frozen=True)
+class Day:
+    """The game of the day and its three challenges (one, two and three stars, in that order):
+    iterate over it, or index it, for the challenges; ``code`` deals the game; ``stars(game)``
+    counts the stars a game of it earned."""
+
+    date: datetime.date
+    rules: Rules
+    number: int
+    challenges: tuple[Challenge, Challenge, Challenge]
+
+    @property
+    def code(self) -> str:
+        """The game code of the game of the day."""
+        return number_code(self.number, self.rules)
+
+    def met(self, game: Game) -> tuple[bool, ...]:
+        """Which of the three challenges ``game`` (the game of the day) meets."""
+        if game.code != self.code:
+            raise InvalidValueError(
+                f"this is the game {self.code}, the game of {self.date} under {self.rules}; got {game.code}"
+            )
+        return tuple(challenge.met(game) for challenge in self.challenges)
+
+    def stars(self, game: Game) -> int:
+        """The stars ``game`` earned: one for each challenge of the day it meets (0 to 3). A game of
+        another deal or rule set raises ``InvalidValueError``."""
+        return sum(self.met(game))
+
+    def __iter__(self) -> Iterator[Challenge]:
+        return iter(self.challenges)
+
+    def __len__(self) -> int:
+        return len(self.challenges)
+
+    def __getitem__(self, index: int) -> Challenge:
+        return self.challenges[index]
+
+
+def challenges_of_the_day(date: object = None, rules: Rules | str | None = "easy") -> Day:
+    """The game of the day for ``date`` under ``rules`` and its three challenges of rising
+    difficulty, each proven possible from the deal (the rule: this module's docs)."""
+    day, rules = day_of(date), Rules.parse(rules)
+    return _challenges(day, rules)
+
+
+@lru_cache(maxsize=16)
+def _challenges(day: datetime.date, rules: Rules) -> Day:
+    number = _number(day, rules)
+    choices = digest(day, rules)
+    deal = Game.from_number(number, rules)
+    challenges = (_one_star(deal, choices), Challenge.win(), _three_stars(deal, choices))
+    for challenge in challenges:  # the proof: each can be met from the deal
+        if not challenge.possible(deal):
+            raise TriPeaksError(f"the challenge {challenge.text!r} of {day} under {rules} cannot be met")
+    return Day(day, rules, number, challenges)
+
+
+def _one_star(deal: Game, choices: bytes) -> Challenge:
+    kind = choices[8] % 3
+    if kind == 2:
+        longest = solver.longest_run(deal).value
+        if (longest + 1) // 2 >= SHORTEST_RUN:
+            return Challenge.run((longest + 1) // 2)
+        kind = 0
+    cards = [deal.deck[slot] for slot in LOWER_ROWS if deal.deck[slot].rank]  # not the joker
+    counts = Counter(card.rank if kind == 0 else card.suit for card in cards)
+    most = max(counts.values())
+    tied = sorted(value for value, count in counts.items() if count == most)
+    chosen = tied[choices[10] % len(tied)]
+    return Challenge("clear", most, rank=chosen) if kind == 0 else Challenge("clear", most, suit=chosen)
+
+
+def _three_stars(deal: Game, choices: bytes) -> Challenge:
+    fewest = solver.fewest_draws(deal)
+    if fewest is None:
+        raise TriPeaksError(f"{deal.code}, a game of the day, cannot be won")
+    slack = max(0, min(SLACK, deal.stock_count - 1 - fewest.value))  # short of the whole stock, where any win would do
+    if choices[9] % 2:
+        cost = HOGUE_DRAW_COST if deal.rules.hogue_scoring else MOVE_COST
+        target = solver.highest_score(deal).value - slack * cost
+        if target > deal.score:
+            return Challenge.score(target)
+    return Challenge.win_in(fewest.value + slack)
