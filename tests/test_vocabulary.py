@@ -85,6 +85,13 @@ def test_a_name_on_two_of_game_board_and_widget_is_the_same_kind_with_the_same_p
         if next(iter(kinds.values())) in ("method", "classmethod"):
             signatures = {label: parameters(CLASSES[label], name) for label in where}
             game_side = signatures.pop("Game", None)
+            if next(iter(kinds.values())) == "classmethod":  # a board's takes the board's keywords too
+                for label, params in signatures.items():
+                    if game_side is not None and not set(game_side) <= set(params):
+                        mismatches.append(f"{name}: Game{game_side} not among {label}{params}")
+                if len({str(p) for p in signatures.values()}) > 1:
+                    mismatches.append(f"{name}: {signatures}")
+                continue
             for label, params in signatures.items():
                 extra = [p for p in params if game_side is not None and (name, p[0]) in SHOWN_ON_THE_BOARD]
                 mine = [p for p in params if p not in extra]

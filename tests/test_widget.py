@@ -36,6 +36,7 @@ WIDGET_KEYS = {
     "caption",
     "number",
     "notices",
+    "goals",
     "lang",
     "dir",
     "seq",

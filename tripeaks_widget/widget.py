@@ -23,12 +23,13 @@ import traitlets
 
 from . import i18n
 from .board import Board, check_language, intents
-from .board.board import uncopyable
+from .board.board import uncopyable, with_the_boards_keywords
 from .board.snapshot import Snapshot
 from .board.surface import reads_through
 from .compare import Comparison, compare
 from .engine.errors import check_keywords, keywords
 from .engine.rules import Rules
+from .goals import challenges_of_the_day
 from .picture import Picture
 
 log = logging.getLogger("tripeaks_widget")
@@ -155,6 +156,17 @@ class TriPeaks(anywidget.AnyWidget):
         super().close()
 
     @classmethod
+    def of_the_day(cls, date: object = None, rules: Rules | str | None = "easy", **options: Any) -> TriPeaks:
+        """A board dealing the game of the day (``Game.of_the_day``) with its three challenges as its
+        goals, one, two and three stars; ``options`` are the board's keywords."""
+        day = challenges_of_the_day(date, rules)
+        widget = cls(day.number, rules=day.rules, **options)
+        with widget.board.lock:
+            widget.board.aims.day = day
+            widget.board.publish()
+        return widget
+
+    @classmethod
     def compare(
         cls, code: str | None = None, rules: Iterable[Rules | str] = ("easy", "classic"), **kwargs: Any
     ) -> Comparison:
@@ -188,9 +200,13 @@ class TriPeaks(anywidget.AnyWidget):
 # ``w.board.play``; a method that answers with the board answers with the widget). Not the board's
 # plumbing (its requests, snapshots and subscribers, which the widget carries), nor what the widget
 # has of its own (``lang``, a trait the front end shows; ``close``, which closes the views too).
-BOARD_PLUMBING = {"handle", "publish", "subscribe", "snapshot", "answer", "point", "say", "used", "lang", "close"}
+BOARD_PLUMBING = {
+    *("handle", "publish", "subscribe", "snapshot", "answer", "point", "say", "used", "close"),
+    *("lang", "of_the_day"),  # the widget's own: a trait the front end shows, a classmethod that makes a widget
+}
 BOARD_NAMES = tuple(name for name in dir(Board) if not name.startswith("_") and name not in BOARD_PLUMBING)
 BOARD_KEYWORDS = keywords(inspect.signature(Board.__init__))
+with_the_boards_keywords(TriPeaks.of_the_day)
 reads_through(
     Board, BOARD_NAMES, lambda widget: widget.board, lambda widget, answer: widget if answer is widget.board else answer
 )(TriPeaks)

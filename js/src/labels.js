@@ -51,6 +51,8 @@ export const LABELS = {
   review_best: "Best move",
   review_mistake: "mistake",
   review_mistakes: "Mistakes: {n}",
+  goals: "Goals",
+  goals_met: "Met",
   review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
   review_draw: "draw",
   review_chart: "The chance of winning over the moves; crosses mark mistakes",

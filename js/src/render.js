@@ -4,6 +4,7 @@
 import { controlBar } from "./bar.js";
 import { boardView } from "./board.js";
 import { newGameDialog } from "./dialog.js";
+import { goalsView } from "./goals.js";
 import { headerView } from "./header.js";
 import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
@@ -78,6 +79,7 @@ export function render({ model, el }) {
 
   const header = headerView(doc, uid);
   const board = boardView(doc, uid, { win, on, send, motion: moving, activate, openDialog: () => newGame.open() });
+  const goals = goalsView(doc);
   // New game dialog: a code, or rules + variants + a game number (or a random deal).
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
   // Message bar and controls, and the notices above them
@@ -91,7 +93,7 @@ export function render({ model, el }) {
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
   const body = h(doc, "div", "tp-body");
   // The notices come under the buttons, which they would otherwise push down.
-  body.append(board.caption, board.table, controls.bar, controls.notices, newGame.dialog);
+  body.append(board.caption, goals.list, board.table, controls.bar, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -113,6 +115,7 @@ export function render({ model, el }) {
     setAttr(root, "lang", next.lang || null);
     setAttr(root, "dir", next.dir);
     header.update(next);
+    goals.update(next);
     board.update(next);
     controls.update(next);
     // The message line takes the header's readouts line while the readouts are off (it would

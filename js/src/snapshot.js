@@ -19,10 +19,23 @@
  */
 
 /**
- * A line the records store said, under the board.
+ * A line under the board: what the records store said, or a goal met.
  * @typedef {object} Notice
- * @property {string} kind 'info', 'record' or 'error'
+ * @property {string} kind 'info', 'record', 'error' or 'goal' (a goal met)
  * @property {string} text what the records store said, in the board's language
+ */
+
+/**
+ * A goal on the board: a challenge, how far the game has come on it, and once the game is over the best possible on it.
+ * @typedef {object} Goal
+ * @property {string} text the challenge in words, in the board's language ('Clear 4 kings')
+ * @property {string} progress how far the game has come, in words ('3 of 4 kings')
+ * @property {number} done how far, as a number: of target
+ * @property {number} target the number the challenge asks for (cards, points, draws at most)
+ * @property {boolean} met whether the game meets it
+ * @property {(number | null)} stars the stars it earns, for the game of the day's three (1, 2, 3); else null
+ * @property {"set" | "day" | "class"} source set from Python, the game of the day's, or the class's
+ * @property {(string | null)} best once the game is over, the best possible on it as the solver proves it, in words; else null
  */
 
 /**
@@ -126,7 +139,8 @@
  * @property {Array<(number | "stock")>} highlight slots, and/or 'stock', to point at
  * @property {string} caption a line above the board, apart from the message (walkthroughs)
  * @property {(number | null)} number the game's number in the series 1-50,000; null for another deal
- * @property {Array<Notice>} notices what the records store said, until the next action
+ * @property {Array<Notice>} notices what the records store said, and goals met, until the next action
+ * @property {Array<Goal>} goals the goals on the board (none: an empty list, and nothing shown)
  * @property {boolean} show_verdict whether the verdict line is switched on
  * @property {(VerdictLine | null)} verdict can the game still be won; null while switched off
  * @property {boolean} show_win_chance whether the win chance readout is switched on

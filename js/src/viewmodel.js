@@ -142,6 +142,20 @@ export function toViewModel(state, language) {
   }
   const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
 
+  // The goals on the board: {text, progress, done, target, met, stars, source, best}.
+  const goals = (Array.isArray(s.goals) ? s.goals : [])
+    .filter((g) => g && typeof g === "object" && typeof g.text === "string")
+    .map((g) => ({
+      text: g.text,
+      progress: typeof g.progress === "string" ? g.progress : "",
+      done: number(g.done),
+      target: number(g.target),
+      met: g.met === true,
+      stars: Number.isInteger(g.stars) && g.stars > 0 ? /** @type {number} */ (g.stars) : null,
+      source: g.source === "day" || g.source === "class" ? g.source : "set",
+      best: typeof g.best === "string" && g.best ? g.best : null,
+    }));
+
   // The solver's verdict, while the player has it switched on: {kind, move, text}.
   const v = s.verdict && typeof s.verdict === "object" ? s.verdict : null;
   const verdict =
@@ -189,6 +203,7 @@ export function toViewModel(state, language) {
     seq: number(s.seq, -1),
     answered: Number.isInteger(s.answered) ? /** @type {number} */ (s.answered) : null,
     slots,
+    goals,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
     discard: { card: discardCard, label: discardLabel },
     score,

@@ -12,12 +12,13 @@ under it. What the front end is told is said in the board's language (``lang``).
 
 from __future__ import annotations
 
+import inspect
 import logging
 import math
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .. import i18n
@@ -29,10 +30,12 @@ from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.steps import drive
 from ..fair import Chance, Review
+from ..goals import Challenge, challenges_of_the_day
 from ..picture import Picture
 from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from ..records.player import renamed
 from . import dialog, intents
+from .aims import GOAL_MET, Aims, read_challenges
 from .assists import Assists, Marks, check_hint_kind, failure
 from .recording import Results
 from .replay import check_pace, steps_of, whole_step
@@ -71,7 +74,6 @@ GAME_NAMES = (
     "peaks",
     "why_not",
     "why_not_draw",
-    "describe",
     "to_dict",
     "position_at",
     "solve",
@@ -120,6 +122,7 @@ class Board:
         records: Records | str | os.PathLike[str] | bool | None = None,
         player: str | None = None,
         lang: str | None = None,
+        challenge: Challenge | str | Sequence[Challenge | str] | None = None,
         show_verdict: bool = False,
         show_win_chance: bool = False,
         hint_kind: str = "fair",
@@ -152,6 +155,7 @@ class Board:
         self._reply: Reply | None = None  # the answer to the last request, until the next action
         self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
         self._seq = 0
+        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game.rules))
         self.results = Results(self, records, player)  # the player's name never stops the game
         said = renamed(self.results.player) if self.results.store is not None else None
         if said:
@@ -183,6 +187,9 @@ class Board:
             if not self._built or self._closed:
                 return
             self.assists.refresh()
+            for met in self.aims.newly_met(self._game):
+                self.results.notices.append({"kind": "goal", "text": Message(GOAL_MET, goal=met.message)})
+            self.aims.ask_best(self._game)  # once the game is over
             self.results.look_at(self._game, self.used)
             snapshot = self.snapshot()
             for callback in list(self._subscribers):
@@ -195,8 +202,10 @@ class Board:
             self._seq += 1
             game, lang, say = self._game, self._lang, self.say
             view = game.view()
+            goals = self.aims.said(game, say)
             return {
                 **view,
+                "description": f"{view['description']} {goals}" if goals else view["description"],
                 "message": say(self._note) if self._note else view["message"],  # the game speaks the board's language
                 "ending": say(ENDINGS.get(game.status)),
                 "error_help": bool(game.error_help),
@@ -204,6 +213,7 @@ class Board:
                 "caption": self._caption,
                 "number": game.number if in_series(game.number) else None,
                 "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self.results.notices],
+                "goals": self.aims.view(game, say),
                 "show_verdict": self.assists.show_verdict,
                 "verdict": self.assists.verdict.shown(say),
                 "show_win_chance": self.assists.show_win_chance,
@@ -344,12 +354,15 @@ class Board:
         with the answer to ``request`` when the front end asked with an id; then tell the movers."""
         with self.lock:
             self._begin()
+            over = self._game.status != "playing"
             try:
                 done = action(*args)
             except IllegalMoveError:
                 self.answer(request, False, self._game.message, publish=False)
                 self.publish()
                 raise
+            if over and self._game.history[-1] == "undo" and self.aims.undone_after_the_end(self._game):
+                self.assists.used.add("verdict")  # the best possible said whether the deal can be won
             self.answer(request, True, publish=False)
             self.publish()
             move = Move(self._game.history[-1], done, by_hand)
@@ -364,6 +377,40 @@ class Board:
                 callback(move)
             except Exception:
                 log.exception("an on_move callback failed on %s", move.action)
+
+    def describe(self, lang: str | None = None) -> str:
+        """The board in words, as a screen reader reads it (R7), in ``lang`` (by default the
+        board's): the game's, then its goals and how far it has come on each."""
+        said = lang if lang is not None else self._lang
+        goals = self.aims.said(self._game, lambda message: i18n.translate(message, said))
+        words = self._game.describe(said)
+        return f"{words} {goals}" if goals else words
+
+    @property
+    def challenges(self) -> tuple[Challenge, ...]:
+        """The goals on the board: the game of the day's three (while its game is on the board),
+        the class's, and those set from Python; set it to a challenge (``"run 8"``), a list of
+        them, or None (``TriPeaks(challenge=...)`` sets it too). Each goal's progress, and once
+        the game is over the best possible, show on the board (the snapshot's ``goals``)."""
+        return tuple(aim.challenge for aim in self.aims.of(self._game))
+
+    @challenges.setter
+    def challenges(self, value: Challenge | str | Sequence[Challenge | str] | None) -> None:
+        chosen = read_challenges(value, self._game.rules)
+        with self.lock:
+            self.aims.set = chosen
+            self.publish()
+
+    @classmethod
+    def of_the_day(cls, date: object = None, rules: Rules | str | None = "easy", **options: Any) -> Board:
+        """A board dealing the game of the day (``Game.of_the_day``) with its three challenges as its
+        goals, one, two and three stars; ``options`` are the board's keywords."""
+        day = challenges_of_the_day(date, rules)
+        board = cls(day.number, rules=day.rules, **options)
+        with board.lock:
+            board.aims.day = day
+            board.publish()
+        return board
 
     def picture(self) -> Picture:
         """The board as it is shown now, as a picture (SVG) that stays on the page of a notebook
@@ -475,6 +522,7 @@ class Board:
                 # left unfinished: abandoned (records skips a game without a move)
                 self.results.record(left, used)
             self.assists.new_game()
+            self.aims.new_game(dealt)
             self.results.ask_standing(dealt)
             self.publish()
         return dealt
@@ -718,6 +766,20 @@ class Board:
     def __repr__(self) -> str:
         game = self._game
         return f"Board({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
+
+
+def with_the_boards_keywords(method: Any) -> None:
+    """Show ``method`` (``date``, ``rules``, then ``**options`` for the board) with the board's own
+    keywords in place of ``**options``, as ``help()`` and the reference read it."""
+    function = method.__func__
+    own = inspect.signature(function)
+    taken = [p for p in inspect.signature(Board.__init__).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    fixed = [p for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    kept = [p for p in taken if p.name not in own.parameters and p.name != "game"]  # the day names the game
+    function.__signature__ = own.replace(parameters=[*fixed, *kept])
+
+
+with_the_boards_keywords(Board.of_the_day)
 
 
 def uncopyable() -> InvalidTypeError:

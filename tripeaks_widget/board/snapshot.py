@@ -19,10 +19,26 @@ from ..engine.view import GameView, Last, Played
 
 
 class Notice(TypedDict):
-    """A line the records store said, under the board."""
+    """A line under the board: what the records store said, or a goal met."""
 
-    kind: Annotated[str, "'info', 'record' or 'error'"]
+    kind: Annotated[str, "'info', 'record', 'error' or 'goal' (a goal met)"]
     text: Annotated[str, "what the records store said, in the board's language"]
+
+
+class Goal(TypedDict):
+    """A goal on the board: a challenge, how far the game has come on it, and once the game is over
+    the best possible on it."""
+
+    text: Annotated[str, "the challenge in words, in the board's language ('Clear 4 kings')"]
+    progress: Annotated[str, "how far the game has come, in words ('3 of 4 kings')"]
+    done: Annotated[int, "how far, as a number: of target"]
+    target: Annotated[int, "the number the challenge asks for (cards, points, draws at most)"]
+    met: Annotated[bool, "whether the game meets it"]
+    stars: Annotated[int | None, "the stars it earns, for the game of the day's three (1, 2, 3); else null"]
+    source: Annotated[Literal["set", "day", "class"], "set from Python, the game of the day's, or the class's"]
+    best: Annotated[
+        str | None, "once the game is over, the best possible on it as the solver proves it, in words; else null"
+    ]
 
 
 class VerdictLine(TypedDict):
@@ -105,7 +121,8 @@ class Snapshot(GameView):
     highlight: Annotated[list[int | Literal["stock"]], "slots, and/or 'stock', to point at"]
     caption: Annotated[str, "a line above the board, apart from the message (walkthroughs)"]
     number: Annotated[int | None, "the game's number in the series 1-50,000; null for another deal"]
-    notices: Annotated[list[Notice], "what the records store said, until the next action"]
+    notices: Annotated[list[Notice], "what the records store said, and goals met, until the next action"]
+    goals: Annotated[list[Goal], "the goals on the board (none: an empty list, and nothing shown)"]
     show_verdict: Annotated[bool, "whether the verdict line is switched on"]
     verdict: Annotated[VerdictLine | None, "can the game still be won; null while switched off"]
     show_win_chance: Annotated[bool, "whether the win chance readout is switched on"]
@@ -132,7 +149,7 @@ class Snapshot(GameView):
 
 
 # in the order of js/src/snapshot.js
-CONTRACT = (Played, Last, Notice, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, Reply, GameView, Snapshot)
+CONTRACT = (Played, Last, Notice, Goal, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, Reply, GameView, Snapshot)
 
 
 # -- the front end's types --------------------------------------------------------------------------

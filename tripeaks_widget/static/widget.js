@@ -1112,6 +1112,36 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   };
 }
 
+// src/goals.js
+function goalsView(doc) {
+  const list = h(doc, "ul", "tp-goals");
+  list.hidden = true;
+  return {
+    list,
+    /** @param {ViewModel} next */
+    update(next) {
+      const goals = next.goals;
+      list.hidden = goals.length === 0;
+      setAttr(list, "aria-label", next.labels.goals);
+      const key = JSON.stringify([goals, next.labels.goals_met]);
+      if (list.dataset.key === key) return;
+      list.dataset.key = key;
+      list.replaceChildren();
+      for (const goal of goals) {
+        const item = h(doc, "li", "tp-goal", { "data-met": String(goal.met), "data-source": goal.source });
+        const mark = h(doc, "span", "tp-goal-mark", { "aria-hidden": "true", text: goal.stars ? "★".repeat(goal.stars) : "◎" });
+        const text = h(doc, "span", "tp-goal-text", { text: goal.text });
+        const said = goal.best ?? (goal.met ? next.labels.goals_met : goal.progress);
+        const progress = h(doc, "span", "tp-goal-progress", { text: said });
+        const bar = h(doc, "span", "tp-goal-bar", { "aria-hidden": "true" });
+        bar.style.setProperty("--done", String(goal.target > 0 ? Math.min(1, goal.done / goal.target) : goal.met ? 1 : 0));
+        item.append(mark, text, progress, bar);
+        list.appendChild(item);
+      }
+    }
+  };
+}
+
 // src/labels.js
 var LABELS = {
   title: "TriPeaks",
@@ -1157,6 +1187,8 @@ var LABELS = {
   review_best: "Best move",
   review_mistake: "mistake",
   review_mistakes: "Mistakes: {n}",
+  goals: "Goals",
+  goals_met: "Met",
   review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
   review_draw: "draw",
   review_chart: "The chance of winning over the moves; crosses mark mistakes",
@@ -1651,6 +1683,19 @@ function toViewModel(state, language) {
     }
   }
   const gameNumber = Number.isInteger(s.number) && s.number > 0 ? s.number : null;
+  const goals = (Array.isArray(s.goals) ? s.goals : []).filter((g) => g && typeof g === "object" && typeof g.text === "string").map((g) => ({
+    text: g.text,
+    progress: typeof g.progress === "string" ? g.progress : "",
+    done: number(g.done),
+    target: number(g.target),
+    met: g.met === true,
+    stars: Number.isInteger(g.stars) && g.stars > 0 ? (
+      /** @type {number} */
+      g.stars
+    ) : null,
+    source: g.source === "day" || g.source === "class" ? g.source : "set",
+    best: typeof g.best === "string" && g.best ? g.best : null
+  }));
   const v = s.verdict && typeof s.verdict === "object" ? s.verdict : null;
   const verdict = s.show_verdict && v && typeof v.text === "string" && v.text ? { kind: typeof v.kind === "string" ? v.kind : "unknown", move: Number.isInteger(v.move) ? v.move : null, text: v.text } : null;
   const c = s.win_chance && typeof s.win_chance === "object" ? s.win_chance : null;
@@ -1684,6 +1729,7 @@ function toViewModel(state, language) {
       s.answered
     ) : null,
     slots,
+    goals,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
     discard: { card: discardCard, label: discardLabel },
     score,
@@ -1810,13 +1856,14 @@ function render({ model, el }) {
   root.appendChild(game);
   const header = headerView(doc, uid);
   const board = boardView(doc, uid, { win, on, send, motion: moving, activate, openDialog: () => newGame.open() });
+  const goals = goalsView(doc);
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
   const body = h(doc, "div", "tp-body");
-  body.append(board.caption, board.table, controls.bar, controls.notices, newGame.dialog);
+  body.append(board.caption, goals.list, board.table, controls.bar, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -1834,6 +1881,7 @@ function render({ model, el }) {
     setAttr(root, "lang", next.lang || null);
     setAttr(root, "dir", next.dir);
     header.update(next);
+    goals.update(next);
     board.update(next);
     controls.update(next);
     const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
