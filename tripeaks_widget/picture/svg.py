@@ -493,6 +493,31 @@ class Drawing:
             )
             body.append(self.line(y + 17.5, caption, font_size="13"))
             y += LINE + 6
+        for goal in v.get("goals", []):
+            mark = "★" * goal["stars"] if goal.get("stars") else "◎"
+            said = goal.get("best") or goal.get("progress", "")
+            met = goal.get("met", False)
+            body.append(
+                el(
+                    "rect",
+                    {
+                        "x": 0,
+                        "y": f"{y:.1f}",
+                        "width": f"{WIDTH:.1f}",
+                        "height": f"{LINE - 4:.1f}",
+                        "rx": 6,
+                        "fill": "#e8f1ec" if met else "#ffffff",
+                        "stroke": "#dde1e6",
+                    },
+                )
+            )
+            body.append(self.line(y + 16, f"{mark} {goal.get('text', '')}", font_size="12", font_weight="600"))
+            x, anchor = (10.0, "start") if self.rtl else (WIDTH - 10, "end")
+            words = ("✓ " if met else "") + said
+            body.append(
+                text(x, y + 16, words, font_size="12", text_anchor=anchor, fill=look.PALETTE["felt"] if met else MUTED)
+            )
+            y += LINE
         readouts = [
             readout["text"]
             for readout in (v.get("verdict"), v.get("win_chance"))
