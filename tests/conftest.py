@@ -1,7 +1,45 @@
 """Shared test set-up: widgets record results to a scratch store, never to the user's own, and
-speak English unless a test asks for another language (the default follows the locale)."""
+speak English unless a test asks for another language (the default follows the locale); and
+where no PostgreSQL server is given but Debian's server is installed, the session starts one of
+its own on loopback, so the shared-records tests run rather than skip."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_own_server: Path | None = None  # the folder of the server this session started, if it did
+
+
+def pytest_configure(config):
+    """Start a throwaway PostgreSQL server (``.ci/postgres``) for the session when none is given
+    (``TRIPEAKS_POSTGRES_URL``) and the server's programs are there; pytest-xdist's workers
+    inherit its URL. Without them the PostgreSQL tests skip, and ``-ra`` lists them."""
+    global _own_server
+    if os.environ.get("TRIPEAKS_POSTGRES_URL") or hasattr(config, "workerinput"):
+        return
+    if not any(Path("/usr/lib/postgresql").glob("*/bin/initdb")) or (
+        os.geteuid() == 0 and shutil.which("runuser") is None
+    ):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="tripeaks-pg-session-"))
+    started = subprocess.run(
+        [str(ROOT / ".ci" / "postgres"), "start", str(folder)], capture_output=True, text=True, timeout=120
+    )
+    if started.returncode != 0:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    os.environ["TRIPEAKS_POSTGRES_URL"] = started.stdout.strip().splitlines()[-1]
+    _own_server = folder
+
+
+def pytest_unconfigure(config):
+    if _own_server is not None:
+        subprocess.run([str(ROOT / ".ci" / "postgres"), "stop", str(_own_server)], capture_output=True, timeout=120)
 
 
 @pytest.fixture(autouse=True, scope="session")

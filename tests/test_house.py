@@ -92,3 +92,10 @@ def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path
         ("tripeaks_widget/board/board.py", "no-untyped-def"),
         ("tripeaks_widget/stats.py", "assignment"),
     }, done.stdout + done.stderr
+
+
+def test_readmes_own_virtual_environment_is_ignored_by_git():
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".venv/lib/site.py"], cwd=ROOT)
+    assert ignored.returncode == 0  # README's `python -m venv .venv` leaves nothing for git to add

@@ -9,9 +9,10 @@ import subprocess
 import sys
 import time
 import uuid
+from pathlib import Path
 
 import pytest
-from records_stores import OwnServer, by_hand, own_server, postgres, within  # noqa: F401  (fixtures)
+from records_stores import OwnServer, by_hand, own_server, postgres, postgres_binaries, within  # noqa: F401  (fixtures)
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
 from tripeaks_widget import TriPeaks
@@ -405,3 +406,30 @@ def test_a_latin1_database_is_refused_when_the_store_is_opened_and_left_alone(da
     with psycopg.connect(url, connect_timeout=5) as conn:
         tables = conn.execute("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")
         assert tables.fetchone()[0] == 0
+
+
+def test_the_suite_starts_its_own_server_when_none_is_given(tmp_path):
+    """README's test command runs the PostgreSQL tests on a machine with Debian's server installed,
+    though no server was given: the session starts one of its own (tests/conftest.py)."""
+    if not postgres_binaries():
+        pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("TRIPEAKS_POSTGRES")}
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-rs",
+            "tests/test_records_queries.py::test_a_numpy_game_number_finds_its_results",
+        ],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout[-2000:]
+    assert "2 passed" in ran.stdout and "skipped" not in ran.stdout  # SQLite and PostgreSQL both ran

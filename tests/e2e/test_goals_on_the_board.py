@@ -37,6 +37,7 @@ def test_the_goals_show_their_progress_a_met_goal_is_told_and_the_best_possible_
     board = Board(nb.cell(2).locator(".tp-root"))
     goal = board.root.locator(".tp-goal")
     expect(goal).to_have_attribute("data-met", "false")
+
     def placed():  # the goal and the table, from the board's top left (the notebook may scroll)
         origin = board.root.bounding_box()
         boxes = [goal.bounding_box(), board.root.locator(".tp-table").bounding_box()]
