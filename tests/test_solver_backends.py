@@ -239,3 +239,40 @@ def test_both_searches_give_the_same_answers_on_thousands_of_deals():
                 assert winnable == answer[0] == (end.status == "won"), key
             if kind == "position":  # an action wins exactly where the game after it can still be won
                 assert any(won for _, won in answer[2]) == (winnable and bool(answer[2])), key
+
+
+@needs_compiled
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("truncate", "is cut short"),
+        ("foreign", "is not the module"),
+        ("extra", "is no module of the compiled build"),
+    ],
+)
+def test_a_damaged_or_foreign_compiled_file_makes_the_sources_serve_saying_which_and_why(tmp_path, damage, said):
+    """A truncated compiled file, another module's in its place, or one that is on no list: the
+    package still imports, as one build (the sources), and the log names the file."""
+    package = Path(solver.__file__).parent.parent
+    shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    compiled = tmp_path / package.name / _builds.COMPILED_DIR
+    playout = next((compiled / "fair").glob("playout.*"))
+    if damage == "truncate":
+        playout.write_bytes(playout.read_bytes()[:4096])
+    elif damage == "foreign":
+        playout.write_bytes(next((compiled / "fair").glob("removal.*")).read_bytes())
+    else:
+        shutil.copyfile(playout, playout.with_name("strategies" + playout.name.removeprefix("playout")))
+    code = (
+        "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
+        "from tripeaks_widget import Game, fair, solver\n"
+        "from tripeaks_widget.fair import playout, strategies\n"
+        "print(solver.BACKEND, playout.__file__.endswith('.py'), strategies.__file__.endswith('.py'))\n"
+        "print(Game(3).fair_hint(samples=20))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != _builds.FORCE_VARIABLE}
+    env["PYTHONPATH"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-2] == "python True True" and said in lines[0], lines

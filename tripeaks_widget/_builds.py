@@ -25,10 +25,12 @@ package: it imports nothing but the standard library.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import logging
 import os
+import struct
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -158,13 +160,61 @@ def _why_not_compiled() -> str | None:
         built_from = json.loads((PACKAGE / COMPILED_DIR / BUILT_FROM).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         built_from = {}
+    files = {}
     for name in CYTHON_MODULES + C_MODULES:
         path = built(name)
-        if not any(path.with_name(path.name + suffix).exists() for suffix in EXTENSION_SUFFIXES):
+        found = [path.with_name(path.name + suffix) for suffix in EXTENSION_SUFFIXES]
+        if not any(file.exists() for file in found):
             return "no compiled build is installed"
         if built_from.get(name) != digest(source(name)):  # a source edited since: never a stale build
             return f"the compiled {name} was built from another version of its source (rebuild: pip install -e .)"
+        files[name] = next(file for file in found if file.exists())
+    return _unloadable(files)
+
+
+def _unloadable(files: dict[str, Path]) -> str | None:
+    """None when each compiled file loads on this machine as the module it is named for, and the
+    compiled build's folder holds no other; else which file cannot serve, and why. A file is
+    opened as a shared library (``ctypes``) and asked for its module's entry point, so nothing of
+    it runs: a damaged or foreign file makes the sources serve, never a half-compiled package."""
+    listed = {file.resolve() for file in files.values()}
+    for other in sorted((PACKAGE / COMPILED_DIR).rglob("*")):
+        if other.name.endswith(tuple(EXTENSION_SUFFIXES)) and other.resolve() not in listed:
+            return f"{other} is no module of the compiled build (it would take its source's place): remove it"
+    for name, file in files.items():
+        cut = _cut_short(file)
+        if cut:
+            return f"{file} is cut short ({cut}; rebuild: pip install -e .)"
+        try:
+            library = ctypes.CDLL(str(file))
+        except OSError as error:
+            return f"{file} cannot be loaded here ({str(error)[:160]}; rebuild: pip install -e .)"
+        entry = "PyInit_" + name.rsplit(".", 1)[1]
+        if not hasattr(library, entry):
+            return f"{file} is not the module {name} (it has no {entry}; rebuild: pip install -e .)"
     return None
+
+
+def _cut_short(file: Path) -> str | None:
+    """Why an ELF shared library (Linux) is not whole, or None: its segments and section table must
+    lie within the file (the loader would fault reading past its end). Other formats: None."""
+    data = file.read_bytes()
+    if data[:4] != b"\x7fELF":
+        return None
+    if len(data) < 64:
+        return f"{len(data)} bytes, no whole header"
+    wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
+    layout = f"{order}16xHHIQQQIHHHHHH" if wide else f"{order}16xHHIIIIIHHHHHH"
+    _, _, _, _, phoff, shoff, _, _, phentsize, phnum, shentsize, shnum, _ = struct.unpack_from(layout, data)
+    ends = [shoff + shentsize * shnum, phoff + phentsize * phnum]
+    for index in range(phnum):
+        at = phoff + index * phentsize
+        if at + phentsize > len(data):
+            break
+        offset, filesz = struct.unpack_from(f"{order}8xQ8x8xQ" if wide else f"{order}4xI8xI", data, at)
+        ends.append(offset + filesz)
+    end = max(ends)
+    return f"{len(data):,} bytes where its headers need {end:,}" if end > len(data) else None
 
 
 def choose() -> str:
