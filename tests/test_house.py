@@ -99,3 +99,20 @@ def test_readmes_own_virtual_environment_is_ignored_by_git():
         pytest.skip("not a git checkout")
     ignored = subprocess.run(["git", "check-ignore", "-q", ".venv/lib/site.py"], cwd=ROOT)
     assert ignored.returncode == 0  # README's `python -m venv .venv` leaves nothing for git to add
+
+
+CITED_PATH = re.compile(r"(?<![\w/.-])((?:tripeaks_widget|js|tests|docs|benchmarks|examples|\.ci)/[A-Za-z0-9_./-]+)")
+MADE_BY_BUILDS = ("docs/_build", "docs/reference/api", "docs/tutorials/", "docs/jupyter_execute", "tests/e2e/artifacts")
+
+
+def test_every_path_the_docs_cite_is_in_the_repository():
+    """README, CONTRIBUTING, the docs pages and the tutorials name files of the project: each one
+    must be there (a file that moved is named where it went). CHANGELOG tells history: left out."""
+    pages = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("examples/*.ipynb")]
+    missing = set()
+    for page in pages:
+        for cited in CITED_PATH.findall(page.read_text(encoding="utf-8")):
+            path = cited.rstrip(".,:;)")
+            if not path.startswith(MADE_BY_BUILDS) and not (ROOT / path).exists():
+                missing.add(f"{page.relative_to(ROOT)}: {path}")
+    assert sorted(missing) == []

@@ -22,6 +22,7 @@ import shutil
 import time
 import urllib.parse
 import zipfile
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -205,6 +206,28 @@ def test_the_site_holds_everything_it_loads(site):
     for notebook in (site / "files").iterdir():  # no "Select Kernel" dialog: each names the site's kernel
         assert json.loads(notebook.read_text())["metadata"]["kernelspec"]["name"] == "python", notebook.name
     assert FIGURES["size_mb"] < 100, FIGURES["report"]
+
+
+def test_the_sizes_the_how_to_gives_are_the_sites(site):
+    """docs/howto/class-site.md says how large the site is and what takes the space: within 15% of
+    what the build reports, or the page has gone stale."""
+    page = (Path(__file__).parents[2] / "docs" / "howto" / "class-site.md").read_text(encoding="utf-8")
+    said = " ".join(page.split())
+    cited = {
+        "site": r"the site is ([\d.]+) MB",
+        "JupyterLab and the rest": r"JupyterLab ([\d.]+) MB",
+        "Pyodide runtime": r"Pyodide runtime ([\d.]+) MB",
+        "wheels": r"the wheels ([\d.]+) MB",
+        "extensions": r"front-end extensions ([\d.]+) MB",
+    }
+    report = FIGURES["report"]
+    built = {"site": float(re.search(r"\(([\d.]+) MB\)", report.splitlines()[0]).group(1))}
+    built |= {name: float(value) for name, value in re.findall(r"^  (.+): ([\d.]+) MB$", report, re.M)}
+    for part, pattern in cited.items():
+        figure = float(re.search(pattern, said).group(1))
+        assert abs(figure - built[part]) <= 0.15 * built[part], (
+            f"the how-to says {part} {figure} MB; built: {built[part]}"
+        )
 
 
 def test_a_build_refuses_a_folder_that_is_not_a_site(tmp_path):
