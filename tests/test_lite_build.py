@@ -3,13 +3,16 @@
 comes before the Pyodide runtime is fetched."""
 
 import json
+import os
+import shutil
+import subprocess
 import sys
 import zipfile
 
 import pytest
 
 from tripeaks_widget.lite.__main__ import main
-from tripeaks_widget.lite.site import SITE_MARK, copy_contents
+from tripeaks_widget.lite.site import SITE_MARK, copy_contents, install, made_by_the_build
 from tripeaks_widget.lite.wheels import LiteBuildError, precompile, run
 
 NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
@@ -121,3 +124,113 @@ def test_compiling_the_wheels_without_node_says_so_and_leaves_them(tmp_path, mon
     with pytest.raises(LiteBuildError, match=r"Node\.js, which was not found"):
         precompile(tmp_path, tmp_path, log=lambda line: None)
     assert wheel.read_bytes() == before
+
+
+# -- putting a new site in place of an old one (issue 45, items 12 and 13) ----------------------------
+
+
+def a_site(folder, files):
+    """A folder holding ``files`` ({relative path: text})."""
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder
+
+
+def built_site(tmp_path, version):
+    return a_site(
+        tmp_path / f"built-{version}", {"index.html": version, "lab/index.html": version, "files/01.ipynb": version}
+    )
+
+
+def everything(folder):
+    return {p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_rebuild_keeps_what_the_user_added_to_the_site(tmp_path):
+    out = tmp_path / "site"
+    install(built_site(tmp_path, "one"), out)
+    a_site(out, {".git/HEAD": "ref: refs/heads/main", ".git/objects/ab/cd": "history", "CNAME": "class.example"})
+    a_site(out, {"files/notes.md": "for Tuesday", "lab/old-chunk.js": "stale"})
+    (out / "lab" / "old-chunk.js").unlink()  # (a file the old build made and the new one does not: gone with it)
+    install(built_site(tmp_path, "two"), out)
+    found = everything(out)
+    assert found["index.html"] == "two" and found["lab/index.html"] == "two"
+    assert found[".git/HEAD"] == "ref: refs/heads/main" and found[".git/objects/ab/cd"] == "history"
+    assert found["CNAME"] == "class.example" and found["files/notes.md"] == "for Tuesday"
+    assert made_by_the_build(out) == {"index.html", "lab/index.html", "files/01.ipynb", SITE_MARK}
+
+
+def test_a_file_the_user_added_where_the_new_site_writes_one_is_named_and_nothing_changes(tmp_path):
+    out = tmp_path / "site"
+    install(built_site(tmp_path, "one"), out)
+    a_site(out, {"files/02.ipynb": "mine"})
+    before = everything(out)
+    new = a_site(built_site(tmp_path, "two"), {"files/02.ipynb": "the new site's"})
+    with pytest.raises(LiteBuildError, match=r"holds files/02.ipynb, which you added and the new site would write"):
+        install(new, out)
+    assert everything(out) == before
+
+
+def test_a_failure_while_the_new_site_goes_in_puts_the_old_one_back(tmp_path, monkeypatch):
+    out = tmp_path / "site"
+    install(built_site(tmp_path, "one"), out)
+    before = everything(out)
+    real, calls = shutil.move, []
+
+    def failing(source, target):
+        calls.append(source)
+        if len(calls) == 2:  # the old site aside, the new one half in
+            raise OSError(28, "No space left on device")
+        return real(source, target)
+
+    monkeypatch.setattr(shutil, "move", failing)
+    with pytest.raises(
+        LiteBuildError,
+        match=r"could not put the site in .* \(\[Errno 28\] No space left on device\); the old site is as it was",
+    ):
+        install(built_site(tmp_path, "two"), out)
+    monkeypatch.setattr(shutil, "move", real)
+    assert everything(out) == before
+
+
+@pytest.fixture
+def mounted(tmp_path):
+    """A small tmpfs mounted at a folder (root only: skipped where mounting is not allowed)."""
+    mounts = []
+
+    def mount(folder, *options):
+        folder.mkdir(exist_ok=True)
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", ",".join(options), "tmpfs", str(folder)], capture_output=True
+        )
+        if done.returncode != 0:
+            pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()[:80]}")
+        mounts.append(folder)
+        return folder
+
+    yield mount
+    for folder in reversed(mounts):
+        subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+def test_out_on_a_mount_point_gets_the_new_site_and_stays_a_mount_point(tmp_path, mounted):
+    out = mounted(tmp_path / "site", "size=1m")
+    install(built_site(tmp_path, "one"), out)
+    install(built_site(tmp_path, "two"), out)
+    assert everything(out)["index.html"] == "two" and os.path.ismount(out)
+
+
+def test_out_on_a_read_only_disk_is_one_line_and_the_old_site_stays(tmp_path, mounted, contents, capsys):
+    out = mounted(tmp_path / "site", "size=1m")
+    install(built_site(tmp_path, "one"), out)
+    before = everything(out)
+    subprocess.run(["mount", "-o", "remount,ro", str(out)], check=True)
+    with pytest.raises(
+        LiteBuildError, match=r"could not put the site in .*Read-only file system.*the old site is as it was"
+    ):
+        install(built_site(tmp_path, "two"), out)
+    assert everything(out) == before
+    parent = mounted(tmp_path / "readonly", "size=1m,ro")
+    code, said = _build(capsys, "--contents", contents, "--out", parent / "site")
+    assert code == 1 and said.startswith("error: could not build the site in") and "Traceback" not in said, said

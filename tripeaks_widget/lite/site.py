@@ -5,7 +5,11 @@ Only three front-end extensions go in: the Pyodide kernel's, anywidget's and ipy
 (``@jupyter-widgets/jupyterlab-manager``), taken from the environment that builds the site, so
 their Python sides are shipped at the versions installed here. Other extensions installed in
 that environment stay out. The build writes into a fresh folder and only then takes the place
-of ``out`` (a rebuild over an old output folder can keep stale settings).
+of ``out`` (a rebuild over an old output folder can keep stale settings). What the user added to
+an earlier site (a ``.git`` with its history, a ``CNAME``, notes) is kept: the site's mark lists
+the files the build wrote, and the rest stays. The old site is put aside, not deleted, until the
+new one is in place, so a failure (a full or read-only disk, ``out`` a mount point) leaves the old
+site as it was, and is said in one line.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}  # the site's kernel
 MARK = "jupyter-lite.json"  # the site's settings (a JupyterLite source folder has one too)
 SITE_MARK = ".tripeaks-lite-site"  # this command's own file in each site it builds: only such a folder is replaced
+ASIDE = ".tripeaks-replaced"  # in a site being replaced: the old site's entries, until the new site is in
 
 
 def default_contents() -> Path:
@@ -195,55 +200,166 @@ def build_site(
         raise LiteBuildError(f"--contents {contents} holds no notebook (.ipynb)")
     _check_tools()
     extensions = _labextensions()
+    version = _pyodide_version(extensions["@jupyterlite/pyodide-kernel-extension"])
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix=".lite-build-", dir=out.parent) as scratch:
+            return _build(out, Path(scratch), contents, extensions, version, log)
+    except OSError as error:  # a full or read-only disk, a folder that cannot be written
+        raise LiteBuildError(f"could not build the site in {out}: {error.strerror or error}") from None
+
+
+def _build(
+    out: Path,
+    work: Path,
+    contents: str | os.PathLike | None,
+    extensions: dict[str, Path],
+    version: str,
+    log: Callable[[str], None],
+) -> str:
     kernel = extensions["@jupyterlite/pyodide-kernel-extension"]
-    version = _pyodide_version(kernel)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".lite-build-", dir=out.parent) as scratch:
-        work = Path(scratch)
-        lite, built, downloads = work / "lite", work / "site", work / "wheels"
-        runtime = lite / "static" / "pyodide"  # jupyterlite-pyodide-kernel's well-known place
-        downloads.mkdir(parents=True)
-        # The notebooks first: one that is not a notebook stops the build before anything is fetched.
-        notebooks = copy_contents(Path(contents) if contents is not None else None, work / "notebooks", log)
-        lock = fetch_runtime(version, runtime, log)
-        python = lock["info"]["python"]
+    lite, built, downloads = work / "lite", work / "site", work / "wheels"
+    runtime = lite / "static" / "pyodide"  # jupyterlite-pyodide-kernel's well-known place
+    downloads.mkdir(parents=True)
+    # The notebooks first: one that is not a notebook stops the build before anything is fetched.
+    notebooks = copy_contents(Path(contents) if contents is not None else None, work / "notebooks", log)
+    lock = fetch_runtime(version, runtime, log)
+    python = lock["info"]["python"]
 
-        roots: dict[str, Path | None] = dict.fromkeys(KERNEL_PACKAGES)
-        # piplite, pyodide-kernel and the ipykernel stand-in come with the kernel's extension
-        roots.update({name: path for name, path in kernel_wheels(kernel).items() if name in roots})
-        roots["tripeaks-widget"] = own_wheel(PACKAGE, downloads)
-        wheels = resolve(roots, lock["packages"], python, downloads, log)
-        for wheel in wheels.values():  # copies, compiled in the site: the kernel's own wheels stay as they are
-            wheel.path = Path(shutil.copyfile(wheel.path, runtime / wheel.path.name))
-        precompile(runtime, runtime, log)
-        site_lock = rebuild_lock(lock, wheels, runtime)
-        (runtime / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1), encoding="utf-8")
+    roots: dict[str, Path | None] = dict.fromkeys(KERNEL_PACKAGES)
+    # piplite, pyodide-kernel and the ipykernel stand-in come with the kernel's extension
+    roots.update({name: path for name, path in kernel_wheels(kernel).items() if name in roots})
+    roots["tripeaks-widget"] = own_wheel(PACKAGE, downloads)
+    wheels = resolve(roots, lock["packages"], python, downloads, log)
+    for wheel in wheels.values():  # copies, compiled in the site: the kernel's own wheels stay as they are
+        wheel.path = Path(shutil.copyfile(wheel.path, runtime / wheel.path.name))
+    precompile(runtime, runtime, log)
+    site_lock = rebuild_lock(lock, wheels, runtime)
+    (runtime / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1), encoding="utf-8")
 
-        chosen = work / "labextensions"  # only these: --ignore-sys-prefix leaves the environment's others out
-        for name, folder in extensions.items():
-            shutil.copytree(folder, chosen / name, ignore=shutil.ignore_patterns("*.map"))
-        settings = {
-            "disablePyPIFallback": True,
-            # every shipped wheel loads at start: a notebook imports the package with no %pip cell
-            "loadPyodideOptions": {"packages": sorted(site_lock["packages"])},
-        }
-        # JupyterLab's autoStartDefaultKernel stays off: it skips the "Select Kernel" dialog of a cell
-        # run before the notebook has its kernel, but that run is then lost (tests/e2e/test_lite.py)
-        config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
-        (lite / MARK).write_text(json.dumps(config, indent=1), encoding="utf-8")
+    chosen = work / "labextensions"  # only these: --ignore-sys-prefix leaves the environment's others out
+    for name, folder in extensions.items():
+        shutil.copytree(folder, chosen / name, ignore=shutil.ignore_patterns("*.map"))
+    settings = {
+        "disablePyPIFallback": True,
+        # every shipped wheel loads at start: a notebook imports the package with no %pip cell
+        "loadPyodideOptions": {"packages": sorted(site_lock["packages"])},
+    }
+    # JupyterLab's autoStartDefaultKernel stays off: it skips the "Select Kernel" dialog of a cell
+    # run before the notebook has its kernel, but that run is then lost (tests/e2e/test_lite.py)
+    config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
+    (lite / MARK).write_text(json.dumps(config, indent=1), encoding="utf-8")
 
-        log(f"building the site from {notebooks}")
-        command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite)]
-        command += ["--output-dir", str(built), "--contents", str(notebooks), "--apps", "lab"]
-        command += ["--ignore-sys-prefix", "--no-sourcemaps", "--no-unused-shared-packages"]
-        command += [f"--FederatedExtensionAddon.extra_labextensions_path={chosen}"]
-        run(command, "jupyter lite build", cwd=lite)
-        _check_site(built, version)
-        (built / SITE_MARK).write_text("A site built by python -m tripeaks_widget.lite build, which may replace it.\n")
-        if out.exists():
-            shutil.rmtree(out)
-        built.rename(out)
+    log(f"building the site from {notebooks}")
+    command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite)]
+    command += ["--output-dir", str(built), "--contents", str(notebooks), "--apps", "lab"]
+    command += ["--ignore-sys-prefix", "--no-sourcemaps", "--no-unused-shared-packages"]
+    command += [f"--FederatedExtensionAddon.extra_labextensions_path={chosen}"]
+    run(command, "jupyter lite build", cwd=lite)
+    _check_site(built, version)
+    install(built, out)
     return report(out)
+
+
+def made_by_the_build(site: Path) -> set[str] | None:
+    """The files (relative paths) the build wrote into ``site``, as its mark lists them; None for a
+    site whose mark lists none (built before marks did)."""
+    try:
+        made = json.loads((site / SITE_MARK).read_text(encoding="utf-8")).get("made")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return set(made) if isinstance(made, list) else None
+
+
+def theirs(site: Path, made: set[str]) -> list[str]:
+    """What the user added to ``site``: its paths the build did not write, a folder of the user's
+    whole as one (``.git``)."""
+    folders = {str(Path(name).parent) for name in made} | {"."}
+    found: list[str] = []
+
+    def walk(folder: Path) -> None:
+        for entry in sorted(folder.iterdir()):
+            name = entry.relative_to(site).as_posix()
+            if name in made:
+                continue
+            if (
+                entry.is_dir()
+                and not entry.is_symlink()
+                and any(f == name or f.startswith(name + "/") for f in folders)
+            ):
+                walk(entry)
+            else:
+                found.append(name)
+
+    walk(site)
+    return found
+
+
+def install(built: Path, out: Path) -> None:
+    """Put the site ``built`` in the place of ``out``, keeping what the user added to an earlier site
+    there. The old site's entries are first put aside inside ``out`` itself (a rename on its own
+    disk, so ``out`` may be a mount point), and dropped once the new site is in; any failure puts
+    the old site back and says what failed, in one line (``LiteBuildError``)."""
+    made = sorted(path.relative_to(built).as_posix() for path in built.rglob("*") if path.is_file())
+    mark = {"built by": "python -m tripeaks_widget.lite build, which may replace it", "made": [*made, SITE_MARK]}
+    (built / SITE_MARK).write_text(json.dumps(mark, indent=1), encoding="utf-8")
+    if not out.exists():
+        try:
+            shutil.move(str(built), str(out))
+        except OSError as error:
+            _quietly(shutil.rmtree, out)
+            raise LiteBuildError(f"could not put the site in {out} ({error})") from None
+        return
+    before = made_by_the_build(out)
+    kept = theirs(out, before) if before is not None else []
+    clash = [name for name in kept if (built / name).exists()]
+    if clash:
+        raise LiteBuildError(
+            f"--out {out} holds {', '.join(clash[:5])}, which you added and the new site would write too: "
+            "move it out of the site, then build again"
+        )
+    aside = out / ASIDE
+    moved: list[str] = []  # the old site's entries, put aside
+    placed: list[str] = []  # the new site's, put in
+    back: list[str] = []  # the user's, back in their place
+    try:
+        aside.mkdir()
+        for entry in sorted(out.iterdir()):
+            if entry.name != ASIDE:
+                entry.rename(aside / entry.name)
+                moved.append(entry.name)
+        for entry in sorted(built.iterdir()):
+            shutil.move(str(entry), str(out / entry.name))
+            placed.append(entry.name)
+        for name in kept:
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (aside / name).rename(out / name)
+            back.append(name)
+    except OSError as error:
+        for name in back:
+            _quietly(os.rename, out / name, aside / name)
+        for name in placed:
+            _quietly(_remove, out / name)
+        for name in moved:
+            _quietly(os.rename, aside / name, out / name)
+        _quietly(os.rmdir, aside)
+        raise LiteBuildError(f"could not put the site in {out} ({error}); the old site is as it was") from None
+    _quietly(shutil.rmtree, aside)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+
+
+def _quietly(step: Callable[..., object], *paths: Path) -> None:
+    """A step of putting things back: one that fails leaves the rest to be done."""
+    try:
+        step(*paths)
+    except OSError:
+        pass
 
 
 def _check_site(site: Path, version: str) -> None:
