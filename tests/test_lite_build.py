@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -234,3 +235,19 @@ def test_out_on_a_read_only_disk_is_one_line_and_the_old_site_stays(tmp_path, mo
     parent = mounted(tmp_path / "readonly", "size=1m,ro")
     code, said = _build(capsys, "--contents", contents, "--out", parent / "site")
     assert code == 1 and said.startswith("error: could not build the site in") and "Traceback" not in said, said
+
+
+def test_the_users_jupyterlab_gets_no_extension_of_the_browser_sites_kernel():
+    """Installing the package with its extras (README's ``.[test]``, or ``.[lite]``) leaves the
+    Pyodide kernel's front-end extension out of the environment: JupyterLab there would load it and
+    log "Shared module @jupyterlite/services doesn't exist" on every page. The site's build installs
+    JupyterLite's tools in a folder of their own (``build_tools``)."""
+    from jupyter_core.paths import jupyter_path
+
+    from tripeaks_widget.lite.site import LITE_TOOLS
+
+    installed = [Path(root) / "@jupyterlite" for root in jupyter_path("labextensions")]
+    assert [str(path) for path in installed if path.exists() and any(path.iterdir())] == []
+    project = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    extras = project[project.index("[project.optional-dependencies]") : project.index("[tool.")]
+    assert not any(tool.split("~")[0] in extras for tool in LITE_TOOLS)

@@ -14,6 +14,7 @@ site as it was, and is said in one line.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -21,6 +22,8 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+
+import platformdirs
 
 from .wheels import (
     KERNEL_PACKAGES,
@@ -46,6 +49,9 @@ EXTENSIONS = {
     "anywidget": "anywidget",
     "@jupyter-widgets/jupyterlab-manager": "jupyterlab-widgets",
 }
+# JupyterLite's build tools, installed for the build alone (``build_tools``); the kernel 0.8.6
+# expects Pyodide 314.0.6, which the build fetches from npm.
+LITE_TOOLS = ("jupyterlite-core~=0.8.6", "jupyterlite-pyodide-kernel~=0.8.6")
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}  # the site's kernel
 MARK = "jupyter-lite.json"  # the site's settings (a JupyterLite source folder has one too)
@@ -62,13 +68,14 @@ def default_contents() -> Path:
     return PACKAGE / "lite" / "notebooks"
 
 
-def _labextensions() -> dict[str, Path]:
-    """Each needed front-end extension's folder in this environment; a clear error when one is missing."""
+def _labextensions(tools: Path) -> dict[str, Path]:
+    """Each needed front-end extension's folder: the kernel's among the build tools, the widgets'
+    in this environment; a clear error when one is missing."""
     from jupyter_core.paths import jupyter_path
 
     found, missing = {}, []
     for name, python in EXTENSIONS.items():
-        for root in jupyter_path("labextensions"):
+        for root in [str(tools / "share" / "jupyter" / "labextensions"), *jupyter_path("labextensions")]:
             if (Path(root) / name / "package.json").exists():
                 found[name] = Path(root) / name
                 break
@@ -89,15 +96,36 @@ def _pyodide_version(kernel_extension: Path) -> str:
     return part[1:]
 
 
+def build_tools(log: Callable[[str], None] = print) -> Path:
+    """JupyterLite's build tools (``LITE_TOOLS``) in a folder of their own, in the user's cache,
+    installed there from the package index on first use. Never in the environment that runs the
+    user's JupyterLab: the Pyodide kernel's front-end extension would load there too, and JupyterLab
+    would log on every page that its shared modules are missing."""
+    key = hashlib.sha256(" ".join([sys.version, *LITE_TOOLS]).encode()).hexdigest()[:12]
+    folder = Path(platformdirs.user_cache_dir("tripeaks-widget")) / f"lite-tools-{key}"
+    if not (folder / ".complete").exists():
+        log(f"installing JupyterLite's build tools in {folder}")
+        shutil.rmtree(folder, ignore_errors=True)
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        run([*command, "--target", str(folder), *LITE_TOOLS], "installing JupyterLite's build tools")
+        (folder / ".complete").write_text(" ".join(LITE_TOOLS) + "\n")
+    return folder
+
+
+def tools_env(tools: Path) -> dict[str, str]:
+    """The environment the build tools run in: theirs first, then this one's (jupyter-server)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tools), env.get("PYTHONPATH", "")]))
+    env["PATH"] = os.pathsep.join([str(tools / "bin"), env.get("PATH", "")])
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(tools / "share" / "jupyter"), env.get("JUPYTER_PATH", "")]))
+    return env
+
+
 def _check_tools() -> None:
-    for module, needs in (
-        ("jupyterlite_core", "jupyterlite-core"),
-        ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
-    ):
-        try:
-            __import__(module)
-        except ImportError:
-            raise LiteBuildError(f"{needs} is not installed: pip install 'tripeaks-widget[lite]'") from None
+    try:
+        __import__("jupyter_server")
+    except ImportError:
+        raise LiteBuildError("jupyter-server is not installed: pip install 'tripeaks-widget[lite]'") from None
 
 
 def copy_contents(contents: Path | None, into: Path, log: Callable[[str], None] = print) -> Path:
@@ -199,12 +227,13 @@ def build_site(
     if contents is not None and not any(p.is_file() for p in Path(contents).rglob("*.ipynb")):
         raise LiteBuildError(f"--contents {contents} holds no notebook (.ipynb)")
     _check_tools()
-    extensions = _labextensions()
+    tools = build_tools(log)
+    extensions = _labextensions(tools)
     version = _pyodide_version(extensions["@jupyterlite/pyodide-kernel-extension"])
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=".lite-build-", dir=out.parent) as scratch:
-            return _build(out, Path(scratch), contents, extensions, version, log)
+            return _build(out, Path(scratch), contents, extensions, version, tools, log)
     except OSError as error:  # a full or read-only disk, a folder that cannot be written
         raise LiteBuildError(f"could not build the site in {out}: {error.strerror or error}") from None
 
@@ -215,6 +244,7 @@ def _build(
     contents: str | os.PathLike | None,
     extensions: dict[str, Path],
     version: str,
+    tools: Path,
     log: Callable[[str], None],
 ) -> str:
     kernel = extensions["@jupyterlite/pyodide-kernel-extension"]
@@ -255,7 +285,7 @@ def _build(
     command += ["--output-dir", str(built), "--contents", str(notebooks), "--apps", "lab"]
     command += ["--ignore-sys-prefix", "--no-sourcemaps", "--no-unused-shared-packages"]
     command += [f"--FederatedExtensionAddon.extra_labextensions_path={chosen}"]
-    run(command, "jupyter lite build", cwd=lite)
+    run(command, "jupyter lite build", cwd=lite, env=tools_env(tools))
     _check_site(built, version)
     install(built, out)
     return report(out)

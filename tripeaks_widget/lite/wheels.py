@@ -76,10 +76,10 @@ def browser_environment(python: str) -> dict[str, str]:
     }
 
 
-def run(command: list[str], what: str, cwd: Path | None = None) -> str:
+def run(command: list[str], what: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
     """Run a build step; its failure says what could not be had, with the tool's own words."""
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False, env=env)
     except FileNotFoundError:
         raise LiteBuildError(f"{what}: {command[0]!r} was not found on PATH") from None
     if done.returncode != 0:
