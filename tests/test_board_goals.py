@@ -3,7 +3,7 @@ of the day's three, their progress and a notice when one is met, the best possib
 game is over, the board in words reading them, in the board's language."""
 
 import pytest
-from support import OPENING, WINNABLE, winning_line
+from support import OPENING, WINNABLE, played, winning_line
 
 from tripeaks_widget import Challenge, Game, TriPeaks, challenges_of_the_day, i18n
 from tripeaks_widget.board import Board
@@ -94,3 +94,41 @@ def test_the_goals_and_their_notice_are_said_in_the_boards_language_and_read_by_
     assert goals in said["description"] and said["description"] == w.describe()
     assert plain["description"].endswith("Goals: Play a run of 3 cards without a draw: met.")
     w.close(), english.close()
+
+
+def test_the_game_of_the_day_shows_the_players_streak_and_a_win_adds_a_day(tmp_path):
+    import time
+    from datetime import date, datetime, timedelta
+
+    from tripeaks_widget.records import HAND, Records
+
+    def soon(done):  # the store answers from its own thread
+        deadline = time.monotonic() + 10
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return done()
+
+    store = tmp_path / "records.sqlite3"
+    yesterday = date.today() - timedelta(days=1)
+    with Records(store) as records:
+        g = Game.of_the_day(yesterday)
+        g.replay(g.solve().line)
+        noon = datetime.combine(yesterday, datetime.min.time()).replace(hour=12).astimezone()
+        records.submit(g, category=HAND, player="ana", finished_at=noon).result(30)
+    w = TriPeaks.of_the_day(records=store, player="ana", lang="en")
+    assert (
+        soon(lambda: w.state["streak"] is not None)
+        and w.state["streak"]["current"] == 1
+        and w.state["streak"]["text"] == "1 day in a row"
+    )
+    line = Game(w.code).solve().line
+    for action in line:  # by hand: clicks and draws as the front end sends them
+        w.board.handle({"type": "draw"} if action == "draw" else played(w, w.game.slot_of(action)))
+    assert soon(lambda: w.state["streak"]["current"] == 2)
+    assert w.state["streak"] == {
+        "current": 2,
+        "best": 2,
+        "text": "2 days in a row",
+        "best_text": "best: 2 days in a row",
+    }
+    w.close()

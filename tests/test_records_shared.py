@@ -17,6 +17,7 @@ from tripeaks_widget import Game, TriPeaks
 from tripeaks_widget.records import (
     BEST_SO_FAR,
     FIRST_WIN,
+    HAND,
     PERSONAL_BEST,
     RECORD,
     SCRIPTED,
@@ -347,3 +348,29 @@ def test_a_connection_lost_mid_write_loses_nothing_and_the_result_is_retried(pos
             assert conn.info.backend_pid != pid  # a new connection
         assert sorted((r["player"], r["outcome"]) for r in records.results()) == [("ana", "blocked"), ("bob", "won")]
     assert any("waits for the records store" in r.getMessage() for r in caplog.records)
+
+
+def test_a_streak_is_the_days_in_a_row_a_player_won_the_game_of_the_day(store):
+    """Won on the first, second and third of May, and on the fifth: a best streak of three, and on
+    the sixth a current one of one (today's not won yet). A win of the day's game on another day,
+    or of another game that day, or one played from a script, counts for nothing."""
+    from datetime import date, datetime, timedelta
+
+    def won(day, *, game=None, category=HAND, on=None):
+        g = game or Game.of_the_day(day)
+        g.replay(g.solve().line)
+        when = datetime.combine(on or day, datetime.min.time()).replace(hour=12).astimezone()
+        store.submit(g, category=category, player="ana", finished_at=when).result(30)
+
+    may = date(2026, 5, 1)
+    for days in (0, 1, 2, 4):
+        won(may + timedelta(days))
+    won(may + timedelta(5), on=may + timedelta(6))  # the sixth's game, won on the seventh: not that day's
+    won(may + timedelta(3), category="scripted")  # the fourth's, from a script
+    won(may + timedelta(7), game=Game.from_number(Game.of_the_day(may + timedelta(7)).number % 50000 + 1))
+    assert store.streak("easy", player="ana", today=may + timedelta(5)) == {"current": 1, "best": 3}
+    assert store.streak("easy", player="ana", today=may + timedelta(7)) == {"current": 0, "best": 3}
+    assert store.streak("easy", player="bo", today=may) == {"current": 0, "best": 0}
+    figures = store.stats("easy", player="ana")
+    assert (figures["streak"], figures["best_streak"]) == (store.streak("easy", player="ana")["current"], 3)
+    assert store.stats("easy")["streak"] is None  # everyone's figures have no streak

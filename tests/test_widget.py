@@ -37,6 +37,7 @@ WIDGET_KEYS = {
     "number",
     "notices",
     "goals",
+    "streak",
     "lang",
     "dir",
     "seq",

@@ -163,6 +163,7 @@ class TriPeaks(anywidget.AnyWidget):
         widget = cls(day.number, rules=day.rules, **options)
         with widget.board.lock:
             widget.board.aims.day = day
+            widget.board.results.ask_streak(day.rules)
             widget.board.publish()
         return widget
 

@@ -21,8 +21,9 @@ export function goalsView(doc) {
     update(next) {
       const goals = next.goals;
       list.hidden = goals.length === 0;
+      const streak = next.streak;
       setAttr(list, "aria-label", next.labels.goals);
-      const key = JSON.stringify([goals, next.labels.goals_met]);
+      const key = JSON.stringify([goals, streak, next.labels.goals_met]);
       if (list.dataset.key === key) return;
       list.dataset.key = key;
       list.replaceChildren();
@@ -36,6 +37,16 @@ export function goalsView(doc) {
         const bar = h(doc, "span", "tp-goal-bar", { "aria-hidden": "true" });
         bar.style.setProperty("--done", String(goal.target > 0 ? Math.min(1, goal.done / goal.target) : goal.met ? 1 : 0));
         item.append(mark, text, progress, bar);
+        list.appendChild(item);
+      }
+      if (streak && goals.length) {
+        // The days in a row the player won the game of the day, under its goals.
+        const item = h(doc, "li", "tp-goal tp-streak", { "data-current": String(streak.current) });
+        item.append(
+          h(doc, "span", "tp-goal-mark", { "aria-hidden": "true", text: "◆" }),
+          h(doc, "span", "tp-goal-text", { text: streak.text }),
+          h(doc, "span", "tp-goal-progress", { text: streak.best }),
+        );
         list.appendChild(item);
       }
     },

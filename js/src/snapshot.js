@@ -39,6 +39,15 @@
  */
 
 /**
+ * The player's streak, shown with the game of the day's goals.
+ * @typedef {object} Streak
+ * @property {number} current the days in a row up to today (or yesterday) the player won the game of the day
+ * @property {number} best the most days in a row they ever did
+ * @property {string} text the current streak in words, in the board's language ('3 days in a row')
+ * @property {string} best_text the best one in words
+ */
+
+/**
  * The Winnable? line: the solver's verdict as the board shows it.
  * @typedef {object} VerdictLine
  * @property {"pending" | "winnable" | "lost" | "never" | "unknown" | "won" | "error"} kind what the solver found
@@ -141,6 +150,7 @@
  * @property {(number | null)} number the game's number in the series 1-50,000; null for another deal
  * @property {Array<Notice>} notices what the records store said, and goals met, until the next action
  * @property {Array<Goal>} goals the goals on the board (none: an empty list, and nothing shown)
+ * @property {(Streak | null)} streak on the game of the day, with records: the player's days in a row winning it; else null
  * @property {boolean} show_verdict whether the verdict line is switched on
  * @property {(VerdictLine | null)} verdict can the game still be won; null while switched off
  * @property {boolean} show_win_chance whether the win chance readout is switched on

@@ -196,6 +196,11 @@ export function toViewModel(state, language) {
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
   targets.push("stock");
 
+  // On the game of the day, with records: the player's days in a row winning it.
+  const k = s.streak && typeof s.streak === "object" ? s.streak : null;
+  const streak =
+    k && typeof k.text === "string" ? { current: number(k.current), text: k.text, best: typeof k.best_text === "string" ? k.best_text : "" } : null;
+
   return {
     labels,
     lang: typeof s.lang === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(s.lang) ? s.lang : "",
@@ -204,6 +209,7 @@ export function toViewModel(state, language) {
     answered: Number.isInteger(s.answered) ? /** @type {number} */ (s.answered) : null,
     slots,
     goals,
+    streak,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
     discard: { card: discardCard, label: discardLabel },
     score,

@@ -23,13 +23,14 @@ from ..engine.errors import InvalidTypeError, got
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.steps import Steps
-from ..goals import Best, Challenge, Day
+from ..goals import Best, Challenge, Day, words
 from .background import Worker
-from .snapshot import Goal
+from .snapshot import Goal, Streak
 
 log = logging.getLogger("tripeaks_widget")
 
 GOAL_MET = Message("Goal met: {goal}")
+
 GOALS_SAID = Message("Goals: {goals}.")  # the board in words, for a screen reader; the goals joined by "; "
 GOAL_SAID = Message("{goal}: so far {progress}")
 GOAL_SAID_MET = Message("{goal}: met")
@@ -104,6 +105,22 @@ class Aims:
         aims += [Aim(challenge, None, "class") for challenge in self.from_class]
         aims += [Aim(challenge) for challenge in self.set if challenge not in [a.challenge for a in aims]]
         return aims
+
+    def is_the_day(self, game: Game) -> bool:
+        """Whether ``game`` is the game of the day this board was dealt."""
+        return self.day is not None and self.day.code == game.code
+
+    def streak_view(self, game: Game, streak: dict[str, int] | None, say: Say) -> Streak | None:
+        """The player's streak, shown with the game of the day's goals; None elsewhere, or unknown."""
+        if streak is None or not self.is_the_day(game):
+            return None
+        current, best = streak["current"], streak["best"]
+        return {
+            "current": current,
+            "best": best,
+            "text": say(words.streak(current)),
+            "best_text": say(words.streak(best, best=True)),
+        }
 
     def newly_met(self, game: Game) -> list[Challenge]:
         """The goals ``game`` meets now that it did not at the last look (a notice each)."""

@@ -190,7 +190,10 @@ class Board:
             for met in self.aims.newly_met(self._game):
                 self.results.notices.append({"kind": "goal", "text": Message(GOAL_MET, goal=met.message)})
             self.aims.ask_best(self._game)  # once the game is over
+            recorded = self.results.recorded
             self.results.look_at(self._game, self.used)
+            if self.results.recorded is not recorded and self.aims.is_the_day(self._game):
+                self.results.ask_streak(self._game.rules, after=self.results.recorded)  # a day more, maybe
             snapshot = self.snapshot()
             for callback in list(self._subscribers):
                 callback(snapshot)
@@ -214,6 +217,7 @@ class Board:
                 "number": game.number if in_series(game.number) else None,
                 "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self.results.notices],
                 "goals": self.aims.view(game, say),
+                "streak": self.aims.streak_view(game, self.results.streak, say),
                 "show_verdict": self.assists.show_verdict,
                 "verdict": self.assists.verdict.shown(say),
                 "show_win_chance": self.assists.show_win_chance,
@@ -409,6 +413,7 @@ class Board:
         board = cls(day.number, rules=day.rules, **options)
         with board.lock:
             board.aims.day = day
+            board.results.ask_streak(day.rules)
             board.publish()
         return board
 

@@ -25,6 +25,7 @@ from ..engine.cards import Card
 from ..engine.errors import InvalidTypeError
 from ..engine.game import Game
 from ..engine.messages import Message
+from ..engine.rules import Rules
 from ..records import HAND, SCRIPTED, Notice, Records, check_player, default_player, in_series
 from . import background
 
@@ -71,6 +72,8 @@ class Results:
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict[str, str]] = []  # each {"kind", "text"}, its text a Message
+        self.streak: dict[str, int] | None = None  # the player's days in a row winning the game of the day
+        self.recorded: Future[Answer] | None = None  # the last result handed to the store
         self._said_waiting: set[str] = set()  # why results waited, as said under the board
         if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
             say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
@@ -190,6 +193,7 @@ class Results:
             self.notices.append({"kind": "error", "text": Message(NOT_RECORDED, error=str(error))})
             return
         self._await(answer, lambda: self.board.game is game, recording=True)  # its words, under its own game
+        self.recorded = answer
 
     def _waiting(self, why: str) -> None:
         """A result waits (in the store's thread) for something other than others' writes: said
@@ -208,6 +212,27 @@ class Results:
         if self.store is not None and in_series(game.number):
             wanted = lambda: self.board.game is game  # noqa: E731
             self._await(self.store.submit_standing(game.number, game.rules), wanted, recording=False)
+
+    def ask_streak(self, rules: Rules, after: Future[Answer] | None = None) -> None:
+        """The player's streak of days winning the game of the day under ``rules``, read in the
+        store's thread (after the result ``after`` is written), then published."""
+        store, player, board = self.store, self.player, self.board
+        if store is None:
+            return
+
+        def take(done: Future[dict[str, int]]) -> None:
+            with board.lock:
+                if done.exception() is None and not board.closed:
+                    self.streak = done.result()
+                    board.publish()
+
+        def read(_written: object = None) -> None:
+            store.submit_streak(rules, player).add_done_callback(take)
+
+        if after is None:
+            read()
+        else:
+            after.add_done_callback(read)
 
     def close(self) -> None:
         """Close a store the board opened itself: what is queued is still written, then it closes

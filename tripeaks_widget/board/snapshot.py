@@ -41,6 +41,15 @@ class Goal(TypedDict):
     ]
 
 
+class Streak(TypedDict):
+    """The player's streak, shown with the game of the day's goals."""
+
+    current: Annotated[int, "the days in a row up to today (or yesterday) the player won the game of the day"]
+    best: Annotated[int, "the most days in a row they ever did"]
+    text: Annotated[str, "the current streak in words, in the board's language ('3 days in a row')"]
+    best_text: Annotated[str, "the best one in words"]
+
+
 class VerdictLine(TypedDict):
     """The Winnable? line: the solver's verdict as the board shows it."""
 
@@ -123,6 +132,9 @@ class Snapshot(GameView):
     number: Annotated[int | None, "the game's number in the series 1-50,000; null for another deal"]
     notices: Annotated[list[Notice], "what the records store said, and goals met, until the next action"]
     goals: Annotated[list[Goal], "the goals on the board (none: an empty list, and nothing shown)"]
+    streak: Annotated[
+        Streak | None, "on the game of the day, with records: the player's days in a row winning it; else null"
+    ]
     show_verdict: Annotated[bool, "whether the verdict line is switched on"]
     verdict: Annotated[VerdictLine | None, "can the game still be won; null while switched off"]
     show_win_chance: Annotated[bool, "whether the win chance readout is switched on"]
@@ -149,7 +161,20 @@ class Snapshot(GameView):
 
 
 # in the order of js/src/snapshot.js
-CONTRACT = (Played, Last, Notice, Goal, VerdictLine, WinChanceLine, ReviewRow, ReviewPanel, Reply, GameView, Snapshot)
+CONTRACT = (
+    Played,
+    Last,
+    Notice,
+    Goal,
+    Streak,
+    VerdictLine,
+    WinChanceLine,
+    ReviewRow,
+    ReviewPanel,
+    Reply,
+    GameView,
+    Snapshot,
+)
 
 
 # -- the front end's types --------------------------------------------------------------------------

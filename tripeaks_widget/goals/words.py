@@ -9,7 +9,7 @@ own for each rank and each suit, so that each language can decline the noun as t
 from __future__ import annotations
 
 from ..engine.cards import SUITS
-from ..engine.messages import Entry
+from ..engine.messages import Entry, Message
 
 # The ranks and the suits as counted cards, in English: (one, many), ace first; clubs first.
 RANK_WORDS = (
@@ -154,7 +154,28 @@ BEST_RUN = Entry(
     comment=_BEST + "The longest run of cards played without a draw.",
 )
 
+STREAK = Entry(
+    "{n} day in a row",
+    "{n} days in a row",
+    context="streak",
+    comment="The player's streak: the days in a row they won the game of the day, shown with its goals.",
+)
+BEST_STREAK = Entry(
+    "best: {n} day in a row",
+    "best: {n} days in a row",
+    context="streak",
+    comment="The player's longest streak ever of days in a row winning the game of the day.",
+)
+
+
+def streak(days: int, *, best: bool = False) -> Message:
+    """A streak of ``days`` in a row winning the game of the day, in words (``best``: the longest)."""
+    return Message(BEST_STREAK if best else STREAK, n=days)
+
+
 GOAL_ENTRIES = (
+    STREAK,
+    BEST_STREAK,
     WIN,
     WIN_NO_DRAW,
     WIN_IN,

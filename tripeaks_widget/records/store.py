@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidValueError, got, whole_number
 from ..engine.rules import Rules
@@ -443,6 +444,10 @@ class Records:
             lambda: self.standing(number, rules, category=category), f"the record of game {number}"
         )
 
+    def submit_streak(self, rules: Rules | str, player: str) -> Future:
+        """A Future of :meth:`streak`, answered by the store's reading thread."""
+        return self._reader.submit(lambda: self.streak(rules, player=player), f"the streak of {player}")
+
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the results handed in are written; False when ``timeout`` ran out first."""
         return self._writer.flush(timeout)
@@ -636,10 +641,42 @@ class Records:
         """The players with results in the store, by name."""
         return [row[0] for row in self._query("SELECT DISTINCT player FROM results ORDER BY player")]
 
+    def streak(
+        self, rules: Rules | str = "easy", *, player: str, category: str = HAND, today: object = None
+    ) -> dict[str, int]:
+        """How many days in a row ``player`` won the game of the day (``Game.of_the_day``) under
+        ``rules``: ``current``, the days up to ``today`` (None: the local calendar's), or up to the
+        day before while today's is not won yet; ``best``, the most ever. A day counts when the
+        player won that day's game on that day, in the local calendar (a result's time is stored
+        in UTC), in games of ``category`` (by hand, by default)."""
+        key, name = rules_key(rules), _asked_player(player)
+        rows = self._query(
+            "SELECT number, finished_at FROM results "
+            "WHERE player = ? AND rules = ? AND category = ? AND outcome = 'won'",
+            (name, key, check_category(category)),
+        )
+        days = sorted(
+            {
+                day
+                for number, finished in rows
+                if (day := datetime.fromisoformat(finished).astimezone().date())
+                and goals.number_of_the_day(day, key) == number
+            }
+        )
+        best, run, last = 0, 0, None
+        for day in days:
+            run = run + 1 if last is not None and (day - last).days == 1 else 1
+            best, last = max(best, run), day
+        now = goals.day_of(today)
+        current = run if last is not None and (now - last).days in (0, 1) else 0
+        return {"current": current, "best": best}
+
     def stats(self, rules: Rules | str | None = None, *, player: str | None = None) -> dict:
         """Statistics as plain values: played, won, blocked, abandoned, finished, win percent, distinct
         games played and won, longest run of removals, draws used (total and mean); of one
-        ``player`` if given, else of everyone.
+        ``player`` if given, else of everyone. A player's figures of a rule set say their streak
+        too: ``streak`` and ``best_streak``, the days in a row they won the game of the day
+        (:meth:`streak`).
 
         A game left unfinished for a new deal is *abandoned*: it counts as played, not as finished,
         and the win percent is of the finished games (won or blocked), so leaving a game does not
@@ -648,12 +685,19 @@ class Records:
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
         who = {"player": player} if player is None else {"player": _asked_player(player)}
+
+        def streak(key: str) -> dict[str, int | None]:  # a player's days in a row winning the game of the day
+            if player is None:
+                return {"streak": None, "best_streak": None}
+            days = self.streak(key, player=player)
+            return {"streak": days["current"], "best_streak": days["best"]}
+
         if rules is not None:
             key = rules_key(rules)
-            return {"rules": key, **who, **self._figures(*self._where(key, player=player))}
+            return {"rules": key, **who, **self._figures(*self._where(key, player=player)), **streak(key)}
         where, params = self._where(player=player)
         by_rules = {
-            key: {"rules": key, **who, **self._figures(*self._where(key, player=player))}
+            key: {"rules": key, **who, **self._figures(*self._where(key, player=player)), **streak(key)}
             for (key,) in self._query(f"SELECT DISTINCT rules FROM results{where} ORDER BY rules", params)
         }
         return {"rules": None, **who, **self._figures(where, params), "by_rules": by_rules}

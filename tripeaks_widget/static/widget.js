@@ -1122,8 +1122,9 @@ function goalsView(doc) {
     update(next) {
       const goals = next.goals;
       list.hidden = goals.length === 0;
+      const streak = next.streak;
       setAttr(list, "aria-label", next.labels.goals);
-      const key = JSON.stringify([goals, next.labels.goals_met]);
+      const key = JSON.stringify([goals, streak, next.labels.goals_met]);
       if (list.dataset.key === key) return;
       list.dataset.key = key;
       list.replaceChildren();
@@ -1136,6 +1137,15 @@ function goalsView(doc) {
         const bar = h(doc, "span", "tp-goal-bar", { "aria-hidden": "true" });
         bar.style.setProperty("--done", String(goal.target > 0 ? Math.min(1, goal.done / goal.target) : goal.met ? 1 : 0));
         item.append(mark, text, progress, bar);
+        list.appendChild(item);
+      }
+      if (streak && goals.length) {
+        const item = h(doc, "li", "tp-goal tp-streak", { "data-current": String(streak.current) });
+        item.append(
+          h(doc, "span", "tp-goal-mark", { "aria-hidden": "true", text: "◆" }),
+          h(doc, "span", "tp-goal-text", { text: streak.text }),
+          h(doc, "span", "tp-goal-progress", { text: streak.best })
+        );
         list.appendChild(item);
       }
     }
@@ -1719,6 +1729,8 @@ function toViewModel(state, language) {
   } : null;
   const targets = slots.filter((c2) => c2.free && c2.kind === "face").map((c2) => c2.slot);
   targets.push("stock");
+  const k = s.streak && typeof s.streak === "object" ? s.streak : null;
+  const streak = k && typeof k.text === "string" ? { current: number(k.current), text: k.text, best: typeof k.best_text === "string" ? k.best_text : "" } : null;
   return {
     labels,
     lang: typeof s.lang === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(s.lang) ? s.lang : "",
@@ -1730,6 +1742,7 @@ function toViewModel(state, language) {
     ) : null,
     slots,
     goals,
+    streak,
     stock: { count: stockCount, empty: stockCount === 0, label: stockLabel, highlighted: highlight.has("stock") },
     discard: { card: discardCard, label: discardLabel },
     score,
