@@ -86,9 +86,23 @@ class Aims:
         self.best: dict[tuple[str, Challenge], Best] = {}  # proven on a deal: (its code, the challenge)
         self.told: set[str] = set()  # the deals whose best possible the player was shown
 
+    def from_the_class(self, rows: list[dict[str, Any]]) -> None:
+        """The class's challenges on the game on the board, as the records store gives them; shown."""
+        game = self.board.game
+        chosen = []
+        for row in rows:
+            try:
+                chosen.append(Challenge.parse(row["challenge"], game.rules))
+            except ValueError:
+                log.warning("the class's challenge %r cannot be read: left out", row.get("challenge"))
+        self.from_class = tuple(chosen)
+        self.board.publish()
+
     def new_game(self, game: Game) -> None:
-        """A new deal: nothing met yet; a challenge set that no deal under its rules can meet goes."""
+        """A new deal: nothing met yet, no class challenge known; a challenge set that no deal under
+        its rules can meet goes."""
         self.met = set()
+        self.from_class = ()
         kept = []
         for challenge in self.set:
             try:

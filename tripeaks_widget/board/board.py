@@ -162,6 +162,7 @@ class Board:
             self.results.notices.append({"kind": "info", "text": said})
         with self.lock:  # a search or the store's answer started now comes back once the board is whole
             self.results.ask_standing(self._game)
+            self.results.ask_challenges(self._game, self.aims.from_the_class)
             self.assists.refresh()
             self._built = True
 
@@ -528,6 +529,7 @@ class Board:
                 self.results.record(left, used)
             self.assists.new_game()
             self.aims.new_game(dealt)
+            self.results.ask_challenges(dealt, self.aims.from_the_class)
             self.results.ask_standing(dealt)
             self.publish()
         return dealt

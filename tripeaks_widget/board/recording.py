@@ -213,6 +213,29 @@ class Results:
             wanted = lambda: self.board.game is game  # noqa: E731
             self._await(self.store.submit_standing(game.number, game.rules), wanted, recording=False)
 
+    def ask_challenges(self, game: Game, then: Callable[[list[dict[str, Any]]], None]) -> None:
+        """The class's challenges open on ``game`` (a numbered game), read in the store's thread;
+        ``then(challenges)`` under the board's lock, while ``game`` is still on the board."""
+        store, board = self.store, self.board
+        if store is None or not in_series(game.number):
+            return
+
+        def take(done: Future[list[dict[str, Any]]]) -> None:
+            if done.exception() is not None:
+                log.warning("the class's challenges could not be read: %s", done.exception())
+                return
+            with board.lock:
+                if not board.closed and board.game is game:
+                    then(done.result())
+
+        asked = store.submit_challenges(game.number, game.rules)
+        try:  # a moment's wait, as for the standing: the first snapshot has them
+            asked.result(STORE_WAIT if store.opening.done() else 0)
+        except Exception:
+            asked.add_done_callback(take)
+            return
+        take(asked)
+
     def ask_streak(self, rules: Rules, after: Future[Answer] | None = None) -> None:
         """The player's streak of days winning the game of the day under ``rules``, read in the
         store's thread (after the result ``after`` is written), then published."""

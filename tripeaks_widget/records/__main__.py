@@ -2,7 +2,12 @@
 set up a class's PostgreSQL store, its players' role and a role for each student (what each
 may do: tripeaks_widget.records.roles). It prints a line (name, tab, URL) for each student given
 a password, then, last, the players' URL when this run set its password. Run again, it keeps
-the roles that exist and their passwords, and says on stderr which ones it kept."""
+the roles that exist and their passwords, and says on stderr which ones it kept.
+
+python -m tripeaks_widget.records challenge STORE --game N [--rules R] [--until DATE] TEXT: set a
+challenge for the class on game N ('win', 'win in 5 draws', 'run 8'), with the owner's URL (or an
+SQLite file); it prints its number. python -m tripeaks_widget.records challenges STORE [--all]:
+the challenges open today, and for each who met it first and each player's best."""
 
 from __future__ import annotations
 
@@ -34,7 +39,19 @@ def main(argv: list[str] | None = None) -> int:
         help="set new passwords for the players' role and the students listed, even where they exist (the URLs "
         "handed out before stop working); by default a run again keeps them",
     )
+    challenge = commands.add_parser("challenge", help="set a challenge for the class on a numbered game")
+    challenge.add_argument("store", help="the store: the owner's URL of a class's store, or an SQLite file")
+    challenge.add_argument("text", help="the challenge: 'win', 'win in 5 draws' or 'run 8'")
+    challenge.add_argument("--game", required=True, type=int, help="the numbered game, 1 to 50,000")
+    challenge.add_argument("--rules", default="easy", help="its rule set (default: easy)")
+    challenge.add_argument("--opens", default=None, help="the first day it is open, YYYY-MM-DD (default: today)")
+    challenge.add_argument("--until", default=None, help="the last day it is open, YYYY-MM-DD (default: no end)")
+    listing = commands.add_parser("challenges", help="the class's challenges, with who met each first and the bests")
+    listing.add_argument("store", help="the store: a URL of a class's store, or an SQLite file")
+    listing.add_argument("--all", action="store_true", help="every challenge set, not only those open today")
     args = parser.parse_args(argv)
+    if args.command in ("challenge", "challenges"):
+        return _challenges(args)
     from .roles import setup as set_up
 
     try:
@@ -74,6 +91,37 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _challenges(args: argparse.Namespace) -> int:
+    """``challenge``: set one and print its number; ``challenges``: each open one, its first and its bests."""
+    from ..engine.errors import TriPeaksError
+    from .store import Records
+
+    try:
+        with Records(args.store) as records:
+            if args.command == "challenge":
+                made = records.set_challenge(args.game, args.text, args.rules, opens=args.opens, until=args.until)
+                until = f" until {made['closes']}" if made["closes"] else ""
+                print(
+                    f"challenge {made['id']}: game {made['number']} ({made['rules']}), {made['challenge']}, "
+                    f"from {made['opens']}{until}"
+                )
+                return 0
+            for made in records.challenges(on="all" if args.all else None):
+                table = records.challenge_board(made["id"])
+                first = table["first"]["player"] if table["first"] else "nobody yet"
+                print(
+                    f"challenge {made['id']}: game {made['number']} ({made['rules']}), {made['challenge']}; "
+                    f"first: {first}"
+                )
+                for entry in table["players"]:
+                    how = ", ".join(filter(None, [entry["category"], "assisted" if entry["assisted"] else ""]))
+                    print(f"  {entry['player']}\t{'met' if entry['met'] else 'not met'}\t{entry['value']}\t{how}")
+            return 0
+    except TriPeaksError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

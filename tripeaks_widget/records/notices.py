@@ -14,7 +14,8 @@ RECORD = "record"  # a new record for game n: better than everyone's best
 BEST_SO_FAR = "best_so_far"  # the best result of game n, not a win, and the first one
 PERSONAL_BEST = "personal_best"  # better than the player's own best of game n
 STANDING = "standing"  # said when a numbered game is dealt: its record and who holds it
-KINDS = (FIRST_WIN, RECORD, BEST_SO_FAR, PERSONAL_BEST, STANDING)
+FIRST_MET = "first_met"  # the first to meet one of the class's challenges on game n
+KINDS = (FIRST_WIN, RECORD, BEST_SO_FAR, PERSONAL_BEST, STANDING, FIRST_MET)
 
 # What the notices say: catalog entries (python -m tripeaks_widget.catalogs reads NOTICE_ENTRIES).
 _ABOUT = "A records notice (§9). {game} is a numbered game and its rule set (e.g. 'game 123 (Easy)'), "
@@ -71,8 +72,14 @@ SAID_CARDS_LEFT = Entry(
 SAID_MOVES_MADE = Entry(
     "{n} move", "{n} moves", context="in moves", comment="The {moves} of '{cards} left in {moves}': the moves made."
 )
+SAID_FIRST_MET = Entry(
+    "First to meet the class's challenge on {game}: {challenge}.",
+    comment=_ABOUT + "{challenge} the challenge a teacher set on it (e.g. 'Win with at most 5 draws'): "
+    "nobody of the class had met it before.",
+)
 NOTICE_ENTRIES = (
     SAID_FIRST_WIN,
+    SAID_FIRST_MET,
     SAID_RECORD,
     SAID_BEST_SO_FAR,
     SAID_PERSONAL_BEST,
@@ -137,6 +144,12 @@ def game_title(rules: str, number: int, category: str = HAND) -> Message:
     """The game's name as a notice says it: its number and rule set, and ", scripted" for a result
     of any category but those played by hand, whose records are apart."""
     return Message(SAID_GAME if category == HAND else SAID_SCRIPTED_GAME, number=number, rules=rules_title(rules))
+
+
+def first_met_notice(rules: str, number: int, category: str, challenge: Message) -> Notice:
+    """The notice for the first result of a class that meets one of its challenges."""
+    said = Message(SAID_FIRST_MET, game=game_title(rules, number, category), challenge=challenge)
+    return Notice(FIRST_MET, number, said, rules)
 
 
 def store_notice(

@@ -48,7 +48,7 @@ from .locate import Location, RecordsError, locate
 from .results import check_player
 from .schema import RESULT_COLUMNS
 
-TABLES = ("results", "bests", "player_bests", "tripeaks_store")
+TABLES = ("results", "bests", "player_bests", "challenges", "tripeaks_store")  # the players read every one
 STUDENTS_TABLE = "tripeaks_students"  # the roles this set-up made students of this store, one a row
 WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
 ROLE_NAME_BYTES = 63  # a PostgreSQL role name's room (NAMEDATALEN - 1); the server cuts a longer one

@@ -155,6 +155,20 @@ MIGRATIONS: list[Sequence[Statement]] = [
         f"ALTER TABLE results ADD COLUMN category TEXT NOT NULL DEFAULT '{HAND}'",
         *_KEYED_BY_CATEGORY,
     ),
+    # 3 -> 4: a class's challenges, which its owner sets (the players read them): a game, a goal the
+    # records can check (tripeaks_widget.records.challenges), from a day to a day.
+    (
+        """CREATE TABLE challenges (
+            id INTEGER PRIMARY KEY,
+            rules TEXT NOT NULL,
+            number INTEGER NOT NULL CHECK (number BETWEEN 1 AND 50000),
+            challenge TEXT NOT NULL,
+            opens TEXT NOT NULL,
+            closes TEXT,
+            set_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX challenges_by_game ON challenges (rules, number)",
+    ),
 ]
 
 RESULT_COLUMNS = (

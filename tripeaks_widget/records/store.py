@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -24,10 +24,12 @@ from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidValueError, got, whole_number
 from ..engine.rules import Rules
+from ..goals import Challenge
+from . import challenges as class_challenges
 from . import schema, writes
 from .backends import Backend, SQLite
 from .locate import MEMORY, Location, RecordsError, locate
-from .notices import Notice, standing_notice
+from .notices import Notice, first_met_notice, standing_notice
 from .player import default_player
 from .postgres import Postgres, ServerDown
 from .registry import SHARED
@@ -39,6 +41,7 @@ from .results import (
     assists_of,
     check_category,
     check_player,
+    in_series,
     result_of,
     rules_key,
 )
@@ -444,6 +447,88 @@ class Records:
             lambda: self.standing(number, rules, category=category), f"the record of game {number}"
         )
 
+    def set_challenge(
+        self,
+        number: int,
+        challenge: str | Challenge,
+        rules: Rules | str = "easy",
+        *,
+        opens: object = None,
+        until: object = None,
+    ) -> dict[str, Any]:
+        """Set a challenge for the class on numbered game ``number`` under ``rules`` (the store's
+        owner only: a player's credentials are refused), open from ``opens`` (None: today) to
+        ``until`` (the last day, None: no end). It shows on the board of every player of that
+        game; the records judge it from the results (see :mod:`.challenges`). Returns it as
+        :meth:`challenges` gives it."""
+        key = rules_key(rules)
+        number = _bounded("number", number, SERIES_FIRST, SERIES_LAST)
+        checked = class_challenges.class_challenge(challenge, key)
+        first, last = class_challenges.window(opens, until)
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        values = (key, number, checked.text, first, last, now)
+
+        def work(conn) -> int:
+            insert = (
+                "INSERT INTO challenges (rules, number, challenge, opens, closes, set_at) VALUES (?, ?, ?, ?, ?, ?)"
+            )
+            return int(conn.execute(self._backend.sql(insert + " RETURNING id"), values).fetchone()[0])
+
+        try:
+            made = self._attempt(work)
+        except RecordsError as error:
+            if "permission denied" in str(error).lower() or "row-level security" in str(error).lower():
+                raise RecordsError(
+                    f"only the class's owner sets challenges: {self.where} is a player's; "
+                    "use the owner's URL (the one setup ran with)"
+                ) from None
+            raise
+        return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
+
+    def challenges(
+        self, number: int | None = None, rules: Rules | str | None = None, *, on: object = None
+    ) -> list[dict[str, Any]]:
+        """The class's challenges open on day ``on`` (None: today, UTC; ``"all"``: every one set),
+        of game ``number`` and rule set ``rules`` when given, the oldest first."""
+        clauses: list[str] = []
+        params: list[object] = []
+        if number is not None:
+            clauses.append("number = ?")
+            params.append(_bounded("number", number, SERIES_FIRST, SERIES_LAST))
+        if rules is not None:
+            clauses.append("rules = ?")
+            params.append(rules_key(rules))
+        if on != "all":
+            day = (datetime.now(timezone.utc).date() if on is None else goals.day_of(on)).isoformat()
+            clauses.append("opens <= ? AND (closes IS NULL OR closes >= ?)")
+            params += [day, day]
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self._query(f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{where} ORDER BY id", params)
+        return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in rows]
+
+    def submit_challenges(self, number: int, rules: Rules | str) -> Future:
+        """A Future of :meth:`challenges` open today on one game, from the store's reading thread."""
+        return self._reader.submit(lambda: self.challenges(number, rules), f"the challenges of game {number}")
+
+    def challenge_board(self, challenge_id: int) -> dict[str, Any]:
+        """Who met the class's challenge ``challenge_id`` first (by hand, unassisted) and each
+        player's best on it, from the results of its game in its days: ``{"challenge", "game",
+        "rules", "first", "players"}``, each player with ``met``, ``value``, ``category`` and
+        ``assisted`` (by hand and unassisted first, then the best)."""
+        found = [c for c in self.challenges(on="all") if c["id"] == _bounded("challenge", challenge_id, 1, 2**62)]
+        if not found:
+            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
+        (row,) = found
+        challenge = class_challenges.class_challenge(row["challenge"], row["rules"])
+        names = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at")
+        sql = f"SELECT {', '.join(names)} FROM results WHERE rules = ? AND number = ? AND finished_at >= ?"
+        params: list[object] = [row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
+        if row["closes"] is not None:
+            sql += " AND finished_at < ?"
+            params.append(class_challenges.until_end_of(row["closes"]))
+        results = [dict(zip(names, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
+        return {"game": row["number"], "rules": row["rules"], **class_challenges.board(challenge, results)}
+
     def submit_streak(self, rules: Rules | str, player: str) -> Future:
         """A Future of :meth:`streak`, answered by the store's reading thread."""
         return self._reader.submit(lambda: self.streak(rules, player=player), f"the streak of {player}")
@@ -469,10 +554,43 @@ class Records:
             return token
 
     def _write(self, conn, row: dict) -> list[Notice]:
-        """One result, in one transaction; the database settles the notices (see :mod:`.writes`)."""
+        """One result, in one transaction; the database settles the notices (see :mod:`.writes`),
+        and those of the class's challenges it is the first to meet."""
         if self._backend.through_function(conn):
-            return writes.notices(row, writes.call(conn, row))
-        return writes.notices(row, writes.run(conn, self._backend.sql, row))
+            said = writes.notices(row, writes.call(conn, row))
+        else:
+            said = writes.notices(row, writes.run(conn, self._backend.sql, row))
+        return said + self._first_met(conn, row)
+
+    def _first_met(self, conn, row: dict) -> list[Notice]:
+        """The class's challenges open on this game that this result is the first of its category
+        to meet, unassisted (read in the transaction that wrote it)."""
+        if row["assists"] or not in_series(row["number"]):
+            return []
+        day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
+        open_now = conn.execute(
+            self._backend.sql(
+                "SELECT challenge, opens FROM challenges WHERE rules = ? AND number = ? AND opens <= ? "
+                "AND (closes IS NULL OR closes >= ?) ORDER BY id"
+            ),
+            (row["rules"], row["number"], day, day),
+        ).fetchall()
+        said = []
+        for text, opens in open_now:
+            challenge = class_challenges.class_challenge(text, row["rules"])
+            if not class_challenges.measure(challenge, row)[0]:
+                continue
+            earlier = conn.execute(
+                self._backend.sql(
+                    "SELECT outcome, cards_left, draws, longest_run FROM results WHERE rules = ? AND number = ? "
+                    "AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
+                ),
+                (row["rules"], row["number"], row["category"], f"{opens}T00:00:00+00:00", row["finished_at"]),
+            ).fetchall()
+            names = ("outcome", "cards_left", "draws", "longest_run")
+            if not any(class_challenges.measure(challenge, dict(zip(names, r, strict=True)))[0] for r in earlier):
+                said.append(first_met_notice(row["rules"], row["number"], row["category"], challenge.message))
+        return said
 
     def _attempt(self, work, row: dict | None = None):
         """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. On a

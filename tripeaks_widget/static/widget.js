@@ -1280,6 +1280,8 @@ var LABELS = {
   dialog_cancel: "Cancel",
   dialog_waiting: "Dealing…",
   notice_first_win: "First win",
+  notice_first_met: "First to meet the class's challenge",
+  notice_goal: "Goal met",
   notice_record: "New record",
   notice_best_so_far: "Best so far",
   notice_error: "Records",

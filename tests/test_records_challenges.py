@@ -1,0 +1,122 @@
+"""A class's challenges (issue: goals for every game, item 6): set by the store's owner on a game
+from a day to a day, shown to every player, judged by the records from the results they hold; who
+met one first, and each player's best, on SQLite and PostgreSQL; a player's credentials cannot set
+or change one."""
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+
+from datetime import date, datetime, timedelta, timezone
+
+import psycopg
+import pytest
+from records_stores import location, postgres, store  # noqa: F401  (fixtures)
+from test_records_roles import class_store  # noqa: F401  (a fixture)
+
+from tripeaks_widget import Game, InvalidChallengeError, InvalidDateError, TriPeaks
+from tripeaks_widget.records import HAND, SCRIPTED, Records, RecordsError
+
+WINNABLE = "TP1-E-AAAAAAD"  # game 3 under Easy (R6.5)
+
+
+def record(store, player, *, category=HAND, assists=(), blocked=False, when=None):
+    g = Game(WINNABLE)
+    if blocked:
+        while g.status == "playing":
+            g.apply(g.playable()[0] if g.playable() else "draw")
+    else:
+        g.replay(Game(WINNABLE).solve().line)  # found on a game of its own: this one consulted nothing
+    at = when or datetime.now(timezone.utc)
+    return store.submit(g, category=category, player=player, assists=set(assists), finished_at=at).result(30)
+
+
+def test_a_challenge_is_set_on_a_game_for_some_days_and_shown_while_open(store):
+    today = date.today()
+    made = store.set_challenge(3, "win in 20 draws", until=today + timedelta(days=7))
+    assert (made["number"], made["rules"], made["challenge"], made["closes"]) == (
+        3,
+        "easy",
+        "win in 20 draws",
+        str(today + timedelta(days=7)),
+    )
+    later = store.set_challenge(3, "run 6", opens=today + timedelta(days=2))
+    assert [c["challenge"] for c in store.challenges(3, "easy")] == ["win in 20 draws"]
+    assert [c["id"] for c in store.challenges(3, on=today + timedelta(days=3))] == [made["id"], later["id"]]
+    assert store.challenges(3, on=today + timedelta(days=8)) == [later]
+    assert store.challenges(4) == [] and len(store.challenges(on="all")) == 2
+
+
+@pytest.mark.parametrize(
+    ("challenge", "options", "said"),
+    [
+        ("clear 4 K", {}, "the records can check from a result"),
+        ("score 600", {}, "the records can check from a result"),
+        ("run 0", {}, "run"),
+        ("win", {"opens": "2026-05-10", "until": "2026-05-01"}, "closes on or after the day it opens"),
+        ("win", {"until": "tomorrow"}, "not a date"),  # an InvalidDateError: a ValueError of the family
+    ],
+)
+def test_a_challenge_the_records_cannot_judge_or_badly_dated_is_refused_and_nothing_is_stored(
+    store, challenge, options, said
+):
+    with pytest.raises((InvalidChallengeError, InvalidDateError), match=said):
+        store.set_challenge(3, challenge, **options)
+    assert store.challenges(on="all") == []
+
+
+def test_the_board_of_a_challenge_says_who_met_it_first_and_each_players_best_scripted_apart(store):
+    made = store.set_challenge(3, "win in 20 draws")
+    now = datetime.now(timezone.utc)
+    record(store, "ana", blocked=True, when=now - timedelta(minutes=9))
+    record(store, "bo", category=SCRIPTED, when=now - timedelta(minutes=8))  # scripted: apart
+    record(store, "cy", assists={"hint"}, when=now - timedelta(minutes=7))  # assisted: apart
+    said = record(store, "dee", when=now - timedelta(minutes=6))
+    assert any(
+        "First to meet the class's challenge on game 3 (Easy): Win with at most 20 draws" in str(n) for n in said
+    )
+    again = record(store, "ana", when=now - timedelta(minutes=5))
+    assert not any("First to meet" in str(n) for n in again)  # dee was first
+    table = store.challenge_board(made["id"])
+    assert table["first"]["player"] == "dee" and table["challenge"] == "win in 20 draws"
+    rows = [(p["player"], p["met"], p["category"], p["assisted"]) for p in table["players"]]
+    assert rows[:2] == [("dee", True, HAND, False), ("ana", True, HAND, False)]  # the same draws: the earlier first
+    assert ("bo", True, SCRIPTED, False) in rows and ("cy", True, HAND, True) in rows
+    assert rows.index(("cy", True, HAND, True)) > 1 and rows.index(("bo", True, SCRIPTED, False)) > 1
+    with pytest.raises(RecordsError, match="no challenge 999"):
+        store.challenge_board(999)
+
+
+def test_a_players_board_shows_the_class_challenges_of_its_game(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        records.set_challenge(3, "run 5")
+    w = TriPeaks(3, records=path, player="ana", lang="en")
+    deadline = datetime.now() + timedelta(seconds=10)
+    while not w.state["goals"] and datetime.now() < deadline:
+        __import__("time").sleep(0.05)
+    [goal] = w.state["goals"]
+    assert (goal["text"], goal["source"]) == ("Play a run of 5 cards without a draw", "class")
+    w.new_game(4)  # another game: not its challenge
+    assert w.state["goals"] == []
+    w.close()
+
+
+def test_a_player_cannot_set_or_change_a_challenge_on_a_class_store(class_store):
+    players, students, owner = class_store
+    with Records(owner) as records:
+        made = records.set_challenge(3, "win")
+    for url in (players, *students.values()):
+        with Records(url) as records:
+            with pytest.raises(RecordsError, match="only the class's owner sets challenges"):
+                records.set_challenge(3, "run 3")
+            assert [c["challenge"] for c in records.challenges(3)] == ["win"]  # a player reads them
+        with psycopg.connect(url) as conn:
+            for statement in (
+                "UPDATE challenges SET challenge = 'win in 0 draws'",
+                f"DELETE FROM challenges WHERE id = {made['id']}",
+                "INSERT INTO challenges (rules, number, challenge, opens, set_at) "
+                "VALUES ('easy', 3, 'win', '2026-01-01', 'x')",
+            ):
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    conn.execute(statement)
+                conn.rollback()
+    with Records(owner) as records:
+        assert records.challenges(on="all") == [made]

@@ -1,0 +1,111 @@
+"""A class's challenges: a goal on a numbered game that the store's owner sets, open from a day to a
+day, which every player's board shows and which the records judge from the results they hold.
+
+A class challenge is one the records can check from a result the server has taken: *win*, *win
+in D draws* (a result keeps its draws) and *a run of K* (it keeps its longest run). A student
+sends nothing about a challenge, so there is nothing to forge beyond the result itself: who met a
+challenge first, and each player's best on it, are read from the results, as the leaderboards
+are. Scripted and assisted results are ranked apart, as everywhere in the records.
+
+The days are calendar days in UTC, as a result's time is stored: a challenge "until the 20th" takes
+results finished up to the end of the 20th, UTC.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from typing import Any
+
+from ..engine.errors import InvalidChallengeError
+from ..engine.layout import SLOT_COUNT
+from ..engine.rules import Rules
+from ..goals import Challenge, day_of
+from ..goals.challenge import RUN, WIN, WIN_IN
+from .results import HAND
+
+CHECKED = (WIN, WIN_IN, RUN)  # what a stored result says: its outcome, its draws, its longest run
+COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at")
+
+
+def class_challenge(challenge: Challenge | str, rules: Rules | str) -> Challenge:
+    """``challenge`` as a class challenge under ``rules``: one the records can check from a result
+    (``InvalidChallengeError`` otherwise, saying which can)."""
+    parsed = Challenge.parse(challenge, rules)
+    if parsed.kind not in CHECKED:
+        raise InvalidChallengeError(
+            f"a class challenge is one the records can check from a result: 'win', 'win in D draws' or "
+            f"'run K'; {parsed.text!r} needs the game's moves, which the records do not keep"
+        )
+    return parsed
+
+
+def window(opens: object, closes: object) -> tuple[str, str | None]:
+    """The first and the last day a challenge is open, as ISO dates (``closes`` None: open)."""
+    first = day_of(opens)
+    last = None if closes is None else day_of(closes)
+    if last is not None and last < first:
+        raise InvalidChallengeError(f"a challenge closes on or after the day it opens ({first}); got until {last}")
+    return first.isoformat(), None if last is None else last.isoformat()
+
+
+def measure(challenge: Challenge, result: dict[str, Any]) -> tuple[bool, int | None]:
+    """Whether a stored result meets ``challenge``, and its value on the challenge's measure: the
+    cards cleared (win), the draws of a win (win in D: fewer is better; None without a win), the
+    longest run (run K)."""
+    won = result["outcome"] == "won"
+    if challenge.kind == WIN:
+        return won, SLOT_COUNT - result["cards_left"]
+    if challenge.kind == WIN_IN:
+        return won and result["draws"] <= challenge.target, result["draws"] if won else None
+    return result["longest_run"] >= challenge.target, result["longest_run"]
+
+
+def better(challenge: Challenge, value: int | None, than: int | None) -> bool:
+    """Whether ``value`` beats ``than`` on the challenge's measure (fewer draws, else more)."""
+    if value is None:
+        return False
+    if than is None:
+        return True
+    return value < than if challenge.kind == WIN_IN else value > than
+
+
+def board(challenge: Challenge, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Who met ``challenge`` first, and each player's best on it, from the results in its window
+    (oldest first): ``first`` (by hand and unassisted), and ``players``, each with its best value,
+    whether they met it, and the category and assists of that result, by hand and unassisted first."""
+    best: dict[tuple[str, str, bool], dict[str, Any]] = {}
+    first = None
+    for result in results:
+        met, value = measure(challenge, result)
+        assisted = bool(result["assists"])
+        key = (result["player"], result["category"], assisted)
+        if met and first is None and result["category"] == HAND and not assisted:
+            first = {"player": result["player"], "finished_at": result["finished_at"]}
+        held = best.get(key)
+        if (
+            held is None
+            or (met and not held["met"])
+            or (met == held["met"] and better(challenge, value, held["value"]))
+        ):
+            best[key] = {
+                "player": result["player"],
+                "met": met,
+                "value": value,
+                "category": result["category"],
+                "assisted": assisted,
+                "finished_at": result["finished_at"],
+            }
+
+    def order(entry: dict[str, Any]) -> tuple:
+        value = entry["value"]
+        rank = (value if challenge.kind == WIN_IN else -value) if value is not None else float("inf")
+        return (entry["category"] != HAND, entry["assisted"], not entry["met"], rank, entry["finished_at"])
+
+    return {"challenge": challenge.text, "first": first, "players": sorted(best.values(), key=order)}
+
+
+def until_end_of(day: str) -> str:
+    """The first moment after ``day`` (an ISO date), in UTC, as results keep their times."""
+    after = datetime.date.fromisoformat(day) + datetime.timedelta(days=1)
+    return f"{after.isoformat()}T00:00:00+00:00"
