@@ -389,6 +389,8 @@ def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
         "longest_run": 6,
         "draws": 45,
         "mean_draws": 15.0,
+        "streak": None,  # a streak is a player's: everyone's figures have none
+        "best_streak": None,
     }
     classic = store.stats("C")
     assert (classic["played"], classic["won"], classic["win_percent"], classic["draws"]) == (1, 1, 100.0, 21)
@@ -415,6 +417,8 @@ def test_stats_of_an_empty_store_are_zeros(store):
         "longest_run": 0,
         "draws": 0,
         "mean_draws": 0.0,
+        "streak": None,
+        "best_streak": None,
     }
     assert store.stats()["by_rules"] == {}
 
