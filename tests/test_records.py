@@ -609,7 +609,7 @@ def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
     with pytest.raises(RecordsError) as refused:
         Records(path)
     message = str(refused.value)
-    assert str(path) in message and "schema version 7" in message and "reads up to schema version 3" in message
+    assert str(path) in message and "schema version 7" in message and "reads up to schema version 4" in message
     assert file_bytes(path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
 
 
