@@ -110,6 +110,24 @@ TERMS = (
             "is": Word("vísbending", r"visbend"),
         },
     ),
+    Term(
+        "challenge",
+        r"(?<!\{)\bchallenges?\b(?!\})",
+        {
+            "el": Word("πρόκληση", r"προκλησ|προκληση"),
+            "he": Word("אתגר", r"אתגר"),
+            "is": Word("áskorun", r"askorun"),
+        },
+    ),
+    Term(
+        "goal",
+        r"(?<!\{)\bgoals?\b(?!\})",  # not a placeholder's name: {goal}
+        {
+            "el": Word("στόχος", r"στοχ"),
+            "he": Word("יעד", r"יעד"),
+            "is": Word("markmið", r"markmi"),
+        },
+    ),
 )
 
 # What a language never writes, matched against the text as written.
