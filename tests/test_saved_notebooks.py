@@ -35,7 +35,7 @@ def test_a_three_step_walkthrough_shows_one_picture_a_step_in_html_without_widge
     pictures = [base64.b64decode(picture).decode() for picture in shown]
     assert len(pictures) == 3 and len(set(pictures)) == 3  # one a step, each as it was
     first, second, third = pictures
-    assert "2 of diamonds" not in first and "Moves" not in first  # words in the board's own labels
+    assert "discard: ace of clubs" in first and "7 of spades" not in first  # the deal
     assert ">1</text>" in second and "The 7♠ turned up" in third and "7 of spades" in third
 
 

@@ -325,15 +325,15 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     page.keyboard.press("Enter")  # draw
     expect(board.root.locator(".tp-stock-count")).to_have_text("22")
 
-    # Tab from the board: Undo, Hint, Winnable?, Win chance, New game, Assists, each with a
-    # visible focus; Assists opens its panel on its first switch, Escape closes it on Assists.
+    # Tab from the board: Undo, Hint, Winnable?, Win chance, Restart, New game, Assists, each
+    # with a visible focus; Assists opens its panel on its first switch, Escape closes it on Assists.
     names = []
-    for _ in range(6):
+    for _ in range(7):
         page.keyboard.press("Tab")
         info = focused(page)
         assert visibly_focused(info), info
         names.append(info["name"])
-    assert names == [he[k] for k in ("undo", "hint", "verdict", "win_chance", "new_game", "assists")]
+    assert names == [he[k] for k in ("undo", "hint", "verdict", "win_chance", "restart", "new_game", "assists")]
     page.keyboard.press("Enter")
     assert focused(page)["name"] == he["assist_playable"]
     page.keyboard.press("Tab")
@@ -347,7 +347,7 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     page.keyboard.press("Escape")
     expect(board.root.locator(".tp-assists")).to_be_hidden()
     assert focused(page)["name"] == he["assists"]
-    for _ in range(5):
+    for _ in range(6):
         page.keyboard.press("Shift+Tab")
     assert focused(page)["name"] == he["undo"]
     page.keyboard.press("Enter")  # undo the draw

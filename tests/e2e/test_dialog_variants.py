@@ -28,7 +28,7 @@ SETUP = (
 
 
 def widget_cell(width: int, deal: str = '"TP1-E-AAAAAAB"') -> str:
-    return f'w = TriPeaks({deal}, records=store, layout=ipywidgets.Layout(width="{width}px")); w'
+    return f'w = TriPeaks({deal}, records=store); w.layout.width = "{width}px"; w'
 
 
 REPORT = "report(w)"

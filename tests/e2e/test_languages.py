@@ -18,7 +18,7 @@ BLOCKED_LINE = ["draw"] * 23 + ["K♣", "A♠", "2♦", "3♠", "4♠", "5♠"]
 WINNABLE = "TP1-E-AAAAAAD"  # R6.5: won under Easy by the line the engine finds below
 
 NAMES = {"TriPeaks", "Hogue", "Robert", "Enter", "JOKER", "TP1", "Python"}  # names, keys and codes
-OWN_WORDS = {"is": {"Best"}}  # the language's own word, spelt as an English one
+OWN_WORDS = {"is": {"Best", "met"}}  # the language's own words, spelt as English ones (Icelandic "met": a record)
 
 # Each card's rank and suit, left to right as drawn: the text node and offsets of each.
 RANK_BEFORE_SUIT = """(root) => {

@@ -44,9 +44,11 @@ class Host(Protocol):
     lock: threading.RLock
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game:
+        """The game on the board."""
 
-    def publish(self) -> None: ...
+    def publish(self) -> None:
+        """Publish the board's snapshot."""
 
 
 @dataclass(frozen=True)

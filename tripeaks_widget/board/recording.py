@@ -210,7 +210,8 @@ class Results:
         """A numbered game is dealt: its record and who holds it, as a notice. A record that cannot
         be read is only logged: nothing was being recorded."""
         if self.store is not None and in_series(game.number):
-            wanted = lambda: self.board.game is game  # noqa: E731
+            # said as the game is dealt: an answer that comes after the first move is no longer news
+            wanted = lambda: self.board.game is game and not game.history  # noqa: E731
             self._await(self.store.submit_standing(game.number, game.rules), wanted, recording=False)
 
     def ask_challenges(self, game: Game, then: Callable[[list[dict[str, Any]]], None]) -> None:

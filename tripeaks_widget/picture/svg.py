@@ -72,11 +72,13 @@ class Drawing:
         self.symbols: dict[str, str] = {}  # each card drawn once, placed where it lies with <use>
 
     def ref(self, name: str) -> str:
+        """An id of this picture's own: ``name`` with the picture's prefix."""
         return f"{self.id}-{name}"
 
     # -- the pieces ------------------------------------------------------------------------------
 
     def defs(self) -> str:
+        """The gradients, the backs' hatching, the suits and each card drawn once."""
         p = look.PALETTE
         u = UNIT
         suits = "".join(
@@ -141,6 +143,7 @@ class Drawing:
         return self.placed(f"card-{card.ascii}", x, y, lambda: self.face(card, 0, 0))
 
     def back(self, x: float, y: float) -> str:
+        """A card's back at (x, y): its blue, its hatching, its white edge and inner line."""
         u, f = UNIT, look.FACE
         w, h = look.CARD_W * u, look.CARD_H * u
         edge, inset = f["back-edge"] * u, f["back-line"] * u
@@ -185,6 +188,7 @@ class Drawing:
         return el("g", {}, *parts)
 
     def outline(self, x: float, y: float, **attrs: Any) -> str:
+        """A card's rounded rectangle at (x, y), with ``attrs`` (its fill, its stroke)."""
         u = UNIT
         box = {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": f"{look.CARD_W * u:.1f}", "height": f"{look.CARD_H * u:.1f}"}
         return el("rect", {**box, "rx": f"{look.FACE['radius'] * u:.1f}", **attrs})
@@ -252,6 +256,7 @@ class Drawing:
         return el("g", {"fill": ink, "color": ink}, *parts)
 
     def corner(self, rank: str, suit: str, x: float, y: float, joker: bool) -> str:
+        """A face's index: the rank over the suit, in the card's top left corner."""
         u, f = UNIT, look.FACE
         left, top, wide = x + f["corner-side"] * u, y + f["corner-top"] * u, f["corner-width"] * u
         mid = left + wide / 2
@@ -269,6 +274,8 @@ class Drawing:
         )
 
     def header(self) -> str:
+        """The header: the title, the rules and the game's number, its code, whether it is
+        assisted; the score and the moves at the other end (mirrored right to left)."""
         v, L = self.view, self.labels
         y = HEADER / 2 + 5
         start, end = (WIDTH - 4, 4.0) if self.rtl else (4.0, WIDTH - 4)
@@ -338,6 +345,7 @@ class Drawing:
         return el("g", {}, *parts)  # each line anchored at its side: the base direction stays the page's
 
     def badges(self) -> list[tuple[str, str]]:
+        """The header's badges: the rule set and the numbered game, each with its colour."""
         v, L = self.view, self.labels
         rules = i18n.rules_name("+".join([str(v.get("rules", "easy")), *v.get("variants", [])]), self.lang)
         out = [(rules, "#eef1f4")]
@@ -346,6 +354,7 @@ class Drawing:
         return out
 
     def table(self, top: float) -> str:
+        """The felt with the peaks, the stock and the discard, and the ending's banner."""
         v, u, f = self.view, UNIT, look.FACE
         height = TABLE_H
         parts = [self.over_table(top, height, f"url(#{self.ref('felt')})")]
@@ -393,6 +402,7 @@ class Drawing:
         return el("rect", {**box, "rx": 10, "fill": fill})
 
     def glow(self, x: float, y: float) -> str:
+        """The ring round a card that fits the discard."""
         ring = look.FACE["glow"] * UNIT
         box = {"x": f"{x - ring:.1f}", "y": f"{y - ring:.1f}"}
         size = {"width": f"{look.CARD_W * UNIT + 2 * ring:.1f}", "height": f"{look.CARD_H * UNIT + 2 * ring:.1f}"}
@@ -400,6 +410,7 @@ class Drawing:
         return el("rect", {**box, **size, "rx": f"{radius:.1f}", "fill": look.PALETTE["glow"], "fill-opacity": "0.9"})
 
     def mark(self, x: float, y: float) -> str:
+        """The ring round a card a walkthrough points at."""
         out = 0.07 * UNIT
         box = {"x": f"{x - out:.1f}", "y": f"{y - out:.1f}"}
         size = {"width": f"{look.CARD_W * UNIT + 2 * out:.1f}", "height": f"{look.CARD_H * UNIT + 2 * out:.1f}"}
@@ -407,10 +418,12 @@ class Drawing:
         return el("rect", {**box, **size, "rx": f"{0.13 * UNIT:.1f}", "fill": "none", **line})
 
     def empty(self, x: float, y: float) -> str:
+        """An empty pile: its dashed outline."""
         dash = {"stroke-width": f"{0.03 * UNIT:.1f}", "stroke-dasharray": "6 5"}
         return self.outline(x, y, fill="rgba(0,0,0,0.1)", stroke="rgba(255,255,255,0.4)", **dash)
 
     def count(self, x: float, y: float, n: int) -> str:
+        """The stock's count, in its badge."""
         r = 0.235 * UNIT
         cx, cy = x + look.CARD_W * UNIT * 0.98, y + look.CARD_H * UNIT * 0.97
         return el(
@@ -431,6 +444,7 @@ class Drawing:
         )
 
     def banner(self, top: float, height: float, ending: str) -> str:
+        """How the game ended, over the table: the title and the score and moves."""
         v, L = self.view, self.labels
         won = v.get("status") == "won"
         title = ("★ " if won else "") + ending
@@ -466,6 +480,7 @@ class Drawing:
         )
 
     def line(self, y: float, words: str, **attrs: Any) -> str:
+        """A line of words under the header or the table, at the reading side."""
         x, anchor = (WIDTH - 10, "end") if self.rtl else (10.0, "start")
         return text(x, y, words, **{"font_size": "14", "text_anchor": anchor, "fill": INK, **attrs})
 
