@@ -95,6 +95,13 @@ export function assistsPanel(doc, uid, { on, send }) {
   /** @param {boolean} open */
   function show(open) {
     setProp(panel, "hidden", !open);
+    // It opens above the buttons, over the board: never taller than the widget is above them (a
+    // notebook's output clips what reaches out of it), it scrolls instead.
+    const game = panel.closest(".tp-game");
+    if (open && game && panel.parentElement) {
+      const room = panel.parentElement.getBoundingClientRect().top - game.getBoundingClientRect().top - 8;
+      panel.style.maxHeight = room > 0 ? `${Math.floor(room)}px` : "";
+    }
     setAttr(button, "aria-expanded", open ? "true" : "false");
   }
 

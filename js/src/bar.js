@@ -1,5 +1,6 @@
-// The control bar: the message line, the buttons (undo, hint, the toggles of the verdict and
-// the win chance, new game), the Assists panel; and the records' notices above it.
+// The control bar: the buttons (undo, hint, the toggles of the verdict and the win chance,
+// restart, new game) and the Assists panel; under it the status line, which starts with the
+// message; and the records' notices under that.
 
 import { assistsPanel } from "./assists.js";
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
@@ -21,6 +22,7 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   let vm = null;
 
   const bar = h(doc, "div", "tp-bar");
+  const status = h(doc, "div", "tp-status");
   const message = h(doc, "div", "tp-message");
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
@@ -41,7 +43,8 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const assists = assistsPanel(doc, uid, { on, send });
   buttons.append(undoButton, hintButton, verdictButton, chanceButton, restartButton, newButton, assists.button);
-  bar.append(message, buttons, assists.panel);
+  bar.append(buttons, assists.panel);
+  status.append(message);
 
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
@@ -75,6 +78,7 @@ export function controlBar(doc, uid, { on, send, motion, openDialog }) {
   return {
     notices,
     bar,
+    status,
     message,
     assists,
     /** @param {ViewModel} next */

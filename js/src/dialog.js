@@ -162,7 +162,8 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     const input = h(doc, "input", "", { type: "checkbox", name: `${uid}-variants`, value, "aria-describedby": `${uid}-v-${value}`, [SUPPRESS]: "" });
     const text = h(doc, "span", "tp-check-text");
     const name = h(doc, "span", "tp-check-name");
-    const long = h(doc, "span", "tp-check-long", { id: `${uid}-v-${value}` });
+    // Its description is read with it and shown as its tooltip: the variants take a line or two.
+    const long = h(doc, "span", "tp-check-long tp-sr-only", { id: `${uid}-v-${value}` });
     text.append(name, long);
     label.append(input, text);
     variantSet.appendChild(label);
@@ -276,6 +277,20 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     else if (r.top < box.top || r.height > box.height) fields.scrollTop -= box.top - r.top;
   }
 
+  /** In a wide widget it covers what is above the buttons, not the buttons; in a narrow one (its
+   * body not positioned: widget.css) all of the widget. */
+  function fitOverTheBoard() {
+    const body = dialog.parentElement;
+    const table = root.querySelector(".tp-table");
+    const view = doc.defaultView;
+    if (!body || !table || !view || view.getComputedStyle(body).position === "static") {
+      dialog.style.bottom = "";
+      return;
+    }
+    const below = body.getBoundingClientRect().bottom - table.getBoundingClientRect().bottom;
+    dialog.style.bottom = below > 0 ? `${Math.floor(below)}px` : "";
+  }
+
   function openDialog() {
     if (dialogOpen) return;
     dialogOpen = true;
@@ -287,6 +302,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
     syncCodeGiven();
     dialog.hidden = false;
+    fitOverTheBoard();
     root.classList.add("tp-dialog-open");
     setBusy(false);
     fields.scrollTop = 0;
@@ -410,7 +426,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         const t = variantTexts[value];
         setText(t.name, L[`option_${value}`] || value);
         setText(t.long, L[`option_${value}_long`] || "");
-        setProp(t.label, "title", L[`option_${value}_tip`] || "");
+        setProp(t.label, "title", L[`option_${value}_tip`] || L[`option_${value}_long`] || "");
       }
       setText(gameLabel, L.dialog_game);
       setProp(gameInput, "placeholder", L.dialog_game_placeholder);
@@ -421,6 +437,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       setText(cancelButton, L.dialog_cancel);
       setText(winnableText, L.dialog_winnable);
       setProp(winnableLabel, "title", L.dialog_winnable_tip);
+      if (dialogOpen) fitOverTheBoard(); // a longer message or another language moves the buttons
     },
     open: openDialog,
     isOpen: () => dialogOpen,

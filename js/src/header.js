@@ -1,7 +1,7 @@
-// The header: the title, which game this is (rules, number, code), the score and the moves, and
-// under them the readouts of the assists (the solver's verdict and the win chance) while the
-// player has them switched on and the game is being played. The readouts' line keeps its height
-// whatever it says (widget.css), so that nothing below it moves when they change.
+// The header: the title, which game this is (rules, number, code), the score and the moves; and
+// the readouts of the assists (the solver's verdict and the win chance), shown while the player
+// has them switched on and the game is being played, which the view puts on the status line
+// under the buttons (render.js), so that nothing above the board changes as the game is played.
 
 import { h, setAttr, setProp, setText } from "./helpers.js";
 import { fmt } from "./labels.js";
@@ -39,8 +39,7 @@ export function headerView(doc, uid) {
   const movesLabel = h(doc, "span", "tp-stat-label");
   const movesValue = h(doc, "span", "tp-stat-value");
   movesBox.append(movesLabel, movesValue);
-  // The solver's verdict ("Still winnable"), while the player has it switched on: a status of
-  // the game, beside the score and the moves.
+  // The solver's verdict ("Still winnable"), while the player has it switched on: a status of the game.
   const verdictLine = h(doc, "div", "tp-verdict", { role: "status", id: `${uid}-verdict` });
   verdictLine.hidden = true;
   // The chance of winning from what the player sees ("Win chance 82%"), with a small gauge.
@@ -57,11 +56,15 @@ export function headerView(doc, uid) {
   readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number, code, assisted);
-  header.append(title, meta, stats, readouts);
+  header.append(title, meta, stats);
 
   return {
     header,
     readouts,
+    /** Whether a readout is shown (the last snapshot drawn). */
+    readoutsShown() {
+      return !verdictLine.hidden || !chanceLine.hidden;
+    },
     /** @param {ViewModel} next */
     update(next) {
       const L = next.labels;

@@ -6,7 +6,7 @@ import { boardView } from "./board.js";
 import { newGameDialog } from "./dialog.js";
 import { goalsView } from "./goals.js";
 import { headerView } from "./header.js";
-import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setText } from "./helpers.js";
+import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setProp, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
 import { reviewPanel } from "./review.js";
 import { answers, flightOf, toViewModel, transitions, withFlight } from "./viewmodel.js";
@@ -92,8 +92,10 @@ export function render({ model, el }) {
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
   const body = h(doc, "div", "tp-body");
-  // The notices come under the buttons, which they would otherwise push down.
-  body.append(board.caption, goals.list, board.table, controls.bar, controls.notices, newGame.dialog);
+  // What changes as the game is played comes under the buttons, which it would otherwise push
+  // down: the status line (the message, the readouts) and the notices.
+  controls.status.append(header.readouts);
+  body.append(board.caption, goals.list, board.table, controls.bar, controls.status, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -118,11 +120,8 @@ export function render({ model, el }) {
     goals.update(next);
     board.update(next);
     controls.update(next);
-    // The message line takes the header's readouts line while the readouts are off (it would
-    // stand empty), and goes under the buttons while they are on: the buttons never move for it.
-    const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
-    const home = readoutsShown ? controls.bar : header.readouts;
-    if (controls.message.parentNode !== home) home.appendChild(controls.message);
+    // The status line takes room only while it says something: a message, or a readout.
+    setProp(controls.status, "hidden", !controls.message.textContent && !header.readoutsShown());
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);

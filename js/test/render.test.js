@@ -401,15 +401,15 @@ test("New game dialog: rule set, variant checkboxes and a game number make the i
   window.close();
 });
 
-test("New game dialog: the App and Site presets set the choices, and show which one they match", () => {
+test("New game dialog: the Standard and Free start presets set the choices, and show which one they match", () => {
   const t = setup(STATES.start);
   const { $, model, window } = t;
   openDialog(t);
   const app = $(".tp-chip[data-preset='app']");
   const site = $(".tp-chip[data-preset='site']");
-  assert.equal(app.textContent, "App");
-  assert.equal(site.textContent, "Site");
-  assert.match(site.title, /draw only when stuck, empty discard/);
+  assert.equal(app.textContent, "Standard");
+  assert.equal(site.textContent, "Free start");
+  assert.match(site.title, /the discard starts empty, .*draw only when stuck/);
   assert.equal(app.getAttribute("aria-pressed"), "true", "Easy without variants is the app's rule set");
   site.click();
   assert.equal(site.getAttribute("aria-pressed"), "true");
@@ -892,15 +892,27 @@ test("the language picker lists the languages by their own names and sends the c
   window.close();
 });
 
-test("the message line takes the header's readouts line while they are off, and goes under the buttons while they are on", () => {
+test("the message line has one place, the status line under the buttons, with the readouts after it while they are on", () => {
   const { $, model, window } = setup(STATES.refused);
-  assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
+  const status = $(".tp-status");
+  assert.equal($(".tp-message").parentElement, status);
+  assert.equal(status.previousElementSibling, $(".tp-bar"), "under the buttons");
   assert.equal($(".tp-message").textContent, "Must be one rank higher or lower");
+  assert.ok(!$(".tp-header").contains($(".tp-readouts")), "nothing of the header changes as the game is played");
   const on = { show_verdict: true, verdict: { kind: "winnable", move: null, text: "Still winnable" } };
   model.push({ ...STATES.refused, ...on });
-  assert.equal($(".tp-message").parentElement, $(".tp-bar"));
+  assert.equal($(".tp-message").parentElement, status);
+  assert.equal($(".tp-readouts").parentElement, status);
+  assert.equal($(".tp-message").nextElementSibling, $(".tp-readouts"), "the message first, then the readouts");
+  assert.equal($(".tp-verdict").hidden, false);
   model.push(STATES.refused);
-  assert.equal($(".tp-message").parentElement, $(".tp-readouts"));
+  assert.equal($(".tp-message").parentElement, status);
+  assert.equal($(".tp-verdict").hidden, true);
+  assert.equal(status.hidden, false);
+  model.push({ ...STATES.refused, message: "" });
+  assert.equal(status.hidden, true, "nothing to say: the status line takes no room");
+  model.push({ ...STATES.refused, message: "", ...on });
+  assert.equal(status.hidden, false, "a readout alone shows it");
   window.close();
 });
 

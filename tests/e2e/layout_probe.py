@@ -153,13 +153,13 @@ JS_BUTTON_ROW = """(root) => {
 # Bands higher than `least` pixels between the widget's top and its table where nothing is drawn:
 # no text, no button, no line kept for the message. Each is [top, bottom] relative to the root.
 JS_EMPTY_BANDS = """(root, least) => {
+  // Bands of the widget, top to bottom, where nothing is drawn: room kept for what is not shown.
   const r = root.getBoundingClientRect();
-  const end = root.querySelector(".tp-table").getBoundingClientRect().top;
   const drawn = [];
   for (const el of root.querySelectorAll("*")) {
-    if (el.closest(".tp-sr-only") || !el.checkVisibility({ visibilityProperty: true })) continue;
+    if (el.closest(".tp-sr-only, .tp-dialog") || !el.checkVisibility({ visibilityProperty: true })) continue;
     const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    const thing = el.matches("button, input, svg, .tp-logo, .tp-table, .tp-gauge, .tp-message");
+    const thing = el.matches("button, input, select, svg, .tp-logo, .tp-table, .tp-gauge");
     const box = el.getBoundingClientRect();
     if ((text || thing) && box.height > 0) drawn.push([box.top, box.bottom]);
   }
@@ -167,10 +167,39 @@ JS_EMPTY_BANDS = """(root, least) => {
   const bands = [];
   let reached = r.top;
   for (const [top, bottom] of drawn) {
-    if (top >= end) break;
     if (top - reached > least) bands.push([reached - r.top, top - r.top].map(Math.round));
     reached = Math.max(reached, bottom);
   }
-  if (end - reached > least) bands.push([reached - r.top, end - r.top].map(Math.round));
+  if (r.bottom - reached > least) bands.push([reached - r.top, r.bottom - r.top].map(Math.round));
   return bands;
+}"""
+
+
+JS_DIALOG_FIT = """(root) => {
+  // What keeps the open New game dialog from fitting over the board: it reaches past the table,
+  // it covers a button of the bar, or its fields scroll.
+  const box = (el) => el.getBoundingClientRect();
+  const panel = box(root.querySelector(".tp-dialog-panel"));
+  const table = box(root.querySelector(".tp-table"));
+  const fields = root.querySelector(".tp-dialog-fields");
+  const found = [];
+  if (panel.top < table.top - 1 || panel.bottom > table.bottom + 1)
+    found.push(`the dialog (${Math.round(panel.top)}-${Math.round(panel.bottom)}) is not within the table (${Math.round(table.top)}-${Math.round(table.bottom)})`);
+  for (const button of root.querySelectorAll(".tp-bar button")) {
+    const b = box(button);
+    if (b.height && b.top < panel.bottom && b.bottom > panel.top && b.left < panel.right && b.right > panel.left)
+      found.push(`it covers the button ${JSON.stringify(button.textContent)}`);
+  }
+  if (fields.scrollHeight > fields.clientHeight + 1)
+    found.push(`its fields scroll: ${fields.scrollHeight}px in ${fields.clientHeight}px`);
+  return found;
+}"""
+
+JS_MESSAGE_PLACE = """(root) => {
+  // Where the message line is: its parent's class and its box, against the widget's top.
+  // (its start edge: the right one in a right-to-left language).
+  const message = root.querySelector(".tp-message");
+  const r = root.getBoundingClientRect(), m = message.getBoundingClientRect();
+  const start = getComputedStyle(message).direction === "rtl" ? r.right - m.right : m.left - r.left;
+  return [message.parentElement.className, Math.round(m.top - r.top), Math.round(start)];
 }"""

@@ -17,8 +17,10 @@ from layout_probe import (
     JS_BOARD_BOX,
     JS_BUTTON_ROW,
     JS_CHART_PROBLEMS,
+    JS_DIALOG_FIT,
     JS_EMPTY_BANDS,
     JS_IN_VIEW,
+    JS_MESSAGE_PLACE,
     JS_PROBLEMS,
     JS_VISIBLE_TEXT,
 )
@@ -239,9 +241,10 @@ EMPTY_BAND = 14  # px: more than the gaps between the header's lines and the boa
 
 def test_the_button_row_stays_put_on_one_line(layout):
     """At the default width, in every language: the control bar's buttons sit on one line, a
-    message beside them or not; they do not move when Winnable? and Win chance are switched on
-    (their check mark included) nor when a notice of the records comes; and no empty band is left
-    between the header and the board, the readouts on or off."""
+    message or not; they do not move when Winnable? and Win chance are switched on (their check
+    mark included) nor when a notice of the records comes; the message line has one place, on the
+    status line under the buttons, the readouts on or off; and no empty band is left anywhere in
+    the widget, the readouts on or off, a message or not."""
     layout.width(VIEWPORT["width"])
     found: list[str] = []
     for lang in LANGUAGES:
@@ -249,11 +252,17 @@ def test_the_button_row_stays_put_on_one_line(layout):
         layout.deal("TP1-E-AAAAAAB", ["K♣"], on=False)
         bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
         if bands:
-            found.append(f"{lang}: empty bands above the board with the readouts off: {bands}")
+            found.append(f"{lang}: empty bands with the readouts off and no message: {bands}")
         row = layout.root.evaluate(JS_BUTTON_ROW)
         layout.board.card("3♠").click()  # refused: the message line says why
         expect(layout.root.locator(".tp-message")).not_to_be_empty()
         layout.shown()
+        place = layout.root.evaluate(JS_MESSAGE_PLACE)
+        if place[0] != "tp-status":
+            found.append(f"{lang}: the message line is in .{place[0]}, not on the status line")
+        bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
+        if bands:
+            found.append(f"{lang}: empty bands with a message: {bands}")
         now = layout.root.evaluate(JS_BUTTON_ROW)
         if len({top for _name, _left, top, _w, _h in now}) != 1 or now != row:
             found.append(f"{lang}: with a message the buttons wrap or move: {row} -> {now}")
@@ -269,7 +278,9 @@ def test_the_button_row_stays_put_on_one_line(layout):
         layout.shown()
         bands = layout.root.evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
         if bands:
-            found.append(f"{lang}: empty bands above the board with the readouts on: {bands}")
+            found.append(f"{lang}: empty bands with the readouts on: {bands}")
+        if layout.root.evaluate(JS_MESSAGE_PLACE) != place:
+            found.append(f"{lang}: the readouts move the message line: {place} -> {layout.root.evaluate(JS_MESSAGE_PLACE)}")
         board = layout.board_box()
         layout.py(f"w.state = {{**w.state, 'notices': [{NOTICE}]}}")
         expect(layout.root.locator(".tp-notice")).to_be_visible()
@@ -279,6 +290,63 @@ def test_the_button_row_stays_put_on_one_line(layout):
             found.append(f"{lang}: a notice moves the buttons: {row} -> {now}")
         if lang == "el":
             layout.shot(f"button-row-{lang}")
+    assert not found, "\n".join(found)
+
+
+def test_a_comparison_keeps_no_empty_band(layout):
+    """TriPeaks.compare(...): each board of the comparison, in every language, shows its header,
+    its caption and its board with no empty band between them, the readouts off or on."""
+    layout.width(VIEWPORT["width"])
+    found: list[str] = []
+    for lang in LANGUAGES:
+        for on in (False, True):  # each run of the cell shows a comparison of its own
+            layout.py(
+                "from IPython.display import display\n"
+                f"c = TriPeaks.compare('TP1-E-AAAAAAB', records=False, lang={lang!r}, show_verdict={on})\n"
+                "c[0].caption = 'Easy: K and A connect'; c[1].caption = 'Classic: on an A only a 2'\n"
+                "display(c)\n"
+                "for b in c.widgets: b.board.assists.worker.wait(20)"
+            )
+            roots = layout.nb.cell(2).locator(".tp-root")
+            expect(roots).to_have_count(2)
+            for i in range(2):
+                roots.nth(i).locator(".tp-table").wait_for(state="visible")
+                if on:
+                    expect(roots.nth(i).locator(".tp-verdict")).to_be_visible()
+            layout.shown()
+            for i in range(2):
+                bands = roots.nth(i).evaluate(JS_EMPTY_BANDS, EMPTY_BAND)
+                if bands:
+                    found.append(f"{lang}, board {i + 1}, the verdict {'on' if on else 'off'}: empty bands {bands}")
+            if lang == "en":
+                screenshot(layout.page, f"layout-compare-{'on' if on else 'off'}-en", layout.nb.cell(2).locator(".widget-hbox").first)
+    layout.py("pass")
+    assert not found, "\n".join(found)
+
+
+def test_the_new_game_dialog_fits_over_the_board(layout):
+    """At the notebook's usual width, in every language, a game in progress (so the dialog says
+    what a new deal gives up) and a bad game number typed: the New game dialog lies within the
+    table, covers none of the buttons under it, and shows all its fields without a scroll; at a
+    narrower width its fields may scroll, but the field with the error is whole in view."""
+    found: list[str] = []
+    for width in (VIEWPORT["width"], 1000):
+        layout.width(width)
+        layout.deal("TP1-E-AAAAAAB", ["K♣", "draw"], on=False)
+        for lang in LANGUAGES:
+            layout.lang(lang)
+            layout.open_dialog()
+            expect(layout.root.locator(".tp-dialog-leave")).to_be_visible()
+            layout.dialog_error()
+            problems = layout.root.evaluate(JS_DIALOG_FIT)
+            if width != VIEWPORT["width"]:  # narrower: scrolling is allowed, nothing else
+                problems = [p for p in problems if not p.startswith("its fields scroll")]
+            found.extend(f"[{width}px, {lang}] {p}" for p in problems)
+            in_view = layout.root.locator(".tp-game-input").evaluate(JS_IN_VIEW)
+            found.extend(f"[{width}px, {lang}] the field with the error: {p}" for p in in_view)
+            if width == VIEWPORT["width"]:
+                layout.shot(f"dialog-fits-{lang}")
+            layout.close_dialog()
     assert not found, "\n".join(found)
 
 

@@ -533,18 +533,21 @@ class Drawing:
                 text(x, y + 16, words, font_size="12", text_anchor=anchor, fill=look.PALETTE["felt"] if met else MUTED)
             )
             y += LINE
+        body.append(self.table(y))
+        y += TABLE_H + 8
+        # Under the table, as the front end's status line: the message, the readouts, the notices.
         readouts = [
             readout["text"]
             for readout in (v.get("verdict"), v.get("win_chance"))
             if readout and readout.get("text") and v.get("status") == "playing"
         ]
+        if v.get("message"):
+            body.append(self.line(y + 18, v["message"], font_weight="600"))
+            y += LINE
         if readouts:
             body.append(self.line(y + 17, "   ·   ".join(readouts), font_size="13", fill=MUTED))
             y += LINE
-        body.append(self.table(y))
-        y += TABLE_H + 8
-        said = [v.get("message") or "", *(notice.get("text", "") for notice in v.get("notices", []))]
-        for words in filter(None, said):
+        for words in filter(None, (notice.get("text", "") for notice in v.get("notices", []))):
             body.append(self.line(y + 18, words, font_weight="600"))
             y += LINE
         return "".join(body), y + 4

@@ -165,6 +165,11 @@ function assistsPanel(doc, uid, { on, send }) {
   on(picker, "change", () => send({ type: "lang", value: picker.value }));
   function show(open) {
     setProp(panel, "hidden", !open);
+    const game = panel.closest(".tp-game");
+    if (open && game && panel.parentElement) {
+      const room = panel.parentElement.getBoundingClientRect().top - game.getBoundingClientRect().top - 8;
+      panel.style.maxHeight = room > 0 ? `${Math.floor(room)}px` : "";
+    }
     setAttr(button, "aria-expanded", open ? "true" : "false");
   }
   on(button, "click", () => {
@@ -222,6 +227,7 @@ function assistsPanel(doc, uid, { on, send }) {
 function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   let vm = null;
   const bar = h(doc, "div", "tp-bar");
+  const status = h(doc, "div", "tp-status");
   const message = h(doc, "div", "tp-message");
   const buttons = h(doc, "div", "tp-controls");
   const undoButton = h(doc, "button", "tp-button tp-undo", { type: "button", [SUPPRESS]: "" });
@@ -242,7 +248,8 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   const newButton = h(doc, "button", "tp-button tp-new", { type: "button", [SUPPRESS]: "" });
   const assists = assistsPanel(doc, uid, { on, send });
   buttons.append(undoButton, hintButton, verdictButton, chanceButton, restartButton, newButton, assists.button);
-  bar.append(message, buttons, assists.panel);
+  bar.append(buttons, assists.panel);
+  status.append(message);
   const notices = h(doc, "ul", "tp-notices");
   notices.hidden = true;
   on(undoButton, "click", () => send({ type: "undo" }));
@@ -268,6 +275,7 @@ function controlBar(doc, uid, { on, send, motion: motion2, openDialog }) {
   return {
     notices,
     bar,
+    status,
     message,
     assists,
     /** @param {ViewModel} next */
@@ -885,7 +893,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     const input = h(doc, "input", "", { type: "checkbox", name: `${uid}-variants`, value, "aria-describedby": `${uid}-v-${value}`, [SUPPRESS]: "" });
     const text = h(doc, "span", "tp-check-text");
     const name = h(doc, "span", "tp-check-name");
-    const long = h(doc, "span", "tp-check-long", { id: `${uid}-v-${value}` });
+    const long = h(doc, "span", "tp-check-long tp-sr-only", { id: `${uid}-v-${value}` });
     text.append(name, long);
     label.append(input, text);
     variantSet.appendChild(label);
@@ -968,6 +976,17 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     if (r.bottom > box.bottom && r.height <= box.height) fields.scrollTop += r.bottom - box.bottom;
     else if (r.top < box.top || r.height > box.height) fields.scrollTop -= box.top - r.top;
   }
+  function fitOverTheBoard() {
+    const body = dialog.parentElement;
+    const table2 = root.querySelector(".tp-table");
+    const view = doc.defaultView;
+    if (!body || !table2 || !view || view.getComputedStyle(body).position === "static") {
+      dialog.style.bottom = "";
+      return;
+    }
+    const below = body.getBoundingClientRect().bottom - table2.getBoundingClientRect().bottom;
+    dialog.style.bottom = below > 0 ? `${Math.floor(below)}px` : "";
+  }
   function openDialog() {
     if (dialogOpen) return;
     dialogOpen = true;
@@ -980,6 +999,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
     syncCodeGiven();
     dialog.hidden = false;
+    fitOverTheBoard();
     root.classList.add("tp-dialog-open");
     setBusy(false);
     fields.scrollTop = 0;
@@ -1092,7 +1112,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         const t = variantTexts[value];
         setText(t.name, L[`option_${value}`] || value);
         setText(t.long, L[`option_${value}_long`] || "");
-        setProp(t.label, "title", L[`option_${value}_tip`] || "");
+        setProp(t.label, "title", L[`option_${value}_tip`] || L[`option_${value}_long`] || "");
       }
       setText(gameLabel, L.dialog_game);
       setProp(gameInput, "placeholder", L.dialog_game_placeholder);
@@ -1103,6 +1123,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       setText(cancelButton, L.dialog_cancel);
       setText(winnableText, L.dialog_winnable);
       setProp(winnableLabel, "title", L.dialog_winnable_tip);
+      if (dialogOpen) fitOverTheBoard();
     },
     open: openDialog,
     isOpen: () => dialogOpen,
@@ -1248,10 +1269,10 @@ var LABELS = {
   dialog_code_hint: "A code deals its own cards, rules and variants.",
   dialog_or: "or choose",
   dialog_presets: "Presets",
-  preset_app: "App",
-  preset_app_long: "The app's rules: Easy, no variant",
-  preset_site: "Site",
-  preset_site_long: "The second site's rules: Easy, draw only when stuck, empty discard at the start",
+  preset_app: "Standard",
+  preset_app_long: "Easy with no variant: draw whenever you like",
+  preset_site: "Free start",
+  preset_site_long: "Easy, and the discard starts empty, so any free card goes first; draw only when stuck",
   dialog_variants: "Variants",
   "option_hogue-scoring": "Hogue scoring",
   "option_hogue-scoring_long": "Runs score more; a draw costs 5.",
@@ -1344,10 +1365,14 @@ function headerView(doc, uid) {
   readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
   meta.append(rules, number2, code, assisted);
-  header.append(title, meta, stats, readouts);
+  header.append(title, meta, stats);
   return {
     header,
     readouts,
+    /** Whether a readout is shown (the last snapshot drawn). */
+    readoutsShown() {
+      return !verdictLine.hidden || !chanceLine.hidden;
+    },
     /** @param {ViewModel} next */
     update(next) {
       const L = next.labels;
@@ -1878,7 +1903,8 @@ function render({ model, el }) {
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
   const body = h(doc, "div", "tp-body");
-  body.append(board.caption, goals.list, board.table, controls.bar, controls.notices, newGame.dialog);
+  controls.status.append(header.readouts);
+  body.append(board.caption, goals.list, board.table, controls.bar, controls.status, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -1899,9 +1925,7 @@ function render({ model, el }) {
     goals.update(next);
     board.update(next);
     controls.update(next);
-    const readoutsShown = next.status === "playing" && Boolean(next.verdict || next.winChance);
-    const home = readoutsShown ? controls.bar : header.readouts;
-    if (controls.message.parentNode !== home) home.appendChild(controls.message);
+    setProp(controls.status, "hidden", !controls.message.textContent && !header.readoutsShown());
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
     newGame.update(next);
