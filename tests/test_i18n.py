@@ -754,10 +754,10 @@ def test_contributing_shows_the_glossary_the_check_uses(catalogs):
         pytest.skip("no source tree here")
     text = catalogs.CONTRIBUTING.read_text(encoding="utf-8")
     assert glossary.table() in text and catalogs.check_glossary_shown() == []
-    for term in glossary.TERMS:  # deal, draw, stock, discard, peak, hidden card, top row, hint
+    for term in glossary.TERMS:  # deal, draw, stock, discard, peak, hidden card, top row, hint, challenge, goal
         assert set(term.words) == set(TRANSLATED), term.name
     assert [t.name for t in glossary.TERMS] == [
-        "deal", "draw", "stock", "discard", "peak", "hidden card", "top row", "hint",
+        "deal", "draw", "stock", "discard", "peak", "hidden card", "top row", "hint", "challenge", "goal",
     ]  # fmt: skip
 
 
@@ -864,9 +864,9 @@ def test_no_string_of_the_catalogs_is_left_in_english(catalogs, lang):
 
 def test_the_wordings_a_careful_reader_asked_for():
     el, he, is_ = labels("el"), labels("he"), labels("is")
-    # Greek: the seed's μοιρασιά, a button that deals, presets that name whose rules they are
+    # Greek: the seed's μοιρασιά, a button that deals, presets named for what they are
     assert el["dialog_deal"] == "Μοιράστε" and "μοιρασιά" in el["dialog_game_hint"].lower()
-    assert el["preset_app"] == "Της εφαρμογής" and el["preset_site"] == "Του ιστότοπου"
+    assert el["preset_app"] == "Βασικό" and el["preset_site"] == "Ελεύθερη αρχή"
     assert el["review_not_lost"].endswith("η παρτίδα δεν ήταν ποτέ χαμένη")
     assert "κλειστ" in el["hint_exact"] and "κλειστ" in el["win_chance_tip"] and el["hidden_card"] == "κλειστό φύλλο"
     assert "πεδίο" in el["dialog_game_hint"]
