@@ -7,6 +7,7 @@ import matplotlib
 import pytest
 
 from tripeaks_widget import Game, solver
+from tripeaks_widget.engine.errors import InvalidValueError
 from tripeaks_widget.engine.seen import Seen
 from tripeaks_widget.fair import fair_hint
 from tripeaks_widget.fair.strategies import (
@@ -18,6 +19,7 @@ from tripeaks_widget.fair.strategies import (
     first_fit,
     hogue_scores,
     lookahead,
+    own_pool,
     play,
 )
 from tripeaks_widget.solver import SearchExhausted
@@ -62,6 +64,34 @@ def test_an_executor_gives_the_same_results():
         assert evaluate(lookahead, games=range(1, 31), rules="classic", executor=pool, progress=False) == serial
     with ProcessPoolExecutor(2) as pool:
         assert evaluate(lookahead, games=range(1, 31), rules="classic", executor=pool, progress=False) == serial
+
+
+def test_evaluate_plays_on_a_process_a_core_with_the_same_results():
+    """Without an executor, evaluate plays on its own process pool (one a core): the rows are
+    those of one process; a policy that does not pickle (a lambda) is played here."""
+    assert isinstance(own_pool(lookahead, 2, 30), ProcessPoolExecutor)
+    assert own_pool(lookahead, 1, 30) is None and own_pool(lookahead, 2, 1) is None
+    assert own_pool(lambda seen: "draw", 2, 30) is None
+    here = evaluate(lookahead, games=range(1, 31), rules="classic", workers=1, progress=False)
+    assert evaluate(lookahead, games=range(1, 31), rules="classic", workers=2, progress=False) == here
+    assert evaluate(lambda seen: lookahead(seen), range(1, 31), "classic", workers=2, progress=False).rows == here.rows
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, "2", True])
+def test_a_bad_count_of_workers_is_refused(workers):
+    with pytest.raises(InvalidValueError, match="workers is a count of processes"):
+        evaluate(lookahead, games=range(1, 3), workers=workers, progress=False)
+
+
+def test_the_fair_players_shared_memo_changes_no_decision():
+    """A game's decisions share the exact search's memo (expectimax.shared_memo): each one is the
+    decision the fair player makes on that position alone."""
+    for number, rules in ((4, "easy"), (7, "classic"), (12, "easy")):
+        played = play(fair(), number, rules)
+        game = Game.from_number(number, rules)
+        for action in played.actions:
+            assert fair()(game.seen()) == action, (number, rules, game.moves)
+            game.apply(action)
 
 
 def test_hogue_scoring_is_the_rules_scoring():

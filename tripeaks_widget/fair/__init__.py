@@ -112,7 +112,10 @@ JUDGED_BY = {
     "solver": "the solver, every card known: an upper bound",
 }
 EXACT_UNSEEN = 8  # at most this many cards unseen: always solved exactly (within EXACT_NODES)
-EXACT_TRY_UNSEEN = 12  # up to this many: solved exactly when the search fits in EXACT_TRY_NODES
+# Up to this many: solved exactly when the search fits in EXACT_TRY_NODES. From 10 unseen most
+# searches ran out of nodes and their time was lost: over games 1-1000 the fair player wins as
+# often with 9 as it did with 12, in a quarter of the time (benchmarks/fair_player.py).
+EXACT_TRY_UNSEEN = 9
 EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count answers alike everywhere
 # At most EXACT_UNSEEN unseen the exact search has no share of the clock (under load it would answer
 # fewer positions): a node count bounds it, the same on every machine. The most measured over the 1,749

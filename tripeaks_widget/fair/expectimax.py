@@ -27,7 +27,10 @@ The cost grows with the cards unseen and the cards left in play: ``solve`` takes
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
@@ -102,7 +105,6 @@ class Expectimax:
         self.node_limit = node_limit
         self.limit = NO_LIMIT if node_limit is None else min(node_limit, NO_LIMIT)
         self.nodes = 0
-        self.memo = {}  # (removed, known, drawn, top, counts) -> value; ``known`` is 112 bits: a Python int
         # fits[top] is the set of rank codes (a bitmask over codes) that go on a discard of code ``top``
         fits = [0] * 15
         for top in range(1, 15):
@@ -113,6 +115,8 @@ class Expectimax:
         self.stock_known = tuple(code_of(card) for card in seen.stock_seen)
         self.stock_total = seen.drawn + seen.stock_count
         self.when_stuck = rules.draw_when_stuck
+        # (removed, known, drawn, top, counts) -> value; ``known`` is 112 bits: a Python int
+        self.memo = _memo((rules, self.stock_total), self.stock_known)
 
     # -- the root ---------------------------------------------------------------------------------
 
@@ -248,6 +252,42 @@ class Expectimax:
             if count:
                 expected += count * self.value(removed, free, known, drawn + 1, code, counts - UNIT[code], total - 1)
         return expected / total
+
+
+# -- one memo for the decisions of one game ------------------------------------------------------------
+
+_shared = threading.local()  # .memos: the shared memos open in this thread, innermost last
+
+
+@contextlib.contextmanager
+def shared_memo() -> Iterator[None]:
+    """Within it, each search of this thread takes the memo of the search before it when that memo
+    is still true of it: a node's value is a function of its key (what the player knows) once the
+    rules, the stock's size and the stock cards seen, in order, are the same; as a game goes on,
+    the stock cards seen only grow, and a card newly seen never counts as unseen again, so the
+    nodes of an earlier search keep their values. The fair player's decisions of one game share
+    it (``strategies.play``): a later decision finds much of its tree solved."""
+    memos = getattr(_shared, "memos", None)
+    if memos is None:
+        memos = _shared.memos = []
+    memos.append({"context": None, "stock_known": (), "memo": {}})
+    try:
+        yield
+    finally:
+        memos.pop()
+
+
+def _memo(context: tuple, stock_known: tuple) -> dict:
+    """A memo for a search: the shared one where it still holds (see :func:`shared_memo`), else a new one."""
+    memos = getattr(_shared, "memos", None)
+    if not memos:
+        return {}
+    held = memos[-1]
+    grown = held["context"] == context and stock_known[: len(held["stock_known"])] == held["stock_known"]
+    if not grown:
+        held["context"], held["memo"] = context, {}
+    held["stock_known"] = stock_known
+    return held["memo"]
 
 
 def solve(seen: Seen, *, budget: float | None = None, node_limit: int | None = None) -> ExactValue:

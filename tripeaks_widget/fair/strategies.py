@@ -3,8 +3,9 @@
 A strategy is any function ``policy(seen) -> action``: it gets only what a player can see
 (a ``tripeaks_widget.engine.seen.Seen``) and answers with a card in notation (``"K♣"``) or
 ``"draw"``. ``evaluate(policy, games=range(1, 1001), rules="easy")`` plays it over those
-numbered games, with a progress bar, on any ``concurrent.futures.Executor`` (a process
-pool, or a Dask cluster's ``client.get_executor()``), and returns ``Results``.
+numbered games, with a progress bar, and returns ``Results``: on a pool of its own, one process
+a core (``workers``; ``workers=1`` plays in this process), or on any ``concurrent.futures.Executor``
+handed to it (a Dask cluster's ``client.get_executor()``). The results are the same either way.
 
 Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
 ``lookahead`` (one move ahead: the card that frees the most cards, then the one that
@@ -26,24 +27,30 @@ hand that is not won ends, and the readings differ most there.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
+import multiprocessing
+import os
+import pickle
 import warnings
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError, TriPeaksError, shown, shown_text
 from ..engine.game import HOGUE_DRAW_COST, Game
 from ..engine.rules import Rules
-from ..engine.seen import Seen, check_seed
+from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
 from . import check_budget, fair_hint, samples_for, wilson
+from .expectimax import shared_memo
 from .playout import lookahead_slot
 
 Policy = Callable[[Seen], str]
 CHUNK = 10  # games per task handed to an executor
+OWN_CHUNK = 2  # games per task on evaluate's own pool: games differ in length, small tasks keep the cores busy
 
 
 def first_fit(seen: Seen) -> str:
@@ -118,14 +125,25 @@ class _Exact:
 exact = _Exact()
 
 
+def memo_for(policy: object) -> contextlib.AbstractContextManager[object]:
+    """Within one game, the exact search's memo kept from one decision of ``policy`` to the next
+    (the fair player's: ``expectimax.shared_memo``), else nothing."""
+    return shared_memo() if isinstance(policy, fair) else contextlib.nullcontext()
+
+
 class PolicyError(TriPeaksError, ValueError):
     """A policy raised, or answered with something that is not a legal action."""
 
 
-def _action(policy, game: Game, number: int, move: int) -> str:
+def _action(policy, game: Game, number: int, move: int, sight: Sight | None = None) -> str:
     where = f"game {number} ({game.code}), move {move}"
     try:
-        answer = policy(game if getattr(policy, "peeks", False) else game.seen())
+        if getattr(policy, "peeks", False):
+            answer = policy(game)
+        else:  # what the player sees: the game followed once, move by move, not replayed a move
+            if sight is None or not sight.follow(game):
+                sight = Sight.of(game)
+            answer = policy(sight.seen())
     except Exception as error:
         raise PolicyError(f"{where}: the policy raised {type(error).__name__}: {shown_text(error)}") from error
     legal = game.legal_moves()
@@ -162,9 +180,11 @@ class Played:
 def play(policy, number: int, rules: Rules | str = "easy") -> Played:
     """Play numbered game ``number`` with ``policy`` until it is won or blocked."""
     game = Game.from_number(number, rules)
+    sight = Sight.at_deal(game)
     try:
-        while game.status == "playing":
-            game.apply(_action(policy, game, number, game.moves + 1))
+        with memo_for(policy):  # consecutive decisions of one game share the exact search's memo
+            while game.status == "playing":
+                game.apply(_action(policy, game, number, game.moves + 1, sight))
     except PolicyError as error:
         return Played(number, False, game.score, game.moves, game.cards_left, tuple(game.history), str(error))
     return Played(number, game.status == "won", game.score, game.moves, game.cards_left, tuple(game.history))
@@ -172,6 +192,37 @@ def play(policy, number: int, rules: Rules | str = "easy") -> Played:
 
 def _play_all(policy, numbers: list[int], rules) -> list[Played]:
     return [play(policy, number, rules) for number in numbers]
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int | None) -> int:
+    """``workers`` as a count of processes: None is one a core."""
+    if workers is None:
+        return cores()
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InvalidValueError(f"workers is a count of processes, at least 1, or None for one a core; got {workers!r}")
+    return workers
+
+
+def own_pool(policy, workers: int, games: int) -> Executor | None:
+    """A process pool for ``evaluate``, or None where one process does as well or it can't be had:
+    one worker or game; a policy that does not pickle (a lambda); no ``fork`` (the workers
+    inherit the policy, a notebook's own function too)."""
+    workers = min(workers, games)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    try:
+        pickle.dumps(policy)
+    except Exception:  # a lambda or a closure: played in this process
+        return None
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
 
 
 @dataclass(frozen=True)
@@ -329,10 +380,12 @@ def evaluate(
     rules: Rules | str = "easy",
     executor: Executor | None = None,
     *,
+    workers: int | None = None,
     progress: bool = True,
     label: str | None = None,
 ) -> Results:
-    """Play ``policy`` over the numbered ``games`` under ``rules``; see the module's notes."""
+    """Play ``policy`` over the numbered ``games`` under ``rules``; see the module's notes.
+    Without an ``executor``, on ``workers`` processes (None: one a core; 1: this process)."""
     from tqdm.auto import tqdm
 
     numbers = list(games)
@@ -340,15 +393,19 @@ def evaluate(
         raise InvalidValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
     rules_name = str(Rules.parse(rules))
     label = label or str(getattr(policy, "__name__", repr(policy)))
+    workers = check_workers(workers)
     rows: list[Played] = []
-    with tqdm(total=len(numbers), desc=label, disable=not progress) as bar:
-        if executor is None:
+    pool = own_pool(policy, workers, len(numbers)) if executor is None else None
+    with tqdm(total=len(numbers), desc=label, disable=not progress) as bar, pool or contextlib.nullcontext():
+        runner = executor or pool
+        if runner is None:
             for number in numbers:
                 rows.append(play(policy, number, rules))
                 bar.update()
         else:
-            chunks = [numbers[i : i + CHUNK] for i in range(0, len(numbers), CHUNK)]
-            futures = [executor.submit(_play_all, policy, chunk, rules) for chunk in chunks]
+            chunk = CHUNK if pool is None else OWN_CHUNK
+            chunks = [numbers[i : i + chunk] for i in range(0, len(numbers), chunk)]
+            futures = [runner.submit(_play_all, policy, part, rules) for part in chunks]
             for future in as_completed(futures):
                 done = future.result()
                 rows.extend(done)
