@@ -244,12 +244,17 @@ def test_a_damaged_compiled_build_gives_way_to_the_sources_all_of_them(tmp_path,
 
 
 @needs_compiled
-def test_a_damaged_compiled_build_is_said_where_no_logging_is_set_up(tmp_path):
-    """Python shows a warning nobody set logging up for: the user learns the compiled build is not running."""
-    path, why = cut_short(copy_of_the_package(tmp_path))
-    done = import_from(tmp_path, "import tripeaks_widget", log=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stderr.strip() == f"tripeaks_widget: the python build runs ({path} {why})"
+def test_where_no_logging_is_set_up_a_damaged_build_is_said_and_an_intact_one_is_not(tmp_path):
+    """Python shows a warning nobody set logging up for, and nothing below it: the user learns that
+    the compiled build they installed does not run, and hears nothing when it does."""
+    package = copy_of_the_package(tmp_path)
+    code = "from tripeaks_widget import solver; print(solver.BACKEND)"
+    intact = import_from(tmp_path, code, log=False)
+    assert (intact.returncode, intact.stdout, intact.stderr) == (0, "compiled\n", "")
+    path, why = cut_short(package)
+    damaged = import_from(tmp_path, code, log=False)
+    assert (damaged.returncode, damaged.stdout) == (0, "python\n"), damaged.stderr[-3000:]
+    assert damaged.stderr.strip() == f"tripeaks_widget: the python build runs ({path} {why})"
 
 
 def test_a_build_in_place_removes_compiled_files_an_older_build_left_beside_the_sources(tmp_path):

@@ -243,8 +243,8 @@ def choose() -> str:
             made = {}
         made = made if isinstance(made, dict) else {}
         level, why = logging.INFO, _why_not_compiled(made)
-        if why is None:
-            level, why = logging.WARNING, _fault(made)
+        if why is None and (fault := _fault(made)) is not None:
+            level, why = logging.WARNING, fault
         _choice = "compiled" if why is None else "python"
         _log.log(level, "tripeaks_widget: the %s build runs%s", _choice, "" if why is None else f" ({why})")
         for path in leftovers():
