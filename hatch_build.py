@@ -53,13 +53,15 @@ def compile_modules(root: Path, temp: Path) -> dict[Path, str] | str:
     except Exception as error:  # no C compiler, or one that fails: the sources serve alone
         said = " ".join(str(error).split())
         return f"the C build failed ({type(error).__name__}: {said[:160]}{'…' if len(said) > 160 else ''})"
-    files = {}
+    files, made = {}, {}
     for name in cython_names + c_names:  # built as tripeaks_widget/fair/playout.so, goes to _compiled/fair/
         place = BUILDS["built"](name, package)
-        files[out.joinpath(*name.split(".")).with_name(place.name + suffix)] = place.with_name(place.name + suffix)
-    record = out / BUILDS["BUILT_FROM"]  # what each was built from, checked on import
-    sources = {name: BUILDS["digest"](BUILDS["source"](name, package)) for name in cython_names + c_names}
-    record.write_text(json.dumps(sources, indent=1) + "\n", encoding="utf-8")
+        place = place.with_name(place.name + suffix)
+        file = out.joinpath(*name.split(".")).with_name(place.name)
+        files[file] = place
+        made[name] = BUILDS["record"](name, file, place, package)
+    record = out / BUILDS["BUILT_FROM"]  # what the build made and from what, checked on import
+    record.write_text(json.dumps(made, indent=1) + "\n", encoding="utf-8")
     files[record] = package / BUILDS["COMPILED_DIR"] / BUILDS["BUILT_FROM"]
     return {path: place.relative_to(root).as_posix() for path, place in files.items()}
 

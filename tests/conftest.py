@@ -1,45 +1,30 @@
 """Shared test set-up: widgets record results to a scratch store, never to the user's own, and
 speak English unless a test asks for another language (the default follows the locale); and
-where no PostgreSQL server is given but Debian's server is installed, the session starts one of
-its own on loopback, so the shared-records tests run rather than skip."""
+where no PostgreSQL server is given but Debian's server is installed, the first test that needs
+one starts a throwaway server for the whole session (postgres_session.py), so the PostgreSQL
+tests run rather than skip."""
 
-import os
-import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
+import postgres_session
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-_own_server: Path | None = None  # the folder of the server this session started, if it did
+_own_server: Path | None = None  # the folder for the session's own PostgreSQL server, if it has one
 
 
 def pytest_configure(config):
-    """Start a throwaway PostgreSQL server (``.ci/postgres``) for the session when none is given
-    (``TRIPEAKS_POSTGRES_URL``) and the server's programs are there; pytest-xdist's workers
-    inherit its URL. Without them the PostgreSQL tests skip, and ``-ra`` lists them."""
     global _own_server
-    if os.environ.get("TRIPEAKS_POSTGRES_URL") or hasattr(config, "workerinput"):
-        return
-    if not any(Path("/usr/lib/postgresql").glob("*/bin/initdb")) or (
-        os.geteuid() == 0 and shutil.which("runuser") is None
-    ):
-        return
-    folder = Path(tempfile.mkdtemp(prefix="tripeaks-pg-session-"))
-    started = subprocess.run(
-        [str(ROOT / ".ci" / "postgres"), "start", str(folder)], capture_output=True, text=True, timeout=120
-    )
-    if started.returncode != 0:
-        shutil.rmtree(folder, ignore_errors=True)
-        return
-    os.environ["TRIPEAKS_POSTGRES_URL"] = started.stdout.strip().splitlines()[-1]
-    _own_server = folder
+    if not hasattr(config, "workerinput"):  # pytest's main process, not a pytest-xdist worker
+        _own_server = postgres_session.begin()
 
 
 def pytest_unconfigure(config):
     if _own_server is not None:
-        subprocess.run([str(ROOT / ".ci" / "postgres"), "stop", str(_own_server)], capture_output=True, timeout=120)
+        postgres_session.end(_own_server)
+
+
+def pytest_report_header(config):
+    return postgres_session.header()
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -64,6 +49,7 @@ SLOW_FILES = {
     "test_frontend.py",  # npm: the front end's unit tests, types and bundle
     "test_survey_dask.py",  # a Dask cluster
     "test_records_server.py",  # PostgreSQL
+    "test_postgres_session.py",
     "test_records_shared.py",
     "test_records_roles.py",
     "test_widget_lifetime.py",  # hundreds of widgets and games, for leaks

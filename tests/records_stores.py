@@ -2,15 +2,14 @@
 
 ``location`` is a parametrised fixture, so a test that takes it (or ``store``) runs on both.
 The PostgreSQL store is a fresh schema of the database at ``$TRIPEAKS_POSTGRES_URL`` (``.ci/run``
-starts a server and sets it; ``.ci/postgres start DIR`` does the same by hand), dropped after
-the test. Without a server those tests skip, except under ``TRIPEAKS_POSTGRES=required``,
-where a skip is a failure.
+starts a server and sets it; ``.ci/postgres start DIR`` does the same by hand), or else of the
+session's own server (``postgres_session``), dropped after the test. Without a server those
+tests skip, except under ``TRIPEAKS_POSTGRES=required``, where a skip is a failure.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -21,7 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
+import postgres_session
 import pytest
+from postgres_session import CI_POSTGRES
 
 from tripeaks_widget.records import HAND, Records
 
@@ -31,22 +32,27 @@ BACKENDS = ("sqlite", "postgresql")
 
 
 def need_postgres() -> str:
-    """The server's URL, or a skip (a failure under TRIPEAKS_POSTGRES=required)."""
+    """The server's URL (the one given, or the session's own, started now if need be), or a skip
+    (a failure under TRIPEAKS_POSTGRES=required)."""
     why = None
-    if not POSTGRES_URL:
-        why = "no PostgreSQL server: set TRIPEAKS_POSTGRES_URL (see .ci/postgres)"
-    else:
+    try:
+        url = POSTGRES_URL or postgres_session.url()
+    except RuntimeError as error:
+        url, why = "", str(error)
+    if why is None and not url:
+        why = f"no PostgreSQL server: none given (TRIPEAKS_POSTGRES_URL), and {postgres_session.cannot_start()}"
+    elif why is None:
         try:
             import psycopg
 
-            psycopg.connect(POSTGRES_URL, connect_timeout=5).close()
+            psycopg.connect(url, connect_timeout=5).close()
         except Exception as error:
             why = f"the PostgreSQL server at TRIPEAKS_POSTGRES_URL cannot be reached: {type(error).__name__}"
     if why:
         if POSTGRES_REQUIRED:
             pytest.fail(f"TRIPEAKS_POSTGRES=required, but {why}")
         pytest.skip(why)
-    return POSTGRES_URL
+    return url
 
 
 def with_schema(url: str, name: str) -> str:
@@ -112,8 +118,6 @@ def store(location):
 
 # -- a server of the test's own, to stop, pause and restart ----------------------------------------
 
-CI_POSTGRES = Path(__file__).resolve().parent.parent / ".ci" / "postgres"
-
 
 class OwnServer:
     """A throwaway PostgreSQL server of its own (``.ci/postgres``), which a test may stop, start
@@ -178,17 +182,19 @@ class OwnServer:
 
 
 def postgres_binaries() -> bool:
-    return any(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    """Whether a throwaway server can be started here."""
+    return postgres_session.cannot_start() is None
 
 
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory):
     """A PostgreSQL server of this test module's own (skips without PostgreSQL installed, except
     under TRIPEAKS_POSTGRES=required)."""
-    if not postgres_binaries() or (os.geteuid() == 0 and shutil.which("runuser") is None):
+    why = postgres_session.cannot_start()
+    if why:
         if POSTGRES_REQUIRED:
-            pytest.fail("TRIPEAKS_POSTGRES=required, but no PostgreSQL server binaries to start one")
-        pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql")
+            pytest.fail(f"TRIPEAKS_POSTGRES=required, but {why}")
+        pytest.skip(f"no server of this module's own: {why}")
     server = OwnServer(Path(tempfile.mkdtemp(prefix="tripeaks-pg-")))
     try:
         yield server

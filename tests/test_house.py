@@ -3,6 +3,7 @@
 object's underscored members: SLF001), and mypy passes over the whole package, strictly over the
 engine and the headless board."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -102,17 +103,57 @@ def test_readmes_own_virtual_environment_is_ignored_by_git():
 
 
 CITED_PATH = re.compile(r"(?<![\w/.-])((?:tripeaks_widget|js|tests|docs|benchmarks|examples|\.ci)/[A-Za-z0-9_./-]+)")
-MADE_BY_BUILDS = ("docs/_build", "docs/reference/api", "docs/tutorials/", "docs/jupyter_execute", "tests/e2e/artifacts")
+MADE_BY_BUILDS = (
+    "docs/_build",
+    "docs/reference/api",
+    "docs/tutorials/",
+    "docs/jupyter_execute",
+    "tests/e2e/artifacts",
+    "benchmarks/results",
+    "js/node_modules",
+    "tripeaks_widget/_compiled",
+    "dist/",
+)
+NOT_SCANNED = {".git", ".venv", "node_modules", "__pycache__", "_build", "jupyter_execute", "_compiled", "dist"}
+# A file named in code format in a page: by its path (from the repository or the package), or by its
+# name alone beside the folder the sentence names; the docs also name files the reader writes.
+CITED_FILE = re.compile(r"`((?:[\w.<>*-]+/)*[\w.<>*-]+\.(?:py|js|c|md|toml|json|ipynb|po|css|sh))`")
+READERS_OWN = {"jupyterhub_config.py"}
 
 
-def test_every_path_the_docs_cite_is_in_the_repository():
-    """README, CONTRIBUTING, the docs pages and the tutorials name files of the project: each one
-    must be there (a file that moved is named where it went). CHANGELOG tells history: left out."""
+def repository_files() -> list[Path]:
+    files = []
+    for folder, folders, names in os.walk(ROOT):
+        folders[:] = [name for name in folders if name not in NOT_SCANNED]
+        files += [Path(folder, name) for name in names]
+    return files
+
+
+def test_every_path_the_docs_and_the_code_cite_is_in_the_repository():
+    """README, CONTRIBUTING, the docs pages and the tutorials name files of the project, and so do
+    the docstrings and comments of the Python code: each must be there (a file that moved is named
+    where it went). A file a page names in code format is found from the repository or the
+    package, or, named alone, somewhere in it. CHANGELOG tells history: left out."""
+    files = repository_files()
     pages = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("examples/*.ipynb")]
+    code = [path for path in files if path.suffix == ".py" or path.parent.name == ".ci"]
+    names = {path.name for path in files}
     missing = set()
-    for page in pages:
-        for cited in CITED_PATH.findall(page.read_text(encoding="utf-8")):
+    for where in pages + code:
+        text = where.read_text(encoding="utf-8")
+        for cited in CITED_PATH.findall(text):
             path = cited.rstrip(".,:;)")
-            if not path.startswith(MADE_BY_BUILDS) and not (ROOT / path).exists():
-                missing.add(f"{page.relative_to(ROOT)}: {path}")
+            made = path.startswith(MADE_BY_BUILDS) or path.endswith(".so") or "__pycache__" in path
+            if not made and not (ROOT / path).exists():
+                missing.add(f"{where.relative_to(ROOT)}: {path}")
+        for cited in CITED_FILE.findall(text) if where in pages else []:
+            pattern = re.sub(r"<[^>]+>", "*", cited)  # a placeholder: any name
+            if "/" in cited:
+                found = cited.startswith(MADE_BY_BUILDS) or any(
+                    any(base.glob(pattern)) for base in (ROOT, ROOT / "tripeaks_widget")
+                )
+            else:
+                found = cited in names or cited in READERS_OWN
+            if not found:
+                missing.add(f"{where.relative_to(ROOT)}: {cited}")
     assert sorted(missing) == []

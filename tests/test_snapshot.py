@@ -1,4 +1,4 @@
-"""The snapshot contract (``tripeaks_widget/snapshot.py``): every snapshot the widget sends is of
+"""The snapshot contract (``tripeaks_widget/board/snapshot.py``): every snapshot the widget sends is of
 its types, field for field, and the front end's generated files (its JSDoc types, its fixtures
 made from real snapshots) are up to date."""
 

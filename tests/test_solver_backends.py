@@ -130,26 +130,131 @@ def test_the_sources_run_where_cython_is_not_installed():
     assert done.stdout.split() == ["python", "True", "6♣", "20"]
 
 
+def copy_of_the_package(tmp_path: Path) -> Path:
+    """The package with its compiled build, copied to ``tmp_path``: its folder there."""
+    package = Path(solver.__file__).parent.parent
+    shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    return tmp_path / package.name
+
+
+def import_from(tmp_path: Path, code: str, log: bool = True) -> subprocess.CompletedProcess:
+    """Run ``code`` with the package copied to ``tmp_path``; with ``log``, the log at INFO on stdout."""
+    log_to_stdout = "logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(levelname)s %(message)s')"
+    code = f"import logging, sys\n{log_to_stdout if log else ''}\n{code}"
+    env = {k: v for k, v in os.environ.items() if k != _builds.FORCE_VARIABLE}
+    env["PYTHONPATH"] = str(tmp_path)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+
+
 @needs_compiled
 @pytest.mark.parametrize("name", [_builds.CYTHON_MODULES[1], _builds.C_MODULES[0]])
 def test_a_compiled_build_older_than_its_source_is_not_used(tmp_path, name):
     """Edit a source after building (the Python one, or the search written in C) and the sources
     run (never a stale build), saying why."""
-    package = Path(solver.__file__).parent.parent
-    shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
-    source = tmp_path / _builds.source(name).relative_to(package.parent)
+    package = copy_of_the_package(tmp_path)
+    source = _builds.source(name, package)
     comment = "/* edited */" if source.suffix == ".c" else "# edited"
     source.write_text(source.read_text(encoding="utf-8") + comment + "\n", encoding="utf-8")
-    code = (
-        "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
-        "from tripeaks_widget import solver; print(solver.BACKEND)"
-    )
-    env = {k: v for k, v in os.environ.items() if k != _builds.FORCE_VARIABLE}
-    env["PYTHONPATH"] = str(tmp_path)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    done = import_from(tmp_path, "from tripeaks_widget import solver; print(solver.BACKEND)")
     assert done.returncode == 0, done.stderr
     said, backend = done.stdout.strip().splitlines()
-    assert backend == "python" and f"the compiled {name} was built from another version" in said, said
+    assert backend == "python" and said.startswith("INFO tripeaks_widget: the python build runs (")
+    assert f"the compiled {name} was built from another version of its source" in said
+
+
+def compiled_file(package: Path, name: str) -> Path:
+    place = _builds.built(name, package)
+    return place.with_name(place.name + sysconfig.get_config_var("EXT_SUFFIX"))
+
+
+NOT_MADE = f"is not the file the build made: damaged or replaced ({_builds.REBUILD})"
+STRAY = "is not part of the compiled build and would hide a source (remove it)"
+
+
+def cut_short(package: Path) -> tuple[Path, str]:
+    """A compiled file cut short (a full disk, a copy cut off): loading it would kill Python."""
+    path = compiled_file(package, _builds.CYTHON_MODULES[1])
+    path.write_bytes(path.read_bytes()[:4096])
+    return path, NOT_MADE
+
+
+def one_byte_changed(package: Path) -> tuple[Path, str]:
+    """A compiled file whole, headers and all, but one byte in its middle changed."""
+    path = compiled_file(package, _builds.C_MODULES[0])
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    return path, NOT_MADE
+
+
+def replaced(package: Path) -> tuple[Path, str]:
+    """Another module's compiled file in the place of the search in C's."""
+    path = compiled_file(package, _builds.C_MODULES[0])
+    path.write_bytes(compiled_file(package, _builds.CYTHON_MODULES[0]).read_bytes())
+    return path, NOT_MADE
+
+
+def stray_compiled(package: Path) -> tuple[Path, str]:
+    """A compiled file for a module the build does not compile."""
+    path = compiled_file(package, "tripeaks_widget.fair.ceilings")
+    path.write_bytes(compiled_file(package, _builds.CYTHON_MODULES[0]).read_bytes())
+    return path, STRAY
+
+
+def stray_source(package: Path) -> tuple[Path, str]:
+    """A Python file in the compiled build's folder, where it would be imported for its namesake."""
+    path = _builds.built("tripeaks_widget.fair.strategies", package).with_suffix(".py")
+    path.write_text("raise ImportError('the stray, imported')\n", encoding="utf-8")
+    return path, STRAY
+
+
+def does_not_load(package: Path) -> tuple[Path, str]:
+    """A file the build's record vouches for, whose library is another module's."""
+    name = _builds.CYTHON_MODULES[1]
+    path = compiled_file(package, name)
+    path.write_bytes(compiled_file(package, _builds.CYTHON_MODULES[0]).read_bytes())
+    record = package / _builds.COMPILED_DIR / _builds.BUILT_FROM
+    made = json.loads(record.read_text(encoding="utf-8"))
+    made[name]["digest"] = _builds.digest(path)
+    record.write_text(json.dumps(made), encoding="utf-8")
+    entry = "PyInit_" + name.rpartition(".")[2]
+    return path, f"does not load here (ImportError: dynamic module does not define module export function ({entry}))"
+
+
+@needs_compiled
+@pytest.mark.parametrize("damage", [cut_short, one_byte_changed, replaced, stray_compiled, stray_source, does_not_load])
+def test_a_damaged_compiled_build_gives_way_to_the_sources_all_of_them(tmp_path, damage):
+    """The compiled build runs only as the build made it: a file damaged or replaced since, one
+    that does not load, or a stray one that would hide its source makes every module run from
+    its source (never a mix), with a warning that names the file and says why."""
+    path, why = damage(copy_of_the_package(tmp_path))
+    code = (
+        "import importlib\n"
+        "from tripeaks_widget import Game, _builds, solver\n"
+        "names = _builds.CYTHON_MODULES + ('tripeaks_widget.fair.ceilings', 'tripeaks_widget.fair.strategies')\n"
+        "sources = all([importlib.import_module(name).__file__ == str(_builds.source(name)) for name in names])\n"
+        "print(solver.BACKEND, sources, _builds.C_MODULES[0] in sys.modules, Game.from_number(3).fair_hint(samples=20))"
+    )
+    done = import_from(tmp_path, code)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines() == [
+        f"WARNING tripeaks_widget: the python build runs ({path} {why})",
+        "python True False 6♣",
+    ]
+
+
+@needs_compiled
+def test_where_no_logging_is_set_up_a_damaged_build_is_said_and_an_intact_one_is_not(tmp_path):
+    """Python shows a warning nobody set logging up for, and nothing below it: the user learns that
+    the compiled build they installed does not run, and hears nothing when it does."""
+    package = copy_of_the_package(tmp_path)
+    code = "from tripeaks_widget import solver; print(solver.BACKEND)"
+    intact = import_from(tmp_path, code, log=False)
+    assert (intact.returncode, intact.stdout, intact.stderr) == (0, "compiled\n", "")
+    path, why = cut_short(package)
+    damaged = import_from(tmp_path, code, log=False)
+    assert (damaged.returncode, damaged.stdout) == (0, "python\n"), damaged.stderr[-3000:]
+    assert damaged.stderr.strip() == f"tripeaks_widget: the python build runs ({path} {why})"
 
 
 def test_a_build_in_place_removes_compiled_files_an_older_build_left_beside_the_sources(tmp_path):
@@ -239,40 +344,3 @@ def test_both_searches_give_the_same_answers_on_thousands_of_deals():
                 assert winnable == answer[0] == (end.status == "won"), key
             if kind == "position":  # an action wins exactly where the game after it can still be won
                 assert any(won for _, won in answer[2]) == (winnable and bool(answer[2])), key
-
-
-@needs_compiled
-@pytest.mark.parametrize(
-    ("damage", "said"),
-    [
-        ("truncate", "is cut short"),
-        ("foreign", "is not the module"),
-        ("extra", "is no module of the compiled build"),
-    ],
-)
-def test_a_damaged_or_foreign_compiled_file_makes_the_sources_serve_saying_which_and_why(tmp_path, damage, said):
-    """A truncated compiled file, another module's in its place, or one that is on no list: the
-    package still imports, as one build (the sources), and the log names the file."""
-    package = Path(solver.__file__).parent.parent
-    shutil.copytree(package, tmp_path / package.name, ignore=shutil.ignore_patterns("__pycache__", "static"))
-    compiled = tmp_path / package.name / _builds.COMPILED_DIR
-    playout = next((compiled / "fair").glob("playout.*"))
-    if damage == "truncate":
-        playout.write_bytes(playout.read_bytes()[:4096])
-    elif damage == "foreign":
-        playout.write_bytes(next((compiled / "fair").glob("removal.*")).read_bytes())
-    else:
-        shutil.copyfile(playout, playout.with_name("strategies" + playout.name.removeprefix("playout")))
-    code = (
-        "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(message)s')\n"
-        "from tripeaks_widget import Game, fair, solver\n"
-        "from tripeaks_widget.fair import playout, strategies\n"
-        "print(solver.BACKEND, playout.__file__.endswith('.py'), strategies.__file__.endswith('.py'))\n"
-        "print(Game(3).fair_hint(samples=20))"
-    )
-    env = {k: v for k, v in os.environ.items() if k != _builds.FORCE_VARIABLE}
-    env["PYTHONPATH"] = str(tmp_path)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = done.stdout.strip().splitlines()
-    assert lines[-2] == "python True True" and said in lines[0], lines

@@ -19,19 +19,25 @@ it says "python" nothing changes and the sources run. The choice is one for the 
 so the two builds never mix. ``TRIPEAKS_PURE_PYTHON=1`` makes the sources run even where the
 compiled build is installed.
 
+The build writes down what it made (``built_from.json``): each compiled file, its digest, and the
+digest of the source it was made from. The compiled build runs only when all of it still holds
+and each file loads here; a file damaged or replaced since, one that does not load, or a stray
+importable file in ``_compiled`` (which would hide its source) makes the sources run, all of
+them, with a warning that names the file.
+
 This file is read by the build hook (``hatch_build.py``) on its own, without importing the
 package: it imports nothing but the standard library.
 """
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import json
 import logging
 import os
-import struct
-from importlib.machinery import EXTENSION_SUFFIXES
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, all_suffixes
+from importlib.util import spec_from_file_location
 from pathlib import Path
 
 # Compiled by Cython from their own sources, in this order; a module added here is compiled by the next build.
@@ -48,7 +54,8 @@ C_MODULES = ("tripeaks_widget.solver._csearch",)
 FORCE_VARIABLE = "TRIPEAKS_PURE_PYTHON"
 PACKAGE = Path(__file__).resolve().parent
 COMPILED_DIR = "_compiled"  # in the package: the compiled build, one folder a subpackage
-BUILT_FROM = "built_from.json"  # in COMPILED_DIR: each compiled module's source digest at build time
+BUILT_FROM = "built_from.json"  # in COMPILED_DIR: what the build made (see record)
+REBUILD = "rebuild: pip install -e ."
 _log = logging.getLogger("tripeaks_widget")
 _choice: str | None = None  # choose()'s, once decided
 
@@ -151,81 +158,95 @@ def leftovers(package: Path = PACKAGE) -> list[Path]:
     )
 
 
-def _why_not_compiled() -> str | None:
-    """None when every listed module has a compiled build made from its source as it is now;
-    else why the sources must serve."""
+def record(name: str, made: Path, place: Path, package: Path = PACKAGE) -> dict[str, str]:
+    """What the build writes down (in ``built_from.json``) of the listed module ``name``, compiled
+    to ``made`` for ``place`` in the package: its source's digest, the compiled file's path in
+    ``_compiled`` and its digest."""
+    return {
+        "source": digest(source(name, package)),
+        "file": place.relative_to(package / COMPILED_DIR).as_posix(),
+        "digest": digest(made),
+    }
+
+
+def _found(name: str) -> Path | None:
+    """The compiled file the import of the listed module ``name`` finds (its folder first on the
+    path: the first of this Python's extension suffixes), or None."""
+    place = built(name)
+    files = (place.with_name(place.name + suffix) for suffix in EXTENSION_SUFFIXES)
+    return next((path for path in files if path.is_file()), None)
+
+
+def _why_not_compiled(made: dict) -> str | None:
+    """None when every listed module has a compiled file for this Python, recorded by the build
+    (``made``) as made from its source as it is now; else why the sources serve (said at INFO:
+    nothing is broken)."""
     if forced():
         return f"{FORCE_VARIABLE} is set"
-    try:
-        built_from = json.loads((PACKAGE / COMPILED_DIR / BUILT_FROM).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        built_from = {}
-    files = {}
     for name in CYTHON_MODULES + C_MODULES:
-        path = built(name)
-        found = [path.with_name(path.name + suffix) for suffix in EXTENSION_SUFFIXES]
-        if not any(file.exists() for file in found):
+        if _found(name) is None:
             return "no compiled build is installed"
-        if built_from.get(name) != digest(source(name)):  # a source edited since: never a stale build
-            return f"the compiled {name} was built from another version of its source (rebuild: pip install -e .)"
-        files[name] = next(file for file in found if file.exists())
-    return _unloadable(files)
-
-
-def _unloadable(files: dict[str, Path]) -> str | None:
-    """None when each compiled file loads on this machine as the module it is named for, and the
-    compiled build's folder holds no other; else which file cannot serve, and why. A file is
-    opened as a shared library (``ctypes``) and asked for its module's entry point, so nothing of
-    it runs: a damaged or foreign file makes the sources serve, never a half-compiled package."""
-    listed = {file.resolve() for file in files.values()}
-    for other in sorted((PACKAGE / COMPILED_DIR).rglob("*")):
-        if other.name.endswith(tuple(EXTENSION_SUFFIXES)) and other.resolve() not in listed:
-            return f"{other} is no module of the compiled build (it would take its source's place): remove it"
-    for name, file in files.items():
-        cut = _cut_short(file)
-        if cut:
-            return f"{file} is cut short ({cut}; rebuild: pip install -e .)"
-        try:
-            library = ctypes.CDLL(str(file))
-        except OSError as error:
-            return f"{file} cannot be loaded here ({str(error)[:160]}; rebuild: pip install -e .)"
-        entry = "PyInit_" + name.rsplit(".", 1)[1]
-        if not hasattr(library, entry):
-            return f"{file} is not the module {name} (it has no {entry}; rebuild: pip install -e .)"
+        entry = made.get(name)
+        if not isinstance(entry, dict) or not {"source", "file", "digest"} <= entry.keys():
+            return f"the compiled build has no record of {name} ({REBUILD})"
+        if entry["source"] != digest(source(name)):  # a source edited since: never a stale build
+            return f"the compiled {name} was built from another version of its source ({REBUILD})"
     return None
 
 
-def _cut_short(file: Path) -> str | None:
-    """Why an ELF shared library (Linux) is not whole, or None: its segments and section table must
-    lie within the file (the loader would fault reading past its end). Other formats: None."""
-    data = file.read_bytes()
-    if data[:4] != b"\x7fELF":
-        return None
-    if len(data) < 64:
-        return f"{len(data)} bytes, no whole header"
-    wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
-    layout = f"{order}16xHHIQQQIHHHHHH" if wide else f"{order}16xHHIIIIIHHHHHH"
-    _, _, _, _, phoff, shoff, _, _, phentsize, phnum, shentsize, shnum, _ = struct.unpack_from(layout, data)
-    ends = [shoff + shentsize * shnum, phoff + phentsize * phnum]
-    for index in range(phnum):
-        at = phoff + index * phentsize
-        if at + phentsize > len(data):
-            break
-        offset, filesz = struct.unpack_from(f"{order}8xQ8x8xQ" if wide else f"{order}4xI8xI", data, at)
-        ends.append(offset + filesz)
-    end = max(ends)
-    return f"{len(data):,} bytes where its headers need {end:,}" if end > len(data) else None
+def _fault(made: dict) -> str | None:
+    """None when each compiled file the imports find is the one the build made and loads here, and
+    ``_compiled`` holds nothing else Python could import; else which file, and why (said as a
+    warning). The bytes are checked before anything is loaded: loading a library cut short can kill
+    the process."""
+    folder = PACKAGE / COMPILED_DIR
+    files = {path: name for name in CYTHON_MODULES + C_MODULES if (path := _found(name)) is not None}
+    for path, name in files.items():
+        if path.relative_to(folder).as_posix() != made[name]["file"] or digest(path) != made[name]["digest"]:
+            return f"{path} is not the file the build made: damaged or replaced ({REBUILD})"
+    for path in sorted(folder.rglob("*")):
+        if path.name.endswith(tuple(all_suffixes())) and "__pycache__" not in path.parts and path not in files:
+            return f"{path} is not part of the compiled build and would hide a source (remove it)"
+    for path, name in files.items():
+        error = _load_error(name, path)
+        if error is not None:
+            return f"{path} does not load here ({error})"
+    return None
+
+
+def _load_error(name: str, path: Path) -> str | None:
+    """Why the compiled module ``name`` at ``path`` does not load, or None. Its library is loaded
+    and its module made, but not run (nothing it imports is imported)."""
+    loader = ExtensionFileLoader(name, str(path))
+    entered = name in sys.modules
+    try:
+        loader.create_module(spec_from_file_location(name, path, loader=loader))  # type: ignore[arg-type]
+    except Exception as error:  # whatever a library that cannot load raises: the sources serve instead
+        said = " ".join(str(error).split())
+        return f"{type(error).__name__}: {said[:160]}{'…' if len(said) > 160 else ''}"
+    finally:
+        if not entered:  # a module made in C's old way enters sys.modules as it is made: the import proper enters it
+            sys.modules.pop(name, None)
+    return None
 
 
 def choose() -> str:
     """Which build runs: "compiled" when every listed module has a compiled build made from its
-    source as it is now and ``TRIPEAKS_PURE_PYTHON`` is not set, else "python". Decided once
-    for the process, and said once, in the log at INFO, with the reason."""
+    source as it is now, the file the build made, that loads here, and ``TRIPEAKS_PURE_PYTHON``
+    is not set; else "python". Decided once for the process, and said once in the log with the
+    reason: at INFO, or as a warning when the compiled build is installed but damaged."""
     global _choice
     if _choice is None:
-        why = _why_not_compiled()
+        try:
+            made = json.loads((PACKAGE / COMPILED_DIR / BUILT_FROM).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            made = {}
+        made = made if isinstance(made, dict) else {}
+        level, why = logging.INFO, _why_not_compiled(made)
+        if why is None and (fault := _fault(made)) is not None:
+            level, why = logging.WARNING, fault
         _choice = "compiled" if why is None else "python"
-        _log.info("tripeaks_widget: the %s build runs%s", _choice, "" if why is None else f" ({why})")
+        _log.log(level, "tripeaks_widget: the %s build runs%s", _choice, "" if why is None else f" ({why})")
         for path in leftovers():
             _log.warning("tripeaks_widget: %s is an old build's and shadows its source: remove it", path)
     return _choice

@@ -82,8 +82,8 @@ CARD_LABEL_PREFIX = "card_"  # labels() also names every card in full: "card_K�
 STOCK_LABEL_PREFIX = "stock_cards_"  # and what the stock holds at each count: "stock_cards_2" -> "שני קלפים"
 
 
-# The board's words (R7) are declared in tripeaks_widget/words.py, the messages' one class in
-# tripeaks_widget/messages.py; they are named here too, where they are translated.
+# The board's words (R7) are declared in tripeaks_widget/engine/words.py, the messages' one class in
+# tripeaks_widget/engine/messages.py; they are named here too, where they are translated.
 
 
 _CARD_BY_WORDS = {card.words: card for card in DECK_WITH_JOKER}
