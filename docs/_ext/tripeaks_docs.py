@@ -395,19 +395,40 @@ def drop_type_docstring(app, what, name, obj, options, lines):
         lines.clear()
 
 
+def class_signature(app, what, name, obj, options, signature, return_annotation):
+    """A class's signature as ``help()`` and ``inspect.signature`` give it: autodoc takes a base's
+    ``__new__(*args, **kwargs)`` (traitlets') before the class's own ``__init__``, which hides the
+    widget's keywords. Without annotations, as every signature of the reference."""
+    if what not in ("class", "exception") or signature != "(*args, **kwargs)":
+        return None
+    try:
+        found = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+    bare = [parameter.replace(annotation=inspect.Parameter.empty) for parameter in found.parameters.values()]
+    return str(found.replace(parameters=bare, return_annotation=inspect.Signature.empty)), return_annotation
+
+
 _HOMES: dict[str, str] = {}
 
 
 def resolve_exported(app, env, node, contnode):
-    """A reference to a name where a module exports it (``tripeaks_widget.Game``) resolves to the
-    page that documents it (``tripeaks_widget.engine.game.Game``), wherever the module moves it from."""
+    """A reference to a name where a module exports it (``tripeaks_widget.Game``), or to one of its
+    members (``tripeaks_widget.Game.solve``), resolves to the page that documents it
+    (``tripeaks_widget.engine.game.Game``), wherever the module moves it from."""
     if node.get("refdomain") != "py":
         return None
     if not _HOMES:
         _HOMES.update({f"{m}.{n}": f"{home}.{n}" for m, names in surface().items() for n, home in names.items()})
     target = node.get("reftarget", "")
-    home = _HOMES.get(target)
-    if home is None or home == target:
+    name, member = target, ""
+    while name and name not in _HOMES:  # a member of an exported name: ``tripeaks_widget.Game.solve``
+        name, _, last = name.rpartition(".")
+        member = f"{last}.{member}" if member else last
+    if not name:
+        return None
+    home = _HOMES[name] + (f".{member}" if member else "")
+    if home == target:
         return None
     node = node.deepcopy()
     node["reftarget"] = home
@@ -418,5 +439,6 @@ def setup(app):
     app.connect("builder-inited", generate)
     app.connect("missing-reference", resolve_exported)
     app.connect("autodoc-process-docstring", drop_type_docstring)
+    app.connect("autodoc-process-signature", class_signature)
     app.add_directive("cli", CliDirective)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
