@@ -433,7 +433,8 @@ def test_each_picture_a_cell_keeps_becomes_a_file_and_a_later_change_adds_one():
     cell([printed])  # changed since its picture: one now
     cell([printed])  # unchanged: none
     board.play("A♠")
-    now = Picture.of(board.state).svg
+    now = board.picture().svg  # drawn from the board's snapshot: ids of its own, the same picture
+    drawn[tripeaks_docs.digest(now)] = dict(board.state)
     cell([output(**{tripeaks_docs.SVG: now})])  # w.picture(): no second one
     cell([output(**{tripeaks_docs.WIDGET_VIEW: view_of("box")})], {"box": [["left", deal], ["right", now]]})
     notebook = nbformat.v4.new_notebook(cells=cells)
@@ -445,7 +446,7 @@ def test_each_picture_a_cell_keeps_becomes_a_file_and_a_later_change_adds_one():
     assert third == [printed]
     assert len(fourth) == 1 and "discard: ace of spades" in fourth[0]["data"]["text/plain"]
     files = [o["data"]["text/markdown"].rsplit("/", 1)[1].rstrip(")") for o in fifth]
-    assert files == [f"{tripeaks_docs.digest(svg)[:20]}.svg" for svg in (deal, now)]
+    assert files == [f"{tripeaks_docs.looks(svg)[:20]}.svg" for svg in (deal, now)]
     assert len(wanted) == 3 and {deal, now} <= set(wanted.values())
     board.close()
 

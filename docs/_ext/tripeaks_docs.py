@@ -28,6 +28,7 @@ import json
 import os
 import pathlib
 import pkgutil
+import re
 import time
 from xml.etree import ElementTree
 
@@ -260,7 +261,15 @@ class BoardsClient(NotebookClient):
 
 
 def digest(svg: str) -> str:
+    """A picture's digest, as the kernel keys the snapshots it drew pictures from."""
     return hashlib.sha256(svg.encode()).hexdigest()
+
+
+def looks(svg: str) -> str:
+    """What a picture looks like, as a digest: two pictures of one board differ only in the prefix
+    of their ids (made from the whole snapshot, its sequence numbers too), which is set aside."""
+    prefix = re.search(r'<title id="([\w-]+)-title"', svg)
+    return digest(svg.replace(prefix.group(1), "tp") if prefix else svg)
 
 
 def alt_text(view: dict) -> str:
@@ -288,10 +297,9 @@ def svg_words(svg: str) -> str:
 def picture_output(svg: str, drawn: dict[str, dict], wanted: dict[str, str]) -> dict:
     """A cell output showing a picture of a board as a file of the site, with its words as alt
     text; the file is added to ``wanted`` (name: SVG)."""
-    key = digest(svg)
-    name = key[:20] + ".svg"
+    name = looks(svg)[:20] + ".svg"
     wanted[name] = svg
-    alt = alt_text(drawn[key]) if key in drawn else svg_words(svg)
+    alt = alt_text(drawn[digest(svg)]) if digest(svg) in drawn else svg_words(svg)
     escaped = "".join("\\" + c if c in "\\[]" else c for c in alt)
     image = f"![{escaped}](boards/{name})"  # Markdown: the picture is a file of the site, with its alt
     return nbformat.v4.new_output("display_data", data={"text/markdown": image, "text/plain": alt})
@@ -304,7 +312,7 @@ def with_pictures(notebook, steps: dict[int, dict], wanted: dict[str, str]) -> N
     they are after the cell. A board shown earlier that stands otherwise after the cell than its
     last picture on the page gets a picture after the cell's outputs. The files needed are added to
     ``wanted`` (name: SVG)."""
-    pictured: dict[str, str] = {}  # board's model id: the digest of its last picture on the page
+    pictured: dict[str, str] = {}  # board's model id: what its last picture on the page looks like
     drawn: dict[str, dict] = {}  # every picture the kernel drew: digest -> the snapshot it shows
     for index, step in steps.items():
         cell = notebook.cells[index]
@@ -316,21 +324,21 @@ def with_pictures(notebook, steps: dict[int, dict], wanted: dict[str, str]) -> N
             view = data.get(WIDGET_VIEW)
             if SVG in data:  # a board shown (its view's model is the board), or a picture
                 outputs.append(picture_output(data[SVG], drawn, wanted))
-                here.add(digest(data[SVG]))
+                here.add(looks(data[SVG]))
                 if view:
-                    pictured[view["model_id"]] = digest(data[SVG])
+                    pictured[view["model_id"]] = looks(data[SVG])
             elif view and step["boards"].get(view["model_id"]):
                 for board, svg in step["boards"][view["model_id"]]:
                     outputs.append(picture_output(svg, drawn, wanted))
-                    here.add(digest(svg))
-                    pictured[board] = digest(svg)
+                    here.add(looks(svg))
+                    pictured[board] = looks(svg)
             else:
                 outputs.append(output)
         for board, svg in now.items():
-            if board in pictured and pictured[board] != digest(svg):
-                if digest(svg) not in here:
+            if board in pictured and pictured[board] != looks(svg):
+                if looks(svg) not in here:
                     outputs.append(picture_output(svg, drawn, wanted))
-                pictured[board] = digest(svg)
+                pictured[board] = looks(svg)
         cell.outputs = outputs
 
 
