@@ -15,7 +15,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-import board_pictures  # noqa: E402  (the docs build draws the tutorials' boards with it too)
+import board_pictures  # noqa: E402  (the camera the browser test of the picture uses too)
 
 STATIC = board_pictures.STATIC
 CHROMIUM = board_pictures.CHROMIUM

@@ -1,12 +1,13 @@
 """The documentation site (docs/) and README.md: the site builds from a clean checkout with no
 network, warnings as errors and every cross-reference resolved; its links lead somewhere; every
-public name has a page and a docstring; every Python example runs and prints what its page says;
-the board's picture is current; each step of a tutorial shows its board as a picture of the real
-widget, whole, with the board's words as alt text; every page opens in Chromium without a console
-error.
+public name has a page and a docstring, and the reference shows methods with their signatures and
+properties as properties; every Python example runs and prints what its page says; the board's
+picture is current; each step of a tutorial shows its board as the picture its output keeps, with
+the board's words as alt text, and the live board in Chromium draws the same position as that
+picture; every page opens in Chromium without a console error.
 
-The site is built once (about two minutes: the walkthrough notebooks run and their boards are
-drawn in Chromium) into a temporary copy of the tracked files. ``python docs/build.py`` builds it for a reader."""
+The site is built once (about a minute: the walkthrough notebooks run) into a temporary copy of
+the tracked files. ``python docs/build.py`` builds it for a reader."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ import subprocess
 import sys
 import threading
 import unittest
+import xml.etree.ElementTree as ET
+from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
@@ -36,7 +39,11 @@ pytest.importorskip("sphinx", reason="Sphinx builds the docs (pip install -e '.[
 import nbformat  # noqa: E402
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser  # noqa: E402
 
-from tripeaks_widget import Game  # noqa: E402
+from tripeaks_widget import Game, TriPeaks  # noqa: E402
+from tripeaks_widget.board import Board  # noqa: E402
+from tripeaks_widget.engine.cards import Card  # noqa: E402
+from tripeaks_widget.picture import Picture  # noqa: E402
+from tripeaks_widget.picture import svg as drawing  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -95,13 +102,12 @@ def need_chromium() -> None:
     if not pathlib.Path(board_pictures.CHROMIUM).exists():
         if os.environ.get("TRIPEAKS_E2E") == "required":
             pytest.fail(f"no Chromium at {board_pictures.CHROMIUM}")
-        pytest.skip(f"no Chromium at {board_pictures.CHROMIUM} (the tutorials' boards are drawn there)")
+        pytest.skip(f"no Chromium at {board_pictures.CHROMIUM} (the live board is drawn there)")
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> pathlib.Path:
     """The site, built from a copy of the tracked files with warnings as errors and no network."""
-    need_chromium()
     checkout = tmp_path_factory.mktemp("checkout")
     for name in tracked_files():
         if (ROOT / name).is_file():
@@ -188,6 +194,47 @@ def test_every_public_name_has_a_page(site):
     assert not missing, f"public names the reference does not show: {missing}"
 
 
+def signature_lines(page: pathlib.Path) -> dict[str, str]:
+    """Each documented object's signature line on a reference page, by its id, as a reader reads it."""
+    lines = {}
+    for anchor, inner in re.findall(r'<dt class="sig sig-object py" id="([^"]+)">(.*?)</dt>', page.read_text(), re.S):
+        words = unescape(re.sub(r"<[^>]+>", "", inner)).replace("¶", "")
+        lines[anchor] = re.sub(r"\s+", " ", words).strip()
+    return lines
+
+
+def as_documented(name: str, member) -> str:
+    """How the reference writes a member: ``property score``, ``win_chance(*, kind='fair', ...)``."""
+    if isinstance(member, property):
+        return f"property {name}"
+    function = member.__func__ if isinstance(member, classmethod) else member
+    signature = inspect.signature(function)
+    bare = [parameter.replace(annotation=inspect.Parameter.empty) for parameter in signature.parameters.values()]
+    shown = signature.replace(parameters=bare[1:], return_annotation=inspect.Signature.empty)  # not self or cls
+    return f"{'classmethod ' if isinstance(member, classmethod) else ''}{name}{shown}"
+
+
+@pytest.mark.parametrize("cls", [TriPeaks, Board], ids=["TriPeaks", "Board"])
+def test_the_reference_shows_methods_with_their_signatures_and_properties_as_properties(site, cls):
+    """The widget and the board, whose members are made by reading through (``reads_through``):
+    each public method with its signature, each property as a property, and the constructor with
+    its keywords, as ``help()`` shows them."""
+    home = f"{cls.__module__}.{cls.__qualname__}"
+    lines = signature_lines(site / "reference" / "api" / f"{cls.__module__}.html")
+    assert "records=None" in lines[home] and "**" not in lines[home], lines[home]
+    assert lines[f"{home}.win_chance"] == "win_chance(*, kind='fair', samples=None, seed=0, budget=None)"
+    assert lines[f"{home}.score"] == "property score"
+    members = {
+        name: member
+        for name, member in vars(cls).items()
+        if not name.startswith("_") and isinstance(member, (property, classmethod, type(as_documented)))
+    }
+    assert len(members) > 40
+    wrong = {name: lines.get(f"{home}.{name}") for name, member in members.items()}
+    wrong = {name: line for name, line in wrong.items() if line != as_documented(name, members[name])}
+    assert not wrong, wrong
+
+
 def documented_members(cls) -> dict[str, object]:
     """The public methods and properties a class defines itself (autodoc shows each)."""
     members = {}
@@ -253,6 +300,7 @@ def test_the_board_picture_is_current():
     )
 
 
+SVG = "{http://www.w3.org/2000/svg}"
 BOARD_ALT = re.compile(r"\bGame TP\w-[\w-]+\. Score \d+, moves \d+\.")  # a board's alt: its game, score, moves
 
 
@@ -334,53 +382,130 @@ def test_the_rules_walkthrough_shows_each_position_the_engine_reaches(site):
         assert any(description in alt for alt in alts), f"no picture, in order, of: {description}"
 
 
-def test_the_tutorial_pictures_show_whole_boards(site):
-    """Each board picture is the whole widget drawn: the blank margin all round (nothing cut),
-    the green table filling much of it (not blank), at the width the build draws."""
-    from PIL import Image
-
+def test_the_tutorial_pictures_are_the_boards_own_pictures(site):
+    """Each board picture of a tutorial is a picture the package drew of a board (the whole board,
+    its text alternative the board in words), and its alt text holds those words."""
     shown = {
-        (site / "tutorials" / src).resolve()
+        (site / "tutorials" / src).resolve(): alt
         for notebook in TUTORIALS
         for _, pictures in tutorial_cells(site, notebook)
-        for _, src in pictures
+        for alt, src in pictures
     }
     assert len(shown) >= 20
-    for path in sorted(shown):
-        image = Image.open(path).convert("RGB")
-        width, height = image.size
-        assert width == tripeaks_docs.PICTURE_WIDTH + 16 and 450 <= height <= 900, (path.name, image.size)
-        frame = [image.getpixel((x, y)) for x in range(width) for y in (0, 3, height - 4, height - 1)]
-        frame += [image.getpixel((x, y)) for y in range(height) for x in (0, 3, width - 4, width - 1)]
-        assert set(frame) == {(255, 255, 255)}, f"{path.name}: the board touches the picture's edge"
-        felt = sum(count for count, (r, g, b) in image.getcolors(width * height) if g > r + 20 and g > b)
-        assert felt > 0.3 * width * height, f"{path.name}: no table drawn"
+    for path, alt in sorted(shown.items()):
+        root = ET.fromstring(path.read_text(encoding="utf-8"))
+        assert root.tag == f"{SVG}svg" and root.get("role") == "img", path.name
+        assert root.get("width") == f"{drawing.WIDTH:.0f}" and 400 <= float(root.get("height")) <= 700, path.name
+        assert root.findtext(f"{SVG}desc") in unescape(alt), path.name
 
 
-def test_a_widget_view_becomes_its_boards_pictures_and_a_change_later_adds_one():
-    """The placing of the pictures, on a notebook's outputs: a widget view becomes the pictures
-    of its boards as they stand after the cell; a later cell that changes a board shown earlier
-    gets its picture after its own outputs; a cell that changes nothing gets none."""
-    from tripeaks_widget import TriPeaks
+def output(**data) -> dict:
+    return nbformat.v4.new_output("display_data", data={"text/plain": "shown", **data})
 
-    board = TriPeaks("TP1-E-AAAAAAB", records=False)
-    view = {"model_id": "view-1", "version_major": 2, "version_minor": 0}
-    shown = nbformat.v4.new_output("display_data", data={tripeaks_docs.WIDGET_VIEW: view, "text/plain": "TriPeaks"})
+
+def view_of(model_id: str) -> dict:
+    return {"model_id": model_id, "version_major": 2, "version_minor": 0}
+
+
+def test_each_picture_a_cell_keeps_becomes_a_file_and_a_later_change_adds_one():
+    """The placing of the pictures, on a notebook's outputs: a board shown keeps the picture of
+    that moment; a picture shown (``w.picture()``) is one too; a later cell that changes a board
+    shown earlier gets its picture after its own outputs, unless it shows that picture itself; a
+    cell that changes nothing gets none; a view that keeps no picture (a Comparison) becomes the
+    pictures of its boards after the cell. Each picture's alt text is the snapshot's words."""
+    board = TriPeaks("TP1-E-AAAAAAB", records=False, lang="en")
+    board.caption = "The deal"
     printed = nbformat.v4.new_output("stream", name="stdout", text="498\n")
-    cells = [nbformat.v4.new_code_cell(outputs=outputs) for outputs in ([shown], [printed], [printed])]
+    cells, steps, drawn = [], {}, {}
+
+    def cell(outputs, boxes=None):
+        """A cell run: its outputs, and what the kernel says after it."""
+        svg = Picture.of(board.state).svg
+        drawn[tripeaks_docs.digest(svg)] = dict(board.state)
+        cells.append(nbformat.v4.new_code_cell(outputs=outputs))
+        shown = {board.model_id: [[board.model_id, svg]], **(boxes or {})}
+        steps[len(cells) - 1] = {"boards": shown, "drawn": dict(drawn)}
+        return svg
+
+    deal = Picture.of(board.state).svg
+    cell([output(**{tripeaks_docs.WIDGET_VIEW: view_of(board.model_id), tripeaks_docs.SVG: deal})])
+    board.play("K♣")
+    cell([printed])  # changed since its picture: one now
+    cell([printed])  # unchanged: none
+    board.play("A♠")
+    now = board.picture().svg  # drawn from the board's snapshot: ids of its own, the same picture
+    drawn[tripeaks_docs.digest(now)] = dict(board.state)
+    cell([output(**{tripeaks_docs.SVG: now})])  # w.picture(): no second one
+    cell([output(**{tripeaks_docs.WIDGET_VIEW: view_of("box")})], {"box": [["left", deal], ["right", now]]})
     notebook = nbformat.v4.new_notebook(cells=cells)
-    steps = {}
-    for index, move in enumerate([None, "K♣", None]):
-        if move:
-            board.play(move)
-        steps[index] = {"view-1": [["board-1", {"state": board.state, "labels": board.labels}]]}
     wanted = {}
     tripeaks_docs.with_pictures(notebook, steps, wanted)
-    first, second, third = (cell.outputs for cell in notebook.cells)
-    assert [o["data"]["text/plain"][:40] for o in first] == ["Game TP1-E-AAAAAAB. Score 500, moves 0. "]
+    first, second, third, fourth, fifth = (cell.outputs for cell in notebook.cells)
+    assert [o["data"]["text/plain"][:50] for o in first] == ["The deal. Game TP1-E-AAAAAAB. Score 500, moves 0. "]
     assert second[0] == printed and "discard: king of clubs" in second[1]["data"]["text/plain"]
     assert third == [printed]
-    assert len(wanted) == 2 and all(f"(boards/{name})" in "".join(map(str, first + second)) for name in wanted)
+    assert len(fourth) == 1 and "discard: ace of spades" in fourth[0]["data"]["text/plain"]
+    files = [o["data"]["text/markdown"].rsplit("/", 1)[1].rstrip(")") for o in fifth]
+    assert files == [f"{tripeaks_docs.looks(svg)[:20]}.svg" for svg in (deal, now)]
+    assert len(wanted) == 3 and {deal, now} <= set(wanted.values())
+    board.close()
+
+
+def live_and_pictured(camera, board: TriPeaks) -> tuple[dict, dict]:
+    """Where each card lies, in units from the board's corner, and what it shows (a card, or
+    ``"back"``): on the live board the front end draws in Chromium, and on the picture Python
+    draws of the same snapshot."""
+    camera.draw({"state": board.state, "labels": board.labels})
+    live = camera.page.evaluate(
+        """() => {
+          const board = document.querySelector("#cell .tp-board").getBoundingClientRect();
+          const shown = [...document.querySelectorAll("#cell .tp-slot:not(.tp-removed), #cell .tp-discard")];
+          const places = shown.filter((card) => !card.classList.contains("tp-empty"))
+            .map((card) => [card, card.classList.contains("tp-hidden") ? "back" : card.dataset.card]);
+          const stock = document.querySelector("#cell .tp-stock:not(.tp-empty)");
+          if (stock) places.push([stock, "back"]);
+          const at = (card) => card.getBoundingClientRect();
+          return { width: board.width, cards: places.map(([card, what]) =>
+            [at(card).left - board.left, at(card).top - board.top, what]) };
+        }"""
+    )
+    unit = live["width"] / drawing.BOARD_W
+    on_board = {(x / unit, y / unit): what if what == "back" else Card.parse(what) for x, y, what in live["cards"]}
+    root = ET.fromstring(Picture.of(board.state).svg)
+    prefix = root.find(f"{SVG}title").get("id").removesuffix("title")
+    felt = next(rect for rect in root.iter(f"{SVG}rect") if rect.get("fill") == f"url(#{prefix}felt)")
+    top = float(felt.get("y")) + 0.28 * drawing.UNIT  # the table's padding above the peaks
+    pictured = {}
+    for use in root.iter(f"{SVG}use"):
+        name = use.get("href").removeprefix(f"#{prefix}")
+        if name.startswith("card-"):
+            x, y = (float(use.get("x")) - drawing.PAD_X) / drawing.UNIT, (float(use.get("y")) - top) / drawing.UNIT
+            pictured[x, y] = "back" if name == "card-back" else Card.parse(name.removeprefix("card-"))
+    return on_board, pictured
+
+
+def test_the_live_board_draws_the_position_its_picture_draws():
+    """For a few positions, the front end in Chromium and the picture Python draws of the same
+    snapshot put the same cards face up, each in the same place (in units, within a hundredth; a
+    card that fits raised alike), and the face-down cards in the same places; only the picture
+    draws the stock's second card peeking out under its top one."""
+    need_chromium()
+    pytest.importorskip("playwright.sync_api")
+    positions = [("TP1-E-AAAAAAB", "en", ""), ("TP1-E-AAAAAAB", "he", "K♣ A♠ 2♦ draw")]
+    positions += [("TP1-C-AAAAAAD", "en", " ".join(["draw"] * 23)), ("TP1-E-AAAAAAB", "el", " ".join(["draw"] * 22))]
+    with board_pictures.Camera(900) as camera:
+        for code, lang, line in positions:
+            board = TriPeaks(code, records=False, lang=lang)
+            board.replay(line, pace=0)
+            on_board, pictured = live_and_pictured(camera, board)
+            for (x, y), what in on_board.items():
+                near = [place for place in pictured if abs(place[0] - x) < 0.01 and abs(place[1] - y) < 0.01]
+                assert len(near) == 1 and pictured.pop(near[0]) == what, (code, line, (x, y), what)
+            assert sum(what != "back" for what in on_board.values()) == len(board.free()) + 1, (code, line)
+            under = [(drawing.look.STOCK_X - 0.06, drawing.PILE_TOP + 0.05)] if board.stock_count > 1 else []
+            left = [(round(x, 2), round(y, 2), what) for (x, y), what in pictured.items()]
+            assert left == [(round(x, 2), round(y, 2), "back") for x, y in under], (code, line)
+            board.close()
 
 
 def test_the_board_pictures_refuse_the_network(tmp_path):

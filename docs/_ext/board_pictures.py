@@ -3,13 +3,13 @@ traits (``state``, the snapshot, and ``labels``) in Chromium, and the picture is
 
 One :class:`Camera` is one browser and one page, reused for every picture: the bundle is loaded
 once, each board is drawn afresh (with reduced motion, so nothing is caught mid-animation), and the
-page may load nothing from the network. ``docs/screenshot.py`` takes README's picture with it; the
-docs build (``tripeaks_docs.py``) the tutorials' boards.
+page may load nothing from the network. ``docs/screenshot.py`` takes README's picture with it, and
+``tests/test_docs.py`` holds the live board it draws to the static picture Python draws of the same
+snapshot (the tutorials' pictures, :mod:`tripeaks_widget.picture`).
 """
 
 from __future__ import annotations
 
-import io
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -33,23 +33,11 @@ DRAW = """async (traits) => {
 }"""
 
 
-def alt_text(state: dict, labels: dict) -> str:
-    """The picture's words, the board's own: its caption, the game, the score and moves, the
-    message, the board in words as a screen reader reads it (R7), and the records' notices."""
-    parts = [state["caption"], f"{labels['game_code']} {state['code']}"]
-    parts.append(f"{labels['score']} {state['score']}, {labels['moves'].lower()} {state['moves']}")
-    parts += dict.fromkeys([state["ending"], state["message"], state["description"]])  # the ending is often the message
-    parts += [notice["text"] for notice in state["notices"]]
-    sentences = (part if part.endswith((".", "!", "?")) else part + "." for part in map(str.strip, parts) if part)
-    return " ".join(sentences).replace("\n", " ")
-
-
 class Camera:
     """``with Camera(width) as camera: camera.take(traits, path)``: boards drawn ``width`` CSS pixels wide."""
 
-    def __init__(self, width: int = 900, palette: bool = False) -> None:
+    def __init__(self, width: int = 900) -> None:
         self.width = width
-        self.palette = palette  # a 256-colour PNG: a third of the bytes, the same picture to the eye
         self.errors: list[str] = []
 
     def __enter__(self) -> Camera:
@@ -86,20 +74,17 @@ class Camera:
             self.errors.append(f"the board asked for {url}")
             route.abort()
 
-    def take(self, traits: dict, path: pathlib.Path) -> None:
-        """Draw the board of ``traits`` (``state`` and ``labels``) and save its picture as a PNG at ``path``."""
+    def draw(self, traits: dict) -> None:
+        """Draw the board of ``traits`` (``state`` and ``labels``) on the page."""
         self.page.evaluate(DRAW, traits)
         self.page.wait_for_selector("#cell .tp-board")
         if self.errors:
             raise RuntimeError(f"the board did not draw cleanly: {self.errors}")
-        png = self.page.locator("#cell").screenshot(animations="disabled")
-        if self.palette:
-            from PIL import Image
 
-            out = io.BytesIO()
-            Image.open(io.BytesIO(png)).quantize(256).save(out, format="PNG", optimize=True)
-            png = out.getvalue()
-        path.write_bytes(png)
+    def take(self, traits: dict, path: pathlib.Path) -> None:
+        """Draw the board of ``traits`` and save its picture as a PNG at ``path``."""
+        self.draw(traits)
+        path.write_bytes(self.page.locator("#cell").screenshot(animations="disabled"))
 
     def __exit__(self, *exc) -> None:
         browser = getattr(self, "_browser", None)

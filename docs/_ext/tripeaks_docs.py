@@ -5,13 +5,13 @@
   each public name is documented on the page of the module that defines it (or, when that module
   is private, of the shortest public module that exports it) and linked from the others.
 - ``tutorials/*.ipynb``: the walkthrough notebooks of ``examples/``, run here (nbclient, in
-  ``examples/``) and written with their outputs for myst-nb to show. After each code cell the kernel
-  is asked for the synced traits of every TriPeaks widget shown so far (``state``, the snapshot, and
-  ``labels``); each widget view in the cell's outputs, and each board shown earlier that the cell
-  changed, becomes a picture of that board as it stands then: the shipped front end draws it in
-  Chromium (``board_pictures.py``, one browser for the whole build), with the board's own words as
-  alt text. The pictures go in ``tutorials/boards/``, named by what they show, so an unchanged board
-  is not drawn again at the next build.
+  ``examples/``) and written with their outputs for myst-nb to show. A board shown in a notebook
+  keeps, beside its live view, the picture of the board at that moment (``image/svg+xml``, drawn in
+  Python from the snapshot the front end draws: :mod:`tripeaks_widget.picture`); each such
+  picture, and each ``w.picture()`` or ``Game`` shown, becomes an SVG file of the site in
+  ``tutorials/boards/`` (named by its digest), with the board's own words as alt text, from the
+  snapshot the kernel drew it from. After each code cell the kernel is asked which boards are
+  shown: one that stands otherwise than its last picture on the page gets a picture of it now.
 - the ``{cli}`` directive: a command-line tool's help, printed by the parser its ``main`` builds.
 """
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
-import functools
 import hashlib
 import importlib
 import inspect
@@ -29,16 +28,19 @@ import json
 import os
 import pathlib
 import pkgutil
+import re
 import time
+from xml.etree import ElementTree
 
 import nbformat
-from board_pictures import STATIC, Camera, alt_text
 from docutils import nodes
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+from tripeaks_widget import i18n
 
 PACKAGE = "tripeaks_widget"
 DOCS = pathlib.Path(__file__).resolve().parent.parent
@@ -49,20 +51,35 @@ TUTORIALS = DOCS / "tutorials"
 BOARDS = TUTORIALS / "boards"
 logger = logging.getLogger(__name__)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-PICTURE_WIDTH = 800  # CSS pixels: the board's whole header on one line, a third of the page's file size
+SVG = "image/svg+xml"
 
-# Run silently in each tutorial's kernel before its first cell: every widget made is remembered, and
-# ``_tripeaks_docs_boards(ids)`` gives, for each widget view shown (its model id), the synced traits
-# of the TriPeaks boards in it (a Comparison shows two), as JSON.
+# Run silently in each tutorial's kernel before its first cell. Every widget made is remembered, and
+# every picture of a board drawn (``Picture.of``: a board shown, ``w.picture()``, a ``Game`` shown)
+# with the snapshot it shows. ``_tripeaks_docs_boards(ids)`` gives, as JSON, for each widget view
+# shown (its model id) the TriPeaks boards in it (a Comparison shows two), each with the picture of
+# the board as it is now; and the snapshots of the pictures drawn since it was last asked, by digest.
 KERNEL_SETUP = """\
+import hashlib as _hashlib
 import json as _json
 
 import ipywidgets as _ipywidgets
 
 from tripeaks_widget import TriPeaks as _TriPeaks
+from tripeaks_widget.picture import Picture as _Picture
 
-_tripeaks_docs_made, _tripeaks_docs_by_id, _tripeaks_docs_ids = [], {}, {}
+_tripeaks_docs_made, _tripeaks_docs_by_id, _tripeaks_docs_ids, _tripeaks_docs_drawn = [], {}, {}, {}
 _ipywidgets.Widget.on_widget_constructed(_tripeaks_docs_made.append)
+_tripeaks_docs_draw = _Picture.of.__func__
+
+
+def _tripeaks_docs_picture(cls, view, lang=None):
+    picture = _tripeaks_docs_draw(cls, view, lang)
+    said = {**view, "lang": lang or view.get("lang")}
+    _tripeaks_docs_drawn[_hashlib.sha256(picture.svg.encode()).hexdigest()] = said
+    return picture
+
+
+_Picture.of = classmethod(_tripeaks_docs_picture)
 
 
 def _tripeaks_docs_boards(shown):
@@ -73,12 +90,15 @@ def _tripeaks_docs_boards(shown):
 
     def boards(widget):
         if isinstance(widget, _TriPeaks):
-            yield _tripeaks_docs_ids[id(widget)], {"state": widget.state, "labels": widget.labels}
+            yield _tripeaks_docs_ids[id(widget)], _Picture.of(widget.state).svg
         for child in getattr(widget, "children", ()):
             yield from boards(child)
 
     views = _tripeaks_docs_by_id
-    return _json.dumps({root: list(boards(views[root])) for root in shown if root in views})
+    now = {root: list(boards(views[root])) for root in shown if root in views}
+    drawn = dict(_tripeaks_docs_drawn)
+    _tripeaks_docs_drawn.clear()
+    return _json.dumps({"boards": now, "drawn": drawn}, default=str)
 """
 
 # --- the package's public surface --------------------------------------------------------------
@@ -204,14 +224,16 @@ def generate_reference() -> None:
 
 
 class BoardsClient(NotebookClient):
-    """Runs a notebook; after each code cell, reads the TriPeaks boards shown so far.
+    """Runs a notebook; after each code cell, asks the kernel which boards are shown and what
+    pictures it drew.
 
-    ``steps`` holds, per code cell, ``{view's model id: [(board's model id, traits), ...]}``."""
+    ``steps`` holds, per code cell, ``{"boards": {view's model id: [(board's model id, its picture
+    now), ...]}, "drawn": {a picture's digest: the snapshot it shows}}``."""
 
     def __init__(self, notebook, **kwargs):
         super().__init__(notebook, **kwargs)
         self.shown: list[str] = []
-        self.steps: dict[int, dict[str, list]] = {}
+        self.steps: dict[int, dict] = {}
 
     async def _ask(self, code: str, **expressions: str) -> dict:
         reply = await self.async_wait_for_reply(
@@ -233,68 +255,97 @@ class BoardsClient(NotebookClient):
                 view = output.get("data", {}).get(WIDGET_VIEW)
                 if view and view["model_id"] not in self.shown:
                     self.shown.append(view["model_id"])
-            if self.shown:
-                answer = await self._ask("", boards=f"_tripeaks_docs_boards({self.shown!r})")
-                self.steps[cell_index] = json.loads(answer["boards"])
+            answer = await self._ask("", boards=f"_tripeaks_docs_boards({self.shown!r})")
+            self.steps[cell_index] = json.loads(answer["boards"])
         return cell
 
 
-@functools.cache
-def drawn_by() -> str:
-    """What draws the pictures: the front end and the camera, and the width."""
-    sources = [STATIC / "widget.js", STATIC / "widget.css", DOCS / "_ext" / "board_pictures.py"]
-    return "\0".join([str(PICTURE_WIDTH), *(path.read_text(encoding="utf-8") for path in sources)])
+def digest(svg: str) -> str:
+    """A picture's digest, as the kernel keys the snapshots it drew pictures from."""
+    return hashlib.sha256(svg.encode()).hexdigest()
 
 
-def picture_name(traits: dict) -> str:
-    """A board's picture, named by what it shows (its traits, without the snapshot's sequence
-    numbers) and what draws it."""
-    state = {key: value for key, value in traits["state"].items() if key not in ("seq", "answered")}
-    shown = json.dumps([state, traits["labels"]], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(f"{shown}\0{drawn_by()}".encode()).hexdigest()[:20] + ".png"
+def looks(svg: str) -> str:
+    """What a picture looks like, as a digest: two pictures of one board differ only in the prefix
+    of their ids (made from the whole snapshot, its sequence numbers too), which is set aside."""
+    prefix = re.search(r'<title id="([\w-]+)-title"', svg)
+    return digest(svg.replace(prefix.group(1), "tp") if prefix else svg)
 
 
-def picture_output(name: str, traits: dict) -> dict:
-    """A cell output showing the board's picture, with its words as alt text."""
-    alt = alt_text(traits["state"], traits["labels"])
+def alt_text(view: dict) -> str:
+    """A picture's words, the board's own, from the snapshot it shows (or a game's view): its
+    caption, the game, the score and moves, the message, the board in words as a screen reader
+    reads it (R7), and the records' notices."""
+    labels = i18n.labels(view.get("lang"))
+    parts = [view.get("caption") or "", f"{labels['game_code']} {view['code']}"]
+    parts.append(f"{labels['score']} {view['score']}, {labels['moves'].lower()} {view['moves']}")
+    said = [view.get("ending") or "", view.get("message") or "", view.get("description") or ""]
+    parts += dict.fromkeys(said)  # the ending is often the message
+    parts += [notice["text"] for notice in view.get("notices", [])]
+    sentences = (part if part.endswith((".", "!", "?")) else part + "." for part in map(str.strip, parts) if part)
+    return " ".join(sentences).replace("\n", " ")
+
+
+def svg_words(svg: str) -> str:
+    """A picture's own text alternative (its ``<title>`` and ``<desc>``): for a picture the kernel
+    did not draw through ``Picture.of`` (an animation)."""
+    root = ElementTree.fromstring(svg)
+    said = [root.findtext(f"{{http://www.w3.org/2000/svg}}{tag}") or "" for tag in ("title", "desc")]
+    return ". ".join(part.strip().rstrip(".") for part in said if part.strip()) + "."
+
+
+def picture_output(svg: str, drawn: dict[str, dict], wanted: dict[str, str]) -> dict:
+    """A cell output showing a picture of a board as a file of the site, with its words as alt
+    text; the file is added to ``wanted`` (name: SVG)."""
+    name = looks(svg)[:20] + ".svg"
+    wanted[name] = svg
+    alt = alt_text(drawn[digest(svg)]) if digest(svg) in drawn else svg_words(svg)
     escaped = "".join("\\" + c if c in "\\[]" else c for c in alt)
     image = f"![{escaped}](boards/{name})"  # Markdown: the picture is a file of the site, with its alt
     return nbformat.v4.new_output("display_data", data={"text/markdown": image, "text/plain": alt})
 
 
-def picture_of(board: str, traits: dict, pictured: dict[str, str], wanted: dict[str, dict]) -> dict:
-    name = pictured[board] = picture_name(traits)
-    wanted[name] = traits
-    return picture_output(name, traits)
-
-
-def with_pictures(notebook, steps: dict[int, dict[str, list]], wanted: dict[str, dict]) -> None:
-    """Each widget view in a cell's outputs becomes the pictures of its boards as they stand after
-    the cell; a board shown earlier that the cell changed gets a picture after the cell's outputs.
-    The pictures needed are added to ``wanted`` (name: traits)."""
-    pictured: dict[str, str] = {}  # board's model id: the name of its last picture
-    for index, boards_in in steps.items():
+def with_pictures(notebook, steps: dict[int, dict], wanted: dict[str, str]) -> None:
+    """Each picture of a board in a cell's outputs (a board shown keeps one beside its live view;
+    ``w.picture()`` and a ``Game`` shown are one) becomes a file of the site, with the board's words
+    as alt text; a widget view that keeps none (a Comparison) becomes the pictures of its boards as
+    they are after the cell. A board shown earlier that stands otherwise after the cell than its
+    last picture on the page gets a picture after the cell's outputs. The files needed are added to
+    ``wanted`` (name: SVG)."""
+    pictured: dict[str, str] = {}  # board's model id: what its last picture on the page looks like
+    drawn: dict[str, dict] = {}  # every picture the kernel drew: digest -> the snapshot it shows
+    for index, step in steps.items():
         cell = notebook.cells[index]
-        now = {board: traits for boards in boards_in.values() for board, traits in boards}
-        outputs, shown_here = [], set()
+        drawn.update(step["drawn"])
+        now = {board: svg for boards in step["boards"].values() for board, svg in boards}
+        outputs, here = [], set()
         for output in cell.outputs:
-            view = output.get("data", {}).get(WIDGET_VIEW)
-            if view and boards_in.get(view["model_id"]):
-                boards = [board for board, _ in boards_in[view["model_id"]]]
-                outputs += [picture_of(board, now[board], pictured, wanted) for board in boards]
-                shown_here.update(boards)
+            data = output.get("data", {})
+            view = data.get(WIDGET_VIEW)
+            if SVG in data:  # a board shown (its view's model is the board), or a picture
+                outputs.append(picture_output(data[SVG], drawn, wanted))
+                here.add(looks(data[SVG]))
+                if view:
+                    pictured[view["model_id"]] = looks(data[SVG])
+            elif view and step["boards"].get(view["model_id"]):
+                for board, svg in step["boards"][view["model_id"]]:
+                    outputs.append(picture_output(svg, drawn, wanted))
+                    here.add(looks(svg))
+                    pictured[board] = looks(svg)
             else:
                 outputs.append(output)
-        for board, traits in now.items():
-            if board not in shown_here and board in pictured and picture_name(traits) != pictured[board]:
-                outputs.append(picture_of(board, traits, pictured, wanted))
+        for board, svg in now.items():
+            if board in pictured and pictured[board] != looks(svg):
+                if looks(svg) not in here:
+                    outputs.append(picture_output(svg, drawn, wanted))
+                pictured[board] = looks(svg)
         cell.outputs = outputs
 
 
 def generate_tutorials() -> None:
     TUTORIALS.mkdir(exist_ok=True)
     BOARDS.mkdir(exist_ok=True)
-    wanted: dict[str, dict] = {}
+    wanted: dict[str, str] = {}
     executed = {}
     started = time.perf_counter()
     for source in sorted((ROOT / "examples").glob("[0-9]*.ipynb")):
@@ -308,16 +359,10 @@ def generate_tutorials() -> None:
             raise ExtensionError(f"{source.relative_to(ROOT)} did not run:\n{error}") from None
         with_pictures(notebook, client.steps, wanted)
         executed[source.name] = notebook
-    logger.info(f"the tutorials ran in {time.perf_counter() - started:.0f} s")
-    missing = {name: traits for name, traits in wanted.items() if not (BOARDS / name).exists()}
-    started = time.perf_counter()
-    if missing:
-        with Camera(PICTURE_WIDTH, palette=True) as camera:
-            for name, traits in missing.items():
-                camera.take(traits, BOARDS / name)
-    took = time.perf_counter() - started
-    logger.info(f"the tutorials' boards: {len(wanted)} pictures, {len(missing)} drawn in {took:.1f} s")
-    for stale in BOARDS.glob("*.png"):
+    logger.info(f"the tutorials ran in {time.perf_counter() - started:.0f} s, {len(wanted)} board pictures")
+    for name, svg in wanted.items():
+        write_if_changed(BOARDS / name, svg)
+    for stale in BOARDS.iterdir():
         if stale.name not in wanted:
             stale.unlink()
     for name, notebook in executed.items():
@@ -395,19 +440,40 @@ def drop_type_docstring(app, what, name, obj, options, lines):
         lines.clear()
 
 
+def class_signature(app, what, name, obj, options, signature, return_annotation):
+    """A class's signature as ``help()`` and ``inspect.signature`` give it: autodoc takes a base's
+    ``__new__(*args, **kwargs)`` (traitlets') before the class's own ``__init__``, which hides the
+    widget's keywords. Without annotations, as every signature of the reference."""
+    if what not in ("class", "exception") or signature != "(*args, **kwargs)":
+        return None
+    try:
+        found = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+    bare = [parameter.replace(annotation=inspect.Parameter.empty) for parameter in found.parameters.values()]
+    return str(found.replace(parameters=bare, return_annotation=inspect.Signature.empty)), return_annotation
+
+
 _HOMES: dict[str, str] = {}
 
 
 def resolve_exported(app, env, node, contnode):
-    """A reference to a name where a module exports it (``tripeaks_widget.Game``) resolves to the
-    page that documents it (``tripeaks_widget.engine.game.Game``), wherever the module moves it from."""
+    """A reference to a name where a module exports it (``tripeaks_widget.Game``), or to one of its
+    members (``tripeaks_widget.Game.solve``), resolves to the page that documents it
+    (``tripeaks_widget.engine.game.Game``), wherever the module moves it from."""
     if node.get("refdomain") != "py":
         return None
     if not _HOMES:
         _HOMES.update({f"{m}.{n}": f"{home}.{n}" for m, names in surface().items() for n, home in names.items()})
     target = node.get("reftarget", "")
-    home = _HOMES.get(target)
-    if home is None or home == target:
+    name, member = target, ""
+    while name and name not in _HOMES:  # a member of an exported name: ``tripeaks_widget.Game.solve``
+        name, _, last = name.rpartition(".")
+        member = f"{last}.{member}" if member else last
+    if not name:
+        return None
+    home = _HOMES[name] + (f".{member}" if member else "")
+    if home == target:
         return None
     node = node.deepcopy()
     node["reftarget"] = home
@@ -418,5 +484,6 @@ def setup(app):
     app.connect("builder-inited", generate)
     app.connect("missing-reference", resolve_exported)
     app.connect("autodoc-process-docstring", drop_type_docstring)
+    app.connect("autodoc-process-signature", class_signature)
     app.add_directive("cli", CliDirective)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
