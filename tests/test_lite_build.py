@@ -4,6 +4,7 @@ comes before the Pyodide runtime is fetched."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -311,3 +312,11 @@ def test_a_bad_setting_of_the_play_page_is_an_error_line_before_anything_is_buil
     code, text = _build(capsys, "--out", tmp_path / "site", *option)
     assert code == 1 and text.startswith(said) and "Traceback" not in text, text
     assert not (tmp_path / "site").exists()
+
+
+def test_try_it_opens_the_play_pages_board():
+    """docs/try.md, in a docs site built with ``--lite`` (the browser site under ``lite/``), leads
+    first to the play page the build writes (above), a board, not to JupyterLab's file browser."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "try.md").read_text(encoding="utf-8")
+    lite = page.split("```{only} lite", 1)[1].split("```", 1)[0]
+    assert re.findall(r'href="([^"]+)"', lite) == ["lite/play/index.html", "lite/lab/index.html"]
