@@ -163,6 +163,21 @@ def test_a_rebuild_keeps_what_the_user_added_to_the_site(tmp_path):
     assert made_by_the_build(out) == {"index.html", "lab/index.html", "files/01.ipynb", SITE_MARK}
 
 
+def test_a_rebuild_of_a_site_whose_mark_lists_no_files_keeps_what_lies_beside_the_build(tmp_path):
+    """A site built before the mark listed the build's files: what the new build does not write at
+    the top (a .git with its history, a CNAME, notes) is the user's and stays; the build's own
+    folders are replaced whole. Before, all of it was deleted."""
+    out = a_site(tmp_path / "site", {"index.html": "one", "lab/index.html": "one", "lab/old-chunk.js": "stale"})
+    (out / SITE_MARK).write_text("A site built by python -m tripeaks_widget.lite build, which may replace it.\n")
+    a_site(out, {".git/HEAD": "ref: refs/heads/main", ".git/objects/ab/cd": "history", "CNAME": "class.example"})
+    a_site(out, {"notes.md": "for Tuesday"})
+    install(built_site(tmp_path, "two"), out)
+    found = everything(out)
+    assert found[".git/objects/ab/cd"] == "history" and found["CNAME"] == "class.example"
+    assert found["notes.md"] == "for Tuesday"
+    assert found["lab/index.html"] == "two" and "lab/old-chunk.js" not in found
+
+
 def test_a_file_the_user_added_where_the_new_site_writes_one_is_named_and_nothing_changes(tmp_path):
     out = tmp_path / "site"
     install(built_site(tmp_path, "one"), out)

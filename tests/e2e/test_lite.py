@@ -77,7 +77,8 @@ def site(e2e_ready, tmp_path_factory):
     for name in BROWSER_NOTEBOOKS:
         shutil.copyfile(default_contents() / name, contents / name)
     out = tmp_path_factory.mktemp("site")
-    (out / SITE_MARK).write_text("")  # an earlier site, with a file the new one lacks
+    # an earlier site, with a file its build made and the new one lacks
+    (out / SITE_MARK).write_text(json.dumps({"made": ["stale.txt", SITE_MARK]}))
     (out / "stale.txt").write_text("from an earlier build")
     started = time.perf_counter()
     report = build_site(out, contents=contents, assists=PLAY_ASSISTS, log=lambda line: None)

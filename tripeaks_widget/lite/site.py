@@ -366,7 +366,9 @@ def install(built: Path, out: Path) -> None:
             raise LiteBuildError(f"could not put the site in {out} ({error})") from None
         return
     before = made_by_the_build(out)
-    kept = theirs(out, before) if before is not None else []
+    # A mark that lists no files (a site built before marks did): what the new build does not
+    # write at the top is taken for the user's, and the build's own folders are replaced whole.
+    kept = theirs(out, before) if before is not None else sorted(set(_tops(out)) - set(_tops(built)))
     clash = [name for name in kept if (built / name).exists()]
     if clash:
         raise LiteBuildError(
@@ -400,6 +402,11 @@ def install(built: Path, out: Path) -> None:
         _quietly(os.rmdir, aside)
         raise LiteBuildError(f"could not put the site in {out} ({error}); the old site is as it was") from None
     _quietly(shutil.rmtree, aside)
+
+
+def _tops(site: Path) -> list[str]:
+    """The entries at the top of ``site``, its mark aside."""
+    return [entry.name for entry in site.iterdir() if entry.name not in (SITE_MARK, ASIDE)]
 
 
 def _remove(path: Path) -> None:
