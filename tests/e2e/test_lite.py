@@ -54,7 +54,7 @@ CELLS = [
     f"[c.text for c in challenges_of_the_day(*{GOAL_DAYS[0]!r})]]))",
 ]
 PLAY_ASSISTS = "fair_hint,win_chance"  # what the teacher allows on the play page: no exact hint, no verdict
-WON = "TP1-E-AAAAAAD"  # R6.5: a deal that can be won under Easy
+WON = "TP1-E-AAAAAJT"  # game 253, which the solver wins in 33 moves (few clicks)
 FIGURES: dict = {}
 # the kernel up and waiting, as the status bar shows it (the toolbar's indicator reads idle before there is one)
 KERNEL_IDLE = (

@@ -80,7 +80,8 @@ worker.onmessage = ({ data }) => {
   const message = JSON.parse(data);
   if (message.marks) return timeline(message.marks, message.origin);
   if (message.failed) return tell("error", words.not_started.replace("{error}", message.failed));
-  if (message.error) return tell("error", message.error); // a game the link asked for could not be dealt
+  day.disabled = false;
+  if (message.error) return tell("error", message.error); // a game asked for could not be dealt
   const first = traits.state === undefined;
   if (message.labels) traits.labels = message.labels;
   set("state", message.state);
@@ -96,7 +97,11 @@ async function draw() {
   day.hidden = false;
 }
 worker.onerror = (event) => tell("error", words.not_started.replace("{error}", event.message || "the worker stopped"));
-day.addEventListener("click", () => worker.postMessage({ day: true }));
+day.addEventListener("click", () => {
+  if (status.dataset.kind === "error") tell("", "");
+  day.disabled = true; // until the worker answers: the day's goals take it a moment
+  worker.postMessage({ day: true });
+});
 worker.postMessage({
   start: { assists: settings.assists, lang, game: query.get("game"), wheel: settings.wheel, pyodide: settings.pyodide },
 });

@@ -37,16 +37,23 @@ async function begin({ assists, lang, game, wheel, pyodide: runtime }) {
 
 /** @param {any} data */
 function handle(data) {
-  if (data.intent) page.receive(data.intent);
-  else if (data.day) page.of_the_day();
+  try {
+    if (data.intent) page.receive(data.intent);
+    else if (data.day) page.of_the_day();
+  } catch (error) {
+    post(JSON.stringify({ error: lastLine(error) })); // the board stays as it was
+  }
+}
+
+/** The last line of an error (a Python error's is its type and message, after the traceback). @param {any} error */
+function lastLine(error) {
+  const said = String(error && error.message ? error.message : error).trim().split("\n");
+  return said[said.length - 1];
 }
 
 self.onmessage = ({ data }) => {
   if (data.start) {
-    begin(data.start).catch((error) => {
-      const said = String(error && error.message ? error.message : error).trim().split("\n");
-      post(JSON.stringify({ failed: said[said.length - 1] }));
-    });
+    begin(data.start).catch((error) => post(JSON.stringify({ failed: lastLine(error) })));
   } else if (page) {
     handle(data);
   } else {
