@@ -4,7 +4,8 @@ The site is a folder of static files (``docs/_build/html`` by default) that any 
 serves: ``python -m http.server -d docs/_build/html``. Warnings are errors and every
 cross-reference must resolve (``-W -n``); nothing is fetched from the network. ``--lite`` also
 builds the project's JupyterLite site (``python -m tripeaks_widget.lite build``, which needs the
-package registries) and puts it under the site's ``lite/`` folder, where the "Try it" page opens it.
+package registries) and puts it under the site's ``lite/`` folder, where the "Try it" page opens its
+play page (``lite/play/index.html``), a board.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ DOCS = pathlib.Path(__file__).resolve().parent
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python docs/build.py", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(DOCS / "_build" / "html"), help="the site's folder")
-    parser.add_argument("--lite", action="store_true", help="also build the JupyterLite site, under lite/")
+    parser.add_argument("--lite", action="store_true", help="also build the browser site, under lite/")
     args = parser.parse_args(argv)
     env = dict(os.environ)
     tags: list[str] = []

@@ -839,7 +839,7 @@ def test_the_rule_books_king_is_read_as_written():
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 # Names (a URL is one in every language), and keys as the keyboard labels them.
-NAMES = {"TriPeaks", "Hogue", "Robert", "Enter", "JOKER", "Python", "URL"}
+NAMES = {"TriPeaks", "Hogue", "Robert", "Enter", "JOKER", "Python", "URL", "JupyterLab"}
 OWN_WORDS = {"is": {"Best"}}  # the language's own word, spelt as the English one ("Best hingað til")
 
 

@@ -4,6 +4,7 @@ comes before the Pyodide runtime is fetched."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -162,6 +163,21 @@ def test_a_rebuild_keeps_what_the_user_added_to_the_site(tmp_path):
     assert made_by_the_build(out) == {"index.html", "lab/index.html", "files/01.ipynb", SITE_MARK}
 
 
+def test_a_rebuild_of_a_site_whose_mark_lists_no_files_keeps_what_lies_beside_the_build(tmp_path):
+    """A site built before the mark listed the build's files: what the new build does not write at
+    the top (a .git with its history, a CNAME, notes) is the user's and stays; the build's own
+    folders are replaced whole. Before, all of it was deleted."""
+    out = a_site(tmp_path / "site", {"index.html": "one", "lab/index.html": "one", "lab/old-chunk.js": "stale"})
+    (out / SITE_MARK).write_text("A site built by python -m tripeaks_widget.lite build, which may replace it.\n")
+    a_site(out, {".git/HEAD": "ref: refs/heads/main", ".git/objects/ab/cd": "history", "CNAME": "class.example"})
+    a_site(out, {"notes.md": "for Tuesday"})
+    install(built_site(tmp_path, "two"), out)
+    found = everything(out)
+    assert found[".git/objects/ab/cd"] == "history" and found["CNAME"] == "class.example"
+    assert found["notes.md"] == "for Tuesday"
+    assert found["lab/index.html"] == "two" and "lab/old-chunk.js" not in found
+
+
 def test_a_file_the_user_added_where_the_new_site_writes_one_is_named_and_nothing_changes(tmp_path):
     out = tmp_path / "site"
     install(built_site(tmp_path, "one"), out)
@@ -251,3 +267,71 @@ def test_the_users_jupyterlab_gets_no_extension_of_the_browser_sites_kernel():
     project = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     extras = project[project.index("[project.optional-dependencies]") : project.index("[tool.")]
     assert not any(tool.split("~")[0] in extras for tool in LITE_TOOLS)
+
+
+# -- the site's own pages: play/ and the front page (issue 47) ---------------------------------------
+
+JUPYTERLITE_FRONT = """<!DOCTYPE html><html><head>
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">
+  {"appUrl": "./lab"}
+</script>
+<script type="module">await import('./config-utils.js');</script>
+</head></html>"""
+
+
+def test_the_play_page_carries_the_teachers_settings_and_the_front_page_offers_it(tmp_path):
+    from tripeaks_widget import i18n
+    from tripeaks_widget.lite.play import FRONT_END, write_pages
+    from tripeaks_widget.play_page import page_words
+
+    site = a_site(tmp_path / "site", {"index.html": JUPYTERLITE_FRONT})
+    write_pages(site, "tripeaks_widget-0.1.0-py3-none-any.whl", assists="verdict, fair_hint", lang="el")
+    play = site / "play"
+    assert {p.name for p in play.iterdir()} == {
+        "index.html",
+        "play.js",
+        "worker.js",
+        "play.css",
+        "widget.js",
+        "widget.css",
+    }
+    assert (play / "widget.js").read_bytes() == (FRONT_END / "widget.js").read_bytes()  # the notebook's front end
+    page = (play / "index.html").read_text()
+    settings = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])
+    assert settings["assists"] == ["fair_hint", "verdict"] and settings["hidden"] == ["win_chance", "hint_kind"]
+    assert settings["lang"] == "el" and settings["words"] == {lang: page_words(lang) for lang in i18n.LANGUAGES}
+    assert settings["wheel"] == "../static/pyodide/tripeaks_widget-0.1.0-py3-none-any.whl"
+    assert page_words("en")["starting"] in page and "{{" not in page
+    front = (site / "index.html").read_text()
+    assert '{"appUrl": "./lab"}' in front  # JupyterLab reads JupyterLite's settings from the front page
+    assert "config-utils.js" not in front  # which no longer sends the browser on to JupyterLab
+    assert 'href="play/index.html"' in front and 'href="lab/index.html"' in front and "{{" not in front
+    assert page_words("en")["play"] in front and page_words("en")["notebooks"] in front
+
+
+def test_the_pages_settings_stay_inside_their_script_element():
+    from tripeaks_widget.lite.play import script_json
+
+    said = script_json({"words": "</script><script>alert(1)</script>"})
+    assert "</" not in said and json.loads(said) == {"words": "</script><script>alert(1)</script>"}
+
+
+@pytest.mark.parametrize(
+    "option, said",
+    [
+        (["--assists", "fair_hint,solver"], "error: --assists: unknown assist 'solver'; a teacher allows any of"),
+        (["--lang", "fr"], "error: --lang: unknown language 'fr'"),
+    ],
+)
+def test_a_bad_setting_of_the_play_page_is_an_error_line_before_anything_is_built(tmp_path, capsys, option, said):
+    code, text = _build(capsys, "--out", tmp_path / "site", *option)
+    assert code == 1 and text.startswith(said) and "Traceback" not in text, text
+    assert not (tmp_path / "site").exists()
+
+
+def test_try_it_opens_the_play_pages_board():
+    """docs/try.md, in a docs site built with ``--lite`` (the browser site under ``lite/``), leads
+    first to the play page the build writes (above), a board, not to JupyterLab's file browser."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "try.md").read_text(encoding="utf-8")
+    lite = page.split("```{only} lite", 1)[1].split("```", 1)[0]
+    assert re.findall(r'href="([^"]+)"', lite) == ["lite/play/index.html", "lite/lab/index.html"]

@@ -32,6 +32,7 @@ from tripeaks_widget import Game, challenges_of_the_day, i18n
 from tripeaks_widget.board.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
 from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
 from tripeaks_widget.lite.site import KERNELSPEC, SITE_MARK, default_contents, size
+from tripeaks_widget.play_page import page_words
 
 MB = 1 << 20
 LANGS = ("el", "he", "is", "en")
@@ -52,6 +53,8 @@ CELLS = [
     f"print(json.dumps([solver.BACKEND, {GOAL_DAYS!r}, [Game.of_the_day(d, r).number for d, r in {GOAL_DAYS!r}], "
     f"[c.text for c in challenges_of_the_day(*{GOAL_DAYS[0]!r})]]))",
 ]
+PLAY_ASSISTS = "fair_hint,win_chance"  # what the teacher allows on the play page: no exact hint, no verdict
+WON = "TP1-E-AAAAAJT"  # game 253, which the solver wins in 33 moves (few clicks)
 FIGURES: dict = {}
 # the kernel up and waiting, as the status bar shows it (the toolbar's indicator reads idle before there is one)
 KERNEL_IDLE = (
@@ -74,10 +77,11 @@ def site(e2e_ready, tmp_path_factory):
     for name in BROWSER_NOTEBOOKS:
         shutil.copyfile(default_contents() / name, contents / name)
     out = tmp_path_factory.mktemp("site")
-    (out / SITE_MARK).write_text("")  # an earlier site, with a file the new one lacks
+    # an earlier site, with a file its build made and the new one lacks
+    (out / SITE_MARK).write_text(json.dumps({"made": ["stale.txt", SITE_MARK]}))
     (out / "stale.txt").write_text("from an earlier build")
     started = time.perf_counter()
-    report = build_site(out, contents=contents, log=lambda line: None)
+    report = build_site(out, contents=contents, assists=PLAY_ASSISTS, log=lambda line: None)
     FIGURES["build_seconds"] = round(time.perf_counter() - started, 1)
     FIGURES["report"] = report
     FIGURES["size_mb"] = round(size(out) / MB, 1)
@@ -452,6 +456,104 @@ def test_a_cell_run_before_the_notebook_has_its_kernel_runs(offline):
     finally:
         for r in held:
             r.fallback()
+        page.context.close()
+
+
+# -- the play page (play/): a board and nothing to code ----------------------------------------------
+
+
+def open_play(offline, query: str = "", at: str = "play/index.html"):
+    """A fresh page (a new context: nothing cached) on the play page; its board once drawn."""
+    page = offline["new_page"]()
+    started = time.perf_counter()
+    page.goto(f"{offline['url']}/{at}{query}")
+    root = page.locator(SEL["root"])
+    root.locator(SEL["slot"]).first.wait_for(timeout=120_000)
+    FIGURES.setdefault("play_first_board_seconds", []).append(round(time.perf_counter() - started, 1))
+    return page, Board(root)
+
+
+def test_the_play_page_has_no_code_and_a_game_is_won_by_clicks(offline):
+    page, board = open_play(offline, f"?game={WON}")
+    try:
+        expect(board.root.locator(SEL["code"])).to_have_text(WON)
+        # no notebook, no cell, no editor: the one field to type in is the New game dialog's code
+        assert page.locator(".jp-Notebook, .jp-Cell, .jp-CodeCell, .cm-editor, .CodeMirror").count() == 0
+        assert page.locator("textarea, [contenteditable]:not([contenteditable='false'])").count() == 0
+        fields = page.eval_on_selector_all(
+            "input:not([type]), input[type='text'], input[type='number'], input[type='search']",
+            "(all) => all.map((field) => Boolean(field.closest('.tp-dialog')))",
+        )
+        assert fields and all(fields), fields
+        # the assists the teacher allowed: Win chance and the fair hint; no Winnable?, no exact hint
+        expect(board.root.locator(".tp-chance-toggle")).to_be_visible()
+        expect(board.root.locator(".tp-hint")).to_be_visible()
+        expect(board.root.locator(".tp-verdict-toggle")).to_be_hidden()
+        board.root.locator(".tp-assists-toggle").click()
+        expect(board.root.locator(".tp-assist-show-verdict")).to_be_hidden()
+        expect(board.root.locator(".tp-hint-kind")).to_be_hidden()
+        expect(board.root.locator(".tp-assist-show-win-chance")).to_be_visible()
+        screenshot(page, "lite-play-assists")
+        board.root.locator(".tp-assists-toggle").click()
+
+        line = Game(WON).solve().line
+        for moves, action in enumerate(line, start=1):
+            (board.root.locator(SEL["stock"]) if action == "draw" else board.card(action)).click()
+            expect(board.root.locator(SEL["moves"])).to_have_text(str(moves))
+        won = Game(WON).replay(line)
+        banner = board.root.locator(".tp-banner")
+        expect(banner).to_contain_text("You won!")
+        expect(banner).to_contain_text(str(won.score))
+        assert board.slot_cards() == [""] * 28 and board.score() == str(won.score)
+        screenshot(page, "lite-play-won")
+    except Exception:
+        screenshot(page, "FAILED-lite-play")
+        raise
+    finally:
+        page.context.close()
+
+
+def test_the_play_page_speaks_the_links_language_and_offers_the_game_of_the_day(offline):
+    page, board = open_play(offline, "?lang=he")
+    try:
+        he = i18n.labels("he")
+        expect(board.root).to_have_attribute("lang", "he")
+        expect(board.new_button).to_have_text(he["new_game"])
+        assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["he", "rtl"]
+        day = page.locator("#game-of-the-day")
+        expect(day).to_have_text(page_words("he")["game_of_the_day"])
+        day.click()
+        expect(board.root.locator(SEL["code"])).to_have_text(Game.of_the_day().code)  # today, in this time zone
+        expect(board.root.locator(".tp-goal")).to_have_count(3)
+        screenshot(page, "lite-play-day-he")
+        board.root.locator(".tp-assists-toggle").click()  # the language, from the board's own picker
+        board.root.locator(".tp-language-picker").select_option("is")
+        expect(day).to_have_text(page_words("is")["game_of_the_day"])
+        assert page.evaluate("document.documentElement.dir") == "ltr"
+        board.root.locator(".tp-assists-toggle").click()
+        board.new_button.click()  # New game, from the dialog
+        board.code_input.fill("TP1-C-AAAAAAB")
+        board.code_input.press("Enter")
+        expect(board.root.locator(SEL["code"])).to_have_text("TP1-C-AAAAAAB")
+        expect(board.new_button).to_have_text(i18n.labels("is")["new_game"])
+    except Exception:
+        screenshot(page, "FAILED-lite-play-language")
+        raise
+    finally:
+        page.context.close()
+
+
+def test_the_front_page_offers_play_and_the_notebooks(offline):
+    page = offline["new_page"]()
+    try:
+        page.goto(f"{offline['url']}/")
+        expect(page.locator("#play")).to_contain_text(page_words("en")["play"])
+        expect(page.locator("#notebooks")).to_have_attribute("href", "lab/index.html")
+        screenshot(page, "lite-front-page")
+        page.locator("#play").click()
+        page.locator(SEL["root"]).locator(SEL["slot"]).first.wait_for(timeout=120_000)
+        assert page.url.endswith("/play/index.html")
+    finally:
         page.context.close()
 
 

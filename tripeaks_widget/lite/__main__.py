@@ -26,9 +26,24 @@ def main(argv: list[str] | None = None) -> int:
         help="the site's folder: a new or empty one, or a site this command built (which is replaced); "
         "never inside --contents",
     )
+    build.add_argument(
+        "--assists",
+        default="all",
+        help="the assists the play page (play/) allows, comma-separated: hint (the exact hint), fair_hint, verdict, "
+        "win_chance; or all (the default) or none",
+    )
+    build.add_argument(
+        "--lang", default=None, help="the language the play page opens in: en, el, he or is (default: the browser's)"
+    )
     args = parser.parse_args(argv)
     try:
-        report = build_site(args.out, contents=args.contents, log=lambda line: print(line, file=sys.stderr))
+        report = build_site(
+            args.out,
+            contents=args.contents,
+            assists=args.assists,
+            lang=args.lang,
+            log=lambda line: print(line, file=sys.stderr),
+        )
     except LiteBuildError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -20,11 +20,16 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
+from ..engine.errors import TriPeaksError
+from ..i18n import check_language
+from ..play_page import check_assists
+from .play import write_pages
 from .wheels import (
     KERNEL_PACKAGES,
     LiteBuildError,
@@ -217,10 +222,18 @@ def size(path: Path) -> int:
 
 
 def build_site(
-    out: str | os.PathLike, *, contents: str | os.PathLike | None = None, log: Callable[[str], None] = print
+    out: str | os.PathLike,
+    *,
+    contents: str | os.PathLike | None = None,
+    assists: Iterable[str] | str = "all",
+    lang: str | None = None,
+    log: Callable[[str], None] = print,
 ) -> str:
-    """Write the site into ``out`` (replacing an earlier site there); returns what takes the space."""
+    """Write the site into ``out`` (replacing an earlier site there); returns what takes the space.
+    ``assists`` are those its play-only page allows (``tripeaks_widget.play_page.check_assists``),
+    ``lang`` the language that page opens in (None: the browser's)."""
     out = Path(out).resolve()
+    page = {"assists": _option("--assists", check_assists, assists), "lang": _option("--lang", check_language, lang)}
     if contents is not None and not Path(contents).is_dir():
         raise LiteBuildError(f"--contents is a folder of notebooks; {contents} is not a folder")
     _check_places(out, Path(contents) if contents is not None else None)
@@ -233,15 +246,26 @@ def build_site(
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=".lite-build-", dir=out.parent) as scratch:
-            return _build(out, Path(scratch), contents, extensions, version, tools, log)
+            return _build(out, Path(scratch), contents, page, extensions, version, tools, log)
     except OSError as error:  # a full or read-only disk, a folder that cannot be written
         raise LiteBuildError(f"could not build the site in {out}: {error.strerror or error}") from None
+
+
+def _option(name: str, check: Callable[[Any], Any], value: Any) -> Any:
+    """A setting of the play page, checked as the page checks it; a bad one is an error line naming it."""
+    if value is None:
+        return None
+    try:
+        return check(value)
+    except TriPeaksError as error:
+        raise LiteBuildError(f"{name}: {error}") from None
 
 
 def _build(
     out: Path,
     work: Path,
     contents: str | os.PathLike | None,
+    page: dict[str, Any],
     extensions: dict[str, Path],
     version: str,
     tools: Path,
@@ -286,6 +310,7 @@ def _build(
     command += ["--ignore-sys-prefix", "--no-sourcemaps", "--no-unused-shared-packages"]
     command += [f"--FederatedExtensionAddon.extra_labextensions_path={chosen}"]
     run(command, "jupyter lite build", cwd=lite, env=tools_env(tools))
+    write_pages(built, wheels["tripeaks-widget"].path.name, **page)
     _check_site(built, version)
     install(built, out)
     return report(out)
@@ -341,7 +366,9 @@ def install(built: Path, out: Path) -> None:
             raise LiteBuildError(f"could not put the site in {out} ({error})") from None
         return
     before = made_by_the_build(out)
-    kept = theirs(out, before) if before is not None else []
+    # A mark that lists no files (a site built before marks did): what the new build does not
+    # write at the top is taken for the user's, and the build's own folders are replaced whole.
+    kept = theirs(out, before) if before is not None else sorted(set(_tops(out)) - set(_tops(built)))
     clash = [name for name in kept if (built / name).exists()]
     if clash:
         raise LiteBuildError(
@@ -375,6 +402,11 @@ def install(built: Path, out: Path) -> None:
         _quietly(os.rmdir, aside)
         raise LiteBuildError(f"could not put the site in {out} ({error}); the old site is as it was") from None
     _quietly(shutil.rmtree, aside)
+
+
+def _tops(site: Path) -> list[str]:
+    """The entries at the top of ``site``, its mark aside."""
+    return [entry.name for entry in site.iterdir() if entry.name not in (SITE_MARK, ASIDE)]
 
 
 def _remove(path: Path) -> None:
