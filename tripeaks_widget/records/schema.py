@@ -87,6 +87,19 @@ _CATEGORY_READ_AS_PLAYER_IS = Dialects(
 END $grant$""",
     ),
 )
+# ... and whoever may read the bests may read the class's challenges.
+_CHALLENGES_READ_AS_BESTS_ARE = Dialects(
+    sqlite=(),
+    postgresql=(
+        """DO $grant$ DECLARE reader record; BEGIN
+    FOR reader IN SELECT DISTINCT grantee FROM information_schema.table_privileges WHERE table_schema =
+        current_schema() AND table_name = 'bests' AND privilege_type = 'SELECT'
+        AND grantee NOT IN ('PUBLIC', current_user) LOOP
+        EXECUTE 'GRANT SELECT ON challenges TO ' || quote_ident(reader.grantee);
+    END LOOP;
+END $grant$""",
+    ),
+)
 _KEYED_BY_CATEGORY = (
     _keyed_by_category("bests", _BESTS_COLUMNS, "category, rules, number"),
     _keyed_by_category("player_bests", _MINE_COLUMNS, "player, category, rules, number"),
@@ -168,6 +181,7 @@ MIGRATIONS: list[Sequence[Statement]] = [
             set_at TEXT NOT NULL
         )""",
         "CREATE INDEX challenges_by_game ON challenges (rules, number)",
+        _CHALLENGES_READ_AS_BESTS_ARE,
     ),
 ]
 

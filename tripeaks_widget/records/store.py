@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -777,8 +777,7 @@ class Records:
             {
                 day
                 for number, finished in rows
-                if (day := datetime.fromisoformat(finished).astimezone().date())
-                and goals.number_of_the_day(day, key) == number
+                if (day := _local_day(finished)) is not None and goals.number_of_the_day(day, key) == number
             }
         )
         best, run, last = 0, 0, None
@@ -868,6 +867,14 @@ class Records:
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def _local_day(finished: object) -> date | None:
+    """The local calendar's day of a stored finishing time, or None for a time no version writes."""
+    try:
+        return datetime.fromisoformat(str(finished)).astimezone().date()
+    except ValueError:
+        return None
 
 
 def _group_order(group: tuple[str, int]) -> tuple[int, str, int]:
