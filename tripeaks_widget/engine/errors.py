@@ -10,7 +10,8 @@ them all), whose message names the form expected:
 - ``InvalidDeckError``: ``Game.from_deck``, naming the card at fault;
 - ``InvalidSnapshotError``: ``Game.from_dict``, naming the part at fault;
 - ``InvalidDateError``: a date of the game of the day (``Game.of_the_day``);
-- ``InvalidChallengeError``: ``Challenge.parse`` and a challenge that cannot be met under its rules.
+- ``InvalidChallengeError``: ``Challenge.parse`` and a challenge that cannot be met under its rules;
+- ``InvalidLayoutError``: ``Layout.load`` and ``Layout.from_dict``, naming the slot(s) at fault.
 
 An input that may come from a player, a file or a front end raises its error whatever is
 wrong with it, its type included (the message names the type it got). The options that
@@ -90,6 +91,12 @@ class InvalidDateError(TriPeaksError, ValueError):
 class InvalidChallengeError(TriPeaksError, ValueError):
     """Not a challenge (``"win"``, ``"score 700"``, ``"clear 4 K"``, ``"run 8"`` …), or one
     that no deal under the rules can meet (``"clear 5 K"``, ``"run 29"``)."""
+
+
+class InvalidLayoutError(TriPeaksError, ValueError):
+    """Not a layout: a file that is not TOML or JSON or lacks a part, or covers that go round in
+    a circle, slots that can never be freed, more slots than the deck fills, cards drawn on top
+    of each other."""
 
 
 _SHOWN = reprlib.Repr()

@@ -1,18 +1,407 @@
-"""The 28 peak slots (R1.2), who covers whom (R1.3) and which peak owns each slot (R1.5).
+"""Layouts as data (:class:`Layout`), and the rule book's: Three Peaks (R1.2, R1.3, R1.5).
 
-Slots are numbered row by row from the top, left to right: the three peak tops are
-0..2, row 2 is 3..8, row 3 is 9..17 and the bottom row is 18..27.
+A layout is its slots, the slots that cover each, the peak each belongs to and where each is
+drawn, read from a file a user can write (:meth:`Layout.load`) and checked when made. Three
+Peaks is the file ``layouts/three-peaks.json`` shipped in the package; the module's constants
+(``SLOTS``, ``COVERED_BY``, ``ROWS``, ``PEAK_SLOTS``, the bit masks …) are its facts, derived
+from that file once, for the parts of the project that know only Three Peaks so far.
+
+Three Peaks' slots are numbered row by row from the top, left to right: the three peak tops
+are 0..2, row 2 is 3..8, row 3 is 9..17 and the bottom row is 18..27.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import functools
+import itertools
+import json
+import math
+import os
+import pathlib
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, NamedTuple
 
-ROW_SIZES = (3, 6, 9, 10)
+from .cards import DECK
+from .errors import InvalidLayoutError, ascii_lower, got, shown_text, whole_number
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 reads TOML with tomllib's own backport
+    import tomli as tomllib
+
+# R1.1: 52 cards fill the slots; R1.4: one goes to the discard at the deal, and one at least
+# must stay in the stock. (The joker, V3, adds a card, and V6 deals none to the discard: a
+# layout serves every rule set, so the fewest cards set the bound.)
+MAX_SLOTS = len(DECK) - 2
+PLACE_WIDTH = 1  # a slot's place: its card and the gap beside it, in card widths …
+PLACE_HEIGHT = 2  # … and its card's height, in rows (half a card's height each)
+
+
+class LayoutSlot(NamedTuple):
+    """One slot of a :class:`Layout`: where its card is drawn, its peak, the slots covering it."""
+
+    x: float  # the card's left edge, in card widths (a card and the gap beside it)
+    y: float  # its top edge, in rows (half a card's height)
+    peak: int  # the peak it belongs to, for scoring (R1.5)
+    covered_by: tuple[int, ...]  # the slots that cover it (R1.3)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A layout of the peaks, as data: its ``name`` and its ``slots`` (:class:`LayoutSlot`).
+
+    Slots are numbered 0, 1, … in the order they are given. Each has:
+
+    - ``x``, ``y``: where its card is drawn on the table, the card's top-left corner: ``x`` in
+      card widths (one is a card and the gap beside it, the board's unit), ``y`` in rows (one is
+      half a card's height: each row of Three Peaks lies over the lower half of the row behind).
+      Numbers at least 0;
+    - ``peak``: the peak it belongs to, for scoring (R1.5): 0, 1, …, every peak with a slot;
+    - ``covered_by``: the slots that cover it (R1.3). It is free once they are all gone (R2.1,
+      R2.3); a slot that nothing covers is dealt face up (R1.2). Optional, empty by default.
+
+    A file holds one layout, read by :meth:`load` as TOML or JSON by its suffix
+    (``.toml``, ``.json``)::
+
+        name = "Two Peaks"
+
+        [[slots]]            # slot 0, a peak top
+        x = 0.5
+        y = 0
+        peak = 0
+        covered_by = [2, 3]
+
+        [[slots]]            # slot 2, a bottom card
+        x = 0
+        y = 1
+        peak = 0
+
+    and in JSON ``{"name": "Two Peaks", "slots": [{"x": 0.5, "y": 0, "peak": 0, "covered_by":
+    [2, 3]}, …]}``. No other keys are taken. :meth:`save` writes one.
+
+    A layout is checked when made; each fault is an :class:`InvalidLayoutError` that names the
+    slot(s) at fault:
+
+    - a file that is not TOML or JSON, a missing key, an unknown one, a value of the wrong
+      type, a cover that names no slot, peaks not numbered 0, 1, …;
+    - covers that go round in a circle (slot 3 covered by 4, 4 by 3), and the slots that can
+      therefore never be freed;
+    - more slots than the deck can fill with a stock left (:data:`MAX_SLOTS`: the 52 cards
+      less the discard's and at least one for the stock);
+    - cards drawn on top of each other. A slot's *place* is the rectangle its card and the gap
+      beside it take: 1 card width wide and 2 rows high from its (``x``, ``y``). Two places may
+      overlap only where one slot covers the other (a cover lies over what it covers); two
+      places that overlap otherwise (two slots at one place, say) are refused, and so is a slot
+      whose place lies wholly under its covers' places, whose card would never show before it
+      is free.
+    """
+
+    name: str
+    slots: tuple[LayoutSlot, ...]
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    # -- files ---------------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Layout:
+        """The layout in the file at ``path``: TOML (``.toml``) or JSON (``.json``), as the class
+        describes; checked (:class:`InvalidLayoutError`). A file that cannot be read raises ``OSError``."""
+        path = pathlib.Path(path)
+        kind = _kind(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidLayoutError(f"{_where(path)} is not text (UTF-8): {error}") from None
+        return cls.from_dict(_parse(text, kind, _where(path)))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the layout to ``path``, as TOML (``.toml``, with the ``tomlkit`` package) or JSON
+        (``.json``), in the form :meth:`load` reads back equal."""
+        path = pathlib.Path(path)
+        if _kind(path) == "json":
+            text = _json_text(self.to_dict())
+        else:
+            text = _toml_text(self.to_dict())
+        path.write_text(text, encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: object) -> Layout:
+        """The layout a file's table describes (``{"name": …, "slots": [{"x": …}, …]}``), checked."""
+        if not isinstance(data, Mapping):
+            raise InvalidLayoutError(f"a layout is a table with a name and slots; got {_quoted(data)}")
+        _only_keys("a layout", data, required=("name", "slots"))
+        name, slots = data["name"], data["slots"]
+        if not isinstance(name, str):
+            raise InvalidLayoutError(f"a layout's name is text; got {_quoted(name)}")
+        if not isinstance(slots, Sequence) or isinstance(slots, str):
+            raise InvalidLayoutError(f"a layout's slots are a list of tables; got {_quoted(slots)}")
+        return cls(name, tuple(_slot(index, slot) for index, slot in enumerate(slots)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The layout as a file's table: what :meth:`from_dict` reads."""
+        return {
+            "name": self.name,
+            "slots": [{"x": s.x, "y": s.y, "peak": s.peak, "covered_by": list(s.covered_by)} for s in self.slots],
+        }
+
+    # -- what follows from the slots ------------------------------------------------------------------
+
+    @property
+    def slot_count(self) -> int:
+        """How many slots the layout has (Three Peaks: 28)."""
+        return len(self.slots)
+
+    @functools.cached_property
+    def covers(self) -> tuple[tuple[int, ...], ...]:
+        """For each slot, the slots it covers: ``covered_by`` read the other way."""
+        every = range(self.slot_count)
+        return tuple(tuple(s for s in every if slot in self.slots[s].covered_by) for slot in every)
+
+    @functools.cached_property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """The slots drawn at one height, from the top down, each row left to right (R7: the
+        reader's words name the cards row by row)."""
+        heights = sorted({s.y for s in self.slots})
+        return tuple(
+            tuple(sorted((i for i, s in enumerate(self.slots) if s.y == y), key=lambda i: self.slots[i].x))
+            for y in heights
+        )
+
+    @functools.cached_property
+    def peak_slots(self) -> tuple[tuple[int, ...], ...]:
+        """For each peak, its slots (R1.5)."""
+        peaks = 1 + max(s.peak for s in self.slots)
+        return tuple(tuple(i for i, s in enumerate(self.slots) if s.peak == peak) for peak in range(peaks))
+
+    @functools.cached_property
+    def cover_mask(self) -> tuple[int, ...]:
+        """For each slot, the bit mask of the slots covering it."""
+        return tuple(sum(1 << c for c in s.covered_by) for s in self.slots)
+
+    @functools.cached_property
+    def peak_mask(self) -> tuple[int, ...]:
+        """For each peak, the bit mask of its slots."""
+        return tuple(sum(1 << s for s in slots) for slots in self.peak_slots)
+
+    @functools.cached_property
+    def uncovers(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each slot, the cards its removal may uncover, as (their bit, the mask of their covers)."""
+        return tuple(tuple((1 << c, self.cover_mask[c]) for c in self.covers[s]) for s in range(self.slot_count))
+
+    @property
+    def all_slots_mask(self) -> int:
+        """The bit mask of every slot."""
+        return (1 << self.slot_count) - 1
+
+    def free(self, removed: int) -> int:
+        """The bit mask of the free slots once the slots in the mask ``removed`` are gone: those
+        left whose covers are all gone (R2.1, R2.3)."""
+        return sum(
+            1 << s for s, covers in enumerate(self.cover_mask) if not removed >> s & 1 and removed & covers == covers
+        )
+
+    def play(self, removed: int, free: int, slot: int) -> tuple[int, int]:
+        """The removed and the free slots as bit masks once the card in ``slot`` is played (:func:`play`)."""
+        return play(removed, free, slot, self.uncovers)
+
+
+# -- reading a file --------------------------------------------------------------------------------------
+
+
+def _where(path: pathlib.Path) -> str:
+    return f"layout file {shown_text(str(path), 80)}"
+
+
+def _kind(path: pathlib.Path) -> str:
+    kind = ascii_lower(path.suffix).removeprefix(".")
+    if kind not in ("toml", "json"):
+        raise InvalidLayoutError(f"a layout file's name ends in .toml or .json; got {shown_text(path.name, 80)!r}")
+    return kind
+
+
+def _parse(text: str, kind: str, where: str) -> object:
+    try:
+        return tomllib.loads(text) if kind == "toml" else json.loads(text)
+    except ValueError as error:  # tomllib.TOMLDecodeError and json.JSONDecodeError both are
+        raise InvalidLayoutError(f"{where} is not {kind.upper()}: {shown_text(error, 160)}") from None
+
+
+def _quoted(value: object) -> str:
+    return shown_text(got(value), 80)
+
+
+def _only_keys(what: str, table: Mapping[Any, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    unknown = [key for key in table if key not in required + optional]
+    if unknown:
+        takes = ", ".join(required + optional)
+        raise InvalidLayoutError(f"{what} takes the keys {takes}; got {shown_text(repr(unknown[0]), 80)}")
+    missing = [key for key in required if key not in table]
+    if missing:
+        raise InvalidLayoutError(f"{what} needs the key {missing[0]}; it has {', '.join(map(str, table)) or 'none'}")
+
+
+def _slot(index: int, data: object) -> LayoutSlot:
+    what = f"slot {index}"
+    if not isinstance(data, Mapping):
+        raise InvalidLayoutError(f"{what} is a table of x, y, peak and covered_by; got {_quoted(data)}")
+    _only_keys(what, data, required=("x", "y", "peak"), optional=("covered_by",))
+    place = []
+    for key in ("x", "y"):
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+            raise InvalidLayoutError(f"{what}: {key} is a number, at least 0; got {_quoted(value)}")
+        place.append(value)
+    peak = whole_number(data["peak"])
+    if peak is None or peak < 0:
+        raise InvalidLayoutError(f"{what}: peak is a whole number, at least 0; got {_quoted(data['peak'])}")
+    covers = data.get("covered_by", [])
+    numbers = (
+        [whole_number(c) for c in covers] if isinstance(covers, Sequence) and not isinstance(covers, str) else [None]
+    )
+    if any(c is None for c in numbers):
+        raise InvalidLayoutError(f"{what}: covered_by is a list of slot numbers; got {_quoted(covers)}")
+    return LayoutSlot(place[0], place[1], peak, tuple(c for c in numbers if c is not None))
+
+
+# -- writing one -----------------------------------------------------------------------------------------
+
+
+def _json_text(data: dict[str, Any]) -> str:
+    """JSON with a slot a line, as ``layouts/three-peaks.json`` is written."""
+    slots = ",\n  ".join(json.dumps(slot, ensure_ascii=False) for slot in data["slots"])
+    return f'{{\n "name": {json.dumps(data["name"], ensure_ascii=False)},\n "slots": [\n  {slots}\n ]\n}}\n'
+
+
+def _toml_text(data: dict[str, Any]) -> str:
+    try:
+        import tomlkit  # writing TOML only: reading needs no more than the standard library
+    except ImportError:  # pragma: no cover - tomlkit is installed with the test extra
+        raise InvalidLayoutError("writing a layout as TOML needs the tomlkit package; or save it as .json") from None
+    document = tomlkit.document()
+    document["name"] = data["name"]
+    slots = tomlkit.aot()
+    for slot in data["slots"]:
+        table = tomlkit.table()
+        table.update(slot)
+        slots.append(table)
+    document["slots"] = slots
+    return tomlkit.dumps(document)
+
+
+# -- the checks ------------------------------------------------------------------------------------------
+
+
+def _check(layout: Layout) -> None:
+    if not isinstance(layout.name, str) or not layout.name.strip():
+        raise InvalidLayoutError(f"a layout's name is text, not empty; got {_quoted(layout.name)}")
+    n = layout.slot_count
+    if not 1 <= n <= MAX_SLOTS:
+        raise InvalidLayoutError(
+            f"a layout has 1 to {MAX_SLOTS} slots: the deck's 52 cards fill them, with one for the discard "
+            f"and at least one for the stock; {layout.name!r} has {n}"
+        )
+    for index, slot in enumerate(layout.slots):
+        for cover in slot.covered_by:
+            if not 0 <= cover < n:
+                raise InvalidLayoutError(
+                    f"slot {index} is covered by slot {cover}, which is none: slots are 0 to {n - 1}"
+                )
+        if len(set(slot.covered_by)) < len(slot.covered_by):
+            raise InvalidLayoutError(f"slot {index} names a cover twice: {list(slot.covered_by)}")
+    peaks = {slot.peak for slot in layout.slots}
+    if peaks != set(range(len(peaks))):
+        missing = min(set(range(max(peaks) + 1)) - peaks)
+        raise InvalidLayoutError(f"peaks are numbered 0, 1, … each with a slot; no slot has peak {missing}")
+    _check_freed(layout)
+    _check_places(layout)
+
+
+def _check_freed(layout: Layout) -> None:
+    """Refuse covers in a circle: those slots, and the slots under them, can never be freed."""
+    freeable: set[int] = set()
+    grown = True
+    while grown:
+        before = len(freeable)
+        freeable |= {i for i, s in enumerate(layout.slots) if freeable.issuperset(s.covered_by)}
+        grown = len(freeable) > before
+    never = [i for i in range(layout.slot_count) if i not in freeable]
+    if not never:
+        return
+    # Each slot never freed has a cover never freed: following them comes round to a circle.
+    path, seen = [never[0]], {never[0]: 0}
+    while True:
+        cover = next(c for c in layout.slots[path[-1]].covered_by if c not in freeable)
+        if cover in seen:
+            circle = [*path[seen[cover] :], cover]
+            break
+        seen[cover] = len(path)
+        path.append(cover)
+    steps = ", ".join(f"{a} by {b}" for a, b in itertools.pairwise(circle[1:]))
+    round_ = f"slot {circle[0]} is covered by {circle[1]}" + (f", {steps}" if steps else "")
+    raise InvalidLayoutError(
+        f"the covers go round in a circle ({round_}), so slot(s) {', '.join(map(str, never))} can never be freed"
+    )
+
+
+def _overlap(a: LayoutSlot, b: LayoutSlot) -> bool:
+    return abs(a.x - b.x) < PLACE_WIDTH and abs(a.y - b.y) < PLACE_HEIGHT
+
+
+def _at(index: int, slot: LayoutSlot) -> str:
+    return f"{index} at x={slot.x:g}, y={slot.y:g}"
+
+
+def _check_places(layout: Layout) -> None:
+    """Refuse cards on top of each other: places that overlap where neither slot covers the
+    other, and a slot whose place lies wholly under its covers' places."""
+    slots = layout.slots
+    for i, a in enumerate(slots):
+        for j in range(i + 1, len(slots)):
+            b = slots[j]
+            if _overlap(a, b) and j not in a.covered_by and i not in b.covered_by:
+                raise InvalidLayoutError(
+                    f"slots {_at(i, a)} and {_at(j, b)} are drawn on top of each other, and neither covers the "
+                    f"other: a card's place (1 card width by 2 rows) may overlap only the places of its covers"
+                )
+    for i, a in enumerate(slots):
+        if a.covered_by and _hidden(a, [slots[c] for c in a.covered_by]):
+            raise InvalidLayoutError(
+                f"slot {_at(i, a)} lies wholly under the slots covering it ({', '.join(map(str, a.covered_by))}): "
+                f"its card would never show; place it where part of it shows"
+            )
+
+
+def _hidden(slot: LayoutSlot, covers: list[LayoutSlot]) -> bool:
+    """Whether the covers' places cover the slot's place entirely: every cell of the grid their
+    edges cut it into lies under one of them."""
+
+    def cuts(low: float, size: int, edges: list[float]) -> list[float]:
+        inner = sorted({low, low + size, *(e for e in edges if low < e < low + size)})
+        return [(u + v) / 2 for u, v in itertools.pairwise(inner)]
+
+    xs = cuts(slot.x, PLACE_WIDTH, [e for c in covers for e in (c.x, c.x + PLACE_WIDTH)])
+    ys = cuts(slot.y, PLACE_HEIGHT, [e for c in covers for e in (c.y, c.y + PLACE_HEIGHT)])
+    return all(
+        any(c.x < x < c.x + PLACE_WIDTH and c.y < y < c.y + PLACE_HEIGHT for c in covers) for x in xs for y in ys
+    )
+
+
+# -- Three Peaks, the rule book's ------------------------------------------------------------------------
+
+_LAYOUTS = resources.files(__name__.rpartition(".")[0]) / "layouts"
+THREE_PEAKS = Layout.from_dict(json.loads(_LAYOUTS.joinpath("three-peaks.json").read_text(encoding="utf-8")))
+
 ROW_NAMES = ("Peak tops", "row 2", "row 3", "bottom row")
 PEAK_NAMES = ("left", "middle", "right")
-ROW_START = (0, 3, 9, 18)
-SLOT_COUNT = 28
+ROWS: tuple[tuple[int, ...], ...] = THREE_PEAKS.rows
+ROW_SIZES = tuple(len(row) for row in ROWS)
+ROW_START = tuple(row[0] for row in ROWS)
+SLOT_COUNT = THREE_PEAKS.slot_count
 
 
 class Slot(NamedTuple):
@@ -22,55 +411,30 @@ class Slot(NamedTuple):
     peak: int  # 0 = left, 1 = middle, 2 = right (R1.5)
 
 
-def _covering(row: int, pos: int) -> tuple[int, ...]:
-    """Positions in the next row that cover this card (R1.3)."""
-    if row == 0:
-        return (2 * pos, 2 * pos + 1)
-    if row == 1:
-        peak, k = divmod(pos, 2)
-        return (3 * peak + k, 3 * peak + k + 1)
-    if row == 2:
-        return (pos, pos + 1)
-    return ()
-
-
-def _peak(row: int, pos: int) -> int:
-    if row == 3:  # the bottom row is split 3 / 3 / 4 (R1.5)
-        return min(pos // 3, 2)
-    return pos // (ROW_SIZES[row] // 3)
-
-
-SLOTS: tuple[Slot, ...] = tuple(
-    Slot(ROW_START[row] + pos, row, pos, _peak(row, pos)) for row in range(4) for pos in range(ROW_SIZES[row])
-)
-COVERED_BY: tuple[tuple[int, ...], ...] = tuple(
-    tuple(ROW_START[s.row + 1] + p for p in _covering(s.row, s.pos)) for s in SLOTS
-)
-COVERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s.index for s in SLOTS if slot in COVERED_BY[s.index]) for slot in range(SLOT_COUNT)
-)
-PEAK_SLOTS: tuple[tuple[int, ...], ...] = tuple(tuple(s.index for s in SLOTS if s.peak == peak) for peak in range(3))
-PEAK_TOPS = (0, 1, 2)
-ROWS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(ROW_START[row], ROW_START[row] + ROW_SIZES[row])) for row in range(4)
-)
-ALL_SLOTS_MASK = (1 << SLOT_COUNT) - 1
+_ROW_POS = {slot: (row, pos) for row, slots in enumerate(ROWS) for pos, slot in enumerate(slots)}
+SLOTS: tuple[Slot, ...] = tuple(Slot(slot, *_ROW_POS[slot], THREE_PEAKS.slots[slot].peak) for slot in range(SLOT_COUNT))
+COVERED_BY: tuple[tuple[int, ...], ...] = tuple(slot.covered_by for slot in THREE_PEAKS.slots)
+COVERS: tuple[tuple[int, ...], ...] = THREE_PEAKS.covers
+PEAK_SLOTS: tuple[tuple[int, ...], ...] = THREE_PEAKS.peak_slots
+PEAK_TOPS = tuple(slot for slot in range(SLOT_COUNT) if not COVERS[slot])  # the slots that cover none
+ALL_SLOTS_MASK = THREE_PEAKS.all_slots_mask
 # Bit masks of the covering slots, for quick "is it uncovered?" tests on a removed-set bit mask.
-COVER_MASK: tuple[int, ...] = tuple(sum(1 << c for c in cover) for cover in COVERED_BY)
-PEAK_MASK: tuple[int, ...] = tuple(sum(1 << s for s in slots) for slots in PEAK_SLOTS)
+COVER_MASK: tuple[int, ...] = THREE_PEAKS.cover_mask
+PEAK_MASK: tuple[int, ...] = THREE_PEAKS.peak_mask
 # For each slot: the cards its removal may uncover, as (their bit, the mask of the cards covering them).
-UNCOVERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((1 << c, COVER_MASK[c]) for c in COVERS[s]) for s in range(SLOT_COUNT)
-)
+UNCOVERS: tuple[tuple[tuple[int, int], ...], ...] = THREE_PEAKS.uncovers
 
 
-def play(removed: int, free: int, slot: int) -> tuple[int, int]:
+def play(
+    removed: int, free: int, slot: int, uncovers: tuple[tuple[tuple[int, int], ...], ...] = UNCOVERS
+) -> tuple[int, int]:
     """The removed and the free slots as bitmasks once the card in ``slot`` is played: the
-    cards it uncovers come free. (The solver's inner loops write this inline.)"""
+    cards it uncovers come free (in Three Peaks, or the layout whose ``uncovers`` are given).
+    (The solver's inner loops write this inline.)"""
     bit = 1 << slot
     removed |= bit
     free ^= bit
-    for uncovered, covers in UNCOVERS[slot]:
+    for uncovered, covers in uncovers[slot]:
         if removed & covers == covers:
             free |= uncovered
     return removed, free
@@ -78,5 +442,4 @@ def play(removed: int, free: int, slot: int) -> tuple[int, int]:
 
 def slot_x(slot: int) -> float:
     """Horizontal place of a slot in card widths: bottom card i at i, others centred over their covers."""
-    cover = COVERED_BY[slot]
-    return SLOTS[slot].pos if not cover else sum(map(slot_x, cover)) / len(cover)
+    return THREE_PEAKS.slots[slot].x
