@@ -366,8 +366,8 @@ class Drawing:
             seen = slots[slot]
             if seen is None:
                 continue
-            row = _ROW_OF[slot]
-            x, y = x0 + layout.slot_x(slot) * u, y0 + row * look.ROW_STEP * u
+            place = layout.THREE_PEAKS.slots[slot]  # x in card widths, y in rows
+            x, y = x0 + place.x * u, y0 + place.y * look.ROW_STEP * u
             if seen == "?":
                 parts.append(self.placed("card-back", x, y, lambda: self.back(0, 0)))
             else:
@@ -573,7 +573,6 @@ class Drawing:
 
 
 _SUITS = ("clubs", "diamonds", "hearts", "spades")  # by Card.suit, in deck order (engine.cards.SUIT_NAMES)
-_ROW_OF = {slot: row for row, slots in enumerate(layout.ROWS) for slot in slots}
 
 
 def draw(view: Mapping[str, Any], lang: str | None = None) -> str:
