@@ -246,6 +246,15 @@ def test_a_cover_naming_no_slot_and_peaks_with_a_gap_are_refused(tmp_path):
     assert refused(peaks, tmp_path) == "peaks are numbered 0, 1, … each with a slot; no slot has peak 1"
 
 
+def test_a_long_path_is_quoted_by_its_end(tmp_path):
+    folder = tmp_path / ("d" * 100)
+    folder.mkdir()
+    (folder / "bad.json").write_text("{")
+    with pytest.raises(InvalidLayoutError) as caught:
+        Layout.load(folder / "bad.json")
+    assert str(caught.value).startswith(f"layout file …{'d' * 70}/bad.json is not JSON")
+
+
 def test_a_long_bad_value_is_quoted_short(tmp_path):
     message = refused(two_peaks(s0={"x": "9" * 1000}), tmp_path)
     assert message.startswith("slot 0: x is a number, at least 0; got str '999")

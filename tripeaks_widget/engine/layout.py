@@ -214,7 +214,9 @@ class Layout:
 
 
 def _where(path: pathlib.Path) -> str:
-    return f"layout file {shown_text(str(path), 80)}"
+    """The file, for a message: its path, cut at the front beyond 80 characters (its name shows)."""
+    text = str(path)
+    return f"layout file {text if len(text) <= 80 else '…' + text[-79:]}"
 
 
 def _kind(path: pathlib.Path) -> str:
