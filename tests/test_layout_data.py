@@ -1,6 +1,8 @@
 """Layouts as data: the file format, its checks, and Three Peaks as a shipped file (R1.2-R1.5)."""
 
 import json
+import re
+import textwrap
 from importlib import resources
 
 import pytest
@@ -136,6 +138,14 @@ def test_a_layout_written_by_hand_in_toml_loads_and_plays(tmp_path):
     json_path = tmp_path / "two.json"
     layout.save(json_path)
     assert Layout.load(json_path) == layout
+
+
+def test_the_reference_example_loads(tmp_path):
+    example = re.search(r"::\n\n(        name = .*?)\n\n    and in JSON", Layout.__doc__, re.S).group(1)
+    path = tmp_path / "one.toml"
+    path.write_text(textwrap.dedent(example))
+    layout = Layout.load(path)
+    assert (layout.name, layout.rows, layout.covers) == ("One Peak", ((0,), (1, 2)), ((), (0,), (0,)))
 
 
 def test_the_error_family():

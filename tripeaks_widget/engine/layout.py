@@ -64,32 +64,38 @@ class Layout:
       R2.3); a slot that nothing covers is dealt face up (R1.2). Optional, empty by default.
 
     A file holds one layout, read by :meth:`load` as TOML or JSON by its suffix
-    (``.toml``, ``.json``)::
+    (``.toml``, ``.json``). A peak of three cards, its top over two::
 
-        name = "Two Peaks"
+        name = "One Peak"
 
-        [[slots]]            # slot 0, a peak top
+        [[slots]]  # slot 0, the top, over the lower halves of 1 and 2
         x = 0.5
         y = 0
         peak = 0
-        covered_by = [2, 3]
+        covered_by = [1, 2]
 
-        [[slots]]            # slot 2, a bottom card
+        [[slots]]  # slot 1, face up at the start
         x = 0
         y = 1
         peak = 0
 
-    and in JSON ``{"name": "Two Peaks", "slots": [{"x": 0.5, "y": 0, "peak": 0, "covered_by":
-    [2, 3]}, …]}``. No other keys are taken. :meth:`save` writes one.
+        [[slots]]  # slot 2
+        x = 1
+        y = 1
+        peak = 0
 
-    A layout is checked when made; each fault is an :class:`InvalidLayoutError` that names the
-    slot(s) at fault:
+    and in JSON ``{"name": "One Peak", "slots": [{"x": 0.5, "y": 0, "peak": 0, "covered_by":
+    [1, 2]}, {"x": 0, "y": 1, "peak": 0}, …]}``. No other keys are taken. :meth:`save` writes
+    one (``layouts/three-peaks.json`` in the package is such a file).
+
+    A layout is checked when made; each fault is an
+    :class:`~tripeaks_widget.engine.errors.InvalidLayoutError` that names the slot(s) at fault:
 
     - a file that is not TOML or JSON, a missing key, an unknown one, a value of the wrong
       type, a cover that names no slot, peaks not numbered 0, 1, …;
     - covers that go round in a circle (slot 3 covered by 4, 4 by 3), and the slots that can
       therefore never be freed;
-    - more slots than the deck can fill with a stock left (:data:`MAX_SLOTS`: the 52 cards
+    - more slots than the deck can fill with a stock left (``MAX_SLOTS``, 50: the 52 cards
       less the discard's and at least one for the stock);
     - cards drawn on top of each other. A slot's *place* is the rectangle its card and the gap
       beside it take: 1 card width wide and 2 rows high from its (``x``, ``y``). Two places may
@@ -110,7 +116,8 @@ class Layout:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Layout:
         """The layout in the file at ``path``: TOML (``.toml``) or JSON (``.json``), as the class
-        describes; checked (:class:`InvalidLayoutError`). A file that cannot be read raises ``OSError``."""
+        describes; checked (:class:`~tripeaks_widget.engine.errors.InvalidLayoutError`). A file that
+        cannot be read raises ``OSError``."""
         path = pathlib.Path(path)
         kind = _kind(path)
         try:
@@ -206,7 +213,8 @@ class Layout:
         )
 
     def play(self, removed: int, free: int, slot: int) -> tuple[int, int]:
-        """The removed and the free slots as bit masks once the card in ``slot`` is played (:func:`play`)."""
+        """The removed and the free slots as bit masks once the card in ``slot`` is played
+        (:func:`~tripeaks_widget.engine.layout.play`)."""
         return play(removed, free, slot, self.uncovers)
 
 
