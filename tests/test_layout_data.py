@@ -254,6 +254,8 @@ def test_a_cover_naming_no_slot_and_peaks_with_a_gap_are_refused(tmp_path):
     assert "slot 0 names a cover twice: [2, 2]" in refused(two_peaks(s0={"covered_by": [2, 2]}), tmp_path)
     peaks = two_peaks(s1={"peak": 2}, s4={"peak": 2}, s5={"peak": 2})
     assert refused(peaks, tmp_path) == "peaks are numbered 0, 1, … each with a slot; no slot has peak 1"
+    huge = two_peaks(s1={"peak": 10**30}, s4={"peak": 10**30}, s5={"peak": 10**30})
+    assert refused(huge, tmp_path) == "peaks are numbered 0, 1, … each with a slot; no slot has peak 1"
 
 
 def test_a_long_path_is_quoted_by_its_end(tmp_path):

@@ -325,7 +325,7 @@ def _check(layout: Layout) -> None:
             raise InvalidLayoutError(f"slot {index} names a cover twice: {list(slot.covered_by)}")
     peaks = {slot.peak for slot in layout.slots}
     if peaks != set(range(len(peaks))):
-        missing = min(set(range(max(peaks) + 1)) - peaks)
+        missing = min(set(range(len(peaks))) - peaks)  # k peaks but not 0..k-1: one of those is missing
         raise InvalidLayoutError(f"peaks are numbered 0, 1, … each with a slot; no slot has peak {missing}")
     _check_freed(layout)
     _check_places(layout)
