@@ -232,9 +232,18 @@ def test_a_card_may_be_covered_by_one_card_over_its_lower_half():
         ("slot.json", '{"name": "x", "slots": [3]}', "slot 0 is a table of x, y, peak and covered_by; got int 3"),
         ("nox.toml", 'name = "x"\n[[slots]]\ny = 0\npeak = 0', "slot 0 needs the key x; it has y, peak"),
         ("typo.toml", 'name = "x"\n[[slots]]\nx = 0\ny = 0\npeak = 0\ncoverd_by = [1]', "slot 0 takes the keys x, y"),
-        ("x.toml", 'name = "x"\n[[slots]]\nx = "0"\ny = 0\npeak = 0', "slot 0: x is a number, at least 0; got str '0'"),
+        (
+            "x.toml",
+            'name = "x"\n[[slots]]\nx = "0"\ny = 0\npeak = 0',
+            "slot 0: x is a number from 0 to 1000; got str '0'",
+        ),
         ("nan.json", '{"name": "x", "slots": [{"x": 0, "y": NaN, "peak": 0}]}', "slot 0: y is a number.*got float nan"),
-        ("neg.toml", 'name = "x"\n[[slots]]\nx = -1\ny = 0\npeak = 0', "slot 0: x is a number, at least 0; got int -1"),
+        (
+            "neg.toml",
+            'name = "x"\n[[slots]]\nx = -1\ny = 0\npeak = 0',
+            "slot 0: x is a number from 0 to 1000; got int -1",
+        ),
+        ("far.json", '{"name": "x", "slots": [{"x": 1' + "0" * 400 + ', "y": 0, "peak": 0}]}', "x is a number from 0"),
         ("bool.toml", 'name = "x"\n[[slots]]\nx = true\ny = 0\npeak = 0', "slot 0: x is a number.*got bool True"),
         ("peak.toml", 'name = "x"\n[[slots]]\nx = 0\ny = 0\npeak = 0.5', "slot 0: peak is a whole number.*float 0.5"),
         ("cov.toml", 'name = "x"\n[[slots]]\nx = 0\ny = 0\npeak = 0\ncovered_by = "1"', "covered_by is a list"),
@@ -269,7 +278,7 @@ def test_a_long_path_is_quoted_by_its_end(tmp_path):
 
 def test_a_long_bad_value_is_quoted_short(tmp_path):
     message = refused(two_peaks(s0={"x": "9" * 1000}), tmp_path)
-    assert message.startswith("slot 0: x is a number, at least 0; got str '999")
+    assert message.startswith("slot 0: x is a number from 0 to 1000; got str '999")
     assert len(message) < 200
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import math
 import os
 import pathlib
 import sys
@@ -38,6 +37,7 @@ else:  # pragma: no cover - Python 3.10 reads TOML with tomllib's own backport
 MAX_SLOTS = len(DECK) - 2
 PLACE_WIDTH = 1  # a slot's place: its card and the gap beside it, in card widths …
 PLACE_HEIGHT = 2  # … and its card's height, in rows (half a card's height each)
+PLACE_LIMIT = 1000  # the farthest a card's x or y may be: far beyond any table, short of overflow
 
 
 class LayoutSlot(NamedTuple):
@@ -58,7 +58,7 @@ class Layout:
     - ``x``, ``y``: where its card is drawn on the table, the card's top-left corner: ``x`` in
       card widths (one is a card and the gap beside it, the board's unit), ``y`` in rows (one is
       half a card's height: each row of Three Peaks lies over the lower half of the row behind).
-      Numbers at least 0;
+      Numbers from 0 to 1000;
     - ``peak``: the peak it belongs to, for scoring (R1.5): 0, 1, …, every peak with a slot;
     - ``covered_by``: the slots that cover it (R1.3). It is free once they are all gone (R2.1,
       R2.3); a slot that nothing covers is dealt face up (R1.2). Optional, empty by default.
@@ -263,8 +263,8 @@ def _slot(index: int, data: object) -> LayoutSlot:
     place = []
     for key in ("x", "y"):
         value = data[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-            raise InvalidLayoutError(f"{what}: {key} is a number, at least 0; got {_quoted(value)}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= PLACE_LIMIT:
+            raise InvalidLayoutError(f"{what}: {key} is a number from 0 to {PLACE_LIMIT}; got {_quoted(value)}")
         place.append(value)
     peak = whole_number(data["peak"])
     if peak is None or peak < 0:
