@@ -26,11 +26,6 @@ from typing import Any, NamedTuple
 from .cards import DECK
 from .errors import InvalidLayoutError, ascii_lower, got, shown_text, whole_number
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 reads TOML with tomllib's own backport
-    import tomli as tomllib
-
 # R1.1: 52 cards fill the slots; R1.4: one goes to the discard at the deal, and one at least
 # must stay in the stock. (The joker, V3, adds a card, and V6 deals none to the discard: a
 # layout serves every rule set, so the fewest cards set the bound.)
@@ -235,6 +230,10 @@ def _kind(path: pathlib.Path) -> str:
 
 
 def _parse(text: str, kind: str, where: str) -> object:
+    if sys.version_info >= (3, 11):  # imported here: Three Peaks, read at import, is JSON
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 reads TOML with tomllib's own backport
+        import tomli as tomllib
     try:
         return tomllib.loads(text) if kind == "toml" else json.loads(text)
     except ValueError as error:  # tomllib.TOMLDecodeError and json.JSONDecodeError both are
