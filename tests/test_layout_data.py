@@ -3,15 +3,14 @@
 import json
 import re
 import textwrap
-from importlib import resources
 
 import pytest
 
 from tripeaks_widget.engine.cards import DECK
 from tripeaks_widget.engine.errors import InvalidLayoutError, TriPeaksError
-from tripeaks_widget.engine.layout import MAX_SLOTS, THREE_PEAKS, Layout, LayoutSlot
+from tripeaks_widget.engine.layout import LAYOUTS_DIR, MAX_SLOTS, THREE_PEAKS, Layout, LayoutSlot
 
-SHIPPED = resources.files("tripeaks_widget.engine") / "layouts" / "three-peaks.json"
+SHIPPED = LAYOUTS_DIR / "three-peaks.json"
 
 # Two peaks of three cards: tops 0 and 1 over the bottom row 2 3 4 5, as a user would write it.
 TWO_PEAKS = """\

@@ -20,7 +20,6 @@ import pathlib
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, NamedTuple
 
 from .cards import DECK
@@ -402,8 +401,8 @@ def _hidden(slot: LayoutSlot, covers: list[LayoutSlot]) -> bool:
 
 # -- Three Peaks, the rule book's ------------------------------------------------------------------------
 
-_LAYOUTS = resources.files(__name__.rpartition(".")[0]) / "layouts"
-THREE_PEAKS = Layout.from_dict(json.loads(_LAYOUTS.joinpath("three-peaks.json").read_text(encoding="utf-8")))
+LAYOUTS_DIR = pathlib.Path(__file__).with_name("layouts")  # the layouts shipped in the package
+THREE_PEAKS = Layout.load(LAYOUTS_DIR / "three-peaks.json")
 
 ROW_NAMES = ("Peak tops", "row 2", "row 3", "bottom row")
 PEAK_NAMES = ("left", "middle", "right")
