@@ -323,6 +323,7 @@ class Board:
                     self.statistics.show()
                 else:
                     self.statistics.close()
+                self.publish()
             elif isinstance(intent, intents.NewGame):
                 return dialog.answer(self, intent)
             return self.answer(request, True)
