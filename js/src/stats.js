@@ -116,13 +116,17 @@ function figures(doc, stats, L, lang) {
   /** @param {string} label @param {string} value @param {string} name */
   const row = (label, value, name) => {
     const item = h(doc, "div", "tp-statistics-figure", { "data-figure": name });
-    item.append(h(doc, "dt", "", { text: label }), h(doc, "dd", "", { text: value }));
+    const dd = h(doc, "dd");
+    // A figure isolated, so that a right-to-left list keeps "67%" as it is written.
+    dd.appendChild(name === "best" ? doc.createTextNode(value) : h(doc, "bdi", "", { dir: "ltr", text: value }));
+    item.append(h(doc, "dt", "", { text: label }), dd);
     list.appendChild(item);
   };
   const number = (/** @type {number | null} */ n) => (n === null ? "—" : n.toLocaleString(lang || undefined));
   for (const [field, label] of FIGURES) {
     const value = stats[field];
-    row(L[label], field === "winPercent" && value !== null ? fmt(L.percent, { n: number(value) }) : number(value), field);
+    // A whole percent, as the board says every percent (the figure itself has one decimal).
+    row(L[label], field === "winPercent" && value !== null ? fmt(L.percent, { n: number(Math.round(value)) }) : number(value), field);
   }
   if (stats.best !== null) row(L.stats_best, stats.best, "best");
   const recent = h(doc, "div", "tp-statistics-recent");

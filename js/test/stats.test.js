@@ -76,14 +76,14 @@ test("the statistics view: opened from the Assists panel, its figures a definiti
   window.close();
 });
 
-test("the statistics view without records says why, and a decimal win percent is the language's", () => {
+test("the statistics view without records says why; the win percent is a whole one", () => {
   const { $, $$, window } = setup(withSeq(STATES.start, 1, { stats: { kind: "none", title: "Games of ana, Easy", text: "Records are not kept in the browser", ...EMPTY } }));
   assert.equal($(".tp-statistics-status").textContent, "Records are not kept in the browser");
   assert.equal($$(".tp-statistics-figures").length, 0, "no figures");
   window.close();
   const greek = setup(withSeq({ ...STATES.start, lang: "el" }, 1, { stats: { ...KNOWN, win_percent: 66.7, recent: [], recent_text: "No games recorded yet" } }));
   const percent = greek.$$(".tp-statistics-figures > div")[3].querySelector("dd").textContent;
-  assert.equal(percent, "66,7%");
+  assert.equal(percent, "67%");
   assert.equal(greek.$(".tp-statistics-none").textContent, "No games recorded yet");
   assert.equal(greek.$$(".tp-statistics-plot").length, 0);
   greek.window.close();

@@ -1721,13 +1721,15 @@ function figures(doc, stats, L, lang) {
   const list = h(doc, "dl", "tp-statistics-figures");
   const row = (label, value, name) => {
     const item = h(doc, "div", "tp-statistics-figure", { "data-figure": name });
-    item.append(h(doc, "dt", "", { text: label }), h(doc, "dd", "", { text: value }));
+    const dd = h(doc, "dd");
+    dd.appendChild(name === "best" ? doc.createTextNode(value) : h(doc, "bdi", "", { dir: "ltr", text: value }));
+    item.append(h(doc, "dt", "", { text: label }), dd);
     list.appendChild(item);
   };
   const number2 = (n) => n === null ? "—" : n.toLocaleString(lang || void 0);
   for (const [field, label] of FIGURES) {
     const value = stats[field];
-    row(L[label], field === "winPercent" && value !== null ? fmt(L.percent, { n: number2(value) }) : number2(value), field);
+    row(L[label], field === "winPercent" && value !== null ? fmt(L.percent, { n: number2(Math.round(value)) }) : number2(value), field);
   }
   if (stats.best !== null) row(L.stats_best, stats.best, "best");
   const recent = h(doc, "div", "tp-statistics-recent");
