@@ -59,14 +59,15 @@ class Statistics:
         self.found: Future[Any] | None = None  # the store's last answer (None: being read)
         self._asked = 0  # answers to an earlier question are dropped
 
-    def show(self, after: Answer | Future[Answer] | None = None) -> None:
-        """Open the view (or keep it open) and read the figures afresh."""
-        self.open = True
+    def show(self, after: Future[Answer] | None = None) -> None:
+        """Open the view and read the figures (once the result ``after`` is written, if given); an
+        open view reads them afresh, and shows those it has until they come."""
+        if not self.open:
+            self.open, self.found = True, None
         self._asked += 1
         asked, results = self._asked, self.board.results
         if results.store is None:
             return
-        self.found = None
 
         def then(done: Future[Any]) -> None:
             if self.open and asked == self._asked:
@@ -74,7 +75,7 @@ class Statistics:
                     log.warning("the statistics could not be read: %s", done.exception())
                 self.found = done
 
-        results.ask_stats(self.board.game, then, after=after if isinstance(after, Future) else None)
+        results.ask_stats(self.board.game, then, after=after)
 
     def close(self) -> None:
         """Close the view."""

@@ -531,9 +531,9 @@ class Records:
 
     def submit_stats(self, rules: Rules | str, *, player: str, number: int | None = None, recent: int = 10) -> Future:
         """A Future, answered by the store's reading thread, of what the records know of ``player``
-        under ``rules``: ``{"stats": stats(rules, player=player), "best": best(number, rules,
-        player=player)`` (None without a numbered game)``, "recent": results(rules, limit=recent,
-        player=player)}``."""
+        under ``rules``, as a dict: ``"stats"``, their :meth:`stats`; ``"best"``, their :meth:`best`
+        of game ``number`` (None without a number, or without a result of it); ``"recent"``, their
+        last ``recent`` :meth:`results`, newest first."""
 
         def read() -> dict[str, Any]:
             best = None if number is None else self.best(number, rules, player=player)
