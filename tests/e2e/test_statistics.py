@@ -1,10 +1,13 @@
 """The statistics view in JupyterLab, in each language: opened from the Assists panel, it shows the
 figures ``Records.stats()`` gives for the player, their best on the game and their recent games
-(a plot with its words); Escape closes it and the focus goes back to the Assists button."""
+(a plot with its words); Escape closes it and the focus goes back to the Assists button. axe-core
+finds no serious violation in it."""
 
+# ruff: noqa: F811  (axe_source is a fixture from test_accessibility, and the test takes it by name)
 from __future__ import annotations
 
 from labdriver import IMPORT, Board, expect
+from test_accessibility import SERIOUS, audit, axe_source, inject_axe, summarize  # noqa: F401  (a fixture)
 
 from tripeaks_widget import i18n
 from tripeaks_widget.records import Records
@@ -16,7 +19,7 @@ WIN_1 = "K♣ A♠ 2♦ 3♠ 4♠ 5♠ draw 7♠ 8♥ 7♣ draw draw draw 9♠ 1
 WIN_1 += " draw draw draw 9♥ draw draw draw 5♣ 6♥ draw 2♣ 3♥ draw draw draw 10♦ draw 6♠ draw 4♦ 3♣ 2♥ A♦"
 
 
-def test_the_statistics_view_shows_what_stats_says_in_every_language(open_notebook, page, shot, tmp_path):
+def test_the_statistics_view_shows_what_stats_says_in_every_language(open_notebook, page, shot, tmp_path, axe_source):
     path = tmp_path / "records.sqlite3"
     record = (
         "from tripeaks_widget import Game\nfrom tripeaks_widget.records import Records\n"
@@ -60,6 +63,10 @@ def test_the_statistics_view_shows_what_stats_says_in_every_language(open_notebo
         expect(plot.locator("rect")).to_have_count(3)
         assert plot.get_attribute("aria-label").count(",") >= 2  # three games in words
         shot(f"stats-{lang}", board.root)
+        if lang == "en":  # axe-core on the view, once
+            inject_axe(page, axe_source)
+            bad = [v for v in audit(board)["violations"] if v["impact"] in SERIOUS]
+            assert not bad, summarize(bad)
         page.keyboard.press("Escape")
         expect(view).to_be_hidden()
         expect(toggle).to_be_focused()
