@@ -117,8 +117,10 @@ def build(tree: pathlib.Path, out: pathlib.Path) -> None:
     subprocess.run(command, cwd=tree, env=env, check=True, capture_output=True)
 
 
-def one_run(browser, url: str) -> dict:
-    """One first visit: the split in seconds, and the runtime's and the wheels' fetches."""
+@contextlib.contextmanager
+def first_visit(browser, url: str, path: str):
+    """A page opened at ``path`` as on a first visit (an empty cache, no service worker); on leaving,
+    a request for anything outside the site stops the benchmark."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
     context.set_default_timeout(180_000)
     outside: list[str] = []
@@ -126,7 +128,17 @@ def one_run(browser, url: str) -> dict:
     context.on("request", lambda r: None if r.url.startswith(local) else outside.append(r.url))
     page = context.new_page()
     try:
-        page.goto(f"{url}/lab/index.html?path={NOTEBOOK}")
+        page.goto(f"{url}/{path}")
+        yield page
+    finally:
+        context.close()
+    if outside:
+        raise SystemExit(f"{path} asked for something outside the site: {outside[:3]}")
+
+
+def one_run(browser, url: str) -> dict:
+    """One first visit: the split in seconds, and the runtime's and the wheels' fetches."""
+    with first_visit(browser, url, f"lab/index.html?path={NOTEBOOK}") as page:
         origin = page.evaluate("performance.timeOrigin")
         shown = page.wait_for_function(
             "() => document.querySelector('.jp-Notebook .jp-Cell .jp-InputArea-editor') && performance.now()",
@@ -145,10 +157,6 @@ def one_run(browser, url: str) -> dict:
         out = cells.nth(1).locator(".jp-OutputArea-output").first
         out.wait_for()
         probe = json.loads(out.inner_text())
-    finally:
-        context.close()
-    if outside:
-        raise SystemExit(f"the site asked for something outside it: {outside[:3]}")
     shift = probe["origin"] - origin  # the worker's clock, on the page's
 
     def worker(ms: float) -> float:
@@ -181,14 +189,7 @@ def one_run(browser, url: str) -> dict:
 
 def one_play_run(browser, url: str) -> dict:
     """One first visit of the play page: the time to its first board, and its split in seconds."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
-    context.set_default_timeout(180_000)
-    outside: list[str] = []
-    local = (url, "blob:", "data:")
-    context.on("request", lambda r: None if r.url.startswith(local) else outside.append(r.url))
-    page = context.new_page()
-    try:
-        page.goto(f"{url}/{PLAY_PAGE}")
+    with first_visit(browser, url, PLAY_PAGE) as page:
         drawn = page.wait_for_function(
             "() => document.querySelector('.tp-root .tp-slot') && performance.now()", polling="raf"
         ).json_value()
@@ -197,10 +198,6 @@ def one_play_run(browser, url: str) -> dict:
             m["name"]: m["startTime"]
             for m in page.evaluate("performance.getEntriesByType('mark').map(m => m.toJSON())")
         }
-    finally:
-        context.close()
-    if outside:
-        raise SystemExit(f"the play page asked for something outside the site: {outside[:3]}")
     times = {phase: (drawn if mark == "drawn" else marks[mark]) / 1000 for phase, mark in PLAY_PHASES.items()}
     steps = list(times.values())
     return {

@@ -121,3 +121,19 @@ def test_the_sampled_chance_finds_the_exact_share_of_winning_arrangements():
     assert game.win_chance().value == 0.5 and game.win_chance().exact  # solved outright: 3 of 6
     chance = game.win_chance(kind="ceiling", samples=600, seed=0)
     assert chance.low <= 0.5 <= chance.high and abs(chance.value - 0.5) < 0.06
+
+
+@pytest.mark.parametrize(
+    ("lang", "estimated"),
+    [
+        ("en", "72% (between 69% and 75%)"),
+        ("el", "72% (μεταξύ 69% και 75%)"),
+        ("he", "72% (בין 69% ל־75%)"),
+        ("is", "72% (milli 69% og 75%)"),
+    ],
+)
+def test_a_chance_prints_as_a_student_reads_it_in_each_language(lang, estimated):
+    """Before, '72% (95 % 71%–75%, 1000 samples)', in English whatever the language."""
+    chance = Chance.of(720, 1000).said_in(lang)
+    assert str(chance) == estimated and repr(chance) == f"Chance({estimated})"
+    assert str(Chance.exactly(0.5).said_in(lang)) == "50%"

@@ -391,6 +391,8 @@ def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
         "mean_draws": 15.0,
         "streak": None,  # a streak is a player's: everyone's figures have none
         "best_streak": None,
+        "win_streak": None,
+        "best_win_streak": None,
     }
     classic = store.stats("C")
     assert (classic["played"], classic["won"], classic["win_percent"], classic["draws"]) == (1, 1, 100.0, 21)
@@ -419,6 +421,8 @@ def test_stats_of_an_empty_store_are_zeros(store):
         "mean_draws": 0.0,
         "streak": None,
         "best_streak": None,
+        "win_streak": None,
+        "best_win_streak": None,
     }
     assert store.stats()["by_rules"] == {}
 

@@ -120,3 +120,29 @@ def test_a_player_cannot_set_or_change_a_challenge_on_a_class_store(class_store)
                 conn.rollback()
     with Records(owner) as records:
         assert records.challenges(on="all") == [made]
+
+
+def test_the_command_line_sets_a_challenge_lists_who_met_it_and_refuses_one_it_cannot_judge(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "class.sqlite3"
+
+    def run(*args):
+        command = [sys.executable, "-m", "tripeaks_widget.records", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+    until = str(date.today() + timedelta(days=7))
+    made = run("challenge", str(path), "--game", "3", "--until", until, "win in 20 draws")
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("challenge 1: game 3 (easy), win in 20 draws, from ") and until in made.stdout
+    refused = run("challenge", str(path), "--game", "3", "clear 4 K")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("error: ") and "the records can check from a result" in refused.stderr
+    with Records(path) as records:
+        record(records, "dee")
+    listed = run("challenges", str(path))
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0] == "challenge 1: game 3 (easy), win in 20 draws; first: dee"
+    assert lines[1].split("\t")[:2] == ["  dee", "met"] and len(lines) == 2

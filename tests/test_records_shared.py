@@ -8,6 +8,7 @@ import multiprocessing
 import socket
 import time
 from collections import Counter
+from functools import partial
 
 import pytest
 from records_stores import by_hand, location, postgres, store  # noqa: F401  (fixtures)
@@ -348,6 +349,27 @@ def test_a_connection_lost_mid_write_loses_nothing_and_the_result_is_retried(pos
             assert conn.info.backend_pid != pid  # a new connection
         assert sorted((r["player"], r["outcome"]) for r in records.results()) == [("ana", "blocked"), ("bob", "won")]
     assert any("waits for the records store" in r.getMessage() for r in caplog.records)
+
+
+def test_wins_in_a_row_are_a_players_finished_games_won_one_after_another(store):
+    """Won, won, won, blocked, won, left for a new deal, won: three in a row at most, and the last
+    two now; the game left neither breaks nor adds to it, and another player's or rule set's games
+    are not counted. A player's own best of a game is theirs, whoever holds its record."""
+    plays = [WIN_1_EASY] * 3 + [BLOCK_1_EASY, SLOW_WIN, ["K♣"], WIN_1_EASY]
+    for actions in plays:
+        store.record(game(actions=actions), player="ana")
+        store.record(game(actions=BLOCK_1_EASY), player="bob")
+    store.record(game("TP1-C-AAAAAAB", ["2♦"]), player="ana")  # abandoned, under Classic
+    figures = store.stats("easy", player="ana")
+    assert (figures["win_streak"], figures["best_win_streak"]) == (2, 3)
+    assert (figures["played"], figures["finished"], figures["won"]) == (len(plays), 6, 5)
+    assert store.stats("classic", player="ana")["best_win_streak"] == 0
+    assert store.stats("easy", player="bob")["best_win_streak"] == 0
+    assert store.stats("easy")["win_streak"] is None  # everyone's figures have none
+    store.record(game(actions=SLOWER_WIN), player="bob")
+    assert store.stats("easy", player="bob")["win_streak"] == 1
+    best = partial(store.best, 1, "easy", category=SCRIPTED)  # store.record() records a scripted game
+    assert best(player="bob")["moves"] == 53 and best()["moves"] == 49 and best(player="nobody") is None
 
 
 def test_a_streak_is_the_days_in_a_row_a_player_won_the_game_of_the_day(store):

@@ -39,6 +39,29 @@ def test_a_three_step_walkthrough_shows_one_picture_a_step_in_html_without_widge
     assert ">1</text>" in second and "The 7♠ turned up" in third and "7 of spades" in third
 
 
+def test_the_steps_stay_in_a_pdf_printed_from_that_html():
+    """As nbconvert's webpdf does it: the HTML printed by Chromium; each step's picture is drawn in
+    the PDF, its words (the board's header, the caption) text of the page."""
+    import io
+    import os
+
+    pypdf = pytest.importorskip("pypdf", reason="pypdf reads the PDF (pip install -e '.[test]')")
+    playwright = pytest.importorskip("playwright.sync_api", reason="Playwright prints the PDF")
+    chromium = "/usr/bin/chromium"
+    if not os.access(chromium, os.X_OK):
+        pytest.skip(f"Chromium is needed at {chromium}")
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(run(STEPS, store_widget_state=False))
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=chromium)
+        page = browser.new_page()
+        page.set_content(html, wait_until="load")
+        pdf = page.pdf(print_background=True)
+        browser.close()
+    text = "\n".join(printed.extract_text() for printed in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert text.count("TriPeaks Easy Game 1 TP1-E-AAAAAAB") == 3  # a board a step
+    assert text.count("The 7♠ turned up") == 2  # the third cell's source, and its board's caption
+
+
 def test_a_notebook_saved_with_its_widgets_state_holds_the_front_end_once():
     one = run(STEPS[:1], store_widget_state=True)
     five = run([STEPS[0], *(f"TriPeaks({n}, records=False)" for n in range(1, 5))], store_widget_state=True)

@@ -38,6 +38,7 @@ WIDGET_KEYS = {
     "notices",
     "goals",
     "streak",
+    "stats",
     "lang",
     "dir",
     "seq",

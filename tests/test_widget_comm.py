@@ -76,7 +76,7 @@ intent_contents = st.one_of(
     st.fixed_dictionaries({"type": st.just("lang"), "value": st.sampled_from([*i18n.LANGUAGES, "fr"]) | json_values}),
     st.sampled_from([{"type": "draw"}, {"type": "undo"}, {"type": "hint"}]),
     st.fixed_dictionaries({"type": st.sampled_from(list(intents.SWITCHES)), "value": st.booleans() | json_values}),
-    st.fixed_dictionaries({"type": st.just("review"), "open": st.booleans() | json_values}),
+    st.fixed_dictionaries({"type": st.sampled_from(["review", "stats"]), "open": st.booleans() | json_values}),
     st.fixed_dictionaries(
         {"type": st.just("hint_kind"), "value": st.sampled_from([*intents.HINT_KINDS, "peek"]) | json_values}
     ),

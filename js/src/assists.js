@@ -1,7 +1,7 @@
 // The Assists panel: a disclosure of the control bar with a switch for every assist (the glow on
-// playable cards, error help, the Hint button, the verdict, the win chance), the hint's kind and
-// the board's language. Every switch sends an intent; what is on comes back from Python in the
-// snapshot.
+// playable cards, error help, the Hint button, the verdict, the win chance), the hint's kind, the
+// board's language, and the button that opens the statistics view. Every switch sends an intent;
+// what is on comes back from Python in the snapshot.
 
 import { LANGUAGES } from "./facts.js";
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
@@ -92,6 +92,15 @@ export function assistsPanel(doc, uid, { on, send }) {
   panel.appendChild(language);
   on(picker, "change", () => send({ type: "lang", value: picker.value }));
 
+  // The statistics view: opened over the board, and this panel closes.
+  const statsButton = h(doc, "button", "tp-button tp-statistics-open", { type: "button", [SUPPRESS]: "" });
+  panel.appendChild(statsButton);
+  on(statsButton, "click", () => {
+    show(false);
+    button.focus(); // until the view opens and takes it
+    send({ type: "stats", open: true });
+  });
+
   /** @param {boolean} open */
   function show(open) {
     setProp(panel, "hidden", !open);
@@ -144,6 +153,8 @@ export function assistsPanel(doc, uid, { on, send }) {
         setProp(input, "checked", input.value === next.hintKind);
         setProp(input, "disabled", !next.showHints);
       }
+      setText(statsButton, L.stats);
+      setProp(statsButton, "title", L.stats_tip);
       setText(languageText, L.language);
       setProp(picker, "value", next.lang);
     },

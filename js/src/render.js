@@ -9,6 +9,7 @@ import { headerView } from "./header.js";
 import { SUPPRESS, h, isTextField, motion, randomId, setAttr, setProp, setText } from "./helpers.js";
 import { keyCommand } from "./keys.js";
 import { reviewPanel } from "./review.js";
+import { statsView } from "./stats.js";
 import { answers, flightOf, toViewModel, transitions, withFlight } from "./viewmodel.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
@@ -88,6 +89,9 @@ export function render({ model, el }) {
   // The review after a game, over the board.
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
+  // The statistics view, over the board too; it opens from the Assists panel.
+  const stats = statsView(doc, uid, { on, send });
+  board.table.appendChild(stats.panel);
 
   // Everything under the header; the New game dialog covers it (never the header), at the
   // widget's own height: it scrolls inside rather than make the notebook below it jump.
@@ -111,6 +115,7 @@ export function render({ model, el }) {
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
     const reviewHadFocus = review.panel.contains(doc.activeElement);
+    const statsHadFocus = stats.panel.contains(doc.activeElement);
     vm = next;
 
     setAttr(root, "data-status", next.status);
@@ -124,6 +129,8 @@ export function render({ model, el }) {
     setProp(controls.status, "hidden", !controls.message.textContent && !header.readoutsShown());
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
+    stats.update(next);
+    if (statsHadFocus && !stats.isOpen()) controls.assists.button.focus(); // back where it was opened from
     newGame.update(next);
 
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
@@ -155,6 +162,11 @@ export function render({ model, el }) {
     if (event.key === "Escape" && controls.assists.isOpen()) {
       event.preventDefault();
       controls.assists.close();
+      return;
+    }
+    if (event.key === "Escape" && stats.isOpen()) {
+      event.preventDefault();
+      stats.close();
       return;
     }
     if (event.key === "Escape" && review.isOpen()) {

@@ -48,6 +48,31 @@
  */
 
 /**
+ * One of the player's recent games in the statistics view.
+ * @typedef {object} RecentGame
+ * @property {"won" | "blocked" | "abandoned"} outcome how it ended ('abandoned': left for a new deal)
+ * @property {number} cards_left the cards left in the peaks
+ * @property {string} text how it ended, in a word, in the board's language ('won', 'blocked', 'left')
+ */
+
+/**
+ * The statistics view: what the records know of the player under the board's rules (the same figures as `Records.stats(rules, player=...)`).
+ * @typedef {object} StatsView
+ * @property {"pending" | "known" | "error" | "none"} kind whether the figures are read: 'pending' while the store is asked, 'none' without records
+ * @property {string} title whose games, under which rules, in the board's language ('Games of ana, Easy')
+ * @property {string} text with 'pending', 'error' or 'none': what the view says instead of figures; else ''
+ * @property {(number | null)} played with 'known': the games played (finished, or left for a new deal)
+ * @property {(number | null)} finished with 'known': the games finished, won or blocked
+ * @property {(number | null)} won with 'known': the games won
+ * @property {(number | null)} win_percent with 'known': the games won, in percent of those finished (one decimal)
+ * @property {(number | null)} win_streak with 'known': the last finished games won in a row (0: the last was lost)
+ * @property {(number | null)} best_win_streak with 'known': the most finished games ever won in a row
+ * @property {(string | null)} best with 'known' on a numbered game: the player's best unassisted result on it by hand, in words ('won in 47 moves'; none yet: 'none yet'); else null
+ * @property {Array<RecentGame>} recent with 'known': the last games, oldest first (at most 10)
+ * @property {string} recent_text with 'known': the recent games in words, the plot's text alternative
+ */
+
+/**
  * The Winnable? line: the solver's verdict as the board shows it.
  * @typedef {object} VerdictLine
  * @property {"pending" | "winnable" | "lost" | "never" | "unknown" | "won" | "error"} kind what the solver found
@@ -151,6 +176,7 @@
  * @property {Array<Notice>} notices what the records store said, and goals met, until the next action
  * @property {Array<Goal>} goals the goals on the board (none: an empty list, and nothing shown)
  * @property {(Streak | null)} streak on the game of the day, with records: the player's days in a row winning it; else null
+ * @property {(StatsView | null)} stats the statistics view, while open; null while closed
  * @property {boolean} show_verdict whether the verdict line is switched on
  * @property {(VerdictLine | null)} verdict can the game still be won; null while switched off
  * @property {boolean} show_win_chance whether the win chance readout is switched on

@@ -191,6 +191,28 @@ export function toViewModel(state, language) {
       }
     : null;
 
+  // The statistics view, while open: what the records know of the player under these rules.
+  const t = s.stats && typeof s.stats === "object" ? s.stats : null;
+  const figure = (/** @type {unknown} */ v) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const stats = t
+    ? {
+        kind: t.kind === "known" || t.kind === "error" || t.kind === "none" ? t.kind : "pending",
+        title: typeof t.title === "string" ? t.title : "",
+        text: typeof t.text === "string" ? t.text : "",
+        played: figure(t.played),
+        finished: figure(t.finished),
+        won: figure(t.won),
+        winPercent: figure(t.win_percent),
+        winStreak: figure(t.win_streak),
+        bestWinStreak: figure(t.best_win_streak),
+        best: typeof t.best === "string" ? t.best : null,
+        recent: Array.isArray(t.recent)
+          ? t.recent.filter((g) => g && typeof g === "object" && typeof g.outcome === "string" && Number.isInteger(g.cards_left))
+          : [],
+        recentText: typeof t.recent_text === "string" ? t.recent_text : "",
+      }
+    : null;
+
   // Keyboard targets: free cards, left to right, then the stock.
   /** @type {Array<number | "stock">} */
   const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
@@ -244,6 +266,7 @@ export function toViewModel(state, language) {
     showHints: s.show_hints !== false,
     hintKind: s.hint_kind === "exact" ? "exact" : "fair",
     review,
+    stats,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,

@@ -184,7 +184,10 @@ JS_DIALOG_FIT = """(root) => {
   const fields = root.querySelector(".tp-dialog-fields");
   const found = [];
   if (panel.top < table.top - 1 || panel.bottom > table.bottom + 1)
-    found.push(`the dialog (${Math.round(panel.top)}-${Math.round(panel.bottom)}) is not within the table (${Math.round(table.top)}-${Math.round(table.bottom)})`);
+    found.push(
+      `the dialog (${Math.round(panel.top)}-${Math.round(panel.bottom)}) is not within ` +
+        `the table (${Math.round(table.top)}-${Math.round(table.bottom)})`,
+    );
   for (const button of root.querySelectorAll(".tp-bar button")) {
     const b = box(button);
     if (b.height && b.top < panel.bottom && b.bottom > panel.top && b.left < panel.right && b.right > panel.left)

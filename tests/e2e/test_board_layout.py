@@ -280,7 +280,9 @@ def test_the_button_row_stays_put_on_one_line(layout):
         if bands:
             found.append(f"{lang}: empty bands with the readouts on: {bands}")
         if layout.root.evaluate(JS_MESSAGE_PLACE) != place:
-            found.append(f"{lang}: the readouts move the message line: {place} -> {layout.root.evaluate(JS_MESSAGE_PLACE)}")
+            found.append(
+                f"{lang}: the readouts move the message line: {place} -> {layout.root.evaluate(JS_MESSAGE_PLACE)}"
+            )
         board = layout.board_box()
         layout.py(f"w.state = {{**w.state, 'notices': [{NOTICE}]}}")
         expect(layout.root.locator(".tp-notice")).to_be_visible()
@@ -319,7 +321,11 @@ def test_a_comparison_keeps_no_empty_band(layout):
                 if bands:
                     found.append(f"{lang}, board {i + 1}, the verdict {'on' if on else 'off'}: empty bands {bands}")
             if lang == "en":
-                screenshot(layout.page, f"layout-compare-{'on' if on else 'off'}-en", layout.nb.cell(2).locator(".widget-hbox").first)
+                screenshot(
+                    layout.page,
+                    f"layout-compare-{'on' if on else 'off'}-en",
+                    layout.nb.cell(2).locator(".widget-hbox").first,
+                )
     layout.py("pass")
     assert not found, "\n".join(found)
 

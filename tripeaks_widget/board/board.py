@@ -40,6 +40,7 @@ from .assists import Assists, Marks, check_hint_kind, failure
 from .recording import Results
 from .replay import check_pace, steps_of, whole_step
 from .snapshot import Reply, Snapshot, VerdictLine
+from .statistics import Statistics
 from .surface import reads_through, signature_of
 
 log = logging.getLogger("tripeaks_widget")
@@ -157,6 +158,7 @@ class Board:
         self._seq = 0
         self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game.rules))
         self.results = Results(self, records, player)  # the player's name never stops the game
+        self.statistics = Statistics(self)  # the statistics view, from the Assists panel
         said = renamed(self.results.player) if self.results.store is not None else None
         if said:
             self.results.notices.append({"kind": "info", "text": said})
@@ -193,8 +195,10 @@ class Board:
             self.aims.ask_best(self._game)  # once the game is over
             recorded = self.results.recorded
             self.results.look_at(self._game, self.used)
-            if self.results.recorded is not recorded and self.aims.is_the_day(self._game):
-                self.results.ask_streak(self._game.rules, after=self.results.recorded)  # a day more, maybe
+            if self.results.recorded is not recorded:
+                self.statistics.recorded(self.results.recorded)  # its figures again, once it is written
+                if self.aims.is_the_day(self._game):
+                    self.results.ask_streak(self._game.rules, after=self.results.recorded)  # a day more, maybe
             snapshot = self.snapshot()
             for callback in list(self._subscribers):
                 callback(snapshot)
@@ -219,6 +223,7 @@ class Board:
                 "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self.results.notices],
                 "goals": self.aims.view(game, say),
                 "streak": self.aims.streak_view(game, self.results.streak, say),
+                "stats": self.statistics.view(game, say),
                 "show_verdict": self.assists.show_verdict,
                 "verdict": self.assists.verdict.shown(say),
                 "show_win_chance": self.assists.show_win_chance,
@@ -313,6 +318,12 @@ class Board:
                     log.debug("a review asked for before the game is over was ignored")
                 else:
                     self.assists.ask_review()
+            elif isinstance(intent, intents.Stats):
+                if intent.open:
+                    self.statistics.show()
+                else:
+                    self.statistics.close()
+                self.publish()
             elif isinstance(intent, intents.NewGame):
                 return dialog.answer(self, intent)
             return self.answer(request, True)
@@ -528,6 +539,7 @@ class Board:
                 # left unfinished: abandoned (records skips a game without a move)
                 self.results.record(left, used)
             self.assists.new_game()
+            self.statistics.close()  # its figures were of the game left, maybe of other rules
             self.aims.new_game(dealt)
             self.results.ask_challenges(dealt, self.aims.from_the_class)
             self.results.ask_standing(dealt)

@@ -81,6 +81,13 @@ class Review:
 
 
 @dataclass(frozen=True)
+class Stats:
+    """The statistics view: ``{"type": "stats", "open": true}`` opens it, false closes it."""
+
+    open: bool
+
+
+@dataclass(frozen=True)
 class NewGame:
     """The New game dialog's choice: ``{"type": "new_game", "rules": "classic+joker", "game": 123,
     "code": "", "winnable": false, "id": 7}``; the reply names ``request`` (the ``id``)."""
@@ -92,7 +99,7 @@ class NewGame:
     winnable: bool
 
 
-Intent = Play | Draw | Undo | Hint | Restart | Switch | Review | NewGame
+Intent = Play | Draw | Undo | Hint | Restart | Switch | Review | Stats | NewGame
 
 
 class Malformed(TriPeaksError, ValueError):
@@ -169,10 +176,10 @@ def parse(content: Any) -> Intent:
         if not isinstance(value, str) or value not in LANGUAGES:
             raise Malformed(f"value must be one of {', '.join(map(repr, LANGUAGES))}")
         return Switch(kind, value)
-    if kind == "review":
+    if kind in ("review", "stats"):
         if type(content.get("open")) is not bool:
             raise Malformed("open must be true or false")
-        return Review(content["open"])
+        return Review(content["open"]) if kind == "review" else Stats(content["open"])
     if kind == "new_game":
         return _new_game(content)
     raise Malformed("unknown type")

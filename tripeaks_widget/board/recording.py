@@ -18,7 +18,7 @@ import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from typing import Any, Protocol
 
 from ..engine.cards import Card
@@ -236,6 +236,42 @@ class Results:
             asked.add_done_callback(take)
             return
         take(asked)
+
+    def ask_stats(self, game: Game, then: Callable[[Future[Any]], None], after: Future[Answer] | None = None) -> None:
+        """What the records know of the player under ``game``'s rules (``Records.submit_stats``),
+        read in the store's thread (after the result ``after`` is written, if given; else with a
+        moment's wait, so that the next snapshot has it). ``then(answer)`` under the board's lock;
+        an answer that comes later is published. A store that cannot be asked is a failed answer."""
+        store, player, board = self.store, self.player, self.board
+        if store is None:
+            return
+        number = game.number if in_series(game.number) else None
+        asking = [True]  # while this call runs, under the board's lock, the caller publishes the answer
+
+        def take(done: Future[Any]) -> None:
+            with board.lock:
+                if board.closed:
+                    return
+                then(done)
+                if not asking[0]:  # a later answer: a snapshot of its own
+                    board.publish()
+
+        def read(_written: object = None) -> Future[Any]:
+            try:
+                asked = store.submit_stats(game.rules, player=player, number=number)
+            except Exception as error:  # a store closed meanwhile, say: the view says it was not read
+                asked = Future()
+                asked.set_exception(error)
+            return asked
+
+        with board.lock:
+            if after is not None:
+                after.add_done_callback(lambda _written: read().add_done_callback(take))
+            else:
+                asked = read()
+                wait([asked], STORE_WAIT if store.opening.done() else 0)
+                asked.add_done_callback(take)
+            asking[0] = False
 
     def ask_streak(self, rules: Rules, after: Future[Answer] | None = None) -> None:
         """The player's streak of days winning the game of the day under ``rules``, read in the

@@ -50,6 +50,39 @@ class Streak(TypedDict):
     best_text: Annotated[str, "the best one in words"]
 
 
+class RecentGame(TypedDict):
+    """One of the player's recent games in the statistics view."""
+
+    outcome: Annotated[Literal["won", "blocked", "abandoned"], "how it ended ('abandoned': left for a new deal)"]
+    cards_left: Annotated[int, "the cards left in the peaks"]
+    text: Annotated[str, "how it ended, in a word, in the board's language ('won', 'blocked', 'left')"]
+
+
+class StatsView(TypedDict):
+    """The statistics view: what the records know of the player under the board's rules (the same
+    figures as ``Records.stats(rules, player=...)``)."""
+
+    kind: Annotated[
+        Literal["pending", "known", "error", "none"],
+        "whether the figures are read: 'pending' while the store is asked, 'none' without records",
+    ]
+    title: Annotated[str, "whose games, under which rules, in the board's language ('Games of ana, Easy')"]
+    text: Annotated[str, "with 'pending', 'error' or 'none': what the view says instead of figures; else ''"]
+    played: Annotated[int | None, "with 'known': the games played (finished, or left for a new deal)"]
+    finished: Annotated[int | None, "with 'known': the games finished, won or blocked"]
+    won: Annotated[int | None, "with 'known': the games won"]
+    win_percent: Annotated[float | None, "with 'known': the games won, in percent of those finished (one decimal)"]
+    win_streak: Annotated[int | None, "with 'known': the last finished games won in a row (0: the last was lost)"]
+    best_win_streak: Annotated[int | None, "with 'known': the most finished games ever won in a row"]
+    best: Annotated[
+        str | None,
+        "with 'known' on a numbered game: the player's best unassisted result on it by hand, in words ('won in 47"
+        " moves'; none yet: 'none yet'); else null",
+    ]
+    recent: Annotated[list[RecentGame], "with 'known': the last games, oldest first (at most 10)"]
+    recent_text: Annotated[str, "with 'known': the recent games in words, the plot's text alternative"]
+
+
 class VerdictLine(TypedDict):
     """The Winnable? line: the solver's verdict as the board shows it."""
 
@@ -135,6 +168,7 @@ class Snapshot(GameView):
     streak: Annotated[
         Streak | None, "on the game of the day, with records: the player's days in a row winning it; else null"
     ]
+    stats: Annotated[StatsView | None, "the statistics view, while open; null while closed"]
     show_verdict: Annotated[bool, "whether the verdict line is switched on"]
     verdict: Annotated[VerdictLine | None, "can the game still be won; null while switched off"]
     show_win_chance: Annotated[bool, "whether the win chance readout is switched on"]
@@ -167,6 +201,8 @@ CONTRACT = (
     Notice,
     Goal,
     Streak,
+    RecentGame,
+    StatsView,
     VerdictLine,
     WinChanceLine,
     ReviewRow,

@@ -77,7 +77,14 @@ SAID_FIRST_MET = Entry(
     comment=_ABOUT + "{challenge} the challenge a teacher set on it (e.g. 'Win with at most 5 draws'): "
     "nobody of the class had met it before.",
 )
+_OUTCOME = "How a recorded game ended, in the statistics' list of recent games ('won, won, blocked, left'): "
+SAID_OUTCOMES = {
+    "won": Entry("won", context="outcome", comment=_OUTCOME + "the game was won."),
+    "blocked": Entry("blocked", context="outcome", comment=_OUTCOME + "no move was left: the game was lost."),
+    "abandoned": Entry("left", context="outcome", comment=_OUTCOME + "the player dealt again before it ended."),
+}
 NOTICE_ENTRIES = (
+    *SAID_OUTCOMES.values(),
     SAID_FIRST_WIN,
     SAID_FIRST_MET,
     SAID_RECORD,
@@ -131,6 +138,12 @@ def describe(cards_left: int, moves: int) -> Message:
     if cards_left == 0:
         return Message(SAID_WON_IN, n=moves)
     return Message(SAID_LEFT_IN, cards=Message(SAID_CARDS_LEFT, n=cards_left), moves=Message(SAID_MOVES_MADE, n=moves))
+
+
+def said_outcome(outcome: str) -> Message:
+    """How a recorded game ended, in a word (``"won"``, ``"blocked"``, ``"left"``); an outcome a newer
+    version wrote is said as it is stored."""
+    return Message(SAID_OUTCOMES[outcome]) if outcome in SAID_OUTCOMES else Message(outcome)
 
 
 def rules_title(key: str) -> RuleSetName:

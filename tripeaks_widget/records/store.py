@@ -529,6 +529,19 @@ class Records:
         results = [dict(zip(names, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
         return {"game": row["number"], "rules": row["rules"], **class_challenges.board(challenge, results)}
 
+    def submit_stats(self, rules: Rules | str, *, player: str, number: int | None = None, recent: int = 10) -> Future:
+        """A Future, answered by the store's reading thread, of what the records know of ``player``
+        under ``rules``, as a dict: ``"stats"``, their :meth:`stats`; ``"best"``, their :meth:`best`
+        of game ``number`` (None without a number, or without a result of it); ``"recent"``, their
+        last ``recent`` :meth:`results`, newest first."""
+
+        def read() -> dict[str, Any]:
+            best = None if number is None else self.best(number, rules, player=player)
+            figures = self.stats(rules, player=player)
+            return {"stats": figures, "best": best, "recent": self.results(rules, limit=recent, player=player)}
+
+        return self._reader.submit(read, f"the statistics of {player}")
+
     def submit_streak(self, rules: Rules | str, player: str) -> Future:
         """A Future of :meth:`streak`, answered by the store's reading thread."""
         return self._reader.submit(lambda: self.streak(rules, player=player), f"the streak of {player}")
@@ -680,14 +693,17 @@ class Records:
         columns = schema.RESULT_COLUMNS
         return [_result(dict(zip(columns, row, strict=True))) for row in self._query(sql, params)]
 
-    def best(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> dict | None:
+    def best(
+        self, number: int, rules: Rules | str = "easy", *, category: str = HAND, player: str | None = None
+    ) -> dict | None:
         """The best unassisted result of game ``number`` under ``rules`` among those of ``category``
         (played by hand, by default; or ``"scripted"``) (§9: fewest cards left, then moves, then
-        the earliest), or None."""
+        the earliest), of one ``player`` if given, else of everyone; or None."""
+        where, params = self._where(rules, number, player=player)
         rows = self._rows(
-            f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results WHERE category = ? AND rules = ? AND number = ? "
+            f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} AND category = ? "
             "AND assists = '' ORDER BY cards_left, moves, finished_at, id LIMIT 1",
-            (check_category(category), rules_key(rules), number),
+            (*params, check_category(category)),
         )
         return rows[0] if rows else None
 
@@ -791,9 +807,10 @@ class Records:
     def stats(self, rules: Rules | str | None = None, *, player: str | None = None) -> dict:
         """Statistics as plain values: played, won, blocked, abandoned, finished, win percent, distinct
         games played and won, longest run of removals, draws used (total and mean); of one
-        ``player`` if given, else of everyone. A player's figures of a rule set say their streak
+        ``player`` if given, else of everyone. A player's figures of a rule set say their streaks
         too: ``streak`` and ``best_streak``, the days in a row they won the game of the day
-        (:meth:`streak`).
+        (:meth:`streak`); ``win_streak`` and ``best_win_streak``, their finished games won in a row,
+        the last ones and the most ever (a game left for a new deal neither adds to nor breaks it).
 
         A game left unfinished for a new deal is *abandoned*: it counts as played, not as finished,
         and the win percent is of the finished games (won or blocked), so leaving a game does not
@@ -803,11 +820,17 @@ class Records:
         the same figures for each rule set recorded."""
         who = {"player": player} if player is None else {"player": _asked_player(player)}
 
-        def streak(key: str) -> dict[str, int | None]:  # a player's days in a row winning the game of the day
+        def streak(key: str) -> dict[str, int | None]:  # a player's days in a row, and wins in a row
             if player is None:
-                return {"streak": None, "best_streak": None}
+                return {"streak": None, "best_streak": None, "win_streak": None, "best_win_streak": None}
             days = self.streak(key, player=player)
-            return {"streak": days["current"], "best_streak": days["best"]}
+            current, best = self._wins_in_a_row(key, player)
+            return {
+                "streak": days["current"],
+                "best_streak": days["best"],
+                "win_streak": current,
+                "best_win_streak": best,
+            }
 
         if rules is not None:
             key = rules_key(rules)
@@ -818,6 +841,19 @@ class Records:
             for (key,) in self._query(f"SELECT DISTINCT rules FROM results{where} ORDER BY rules", params)
         }
         return {"rules": None, **who, **self._figures(where, params), "by_rules": by_rules}
+
+    def _wins_in_a_row(self, key: str, player: str) -> tuple[int, int]:
+        """``player``'s finished games (won or blocked) under rule set ``key`` won in a row: the last
+        ones, and the most ever."""
+        where, params = self._where(key, player=player)
+        rows = self._query(
+            f"SELECT outcome FROM results{where} AND outcome IN ('won', 'blocked') ORDER BY finished_at, id", params
+        )
+        best = run = 0
+        for (outcome,) in rows:
+            run = run + 1 if outcome == "won" else 0
+            best = max(best, run)
+        return run, best
 
     def _figures(self, where: str, params: list) -> dict:
         ((played, won, blocked, abandoned, games, games_won, run, draws),) = self._query(

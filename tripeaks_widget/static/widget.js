@@ -163,6 +163,13 @@ function assistsPanel(doc, uid, { on, send }) {
   language.append(languageText, picker);
   panel.appendChild(language);
   on(picker, "change", () => send({ type: "lang", value: picker.value }));
+  const statsButton = h(doc, "button", "tp-button tp-statistics-open", { type: "button", [SUPPRESS]: "" });
+  panel.appendChild(statsButton);
+  on(statsButton, "click", () => {
+    show(false);
+    button.focus();
+    send({ type: "stats", open: true });
+  });
   function show(open) {
     setProp(panel, "hidden", !open);
     const game = panel.closest(".tp-game");
@@ -217,6 +224,8 @@ function assistsPanel(doc, uid, { on, send }) {
         setProp(input, "checked", input.value === next.hintKind);
         setProp(input, "disabled", !next.showHints);
       }
+      setText(statsButton, L.stats);
+      setProp(statsButton, "title", L.stats_tip);
       setText(languageText, L.language);
       setProp(picker, "value", next.lang);
     }
@@ -1218,6 +1227,18 @@ var LABELS = {
   review_best: "Best move",
   review_mistake: "mistake",
   review_mistakes: "Mistakes: {n}",
+  stats: "Statistics",
+  stats_tip: "What the records know of your games under these rules: played, won, wins in a row, your best on this game",
+  stats_title: "Statistics",
+  stats_close: "Close",
+  stats_played: "Played",
+  stats_finished: "Finished",
+  stats_won: "Won",
+  stats_win_percent: "Won of those finished",
+  stats_win_streak: "Wins in a row now",
+  stats_best_win_streak: "Most wins in a row",
+  stats_best: "Your best on this game",
+  stats_recent: "Recent games",
   goals: "Goals",
   goals_met: "Met",
   review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
@@ -1618,6 +1639,106 @@ function table(doc, review, L, dir) {
   return wrap;
 }
 
+// src/stats.js
+var SVG2 = "http://www.w3.org/2000/svg";
+var BAR = 16;
+var GAP = 6;
+var H2 = 48;
+var FIGURES = (
+  /** @type {const} */
+  [
+    ["played", "stats_played"],
+    ["finished", "stats_finished"],
+    ["won", "stats_won"],
+    ["winPercent", "stats_win_percent"],
+    ["winStreak", "stats_win_streak"],
+    ["bestWinStreak", "stats_best_win_streak"]
+  ]
+);
+function plot(doc, stats) {
+  const width = Math.max(1, stats.recent.length) * (BAR + GAP) - GAP;
+  const root = doc.createElementNS(SVG2, "svg");
+  for (const [key, value] of Object.entries({ viewBox: `0 0 ${width} ${H2}`, class: "tp-statistics-plot", role: "img", "aria-label": stats.recentText })) {
+    root.setAttribute(key, value);
+  }
+  stats.recent.forEach((game, i) => {
+    const cleared = Math.max(0, Math.min(SLOT_COUNT, SLOT_COUNT - game.cards_left));
+    const tall = Math.max(2, cleared / SLOT_COUNT * H2);
+    const bar = doc.createElementNS(SVG2, "rect");
+    const attrs = { x: i * (BAR + GAP), y: H2 - tall, width: BAR, height: tall, rx: 2, class: `tp-statistics-bar tp-statistics-${game.outcome}` };
+    for (const [key, value] of Object.entries(attrs)) bar.setAttribute(key, String(value));
+    root.appendChild(bar);
+  });
+  return root;
+}
+function statsView(doc, uid, { on, send }) {
+  const panel = h(doc, "section", "tp-statistics", { role: "dialog", "aria-labelledby": `${uid}-stats-title`, [SUPPRESS]: "" });
+  panel.hidden = true;
+  const card = h(doc, "div", "tp-statistics-panel");
+  const head = h(doc, "div", "tp-statistics-head");
+  const title = h(doc, "h2", "tp-statistics-title", { id: `${uid}-stats-title` });
+  const close = h(doc, "button", "tp-button tp-statistics-close", { type: "button", [SUPPRESS]: "" });
+  head.append(title, close);
+  const who = h(doc, "p", "tp-statistics-who");
+  const status = h(doc, "div", "tp-statistics-status", { role: "status" });
+  const body = h(doc, "div", "tp-statistics-body");
+  card.append(head, who, status, body);
+  panel.appendChild(card);
+  on(close, "click", () => send({ type: "stats", open: false }));
+  return {
+    panel,
+    isOpen() {
+      return !panel.hidden;
+    },
+    close() {
+      send({ type: "stats", open: false });
+    },
+    /** @param {ViewModel} next */
+    update(next) {
+      const L = next.labels;
+      const stats = next.stats;
+      const opening = Boolean(stats) && panel.hidden;
+      setProp(panel, "hidden", !stats);
+      if (!stats) return;
+      setText(title, L.stats_title);
+      setText(close, L.stats_close);
+      setText(who, stats.title);
+      setAttr(panel, "data-kind", stats.kind);
+      setAttr(status, "aria-busy", stats.kind === "pending" ? "true" : "false");
+      setText(status, stats.text);
+      setProp(status, "hidden", !stats.text);
+      const key = JSON.stringify([stats, L.stats_played, next.lang]);
+      if (body.dataset.key !== key) {
+        body.dataset.key = key;
+        body.replaceChildren();
+        if (stats.kind === "known") body.append(...figures(doc, stats, L, next.lang));
+      }
+      if (opening) close.focus();
+    }
+  };
+}
+function figures(doc, stats, L, lang) {
+  const list = h(doc, "dl", "tp-statistics-figures");
+  const row = (label, value, name) => {
+    const item = h(doc, "div", "tp-statistics-figure", { "data-figure": name });
+    const dd = h(doc, "dd");
+    dd.appendChild(name === "best" ? doc.createTextNode(value) : h(doc, "bdi", "", { dir: "ltr", text: value }));
+    item.append(h(doc, "dt", "", { text: label }), dd);
+    list.appendChild(item);
+  };
+  const number2 = (n) => n === null ? "—" : n.toLocaleString(lang || void 0);
+  for (const [field, label] of FIGURES) {
+    const value = stats[field];
+    row(L[label], field === "winPercent" && value !== null ? fmt(L.percent, { n: number2(Math.round(value)) }) : number2(value), field);
+  }
+  if (stats.best !== null) row(L.stats_best, stats.best, "best");
+  const recent = h(doc, "div", "tp-statistics-recent");
+  recent.appendChild(h(doc, "h3", "tp-statistics-recent-title", { text: L.stats_recent }));
+  if (stats.recent.length) recent.appendChild(plot(doc, stats));
+  else recent.appendChild(h(doc, "p", "tp-statistics-none", { text: stats.recentText }));
+  return [list, recent];
+}
+
 // src/viewmodel.js
 var SUITS2 = {};
 for (const { symbol, key, ascii, color } of SUITS) {
@@ -1754,6 +1875,22 @@ function toViewModel(state, language) {
     final: typeof r.final === "number" ? r.final : null,
     lostAfter: Number.isInteger(r.lost_after) ? r.lost_after : null
   } : null;
+  const t = s.stats && typeof s.stats === "object" ? s.stats : null;
+  const figure = (v2) => typeof v2 === "number" && Number.isFinite(v2) ? v2 : null;
+  const stats = t ? {
+    kind: t.kind === "known" || t.kind === "error" || t.kind === "none" ? t.kind : "pending",
+    title: typeof t.title === "string" ? t.title : "",
+    text: typeof t.text === "string" ? t.text : "",
+    played: figure(t.played),
+    finished: figure(t.finished),
+    won: figure(t.won),
+    winPercent: figure(t.win_percent),
+    winStreak: figure(t.win_streak),
+    bestWinStreak: figure(t.best_win_streak),
+    best: typeof t.best === "string" ? t.best : null,
+    recent: Array.isArray(t.recent) ? t.recent.filter((g) => g && typeof g === "object" && typeof g.outcome === "string" && Number.isInteger(g.cards_left)) : [],
+    recentText: typeof t.recent_text === "string" ? t.recent_text : ""
+  } : null;
   const targets = slots.filter((c2) => c2.free && c2.kind === "face").map((c2) => c2.slot);
   targets.push("stock");
   const k = s.streak && typeof s.streak === "object" ? s.streak : null;
@@ -1801,6 +1938,7 @@ function toViewModel(state, language) {
     showHints: s.show_hints !== false,
     hintKind: s.hint_kind === "exact" ? "exact" : "fair",
     review,
+    stats,
     description: typeof s.description === "string" ? s.description : "",
     last: s.last && typeof s.last === "object" ? s.last : null,
     overlay,
@@ -1902,6 +2040,8 @@ function render({ model, el }) {
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
+  const stats = statsView(doc, uid, { on, send });
+  board.table.appendChild(stats.panel);
   const body = h(doc, "div", "tp-body");
   controls.status.append(header.readouts);
   body.append(board.caption, goals.list, board.table, controls.bar, controls.status, controls.notices, newGame.dialog);
@@ -1917,6 +2057,7 @@ function render({ model, el }) {
     const moves = transitions(prev, next);
     const hadFocus = board.hasFocus();
     const reviewHadFocus = review.panel.contains(doc.activeElement);
+    const statsHadFocus = stats.panel.contains(doc.activeElement);
     vm = next;
     setAttr(root, "data-status", next.status);
     setAttr(root, "lang", next.lang || null);
@@ -1928,6 +2069,8 @@ function render({ model, el }) {
     setProp(controls.status, "hidden", !controls.message.textContent && !header.readoutsShown());
     review.update(next);
     if (reviewHadFocus && !review.isOpen() && !board.reviewButton.closest("[hidden]")) board.reviewButton.focus();
+    stats.update(next);
+    if (statsHadFocus && !stats.isOpen()) controls.assists.button.focus();
     newGame.update(next);
     const liveText = [next.message, ...next.notices.map((n) => n.text), next.description].filter(Boolean).join(" ");
     setText(live, liveText);
@@ -1951,6 +2094,11 @@ function render({ model, el }) {
     if (event.key === "Escape" && controls.assists.isOpen()) {
       event.preventDefault();
       controls.assists.close();
+      return;
+    }
+    if (event.key === "Escape" && stats.isOpen()) {
+      event.preventDefault();
+      stats.close();
       return;
     }
     if (event.key === "Escape" && review.isOpen()) {
