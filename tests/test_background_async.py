@@ -17,9 +17,10 @@ import pytest
 from support import intent, played, replies_of
 
 from tripeaks_widget import Game, TriPeaks, fair, solver
-from tripeaks_widget.board import background
+from tripeaks_widget.board import background, recording
 from tripeaks_widget.board.assists import HINT_PENDING, WIN_CHANCE_SAMPLES
 from tripeaks_widget.board.background import Worker
+from tripeaks_widget.records import writer
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 
@@ -54,7 +55,8 @@ def no_threads(monkeypatch):
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", refuse)
-    monkeypatch.setattr(background, "threads_available", lambda: False)
+    for module in (background, recording, writer):  # each asks where it decides
+        monkeypatch.setattr(module, "threads_available", lambda: False)
 
 
 async def idle(rounds: int = 20) -> None:

@@ -567,3 +567,24 @@ def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_pat
     for name in bad:
         assert caplog.text.count(f"{key}-{name}.json") == 1, caplog.text
     assert str(aside) in caplog.text
+
+
+def test_without_threads_a_job_runs_at_once_in_the_callers_thread_and_one_it_queues_after_it():
+    import threading
+
+    from tripeaks_widget.records.writer import Writer
+
+    ran: list[tuple[str, int]] = []
+    jobs = Writer("no threads", lambda error: False, threads=False)
+
+    def first():
+        ran.append(("first", threading.get_ident()))
+        jobs.submit(lambda: ran.append(("queued meanwhile", threading.get_ident())))
+        return 1
+
+    done = jobs.submit(first)
+    assert done.done() and done.result() == 1
+    assert ran == [("first", threading.get_ident()), ("queued meanwhile", threading.get_ident())]
+    assert jobs.pending == 0 and "no threads" not in [thread.name for thread in threading.enumerate()]
+    failed = jobs.submit(lambda: 1 / 0)
+    assert isinstance(failed.exception(), ZeroDivisionError) and jobs.pending == 0

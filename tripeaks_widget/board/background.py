@@ -26,22 +26,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import threading
 import time
 from collections.abc import Callable
 
+from .._platform import threads_available
 from ..engine.steps import Steps
 
 log = logging.getLogger("tripeaks_widget")
 
 Job = Callable[[], Steps[object] | None]  # None: done at once; a generator: one step per next()
 SLICE = 0.03  # seconds of work between two turns of the loop, without threads: a click waits no longer
-
-
-def threads_available() -> bool:
-    """Whether this Python can start threads (not in Pyodide or WASI)."""
-    return sys.platform not in ("emscripten", "wasi")
 
 
 class Worker:

@@ -21,13 +21,13 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, wait
 from typing import Any, Protocol
 
+from .._platform import threads_available
 from ..engine.cards import Card
 from ..engine.errors import InvalidTypeError
 from ..engine.game import Game
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..records import HAND, SCRIPTED, Notice, Records, check_player, default_player, in_series
-from . import background
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -349,7 +349,7 @@ def open_records(records: Any) -> tuple[Records | None, str | None]:
     if isinstance(records, Records):
         return records, None
     if records is None or records is True or isinstance(records, (str, os.PathLike)):
-        if not background.threads_available():  # Pyodide: the store writes from a thread, to files held in memory
+        if not threads_available():  # Pyodide: files held in memory (the play page keeps its own, stored)
             return None, NO_RECORDS_IN_BROWSER
         path = None if records is None or records is True else records
         try:  # one store per place, shared by the boards on it; a server's store opens in the background

@@ -3,11 +3,12 @@
 A result handed in is kept in the queue until the database took it. An attempt waits a
 moment for a lock held elsewhere (another kernel mid-write, a backup) or for a lost
 connection, and the writer tries again, a little later each time, for as long as the
-process lives. At interpreter exit (and on SIGTERM) every store's queue is first spooled to
-the local disk (:mod:`.spool`), then flushed for up to ``EXIT_WAIT`` seconds (see
-:mod:`.store`); a result still not written then stays in the spool, is reported in the log
-with its values, and is written the next time the store is opened. The thread ends after a
-while without work; the next job starts another.
+process lives. Where Python has no threads (Pyodide), a job runs at once in the caller's
+thread, and jobs handed in meanwhile run after it, in order. At interpreter exit (and on
+SIGTERM) every store's queue is first spooled to the local disk (:mod:`.spool`), then flushed
+for up to ``EXIT_WAIT`` seconds (see :mod:`.store`); a result still not written then stays in
+the spool, is reported in the log with its values, and is written the next time the store is
+opened. The thread ends after a while without work; the next job starts another.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from .._platform import threads_available
 from .locate import RecordsError
 
 log = logging.getLogger("tripeaks_widget")
@@ -40,9 +42,11 @@ class GivenUp(RecordsError):
 class Writer:
     """Runs a store's jobs one at a time, in order, retrying each through transient failures."""
 
-    def __init__(self, name: str, transient: Transient) -> None:
+    def __init__(self, name: str, transient: Transient, *, threads: bool | None = None) -> None:
         self._name = name
         self._transient = transient
+        self._threads = threads_available() if threads is None else threads
+        self._draining = False  # without threads: the caller's thread is running the queue
         self._then: Callable[[], None] | None = None  # what to do once closed and done
         self._cond = threading.Condition()
         self._queue: collections.deque[tuple[Attempt, Future, str, Waiting | None]] = collections.deque()
@@ -59,11 +63,32 @@ class Writer:
                 future.set_exception(GivenUp(f"{what} was not run: the store is closed"))
                 return future
             self._queue.append((attempt, future, what, waiting))
-            if self._thread is None:
+            drain = not self._threads and not self._draining
+            if drain:
+                self._draining = True
+            elif self._threads and self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
                 self._thread.start()
             self._cond.notify_all()
+        if drain:
+            self._drain()
         return future
+
+    def _drain(self) -> None:
+        """Without threads: run the queue here, in order, a job queued meanwhile included."""
+        try:
+            while True:
+                with self._cond:
+                    if not self._queue:
+                        return
+                    attempt, future, what, waiting = self._queue[0]
+                self._run(attempt, future, what, waiting)
+                with self._cond:
+                    self._queue.popleft()
+                    self._cond.notify_all()
+        finally:
+            with self._cond:
+                self._draining = False
 
     @property
     def pending(self) -> int:
