@@ -4,6 +4,7 @@ is tests/e2e/test_lite.py's."""
 
 import datetime
 import json
+import os
 
 import pytest
 from support import OPENING, WINNABLE
@@ -146,3 +147,28 @@ def test_the_pages_words_are_translated_in_every_language():
         if lang != i18n.SOURCE_LANGUAGE:
             assert all(words[key] != str(message) for key, message in PAGE_WORDS.items()), lang
         assert "{error}" in words["not_started"]
+
+
+def test_the_pages_records_keep_a_game_won_by_clicks_as_played_by_hand(tmp_path, monkeypatch):
+    """As in the browser, whose Python has no threads: each result is written at once, in this thread."""
+    from tripeaks_widget.records import HAND, Records, writer
+
+    monkeypatch.setattr(writer, "threads_available", lambda: False)
+    monkeypatch.delenv("TRIPEAKS_RECORDS_SPOOL", raising=False)
+    path = tmp_path / "records" / "records.sqlite3"
+    path.parent.mkdir()
+    page = Page(game=str(WINNABLE), records=str(path))
+    for action in Game.from_number(WINNABLE).solve().line:
+        state = page.click(action)
+    assert any(n["text"].startswith(f"First win of game {WINNABLE} (Easy)") for n in state["notices"])
+    with Records(path) as records:
+        [result] = records.results()
+        assert (result["player"], result["category"], result["outcome"]) == ("player", HAND, "won")
+    again = Page(game=str(WINNABLE), records=str(path))  # the next visit: the record is said at the deal
+    assert any("held by player" in n["text"] for n in again.state["notices"])
+    assert os.environ["TRIPEAKS_RECORDS_SPOOL"] == str(path.parent / "spool")  # beside the records file
+
+
+def test_without_records_the_page_plays_and_says_nothing_of_them():
+    page = Page(game=OPENING)
+    assert page.state["records"] is False and page.state["notices"] == []

@@ -1,5 +1,6 @@
 """The browser site's play-only page (``play/``): one board, played by hand, with no code cell and
-no Jupyter, and only the assists the teacher allowed when the site was built.
+no Jupyter, and only the assists the teacher allowed when the site was built. Its records are the
+browser's own: a records file the page keeps in the browser's storage.
 
 The page's worker starts Pyodide with this package's wheel, makes a :class:`PlayPage` with the
 site's settings and a function that posts a text to the page, and hands it every message from
@@ -14,7 +15,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Callable, Iterable
+from pathlib import PurePosixPath
 from typing import Any
 
 from . import i18n
@@ -22,7 +25,9 @@ from .board import Board
 from .board.snapshot import Snapshot
 from .engine.errors import InvalidTypeError, InvalidValueError, TriPeaksError, shown
 from .engine.messages import Message
+from .records import Records
 from .records.results import ASSISTS
+from .records.spool import SPOOL_ENV
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -50,6 +55,7 @@ PAGE_WORDS = {
 HINT_KINDS = {"fair_hint": "fair", "hint": "exact"}  # the Hint button's two kinds
 SWITCHED = {"show_verdict": "verdict", "show_win_chance": "win_chance"}  # a switch, and the assist it shows
 TODAY = "today"  # ?game=today: the game of the day
+PLAYER = "player"  # the browser's one player: its records are its own, kept in its own storage
 
 
 def page_words(lang: str) -> dict[str, str]:
@@ -79,7 +85,9 @@ class PlayPage:
     ``{"error"}`` for a game asked for that could not be dealt, dealt at random instead).
     ``assists`` are those the teacher allows (:func:`check_assists`); ``lang`` the language the
     page opens in; ``game`` a code, a number, ``"today"`` (the game of the day) or None (a random
-    deal), as the page's link asks (``play/?game=123&lang=el``)."""
+    deal), as the page's link asks (``play/?game=123&lang=el``). ``records`` is the path of the
+    browser's own records file (the page keeps it in the browser's storage), or None for none;
+    ``player`` the name the games are recorded under."""
 
     def __init__(
         self,
@@ -88,16 +96,23 @@ class PlayPage:
         assists: Iterable[str] | str = ASSISTS,
         lang: str = i18n.SOURCE_LANGUAGE,
         game: str | None = None,
+        records: str | None = None,
+        player: str = PLAYER,
     ) -> None:
         self._post = post
         self.assists = check_assists(assists)
         self._lang: str | None = None  # the language whose labels the page has
         hints = [kind for name, kind in HINT_KINDS.items() if name in self.assists]
-        # Records need a store that writes without threads, which the browser's Python lacks:
-        # none is asked for (the board would say, on every deal, that none is kept here).
+        # Without threads the store writes in this thread, at once (see records.writer).
+        if records is not None:  # the spool beside the records file, in the browser's storage too
+            os.environ.setdefault(SPOOL_ENV, str(PurePosixPath(records).parent / "spool"))
+        store, why = (None, None) if records is None else Records.open_or_none(records)
+        if why is not None:
+            log.warning("the play page keeps no records: %s", why)
         self._options: dict[str, Any] = {
             "lang": i18n.check_language(lang),
-            "records": False,
+            "records": store or False,
+            "player": player,
             "show_hints": bool(hints),
             "hint_kind": hints[0] if hints else "fair",
         }

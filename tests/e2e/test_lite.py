@@ -473,7 +473,7 @@ def open_play(offline, query: str = "", at: str = "play/index.html"):
     return page, Board(root)
 
 
-def test_the_play_page_has_no_code_and_a_game_is_won_by_clicks(offline):
+def test_the_play_page_has_no_code_a_game_is_won_by_clicks_and_its_record_is_kept(offline):
     page, board = open_play(offline, f"?game={WON}")
     try:
         expect(board.root.locator(SEL["code"])).to_have_text(WON)
@@ -505,7 +505,17 @@ def test_the_play_page_has_no_code_and_a_game_is_won_by_clicks(offline):
         expect(banner).to_contain_text("You won!")
         expect(banner).to_contain_text(str(won.score))
         assert board.slot_cards() == [""] * 28 and board.score() == str(won.score)
+        # the records, in the browser's own storage: the win is recorded, and kept for the next visit
+        number = Game(WON).number
+        first = f"First win of game {number} (Easy): won in {len(line)} moves."
+        expect(board.root.locator(".tp-notice")).to_contain_text(first)
         screenshot(page, "lite-play-won")
+        page.wait_for_timeout(1000)  # the records saved (soon after a change)
+        page.reload()
+        board = Board(page.locator(SEL["root"]))
+        board.root.locator(SEL["slot"]).first.wait_for(timeout=120_000)
+        held = f"Record of game {number} (Easy): won in {len(line)} moves, held by player."
+        expect(board.root.locator(".tp-notice")).to_contain_text(held)
     except Exception:
         screenshot(page, "FAILED-lite-play")
         raise
@@ -524,7 +534,8 @@ def test_the_play_page_speaks_the_links_language_and_offers_the_game_of_the_day(
         expect(day).to_have_text(page_words("he")["game_of_the_day"])
         day.click()
         expect(board.root.locator(SEL["code"])).to_have_text(Game.of_the_day().code)  # today, in this time zone
-        expect(board.root.locator(".tp-goal")).to_have_count(3)
+        expect(board.root.locator(".tp-goal:not(.tp-streak)")).to_have_count(3)
+        expect(board.root.locator(".tp-streak")).to_have_count(1)  # the browser's records: its streak
         screenshot(page, "lite-play-day-he")
         board.root.locator(".tp-assists-toggle").click()  # the language, from the board's own picker
         board.root.locator(".tp-language-picker").select_option("is")
