@@ -490,19 +490,11 @@ class Records:
     ) -> list[dict[str, Any]]:
         """The class's challenges open on day ``on`` (None: today, UTC; ``"all"``: every one set),
         of game ``number`` and rule set ``rules`` when given, the oldest first."""
-        clauses: list[str] = []
-        params: list[object] = []
-        if number is not None:
-            clauses.append("number = ?")
-            params.append(_bounded("number", number, SERIES_FIRST, SERIES_LAST))
-        if rules is not None:
-            clauses.append("rules = ?")
-            params.append(rules_key(rules))
+        where, params = self._where(rules, number)
         if on != "all":
             day = (datetime.now(timezone.utc).date() if on is None else goals.day_of(on)).isoformat()
-            clauses.append("opens <= ? AND (closes IS NULL OR closes >= ?)")
+            where += f"{' AND' if where else ' WHERE'} opens <= ? AND (closes IS NULL OR closes >= ?)"
             params += [day, day]
-        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self._query(f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{where} ORDER BY id", params)
         return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in rows]
 
