@@ -81,11 +81,8 @@ class Writer:
                 with self._cond:
                     if not self._queue:
                         return
-                    attempt, future, what, waiting = self._queue[0]
-                self._run(attempt, future, what, waiting)
-                with self._cond:
-                    self._queue.popleft()
-                    self._cond.notify_all()
+                    job = self._queue[0]
+                self._run_first(*job)
         finally:
             with self._cond:
                 self._draining = False
@@ -148,13 +145,17 @@ class Writer:
                     self._cond.notify_all()
                     hook = self._take_then()
                     break
-                attempt, future, what, waiting = self._queue[0]
-            self._run(attempt, future, what, waiting)
-            with self._cond:
-                self._queue.popleft()
-                self._cond.notify_all()
+                job = self._queue[0]
+            self._run_first(*job)
         if hook is not None:
             hook()
+
+    def _run_first(self, attempt: Attempt, future: Future, what: str, waiting: Waiting | None) -> None:
+        """Run the first job of the queue, then take it off."""
+        self._run(attempt, future, what, waiting)
+        with self._cond:
+            self._queue.popleft()
+            self._cond.notify_all()
 
     def _run(self, attempt: Attempt, future: Future, what: str, waiting: Waiting | None) -> None:
         pause, said = RETRY_FIRST, False
