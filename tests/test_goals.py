@@ -77,12 +77,15 @@ def test_parse_reads_every_form_and_writes_it_back(text, kind, target, rank, sui
         ("clear 5 K", "can be met on no deal: a deck has 4 cards of a rank"),
         ("clear 0 K", "clear 1 to 4"),
         ("clear 14 ♥", "a deck has 13 cards of a suit"),
-        ("run 0", "a run plays 1 to 28 peak cards"),
-        ("run 29", "a run plays 1 to 28 peak cards"),
-        ("score 800", "no deal scores more than 772"),
+        ("run 0", "a run plays 1 to 50 peak cards"),
+        ("run 29", "a run on Three Peaks plays 1 to 28 peak cards"),
+        ("run 51", "a run plays 1 to 50 peak cards"),
+        ("score 800", "under easy the score starts at 500 and reaches at most 772"),
+        ("score 6000", "no deal on any layout scores more than 5450"),
         ("score 500", "under easy the score starts at 500 and reaches at most 772; ask for 501 to 772"),
         ("win in 24 draws", "more draws than the stock holds under easy (23): say 'win'"),
-        ("win in 26 draws", "no stock holds more than 25"),
+        ("win in 26 draws", "more draws than the stock holds under easy (23)"),
+        ("win in 53 draws", "no stock holds more than 52"),
         ("", "not a challenge"),
         ("win in", "not a challenge"),
         ("win in 5", "not a challenge"),
@@ -511,7 +514,8 @@ def test_three_challenges_of_rising_difficulty_all_possible_the_hardest_near_the
         if one.kind == "run":
             assert one.target == (solver.longest_run(deal.copy()).value + 1) // 2 >= 3
         else:
-            lower = [deal.deck[slot] for slot in daily.LOWER_ROWS]
+            lower = [deal.deck[slot] for row in deal.layout.rows[-daily.LOWER_ROWS :] for slot in row]
+            assert len(lower) == 19
             assert one.target == sum(card in one.cards for card in lower) >= 2
         slack = max(0, min(2, deal.stock_count - 1 - fewest))
         if three.kind == "win in":

@@ -9,7 +9,7 @@ whether (and how well) it can still be met, as the solver proves.
 ======================  ====================  =================================================
 kind (``text``)          ``target``            measure (``progress``, ``best``)
 ======================  ====================  =================================================
-``win``                  none (0)              peak cards cleared; best: the most (28: a win)
+``win``                  none (0)              peak cards cleared; best: the most (all: a win)
 ``win in D draws``       the most draws D      cards cleared and draws made; best: the fewest
                                                draws of a win (None: no win)
 ``score N``              the score N           the highest score the game reached (R5, or V2)
@@ -33,8 +33,8 @@ from functools import cache
 from .. import solver
 from ..engine.cards import RANKS, SUITS, Card
 from ..engine.errors import InvalidChallengeError, ascii_lower, got, shown, stray, whole_number
-from ..engine.game import HOGUE_PEAK_BONUS, MOVE_COST, PEAK_BONUS, Game, standing_actions
-from ..engine.layout import PEAK_SLOTS, SLOT_COUNT
+from ..engine.game import MOVE_COST, PEAK_BONUS, Game, hogue_bonus, standing_actions
+from ..engine.layout import MAX_SLOTS, THREE_PEAKS, Layout, layout_named
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.words import STOCK_MOST
@@ -113,23 +113,25 @@ class Challenge:
     # -- making one -------------------------------------------------------------------------------
 
     @classmethod
-    def parse(cls, text: str | Challenge, rules: Rules | str | None = None) -> Challenge:
+    def parse(
+        cls, text: str | Challenge, rules: Rules | str | None = None, layout: Layout | str | None = None
+    ) -> Challenge:
         """A challenge from its short form, in any case, with any spacing: ``"win"``, ``"win in 5
         draws"`` (or ``"win with at most 5 draws"``, ``"win without a draw"``), ``"score 700"``,
         ``"clear 4 K"`` (a rank as the card notation writes it, A 2-10 J Q K T R, or a word,
         ``kings``), ``"clear 10 ♥"`` (a suit: ♣♦♥♠, C D H S, or a word, ``hearts``), ``"run 8"``.
-        Checked against ``rules`` (Easy by default): a challenge no deal under them can meet
-        (``"clear 5 K"``, ``"run 0"``, ``"score 800"``) raises ``InvalidChallengeError``, as does
-        anything malformed, saying what is expected."""
+        Checked against ``rules`` (Easy by default) on ``layout`` (Three Peaks by default): a
+        challenge no deal under them can meet (``"clear 5 K"``, ``"run 0"``, ``"score 800"``)
+        raises ``InvalidChallengeError``, as does anything malformed, saying what is expected."""
         if isinstance(text, Challenge):
-            return text.check(rules)
+            return text.check(rules, layout)
         if not isinstance(text, str):
             raise InvalidChallengeError(f"a challenge is text like {CHALLENGE_FORM}; got {got(text)}")
         said = re.sub(r"[ \t\n\r\f\v]+", " ", ascii_lower(text))
         for pattern, kind in _FORMS:
             match = pattern.fullmatch(said)
             if match:
-                return cls._read(kind, match.groups(), text).check(rules)
+                return cls._read(kind, match.groups(), text).check(rules, layout)
         raise InvalidChallengeError(f"not a challenge: {shown(text)}{stray(text, SUITS)}; expected {CHALLENGE_FORM}")
 
     @classmethod
@@ -169,21 +171,27 @@ class Challenge:
         """Play a run of ``length`` cards without a draw."""
         return cls(RUN, length)
 
-    def check(self, rules: Rules | str | None = None) -> Challenge:
-        """This challenge, when some deal under ``rules`` (Easy by default) can meet it; else
-        ``InvalidChallengeError`` saying why: more draws than the stock holds, a score the
-        scoring never reaches (or one the game starts on)."""
-        rules = Rules.parse(rules)
-        start = _fresh(rules)
+    def check(self, rules: Rules | str | None = None, layout: Layout | str | None = None) -> Challenge:
+        """This challenge, when some deal under ``rules`` (Easy by default) on ``layout`` (Three
+        Peaks by default) can meet it; else ``InvalidChallengeError`` saying why: more draws than
+        the stock holds, a score the scoring never reaches (or one the game starts on), a run
+        longer than the layout's slots."""
+        rules, shape = Rules.parse(rules), THREE_PEAKS if layout is None else layout_named(layout)
+        start = _fresh(rules, shape)
+        if self.kind == RUN and self.target > shape.slot_count:
+            raise InvalidChallengeError(
+                f"{self.text!r} can be met on no deal: a run on {shape.name} plays 1 to {shape.slot_count} peak cards"
+            )
         if self.kind == WIN_IN and self.target > start.stock_count:
             raise InvalidChallengeError(
                 f"{self.text!r} allows more draws than the stock holds under {rules} ({start.stock_count}): say 'win'"
             )
         if self.kind == SCORE:
-            most = _highest_possible(rules)
+            most = _highest_possible(rules, shape)
             if not start.score < self.target <= most:
+                on = "" if shape.key == THREE_PEAKS.key else f" on {shape.name}"
                 raise InvalidChallengeError(
-                    f"{self.text!r} can be met on no deal: under {rules} the score starts at {start.score} "
+                    f"{self.text!r} can be met on no deal: under {rules}{on} the score starts at {start.score} "
                     f"and reaches at most {most}; ask for {start.score + 1} to {most}"
                 )
         return self
@@ -192,7 +200,7 @@ class Challenge:
 
     @property
     def cards(self) -> frozenset[Card]:
-        """The cards a ``clear`` challenge counts (all 28 peak cards would be ``win``); empty for others."""
+        """The cards a ``clear`` challenge counts (all the peak cards would be ``win``); empty for others."""
         if self.rank is not None:
             return frozenset(Card(self.rank, suit) for suit in range(SUIT_COUNT))
         if self.suit is not None:
@@ -244,9 +252,9 @@ class Challenge:
         """How far ``game`` has come on the challenge (see :class:`Progress`)."""
         removed, drawn, _ = game.position
         if self.kind in (WIN, WIN_IN):
-            cleared = removed.bit_count()
-            won = cleared == SLOT_COUNT and (self.kind == WIN or drawn <= self.target)
-            return Progress(self, cleared, SLOT_COUNT, won, drawn if self.kind == WIN_IN else None)
+            cleared, slots = removed.bit_count(), game.layout.slot_count
+            won = cleared == slots and (self.kind == WIN or drawn <= self.target)
+            return Progress(self, cleared, slots, won, drawn if self.kind == WIN_IN else None)
         if self.kind == CLEAR:
             done = _cleared(game, self.cards)
         else:
@@ -276,7 +284,7 @@ class Challenge:
         (``win in``), the highest score, the most cards of the rank or suit, the longest run."""
         if self.kind == WIN:
             reach = solver.most_cleared_of(game)
-            return Best(self, reach.value, reach.line, reach.value == SLOT_COUNT)
+            return Best(self, reach.value, reach.line, reach.value == game.layout.slot_count)
         if self.kind == WIN_IN:
             fewest = solver.fewest_draws(game)
             if fewest is None:
@@ -293,8 +301,8 @@ class Challenge:
 
 @dataclass(frozen=True)
 class Progress:
-    """How far a game has come on a challenge: ``done`` of ``target`` (cards cleared of 28 for
-    ``win`` and ``win in``, the highest score reached of the score asked for, cards of the kind
+    """How far a game has come on a challenge: ``done`` of ``target`` (cards cleared of the
+    layout's for ``win`` and ``win in``, the highest score reached of the score asked for, cards of the kind
     cleared, the longest run so far), whether it is ``met``, and for ``win in`` the draws made
     (``drawn``). ``str()`` says it in English ("3 of 4 kings"), ``describe(lang)`` in a language."""
 
@@ -331,7 +339,7 @@ class Progress:
 @dataclass(frozen=True)
 class Best:
     """The best a line from a position reaches on a challenge's measure, as the solver proves it:
-    ``value`` (the most cards cleared for ``win``, 28 being a win; the fewest draws of a win for
+    ``value`` (the most cards cleared for ``win``, all of them a win; the fewest draws of a win for
     ``win in``, None when there is none; the highest score; the most cards of the rank or suit;
     the longest run; what the game did before counts), ``line`` the actions from the position
     that reach it (empty when nothing ahead beats what was done), and ``possible``: whether that
@@ -347,7 +355,7 @@ class Best:
         """The best possible, in words, as a :class:`~tripeaks_widget.engine.messages.Message`."""
         kind, value = self.challenge.kind, self.value
         if kind == WIN:
-            best = Message(words.BEST_WIN) if value == SLOT_COUNT else Message(words.BEST_CLEARED, n=value)
+            best = Message(words.BEST_WIN) if self.possible else Message(words.BEST_CLEARED, n=value)
         elif kind == WIN_IN:
             best = Message(words.BEST_NO_WIN) if value is None else Message(words.BEST_WIN_DRAWS, n=value)
         elif kind == SCORE:
@@ -398,42 +406,50 @@ def _suit_of(token: str) -> int | None:
 
 
 @cache
-def _fresh(rules: Rules) -> Game:
-    """A deal under ``rules``, untouched: what a game starts with (its score, its stock)."""
-    return Game.from_number(0, rules)
+def _fresh(rules: Rules, layout: Layout = THREE_PEAKS) -> Game:
+    """A deal under ``rules`` on ``layout``, untouched: what a game starts with (its score, its stock)."""
+    return Game.from_number(0, rules, layout=layout)
 
 
-def _highest_possible(rules: Rules) -> int:
-    """The highest score any deal under ``rules`` reaches: every peak card removed, no draw (in
-    one run under Hogue's scoring, V2), every peak's bonus."""
-    start = _fresh(rules).score
+def _highest_possible(rules: Rules, layout: Layout = THREE_PEAKS) -> int:
+    """The highest score any deal under ``rules`` on ``layout`` reaches: every peak card removed,
+    no draw (in one run under Hogue's scoring, V2), every peak's bonus."""
+    start, slots, peaks = _fresh(rules, layout).score, layout.slot_count, len(layout.peak_slots)
     if rules.hogue_scoring:
-        return start + SLOT_COUNT * (SLOT_COUNT + 1) // 2 + sum(HOGUE_PEAK_BONUS)
-    return start - SLOT_COUNT * MOVE_COST + len(PEAK_SLOTS) * PEAK_BONUS
+        return start + slots * (slots + 1) // 2 + _hogue_bonuses(peaks)
+    return start - slots * MOVE_COST + peaks * PEAK_BONUS
 
 
-# Rules aside: draws from 0 to the most any stock holds, a score some scoring reaches, a run of peak cards.
+def _hogue_bonuses(peaks: int) -> int:
+    """Every peak's bonus under Hogue's scoring (V2), on a layout of ``peaks`` peaks."""
+    return sum(hogue_bonus(cleared, peaks) for cleared in range(1, peaks + 1))
+
+
+def _most_on_any_layout() -> int:
+    """The highest score under either scoring on a layout of the most slots, each a peak of its
+    own: beyond any layout's, so a score above it can be met on no deal."""
+    hogue = _fresh(Rules(hogue_scoring=True)).score + MAX_SLOTS * (MAX_SLOTS + 1) // 2 + _hogue_bonuses(MAX_SLOTS)
+    return max(hogue, _fresh(Rules(hogue_scoring=False)).score + MAX_SLOTS * (PEAK_BONUS - MOVE_COST))
+
+
+# Rules and layouts aside: draws from 0 to the most any stock holds, a score some scoring on some
+# layout reaches, a run of peak cards (each checked again against the rules and the layout: ``check``).
 _BOUNDS = {
     WIN: (0, 0, "'win' has no number"),
     WIN_IN: (0, STOCK_MOST, f"no stock holds more than {STOCK_MOST} cards to draw"),
-    SCORE: (
-        1,
-        _highest_possible(Rules(hogue_scoring=False)),
-        f"no deal scores more than {_highest_possible(Rules(hogue_scoring=False))} (the app's scoring; Hogue's: "
-        f"{_highest_possible(Rules(hogue_scoring=True))})",
-    ),
-    RUN: (1, SLOT_COUNT, f"a run plays 1 to {SLOT_COUNT} peak cards"),
+    SCORE: (1, _most_on_any_layout(), f"no deal on any layout scores more than {_most_on_any_layout()}"),
+    RUN: (1, MAX_SLOTS, f"a run plays 1 to {MAX_SLOTS} peak cards"),
 }
 
 
 def _cleared(game: Game, cards: frozenset[Card]) -> int:
     """How many of ``cards`` are cleared from the game's peaks."""
-    return sum(game.is_removed(slot) and game.deck[slot] in cards for slot in range(SLOT_COUNT))
+    return sum(game.is_removed(slot) and game.deck[slot] in cards for slot in range(game.layout.slot_count))
 
 
 def _highest_score_so_far(game: Game) -> int:
     """The highest score along the game's moves as they stand (undone ones left out)."""
-    replay = Game(game.code)
+    replay = Game(game.code, layout=game.layout)
     highest = replay.score
     for _, action in standing_actions(game.history):
         replay.apply(action)

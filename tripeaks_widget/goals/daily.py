@@ -1,19 +1,21 @@
 """The game of the day and its three challenges: the same for everyone, offline and in the
 browser, derived from the date by one documented rule.
 
-**The game of the day.** For a date and a rule set: the SHA-256 digest of the text
-``"<date> <rule set>"`` (the ISO date, ``2026-05-01``, and the rule set as a game code writes
-it: ``E``, ``C``, ``E-SW`` …); its first 8 bytes, read as a big-endian number, modulo 50,000,
-plus 1, are the first game number tried. From there the numbered series (R6.8) is walked up,
-50,000 wrapping round to 1, to the first game the solver proves winnable under the rule set
-(its complete search, with no time limit: the same answer on every machine). Without a date, the
-date is today's in the local calendar (the computer's time zone; the browser's, in the browser
-site); a ``datetime`` stands for its own date as written, its time of day and time zone aside.
+**The game of the day.** For a date, a rule set and a layout (Three Peaks unless said): the
+SHA-256 digest of the text ``"<date> <rule set>"`` (the ISO date, ``2026-05-01``, and the rule
+set as a game code writes it: ``E``, ``C``, ``E-SW`` …), on another layout followed by ``@``
+and the layout's key, as its code ends (``"2026-05-01 E@DIAMOND"``); its first 8 bytes, read
+as a big-endian number, modulo 50,000, plus 1, are the first game number tried. From there the
+numbered series (R6.8) is walked up, 50,000 wrapping round to 1, to the first game the solver
+proves winnable under the rule set on that layout (its complete search, with no time limit: the
+same answer on every machine). Without a date, the date is today's in the local calendar (the
+computer's time zone; the browser's, in the browser site); a ``datetime`` stands for its own
+date as written, its time of day and time zone aside.
 
 **Its three challenges**, of rising difficulty, each proven possible from the deal:
 
-1. one star: the rank (or the suit) with the most cards in the two lower rows, all of those
-   to clear; or a run without a draw of half the longest the deal allows (rounded up; the rank,
+1. one star: the rank (or the suit) with the most cards in the layout's two lower rows, all of
+   those to clear; or a run without a draw of half the longest the deal allows (rounded up; the rank,
    when that is under 3). The digest's byte 8 chooses among the three (modulo 3), byte 10
    among tied ranks or suits (modulo their number);
 2. two stars: win the game;
@@ -37,16 +39,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import solver
-from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
+from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import ASCII_SPACE, InvalidDateError, InvalidValueError, TriPeaksError, got, shown, stray
 from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, Game
-from ..engine.layout import ROWS
+from ..engine.layout import THREE_PEAKS, Layout, layout_named
 from ..engine.rules import Rules
 from .challenge import Challenge
 
 SERIES_COUNT = SERIES_LAST - SERIES_FIRST + 1
 SLACK = 2  # the three-star challenge leaves this many draws (or their points) above the deal's best
-LOWER_ROWS = ROWS[2] + ROWS[3]  # the 19 cards in reach early: the one-star challenge counts them
+LOWER_ROWS = 2  # the layout's rows in reach early (19 cards of Three Peaks): the one-star challenge counts them
 SHORTEST_RUN = 3  # a one-star run shorter than this asks for a rank instead
 DATE_FORM = "a datetime.date, a datetime.datetime, or ISO text 'YYYY-MM-DD' such as '2026-05-01' (None: today)"
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
@@ -78,31 +80,48 @@ def rule_set_code(rules: Rules) -> str:
     return rules.letter + (f"-{rules.variant_letters}" if rules.variant_letters else "")
 
 
-def digest(date: object = None, rules: Rules | str | None = "easy") -> bytes:
-    """The SHA-256 digest the day's choices come from: of ``"<ISO date> <rule set code>"``."""
-    return hashlib.sha256(f"{day_of(date).isoformat()} {rule_set_code(Rules.parse(rules))}".encode("ascii")).digest()
+def digest(date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None) -> bytes:
+    """The SHA-256 digest the day's choices come from: of ``"<ISO date> <rule set code>"``, and
+    ``"@<layout key>"`` after it on a layout other than Three Peaks."""
+    shape = _layout(layout)
+    text = f"{day_of(date).isoformat()} {rule_set_code(Rules.parse(rules))}"
+    if shape.key != THREE_PEAKS.key:
+        text += f"@{shape.key}"
+    return hashlib.sha256(text.encode("ascii")).digest()
 
 
-def number_of_the_day(date: object = None, rules: Rules | str | None = "easy") -> int:
+def number_of_the_day(
+    date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None
+) -> int:
     """The number of the game of the day (1 to 50,000) for ``date`` (see :func:`day_of`) under
-    ``rules``: the rule of this module's docs, the same everywhere, winnable as the solver proves."""
-    return _number(day_of(date), Rules.parse(rules))
+    ``rules`` on ``layout`` (a Layout, or a built-in's name or key; None: Three Peaks): the rule of
+    this module's docs, the same everywhere, winnable as the solver proves."""
+    return _number(day_of(date), Rules.parse(rules), _layout(layout))
 
 
-def code_of_the_day(date: object = None, rules: Rules | str | None = "easy") -> str:
-    """The game code of the game of the day (``TP1-E-…``), to deal it: ``Game(code)``, ``TriPeaks(code)``."""
-    rules = Rules.parse(rules)
-    return number_code(_number(day_of(date), rules), rules)
+def code_of_the_day(date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None) -> str:
+    """The game code of the game of the day (``TP1-E-…``; ``TP1-E-…@DIAMOND`` on Diamond), to deal
+    it: ``Game(code)``, ``TriPeaks(code)``."""
+    rules, shape = Rules.parse(rules), _layout(layout)
+    return _deal(_number(day_of(date), rules, shape), rules, shape).code
+
+
+def _layout(layout: Layout | str | None) -> Layout:
+    return THREE_PEAKS if layout is None else layout_named(layout)
+
+
+def _deal(number: int, rules: Rules, layout: Layout) -> Game:
+    return Game.from_number(number, rules, layout=layout)
 
 
 @lru_cache(maxsize=64)
-def _number(day: datetime.date, rules: Rules) -> int:
-    first = int.from_bytes(digest(day, rules)[:8], "big") % SERIES_COUNT
+def _number(day: datetime.date, rules: Rules, layout: Layout) -> int:
+    first = int.from_bytes(digest(day, rules, layout)[:8], "big") % SERIES_COUNT
     for step in range(SERIES_COUNT):
         number = SERIES_FIRST + (first + step) % SERIES_COUNT
-        if solver.winnable(Game.from_number(number, rules)):
+        if solver.winnable(_deal(number, rules, layout)):
             return number
-    raise TriPeaksError(f"no numbered game can be won under {rules}")
+    raise TriPeaksError(f"no numbered game can be won under {rules} on {layout.name}")
 
 
 @dataclass(frozen=True)
@@ -115,11 +134,12 @@ class Day:
     rules: Rules
     number: int
     challenges: tuple[Challenge, Challenge, Challenge]
+    layout: Layout = THREE_PEAKS
 
     @property
     def code(self) -> str:
         """The game code of the game of the day."""
-        return number_code(self.number, self.rules)
+        return _deal(self.number, self.rules, self.layout).code
 
     def met(self, game: Game) -> tuple[bool, ...]:
         """Which of the three challenges ``game`` (the game of the day) meets."""
@@ -144,23 +164,27 @@ class Day:
         return self.challenges[index]
 
 
-def challenges_of_the_day(date: object = None, rules: Rules | str | None = "easy") -> Day:
-    """The game of the day for ``date`` under ``rules`` and its three challenges of rising
-    difficulty, each proven possible from the deal (the rule: this module's docs)."""
-    day, rules = day_of(date), Rules.parse(rules)
-    return _challenges(day, rules)
+def challenges_of_the_day(
+    date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None
+) -> Day:
+    """The game of the day for ``date`` under ``rules`` on ``layout`` (None: Three Peaks) and its
+    three challenges of rising difficulty, each proven possible from the deal (the rule: this
+    module's docs)."""
+    return _challenges(day_of(date), Rules.parse(rules), _layout(layout))
 
 
 @lru_cache(maxsize=16)
-def _challenges(day: datetime.date, rules: Rules) -> Day:
-    number = _number(day, rules)
-    choices = digest(day, rules)
-    deal = Game.from_number(number, rules)
+def _challenges(day: datetime.date, rules: Rules, layout: Layout) -> Day:
+    number = _number(day, rules, layout)
+    choices = digest(day, rules, layout)
+    deal = _deal(number, rules, layout)
     challenges = (_one_star(deal, choices), Challenge.win(), _three_stars(deal, choices))
     for challenge in challenges:  # the proof: each can be met from the deal
         if not challenge.possible(deal):
-            raise TriPeaksError(f"the challenge {challenge.text!r} of {day} under {rules} cannot be met")
-    return Day(day, rules, number, challenges)
+            raise TriPeaksError(
+                f"the challenge {challenge.text!r} of {day} under {rules} on {layout.name} cannot be met"
+            )
+    return Day(day, rules, number, challenges, layout)
 
 
 def _one_star(deal: Game, choices: bytes) -> Challenge:
@@ -170,7 +194,8 @@ def _one_star(deal: Game, choices: bytes) -> Challenge:
         if (longest + 1) // 2 >= SHORTEST_RUN:
             return Challenge.run((longest + 1) // 2)
         kind = 0
-    cards = [deal.deck[slot] for slot in LOWER_ROWS if deal.deck[slot].rank]  # not the joker
+    lower = [slot for row in deal.layout.rows[-LOWER_ROWS:] for slot in row]
+    cards = [deal.deck[slot] for slot in lower if deal.deck[slot].rank]  # not the joker
     counts = Counter(card.rank if kind == 0 else card.suit for card in cards)
     most = max(counts.values())
     tied = sorted(value for value, count in counts.items() if count == most)
