@@ -223,6 +223,7 @@ def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_a
         "assists": [],
         "finished_at": "2025-03-01T12:30:00+00:00",
         "category": "scripted",  # recorded from Python, not played by hand on a board
+        "layout": "THREE-PEAKS",  # the game's layout, by its key
     }
     assert g.moves == 8  # R6.2: undone actions still count as moves
 
@@ -378,6 +379,7 @@ def test_stats_played_won_percent_runs_and_draws_per_rule_set(store):
     assert easy == {
         "rules": "easy",
         "player": None,
+        "layout": None,  # every layout's
         "played": 3,
         "won": 1,
         "blocked": 1,
@@ -408,6 +410,7 @@ def test_stats_of_an_empty_store_are_zeros(store):
     assert store.stats("classic") == {
         "rules": "classic",
         "player": None,
+        "layout": None,  # every layout's
         "played": 0,
         "won": 0,
         "blocked": 0,
@@ -491,7 +494,7 @@ def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_p
     assert bare.stat().st_size > 0
     for path in (empty, bare):
         with Records(path) as records:
-            assert records.version == schema_module.schema_version() == 4
+            assert records.version == schema_module.schema_version() == 5
             records.record(game(actions=["K♣"]))
         with sqlite3.connect(path) as conn:
             assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -593,7 +596,7 @@ def test_a_version_2_store_upgrades_its_results_ranked_as_played_by_hand(locatio
                 conn.execute(records._backend.sql(statement), values)
     monkeypatch.undo()
     with Records(location) as records:
-        assert records.version == schema_module.schema_version() == 4
+        assert records.version == schema_module.schema_version() == 5
         assert [(r["player"], r["category"]) for r in records.results()] == [("ana", "hand")]
         assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
         (notice,) = records.record(game(actions=WIN_1_EASY), player="bot")  # a script's first win: its own
@@ -613,7 +616,7 @@ def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
     with pytest.raises(RecordsError) as refused:
         Records(path)
     message = str(refused.value)
-    assert str(path) in message and "schema version 7" in message and "reads up to schema version 4" in message
+    assert str(path) in message and "schema version 7" in message and "reads up to schema version 5" in message
     assert file_bytes(path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
 
 

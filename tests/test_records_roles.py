@@ -224,7 +224,7 @@ def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
     with _as(players) as conn:  # ana's token, a better result, another name
         row = conn.execute(
             "SELECT stored FROM tripeaks_record('mallory', 'easy', 1, 'won', 0, 40, 9999, 0, 28, '', "
-            "'2026-12-03T16:00:00+00:00', 'scripted', %s)",
+            "'2026-12-03T16:00:00+00:00', 'scripted', 'THREE-PEAKS', %s)",
             (token,),
         ).fetchone()
         assert row == (False,)
@@ -399,6 +399,7 @@ _GOOD = {
     "assists": "",
     "finished_at": "2026-12-03T16:00:00+00:00",
     "category": "hand",
+    "layout": "THREE-PEAKS",
     "token": "0" * 32,
 }
 
@@ -516,13 +517,14 @@ def test_a_class_store_of_schema_2_keeps_its_roles_and_grants_when_its_owner_ope
     role = _role_of(players)
     (ana, ana_url), _ = sorted(students.items())
     new = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN)
-    old = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN if c != "category")
+    old = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN if c not in ("category", "layout"))
     with _as(owner) as conn:  # the store as schema 2 left it: no categories, the function's 12 parameters
         for table, key in (("bests", "rules, number"), ("player_bests", "player, rules, number")):
             conn.execute(
-                f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, DROP COLUMN category, ADD PRIMARY KEY ({key})"
+                f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, DROP COLUMN category, DROP COLUMN layout, "
+                f"ADD PRIMARY KEY ({key})"
             )
-        conn.execute("ALTER TABLE results DROP COLUMN category")
+        conn.execute("ALTER TABLE results DROP COLUMN category, DROP COLUMN layout")  # schema 5's too
         conn.execute("DROP TABLE challenges")  # schema 4's
         conn.execute("UPDATE tripeaks_store SET value = '2' WHERE name = 'version'")
         conn.execute(f"DROP FUNCTION tripeaks_record({new})")

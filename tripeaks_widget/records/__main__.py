@@ -4,10 +4,11 @@ may do: tripeaks_widget.records.roles). It prints a line (name, tab, URL) for ea
 a password, then, last, the players' URL when this run set its password. Run again, it keeps
 the roles that exist and their passwords, and says on stderr which ones it kept.
 
-python -m tripeaks_widget.records challenge STORE --game N [--rules R] [--until DATE] TEXT: set a
-challenge for the class on game N ('win', 'win in 5 draws', 'run 8'), with the owner's URL (or an
-SQLite file); it prints its number. python -m tripeaks_widget.records challenges STORE [--all]:
-the challenges open today, and for each who met it first and each player's best."""
+python -m tripeaks_widget.records challenge STORE --game N [--rules R] [--layout L] [--until DATE]
+TEXT: set a challenge for the class on game N of a built-in layout (Three Peaks by default):
+'win', 'win in 5 draws', 'run 8'; with the owner's URL (or an SQLite file); it prints its number.
+python -m tripeaks_widget.records challenges STORE [--all]: the challenges open today, and for
+each who met it first and each player's best."""
 
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     challenge.add_argument("text", help="the challenge: 'win', 'win in 5 draws' or 'run 8'")
     challenge.add_argument("--game", required=True, type=int, help="the numbered game, 1 to 50,000")
     challenge.add_argument("--rules", default="easy", help="its rule set (default: easy)")
+    challenge.add_argument(
+        "--layout", default=None, help="its layout, a built-in one's name or key (default: Three Peaks)"
+    )
     challenge.add_argument("--opens", default=None, help="the first day it is open, YYYY-MM-DD (default: today)")
     challenge.add_argument("--until", default=None, help="the last day it is open, YYYY-MM-DD (default: no end)")
     listing = commands.add_parser("challenges", help="the class's challenges, with who met each first and the bests")
@@ -101,10 +105,12 @@ def _challenges(args: argparse.Namespace) -> int:
     try:
         with Records(args.store) as records:
             if args.command == "challenge":
-                made = records.set_challenge(args.game, args.text, args.rules, opens=args.opens, until=args.until)
+                made = records.set_challenge(
+                    args.game, args.text, args.rules, opens=args.opens, until=args.until, layout=args.layout
+                )
                 until = f" until {made['closes']}" if made["closes"] else ""
                 print(
-                    f"challenge {made['id']}: game {made['number']} ({made['rules']}), {made['challenge']}, "
+                    f"challenge {made['id']}: game {made['number']} ({_game_of(made)}), {made['challenge']}, "
                     f"from {made['opens']}{until}"
                 )
                 return 0
@@ -112,7 +118,7 @@ def _challenges(args: argparse.Namespace) -> int:
                 table = records.challenge_board(made["id"])
                 first = table["first"]["player"] if table["first"] else "nobody yet"
                 print(
-                    f"challenge {made['id']}: game {made['number']} ({made['rules']}), {made['challenge']}; "
+                    f"challenge {made['id']}: game {made['number']} ({_game_of(made)}), {made['challenge']}; "
                     f"first: {first}"
                 )
                 for entry in table["players"]:
@@ -122,6 +128,13 @@ def _challenges(args: argparse.Namespace) -> int:
     except TriPeaksError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+
+
+def _game_of(challenge: dict) -> str:
+    """A challenge's rule set, and its layout's key after it when that is not Three Peaks."""
+    from .results import DEFAULT_LAYOUT
+
+    return challenge["rules"] + ("" if challenge["layout"] == DEFAULT_LAYOUT else f", {challenge['layout']}")
 
 
 if __name__ == "__main__":

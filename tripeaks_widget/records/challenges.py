@@ -18,20 +18,29 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.errors import InvalidChallengeError
-from ..engine.layout import SLOT_COUNT
+from ..engine.layout import LAYOUTS
 from ..engine.rules import Rules
 from ..goals import Challenge, day_of
 from ..goals.challenge import RUN, WIN, WIN_IN
-from .results import HAND
+from .results import HAND, builtin_slots
 
 CHECKED = (WIN, WIN_IN, RUN)  # what a stored result says: its outcome, its draws, its longest run
-COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at")
+COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at", "layout")
+BUILT_IN = ", ".join(LAYOUTS)  # the layouts a class challenge is set on, by name
 
 
-def class_challenge(challenge: Challenge | str, rules: Rules | str) -> Challenge:
-    """``challenge`` as a class challenge under ``rules``: one the records can check from a result
-    (``InvalidChallengeError`` otherwise, saying which can)."""
-    parsed = Challenge.parse(challenge, rules)
+def slots_of(layout: str) -> int | None:
+    """The slots of the built-in layout stored under the key ``layout``; None for another layout
+    (one loaded from a file: the records do not know its slots, so a class challenge is not set on it)."""
+    return builtin_slots().get(layout)
+
+
+def class_challenge(challenge: Challenge | str, rules: Rules | str, layout: str) -> Challenge:
+    """``challenge`` as a class challenge under ``rules`` on the built-in layout of key ``layout``:
+    one the records can check from a result (``InvalidChallengeError`` otherwise, saying which can)."""
+    if slots_of(layout) is None:
+        raise InvalidChallengeError(f"a class challenge is set on a built-in layout ({BUILT_IN}); got {layout!r:.80}")
+    parsed = Challenge.parse(challenge, rules, layout)
     if parsed.kind not in CHECKED:
         raise InvalidChallengeError(
             f"a class challenge is one the records can check from a result: 'win', 'win in D draws' or "
@@ -49,13 +58,13 @@ def window(opens: object, closes: object) -> tuple[str, str | None]:
     return first.isoformat(), None if last is None else last.isoformat()
 
 
-def measure(challenge: Challenge, result: dict[str, Any]) -> tuple[bool, int | None]:
+def measure(challenge: Challenge, result: dict[str, Any], slots: int | None) -> tuple[bool, int | None]:
     """Whether a stored result meets ``challenge``, and its value on the challenge's measure: the
-    cards cleared (win), the draws of a win (win in D: fewer is better; None without a win), the
-    longest run (run K)."""
+    cards cleared of the layout's ``slots`` (win; None when its slots are not known), the draws of
+    a win (win in D: fewer is better; None without a win), the longest run (run K)."""
     won = result["outcome"] == "won"
     if challenge.kind == WIN:
-        return won, SLOT_COUNT - result["cards_left"]
+        return won, None if slots is None else slots - result["cards_left"]
     if challenge.kind == WIN_IN:
         return won and result["draws"] <= challenge.target, result["draws"] if won else None
     return result["longest_run"] >= challenge.target, result["longest_run"]
@@ -70,14 +79,15 @@ def better(challenge: Challenge, value: int | None, than: int | None) -> bool:
     return value < than if challenge.kind == WIN_IN else value > than
 
 
-def board(challenge: Challenge, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def board(challenge: Challenge, results: Iterable[dict[str, Any]], slots: int | None) -> dict[str, Any]:
     """Who met ``challenge`` first, and each player's best on it, from the results in its window
-    (oldest first): ``first`` (by hand and unassisted), and ``players``, each with its best value,
-    whether they met it, and the category and assists of that result, by hand and unassisted first."""
+    (oldest first), on a layout of ``slots`` slots: ``first`` (by hand and unassisted), and
+    ``players``, each with its best value, whether they met it, and the category and assists of
+    that result, by hand and unassisted first."""
     best: dict[tuple[str, str, bool], dict[str, Any]] = {}
     first = None
     for result in results:
-        met, value = measure(challenge, result)
+        met, value = measure(challenge, result, slots)
         assisted = bool(result["assists"])
         key = (result["player"], result["category"], assisted)
         if met and first is None and result["category"] == HAND and not assisted:

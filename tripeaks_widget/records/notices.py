@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.layout import LAYOUTS
 from ..engine.messages import Entry, Message
 from ..i18n import RuleSetName
-from .results import HAND, shown_player
+from .results import DEFAULT_LAYOUT, HAND, shown_player
 
 # Notice kinds (§9), across every player of the store, then the player's own.
 FIRST_WIN = "first_win"  # the first win of game n, of anyone
@@ -51,6 +52,14 @@ SAID_SCRIPTED_GAME = Entry(
     comment="A numbered game in a records notice about a game played from code (a move made from Python, not by "
     "hand on the board): such games keep first wins and records of their own, apart from games played by hand.",
 )
+_ON_LAYOUT = (
+    " On a layout other than Three Peaks (the table the cards are dealt on), {layout} is its name "
+    "('Diamond', 'Four Peaks'): each layout has its own numbered games and records."
+)
+SAID_LAYOUT_GAME = Entry("game {number} ({rules}, {layout})", comment=SAID_GAME.comment + _ON_LAYOUT)
+SAID_SCRIPTED_LAYOUT_GAME = Entry(
+    "game {number} ({rules}, {layout}, scripted)", comment=SAID_SCRIPTED_GAME.comment + _ON_LAYOUT
+)
 SAID_WON_IN = Entry(
     "won in {n} move",
     "won in {n} moves",
@@ -93,6 +102,8 @@ NOTICE_ENTRIES = (
     SAID_STANDING,
     SAID_GAME,
     SAID_SCRIPTED_GAME,
+    SAID_LAYOUT_GAME,
+    SAID_SCRIPTED_LAYOUT_GAME,
     SAID_WON_IN,
     SAID_LEFT_IN,
     SAID_CARDS_LEFT,
@@ -153,23 +164,41 @@ def rules_title(key: str) -> RuleSetName:
     return RuleSetName(key, " + ".join([base[:1].upper() + base[1:], *variants]))
 
 
-def game_title(rules: str, number: int, category: str = HAND) -> Message:
-    """The game's name as a notice says it: its number and rule set, and ", scripted" for a result
-    of any category but those played by hand, whose records are apart."""
-    return Message(SAID_GAME if category == HAND else SAID_SCRIPTED_GAME, number=number, rules=rules_title(rules))
+def layout_title(key: str) -> str:
+    """A layout's key in a notice: a built-in layout's name (``"DIAMOND"`` reads ``"Diamond"``),
+    another's key as it is."""
+    return next((name for name, layout in LAYOUTS.items() if layout.key == key), key)
 
 
-def first_met_notice(rules: str, number: int, category: str, challenge: Message) -> Notice:
+def game_title(rules: str, number: int, category: str = HAND, layout: str = DEFAULT_LAYOUT) -> Message:
+    """The game's name as a notice says it: its number and rule set, its layout's name when it is
+    not Three Peaks (each layout's records are its own), and ", scripted" for a result of any
+    category but those played by hand, whose records are apart."""
+    hand = category == HAND
+    if layout == DEFAULT_LAYOUT:
+        return Message(SAID_GAME if hand else SAID_SCRIPTED_GAME, number=number, rules=rules_title(rules))
+    entry = SAID_LAYOUT_GAME if hand else SAID_SCRIPTED_LAYOUT_GAME
+    return Message(entry, number=number, rules=rules_title(rules), layout=layout_title(layout))
+
+
+def first_met_notice(
+    rules: str, number: int, category: str, challenge: Message, layout: str = DEFAULT_LAYOUT
+) -> Notice:
     """The notice for the first result of a class that meets one of its challenges."""
-    said = Message(SAID_FIRST_MET, game=game_title(rules, number, category), challenge=challenge)
+    said = Message(SAID_FIRST_MET, game=game_title(rules, number, category, layout), challenge=challenge)
     return Notice(FIRST_MET, number, said, rules)
 
 
 def store_notice(
-    rules: str, number: int, category: str, now: tuple[int, int], before: tuple[int, int] | None
+    rules: str,
+    number: int,
+    category: str,
+    now: tuple[int, int],
+    before: tuple[int, int] | None,
+    layout: str = DEFAULT_LAYOUT,
 ) -> Notice:
     """The notice for a result that took the game's best in its category from ``before`` (None: the first)."""
-    title, said = game_title(rules, number, category), describe(*now)
+    title, said = game_title(rules, number, category, layout), describe(*now)
     if now[0] == 0 and (before is None or before[0] > 0):
         return Notice(FIRST_WIN, number, Message(SAID_FIRST_WIN, game=title, result=said), rules)
     if before is None:
@@ -177,15 +206,24 @@ def store_notice(
     return Notice(RECORD, number, Message(SAID_RECORD, game=title, result=said, before=describe(*before)), rules)
 
 
-def personal_notice(rules: str, number: int, category: str, now: tuple[int, int], before: tuple[int, int]) -> Notice:
+def personal_notice(
+    rules: str,
+    number: int,
+    category: str,
+    now: tuple[int, int],
+    before: tuple[int, int],
+    layout: str = DEFAULT_LAYOUT,
+) -> Notice:
     """The notice for the player's own best of a game whose record someone else holds."""
-    title = game_title(rules, number, category)
+    title = game_title(rules, number, category, layout)
     text = Message(SAID_PERSONAL_BEST, game=title, result=describe(*now), before=describe(*before))
     return Notice(PERSONAL_BEST, number, text, rules)
 
 
-def standing_notice(rules: str, number: int, best: tuple[int, int], player: str, category: str = HAND) -> Notice:
+def standing_notice(
+    rules: str, number: int, best: tuple[int, int], player: str, category: str = HAND, layout: str = DEFAULT_LAYOUT
+) -> Notice:
     """The notice, on dealing a numbered game, of its record (in ``category``) and who holds it."""
-    title = game_title(rules, number, category)
+    title = game_title(rules, number, category, layout)
     text = Message(SAID_STANDING, game=title, result=describe(*best), player=shown_player(player))
     return Notice(STANDING, number, text, rules)

@@ -12,6 +12,8 @@ from typing import Any, TypeGuard
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
 from ..engine.game import standing_actions
+from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout, layout_named
+from ..engine.layout import layout_key as engine_layout_key
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
@@ -28,6 +30,10 @@ _ASSIST_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 # Characters that would make a name print as something else: bidirectional embeddings and isolates.
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 _NAME_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # control characters, surrogates, line and paragraph separators
+# The layout a result was played on, by its key (as a game code names it); the results of a store
+# from before layouts were Three Peaks'. No layout has more slots than MOST_CARDS_LEFT.
+DEFAULT_LAYOUT = THREE_PEAKS.key
+MOST_CARDS_LEFT = MAX_SLOTS
 FINISHED_AT_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\+00:00"  # as result_of writes it
 
 
@@ -53,6 +59,33 @@ def rules_key(rules: Rules | str) -> str:
         except ValueError:
             return rules.strip()
     raise InvalidTypeError(f"expected a Rules value or its name, e.g. 'easy'; got {rules!r}")
+
+
+def layout_key(layout: Layout | str | None) -> str:
+    """The text a layout is stored under: its key (``"THREE-PEAKS"``, ``"DIAMOND"``), for a
+    ``Layout``, or a built-in layout's name or key (any case); None is Three Peaks. Any other name
+    or key is taken as the key it makes (``Layout.key``), so the results of a layout loaded from a
+    file can be asked for by its name or key."""
+    if layout is None:
+        return DEFAULT_LAYOUT
+    if isinstance(layout, Layout):
+        return layout.key
+    if not isinstance(layout, str):
+        raise InvalidTypeError(f"expected a Layout or its name, e.g. 'Diamond'; got {layout!r:.80}")
+    try:
+        return layout_named(layout).key
+    except ValueError:
+        key = engine_layout_key(layout)
+        if re.fullmatch(layout_pattern(), key):
+            return key
+        raise InvalidValueError(
+            f"a layout is a Layout, or the name or key of one ({', '.join(LAYOUTS)}); got {layout!r:.80}"
+        ) from None
+
+
+def builtin_slots() -> dict[str, int]:
+    """The slots of each built-in layout, by the key it is stored under."""
+    return {layout.key: layout.slot_count for layout in LAYOUTS.values()}
 
 
 def effective_line(history: Iterable[str]) -> list[str]:
@@ -140,6 +173,12 @@ def rules_pattern() -> str:
     then each variant at most once, in their own order."""
     bases = "|".join(rules.name for rules in RULE_SETS)
     return f"({bases})" + "".join(f"(\\+{re.escape(name)})?" for _, name in VARIANTS.values())
+
+
+def layout_pattern() -> str:
+    """The keys ``layout_key`` stores, as a regular expression: what ``Layout.key`` makes of a
+    name (ASCII capitals and digits, a hyphen between runs of them), at most ``KEY_LIMIT`` long."""
+    return f"(?=.{{1,{KEY_LIMIT}}}$)[A-Z0-9]+(-[A-Z0-9]+)*"
 
 
 def assists_pattern() -> str:
@@ -237,4 +276,5 @@ def result_of(
         "assists": assists_text(used),
         "finished_at": when.isoformat(timespec="seconds"),
         "category": category,
+        "layout": game.layout.key,
     }

@@ -6,7 +6,7 @@ statement is SQLite's text with ``?`` placeholders, which a backend turns into i
 a statement given as ``(sql, values)`` takes its parameters from ``values()`` as it runs.
 
 - ``results``: one row per recorded result (a play, identified by its ``token``).
-- ``bests``: the best unassisted result of each game and rule set in each category (played by
+- ``bests``: the best unassisted result of each game, layout and rule set in each category (played by
   hand, or scripted); its primary key and a conditional update settle, in the database, who is
   first to win and who breaks a record.
 - ``player_bests``: the same per player, for the personal best.
@@ -24,7 +24,7 @@ from functools import cache
 
 from .backends import Backend, Found, RecordsError
 from .player import default_player
-from .results import HAND
+from .results import DEFAULT_LAYOUT, HAND, MOST_CARDS_LEFT
 
 
 @dataclass(frozen=True)
@@ -73,20 +73,24 @@ def _keyed_by_category(table: str, columns: str, key: str) -> Dialects:
     )
 
 
-# A class's store lets its players read the results column by column (see .roles): whoever may
-# read a result's player may read its category too.
-_CATEGORY_READ_AS_PLAYER_IS = Dialects(
-    sqlite=(),
-    postgresql=(
-        """DO $grant$ DECLARE reader record; BEGIN
+def _read_as_player_is(column: str) -> Dialects:
+    """On a class's store, whoever may read a result's player may read its ``column`` too (the
+    players read the results column by column: see .roles)."""
+    return Dialects(
+        sqlite=(),
+        postgresql=(
+            f"""DO $grant$ DECLARE reader record; BEGIN
     FOR reader IN SELECT DISTINCT grantee FROM information_schema.column_privileges WHERE table_schema =
         current_schema() AND table_name = 'results' AND column_name = 'player' AND privilege_type = 'SELECT'
         AND grantee NOT IN ('PUBLIC', current_user) LOOP
-        EXECUTE 'GRANT SELECT (category) ON results TO ' || quote_ident(reader.grantee);
+        EXECUTE 'GRANT SELECT ({column}) ON results TO ' || quote_ident(reader.grantee);
     END LOOP;
 END $grant$""",
-    ),
-)
+        ),
+    )
+
+
+_CATEGORY_READ_AS_PLAYER_IS = _read_as_player_is("category")
 # ... and whoever may read the bests may read the class's challenges.
 _CHALLENGES_READ_AS_BESTS_ARE = Dialects(
     sqlite=(),
@@ -105,6 +109,68 @@ _KEYED_BY_CATEGORY = (
     _keyed_by_category("player_bests", _MINE_COLUMNS, "player, category, rules, number"),
     _CATEGORY_READ_AS_PLAYER_IS,
 )
+
+
+_LAYOUT_COLUMN = f"layout TEXT NOT NULL DEFAULT '{DEFAULT_LAYOUT}'"
+_RESULTS_COLUMNS = (
+    "id, rules, number, outcome, cards_left, moves, score, draws, longest_run, finished_at, player, assists, token, "
+    "category"
+)
+# Schema 5's results: a layout per result, and cards left up to the most slots a layout has.
+_RESULTS_BY_LAYOUT = Dialects(
+    sqlite=(
+        f"""CREATE TABLE results_by_layout (
+            id INTEGER PRIMARY KEY,
+            rules TEXT NOT NULL,
+            number INTEGER NOT NULL CHECK (number BETWEEN 1 AND 50000),
+            outcome TEXT NOT NULL CHECK (outcome IN ('won', 'blocked', 'abandoned')),
+            cards_left INTEGER NOT NULL CHECK (cards_left BETWEEN 0 AND {MOST_CARDS_LEFT}),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            score INTEGER NOT NULL,
+            draws INTEGER NOT NULL CHECK (draws >= 0),
+            longest_run INTEGER NOT NULL CHECK (longest_run >= 0),
+            finished_at TEXT NOT NULL,
+            player TEXT NOT NULL DEFAULT '',
+            assists TEXT NOT NULL DEFAULT '',
+            token TEXT,
+            category TEXT NOT NULL DEFAULT '{HAND}',
+            {_LAYOUT_COLUMN}
+        )""",
+        f"INSERT INTO results_by_layout ({_RESULTS_COLUMNS}) SELECT {_RESULTS_COLUMNS} FROM results",
+        "DROP TABLE results",
+        "ALTER TABLE results_by_layout RENAME TO results",
+        "CREATE UNIQUE INDEX results_by_token ON results (token)",
+    ),
+    postgresql=(
+        f"ALTER TABLE results ADD COLUMN {_LAYOUT_COLUMN}",
+        "ALTER TABLE results DROP CONSTRAINT IF EXISTS results_cards_left_check, ADD CONSTRAINT "
+        f"results_cards_left_check CHECK (cards_left BETWEEN 0 AND {MOST_CARDS_LEFT})",
+        "DROP INDEX IF EXISTS results_by_game",
+        "DROP INDEX IF EXISTS results_by_player",
+    ),
+)
+
+
+def _keyed_by_layout(table: str, columns: str, key: str) -> Dialects:
+    """``table`` (keyed by category since schema 3) with a layout column in its primary key (``key``)."""
+    made = (
+        f"CREATE TABLE {table}_by_layout (player TEXT NOT NULL, rules TEXT NOT NULL, number INTEGER NOT NULL, "
+        "cards_left INTEGER NOT NULL, moves INTEGER NOT NULL, was_cards_left INTEGER, was_moves INTEGER, "
+        f"category TEXT NOT NULL DEFAULT '{HAND}', {_LAYOUT_COLUMN}, PRIMARY KEY ({key}))"
+    )
+    return Dialects(
+        sqlite=(
+            made,
+            f"INSERT INTO {table}_by_layout ({columns}, category) SELECT {columns}, category FROM {table}",
+            f"DROP TABLE {table}",
+            f"ALTER TABLE {table}_by_layout RENAME TO {table}",
+        ),
+        postgresql=(
+            f"ALTER TABLE {table} ADD COLUMN {_LAYOUT_COLUMN}",
+            f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, ADD PRIMARY KEY ({key})",
+        ),
+    )
+
 
 MIGRATIONS: list[Sequence[Statement]] = [
     # 0 -> 1: one row per recorded result.
@@ -183,6 +249,19 @@ MIGRATIONS: list[Sequence[Statement]] = [
         "CREATE INDEX challenges_by_game ON challenges (rules, number)",
         _CHALLENGES_READ_AS_BESTS_ARE,
     ),
+    # 4 -> 5: a layout per result (issue 48): the numbered games, their bests and a class's challenges
+    # are each layout's own. Everything before it was played on Three Peaks.
+    (
+        _RESULTS_BY_LAYOUT,
+        "CREATE INDEX results_by_game ON results (layout, rules, number, cards_left, moves)",
+        "CREATE INDEX results_by_player ON results (player, layout, rules, number)",
+        _read_as_player_is("layout"),
+        _keyed_by_layout("bests", _BESTS_COLUMNS, "category, layout, rules, number"),
+        _keyed_by_layout("player_bests", _MINE_COLUMNS, "player, category, layout, rules, number"),
+        f"ALTER TABLE challenges ADD COLUMN {_LAYOUT_COLUMN}",
+        "DROP INDEX IF EXISTS challenges_by_game",
+        "CREATE INDEX challenges_by_game ON challenges (layout, rules, number)",
+    ),
 ]
 
 RESULT_COLUMNS = (
@@ -199,6 +278,7 @@ RESULT_COLUMNS = (
     "assists",
     "finished_at",
     "category",
+    "layout",
 )
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .locate import APP_NAME, Location
-from .results import HAND
+from .results import DEFAULT_LAYOUT, HAND
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -131,6 +131,7 @@ class Spool:
                 row = json.loads(path.read_text(encoding="utf-8"))["row"]
                 if isinstance(row, dict):  # spooled before results had a category: ranked as played by hand
                     row.setdefault("category", HAND)
+                    row.setdefault("layout", DEFAULT_LAYOUT)  # ... and before layouts: played on Three Peaks
             except (OSError, ValueError, KeyError, TypeError) as error:
                 self.set_aside(path, f"it cannot be read as a spooled result: {type(error).__name__}: {error}")
                 continue

@@ -23,6 +23,7 @@ from typing import Any
 from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidValueError, got, whole_number
+from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..goals import Challenge
 from . import challenges as class_challenges
@@ -42,6 +43,7 @@ from .results import (
     check_category,
     check_player,
     in_series,
+    layout_key,
     result_of,
     rules_key,
 )
@@ -441,10 +443,12 @@ class Records:
         log.info("%s: the records store answers now", self.where)
         self._deliver()
 
-    def submit_standing(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> Future:
+    def submit_standing(
+        self, number: int, rules: Rules | str = "easy", *, category: str = HAND, layout: Layout | str | None = None
+    ) -> Future:
         """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
         return self._reader.submit(
-            lambda: self.standing(number, rules, category=category), f"the record of game {number}"
+            lambda: self.standing(number, rules, category=category, layout=layout), f"the record of game {number}"
         )
 
     def set_challenge(
@@ -455,22 +459,24 @@ class Records:
         *,
         opens: object = None,
         until: object = None,
+        layout: Layout | str | None = None,
     ) -> dict[str, Any]:
-        """Set a challenge for the class on numbered game ``number`` under ``rules`` (the store's
-        owner only: a player's credentials are refused), open from ``opens`` (None: today) to
-        ``until`` (the last day, None: no end). It shows on the board of every player of that
-        game; the records judge it from the results (see :mod:`.challenges`). Returns it as
-        :meth:`challenges` gives it."""
-        key = rules_key(rules)
+        """Set a challenge for the class on numbered game ``number`` under ``rules`` on ``layout``
+        (a built-in layout; None: Three Peaks) (the store's owner only: a player's credentials are
+        refused), open from ``opens`` (None: today) to ``until`` (the last day, None: no end). It
+        shows on the board of every player of that game; the records judge it from the results
+        (see :mod:`.challenges`). Returns it as :meth:`challenges` gives it."""
+        key, shape = rules_key(rules), layout_key(layout)
         number = _bounded("number", number, SERIES_FIRST, SERIES_LAST)
-        checked = class_challenges.class_challenge(challenge, key)
+        checked = class_challenges.class_challenge(challenge, key, shape)
         first, last = class_challenges.window(opens, until)
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        values = (key, number, checked.text, first, last, now)
+        values = (key, number, checked.text, first, last, now, shape)
 
         def work(conn) -> int:
             insert = (
-                "INSERT INTO challenges (rules, number, challenge, opens, closes, set_at) VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT INTO challenges (rules, number, challenge, opens, closes, set_at, layout) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)"
             )
             return int(conn.execute(self._backend.sql(insert + " RETURNING id"), values).fetchone()[0])
 
@@ -486,11 +492,16 @@ class Records:
         return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
 
     def challenges(
-        self, number: int | None = None, rules: Rules | str | None = None, *, on: object = None
+        self,
+        number: int | None = None,
+        rules: Rules | str | None = None,
+        *,
+        on: object = None,
+        layout: Layout | str | None = None,
     ) -> list[dict[str, Any]]:
         """The class's challenges open on day ``on`` (None: today, UTC; ``"all"``: every one set),
-        of game ``number`` and rule set ``rules`` when given, the oldest first."""
-        where, params = self._where(rules, number)
+        of game ``number``, rule set ``rules`` and ``layout`` when given, the oldest first."""
+        where, params = self._where(rules, number, layout=layout)
         if on != "all":
             day = (datetime.now(timezone.utc).date() if on is None else goals.day_of(on)).isoformat()
             where += f"{' AND' if where else ' WHERE'} opens <= ? AND (closes IS NULL OR closes >= ?)"
@@ -498,9 +509,12 @@ class Records:
         rows = self._query(f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{where} ORDER BY id", params)
         return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in rows]
 
-    def submit_challenges(self, number: int, rules: Rules | str) -> Future:
-        """A Future of :meth:`challenges` open today on one game, from the store's reading thread."""
-        return self._reader.submit(lambda: self.challenges(number, rules), f"the challenges of game {number}")
+    def submit_challenges(self, number: int, rules: Rules | str, *, layout: Layout | str | None = None) -> Future:
+        """A Future of :meth:`challenges` open today on one game (on ``layout``; None: Three Peaks),
+        from the store's reading thread."""
+        return self._reader.submit(
+            lambda: self.challenges(number, rules, layout=layout_key(layout)), f"the challenges of game {number}"
+        )
 
     def challenge_board(self, challenge_id: int) -> dict[str, Any]:
         """Who met the class's challenge ``challenge_id`` first (by hand, unassisted) and each
@@ -511,32 +525,50 @@ class Records:
         if not found:
             raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
-        challenge = class_challenges.class_challenge(row["challenge"], row["rules"])
+        challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
         names = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at")
-        sql = f"SELECT {', '.join(names)} FROM results WHERE rules = ? AND number = ? AND finished_at >= ?"
-        params: list[object] = [row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
+        sql = (
+            f"SELECT {', '.join(names)} FROM results WHERE layout = ? AND rules = ? AND number = ? AND finished_at >= ?"
+        )
+        params: list[object] = [row["layout"], row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
         if row["closes"] is not None:
             sql += " AND finished_at < ?"
             params.append(class_challenges.until_end_of(row["closes"]))
         results = [dict(zip(names, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
-        return {"game": row["number"], "rules": row["rules"], **class_challenges.board(challenge, results)}
+        slots = class_challenges.slots_of(row["layout"])
+        return {
+            "game": row["number"],
+            "rules": row["rules"],
+            "layout": row["layout"],
+            **class_challenges.board(challenge, results, slots),
+        }
 
-    def submit_stats(self, rules: Rules | str, *, player: str, number: int | None = None, recent: int = 10) -> Future:
+    def submit_stats(
+        self,
+        rules: Rules | str,
+        *,
+        player: str,
+        number: int | None = None,
+        recent: int = 10,
+        layout: Layout | str | None = None,
+    ) -> Future:
         """A Future, answered by the store's reading thread, of what the records know of ``player``
-        under ``rules``, as a dict: ``"stats"``, their :meth:`stats`; ``"best"``, their :meth:`best`
-        of game ``number`` (None without a number, or without a result of it); ``"recent"``, their
-        last ``recent`` :meth:`results`, newest first."""
+        under ``rules`` on ``layout`` (None: Three Peaks), as a dict: ``"stats"``, their
+        :meth:`stats`; ``"best"``, their :meth:`best` of game ``number`` (None without a number, or
+        without a result of it); ``"recent"``, their last ``recent`` :meth:`results`, newest first."""
+        shape = layout if isinstance(layout, Layout) else layout_key(layout)
 
         def read() -> dict[str, Any]:
-            best = None if number is None else self.best(number, rules, player=player)
-            figures = self.stats(rules, player=player)
-            return {"stats": figures, "best": best, "recent": self.results(rules, limit=recent, player=player)}
+            best = None if number is None else self.best(number, rules, player=player, layout=shape)
+            figures = self.stats(rules, player=player, layout=shape)
+            recent_ones = self.results(rules, limit=recent, player=player, layout=layout_key(shape))
+            return {"stats": figures, "best": best, "recent": recent_ones}
 
         return self._reader.submit(read, f"the statistics of {player}")
 
-    def submit_streak(self, rules: Rules | str, player: str) -> Future:
-        """A Future of :meth:`streak`, answered by the store's reading thread."""
-        return self._reader.submit(lambda: self.streak(rules, player=player), f"the streak of {player}")
+    def submit_streak(self, rules: Rules | str, player: str, *, layout: Layout | str | None = None) -> Future:
+        """A Future of :meth:`streak` (on ``layout``; None: Three Peaks), from the store's reading thread."""
+        return self._reader.submit(lambda: self.streak(rules, player=player, layout=layout), f"the streak of {player}")
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the results handed in are written; False when ``timeout`` ran out first."""
@@ -575,26 +607,38 @@ class Records:
         day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
         open_now = conn.execute(
             self._backend.sql(
-                "SELECT challenge, opens FROM challenges WHERE rules = ? AND number = ? AND opens <= ? "
-                "AND (closes IS NULL OR closes >= ?) ORDER BY id"
+                "SELECT challenge, opens FROM challenges WHERE layout = ? AND rules = ? AND number = ? "
+                "AND opens <= ? AND (closes IS NULL OR closes >= ?) ORDER BY id"
             ),
-            (row["rules"], row["number"], day, day),
+            (row["layout"], row["rules"], row["number"], day, day),
         ).fetchall()
         said = []
         for text, opens in open_now:
-            challenge = class_challenges.class_challenge(text, row["rules"])
-            if not class_challenges.measure(challenge, row)[0]:
+            challenge = class_challenges.class_challenge(text, row["rules"], row["layout"])
+            slots = class_challenges.slots_of(row["layout"])
+            if not class_challenges.measure(challenge, row, slots)[0]:
                 continue
             earlier = conn.execute(
                 self._backend.sql(
-                    "SELECT outcome, cards_left, draws, longest_run FROM results WHERE rules = ? AND number = ? "
-                    "AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
+                    "SELECT outcome, cards_left, draws, longest_run FROM results WHERE layout = ? AND rules = ? "
+                    "AND number = ? AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
                 ),
-                (row["rules"], row["number"], row["category"], f"{opens}T00:00:00+00:00", row["finished_at"]),
+                (
+                    row["layout"],
+                    row["rules"],
+                    row["number"],
+                    row["category"],
+                    f"{opens}T00:00:00+00:00",
+                    row["finished_at"],
+                ),
             ).fetchall()
             names = ("outcome", "cards_left", "draws", "longest_run")
-            if not any(class_challenges.measure(challenge, dict(zip(names, r, strict=True)))[0] for r in earlier):
-                said.append(first_met_notice(row["rules"], row["number"], row["category"], challenge.message))
+            if not any(
+                class_challenges.measure(challenge, dict(zip(names, r, strict=True)), slots)[0] for r in earlier
+            ):
+                said.append(
+                    first_met_notice(row["rules"], row["number"], row["category"], challenge.message, row["layout"])
+                )
         return said
 
     def _attempt(self, work, row: dict | None = None):
@@ -686,12 +730,19 @@ class Records:
         return [_result(dict(zip(columns, row, strict=True))) for row in self._query(sql, params)]
 
     def best(
-        self, number: int, rules: Rules | str = "easy", *, category: str = HAND, player: str | None = None
+        self,
+        number: int,
+        rules: Rules | str = "easy",
+        *,
+        category: str = HAND,
+        player: str | None = None,
+        layout: Layout | str | None = None,
     ) -> dict | None:
-        """The best unassisted result of game ``number`` under ``rules`` among those of ``category``
-        (played by hand, by default; or ``"scripted"``) (§9: fewest cards left, then moves, then
-        the earliest), of one ``player`` if given, else of everyone; or None."""
-        where, params = self._where(rules, number, player=player)
+        """The best unassisted result of game ``number`` under ``rules`` on ``layout`` (None: Three
+        Peaks) among those of ``category`` (played by hand, by default; or ``"scripted"``) (§9:
+        fewest cards left, then moves, then the earliest), of one ``player`` if given, else of
+        everyone; or None."""
+        where, params = self._where(rules, number, player=player, layout=layout_key(layout))
         rows = self._rows(
             f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} AND category = ? "
             "AND assists = '' ORDER BY cards_left, moves, finished_at, id LIMIT 1",
@@ -699,20 +750,28 @@ class Records:
         )
         return rows[0] if rows else None
 
-    def standing(self, number: int, rules: Rules | str = "easy", *, category: str = HAND) -> Notice | None:
-        """The record of game ``number`` among the games of ``category`` (played by hand, by default)
-        and who holds it, as a notice (``"Record of game 123 (Easy): won in 47 moves, held by
-        ana."``), or None when it has no result yet."""
+    def standing(
+        self, number: int, rules: Rules | str = "easy", *, category: str = HAND, layout: Layout | str | None = None
+    ) -> Notice | None:
+        """The record of game ``number`` on ``layout`` (None: Three Peaks) among the games of
+        ``category`` (played by hand, by default) and who holds it, as a notice (``"Record of game
+        123 (Easy): won in 47 moves, held by ana."``), or None when it has no result yet."""
         key, number = rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)
-        category = check_category(category)
+        category, shape = check_category(category), layout_key(layout)
         rows = self._query(
-            "SELECT player, cards_left, moves FROM bests WHERE category = ? AND rules = ? AND number = ?",
-            (category, key, number),
+            "SELECT player, cards_left, moves FROM bests WHERE category = ? AND layout = ? AND rules = ? "
+            "AND number = ?",
+            (category, shape, key, number),
         )
-        return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0], category) if rows else None
+        if not rows:
+            return None
+        return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0], category, shape)
 
-    def leaderboard(self, number: int, rules: Rules | str = "easy", *, limit: int = 10) -> list[dict]:
-        """The best results of game ``number``: each player's best, ranked (§9) within its group.
+    def leaderboard(
+        self, number: int, rules: Rules | str = "easy", *, limit: int = 10, layout: Layout | str | None = None
+    ) -> list[dict]:
+        """The best results of game ``number`` on ``layout`` (None: Three Peaks): each player's best,
+        ranked (§9) within its group.
         Games played by hand come first and scripted ones after them; within each, unassisted
         results come first and assisted ones after them: four groups, each ranked apart. Each
         entry: ``rank``, ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``,
@@ -723,9 +782,9 @@ class Records:
             "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, category, "
             "CASE WHEN assists = '' THEN 0 ELSE 1 END AS assisted, ROW_NUMBER() OVER (PARTITION BY player, "
             "category, assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
-            "WHERE rules = ? AND number = ?) AS each_best WHERE nth = 1 "
+            "WHERE layout = ? AND rules = ? AND number = ?) AS each_best WHERE nth = 1 "
             "ORDER BY cards_left, moves, finished_at, id",
-            (rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)),
+            (layout_key(layout), rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)),
         )
         board: list[dict] = []
         for category, assisted in sorted({(row[8], row[7]) for row in rows}, key=_group_order):
@@ -754,9 +813,11 @@ class Records:
         limit: int | None = None,
         *,
         player: str | None = None,
+        layout: Layout | str | None = None,
     ) -> list[dict]:
-        """Recorded results as dicts, newest first, optionally of one rule set, game, outcome or player."""
-        where, params = self._where(rules, number, outcome, player)
+        """Recorded results as dicts, newest first, optionally of one rule set, game, outcome, player
+        or layout (by default every layout's; each result says its ``layout``, by key)."""
+        where, params = self._where(rules, number, outcome, player, layout)
         sql = f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} ORDER BY finished_at DESC, id DESC"
         if limit is not None:  # checked here: SQLite reads LIMIT -1 as none, PostgreSQL refuses it
             sql += " LIMIT ?"
@@ -768,24 +829,32 @@ class Records:
         return [row[0] for row in self._query("SELECT DISTINCT player FROM results ORDER BY player")]
 
     def streak(
-        self, rules: Rules | str = "easy", *, player: str, category: str = HAND, today: object = None
+        self,
+        rules: Rules | str = "easy",
+        *,
+        player: str,
+        category: str = HAND,
+        today: object = None,
+        layout: Layout | str | None = None,
     ) -> dict[str, int]:
         """How many days in a row ``player`` won the game of the day (``Game.of_the_day``) under
-        ``rules``: ``current``, the days up to ``today`` (None: the local calendar's), or up to the
-        day before while today's is not won yet; ``best``, the most ever. A day counts when the
+        ``rules`` on ``layout`` (None: Three Peaks; each layout has its game of the day):
+        ``current``, the days up to ``today`` (None: the local calendar's), or up to the day
+        before while today's is not won yet; ``best``, the most ever. A day counts when the
         player won that day's game on that day, in the local calendar (a result's time is stored
         in UTC), in games of ``category`` (by hand, by default)."""
-        key, name = rules_key(rules), _asked_player(player)
+        key, name, shape = rules_key(rules), _asked_player(player), layout_key(layout)
         rows = self._query(
             "SELECT number, finished_at FROM results "
-            "WHERE player = ? AND rules = ? AND category = ? AND outcome = 'won'",
-            (name, key, check_category(category)),
+            "WHERE player = ? AND layout = ? AND rules = ? AND category = ? AND outcome = 'won'",
+            (name, shape, key, check_category(category)),
         )
         days = sorted(
             {
                 day
                 for number, finished in rows
-                if (day := _local_day(finished)) is not None and goals.number_of_the_day(day, key) == number
+                if (day := _local_day(finished)) is not None
+                and goals.number_of_the_day(day, key, layout=layout if isinstance(layout, Layout) else shape) == number
             }
         )
         best, run, last = 0, 0, None
@@ -796,13 +865,17 @@ class Records:
         current = run if last is not None and (now - last).days in (0, 1) else 0
         return {"current": current, "best": best}
 
-    def stats(self, rules: Rules | str | None = None, *, player: str | None = None) -> dict:
+    def stats(
+        self, rules: Rules | str | None = None, *, player: str | None = None, layout: Layout | str | None = None
+    ) -> dict:
         """Statistics as plain values: played, won, blocked, abandoned, finished, win percent, distinct
         games played and won, longest run of removals, draws used (total and mean); of one
-        ``player`` if given, else of everyone. A player's figures of a rule set say their streaks
-        too: ``streak`` and ``best_streak``, the days in a row they won the game of the day
-        (:meth:`streak`); ``win_streak`` and ``best_win_streak``, their finished games won in a row,
-        the last ones and the most ever (a game left for a new deal neither adds to nor breaks it).
+        ``player`` if given, else of everyone; of one ``layout`` if given (its ``"layout"``, by key),
+        else of every layout (streaks then count Three Peaks' game of the day). A player's
+        figures of a rule set say their streaks too: ``streak`` and ``best_streak``, the days in a
+        row they won the game of the day (:meth:`streak`); ``win_streak`` and ``best_win_streak``,
+        their finished games won in a row, the last ones and the most ever (a game left for a new
+        deal neither adds to nor breaks it).
 
         A game left unfinished for a new deal is *abandoned*: it counts as played, not as finished,
         and the win percent is of the finished games (won or blocked), so leaving a game does not
@@ -810,13 +883,14 @@ class Records:
 
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
-        who = {"player": player} if player is None else {"player": _asked_player(player)}
+        shape = None if layout is None else layout_key(layout)
+        who = {"player": player if player is None else _asked_player(player), "layout": shape}
 
         def streak(key: str) -> dict[str, int | None]:  # a player's days in a row, and wins in a row
             if player is None:
                 return {"streak": None, "best_streak": None, "win_streak": None, "best_win_streak": None}
-            days = self.streak(key, player=player)
-            current, best = self._wins_in_a_row(key, player)
+            days = self.streak(key, player=player, layout=layout)
+            current, best = self._wins_in_a_row(key, player, shape)
             return {
                 "streak": days["current"],
                 "best_streak": days["best"],
@@ -826,18 +900,23 @@ class Records:
 
         if rules is not None:
             key = rules_key(rules)
-            return {"rules": key, **who, **self._figures(*self._where(key, player=player)), **streak(key)}
-        where, params = self._where(player=player)
+            return {
+                "rules": key,
+                **who,
+                **self._figures(*self._where(key, player=player, layout=shape)),
+                **streak(key),
+            }
+        where, params = self._where(player=player, layout=shape)
         by_rules = {
-            key: {"rules": key, **who, **self._figures(*self._where(key, player=player)), **streak(key)}
+            key: {"rules": key, **who, **self._figures(*self._where(key, player=player, layout=shape)), **streak(key)}
             for (key,) in self._query(f"SELECT DISTINCT rules FROM results{where} ORDER BY rules", params)
         }
         return {"rules": None, **who, **self._figures(where, params), "by_rules": by_rules}
 
-    def _wins_in_a_row(self, key: str, player: str) -> tuple[int, int]:
-        """``player``'s finished games (won or blocked) under rule set ``key`` won in a row: the last
-        ones, and the most ever."""
-        where, params = self._where(key, player=player)
+    def _wins_in_a_row(self, key: str, player: str, layout: str | None) -> tuple[int, int]:
+        """``player``'s finished games (won or blocked) under rule set ``key`` (on ``layout``, if
+        given) won in a row: the last ones, and the most ever."""
+        where, params = self._where(key, player=player, layout=layout)
         rows = self._query(
             f"SELECT outcome FROM results{where} AND outcome IN ('won', 'blocked') ORDER BY finished_at, id", params
         )
@@ -877,12 +956,16 @@ class Records:
         number: int | None = None,
         outcome: str | None = None,
         player: str | None = None,
+        layout: Layout | str | None = None,
     ) -> tuple[str, list]:
         clauses: list[str] = []
         params: list[object] = []
         if player is not None:
             clauses.append("player = ?")
             params.append(_asked_player(player))
+        if layout is not None:
+            clauses.append("layout = ?")
+            params.append(layout_key(layout))
         if rules is not None:
             clauses.append("rules = ?")
             params.append(rules_key(rules))

@@ -21,14 +21,17 @@ from .results import (
     CATEGORIES,
     FINISHED_AT_PATTERN,
     MAX_PLAYER_LENGTH,
+    MOST_CARDS_LEFT,
     assists_pattern,
+    builtin_slots,
+    layout_pattern,
     player_pattern,
     rules_pattern,
 )
 
 WRITTEN: tuple[str, ...]  # the columns of a result, in the order the store writes them
 WRITTEN = ("player", "rules", "number", "outcome", "cards_left", "moves", "score", "draws", "longest_run")
-WRITTEN += ("assists", "finished_at", "category", "token")
+WRITTEN += ("assists", "finished_at", "category", "layout", "token")
 TYPES = {"number": "integer", "cards_left": "integer", "moves": "integer", "score": "integer"}
 TYPES |= {"draws": "integer", "longest_run": "integer"}
 
@@ -40,24 +43,26 @@ STORE = (
 )  # a play is its player's: another name with its token changes nothing
 _BEATS = "(cards_left > :cards_left OR (cards_left = :cards_left AND moves > :moves))"
 # The bests are each category's own: a scripted result never takes a best among those played by hand.
+# ... and each layout's: a game is its number, its rule set and its layout.
 FIRST_BEST = (
-    "INSERT INTO bests (category, rules, number, player, cards_left, moves) VALUES (:category, :rules, :number, "
-    ":player, :cards_left, :moves) ON CONFLICT (category, rules, number) DO NOTHING RETURNING cards_left"
+    "INSERT INTO bests (category, layout, rules, number, player, cards_left, moves) VALUES (:category, :layout, "
+    ":rules, :number, :player, :cards_left, :moves) ON CONFLICT (category, layout, rules, number) DO NOTHING "
+    "RETURNING cards_left"
 )
 BEAT_BEST = (
     "UPDATE bests SET was_cards_left = cards_left, was_moves = moves, cards_left = :cards_left, moves = :moves, "
-    f"player = :player WHERE category = :category AND rules = :rules AND number = :number AND {_BEATS} "
-    "RETURNING was_cards_left, was_moves"
+    "player = :player WHERE category = :category AND layout = :layout AND rules = :rules AND number = :number "
+    f"AND {_BEATS} RETURNING was_cards_left, was_moves"
 )
 FIRST_MINE = (
-    "INSERT INTO player_bests (player, category, rules, number, cards_left, moves) VALUES (:player, :category, "
-    ":rules, :number, :cards_left, :moves) ON CONFLICT (player, category, rules, number) DO NOTHING "
-    "RETURNING cards_left"
+    "INSERT INTO player_bests (player, category, layout, rules, number, cards_left, moves) VALUES (:player, "
+    ":category, :layout, :rules, :number, :cards_left, :moves) ON CONFLICT (player, category, layout, rules, "
+    "number) DO NOTHING RETURNING cards_left"
 )
 BEAT_MINE = (
     "UPDATE player_bests SET was_cards_left = cards_left, was_moves = moves, cards_left = :cards_left, "
-    f"moves = :moves WHERE player = :player AND category = :category AND rules = :rules AND number = :number "
-    f"AND {_BEATS} RETURNING was_cards_left, was_moves"
+    "moves = :moves WHERE player = :player AND category = :category AND layout = :layout AND rules = :rules "
+    f"AND number = :number AND {_BEATS} RETURNING was_cards_left, was_moves"
 )
 _NAMED = re.compile(r"(?<!:):([a-z_]+)")
 
@@ -112,9 +117,9 @@ def notices(row: dict, written: Written) -> list[Notice]:
     game, now = (row["rules"], row["number"], row["category"]), (row["cards_left"], row["moves"])
     said = []
     if written.best:
-        said.append(store_notice(*game, now, written.best_before))
+        said.append(store_notice(*game, now, written.best_before, row["layout"]))
     if written.mine and written.mine_before is not None and not said:
-        said.append(personal_notice(*game, now, written.mine_before))
+        said.append(personal_notice(*game, now, written.mine_before, row["layout"]))
     return said
 
 
@@ -131,6 +136,12 @@ _FINISHED_AT = "finished_at is a real time in UTC, e.g. '2026-12-03T16:00:00+00:
 TOKEN_PATTERN = "[0-9a-f]{32}"  # a play's token: uuid4().hex (see Records._play_token)
 
 
+def _slots_of_layout() -> str:
+    """The slots of the layout ``p_layout`` names, as SQL: a built-in layout's own, else the most any has."""
+    cases = " ".join(f"WHEN '{key}' THEN {slots}" for key, slots in sorted(builtin_slots().items()))
+    return f"(CASE p_layout {cases} ELSE {MOST_CARDS_LEFT} END)"  # in brackets: an IF reads to its first THEN
+
+
 def _checks() -> str:
     """What the function refuses before it writes: what the client would not send (the same rules,
     from .results), each with the words a refusal says."""
@@ -144,6 +155,14 @@ def _checks() -> str:
         (
             f"p_rules IS NULL OR char_length(p_rules) > 200 OR p_rules !~ '^{rules_pattern()}$'",
             "the rule set is a known rules key, e.g. 'easy' or 'classic+joker'",
+        ),
+        (
+            f"p_layout IS NULL OR char_length(p_layout) > 100 OR p_layout !~ '^{layout_pattern()}$'",
+            "the layout is a layout's key, e.g. 'THREE-PEAKS' or 'DIAMOND'",
+        ),
+        (
+            f"p_cards_left IS NULL OR p_cards_left < 0 OR p_cards_left > {_slots_of_layout()}",
+            f"the cards left are 0 to the layout's slots (at most {MOST_CARDS_LEFT})",
         ),
         (f"p_finished_at IS NULL OR p_finished_at !~ '^{FINISHED_AT_PATTERN}$'", _FINISHED_AT),
         (f"p_token IS NULL OR p_token !~ '^{TOKEN_PATTERN}$'", "a play's token is 32 hexadecimal digits"),

@@ -1,0 +1,272 @@
+"""Records per layout (issue 48): a result names its layout, and the numbered games, their bests,
+notices, leaderboards, statistics, streaks and a class's challenges are each layout's own. A store
+from before layouts keeps every result as Three Peaks'. Tests that take ``store`` or ``location``
+run on SQLite and on PostgreSQL (tests/records_stores.py)."""
+
+# ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
+import re
+from datetime import datetime, timezone
+from functools import cache
+
+import pytest
+from records_stores import by_hand, location, postgres, store  # noqa: F401  (fixtures)
+from test_records import WIN_1_EASY, game
+from test_records_roles import _as, _call, class_store  # noqa: F401  (a fixture)
+
+from tripeaks_widget import LAYOUTS, Game
+from tripeaks_widget.engine.game import Game as Engine
+from tripeaks_widget.engine.layout import Layout
+from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
+from tripeaks_widget.records import schema as schema_module
+from tripeaks_widget.records.locate import locate
+from tripeaks_widget.records.results import MOST_CARDS_LEFT, layout_key, layout_pattern
+from tripeaks_widget.records.spool import Spool
+
+DIAMOND, FOUR_PEAKS = LAYOUTS["Diamond"], LAYOUTS["Four Peaks"]
+
+
+@cache
+def _winning_line(number: int, layout: Layout) -> tuple[str, ...]:
+    """A line that wins game ``number`` (Easy) on ``layout``, found by a plain walk of the engine's
+    legal moves (the records' tests ask nothing of the solver)."""
+    game, line, seen = Engine.from_number(number, "easy", layout=layout), [], set()
+
+    def walk() -> bool:
+        if game.status == "won":
+            return True
+        if game.position in seen:
+            return False
+        seen.add(game.position)
+        for move in game.legal_moves():
+            game.apply(move)
+            line.append(move)
+            if walk():
+                return True
+            line.pop()
+            game.undo()
+        return False
+
+    assert walk()
+    return tuple(line)
+
+
+def won_on(layout: Layout, number: int = 1) -> Game:
+    """Game ``number`` (Easy) on ``layout``, won by the solver's line."""
+    return Game.from_number(number, "easy", layout=layout).replay(_winning_line(number, layout))
+
+
+def begun_on(layout: Layout, number: int = 1) -> Game:
+    """Game ``number`` (Easy) on ``layout`` after one draw: abandoned, all its cards left."""
+    return Game.from_number(number, "easy", layout=layout).replay(["draw"])
+
+
+def test_a_result_names_its_layout_and_each_layout_has_its_own_numbered_games(store):
+    (first,) = by_hand(store, game(actions=WIN_1_EASY), player="ana")
+    assert first.kind == FIRST_WIN and first.text == "First win of game 1 (Easy): won in 49 moves."
+    (diamond,) = by_hand(store, won_on(DIAMOND), player="bea")  # game 1 of Diamond: a game of its own
+    moves = len(_winning_line(1, DIAMOND))
+    assert diamond.kind == FIRST_WIN
+    assert diamond.text == f"First win of game 1 (Easy, Diamond): won in {moves} moves."
+    assert [r["layout"] for r in store.results(player="bea")] == ["DIAMOND"]
+    assert store.standing(1).text.endswith("held by ana.")
+    assert store.standing(1, layout="Diamond").text == (
+        f"Record of game 1 (Easy, Diamond): won in {moves} moves, held by bea."
+    )
+    assert store.standing(1, layout=FOUR_PEAKS) is None
+    assert [e["player"] for e in store.leaderboard(1, layout="DIAMOND")] == ["bea"]
+    assert [e["player"] for e in store.leaderboard(1)] == ["ana"]
+    assert store.best(1, layout=DIAMOND)["player"] == "bea"
+    assert {r["player"] for r in store.results(layout="Three Peaks")} == {"ana"}
+    assert store.stats(layout="diamond")["played"] == 1 and store.stats()["played"] == 2
+    by_hand(store, begun_on(FOUR_PEAKS), player="ana")  # all 31 cards left: more than Three Peaks has
+    (four,) = store.results(layout=FOUR_PEAKS)
+    assert four["cards_left"] == FOUR_PEAKS.slot_count == 31 and four["outcome"] == "abandoned"
+
+
+def test_a_layout_is_asked_for_by_layout_name_or_key_and_anything_else_is_refused(store):
+    assert [layout_key(v) for v in (None, "Three Peaks", "diamond", FOUR_PEAKS, "My own", "MY-OWN")] == [
+        "THREE-PEAKS",
+        "THREE-PEAKS",
+        "DIAMOND",
+        "FOUR-PEAKS",
+        "MY-OWN",
+        "MY-OWN",
+    ]
+    for bad in ("!!!", "Ωμέγα", "x" * 41):
+        with pytest.raises(ValueError, match="a layout is a Layout, or the name or key of one"):
+            store.results(layout=bad)
+    with pytest.raises(TypeError, match="expected a Layout or its name"):
+        store.standing(1, layout=3)
+
+
+def test_a_version_4_store_keeps_every_result_as_three_peaks(location, monkeypatch):
+    """Schema 5 gives each result a layout; a store from before keeps its results, bests and
+    challenges as Three Peaks', and its records go on being beaten there, not on other layouts."""
+    monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:4])
+    monkeypatch.setattr(schema_module, "RESULT_COLUMNS", schema_module.RESULT_COLUMNS[:-1])
+    with Records(location) as records:
+        assert records.version == 4
+        with records._backend.connection(write=True) as conn:
+            for statement in (
+                "INSERT INTO results (player, rules, number, outcome, cards_left, moves, score, draws, longest_run, "
+                "assists, finished_at, token, category) VALUES ('ana', 'easy', 1, 'won', 0, 51, 700, 21, 6, '', "
+                f"'2025-01-01T00:00:00+00:00', '{'a' * 32}', 'hand')",
+                "INSERT INTO bests (category, rules, number, player, cards_left, moves) "
+                "VALUES ('hand', 'easy', 1, 'ana', 0, 51)",
+                "INSERT INTO player_bests (player, category, rules, number, cards_left, moves) "
+                "VALUES ('ana', 'hand', 'easy', 1, 0, 51)",
+                "INSERT INTO challenges (rules, number, challenge, opens, closes, set_at) "
+                "VALUES ('easy', 1, 'win', '2025-01-01', NULL, '2025-01-01T00:00:00+00:00')",
+            ):
+                conn.execute(records._backend.sql(statement))
+    monkeypatch.undo()
+    with Records(location) as records:
+        assert records.version == schema_module.schema_version() == 5
+        assert [(r["player"], r["layout"]) for r in records.results()] == [("ana", "THREE-PEAKS")]
+        assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
+        assert [(c["challenge"], c["layout"]) for c in records.challenges(on="all")] == [("win", "THREE-PEAKS")]
+        (notice,) = by_hand(records, won_on(DIAMOND), player="bea")
+        assert notice.kind == FIRST_WIN and "Diamond" in notice.text
+        (notice,) = by_hand(records, game(actions=WIN_1_EASY), player="bea")
+        assert notice.text == "New record for game 1 (Easy): won in 49 moves, beating won in 51 moves."
+        by_hand(records, begun_on(FOUR_PEAKS), player="bea")  # 31 cards left: the check takes it now
+        assert records.results(layout=FOUR_PEAKS)[0]["cards_left"] == 31
+
+
+def test_a_result_spooled_before_layouts_is_written_as_three_peaks(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    path = tmp_path / "records.sqlite3"
+    Records(path).close()
+    old = {  # a result an earlier version kept in the spool: no category, no layout
+        "player": "ana",
+        "rules": "easy",
+        "number": 1,
+        "outcome": "won",
+        "cards_left": 0,
+        "moves": 49,
+        "score": 700,
+        "draws": 21,
+        "longest_run": 6,
+        "assists": "",
+        "finished_at": "2025-01-01T00:00:00+00:00",
+        "token": "b" * 32,
+    }
+    assert Spool(locate(path)).keep(old, "old") is not None
+    with Records(path) as records:
+        assert records.flush(10)
+        assert [(r["player"], r["layout"], r["category"]) for r in records.results()] == [
+            ("ana", "THREE-PEAKS", "hand")
+        ]
+
+
+def test_the_layout_keys_the_server_takes_are_the_ones_a_layout_has():
+    assert all(re.fullmatch(layout_pattern(), layout.key) for layout in LAYOUTS.values())
+    assert not any(re.fullmatch(layout_pattern(), key) for key in ("", "diamond", "A B", "X'; DROP", "-X", "É"))
+    assert MOST_CARDS_LEFT == 50
+
+
+@pytest.mark.parametrize(
+    "changed, said",
+    [
+        ({"layout": "diamond"}, "layout"),
+        ({"layout": "X" * 1000}, "layout"),
+        ({"layout": None}, "layout"),
+        ({"layout": "THREE-PEAKS'; DROP TABLE results; --"}, "layout"),
+        ({"cards_left": 29}, "cards left"),  # Three Peaks has 28 slots
+        ({"cards_left": 26, "layout": "DIAMOND"}, "cards left"),  # Diamond 25
+        ({"cards_left": 51, "layout": "MY-OWN"}, "cards left"),  # a layout of a file: at most 50
+        ({"cards_left": -1}, "cards left"),
+        ({"cards_left": None}, "cards left"),
+    ],
+)
+def test_the_store_function_refuses_a_bad_layout_or_more_cards_left_than_its_slots(class_store, changed, said):
+    import psycopg
+
+    players, _, owner = class_store
+    with _as(players) as conn:
+        with pytest.raises(psycopg.errors.CheckViolation, match=said):
+            _call(conn, **changed)
+        assert _call(conn, layout="FOUR-PEAKS", cards_left=31, token="c" * 32) == (True,)
+        assert _call(conn, layout="MY-OWN", cards_left=50, token="d" * 32) == (True,)
+    with Records(owner) as records:
+        assert sorted((r["layout"], r["cards_left"]) for r in records.results()) == [
+            ("FOUR-PEAKS", 31),
+            ("MY-OWN", 50),
+        ]
+
+
+def test_a_class_store_of_schema_4_keeps_its_roles_and_grants_when_its_owner_opens_it(class_store):
+    """Schema 5 gives the store's function a layout parameter and the results a layout column. A
+    class's store of schema 4 gets both once its owner opens it: its players record through the new
+    function, on any layout, and read the new column, as they read the others."""
+    from tripeaks_widget.records import writes
+
+    players, students, owner = class_store
+    (ana, ana_url), _ = sorted(students.items())
+    role = players.split("://", 1)[1].split(":", 1)[0]
+    new = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN)
+    old_params = [c for c in writes.WRITTEN if c != "layout"]
+    old = ", ".join(writes.TYPES.get(c, "text") for c in old_params)
+    with _as(owner) as conn:  # the store as schema 4 left it
+        for table, key in (("bests", "category, rules, number"), ("player_bests", "player, category, rules, number")):
+            conn.execute(
+                f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, DROP COLUMN layout, ADD PRIMARY KEY ({key})"
+            )
+        conn.execute(
+            "ALTER TABLE results DROP COLUMN layout, DROP CONSTRAINT results_cards_left_check, "
+            "ADD CONSTRAINT results_cards_left_check CHECK (cards_left BETWEEN 0 AND 28)"
+        )
+        conn.execute("ALTER TABLE challenges DROP COLUMN layout")  # its indexes go with the column: back as they were
+        conn.execute("CREATE INDEX results_by_game ON results (rules, number, cards_left, moves)")
+        conn.execute("CREATE INDEX results_by_player ON results (player, rules, number)")
+        conn.execute("CREATE INDEX challenges_by_game ON challenges (rules, number)")
+        conn.execute("UPDATE tripeaks_store SET value = '4' WHERE name = 'version'")
+        conn.execute(f"DROP FUNCTION tripeaks_record({new})")
+        conn.execute(
+            f"CREATE FUNCTION tripeaks_record({old}) RETURNS TABLE (stored boolean) LANGUAGE sql AS 'SELECT false'"
+        )
+        conn.execute(f'ALTER FUNCTION tripeaks_record({old}) OWNER TO "{role}_writer"')
+        conn.execute(f"REVOKE ALL ON FUNCTION tripeaks_record({old}) FROM PUBLIC")
+        conn.execute(f'GRANT EXECUTE ON FUNCTION tripeaks_record({old}) TO "{role}"')
+    with pytest.raises(RecordsError, match="its owner does so by opening it once"):
+        Records(ana_url)
+    Records(owner).close()  # the teacher opens it
+    with Records(ana_url) as records:
+        (notice,) = records.record(won_on(DIAMOND))
+        assert notice.kind == FIRST_WIN and "Diamond" in notice.text
+        records.record(begun_on(FOUR_PEAKS))  # 31 cards left: the widened check
+    with Records(players) as records:
+        assert sorted((r["player"], r["layout"]) for r in records.results()) == [
+            (ana, "DIAMOND"),
+            (ana, "FOUR-PEAKS"),
+        ]
+        assert records.standing(1, layout=DIAMOND, category="scripted").text.endswith(f"held by {ana}.")
+
+
+def test_a_class_challenge_is_each_layouts_own(store):
+    today = datetime.now(timezone.utc).date()
+    made = store.set_challenge(1, "run 30", layout="Four Peaks")  # longer than Three Peaks has slots
+    assert made["layout"] == "FOUR-PEAKS"
+    with pytest.raises(ValueError, match="a run on Three Peaks plays 1 to 28 peak cards"):
+        store.set_challenge(1, "run 29")
+    with pytest.raises(ValueError, match="a class challenge is set on a built-in layout"):
+        store.set_challenge(1, "win", layout="MY-OWN")
+    store.set_challenge(1, "win", layout="Diamond")
+    assert [c["layout"] for c in store.challenges(1, "easy", layout=DIAMOND, on=today)] == ["DIAMOND"]
+    said = by_hand(store, won_on(DIAMOND), player="bea")
+    assert [n.kind for n in said] == [FIRST_WIN, "first_met"]
+    assert said[1].text == "First to meet the class's challenge on game 1 (Easy, Diamond): Win the game."
+    assert by_hand(store, game(actions=WIN_1_EASY), player="ana")[-1].kind == FIRST_WIN  # no challenge there
+    board = store.challenge_board(store.challenges(1, layout=DIAMOND)[0]["id"])
+    assert board["layout"] == "DIAMOND" and board["first"]["player"] == "bea"
+    assert board["players"][0]["value"] == DIAMOND.slot_count  # every card cleared
+
+
+def test_the_records_command_sets_a_challenge_on_a_layout(tmp_path, capsys):
+    from tripeaks_widget.records.__main__ import main
+
+    path = str(tmp_path / "records.sqlite3")
+    assert main(["challenge", path, "--game", "3", "--layout", "diamond", "win"]) == 0
+    assert "game 3 (easy, DIAMOND), win" in capsys.readouterr().out
+    assert main(["challenge", path, "--game", "3", "--layout", "nowhere", "win"]) == 2
+    assert "a class challenge is set on a built-in layout" in capsys.readouterr().err
