@@ -8,11 +8,20 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from tripeaks_widget import Game
-from tripeaks_widget.stats import main, parse_games, read_deals, solvability, solve_deal, summarize
+from tripeaks_widget.stats import (
+    main,
+    parse_games,
+    read_deals,
+    solvability,
+    solve_deal,
+    summarize,
+    wilson_interval,
+)
 
 STOPS_WITHIN = 5  # seconds from Ctrl-C to the survey's end (before, it finished its chunk: 7-20 s)
 
@@ -307,3 +316,28 @@ def test_deals_and_out_naming_the_same_file_are_refused_before_any_work(tmp_path
     with pytest.raises(SystemExit):  # a new file, named twice
         main(["--games", "1", "--quiet", "--deals", str(tmp_path / "new.csv"), "--out", str(tmp_path / "new.csv")])
     assert not (tmp_path / "new.csv").exists()
+
+
+# -- layouts (issue 48) -----------------------------------------------------------------------------
+
+SURVEY_PAGE = Path(__file__).resolve().parent.parent / "docs" / "explanation" / "layout-survey.md"
+
+
+def test_the_share_and_its_95_percent_interval():
+    """Wilson's score interval (values from the formula worked by hand)."""
+    assert wilson_interval(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
+    assert wilson_interval(5, 10) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
+    low, high = wilson_interval(9_707, 10_000)
+    assert low < 0.9707 < high and high - low < 0.007
+    row = summarize([{"rules": "easy", "winnable": True, "draws": 1, "score": 771}] * 3)[0]
+    assert row["layout"] == "THREE-PEAKS" and row["winnable_pct_high"] == 100.0
+
+
+def test_a_deals_file_from_before_layouts_is_read_as_three_peaks(tmp_path):
+    old = tmp_path / "deals.csv"
+    old.write_text(
+        "number,rules,winnable,draws,score,cards_left,complete,seconds\r\n1,easy,True,21,751,0,True,0.01\r\n",
+        encoding="utf-8",
+    )
+    (record,) = read_deals(str(old))
+    assert record["layout"] == "THREE-PEAKS" and record["winnable"] is True

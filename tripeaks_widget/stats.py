@@ -4,6 +4,10 @@ From a shell (a progress bar on stderr, the table on stdout and in the CSV file)
 
     python -m tripeaks_widget.stats --games 1-50000 --rules easy,classic --out solvability.csv
 
+``--layout`` surveys another layout (a built-in's name or key, or a layout file), or several
+(``--layout all``: every built-in one); ``--markdown page.md`` writes the table as a page of
+the docs, with the command, the date, the deals of each layout and rule set and a 95% interval.
+
 With ``--deals deals.csv`` every deal's record goes to that file as it is solved; an
 interrupted survey run again with the same file reads those back and solves only the rest.
 
@@ -26,35 +30,52 @@ import csv
 import math
 import os
 import re
+import shlex
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from datetime import date
 from statistics import mean, median
 
 from tqdm import tqdm
 
 from . import solver
 from .engine.codes import DEAL_COUNT, SERIES_FIRST, SERIES_LAST
-from .engine.errors import InvalidValueError
+from .engine.errors import InvalidValueError, TriPeaksError
 from .engine.game import Game
+from .engine.layout import LAYOUTS, THREE_PEAKS, Layout, layout_named
 from .engine.rules import Rules
 
-RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds")
+RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds", "layout")
+ALL_LAYOUTS = "all"  # --layout all: every built-in layout
 MOST_GAMES = 1_000_000  # deals in one survey: a million takes hours; more goes in several runs sharing --deals
 INTERRUPTED = 130  # the exit status of a survey stopped by Ctrl-C, as a shell reports SIGINT
 
 
-def solve_deal(number: int, rules: Rules | str, *, budget: float | None = None, lost_lines: bool = False) -> dict:
-    """Solve numbered deal ``number`` from its start under ``rules``; a record (plain values).
+def solve_deal(
+    number: int,
+    rules: Rules | str,
+    *,
+    budget: float | None = None,
+    lost_lines: bool = False,
+    layout: Layout | str | None = None,
+    verdict_only: bool = False,
+) -> dict:
+    """Solve numbered deal ``number`` on ``layout`` (a Layout, or a built-in's name or key; None:
+    Three Peaks) from its start under ``rules``; a record (plain values; ``layout`` by its key).
+    ``verdict_only`` asks whether it can be won and no more (``solver.winnable``, stopping at the
+    first win: quicker), so ``draws``, ``score`` and ``cards_left`` are None.
 
     ``winnable`` is True, False, or None when ``budget`` (seconds) ran out first. For a deal
     that can be won, ``draws`` and ``score`` are those of its best win (fewest draws, highest
     score). For one that can't, they and ``cards_left`` describe the line that clears the most
     cards when ``lost_lines`` is set, and are None otherwise (that search is the slow part).
     """
-    game = Game.from_number(number, rules)
+    game = Game.from_number(number, rules, layout=THREE_PEAKS if layout is None else layout_named(layout))
+    if verdict_only:
+        return _verdict(game, budget)
     solution = solver.solve(game, budget=budget, lost_line=lost_lines)
     described = solution.winnable or (solution.winnable is False and lost_lines and solution.complete)
     return {
@@ -66,11 +87,42 @@ def solve_deal(number: int, rules: Rules | str, *, budget: float | None = None, 
         "cards_left": solution.cards_left if described else None,
         "complete": solution.complete,
         "seconds": round(solution.seconds, 4),
+        "layout": game.layout.key,
     }
 
 
-def _solve_chunk(numbers: list[int], rules: str, budget: float | None, lost_lines: bool) -> list[dict]:
-    return [solve_deal(number, rules, budget=budget, lost_lines=lost_lines) for number in numbers]
+def _verdict(game: Game, budget: float | None) -> dict:
+    """The record of a deal asked only whether it can be won (see ``solve_deal``)."""
+    started = time.perf_counter()
+    try:
+        verdict: bool | None = solver.winnable(game, budget=budget)
+    except solver.SearchExhausted:
+        verdict = None
+    return {
+        "number": game.number,
+        "rules": str(game.rules),
+        "winnable": verdict,
+        "draws": None,
+        "score": None,
+        "cards_left": None,
+        "complete": verdict is not None,
+        "seconds": round(time.perf_counter() - started, 4),
+        "layout": game.layout.key,
+    }
+
+
+def _solve_chunk(
+    numbers: list[int],
+    rules: str,
+    budget: float | None,
+    lost_lines: bool,
+    layout: Layout | None = None,
+    verdict_only: bool = False,
+) -> list[dict]:
+    return [
+        solve_deal(number, rules, budget=budget, lost_lines=lost_lines, layout=layout, verdict_only=verdict_only)
+        for number in numbers
+    ]
 
 
 def _ignore_interrupts() -> None:
@@ -113,8 +165,11 @@ def solvability(
     lost_lines: bool = False,
     chunk: int | None = None,
     progress=None,
+    layout: Layout | str | None = None,
+    verdict_only: bool = False,
 ) -> Iterator[dict]:
-    """Solve every numbered deal in ``numbers`` under every rule set in ``rules``, in parallel.
+    """Solve every numbered deal in ``numbers`` on ``layout`` (None: Three Peaks) under every rule
+    set in ``rules``, in parallel (``verdict_only``: only whether each can be won; see ``solve_deal``).
 
     Yields a record per deal and rule set (see ``solve_deal``) as soon as its chunk is done,
     so in no set order. ``executor`` is any ``concurrent.futures.Executor``: a local
@@ -126,6 +181,7 @@ def solvability(
     """
     numbers = list(numbers)
     rule_names = [str(Rules.parse(r)) for r in rules]
+    shape = None if layout is None else layout_named(layout)
     if executor is None:
         with local_pool(workers) as pool:
             yield from solvability(
@@ -137,12 +193,14 @@ def solvability(
                 lost_lines=lost_lines,
                 chunk=chunk,
                 progress=progress,
+                layout=shape,
+                verdict_only=verdict_only,
             )
         return
     total = len(numbers) * len(rule_names)
     size = chunk or max(1, min(50, len(numbers) // (8 * (workers or os.cpu_count() or 1)) or 1))
     futures = [
-        executor.submit(_solve_chunk, numbers[i : i + size], name, budget, lost_lines)
+        executor.submit(_solve_chunk, numbers[i : i + size], name, budget, lost_lines, shape, verdict_only)
         for name in rule_names
         for i in range(0, len(numbers), size)
     ]
@@ -160,29 +218,34 @@ def solvability(
 
 
 def summarize(records: Iterable[dict]) -> list[dict]:
-    """One row per rule set: games, how many can be won (and the share in per cent), how
-    many are not known (budget ran out), the mean best score and draws of the won deals,
-    and how many won deals need exactly d draws (``draws_0``, ``draws_1`` …)."""
-    by_rules: dict[str, list[dict]] = {}
+    """One row per layout and rule set: games, how many can be won (and the share in per cent,
+    with its 95% interval), how many are not known (budget ran out), the mean best score and
+    draws of the won deals, and how many won deals need exactly d draws (``draws_0``, ``draws_1`` …).
+    A record without a layout is Three Peaks'."""
+    by_rules: dict[tuple[str, str], list[dict]] = {}
     for record in records:
-        by_rules.setdefault(record["rules"], []).append(record)
-    longest = max((r["draws"] for rs in by_rules.values() for r in rs if r["winnable"]), default=0)
+        by_rules.setdefault((record.get("layout") or THREE_PEAKS.key, record["rules"]), []).append(record)
+    longest = max((r["draws"] for rs in by_rules.values() for r in rs if r["draws"] is not None), default=0)
     rows = []
-    for name, group in by_rules.items():
+    for (shape, name), group in by_rules.items():
         won = [r for r in group if r["winnable"]]
         lost = [r for r in group if r["winnable"] is False]
         scored = [r["score"] for r in group if r["score"] is not None]
-        draws = [r["draws"] for r in won]
+        draws = [r["draws"] for r in won if r["draws"] is not None]  # none when only the verdicts were asked
+        low, high = wilson_interval(len(won), len(group))
         row = {
+            "layout": shape,
             "rules": name,
             "games": len(group),
             "winnable": len(won),
             "not_winnable": len(lost),
             "unknown": len(group) - len(won) - len(lost),
             "winnable_pct": round(100 * len(won) / len(group), 2),
+            "winnable_pct_low": round(100 * low, 2),
+            "winnable_pct_high": round(100 * high, 2),
             # averages are always floats (statistics gives an int for whole values of ints), so a
             # column is written in one form whatever the rule set: "14.0", never "14" beside "20.5"
-            "mean_best_score_won": _average(mean, [r["score"] for r in won]),
+            "mean_best_score_won": _average(mean, [r["score"] for r in won if r["score"] is not None]),
             "mean_best_score_all": _average(mean, scored) if len(scored) == len(group) else None,
             "mean_draws_won": _average(mean, draws),
             "median_draws_won": _average(median, draws),
@@ -190,6 +253,20 @@ def summarize(records: Iterable[dict]) -> list[dict]:
         row.update({f"draws_{d}": draws.count(d) for d in range(longest + 1)})
         rows.append(row)
     return rows
+
+
+Z_95 = 1.959963984540054  # the standard normal's 97.5th percentile: a two-sided 95% interval
+
+
+def wilson_interval(won: int, games: int, z: float = Z_95) -> tuple[float, float]:
+    """Wilson's score interval for a share of ``won`` in ``games`` (95% by default): unlike the
+    normal approximation, it stays within 0 to 1 and holds near them."""
+    if games == 0:
+        return 0.0, 1.0
+    share, spread = won / games, z * z / games
+    middle = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / games + spread / (4 * games)) / (1 + spread)
+    return max(0.0, middle - half), min(1.0, middle + half)
 
 
 _NUMBER = re.compile("[0-9]{1,12}")  # ASCII digits: the largest deal number has 10
@@ -246,15 +323,17 @@ def read_deals(path: str) -> list[dict]:
         "cards_left": lambda text: int(text) if text else None,
         "complete": lambda text: text == "True",
         "seconds": float,
+        "layout": str,
     }
     records = []
     with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.DictReader(handle)
-        if reader.fieldnames is not None and tuple(reader.fieldnames) != RECORD_FIELDS:
+        if reader.fieldnames is not None and tuple(reader.fieldnames) not in (RECORD_FIELDS, RECORD_FIELDS[:-1]):
             raise InvalidValueError(
                 f"{path} is not a survey's per-deal file: expected the columns {', '.join(RECORD_FIELDS)}"
             )
         for row in reader:
+            row.setdefault("layout", THREE_PEAKS.key)  # a file from before layouts: Three Peaks' deals
             try:
                 records.append({key: convert[key](row[key]) for key in RECORD_FIELDS})
             except (TypeError, ValueError):
@@ -263,8 +342,17 @@ def read_deals(path: str) -> list[dict]:
 
 
 def _table(rows: list[dict]) -> str:
-    heads = ("rules", "games", "winnable", "winnable %", "unknown", "mean best score (won)", "mean draws (won)")
-    keys = ("rules", "games", "winnable", "winnable_pct", "unknown", "mean_best_score_won", "mean_draws_won")
+    heads = (
+        "layout",
+        "rules",
+        "games",
+        "winnable",
+        "winnable %",
+        "unknown",
+        "mean best score (won)",
+        "mean draws (won)",
+    )
+    keys = ("layout", "rules", "games", "winnable", "winnable_pct", "unknown", "mean_best_score_won", "mean_draws_won")
     lines = [[h for h in heads]] + [["" if row[k] is None else str(row[k]) for k in keys] for row in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(heads))]
     out = ["  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=False)) for line in lines]
@@ -272,9 +360,13 @@ def _table(rows: list[dict]) -> str:
     if draws:
         out.append("")
         out.append("won deals by the draws their best win needs:")
-        out.append("draws  " + "  ".join(row["rules"].rjust(8) for row in rows))
+        labels = [f"{row['layout']} {row['rules']}" for row in rows]
+        out.append("draws  " + "  ".join(label.rjust(8) for label in labels))
         for d in draws:
-            out.append(f"{d:5d}  " + "  ".join(str(row.get(f"draws_{d}", 0)).rjust(8) for row in rows))
+            cells = (
+                str(row.get(f"draws_{d}", 0)).rjust(max(8, len(label))) for row, label in zip(rows, labels, strict=True)
+            )
+            out.append(f"{d:5d}  " + "  ".join(cells))
     return "\n".join(out)
 
 
@@ -294,6 +386,17 @@ def main(argv: list[str] | None = None) -> int:
         default="easy,classic",
         help="rule sets, comma-separated, e.g. easy,classic or site (default: easy,classic)",
     )
+    parser.add_argument(
+        "--layout",
+        action="append",
+        help="the layout: a built-in one's name or key (Three Peaks, DIAMOND …), a layout file (TOML or JSON), or "
+        f"'{ALL_LAYOUTS}' for every built-in one; give it again for more (default: Three Peaks)",
+    )
+    parser.add_argument(
+        "--markdown",
+        help="also write the table to this Markdown file, a page of the docs: the command, the date, the deals of "
+        "each layout and rule set, and the share that can be won with its 95%% interval",
+    )
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--out", help="write the table to this CSV file")
     parser.add_argument(
@@ -310,24 +413,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lost-lines", action="store_true", help="also find the best line of each deal that can't be won (slower)"
     )
+    parser.add_argument(
+        "--verdict-only",
+        action="store_true",
+        help="only whether each deal can be won, stopping at the first win found (quicker): no best score or draws",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
         numbers = parse_games(args.games)
         parsed = [Rules.parse(name) for name in args.rules.split(",") if name.strip()]
         rules = list({str(rule): rule for rule in parsed}.values())  # each rule set once
-    except ValueError as error:
+        layouts = survey_layouts(args.layout)
+    except (ValueError, TriPeaksError) as error:
         parser.error(str(error))
     if not rules:
         parser.error(f"--rules names at least one rule set, e.g. easy,classic; got {args.rules!r}")
+    if args.verdict_only and args.lost_lines:
+        parser.error("--lost-lines finds the best line of a deal that can't be won; --verdict-only finds no line")
     if args.workers is not None and args.workers < 1:
         parser.error("--workers is at least 1")
     if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
         parser.error(f"--budget is a time in seconds, more than 0; got {args.budget}")
-    if args.out:
-        why = _cannot_write(args.out)
+    for option, path in (("--out", args.out), ("--markdown", args.markdown)):
+        why = _cannot_write(path) if path else None
         if why:
-            parser.error(f"--out {args.out}: {why}")
+            parser.error(f"{option} {path}: {why}")
+    if args.out:
         if args.deals and os.path.realpath(args.out) == os.path.realpath(args.deals):
             parser.error(
                 f"--out and --deals name the same file ({args.out}); the table would overwrite the per-deal records "
@@ -335,13 +447,14 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     order = {str(r): i for i, r in enumerate(rules)}
-    wanted = {(number, name) for number in numbers for name in order}
+    shapes = {layout.key: i for i, layout in enumerate(layouts)}
+    wanted = {(number, name, key) for key in shapes for number in numbers for name in order}
     # resuming: the deals an earlier run already solved (to the end) are read back, not solved again
     known: dict = {}
     deals = None
     if args.deals:
         try:
-            known = {(r["number"], r["rules"]): r for r in read_deals(args.deals)}
+            known = {(r["number"], r["rules"], r["layout"]): r for r in read_deals(args.deals)}
             fresh = not os.path.exists(args.deals) or os.path.getsize(args.deals) == 0
             deals = open(args.deals, "a", newline="", encoding="utf-8")  # refused now, before any work
         except UnicodeDecodeError:
@@ -349,8 +462,12 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError) as error:
             parser.error(f"--deals {args.deals}: {getattr(error, 'strerror', None) or error}")
     records = [r for key, r in known.items() if key in wanted and (r["complete"] or args.budget is not None)]
-    done = {(r["number"], r["rules"]) for r in records}
-    todo = {name: [number for number in numbers if (number, name) not in done] for name in order}
+    done = {(r["number"], r["rules"], r["layout"]) for r in records}
+    todo = {
+        (layout, name): [number for number in numbers if (number, name, layout.key) not in done]
+        for layout in layouts
+        for name in order
+    }
     started = time.monotonic()
     bar = tqdm(total=len(wanted), initial=len(done), unit="deal", file=sys.stderr, disable=args.quiet)
     try:
@@ -361,11 +478,18 @@ def main(argv: list[str] | None = None) -> int:
                     writer.writeheader()
                 elif not _ends_a_line(args.deals):
                     deals.write("\r\n")  # after a row cut short
-            for name, group in todo.items():
+            for (layout, name), group in todo.items():
                 if not group:
                     continue
                 for record in solvability(
-                    group, [name], executor=pool, workers=args.workers, budget=args.budget, lost_lines=args.lost_lines
+                    group,
+                    [name],
+                    executor=pool,
+                    workers=args.workers,
+                    budget=args.budget,
+                    lost_lines=args.lost_lines,
+                    layout=layout,
+                    verdict_only=args.verdict_only,
                 ):
                     records.append(record)
                     bar.update(1)
@@ -382,7 +506,7 @@ def main(argv: list[str] | None = None) -> int:
         if deals:
             deals.close()
     elapsed = time.monotonic() - started
-    records.sort(key=lambda r: (order[r["rules"]], r["number"]))
+    records.sort(key=lambda r: (shapes[r["layout"]], order[r["rules"]], r["number"]))
     rows = summarize(records)
     print(_table(rows))
     solved = len(records) - len(done)
@@ -393,7 +517,64 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"the table could not be written to {args.out}: {error.strerror or error}", file=sys.stderr)
             return 1
+    if args.markdown:
+        command = f"{parser.prog} {shlex.join(sys.argv[1:] if argv is None else argv)}"
+        page = markdown_page(rows, layouts, command)
+        try:
+            with open(args.markdown, "w", encoding="utf-8") as handle:
+                handle.write(page)
+        except OSError as error:
+            print(f"the page could not be written to {args.markdown}: {error.strerror or error}", file=sys.stderr)
+            return 1
     return 0
+
+
+def survey_layouts(named: list[str] | None) -> list[Layout]:
+    """The layouts ``--layout`` names (each once, in order): a built-in one's name or key, a
+    layout file, or ``all``, every built-in one; none named is Three Peaks."""
+    found: dict[str, Layout] = {}
+    for text in named or [THREE_PEAKS.name]:
+        if text.strip().lower() == ALL_LAYOUTS:
+            chosen = list(LAYOUTS.values())
+        elif os.path.isfile(text):
+            chosen = [Layout.load(text)]
+        else:
+            chosen = [layout_named(text)]
+        found.update((layout.key, layout) for layout in chosen)
+    return list(found.values())
+
+
+def markdown_page(rows: list[dict], layouts: list[Layout], command: str, day: date | None = None) -> str:
+    """The survey's table as a page of the docs (an include): which share of the deals of each
+    layout and rule set can be won, with Wilson's 95% interval, the deals solved, the command
+    that made it and the day it ran."""
+    names = {layout.key: layout for layout in layouts}
+    lines = [
+        f"<!-- Made by the survey: {command} (do not edit: run it again). -->",
+        "",
+        "| layout | slots | rules | deals | can be won | share | 95% interval | unknown |",
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for row in rows:
+        layout = names.get(row["layout"])
+        name, slots = (layout.name, str(layout.slot_count)) if layout else (row["layout"], "")
+        lines.append(
+            f"| {name} | {slots} | {row['rules'].capitalize()} | {row['games']:,} | {row['winnable']:,} | "
+            f"**{row['winnable_pct']:.2f}%** | {row['winnable_pct_low']:.2f}–{row['winnable_pct_high']:.2f}% | "
+            f"{row['unknown']:,} |"
+        )
+    deals = sorted({row["games"] for row in rows})
+    lines += [
+        "",
+        f"Every deal solved exactly from its start ({' or '.join(f'{n:,}' for n in deals)} deals of each layout and "
+        f"rule set), on {(day or date.today()).isoformat()}, by:",
+        "",
+        "```bash",
+        command,
+        "```",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def _cannot_write(path: str) -> str | None:
