@@ -9,7 +9,7 @@ import os
 import pytest
 from support import OPENING, WINNABLE
 
-from tripeaks_widget import Game, i18n
+from tripeaks_widget import LAYOUTS, Game, i18n
 from tripeaks_widget.engine.errors import TriPeaksError
 from tripeaks_widget.play_page import (
     PAGE_WORDS,
@@ -80,6 +80,16 @@ def test_a_bad_link_says_why_and_deals_at_random():
     page = Page(game="TP9-X")
     assert "TP9-X" in page.posted[0]["error"] and len(page.posted[0]["error"]) < 400
     assert page.state["code"].startswith("TP1-E-")
+
+
+def test_the_link_chooses_the_layout_of_a_numbered_game_and_a_code_names_its_own():
+    """``play/?game=7&layout=diamond``: game 7 of Diamond (issue 48); a code names its layout."""
+    diamond = Game.from_number(7, layout=LAYOUTS["Diamond"]).code
+    assert Page(game="7", layout="diamond").state["code"] == diamond
+    assert Page(game=diamond).state["code"] == diamond
+    assert Page(game="7", layout="Three Peaks").state["code"] == Game.from_number(7).code
+    page = Page(game="7", layout="Hexagon")
+    assert "Hexagon" in page.posted[0]["error"] and page.state["code"].startswith("TP1-E-")
 
 
 def test_the_game_of_the_day_takes_the_boards_place_in_its_rules_and_language():

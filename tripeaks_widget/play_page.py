@@ -24,6 +24,8 @@ from . import i18n
 from .board import Board
 from .board.snapshot import Snapshot
 from .engine.errors import InvalidTypeError, InvalidValueError, TriPeaksError, shown
+from .engine.game import Game
+from .engine.layout import THREE_PEAKS, layout_named
 from .engine.messages import Message
 from .records import Records
 from .records.results import ASSISTS
@@ -85,7 +87,9 @@ class PlayPage:
     ``{"error"}`` for a game asked for that could not be dealt, dealt at random instead).
     ``assists`` are those the teacher allows (:func:`check_assists`); ``lang`` the language the
     page opens in; ``game`` a code, a number, ``"today"`` (the game of the day) or None (a random
-    deal), as the page's link asks (``play/?game=123&lang=el``). ``records`` is the path of the
+    deal), as the page's link asks (``play/?game=123&lang=el``); ``layout`` the layout to play on,
+    a built-in one's name or key (``play/?game=123&layout=diamond``; a code names its own), None
+    for Three Peaks. ``records`` is the path of the
     browser's own records file (the page keeps it in the browser's storage), or None for none;
     ``player`` the name the games are recorded under."""
 
@@ -98,6 +102,7 @@ class PlayPage:
         game: str | None = None,
         records: str | None = None,
         player: str = PLAYER,
+        layout: str | None = None,
     ) -> None:
         self._post = post
         self.assists = check_assists(assists)
@@ -116,13 +121,19 @@ class PlayPage:
             "show_hints": bool(hints),
             "hint_kind": hints[0] if hints else "fair",
         }
-        self.board = self._deal(game)
+        self.board = self._deal(game, layout)
 
-    def _deal(self, game: str | None) -> Board:
+    def _deal(self, game: str | None, layout: str | None) -> Board:
         try:
+            shape = None if layout is None else layout_named(layout)
+            on: dict[str, Any] = {} if shape is None or shape.key == THREE_PEAKS.key else {"layout": shape}
             if game == TODAY:
-                return self._show(Board.of_the_day(None, "easy", **self._options))
-            return self._show(Board(int(game) if game and game.isdigit() else game or None, **self._options))
+                return self._show(Board.of_the_day(None, "easy", **on, **self._options))
+            if game and game.isdigit() and on:  # a numbered game of that layout, by the code that names it
+                return self._show(Board(Game.from_number(int(game), "easy", layout=shape).code, **self._options))
+            if game:
+                return self._show(Board(int(game) if game.isdigit() else game, **self._options))
+            return self._show(Board(**on, **self._options))
         except TriPeaksError as error:  # a bad link: say why, and deal at random
             self._post(json.dumps({"error": str(error)}))
             return self._show(Board(**self._options))
@@ -170,7 +181,9 @@ class PlayPage:
         board takes the place of the one shown."""
         old = self.board
         self._options["lang"] = old.lang
-        board = Board.of_the_day(None, old.game.rules, **self._options)
+        layout = old.game.layout
+        on: dict[str, Any] = {} if layout.key == THREE_PEAKS.key else {"layout": layout}
+        board = Board.of_the_day(None, old.game.rules, **on, **self._options)
         old.close()
         self.board = self._show(board)
 

@@ -103,5 +103,12 @@ day.addEventListener("click", () => {
   worker.postMessage({ day: true });
 });
 worker.postMessage({
-  start: { assists: settings.assists, lang, game: query.get("game"), wheel: settings.wheel, pyodide: settings.pyodide },
+  start: {
+    assists: settings.assists,
+    lang,
+    game: query.get("game"),
+    layout: query.get("layout"),
+    wheel: settings.wheel,
+    pyodide: settings.pyodide,
+  },
 });

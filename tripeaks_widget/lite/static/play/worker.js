@@ -32,8 +32,8 @@ const marks = {}; // when each step of the start was done, on this worker's cloc
 /** @param {string} name */
 const mark = (name) => (marks[name] = performance.now());
 
-/** @param {{assists: string[], lang: string, game: string | null, wheel: string, pyodide: string}} start */
-async function begin({ assists, lang, game, wheel, pyodide: runtime }) {
+/** @param {{assists: string[], lang: string, game: string | null, layout: string | null, wheel: string, pyodide: string}} start */
+async function begin({ assists, lang, game, layout, wheel, pyodide: runtime }) {
   const base = new URL(runtime, self.location.href).href;
   const bytes = fetch(new URL(wheel, self.location.href)).then((response) => {
     if (!response.ok) throw new Error(`${wheel}: ${response.status} ${response.statusText}`);
@@ -49,7 +49,7 @@ async function begin({ assists, lang, game, wheel, pyodide: runtime }) {
   const { PlayPage } = py.pyimport("tripeaks_widget.play_page");
   mark("imported");
   const records = (await stored) ? `${RECORDS}/records.sqlite3` : null;
-  page = PlayPage.callKwargs(post, { assists: py.toPy(assists), lang, game, records });
+  page = PlayPage.callKwargs(post, { assists: py.toPy(assists), lang, game, records, layout });
   mark("dealt");
   self.postMessage(JSON.stringify({ marks, origin: performance.timeOrigin }));
   for (const data of early.splice(0)) handle(data);
