@@ -39,3 +39,15 @@ def test_a_dask_cluster_makes_the_same_table_as_the_local_pool(processes):
     assert summarize(_ordered(remote)) == summarize(_ordered(local))
     assert _without_time(remote) == _without_time(local)
     assert done[-1] == len(NUMBERS) * len(RULES)
+
+
+def test_the_command_runs_on_a_dask_cluster(tmp_path, capsys):
+    """``--dask local``: the command starts a cluster of --workers processes and makes the table the
+    local pool makes."""
+    from tripeaks_widget.stats import main
+
+    args = ["--games", "1-4", "--rules", "easy", "--workers", "1", "--quiet"]
+    assert main([*args, "--out", str(tmp_path / "pool.csv")]) == 0
+    assert main([*args, "--dask", "local", "--out", str(tmp_path / "dask.csv")]) == 0
+    assert "4 deals; 4 solved" in capsys.readouterr().out
+    assert (tmp_path / "dask.csv").read_text() == (tmp_path / "pool.csv").read_text()

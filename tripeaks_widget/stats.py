@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import importlib.util
 import math
 import os
 import re
@@ -143,6 +144,30 @@ def local_pool(workers: int | None) -> Iterator[ProcessPoolExecutor]:
         _end_workers(pool)
         raise
     pool.shutdown(cancel_futures=True)
+
+
+@contextlib.contextmanager
+def dask_pool(address: str, workers: int | None) -> Iterator[Executor]:
+    """A Dask cluster's executor for a survey: ``"local"`` starts a cluster on this machine of
+    ``workers`` processes (default: every core), one thread each; any other ``address`` is a
+    running cluster's scheduler (``tcp://host:8786``). Needs Dask's ``distributed`` package."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InvalidValueError(
+            "--dask runs the survey on a Dask cluster, which needs Dask's distributed package: "
+            "pip install 'tripeaks-widget[dask]'"
+        ) from None
+    if address != "local":
+        with Client(address) as client:
+            yield client.get_executor()
+        return
+    count = workers or os.cpu_count() or 1
+    with (
+        LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client.get_executor()
 
 
 def _end_workers(pool: ProcessPoolExecutor) -> None:
@@ -397,6 +422,12 @@ def main(argv: list[str] | None = None) -> int:
         help="also write the table to this Markdown file, a page of the docs: the command, the date, the deals of "
         "each layout and rule set, and the share that can be won with its 95%% interval",
     )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler's address (tcp://host:8786), or 'local' for one started on this "
+        "machine with --workers processes (default: a process pool of this machine's own)",
+    )
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--out", help="write the table to this CSV file")
     parser.add_argument(
@@ -429,6 +460,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     if not rules:
         parser.error(f"--rules names at least one rule set, e.g. easy,classic; got {args.rules!r}")
+    if args.dask and importlib.util.find_spec("distributed") is None:
+        parser.error("--dask runs the survey on a Dask cluster, which needs Dask: pip install 'tripeaks-widget[dask]'")
     if args.verdict_only and args.lost_lines:
         parser.error("--lost-lines finds the best line of a deal that can't be won; --verdict-only finds no line")
     if args.workers is not None and args.workers < 1:
@@ -471,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     bar = tqdm(total=len(wanted), initial=len(done), unit="deal", file=sys.stderr, disable=args.quiet)
     try:
-        with local_pool(args.workers) as pool:
+        with dask_pool(args.dask, args.workers) if args.dask else local_pool(args.workers) as pool:
             writer = csv.DictWriter(deals, fieldnames=RECORD_FIELDS) if deals else None
             if writer and deals:
                 if fresh:
