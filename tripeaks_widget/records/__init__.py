@@ -2,8 +2,9 @@
 PostgreSQL database.
 
 Every finished (won or blocked) or abandoned game of the numbered series, games 1 to 50,000,
-leaves one result: who played it, its rule set, game number, cards left in the peaks, moves,
-score, draws used, longest run of removals, the assists used, when it ended and how. A game is
+leaves one result: who played it, its layout, rule set, game number, cards left in the peaks,
+moves, score, draws used, longest run of removals, the assists used, when it ended and how. Each
+layout has its own numbered games, and so its own records (``layout=`` on the queries). A game is
 judged by the cards left in the peaks (fewer is better, 0 = won), then by its moves (fewer is
 better) (§9). Recording a result says, across every player of the store, when it is the first
 win of a game, a new record for it, or its best result so far even without finishing it; and,
