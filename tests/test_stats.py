@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tripeaks_widget import Game
+from tripeaks_widget import LAYOUTS, Game
 from tripeaks_widget.stats import (
     main,
     parse_games,
@@ -341,3 +341,23 @@ def test_a_deals_file_from_before_layouts_is_read_as_three_peaks(tmp_path):
     )
     (record,) = read_deals(str(old))
     assert record["layout"] == "THREE-PEAKS" and record["winnable"] is True
+
+
+def test_the_layout_survey_page_names_every_layout_and_rule_set():
+    """docs/explanation/layout-survey.md is the survey's own output (--markdown): a row for each
+    built-in layout under Easy and Classic, each with its deals and its interval, and the command."""
+    text = SURVEY_PAGE.read_text(encoding="utf-8")
+    assert text.startswith("<!-- Made by the survey: python -m tripeaks_widget.stats ")
+    rows = {
+        (cells[0], cells[2]): cells
+        for line in text.splitlines()
+        if line.startswith("| ") and "---" not in line
+        for cells in [line.strip("| ").split(" | ")]
+    }
+    for name, layout in LAYOUTS.items():
+        for rules in ("Easy", "Classic"):
+            cells = rows[(name, rules)]
+            assert cells[1] == str(layout.slot_count) and int(cells[3].replace(",", "")) > 0
+            assert re.fullmatch(r"\*\*\d+\.\d\d%\*\*", cells[5]) and re.fullmatch(r"\d+\.\d\d–\d+\.\d\d%", cells[6])
+    command = re.search(r"```bash\n(python -m tripeaks_widget\.stats .*)\n```", text)
+    assert command and "--layout all" in command.group(1) and "--markdown" in command.group(1)
