@@ -50,7 +50,7 @@ def test_estimates_are_mapped_and_exact_chances_are_not(monkeypatch):
     assert max(mapped, key=lambda a: mapped[a].value) == max(raw, key=lambda a: raw[a].value)
     assert move_chances(late) == exact  # exact: never mapped
     variant = Game.from_number(10, rules="classic+joker")
-    assert calibration.curve_for(variant.rules) is None  # a variant is shown as estimated
+    assert calibration.curve_for(variant.rules, variant.layout) is None  # a variant is shown as estimated
 
 
 def test_the_reliability_of_chances_against_outcomes():

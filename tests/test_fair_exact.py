@@ -8,7 +8,6 @@ from brute_expectimax import arrangements, best_chances
 from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game, fair
-from tripeaks_widget.engine.layout import play
 from tripeaks_widget.engine.seen import Seen
 from tripeaks_widget.fair import EXACT_UNSEEN, Chance, expectimax
 from tripeaks_widget.fair.playout import lookahead_wins
@@ -104,14 +103,15 @@ def test_the_exact_value_lies_between_a_fair_player_and_the_clairvoyant_ceiling(
     for action, value in found.actions.items():
         wins = 0
         for g in games:
-            ranks = [c.rank for c in g.deck[:28]]
+            ranks = [c.rank for c in g.deck[: seen.layout.slot_count]]
             stock = [c.rank for c in g.deck[seen.stock_start :]]
             fit = seen.rules.fit_masks(ranks)
             if action == "draw":
-                wins += lookahead_wins(ranks, stock, fit, removed, free, seen.drawn + 1, stock[seen.drawn])
+                wins += lookahead_wins(ranks, stock, fit, removed, free, seen.drawn + 1, stock[seen.drawn], seen.layout)
             else:
                 slot = slot_of[action]
-                wins += lookahead_wins(ranks, stock, fit, *play(removed, free, slot), seen.drawn, ranks[slot])
+                after = seen.layout.play(removed, free, slot)
+                wins += lookahead_wins(ranks, stock, fit, *after, seen.drawn, ranks[slot], seen.layout)
         assert wins / len(games) <= value + 1e-12
 
 

@@ -7,7 +7,6 @@ import pytest
 from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game, solver
-from tripeaks_widget.engine.layout import play
 from tripeaks_widget.engine.seen import SAMPLE_STREAM
 from tripeaks_widget.fair import DRAW, PLAYOUT_SAMPLES, move_chances, playout_verdicts, sample_verdicts
 from tripeaks_widget.fair.playout import lookahead_wins, playouts
@@ -19,12 +18,11 @@ RULE_SETS = ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+draw-w
 def played_out(game: Game) -> bool:
     """Whether lookahead wins ``game`` from its start, played out on bitmasks."""
     seen = game.seen()
-    ranks = [card.rank for card in game.deck[:28]]
+    ranks = [card.rank for card in game.deck[: game.layout.slot_count]]
     stock = [card.rank for card in game.deck[seen.stock_start :]]
     _, free = seen.masks
-    return lookahead_wins(
-        ranks, stock, game.rules.fit_masks(ranks), 0, free, 0, seen.discard.rank if seen.discard else 0
-    )
+    top = seen.discard.rank if seen.discard else 0
+    return lookahead_wins(ranks, stock, game.rules.fit_masks(ranks), 0, free, 0, top, game.layout)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -58,15 +56,15 @@ def test_the_playouts_deal_seen_arrangements_and_play_them_as_lookahead_does(rul
         removed, free = seen.masks
         expected = [0] * len(actions)
         for deck in itertools.islice(seen.arrangements(11), 12):
-            ranks = [card.rank for card in deck[:28]]
+            ranks = [card.rank for card in deck[: seen.layout.slot_count]]
             stock = [card.rank for card in deck[seen.stock_start :]]
             fit = seen.rules.fit_masks(ranks)
             for i, slot in enumerate(actions):
                 if slot == DRAW:
                     after = (removed, free, seen.drawn + 1, stock[seen.drawn])
                 else:
-                    after = (*play(removed, free, slot), seen.drawn, ranks[slot])
-                expected[i] += lookahead_wins(ranks, stock, fit, *after)
+                    after = (*seen.layout.play(removed, free, slot), seen.drawn, ranks[slot])
+                expected[i] += lookahead_wins(ranks, stock, fit, *after, seen.layout)
         assert played.judged == 12 and played.won() == expected, (rules, seen.history)
         checked += 1
     assert checked >= 20

@@ -399,7 +399,7 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
         return found
     yield
     estimated = (yield from _playout_steps(seen, samples, seed, clock)).chances()
-    curve = calibration.curve_for(seen.rules)
+    curve = calibration.curve_for(seen.rules, seen.layout)
     if curve is None or not seen.unseen_places():
         return estimated
     mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)

@@ -68,7 +68,7 @@ def lookahead(seen: Seen) -> str:
     fit = seen.rules.fit_masks(ranks)
     removed, free = seen.masks
     playable = free & fit[seen.discard.rank if seen.discard else 0]
-    return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit)])
+    return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit, seen.layout)])
 
 
 @dataclass(frozen=True)
