@@ -29,7 +29,6 @@ were dealt in Python and 7,000-9,000 for these sources run as Python (``benchmar
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from ..engine.deal import MASK32, MASK64, PCG_MULTIPLIER
@@ -55,7 +54,6 @@ assert SLOTS == MAX_SLOTS and TABLE_SIZE == 1 + 2 * MAX_SLOTS * (MAX_SLOTS - 1)
 Table = cython.typedef(cython.p_longlong)  # compiled: a C array's first number; as Python, a sequence
 
 
-@functools.cache
 def uncover_table(layout: Layout) -> tuple[int, ...]:
     """A layout's ``uncovers`` as one flat table: its width w (the most cards one slot's removal
     may uncover, at least 1), then w entries a slot, two numbers each: the bit of a card it may
@@ -65,6 +63,38 @@ def uncover_table(layout: Layout) -> tuple[int, ...]:
     none = (0, 1 << layout.slot_count)
     padded_ = (tuple(uncovers) + (none,) * (width - len(uncovers)) for uncovers in layout.uncovers)
     return (width, *(number for uncovers in padded_ for pair in uncovers for number in pair))
+
+
+@cython.cclass
+class Tables:
+    """A layout's tables as the loops read them: its ``uncover_table`` (compiled, in a C array) and
+    the mask of its every slot (``tables_of``)."""
+
+    table = cython.declare(cython.longlong[4901])
+    size = cython.declare(cython.longlong)
+    full = cython.declare(cython.longlong)
+
+    def __init__(self, layout: Layout) -> None:
+        table = uncover_table(layout)
+        self.size, self.full = len(table), layout.all_slots_mask
+        if cython.compiled:  # into the C array, as far as the table goes
+            for i in range(self.size):
+                self.table[i] = table[i]
+        else:
+            self.table = list(table)
+
+
+_tables: dict[int, tuple[Layout, Tables]] = {}  # by the layout's id (hashing a layout costs microseconds)
+
+
+def tables_of(layout: Layout) -> Tables:
+    """A layout's ``Tables``, made once for each layout object (a few dozen are kept)."""
+    held = _tables.get(id(layout))
+    if held is None or held[0] is not layout:
+        if len(_tables) >= 64:
+            _tables.clear()
+        held = _tables[id(layout)] = (layout, Tables(layout))
+    return held[1]
 
 
 # Three Peaks' slots uncover two cards at most: where a table is that wide (``width == 2``) the
@@ -107,29 +137,26 @@ def _freed(table, width: int, slot: int, after: int) -> int:
 
 
 @cython.ccall
-@cython.locals(i=Int64)
+@cython.locals(i=Int64, tables=Tables)
 def lookahead_slot(
     removed: int, free: int, playable: int, ranks: Sequence[int], fit: Sequence[int], layout: Layout
 ) -> int:
     """The slot ``lookahead`` plays of the ``playable`` ones (a mask, not empty) on ``layout``: the
     card whose removal frees the most cards, then the one on which the most other free cards fit
     next; the lowest slot on a tie. Reads only free cards' ranks: cards a player can see."""
-    table = uncover_table(layout)
+    tables = tables_of(layout)
     if not cython.compiled:
-        return _choice(removed, free, playable, ranks, fit, table, table[0])
+        return _choice(removed, free, playable, ranks, fit, tables.table, tables.table[0])
     ranks_ = cython.declare(cython.longlong[50])  # compiled: the tables copied into C arrays
     fit_ = cython.declare(cython.longlong[14])
-    table_ = cython.declare(cython.longlong[4901])
     for i in range(len(ranks)):
         ranks_[i] = ranks[i]
     for i in range(14):
         fit_[i] = fit[i]
-    for i in range(len(table)):
-        table_[i] = table[i]
-    return _choice(removed, free, playable, ranks_, fit_, table_, table[0])
+    return _choice(removed, free, playable, ranks_, fit_, tables.table, tables.table[0])
 
 
-@cython.locals(i=Int64, stock_count=Int64)
+@cython.locals(i=Int64, stock_count=Int64, tables=Tables, table=Table, full=Int64)
 def lookahead_wins(
     ranks: Sequence[int],
     stock: Sequence[int],
@@ -145,24 +172,20 @@ def lookahead_wins(
     ``Rules.fit_masks`` of ``ranks``.
     It draws only when no card fits, so it plays the same under every drawing rule."""
     stock_count = len(stock)
-    table = uncover_table(layout)
+    tables = tables_of(layout)
+    table, full = tables.table, tables.full
     if not cython.compiled:
-        full = layout.all_slots_mask
         return _wins(ranks, stock, stock_count, fit, table, table[0], full, removed, free, drawn, rank, CHOOSE)
     ranks_ = cython.declare(cython.longlong[50])  # compiled: the tables copied into C arrays
     stock_ = cython.declare(cython.longlong[53])
     fit_ = cython.declare(cython.longlong[14])
-    table_ = cython.declare(cython.longlong[4901])
     for i in range(len(ranks)):
         ranks_[i] = ranks[i]
     for i in range(stock_count):
         stock_[i] = stock[i]
     for i in range(14):
         fit_[i] = fit[i]
-    for i in range(len(table)):
-        table_[i] = table[i]
-    full = layout.all_slots_mask
-    return _wins(ranks_, stock_, stock_count, fit_, table_, table[0], full, removed, free, drawn, rank, CHOOSE)
+    return _wins(ranks_, stock_, stock_count, fit_, table, table[0], full, removed, free, drawn, rank, CHOOSE)
 
 
 @cython.cfunc
@@ -325,6 +348,7 @@ class Playouts:
     state = cython.declare(cython.ulonglong)
     inc = cython.declare(cython.ulonglong)
 
+    @cython.locals(tables=Tables, i=Int64)
     def __init__(
         self,
         layout: Layout,
@@ -343,12 +367,12 @@ class Playouts:
         stream: int,
     ) -> None:
         assert len(slot_rank) == layout.slot_count and len(places) == len(card_ranks)
-        table = uncover_table(layout)
-        if cython.compiled:  # into the C array, as far as the table goes
-            for i in range(len(table)):
-                self.table[i] = table[i]
+        tables = tables_of(layout)
+        if cython.compiled:  # the layout's, copied
+            for i in range(tables.size):
+                self.table[i] = tables.table[i]
         else:
-            self.table = list(table)
+            self.table = tables.table
         self.slots, self.full = layout.slot_count, layout.all_slots_mask
         self.slot_rank = padded(slot_rank, SLOTS, UNSEEN)
         self.stock_rank = padded(stock_rank, CARDS, UNSEEN)

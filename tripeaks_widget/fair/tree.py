@@ -58,7 +58,11 @@ class Search:
         self.seen = seen
         self.rules = seen.rules
         self.layout = seen.layout
-        self.full = self.layout.all_slots_mask
+        self.slot_count, self.uncovers, self.full = (
+            self.layout.slot_count,
+            self.layout.uncovers,
+            self.layout.all_slots_mask,
+        )
         self.deadline = deadline
         self.root = Node()
         self.decks = seen.arrangements(seed)
@@ -86,7 +90,7 @@ class Search:
         """One iteration: a deal, a walk down the tree, a new node valued, the value backed up."""
         deck = next(self.decks)
         seen = self.seen
-        ranks = [card.rank for card in deck[: self.layout.slot_count]]
+        ranks = [card.rank for card in deck[: self.slot_count]]
         stock = [card.rank for card in deck[seen.stock_start :]]
         fit = self.rules.fit_masks(ranks)
         removed, free, known, drawn, top_code, counts = self.root_state
@@ -116,7 +120,7 @@ class Search:
             else:
                 known &= ~(15 << (4 * action))
                 top = ranks[action]
-                removed, free, uncovered = remove(removed, free, action, self.layout.uncovers)
+                removed, free, uncovered = remove(removed, free, action, self.uncovers)
                 turned = []
                 for place in uncovered:
                     if not known >> (4 * place) & 15:
