@@ -194,17 +194,18 @@ def lookahead_wins(
 @cython.exceptval(check=False)
 @cython.locals(ranks=Table, fit=Table, table=Table, width=Int64, removed=Int64, free=Int64, playable=Int64, bit=Int64)
 @cython.locals(slot=Int64, after=Int64, covers=Int64, freed=Int64, fitting=Int64, best_freed=Int64)
-@cython.locals(best_fitting=Int64, choice=Int64)
+@cython.locals(best_fitting=Int64, choice=Int64, two=cython.bint)
 @cython.returns(Int64)
 def _choice(removed: int, free: int, playable: int, ranks, fit, table, width: int) -> int:
     """``lookahead_slot`` on tables (``table``: an ``uncover_table``): compiled, on C arrays."""
     best_freed, best_fitting, choice = -1, -1, -1
+    two = width == 2
     while playable:
         bit = playable & -playable
         playable ^= bit
         slot = lowest_slot(bit)
         after = removed | bit
-        if width == 2:
+        if two:
             covers = table[4 * slot + 2]
             freed = after & covers == covers
             covers = table[4 * slot + 4]
@@ -224,6 +225,7 @@ def _choice(removed: int, free: int, playable: int, ranks, fit, table, width: in
 @cython.locals(ranks=Table, stock=Table, fit=Table, table=Table, width=Int64, stock_count=Int64, full=Int64)
 @cython.locals(removed=Int64)
 @cython.locals(free=Int64, drawn=Int64, top=Int64, first=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
+@cython.locals(two=cython.bint)
 @cython.returns(cython.bint)
 def _wins(
     ranks,
@@ -241,6 +243,7 @@ def _wins(
 ) -> bool:
     """``lookahead_wins`` on tables (compiled, on C arrays; ``table``: an ``uncover_table``, ``full``:
     the mask of every slot), its first action ``first``: a slot, a draw (below 0) or ``CHOOSE``."""
+    two = width == 2
     while removed != full:
         if first == CHOOSE:
             playable = free & fit[top]
@@ -256,7 +259,7 @@ def _wins(
         bit = ONE << slot  # layout.play, written inline
         removed |= bit
         free ^= bit
-        if width == 2:
+        if two:
             covers = table[4 * slot + 2]
             if removed & covers == covers:
                 free |= table[4 * slot + 1]
