@@ -2,7 +2,9 @@
 
 Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
 and forgets the game, so two games that look the same to their player get the same answers
-for the same seed.
+for the same seed. It plays on the position's layout (``seen.layout``, any of up to 50 slots);
+the estimate's calibration curves were fitted on Three Peaks and map its estimates only
+(``tripeaks_widget.fair.calibration``).
 
 **One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
 review's rows are one quantity: the chance of winning from this position for a player who
