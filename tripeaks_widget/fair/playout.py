@@ -61,8 +61,8 @@ def uncover_table(layout: Layout) -> tuple[int, ...]:
     contains where it has fewer. Slot s's entries start at ``1 + 2 * w * s``."""
     width = max(1, *(len(uncovers) for uncovers in layout.uncovers))
     none = (0, 1 << layout.slot_count)
-    padded_ = (tuple(uncovers) + (none,) * (width - len(uncovers)) for uncovers in layout.uncovers)
-    return (width, *(number for uncovers in padded_ for pair in uncovers for number in pair))
+    entries = (tuple(uncovers) + (none,) * (width - len(uncovers)) for uncovers in layout.uncovers)
+    return (width, *(number for slot in entries for pair in slot for number in pair))
 
 
 @cython.cclass
@@ -319,10 +319,10 @@ class Playouts:
     places, so arrangement k is the k-th of ``Seen.arrangements`` with its suits dropped. Built
     from what the player sees only (``playouts``); ``run(count)`` judges ``count`` more.
 
-    A position is on a ``layout``: ``slot_rank`` (each of its slots' rank, ``UNSEEN`` where face down), ``stock_rank``
-    (the stock from its first card, ``UNSEEN`` below what was drawn), the removed and the free
-    slots as bitmasks, the cards ``drawn`` and the discard's rank ``top`` (0: a joker, or an
-    empty discard, which every card fits); an action is a slot, or ``-1`` to draw."""
+    A position is on a ``layout``: ``slot_rank`` (each of its slots' rank, ``UNSEEN`` where face
+    down), ``stock_rank`` (the stock from its first card, ``UNSEEN`` below what was drawn), the
+    removed and the free slots as bitmasks, the cards ``drawn`` and the discard's rank ``top`` (0:
+    a joker, or an empty discard, which every card fits); an action is a slot, or ``-1`` to draw."""
 
     table = cython.declare(cython.longlong[4901])  # the layout's ``uncover_table``
     slot_rank = cython.declare(cython.longlong[50])
