@@ -6,8 +6,9 @@ import math
 import pytest
 from hidden_cards import with_hidden_cards_permuted
 
-from tripeaks_widget import Game
+from tripeaks_widget import LAYOUTS, Game
 from tripeaks_widget.fair import Chance, sample_verdicts, wilson
+from tripeaks_widget.fair.strategies import lookahead
 from tripeaks_widget.solver import SearchExhausted
 from tripeaks_widget.solver import winnable as exact_winnable
 
@@ -64,6 +65,37 @@ def test_with_nothing_unseen_the_chance_is_the_exact_verdict():
     assert chance.value == float(exact_winnable(game))
     ceiling = game.win_chance(kind="ceiling", samples=50)
     assert ceiling.exact and ceiling.samples == 1 and ceiling.value == chance.value  # the one arrangement
+
+
+OTHER_LAYOUTS = [name for name in LAYOUTS if name != "Three Peaks"]
+
+
+@pytest.mark.parametrize("layout", OTHER_LAYOUTS)
+def test_on_other_layouts_every_action_gets_a_chance_and_the_hint_the_best(layout):
+    game = Game.from_number(4, rules="classic", layout=layout)
+    options = {"samples": 100, "seed": 1}
+    chances = game.move_chances(**options)
+    assert list(chances) == game.legal_moves()
+    assert all(0 <= c.low <= c.value <= c.high <= 1 and c.samples == 100 and not c.exact for c in chances.values())
+    assert game.fair_hint(**options) == max(chances, key=lambda a: chances[a].value)
+    assert game.win_chance(**options) == max(chances.values(), key=lambda c: c.value)
+
+
+@pytest.mark.parametrize("layout", OTHER_LAYOUTS)
+def test_on_other_layouts_a_deal_won_with_nothing_hidden_is_certain(layout):
+    """Open peaks, and the whole stock drawn and put back: nothing is hidden, so the chance is the
+    exact verdict; lookahead wins this deal, so it is won with best play: 1."""
+    deals = (Game.from_number(number, rules="easy+open-peaks", layout=layout) for number in itertools.count(1))
+    game = next(deal for deal in deals if wins_by_lookahead(deal.copy()))
+    game.replay(["draw"] * game.stock_count + ["undo"] * game.stock_count)
+    assert game.seen().unseen_places() == () and game.history and not game.position.drawn
+    assert game.win_chance(samples=50) == Chance.exactly(1.0)
+
+
+def wins_by_lookahead(game: Game) -> bool:
+    while game.status == "playing":
+        game.apply(lookahead(game.seen()))
+    return game.status == "won"
 
 
 def test_a_budget_that_runs_out_judges_fewer_samples():

@@ -10,7 +10,7 @@ import json
 
 from test_solver_backends import needs_compiled, run_python
 
-from tripeaks_widget import _builds, solver
+from tripeaks_widget import LAYOUTS, _builds, solver
 from tripeaks_widget.fair import expectimax, playout
 from tripeaks_widget.fair import tree as search
 
@@ -26,7 +26,8 @@ def test_fair_plays_hot_loops_run_in_the_build_the_solver_does():
 @needs_compiled
 def test_both_builds_judge_sampled_positions_alike():
     """The playouts' win counts per action on the same samples and seeds, the exact values (and
-    the nodes searched), and the tree search's visits and values: equal under both builds."""
+    the nodes searched), and the tree search's visits and values: equal under both builds, on
+    Three Peaks and on every other layout of ``LAYOUTS``."""
     args = ["tests/fair_runs.py", str(POSITIONS)]
     ours, theirs = (run_python("", pure, *args, timeout=600) for pure in (False, True))
     assert ours.returncode == 0 and theirs.returncode == 0, ours.stderr[-2000:] + theirs.stderr[-2000:]
@@ -38,6 +39,8 @@ def test_both_builds_judge_sampled_positions_alike():
     differ = [key for key in ours if ours[key] != theirs.get(key)]
     assert not differ, [(key, ours[key], theirs.get(key)) for key in differ[:5]]
     assert sum(key.startswith("exact") for key in ours) >= POSITIONS  # the exact values were compared
+    on = {key.split()[1].partition("@")[2] or "THREE-PEAKS" for key in ours if not key.startswith("exact")}
+    assert on == {layout.key for layout in LAYOUTS.values()}  # every layout was played out and searched
 
 
 @needs_compiled

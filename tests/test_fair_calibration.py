@@ -50,7 +50,19 @@ def test_estimates_are_mapped_and_exact_chances_are_not(monkeypatch):
     assert max(mapped, key=lambda a: mapped[a].value) == max(raw, key=lambda a: raw[a].value)
     assert move_chances(late) == exact  # exact: never mapped
     variant = Game.from_number(10, rules="classic+joker")
-    assert calibration.curve_for(variant.rules) is None  # a variant is shown as estimated
+    assert calibration.curve_for(variant.rules, variant.layout) is None  # a variant is shown as estimated
+
+
+def test_the_curves_fitted_on_three_peaks_map_its_estimates_only(monkeypatch):
+    curve = ((0.0, 0.0), (0.2, 0.5), (1.0, 1.0))
+    monkeypatch.setitem(calibration.CURVES, "classic", curve)
+    three_peaks = Game.from_number(10, rules="classic")
+    assert calibration.curve_for(three_peaks.rules, three_peaks.layout) == curve
+    for layout in ("Diamond", "Four Peaks"):
+        game = Game.from_number(10, rules="classic", layout=layout)
+        assert calibration.curve_for(game.rules, game.layout) is None
+        shown = move_chances(game, seed=1, samples=100)
+        assert shown == move_chances(game, method="playout", seed=1, samples=100)  # the estimates as they are
 
 
 def test_the_reliability_of_chances_against_outcomes():

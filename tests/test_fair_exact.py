@@ -8,7 +8,6 @@ from brute_expectimax import arrangements, best_chances
 from hidden_cards import with_hidden_cards_permuted
 
 from tripeaks_widget import Game, fair
-from tripeaks_widget.engine.layout import play
 from tripeaks_widget.engine.seen import Seen
 from tripeaks_widget.fair import EXACT_UNSEEN, Chance, expectimax
 from tripeaks_widget.fair.playout import lookahead_wins
@@ -17,13 +16,15 @@ from tripeaks_widget.solver import SearchExhausted
 from tripeaks_widget.solver import winnable as exact_winnable
 
 
-def endgame(number: int, rules: str, unseen: int = 5) -> Game:
-    """Numbered game ``number`` played by ``lookahead`` up to the first position with a choice,
-    at most ``unseen`` cards unseen and a face-down peak card still to turn up."""
-    game = Game.from_number(number, rules)
+def endgame(number: int, rules: str, unseen: int = 5, layout: str | None = None) -> Game:
+    """Numbered game ``number`` (on ``layout``, None: Three Peaks) played by ``lookahead`` up to the
+    first position with a choice, at most ``unseen`` cards unseen and a face-down peak card still to
+    turn up."""
+    game = Game.from_number(number, rules, layout=layout)
     while game.status == "playing":
         seen = game.seen()
-        face_down = [s for s in range(28) if s not in seen.removed and seen.slot_cards[s] is None]
+        every = range(seen.layout.slot_count)
+        face_down = [s for s in every if s not in seen.removed and seen.slot_cards[s] is None]
         if seen.hidden_count <= unseen and face_down and len(seen.legal_moves) > 1:
             return game
         game.apply(lookahead(seen))
@@ -55,6 +56,28 @@ def test_the_exact_value_is_the_plain_expectimax_over_arrangements(rules, number
     for action, value in plain.items():
         assert found.actions[action] == pytest.approx(value, abs=1e-12)
     assert found.value == pytest.approx(max(plain.values()), abs=1e-12)
+
+
+# On the other built-in layouts: endgames whose actions' chances differ, strictly between 0 and 1.
+LAYOUT_ENDGAMES = [
+    ("Diamond", "easy", 6),
+    ("Diamond", "classic+joker", 4),
+    ("Columns", "classic+joker", 14),
+    ("Four Peaks", "easy", 1),
+    ("Four Peaks", "classic+joker", 6),
+]
+
+
+@pytest.mark.parametrize(("layout", "rules", "number"), LAYOUT_ENDGAMES)
+def test_on_other_layouts_the_exact_value_is_the_plain_expectimax_over_arrangements(layout, rules, number):
+    seen = endgame(number, rules, layout=layout).seen()
+    assert seen.layout.name == layout
+    plain = best_chances(seen)
+    found = expectimax.solve(seen)
+    assert list(found.actions) == list(plain) == list(seen.legal_moves)
+    assert all(found.actions[action] == pytest.approx(value, abs=1e-12) for action, value in plain.items())
+    assert len(set(plain.values())) > 1 and any(0 < value < 1 for value in plain.values())  # with teeth
+    assert fair.win_chance(seen) == Chance.exactly(found.value)  # the chance shown: exact, never calibrated
 
 
 def test_the_endgames_tell_actions_apart():
@@ -104,14 +127,15 @@ def test_the_exact_value_lies_between_a_fair_player_and_the_clairvoyant_ceiling(
     for action, value in found.actions.items():
         wins = 0
         for g in games:
-            ranks = [c.rank for c in g.deck[:28]]
+            ranks = [c.rank for c in g.deck[: seen.layout.slot_count]]
             stock = [c.rank for c in g.deck[seen.stock_start :]]
             fit = seen.rules.fit_masks(ranks)
             if action == "draw":
-                wins += lookahead_wins(ranks, stock, fit, removed, free, seen.drawn + 1, stock[seen.drawn])
+                wins += lookahead_wins(ranks, stock, fit, removed, free, seen.drawn + 1, stock[seen.drawn], seen.layout)
             else:
                 slot = slot_of[action]
-                wins += lookahead_wins(ranks, stock, fit, *play(removed, free, slot), seen.drawn, ranks[slot])
+                after = seen.layout.play(removed, free, slot)
+                wins += lookahead_wins(ranks, stock, fit, *after, seen.drawn, ranks[slot], seen.layout)
         assert wins / len(games) <= value + 1e-12
 
 

@@ -6,8 +6,8 @@ import itertools
 import pytest
 from hidden_cards import with_hidden_cards_permuted
 
-from tripeaks_widget import Game, solver
-from tripeaks_widget.engine.layout import play
+from tripeaks_widget import LAYOUTS, Game, solver
+from tripeaks_widget.engine.layout import Layout
 from tripeaks_widget.engine.seen import SAMPLE_STREAM
 from tripeaks_widget.fair import DRAW, PLAYOUT_SAMPLES, move_chances, playout_verdicts, sample_verdicts
 from tripeaks_widget.fair.playout import lookahead_wins, playouts
@@ -19,12 +19,11 @@ RULE_SETS = ["easy", "classic", "easy+joker", "classic+open-peaks", "easy+draw-w
 def played_out(game: Game) -> bool:
     """Whether lookahead wins ``game`` from its start, played out on bitmasks."""
     seen = game.seen()
-    ranks = [card.rank for card in game.deck[:28]]
+    ranks = [card.rank for card in game.deck[: game.layout.slot_count]]
     stock = [card.rank for card in game.deck[seen.stock_start :]]
     _, free = seen.masks
-    return lookahead_wins(
-        ranks, stock, game.rules.fit_masks(ranks), 0, free, 0, seen.discard.rank if seen.discard else 0
-    )
+    top = seen.discard.rank if seen.discard else 0
+    return lookahead_wins(ranks, stock, game.rules.fit_masks(ranks), 0, free, 0, top, game.layout)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -45,6 +44,23 @@ def positions_played_by_lookahead(rules: str, numbers: range, every: int = 7):
             game.apply(lookahead(seen))
 
 
+def expected_wins(seen, actions: list[int], seed: int, count: int) -> list[int]:
+    """Each action's wins by ``lookahead_wins`` on the first ``count`` of ``seen.arrangements(seed)``."""
+    removed, free = seen.masks
+    expected = [0] * len(actions)
+    for deck in itertools.islice(seen.arrangements(seed), count):
+        ranks = [card.rank for card in deck[: seen.layout.slot_count]]
+        stock = [card.rank for card in deck[seen.stock_start :]]
+        fit = seen.rules.fit_masks(ranks)
+        for i, slot in enumerate(actions):
+            if slot == DRAW:
+                after = (removed, free, seen.drawn + 1, stock[seen.drawn])
+            else:
+                after = (*seen.layout.play(removed, free, slot), seen.drawn, ranks[slot])
+            expected[i] += lookahead_wins(ranks, stock, fit, *after, seen.layout)
+    return expected
+
+
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_the_playouts_deal_seen_arrangements_and_play_them_as_lookahead_does(rules):
     """``Playouts`` deals ``Seen.arrangements(seed)`` as ranks and plays each action out as
@@ -55,19 +71,7 @@ def test_the_playouts_deal_seen_arrangements_and_play_them_as_lookahead_does(rul
         actions = [slot_of.get(a, DRAW) for a in seen.legal_moves]
         played = playouts(seen, actions, 11, SAMPLE_STREAM)
         played.run(12)
-        removed, free = seen.masks
-        expected = [0] * len(actions)
-        for deck in itertools.islice(seen.arrangements(11), 12):
-            ranks = [card.rank for card in deck[:28]]
-            stock = [card.rank for card in deck[seen.stock_start :]]
-            fit = seen.rules.fit_masks(ranks)
-            for i, slot in enumerate(actions):
-                if slot == DRAW:
-                    after = (removed, free, seen.drawn + 1, stock[seen.drawn])
-                else:
-                    after = (*play(removed, free, slot), seen.drawn, ranks[slot])
-                expected[i] += lookahead_wins(ranks, stock, fit, *after)
-        assert played.judged == 12 and played.won() == expected, (rules, seen.history)
+        assert played.judged == 12 and played.won() == expected_wins(seen, actions, 11, 12), (rules, seen.history)
         checked += 1
     assert checked >= 20
 
@@ -133,3 +137,55 @@ def test_compiled_playouts_let_another_thread_run_meanwhile():
         threading.Event().wait(0.001)
     worker.join()
     assert played.judged == 300_000 and turns >= 20, turns
+
+
+# -- other layouts ----------------------------------------------------------------------------------
+
+
+def columns(count: int, depth: int) -> Layout:
+    """A user's layout made here: ``count`` columns of ``depth`` cards, each covered by the one below
+    it, a peak each; its slots' bits reach past a 32-bit word from 33 slots."""
+    slots = [
+        {"x": c, "y": r, "peak": c, "covered_by": [depth * c + r + 1] if r < depth - 1 else []}
+        for c in range(count)
+        for r in range(depth)
+    ]
+    return Layout.from_dict({"name": f"{count} columns of {depth}", "slots": slots})
+
+
+# every built-in but Three Peaks (tested above), and two of a user's past 32 slots: 36 (a game lookahead
+# often wins) and 50, the most a layout may have (a stock of one card)
+OTHER_LAYOUTS = [name for name in LAYOUTS if name != "Three Peaks"] + [columns(12, 3), columns(10, 5)]
+
+
+def lookahead_through_the_game(game: Game) -> Game:
+    while game.status == "playing":
+        game.apply(lookahead(game.seen()))
+    return game
+
+
+@pytest.mark.parametrize("layout", OTHER_LAYOUTS, ids=lambda layout: getattr(layout, "name", layout))
+def test_on_other_layouts_a_playout_ends_as_lookahead_played_through_the_game_does(layout):
+    games = [Game.from_number(number, "easy", layout=layout) for number in range(1, 16)]
+    won = [lookahead_through_the_game(game.copy()).status == "won" for game in games]
+    assert [played_out(game) for game in games] == won
+    if layout == OTHER_LAYOUTS[-2]:
+        assert 0 < sum(won) < len(won)  # both outcomes are met past 32 slots
+
+
+@pytest.mark.parametrize("layout", OTHER_LAYOUTS, ids=lambda layout: getattr(layout, "name", layout))
+def test_on_other_layouts_the_playouts_play_seen_arrangements_as_lookahead_does(layout):
+    checked = 0
+    for number in range(1, 4):
+        game = Game.from_number(number, "classic+joker", layout=layout)
+        while game.status == "playing":
+            seen = game.seen()
+            if len(seen.history) % 5 == 1:
+                slot_of = {str(seen.slot_cards[s]): s for s in seen.free}
+                actions = [slot_of.get(a, DRAW) for a in seen.legal_moves]
+                played = playouts(seen, actions, 5, SAMPLE_STREAM)
+                played.run(8)
+                assert played.won() == expected_wins(seen, actions, 5, 8), (layout, number, seen.history)
+                checked += 1
+            game.apply(lookahead(seen))
+    assert checked >= 3

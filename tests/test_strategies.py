@@ -6,8 +6,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import matplotlib
 import pytest
 
-from tripeaks_widget import Game, solver
-from tripeaks_widget.engine.errors import InvalidValueError
+from tripeaks_widget import LAYOUTS, Game, solver
+from tripeaks_widget.engine.errors import InvalidLayoutError, InvalidValueError
 from tripeaks_widget.engine.seen import Seen
 from tripeaks_widget.fair import fair_hint
 from tripeaks_widget.fair.strategies import (
@@ -56,6 +56,19 @@ def test_evaluate_counts_wins_and_scores():
     low, high = results.win_interval
     assert low <= results.win_rate <= high
     assert results.summary()["games"] == 20 and results.summary()["errors"] == 0
+
+
+def test_evaluate_plays_the_numbered_games_of_another_layout():
+    results = evaluate(lookahead, games=range(1, 11), rules="classic", layout="diamond", workers=1, progress=False)
+    diamond = LAYOUTS["Diamond"]
+    assert results.layout == diamond and results.summary()["layout"] == "Diamond" and " on Diamond:" in str(results)
+    for row in results.rows:
+        game = Game.from_number(row.game, "classic", layout=diamond).replay(row.actions)
+        assert game.status != "playing" and row.won == (game.status == "won") and row.score == game.score
+    assert results.rows != evaluate(lookahead, games=range(1, 11), rules="classic", workers=1, progress=False).rows
+    assert len(hogue_scores(results, "free-draws")) == 10  # its actions replayed on Diamond
+    with pytest.raises(InvalidLayoutError):
+        evaluate(lookahead, games=[1], layout="no such layout", progress=False)
 
 
 def test_an_executor_gives_the_same_results():

@@ -2,7 +2,9 @@
 
 Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
 and forgets the game, so two games that look the same to their player get the same answers
-for the same seed.
+for the same seed. It plays on the position's layout (``seen.layout``, any of up to 50 slots);
+the estimate's calibration curves were fitted on Three Peaks and map its estimates only
+(``tripeaks_widget.fair.calibration``).
 
 **One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
 review's rows are one quantity: the chance of winning from this position for a player who
@@ -399,7 +401,7 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
         return found
     yield
     estimated = (yield from _playout_steps(seen, samples, seed, clock)).chances()
-    curve = calibration.curve_for(seen.rules)
+    curve = calibration.curve_for(seen.rules, seen.layout)
     if curve is None or not seen.unseen_places():
         return estimated
     mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)

@@ -9,8 +9,8 @@ won. The curves in force are ``CURVES``'s. The fit is the pool-adjacent-violator
 regression over equal-count bins, its points joined by straight lines (and pinned to 0 and 1 at
 the ends). Exact chances are never mapped: they are the chance already.
 
-A curve is fitted per rule set, on the plain rules only (Easy, Classic); under a variant the
-estimate is shown as it is.
+A curve is fitted per rule set, on the plain rules only (Easy, Classic), and on Three Peaks
+only (``FITTED_ON``): under a variant, or on another layout, the estimate is shown as it is.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
 
 # In force: fitted (``benchmarks/calibrate.py fit``, 20 bins) on the estimated positions of games
@@ -47,6 +48,7 @@ CURVES: dict[str, Curve] = {
     ),
 }
 # fmt: on
+FITTED_ON = THREE_PEAKS  # the layout the curves' games were played on
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
 
 
@@ -82,9 +84,10 @@ def apply(curve: Sequence[tuple[float, float]], value: float) -> float:
     return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
 
 
-def curve_for(rules: Rules) -> Curve | None:
-    """The fitted curve of a rule set, or None (a variant, or none fitted)."""
-    return None if rules.variants else CURVES.get(rules.name)
+def curve_for(rules: Rules, layout: Layout) -> Curve | None:
+    """The fitted curve of a rule set on a layout, or None (a variant, another layout than the
+    curves were fitted on, or none fitted)."""
+    return None if rules.variants or layout != FITTED_ON else CURVES.get(rules.name)
 
 
 def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError
-from ..engine.layout import SLOT_COUNT
 from ..engine.seen import Seen, check_samples, check_seed
 from ..solver import SearchExhausted
 from . import expectimax
@@ -56,7 +55,7 @@ def told(seen: Seen, deck: tuple[Card, ...], part: str) -> Seen:
     ``seen``) were told: the same ``Seen`` with those cards counted as seen."""
     if check_part(part) == "stock":
         return dataclasses.replace(seen, stock_seen=tuple(deck[seen.stock_start : seen.deck_size]))
-    return dataclasses.replace(seen, slot_cards=tuple(deck[:SLOT_COUNT]))
+    return dataclasses.replace(seen, slot_cards=tuple(deck[: seen.layout.slot_count]))
 
 
 def still_hidden(seen: Seen, part: str) -> int:

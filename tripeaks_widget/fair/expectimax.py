@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..engine.layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
+from ..engine.layout import MAX_SLOTS, Layout
 from ..engine.seen import Seen
 from ..engine.steps import switch_point
 from ..solver import SearchExhausted
@@ -52,12 +52,18 @@ CHECK_EVERY = 2048  # nodes between two looks at the clock
 # for the GIL, the kernel's message handling, gets its turn as it would from Python code.
 SWITCH_EVERY = cython.declare(Int64, 256)
 NO_LIMIT = 1 << 62  # a node limit never reached
-# The slots grouped by how many cards their removal may uncover, most first: the order plays are tried in.
 # Tables rather than shifts, so that the compiled build never shifts past a machine word: a card
 # of each rank code in the packed unseen counts, and for each slot the mask that clears its code in ``known``.
 UNIT = tuple(1 << (4 * code) for code in range(15))
-CLEAR = tuple(~(15 << (4 * slot)) for slot in range(SLOT_COUNT))
-UNCOVERING = tuple(sum(1 << s for s in range(SLOT_COUNT) if len(UNCOVERS[s]) == n) for n in (2, 1, 0))
+CLEAR = tuple(~(15 << (4 * slot)) for slot in range(MAX_SLOTS))
+
+
+def uncovering(layout: Layout) -> tuple[int, ...]:
+    """A layout's slots grouped by how many cards their removal may uncover, most first, as masks:
+    the order plays are tried in."""
+    counts = [len(uncovers) for uncovers in layout.uncovers]
+    return tuple(sum(1 << s for s, count in enumerate(counts) if count == n) for n in sorted(set(counts), reverse=True))
+
 
 # A rank is coded in 4 bits: 0 unknown, 1 the joker (or an empty discard: every card fits it), 2 ace … 14 king.
 JOKER_CODE = 1
@@ -92,6 +98,9 @@ class Expectimax:
     node_limit = cython.declare(object, visibility="readonly")
     memo = cython.declare(dict, visibility="readonly")
     fits = cython.declare(tuple, visibility="readonly")
+    uncovers = cython.declare(tuple)  # the layout's ``Layout.uncovers``
+    order = cython.declare(tuple)  # its ``uncovering``
+    full = cython.declare(cython.longlong)  # the mask of its every slot
     stock_known = cython.declare(tuple, visibility="readonly")
     nodes = cython.declare(cython.longlong, visibility="readonly")
     limit = cython.declare(cython.longlong)
@@ -99,8 +108,9 @@ class Expectimax:
     when_stuck = cython.declare(cython.bint)
 
     def __init__(self, seen: Seen, deadline: float | None = None, node_limit: int | None = None) -> None:
-        rules = seen.rules
+        rules, layout = seen.rules, seen.layout
         self.seen = seen
+        self.uncovers, self.order, self.full = layout.uncovers, uncovering(layout), layout.all_slots_mask
         self.deadline = deadline
         self.node_limit = node_limit
         self.limit = NO_LIMIT if node_limit is None else min(node_limit, NO_LIMIT)
@@ -115,8 +125,8 @@ class Expectimax:
         self.stock_known = tuple(code_of(card) for card in seen.stock_seen)
         self.stock_total = seen.drawn + seen.stock_count
         self.when_stuck = rules.draw_when_stuck
-        # (removed, known, drawn, top, counts) -> value; ``known`` is 112 bits: a Python int
-        self.memo = _memo((rules, self.stock_total), self.stock_known)
+        # (removed, known, drawn, top, counts) -> value; ``known`` is 4 bits a slot: a Python int
+        self.memo = _memo((rules, layout, self.stock_total), self.stock_known)
 
     # -- the root ---------------------------------------------------------------------------------
 
@@ -171,7 +181,7 @@ class Expectimax:
     @cython.returns(cython.double)
     def value(self, removed: int, free: int, known: int, drawn: int, top: int, counts: int, total: int) -> float:
         """The chance of winning with best play from a decision node."""
-        if removed == ALL_SLOTS_MASK:
+        if removed == self.full:
             return 1.0
         key = (removed, known, drawn, top, counts)
         found = self.memo.get(key)
@@ -189,7 +199,7 @@ class Expectimax:
             if fits >> (known >> (4 * slot) & 15) & 1:
                 playable |= bit
         # a play that uncovers cards first: it is the likeliest to keep a run going
-        for group in UNCOVERING:
+        for group in self.order:
             rest = playable & group
             while rest and best < 1.0:
                 bit = rest & -rest
@@ -212,7 +222,7 @@ class Expectimax:
         """Play the free card in ``slot``: the cards it uncovers are turned up (chance nodes)."""
         top = known >> (4 * slot) & 15
         known &= CLEAR[slot]
-        removed, free, uncovered = remove(removed, free, slot)
+        removed, free, uncovered = remove(removed, free, slot, self.uncovers)
         turned = [place for place in uncovered if not known >> (4 * place) & 15]
         return self._reveal(removed, free, known, drawn, top, counts, total, turned)
 
@@ -263,7 +273,7 @@ _shared = threading.local()  # .memos: the shared memos open in this thread, inn
 def shared_memo() -> Iterator[None]:
     """Within it, each search of this thread takes the memo of the search before it when that memo
     is still true of it: a node's value is a function of its key (what the player knows) once the
-    rules, the stock's size and the stock cards seen, in order, are the same; as a game goes on,
+    rules, the layout, the stock's size and the stock cards seen, in order, are the same; as a game goes on,
     the stock cards seen only grow, and a card newly seen never counts as unseen again, so the
     nodes of an earlier search keep their values. The fair player's decisions of one game share
     it (``strategies.play``): a later decision finds much of its tree solved."""

@@ -10,9 +10,11 @@ arrangements: compiled, an arrangement played out after every action costs 4-5 m
 choice here too (``lookahead_slot``), so the strategy measured and the one played out are one
 and the same.
 
-A position is bitmasks over the 28 slots (bit s for slot s): ``removed`` (played) and
-``free`` (face up, no card covering it), the cards ``drawn`` from the stock and the
-discard's ``rank`` (0: a joker, or an empty discard, which every card fits).
+A position is bitmasks over its layout's slots (bit s for slot s; at most ``MAX_SLOTS``, 50, so
+a mask is one machine word): ``removed`` (played) and ``free`` (face up, no card covering it),
+the cards ``drawn`` from the stock and the discard's ``rank`` (0: a joker, or an empty discard,
+which every card fits). What the layout's covers free is read from its ``uncover_table``, and its
+size bounds every loop: the C arrays are sized for the largest layout.
 
 Compiled with Cython (``_builds.CYTHON_MODULES``, its pure-Python mode: the types are the
 decorators', and the source runs unchanged as Python). ``Playouts`` keeps a position and its
@@ -30,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.deal import MASK32, MASK64, PCG_MULTIPLIER
-from ..engine.layout import ALL_SLOTS_MASK, SLOT_COUNT, UNCOVERS
+from ..engine.layout import MAX_SLOTS, Layout
 from ..engine.seen import Seen
 
 try:  # compiled: the types below are machine integers; as Python they are no-ops
@@ -38,85 +40,178 @@ try:  # compiled: the types below are machine integers; as Python they are no-op
 except ImportError:
     from .._builds import cython
 
-Int64 = cython.typedef(cython.longlong)  # a bitmask of slots, a slot, a rank, a count
+Int64 = cython.typedef(cython.longlong)  # a bitmask of slots (50 bits at most), a slot, a rank, a count
 MULTIPLIER = cython.declare(cython.ulonglong, PCG_MULTIPLIER)  # PCG32's, as machine words when compiled
 LOW32 = cython.declare(cython.ulonglong, MASK32)
-FULL = cython.declare(Int64, ALL_SLOTS_MASK)
-CHOOSE = cython.declare(Int64, SLOT_COUNT)  # no first action for ``_wins``: ``lookahead`` chooses every move
+ONE = cython.declare(Int64, 1)  # shifted, a 64-bit one: a slot's bit past bit 31
+CHOOSE = cython.declare(Int64, MAX_SLOTS)  # no first action for ``_wins``: ``lookahead`` chooses every move
 
-# ``UNCOVERS`` as one flat table, four numbers a slot: the first card its removal may uncover (its
-# bit) and the mask of the cards covering that card, then the same for the second; a bit 0 and a
-# mask no removed set contains where there is none.
-_NONE = ALL_SLOTS_MASK + 1
-UNCOVER = tuple(
-    number for u in UNCOVERS for number in (u[0] if u else (0, _NONE)) + (u[1] if len(u) > 1 else (0, _NONE))
-)
-assert all(len(u) <= 2 for u in UNCOVERS) and len(UNCOVER) == 4 * SLOT_COUNT
+# The C arrays are sized for the largest layout (``MAX_SLOTS``) and used up to a layout's own size:
+# the numbers in the declarations below, which Cython takes as literals only.
+SLOTS, CARDS = 50, 53  # slots; cards in a deck with the joker (a stock holds fewer)
+TABLE_SIZE = 4901  # ``uncover_table``'s at most: its width, then 2 numbers for each of 49 cards under each slot
+assert SLOTS == MAX_SLOTS and TABLE_SIZE == 1 + 2 * MAX_SLOTS * (MAX_SLOTS - 1)
 Table = cython.typedef(cython.p_longlong)  # compiled: a C array's first number; as Python, a sequence
-TABLE = cython.declare(cython.longlong[112])
-TABLE = UNCOVER  # compiled: copied once into a C array; as Python, the tuple itself
 
 
-@cython.ccall
-@cython.locals(i=Int64)
-def lookahead_slot(removed: int, free: int, playable: int, ranks: Sequence[int], fit: Sequence[int]) -> int:
-    """The slot ``lookahead`` plays of the ``playable`` ones (a mask, not empty): the card whose
-    removal frees the most cards, then the one on which the most other free cards fit next;
-    the lowest slot on a tie. Reads only free cards' ranks: cards a player can see."""
-    if not cython.compiled:
-        return _choice(removed, free, playable, ranks, fit, TABLE)
-    ranks_ = cython.declare(cython.longlong[28])  # compiled: the tables copied into C arrays
-    fit_ = cython.declare(cython.longlong[14])
-    for i in range(28):
-        ranks_[i] = ranks[i]
-    for i in range(14):
-        fit_[i] = fit[i]
-    return _choice(removed, free, playable, ranks_, fit_, TABLE)
+def uncover_table(layout: Layout) -> tuple[int, ...]:
+    """A layout's ``uncovers`` as one flat table: its width w (the most cards one slot's removal
+    may uncover, at least 1), then w entries a slot, two numbers each: the bit of a card it may
+    uncover and the mask of the cards covering that card; a bit 0 and a mask no removed set
+    contains where it has fewer. Slot s's entries start at ``1 + 2 * w * s``."""
+    width = max(1, *(len(uncovers) for uncovers in layout.uncovers))
+    none = (0, 1 << layout.slot_count)
+    entries = (tuple(uncovers) + (none,) * (width - len(uncovers)) for uncovers in layout.uncovers)
+    return (width, *(number for slot in entries for pair in slot for number in pair))
 
 
-@cython.locals(i=Int64, stock_count=Int64)
-def lookahead_wins(
-    ranks: Sequence[int], stock: Sequence[int], fit: Sequence[int], removed: int, free: int, drawn: int, rank: int
-) -> bool:
-    """Whether ``lookahead`` wins from this position of a known arrangement: ``ranks`` of the
-    28 slots, ``stock`` the stock's ranks from its first card, ``fit`` the ``Rules.fit_masks``
-    of ``ranks``.
-    It draws only when no card fits, so it plays the same under every drawing rule."""
-    stock_count = len(stock)
-    if not cython.compiled:
-        return _wins(ranks, stock, stock_count, fit, TABLE, removed, free, drawn, rank, CHOOSE)
-    ranks_ = cython.declare(cython.longlong[28])  # compiled: the tables copied into C arrays
-    stock_ = cython.declare(cython.longlong[24])
-    fit_ = cython.declare(cython.longlong[14])
-    for i in range(28):
-        ranks_[i] = ranks[i]
-    for i in range(stock_count):
-        stock_[i] = stock[i]
-    for i in range(14):
-        fit_[i] = fit[i]
-    return _wins(ranks_, stock_, stock_count, fit_, TABLE, removed, free, drawn, rank, CHOOSE)
+@cython.cclass
+class Tables:
+    """A layout's tables as the loops read them: its ``uncover_table`` (compiled, in a C array) and
+    the mask of its every slot (``tables_of``)."""
+
+    table = cython.declare(cython.longlong[4901])
+    size = cython.declare(cython.longlong)
+    full = cython.declare(cython.longlong)
+
+    def __init__(self, layout: Layout) -> None:
+        table = uncover_table(layout)
+        self.size, self.full = len(table), layout.all_slots_mask
+        if cython.compiled:  # into the C array, as far as the table goes
+            for i in range(self.size):
+                self.table[i] = table[i]
+        else:
+            self.table = list(table)
+
+
+_tables: dict[int, tuple[Layout, Tables]] = {}  # by the layout's id (hashing a layout costs microseconds)
+
+
+def tables_of(layout: Layout) -> Tables:
+    """A layout's ``Tables``, made once for each layout object (a few dozen are kept)."""
+    held = _tables.get(id(layout))
+    if held is None or held[0] is not layout:
+        if len(_tables) >= 64:
+            _tables.clear()
+        held = _tables[id(layout)] = (layout, Tables(layout))
+    return held[1]
+
+
+# Three Peaks' slots uncover two cards at most: where a table is that wide (``width == 2``) the
+# hot loops below read its two entries unrolled, a shift from the slot (a multiplication and a loop
+# cost Three Peaks 3-6% compiled, and a call a move as much as Python), else ``_uncover`` and
+# ``_freed`` loop over any width.
 
 
 @cython.cfunc
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-@cython.locals(ranks=Table, fit=Table, table=Table, removed=Int64, free=Int64, playable=Int64, bit=Int64)
-@cython.locals(slot=Int64, after=Int64, covers=Int64, freed=Int64, fitting=Int64, best_freed=Int64)
-@cython.locals(best_fitting=Int64, choice=Int64)
+@cython.locals(table=Table, width=Int64, slot=Int64, removed=Int64, free=Int64, at=Int64, covers=Int64, k=Int64)
 @cython.returns(Int64)
-def _choice(removed: int, free: int, playable: int, ranks, fit, table) -> int:
-    """``lookahead_slot`` on tables: compiled, on C arrays."""
+def _uncover(table, width: int, slot: int, removed: int, free: int) -> int:
+    """``free`` with the cards the removal of ``slot`` uncovers, ``removed`` (with it) the slots
+    gone (``layout.play``, on an ``uncover_table`` of ``width``)."""
+    at = 1 + 2 * width * slot
+    for k in range(at, at + 2 * width, 2):
+        covers = table[k + 1]
+        if removed & covers == covers:
+            free |= table[k]
+    return free
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(table=Table, width=Int64, slot=Int64, after=Int64, at=Int64, covers=Int64, k=Int64, freed=Int64)
+@cython.returns(Int64)
+def _freed(table, width: int, slot: int, after: int) -> int:
+    """How many cards the removal of ``slot`` frees, ``after`` the slots gone with it."""
+    freed = 0
+    at = 1 + 2 * width * slot
+    for k in range(at + 1, at + 2 * width, 2):
+        covers = table[k]
+        freed += after & covers == covers
+    return freed
+
+
+@cython.ccall
+@cython.locals(i=Int64, tables=Tables)
+def lookahead_slot(
+    removed: int, free: int, playable: int, ranks: Sequence[int], fit: Sequence[int], layout: Layout
+) -> int:
+    """The slot ``lookahead`` plays of the ``playable`` ones (a mask, not empty) on ``layout``: the
+    card whose removal frees the most cards, then the one on which the most other free cards fit
+    next; the lowest slot on a tie. Reads only free cards' ranks: cards a player can see."""
+    tables = tables_of(layout)
+    if not cython.compiled:
+        return _choice(removed, free, playable, ranks, fit, tables.table, tables.table[0])
+    ranks_ = cython.declare(cython.longlong[50])  # compiled: the tables copied into C arrays
+    fit_ = cython.declare(cython.longlong[14])
+    for i in range(len(ranks)):
+        ranks_[i] = ranks[i]
+    for i in range(14):
+        fit_[i] = fit[i]
+    return _choice(removed, free, playable, ranks_, fit_, tables.table, tables.table[0])
+
+
+@cython.locals(i=Int64, stock_count=Int64, tables=Tables, table=Table, full=Int64)
+def lookahead_wins(
+    ranks: Sequence[int],
+    stock: Sequence[int],
+    fit: Sequence[int],
+    removed: int,
+    free: int,
+    drawn: int,
+    rank: int,
+    layout: Layout,
+) -> bool:
+    """Whether ``lookahead`` wins from this position of a known arrangement on ``layout``:
+    ``ranks`` of its slots, ``stock`` the stock's ranks from its first card, ``fit`` the
+    ``Rules.fit_masks`` of ``ranks``.
+    It draws only when no card fits, so it plays the same under every drawing rule."""
+    stock_count = len(stock)
+    tables = tables_of(layout)
+    table, full = tables.table, tables.full
+    if not cython.compiled:
+        return _wins(ranks, stock, stock_count, fit, table, table[0], full, removed, free, drawn, rank, CHOOSE)
+    ranks_ = cython.declare(cython.longlong[50])  # compiled: the tables copied into C arrays
+    stock_ = cython.declare(cython.longlong[53])
+    fit_ = cython.declare(cython.longlong[14])
+    for i in range(len(ranks)):
+        ranks_[i] = ranks[i]
+    for i in range(stock_count):
+        stock_[i] = stock[i]
+    for i in range(14):
+        fit_[i] = fit[i]
+    return _wins(ranks_, stock_, stock_count, fit_, table, table[0], full, removed, free, drawn, rank, CHOOSE)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(ranks=Table, fit=Table, table=Table, width=Int64, removed=Int64, free=Int64, playable=Int64, bit=Int64)
+@cython.locals(slot=Int64, after=Int64, covers=Int64, freed=Int64, fitting=Int64, best_freed=Int64)
+@cython.locals(best_fitting=Int64, choice=Int64, two=cython.bint)
+@cython.returns(Int64)
+def _choice(removed: int, free: int, playable: int, ranks, fit, table, width: int) -> int:
+    """``lookahead_slot`` on tables (``table``: an ``uncover_table``): compiled, on C arrays."""
     best_freed, best_fitting, choice = -1, -1, -1
+    two = width == 2
     while playable:
         bit = playable & -playable
         playable ^= bit
         slot = lowest_slot(bit)
         after = removed | bit
-        covers = table[4 * slot + 1]
-        freed = after & covers == covers
-        covers = table[4 * slot + 3]
-        freed += after & covers == covers
+        if two:
+            covers = table[4 * slot + 2]
+            freed = after & covers == covers
+            covers = table[4 * slot + 4]
+            freed += after & covers == covers
+        else:
+            freed = _freed(table, width, slot, after)
         fitting = count_bits((free ^ bit) & fit[ranks[slot]])
         if freed > best_freed or (freed == best_freed and fitting > best_fitting):
             best_freed, best_fitting, choice = freed, fitting, slot
@@ -127,18 +222,32 @@ def _choice(removed: int, free: int, playable: int, ranks, fit, table) -> int:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-@cython.locals(ranks=Table, stock=Table, fit=Table, table=Table, stock_count=Int64, removed=Int64, free=Int64)
-@cython.locals(drawn=Int64, top=Int64, first=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
+@cython.locals(ranks=Table, stock=Table, fit=Table, table=Table, width=Int64, stock_count=Int64, full=Int64)
+@cython.locals(removed=Int64)
+@cython.locals(free=Int64, drawn=Int64, top=Int64, first=Int64, playable=Int64, slot=Int64, bit=Int64, covers=Int64)
+@cython.locals(two=cython.bint)
 @cython.returns(cython.bint)
 def _wins(
-    ranks, stock, stock_count: int, fit, table, removed: int, free: int, drawn: int, top: int, first: int
+    ranks,
+    stock,
+    stock_count: int,
+    fit,
+    table,
+    width: int,
+    full: int,
+    removed: int,
+    free: int,
+    drawn: int,
+    top: int,
+    first: int,
 ) -> bool:
-    """``lookahead_wins`` on tables (compiled, on C arrays), its first action ``first``: a slot,
-    a draw (below 0) or ``CHOOSE``."""
-    while removed != FULL:
+    """``lookahead_wins`` on tables (compiled, on C arrays; ``table``: an ``uncover_table``, ``full``:
+    the mask of every slot), its first action ``first``: a slot, a draw (below 0) or ``CHOOSE``."""
+    two = width == 2
+    while removed != full:
         if first == CHOOSE:
             playable = free & fit[top]
-            slot = _choice(removed, free, playable, ranks, fit, table) if playable else -1
+            slot = _choice(removed, free, playable, ranks, fit, table, width) if playable else -1
         else:
             slot, first = first, CHOOSE
         if slot < 0:
@@ -147,15 +256,18 @@ def _wins(
             top = stock[drawn]
             drawn += 1
             continue
-        bit = 1 << slot  # layout.play, written inline
+        bit = ONE << slot  # layout.play, written inline
         removed |= bit
         free ^= bit
-        covers = table[4 * slot + 1]
-        if removed & covers == covers:
-            free |= table[4 * slot]
-        covers = table[4 * slot + 3]
-        if removed & covers == covers:
-            free |= table[4 * slot + 2]
+        if two:
+            covers = table[4 * slot + 2]
+            if removed & covers == covers:
+                free |= table[4 * slot + 1]
+            covers = table[4 * slot + 4]
+            if removed & covers == covers:
+                free |= table[4 * slot + 3]
+        else:
+            free = _uncover(table, width, slot, removed, free)
         top = ranks[slot]
     return True
 
@@ -207,23 +319,26 @@ class Playouts:
     places, so arrangement k is the k-th of ``Seen.arrangements`` with its suits dropped. Built
     from what the player sees only (``playouts``); ``run(count)`` judges ``count`` more.
 
-    A position is ``slot_rank`` (each slot's rank, ``UNSEEN`` where face down), ``stock_rank``
-    (the stock from its first card, ``UNSEEN`` below what was drawn), the removed and the free
-    slots as bitmasks, the cards ``drawn`` and the discard's rank ``top`` (0: a joker, or an
-    empty discard, which every card fits); an action is a slot, or ``-1`` to draw."""
+    A position is on a ``layout``: ``slot_rank`` (each of its slots' rank, ``UNSEEN`` where face
+    down), ``stock_rank`` (the stock from its first card, ``UNSEEN`` below what was drawn), the
+    removed and the free slots as bitmasks, the cards ``drawn`` and the discard's rank ``top`` (0:
+    a joker, or an empty discard, which every card fits); an action is a slot, or ``-1`` to draw."""
 
-    slot_rank = cython.declare(cython.longlong[28])
-    stock_rank = cython.declare(cython.longlong[24])
+    table = cython.declare(cython.longlong[4901])  # the layout's ``uncover_table``
+    slot_rank = cython.declare(cython.longlong[50])
+    stock_rank = cython.declare(cython.longlong[53])
     place = cython.declare(cython.longlong[53])  # the unseen places, in deck order
     card_rank = cython.declare(cython.longlong[53])  # the unseen cards' ranks, in the order they are shuffled
     pool = cython.declare(cython.longlong[53])
-    ranks = cython.declare(cython.longlong[28])  # the arrangement being judged
-    stock = cython.declare(cython.longlong[24])
+    ranks = cython.declare(cython.longlong[50])  # the arrangement being judged
+    stock = cython.declare(cython.longlong[53])
     of_rank = cython.declare(cython.longlong[15])  # its slots of each rank; 14: none
     fit = cython.declare(cython.longlong[14])  # its slots that go on each discard rank
     fit_with = cython.declare(cython.longlong[42])  # the ranks fitting each discard rank, 3 a rank, 14 for none
-    action = cython.declare(cython.longlong[29])
-    wins = cython.declare(cython.longlong[29])
+    action = cython.declare(cython.longlong[51])  # at most every slot free, and the draw
+    wins = cython.declare(cython.longlong[51])
+    slots = cython.declare(cython.longlong)  # the layout's
+    full = cython.declare(cython.longlong)  # the mask of every slot
     unseen = cython.declare(cython.longlong)
     stock_start = cython.declare(cython.longlong)
     stock_total = cython.declare(cython.longlong)
@@ -236,8 +351,10 @@ class Playouts:
     state = cython.declare(cython.ulonglong)
     inc = cython.declare(cython.ulonglong)
 
+    @cython.locals(tables=Tables, i=Int64)
     def __init__(
         self,
+        layout: Layout,
         slot_rank: Sequence[int],
         stock_rank: Sequence[int],
         places: Sequence[int],
@@ -252,21 +369,28 @@ class Playouts:
         seed: int,
         stream: int,
     ) -> None:
-        assert len(places) == len(card_ranks) and len(actions) <= 29 and len(stock_rank) <= 24
-        self.slot_rank = list(slot_rank)
-        self.stock_rank = list(stock_rank) + [UNSEEN] * (24 - len(stock_rank))
-        self.place = list(places) + [0] * (53 - len(places))
-        self.card_rank = list(card_ranks) + [0] * (53 - len(card_ranks))
+        assert len(slot_rank) == layout.slot_count and len(places) == len(card_ranks)
+        tables = tables_of(layout)
+        if cython.compiled:  # the layout's, copied
+            for i in range(tables.size):
+                self.table[i] = tables.table[i]
+        else:
+            self.table = tables.table
+        self.slots, self.full = layout.slot_count, layout.all_slots_mask
+        self.slot_rank = padded(slot_rank, SLOTS, UNSEEN)
+        self.stock_rank = padded(stock_rank, CARDS, UNSEEN)
+        self.place = padded(places, CARDS, 0)
+        self.card_rank = padded(card_ranks, CARDS, 0)
         self.pool = [0] * 53
-        self.ranks = [0] * 28
-        self.stock = [0] * 24
+        self.ranks = [0] * 50
+        self.stock = [0] * 53
         self.of_rank = [0] * 15
         self.fit = [0] * 14
         # each discard rank's fitting ranks, but for the joker (0): it fits, and takes, every card
         self.fit_with = [r for onto in range(14) for r in ([*(x for x in fitting[onto] if x), 14, 14, 14][:3])]
         assert all(len([x for x in fitting[onto] if x]) <= 3 for onto in range(1, 14))
-        self.action = list(actions) + [0] * (29 - len(actions))
-        self.wins = [0] * 29
+        self.action = padded(actions, SLOTS + 1, 0)
+        self.wins = [0] * 51
         self.unseen, self.stock_start, self.stock_total = len(places), stock_start, len(stock_rank)
         self.actions, self.removed, self.free, self.drawn, self.top = len(actions), removed, free, drawn, top
         self.judged = 0
@@ -310,6 +434,29 @@ class Playouts:
             if r >= threshold:
                 return r % bound
 
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(a=Int64, width=Int64)
+    @cython.returns(cython.bint)
+    def _judge(self, a: int, width: int) -> bool:
+        """Whether ``lookahead`` wins the arrangement dealt after action ``a`` (``width``: the table's)."""
+        return _wins(
+            self.ranks,
+            self.stock,
+            self.stock_total,
+            self.fit,
+            self.table,
+            width,
+            self.full,
+            self.removed,
+            self.free,
+            self.drawn,
+            self.top,
+            self.action[a],
+        )
+
     @cython.ccall
     @cython.locals(count=Int64)
     def run(self, count: int) -> None:
@@ -321,10 +468,11 @@ class Playouts:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, mask=Int64, won=cython.bint)
+    @cython.locals(count=Int64, i=Int64, j=Int64, swap=Int64, place=Int64, a=Int64, mask=Int64, width=Int64)
     @cython.returns(cython.void)
     def _run(self, count: int) -> None:
         """``run``'s work, on the fixed arrays only."""
+        width = self.table[0]
         while count > 0:
             count -= 1
             # deal: Fisher-Yates from the last position down, as ``deal.shuffle``
@@ -337,40 +485,37 @@ class Playouts:
                 self.pool[i] = self.pool[j]
                 self.pool[j] = swap
                 i -= 1
-            for i in range(28):
+            for i in range(self.slots):
                 self.ranks[i] = self.slot_rank[i]
             for i in range(self.stock_total):
                 self.stock[i] = self.stock_rank[i]
             for i in range(self.unseen):
                 place = self.place[i]
-                if place < 28:
+                if place < self.slots:
                     self.ranks[place] = self.pool[i]
                 else:
                     self.stock[place - self.stock_start] = self.pool[i]
             # the slots each discard rank takes
             for i in range(15):
                 self.of_rank[i] = 0
-            for i in range(28):
-                self.of_rank[self.ranks[i]] |= 1 << i
-            self.fit[0] = FULL
+            for i in range(self.slots):
+                self.of_rank[self.ranks[i]] |= ONE << i
+            self.fit[0] = self.full
             for i in range(1, 14):
                 mask = self.of_rank[0] | self.of_rank[self.fit_with[3 * i]]
                 self.fit[i] = mask | self.of_rank[self.fit_with[3 * i + 1]] | self.of_rank[self.fit_with[3 * i + 2]]
             for a in range(self.actions):
-                won = _wins(
-                    self.ranks,
-                    self.stock,
-                    self.stock_total,
-                    self.fit,
-                    TABLE,
-                    self.removed,
-                    self.free,
-                    self.drawn,
-                    self.top,
-                    self.action[a],
-                )
-                self.wins[a] += won
+                if width == 2:  # Three Peaks' width, a constant: the compiler unrolls what it bounds
+                    self.wins[a] += self._judge(a, 2)
+                else:
+                    self.wins[a] += self._judge(a, width)
             self.judged += 1
+
+
+def padded(numbers: Sequence[int], size: int, filler: int) -> list[int]:
+    """``numbers`` filled up to ``size`` (a C array's, which takes a list of its own length only)."""
+    assert len(numbers) <= size
+    return [*numbers, *[filler] * (size - len(numbers))]
 
 
 def playouts(seen: Seen, actions: Sequence[int], seed: int, stream: int) -> Playouts:
@@ -379,6 +524,7 @@ def playouts(seen: Seen, actions: Sequence[int], seed: int, stream: int) -> Play
     rules = seen.rules
     stock = [card.rank for card in seen.stock_seen]
     return Playouts(
+        seen.layout,
         [UNSEEN if card is None else card.rank for card in seen.slot_cards],
         stock + [UNSEEN] * (seen.drawn + seen.stock_count - len(stock)),
         seen.unseen_places(),

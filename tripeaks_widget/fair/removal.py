@@ -1,4 +1,4 @@
-"""Removing a peak card from the packed board (bitmasks over the 28 slots, bit s for slot s):
+"""Removing a peak card from the packed board (bitmasks over a layout's slots, bit s for slot s):
 the cards its removal uncovers, which come free, and which of them a player then sees turned up.
 
 The exact fair value (``expectimax``) and the fair player's search (``search``) both play a card
@@ -8,17 +8,15 @@ turned up that was face down, the search to note the ranks the player now sees.
 
 from __future__ import annotations
 
-from ..engine.layout import UNCOVERS
 
-
-def remove(removed: int, free: int, slot: int) -> tuple[int, int, list[int]]:
+def remove(removed: int, free: int, slot: int, uncovers: tuple) -> tuple[int, int, list[int]]:
     """The removed and the free slots once the free card in ``slot`` is played, and the slots the
-    play uncovers (now free), in ``UNCOVERS`` order."""
+    play uncovers (now free), in ``uncovers`` order (the layout's ``Layout.uncovers``)."""
     bit = 1 << slot
     removed |= bit
     free ^= bit
     uncovered = []
-    for place_bit, covers in UNCOVERS[slot]:
+    for place_bit, covers in uncovers[slot]:
         if removed & covers == covers:
             free |= place_bit
             uncovered.append(place_bit.bit_length() - 1)

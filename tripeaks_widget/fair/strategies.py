@@ -3,9 +3,10 @@
 A strategy is any function ``policy(seen) -> action``: it gets only what a player can see
 (a ``tripeaks_widget.engine.seen.Seen``) and answers with a card in notation (``"K♣"``) or
 ``"draw"``. ``evaluate(policy, games=range(1, 1001), rules="easy")`` plays it over those
-numbered games, with a progress bar, and returns ``Results``: on a pool of its own, one process
-a core (``workers``; ``workers=1`` plays in this process), or on any ``concurrent.futures.Executor``
-handed to it (a Dask cluster's ``client.get_executor()``). The results are the same either way.
+numbered games (on Three Peaks, or on another layout with ``layout=``), with a progress bar, and
+returns ``Results``: on a pool of its own, one process a core (``workers``; ``workers=1`` plays in
+this process), or on any ``concurrent.futures.Executor`` handed to it (a Dask cluster's
+``client.get_executor()``). The results are the same either way.
 
 Built in: ``first_fit`` (the first card that fits, in slot order; draw only when stuck),
 ``lookahead`` (one move ahead: the card that frees the most cards, then the one that
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError, TriPeaksError, shown, shown_text
 from ..engine.game import HOGUE_DRAW_COST, Game
+from ..engine.layout import Layout, layout_named
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
@@ -68,7 +70,7 @@ def lookahead(seen: Seen) -> str:
     fit = seen.rules.fit_masks(ranks)
     removed, free = seen.masks
     playable = free & fit[seen.discard.rank if seen.discard else 0]
-    return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit)])
+    return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit, seen.layout)])
 
 
 @dataclass(frozen=True)
@@ -177,9 +179,10 @@ class Played:
     error: str | None = None
 
 
-def play(policy, number: int, rules: Rules | str = "easy") -> Played:
-    """Play numbered game ``number`` with ``policy`` until it is won or blocked."""
-    game = Game.from_number(number, rules)
+def play(policy, number: int, rules: Rules | str = "easy", layout: Layout | None = None) -> Played:
+    """Play numbered game ``number`` (on ``layout``, None: Three Peaks) with ``policy`` until it is
+    won or blocked."""
+    game = Game.from_number(number, rules, layout=layout)
     sight = Sight.at_deal(game)
     try:
         with memo_for(policy):  # consecutive decisions of one game share the exact search's memo
@@ -190,8 +193,8 @@ def play(policy, number: int, rules: Rules | str = "easy") -> Played:
     return Played(number, game.status == "won", game.score, game.moves, game.cards_left, tuple(game.history))
 
 
-def _play_all(policy, numbers: list[int], rules) -> list[Played]:
-    return [play(policy, number, rules) for number in numbers]
+def _play_all(policy, numbers: list[int], rules, layout: Layout | None) -> list[Played]:
+    return [play(policy, number, rules, layout) for number in numbers]
 
 
 def cores() -> int:
@@ -233,6 +236,7 @@ class Results:
     label: str
     rules: str
     rows: tuple[Played, ...]
+    layout: Layout | None = None  # None: Three Peaks
 
     @property
     def played(self) -> list[Played]:
@@ -283,6 +287,7 @@ class Results:
         return {
             "strategy": self.label,
             "rules": self.rules,
+            "layout": self.layout_name,
             "games": len(self.played),
             "wins": self.wins,
             "win_rate": round(self.win_rate, 4),
@@ -292,10 +297,16 @@ class Results:
             "errors": len(self.errors),
         }
 
+    @property
+    def layout_name(self) -> str:
+        """The name of the layout the games were played on."""
+        return "Three Peaks" if self.layout is None else self.layout.name
+
     def __str__(self) -> str:
         low, high = self.win_interval
+        on = "" if self.layout is None else f" on {self.layout.name}"
         return (
-            f"{self.label} under {self.rules}: won {self.wins} of {len(self.played)} "
+            f"{self.label} under {self.rules}{on}: won {self.wins} of {len(self.played)} "
             f"({self.win_rate:.1%}, 95% {low:.1%}–{high:.1%}), mean score {self.mean_score:.1f}"
             + (f", {len(self.errors)} stopped by errors" if self.errors else "")
         )
@@ -349,7 +360,7 @@ def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
     rules = dataclasses.replace(Rules.parse(results.rules), hogue_scoring=True)
     scores = []
     for row in results.played:
-        game = Game.from_number(row.game, rules)
+        game = Game.from_number(row.game, rules, layout=results.layout)
         after = [game.score]  # the score after each action, from the start
         for action in row.actions:
             game.apply(action)
@@ -383,15 +394,18 @@ def evaluate(
     workers: int | None = None,
     progress: bool = True,
     label: str | None = None,
+    layout: Layout | str | None = None,
 ) -> Results:
-    """Play ``policy`` over the numbered ``games`` under ``rules``; see the module's notes.
-    Without an ``executor``, on ``workers`` processes (None: one a core; 1: this process)."""
+    """Play ``policy`` over the numbered ``games`` under ``rules`` on ``layout`` (a ``Layout`` or a
+    built-in's name; None: Three Peaks); see the module's notes. Without an ``executor``, on
+    ``workers`` processes (None: one a core; 1: this process)."""
     from tqdm.auto import tqdm
 
     numbers = list(games)
     if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
         raise InvalidValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
     rules_name = str(Rules.parse(rules))
+    on = None if layout is None else layout_named(layout)
     label = label or str(getattr(policy, "__name__", repr(policy)))
     workers = check_workers(workers)
     rows: list[Played] = []
@@ -400,19 +414,19 @@ def evaluate(
         runner = executor or pool
         if runner is None:
             for number in numbers:
-                rows.append(play(policy, number, rules))
+                rows.append(play(policy, number, rules, on))
                 bar.update()
         else:
             chunk = CHUNK if pool is None else OWN_CHUNK
             chunks = [numbers[i : i + chunk] for i in range(0, len(numbers), chunk)]
-            futures = [runner.submit(_play_all, policy, part, rules) for part in chunks]
+            futures = [runner.submit(_play_all, policy, part, rules, on) for part in chunks]
             for future in as_completed(futures):
                 done = future.result()
                 rows.extend(done)
                 bar.update(len(done))
     order = {number: i for i, number in enumerate(numbers)}
     rows.sort(key=lambda row: order[row.game])
-    results = Results(label, rules_name, tuple(rows))
+    results = Results(label, rules_name, tuple(rows), on)
     if results.errors:
         first = results.errors[0].error
         warnings.warn(

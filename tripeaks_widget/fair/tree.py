@@ -23,7 +23,6 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine.errors import SearchExhausted
-from ..engine.layout import ALL_SLOTS_MASK
 from ..engine.seen import Seen
 from .expectimax import Expectimax
 from .playout import lookahead_wins
@@ -58,6 +57,12 @@ class Search:
     def __init__(self, seen: Seen, seed: int, deadline: float | None) -> None:
         self.seen = seen
         self.rules = seen.rules
+        self.layout = seen.layout
+        self.slot_count, self.uncovers, self.full = (
+            self.layout.slot_count,
+            self.layout.uncovers,
+            self.layout.all_slots_mask,
+        )
         self.deadline = deadline
         self.root = Node()
         self.decks = seen.arrangements(seed)
@@ -85,7 +90,7 @@ class Search:
         """One iteration: a deal, a walk down the tree, a new node valued, the value backed up."""
         deck = next(self.decks)
         seen = self.seen
-        ranks = [card.rank for card in deck[:28]]
+        ranks = [card.rank for card in deck[: self.slot_count]]
         stock = [card.rank for card in deck[seen.stock_start :]]
         fit = self.rules.fit_masks(ranks)
         removed, free, known, drawn, top_code, counts = self.root_state
@@ -95,7 +100,7 @@ class Search:
         path: list[tuple[Node, int]] = []
         value = 0.0
         while True:
-            if removed == ALL_SLOTS_MASK:
+            if removed == self.full:
                 value = 1.0
                 break
             actions = self.legal(removed, free, drawn, top, ranks, fit, stock)
@@ -115,7 +120,7 @@ class Search:
             else:
                 known &= ~(15 << (4 * action))
                 top = ranks[action]
-                removed, free, uncovered = remove(removed, free, action)
+                removed, free, uncovered = remove(removed, free, action, self.uncovers)
                 turned = []
                 for place in uncovered:
                     if not known >> (4 * place) & 15:
@@ -153,14 +158,14 @@ class Search:
 
     def leaf(self, removed, free, known, drawn, top, counts, total, ranks, fit, stock) -> float:
         """A new node's value: exact once few cards are unseen, else a ``lookahead`` playout."""
-        if removed == ALL_SLOTS_MASK:
+        if removed == self.full:
             return 1.0
         if total <= LEAF_EXACT_UNSEEN:
             try:
                 return self.exact.value(removed, free, known, drawn, top + 1, counts, total)
             except SearchExhausted:
                 pass  # no time for it: a playout instead
-        return float(lookahead_wins(ranks, stock, fit, removed, free, drawn, top))
+        return float(lookahead_wins(ranks, stock, fit, removed, free, drawn, top, self.layout))
 
     def result(self, iterations: int) -> Searched:
         """The search's answer after ``iterations``: each root action's visits and mean result."""
