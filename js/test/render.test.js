@@ -83,6 +83,15 @@ test("Diamond's snapshot draws its 25 slots where its table puts them, face up a
   window.close();
 });
 
+test("the New game dialog counts the layout's peak cards where it names them", () => {
+  for (const [state, count] of [[STATES.start, 28], [STATES.diamond, 25]]) {
+    const { $$, window } = setup(state);
+    const tips = $$("[title]").map((e) => e.title).filter((tip) => tip.includes("peak cards are dealt face up"));
+    assert.deepEqual(tips, [`All ${count} peak cards are dealt face up; a card is playable once no card covers it.`]);
+    window.close();
+  }
+});
+
 test("a new layout lays the board out again, and the keys go through its cards in reading order", () => {
   const { $$, slot, model, window } = setup({ ...ON_ONE_PEAK, seq: 1 }, { table: ONE_PEAK });
   slot(1).focus();
