@@ -31,6 +31,7 @@ LINE = 26.0  # a line of words: the caption, the readouts, the message
 THREE_PEAKS = look.table(layout.THREE_PEAKS)  # the table of a view that names no other
 BOARD_W = THREE_PEAKS["width"]  # Three Peaks' board, in units: the narrowest picture's (its header fits)
 PILE_TOP = THREE_PEAKS["pile_top"]
+WIDTH = 2 * PAD_X + BOARD_W * UNIT  # the narrowest picture's width, Three Peaks'; a wider layout's is wider
 MUTED = "#57606a"  # quiet words: labels, the code (the front end's theme fallback)
 INK = "#1f2328"
 
@@ -69,7 +70,7 @@ class Drawing:
         self.id = f"tp{digest[:8]}"
         self.symbols: dict[str, str] = {}  # each card drawn once, placed where it lies with <use>
         self.places = table_of(view)
-        self.width = 2 * PAD_X + max(self.places["width"], BOARD_W) * UNIT
+        self.width = max(WIDTH, 2 * PAD_X + self.places["width"] * UNIT)
         # the felt: the board and its padding above and below (the front end's)
         self.table_h = (0.28 + self.places["height"] + 0.22) * UNIT
 
