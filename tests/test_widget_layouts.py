@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from support import played
 
-from tripeaks_widget import LAYOUTS, InvalidLayoutError, TriPeaks, TriPeaksError
+from tripeaks_widget import LAYOUTS, InvalidLayoutError, Layout, TriPeaks, TriPeaksError
 from tripeaks_widget.board import Board
 from tripeaks_widget.picture import look
 from tripeaks_widget.picture.svg import UNIT
@@ -114,3 +114,24 @@ def test_a_code_names_its_layout_and_a_layout_given_with_it_must_be_that_one():
     with pytest.raises(ValueError, match="DIAMOND"):
         Board("TP1-E-AAAAAAB@DIAMOND", layout="Columns", records=False)
     board.close()
+
+
+def test_a_layout_of_ones_own_from_a_file_is_dealt_played_and_drawn(tmp_path):
+    path = tmp_path / "one-peak.toml"
+    path.write_text(
+        'name = "One Peak"\n'
+        + "".join(
+            f"[[slots]]\nx = {x}\ny = {y}\npeak = 0\ncovered_by = {covers}\n"
+            for x, y, covers in [(0.5, 0, [1, 2]), (0, 1, []), (1, 1, [])]
+        ),
+        encoding="utf-8",
+    )
+    w = TriPeaks(5, layout=Layout.load(path), records=False, lang="en")
+    assert w.code.endswith("@ONE-PEAK") and w.table["slots"] == [[1.05, 0.0], [0.55, 0.644], [1.55, 0.644]]
+    assert w.table["depth"] == [1, 2, 2] and w.table["width"] == look.PILE_SPREAD + look.CARD_W  # the piles' width
+    w.board.handle(first_move(w.board))
+    w.new_game(6)
+    assert w.board.layout.name == "One Peak" and w.number == 6
+    _felt, uses = places(w.picture().svg)
+    assert len(uses) == 3 + 2 + 1  # its three cards, the discard, the stock and the card under it
+    w.close()
