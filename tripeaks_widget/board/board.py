@@ -472,7 +472,7 @@ class Board:
         return self.assists.used | self._game.consulted
 
     def play(self, target: int | Card | str) -> Card:
-        """Play a peak card (slot number 0–27, a Card, or notation such as ``"K♣"`` or ``"Kc"``)."""
+        """Play a peak card (a slot number, 0–27 on Three Peaks; a Card, or notation such as ``"K♣"`` or ``"Kc"``)."""
         return self._apply(self._game.play, target)
 
     def draw(self) -> Card:
