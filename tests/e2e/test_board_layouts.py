@@ -1,7 +1,8 @@
 """The live board on other layouts, in Chromium: the shipped front end draws a widget's traits
 (its snapshot, its labels, its table) and puts every card where the picture Python draws puts
 it; no card lies over another unless it covers it, and nothing is cut off, in cells 700 and 1000
-pixels wide. One browser, one page (the docs' camera), every board drawn afresh in it."""
+pixels wide (one page of the session's Chromium, every board drawn afresh in it, as the docs'
+camera draws); and in JupyterLab, a new layout's table comes with its deal."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from labdriver import expect
 
 from tripeaks_widget import LAYOUTS, Card, TriPeaks
 from tripeaks_widget.picture import Picture, look
 from tripeaks_widget.picture.svg import UNIT
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "docs" / "_ext"))
-import board_pictures  # the camera README's picture is taken with
+import board_pictures  # the camera README's picture is taken with: its page's scripts
 
 SVG = "{http://www.w3.org/2000/svg}"
 WIDTHS = (700, 1000)
@@ -44,15 +46,37 @@ MEASURE = """() => {
 }"""
 
 
+class Page:
+    """A page of the session's Chromium that draws a widget's traits as the docs' camera does
+    (``docs/_ext/board_pictures.py``): the shipped bundle loaded once, each board drawn afresh."""
+
+    def __init__(self, browser) -> None:
+        self.context = browser.new_context(viewport={"width": max(WIDTHS) + 20, "height": 900}, reduced_motion="reduce")
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        css = (board_pictures.STATIC / "widget.css").read_text(encoding="utf-8")
+        self.page.set_content(
+            f'<!doctype html><html><head><meta charset="utf-8"><style>{css}</style></head>'
+            '<body style="margin:0"><div id="cell" style="padding:8px"></div></body></html>'
+        )
+        self.page.evaluate(board_pictures.LOAD, (board_pictures.STATIC / "widget.js").read_text(encoding="utf-8"))
+
+    def at_width(self, width: int) -> None:
+        self.page.set_viewport_size({"width": width + 20, "height": 900})
+        self.page.evaluate(f"() => {{ document.getElementById('cell').style.width = '{width}px'; }}")
+
+    def draw(self, traits: dict) -> None:
+        self.page.evaluate(board_pictures.DRAW, traits)
+        self.page.wait_for_selector("#cell .tp-board")
+        assert not self.errors, self.errors
+
+
 @pytest.fixture(scope="module")
-def camera(e2e_ready):
-    with board_pictures.Camera(max(WIDTHS)) as camera:
-        yield camera
-
-
-def at_width(camera, width: int) -> None:
-    camera.page.set_viewport_size({"width": width + 20, "height": 900})
-    camera.page.evaluate(f"() => {{ document.getElementById('cell').style.width = '{width}px'; }}")
+def camera(browser):
+    page = Page(browser)
+    yield page
+    page.context.close()
 
 
 def pictured(board: TriPeaks) -> dict[tuple[float, float], str]:
@@ -87,7 +111,7 @@ def test_the_live_board_lays_its_layout_out_as_the_picture_does_with_no_overlap_
     lift = look.FACE["lift"]
     for width in WIDTHS:
         picture = pictured(w)
-        at_width(camera, width)
+        camera.at_width(width)
         camera.draw({"state": w.state, "labels": w.labels, "table": w.table})
         live = camera.page.evaluate(MEASURE)
         unit = live["width"] / w.table["width"]
@@ -110,3 +134,20 @@ def test_the_live_board_lays_its_layout_out_as_the_picture_does_with_no_overlap_
         for pile in (live["stock"], live["discard"]):
             assert pile["inside"] and all(overlap(pile, card) == 0 for card in shown), (name, width, pile)
     w.close()
+
+
+def test_in_jupyterlab_a_new_layout_comes_with_its_table_and_lays_the_board_out_again(open_notebook):
+    """The table trait in a real kernel's widget: a board on Diamond shows its 25 cards, and a new
+    deal on Columns (another cell) its 21, each free card of the new layout a card to play."""
+    deal = 'w = TriPeaks(11, layout="Diamond", records=False); w'
+    nb = open_notebook(["from tripeaks_widget import TriPeaks", deal, 'w.new_game(layout="Columns"); w.code'])
+    nb.run(0, 1)
+    root = nb.cell(1).locator(".tp-root")
+    root.wait_for(state="visible")
+    slots = root.locator(".tp-slot")
+    expect(slots).to_have_count(25)
+    expect(root.locator(".tp-code")).to_contain_text("@DIAMOND")
+    nb.run(2)
+    expect(slots).to_have_count(21)
+    expect(root.locator(".tp-code")).to_contain_text("@COLUMNS")
+    expect(root.locator(".tp-slot.tp-free[role=button]")).to_have_count(7)
