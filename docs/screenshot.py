@@ -30,7 +30,7 @@ def traits() -> dict:
     from tripeaks_widget import TriPeaks
 
     state = TriPeaks(CODE, records=False, lang="en").get_state()
-    return {name: value for name, value in state.items() if name in ("state", "labels")}
+    return {name: value for name, value in state.items() if name in ("state", "labels", "table")}
 
 
 def digests(shown: dict) -> dict:

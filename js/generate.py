@@ -3,7 +3,8 @@
 - ``js/src/snapshot.js``: the snapshot contract's JSDoc types (:func:`tripeaks_widget.board.snapshot.jsdoc`);
 - ``js/src/facts.js``: the facts the front end shares with the engine (:mod:`tripeaks_widget.board.frontend`);
 - ``js/src/facts.css``: the board's colours and card faces (:mod:`tripeaks_widget.picture.look`);
-- ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw;
+- ``js/test/fixtures/states.json``: real snapshots of a widget, one per scene the unit tests draw
+  (each with its table, which the widget sends apart);
 - ``js/test/fixtures/languages.json``: each language's labels and two snapshots of the reference deal.
 
 ``tests/test_snapshot.py`` fails when any is out of date.
@@ -31,23 +32,28 @@ WINNABLE = "TP1-E-AAAAAAD"  # R6.5
 TO_BLOCK = "TP1-C-AAAAAAB"
 
 
-def board(code: str = OPENING) -> TriPeaks:
-    return TriPeaks(code, records=False, lang="en")
+def board(code: str | int = OPENING, layout: str | None = None) -> TriPeaks:
+    return TriPeaks(code, layout=layout, records=False, lang="en")
+
+
+def sent(w: TriPeaks) -> dict:
+    """The snapshot the widget sent: its ``state``, and its ``table`` (a trait of its own)."""
+    return {**w.state, "table": w.table}
 
 
 def scenes() -> dict[str, dict]:
     """Each scene's snapshot, as the widget sent it."""
     out = {}
     w = board()
-    out["start"] = dict(w.state)
+    out["start"] = sent(w)
     w.play(THREE_MOVES[0])
-    out["after1"] = dict(w.state)
+    out["after1"] = sent(w)
     for card in THREE_MOVES[1:]:
         w.play(card)
-    out["mid"] = dict(w.state)
+    out["mid"] = sent(w)
     w.caption = "Step 3: the 7♠ turned up. Nothing fits the 2♦, so draw."
     w.highlight("stock", 21)
-    out["teach"] = dict(w.state)
+    out["teach"] = sent(w)
 
     w = board()
     for card in THREE_MOVES:
@@ -57,16 +63,20 @@ def scenes() -> dict[str, dict]:
         w.play(unfit)
     except IllegalMoveError:
         pass
-    out["refused"] = dict(w.state)
+    out["refused"] = sent(w)
 
     w = board(WINNABLE)
     w.replay(solver.solve(w.game).line, pace=0)
-    out["won"] = dict(w.state)
+    out["won"] = sent(w)
 
     w = board(TO_BLOCK)
     while w.status == "playing":  # the first card that fits, else a draw
         w.apply(w.playable()[0] if w.playable() else "draw")
-    out["blocked"] = dict(w.state)
+    out["blocked"] = sent(w)
+
+    w = board(1, "Diamond")  # numbered game 1 on Diamond, a card played
+    w.apply(w.playable()[0] if w.playable() else "draw")
+    out["diamond"] = sent(w)
     return out
 
 

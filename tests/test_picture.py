@@ -10,7 +10,7 @@ from support import OPENING, WINNABLE, winning_line
 
 from tripeaks_widget import Game, TriPeaks, i18n
 from tripeaks_widget.board import frontend
-from tripeaks_widget.engine.layout import ROWS, slot_x
+from tripeaks_widget.engine.layout import ROWS, THREE_PEAKS, slot_x
 from tripeaks_widget.picture import Picture, look
 from tripeaks_widget.picture.svg import PAD_X, UNIT
 
@@ -67,7 +67,8 @@ def test_every_card_sits_where_the_front_end_puts_it():
 
 def test_the_front_end_takes_the_same_look():
     facts, css = frontend.facts(), frontend.css_module()
-    assert facts["CARD_W"] == look.CARD_W and facts["ROW_STEP"] == look.ROW_STEP
+    assert facts["CARD_W"] == look.CARD_W and facts["CARD_H"] == look.CARD_H
+    assert facts["TABLE"] == look.table(THREE_PEAKS)  # the board's until a snapshot brings its own
     assert facts["SUIT_SHAPES"]["hearts"][0][1]["d"] == look.SUIT_SHAPES["hearts"][0][1]["d"]
     for name, colour in look.PALETTE.items():
         assert f"--tp-{name}: {colour};" in css

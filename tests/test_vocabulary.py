@@ -35,6 +35,10 @@ NOT_ON_THE_BOARD = {
     "run": "Hogue's scoring's run, for the search",
     "lang": "the board's and the widget's own, which the game follows",
 }
+# Names the widget keeps as every ipywidget has them, each for a reason (the board says the game's).
+THE_WIDGETS_OWN = {
+    "layout": "ipywidgets' trait, the widget's box (TriPeaks.compare sets it): the game's is w.game.layout",
+}
 # A board's method may take a keyword more than the game's, to show what it does.
 SHOWN_ON_THE_BOARD = {("replay", "pace")}  # seconds each step stays on the board; a game has nothing to show
 
@@ -105,14 +109,28 @@ def test_a_name_on_two_of_game_board_and_widget_is_the_same_kind_with_the_same_p
 
 def test_what_the_widget_can_say_about_its_game_it_says_under_the_games_name():
     game, board, widget = public(Game), public(Board), public(TriPeaks)
-    missing = [name for name in game if name not in NOT_ON_THE_BOARD and (name not in board or name not in widget)]
+    missing = [
+        name
+        for name in game
+        if name not in NOT_ON_THE_BOARD and (name not in board or (name not in widget and name not in THE_WIDGETS_OWN))
+    ]
     assert missing == []
     assert set(NOT_ON_THE_BOARD) <= set(game)  # every reason is about a name the game has
 
 
 def test_the_widget_says_everything_the_board_says_as_a_player_or_a_script_reads_it():
     plumbing = {"handle", "publish", "subscribe", "snapshot", "answer", "point", "say", "used", "close"}
-    assert set(public(Board)) - plumbing <= set(public(TriPeaks))
+    assert set(public(Board)) - plumbing - set(THE_WIDGETS_OWN) <= set(public(TriPeaks))
+
+
+def test_the_layout_is_a_keyword_of_both_and_the_widget_keeps_its_box():
+    for make in (Board, TriPeaks):
+        assert inspect.signature(make).parameters["layout"].kind is inspect.Parameter.KEYWORD_ONLY
+    w = TriPeaks(OPENING, records=False, layout="Three Peaks")
+    assert w.board.layout is w.game.layout and w.game.layout.name == "Three Peaks"
+    assert isinstance(w.layout, ipywidgets.Layout)  # the widget's box, as on every ipywidget
+    assert isinstance(inspect.getattr_static(Board, "layout"), property)
+    w.close()
 
 
 def test_a_board_and_a_widget_answer_as_their_game_does():

@@ -19,7 +19,7 @@ from . import fair, goals, i18n, solver
 from .engine import game
 from .engine.cards import Card
 from .engine.rules import Rules
-from .picture import Picture, animate
+from .picture import Picture, animate, look
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing's own from Python 3.11
@@ -121,7 +121,7 @@ class Game(game.Game):
         return Picture(animate(views, self.lang, pace), views[-1]["description"])
 
     def _shown(self) -> dict[str, Any]:
-        return {**self.view(), "lang": self.lang, "number": self.number}
+        return {**self.view(), "lang": self.lang, "number": self.number, "table": look.table(self.layout)}
 
     def _repr_svg_(self) -> str:
         return self.picture().svg

@@ -3,7 +3,8 @@
 The board does everything; the widget carries it to the front end. Each snapshot the board
 publishes goes into the ``state`` trait, each comm message from the front end goes to
 :meth:`Board.handle <tripeaks_widget.board.board.Board.handle>`, and ``lang`` and ``labels`` follow the
-board's language. The front end writes no trait: an ``update`` it sends is dropped and the true
+board's language, and ``table`` (where the cards lie) follows the game's layout, sent once per
+layout rather than in every snapshot. The front end writes no trait: an ``update`` it sends is dropped and the true
 values sent again. Scripted calls (``w.play("K♣")``) and clicks go through the same board.
 """
 
@@ -83,6 +84,12 @@ def _in_marimo() -> bool:
     return marimo is not None and bool(getattr(marimo, "running_in_notebook", lambda: False)())
 
 
+def _parted(snapshot: Snapshot) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A snapshot as the widget sends it: the ``state`` trait, and the ``table`` trait apart."""
+    state: dict[str, Any] = dict(snapshot)
+    return state, dict(state.pop("table"))
+
+
 class TriPeaks(anywidget.AnyWidget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
@@ -104,6 +111,8 @@ class TriPeaks(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)  # the front end's labels in ``lang``: sent once per language
+    # The snapshot's ``table`` (where the layout's cards lie), kept out of ``state``: sent once per layout.
+    table = traitlets.Dict().tag(sync=True)
     lang = _Language(
         i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)"
     )
@@ -118,7 +127,8 @@ class TriPeaks(anywidget.AnyWidget):
                 if _in_marimo()
                 else {"_front_end": front_end()}
             )
-            super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=dict(board.snapshot()), **shipped)
+            state, table = _parted(board.snapshot())
+            super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=state, table=table, **shipped)
             board.subscribe(self._show)
         self.on_msg(self._on_msg)
 
@@ -129,7 +139,9 @@ class TriPeaks(anywidget.AnyWidget):
         with self.hold_sync():
             if snapshot["lang"] != self.lang:
                 self.lang = snapshot["lang"]
-            self.state = dict(snapshot)
+            state, table = _parted(snapshot)
+            self.table = table  # an equal table (the same layout) is not sent again
+            self.state = state
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: Any) -> None:
@@ -184,7 +196,7 @@ class TriPeaks(anywidget.AnyWidget):
         if shown is None:
             return None
         data, metadata = shown
-        return {**data, "image/svg+xml": Picture.of(self.state).svg}, metadata
+        return {**data, "image/svg+xml": Picture.of({**self.state, "table": self.table}).svg}, metadata
 
     def __repr__(self) -> str:
         game = self.board.game
@@ -204,6 +216,9 @@ class TriPeaks(anywidget.AnyWidget):
 BOARD_PLUMBING = {
     *("handle", "publish", "subscribe", "snapshot", "answer", "point", "say", "used", "close"),
     *("lang", "of_the_day"),  # the widget's own: a trait the front end shows, a classmethod that makes a widget
+    # ipywidgets' own trait, the widget's box (``TriPeaks.compare`` sets it): the game's layout is
+    # ``w.game.layout`` (``w.board.layout``), and ``TriPeaks(layout=...)`` the board's keyword.
+    "layout",
 }
 BOARD_NAMES = tuple(name for name in dir(Board) if not name.startswith("_") and name not in BOARD_PLUMBING)
 BOARD_KEYWORDS = keywords(inspect.signature(Board.__init__))

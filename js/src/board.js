@@ -2,22 +2,12 @@
 // banner over them (Undo, Review, New game); roving focus among the free cards, and the cards' small animations.
 
 import { fillFace } from "./cards.js";
-import {
-  BOARD_H,
-  BOARD_W,
-  CARD_H,
-  CARD_W,
-  DISCARD_POSITION,
-  STOCK_POSITION,
-  nearestTarget,
-  nextTarget,
-  slotPosition,
-  targetPosition,
-} from "./geometry.js";
+import { CARD_H, CARD_W, THREE_PEAKS, nearestTarget, nextTarget, targetPosition } from "./geometry.js";
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
 /** @typedef {import("./helpers.js").Target} Target */
+/** @typedef {import("./geometry.js").Geometry} Geometry */
 /** @typedef {ReturnType<typeof import("./viewmodel.js").transitions>} Moves */
 
 const FLY_MS = 240;
@@ -39,8 +29,9 @@ const PLAYABLE_LIFT = 0.07; // a playable card sits this many units higher (widg
  * @param {import("./helpers.js").Motion} host.motion
  * @param {(target: Target) => void} host.activate play a card or draw, as the player asked
  * @param {() => void} host.openDialog
+ * @param {(geometry: Geometry) => void} host.resize the board's size changed: the widget fits its unit to it
  */
-export function boardView(doc, uid, { win, on, send, motion, activate, openDialog }) {
+export function boardView(doc, uid, { win, on, send, motion, activate, openDialog, resize }) {
   /** @type {ViewModel | null} */
   let vm = null; // last view model drawn
   /** @type {Target | null} */
@@ -56,46 +47,62 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   // The peaks keep their geometry in every language: the board is always laid out left to right
   // (the Hebrew rules read its cards left to right too), while the rest follows the language.
   const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
-  board.style.setProperty("--bw", String(BOARD_W));
-  board.style.setProperty("--bh", String(BOARD_H));
   board.style.setProperty("--cw", String(CARD_W));
   board.style.setProperty("--ch", String(CARD_H));
   scroller.appendChild(board);
   table.appendChild(scroller);
 
-  /** @type {HTMLDivElement[]} */
-  const slotEls = [];
-  for (let slot = 0; slot < 28; slot += 1) {
-    const pos = slotPosition(slot);
-    const card = h(doc, "div", "tp-card tp-slot", { "data-slot": String(slot), [SUPPRESS]: "" });
-    card.style.setProperty("--x", String(pos.x));
-    card.style.setProperty("--y", String(pos.y));
-    card.style.setProperty("--z", String(pos.row + 1));
-    const face = h(doc, "span", "tp-face", { "aria-hidden": "true" });
-    const back = h(doc, "span", "tp-back", { "aria-hidden": "true" });
-    card.append(face, back);
-    board.appendChild(card);
-    slotEls.push(card);
-  }
+  /** @type {Geometry} the layout drawn: the slots are made again when a snapshot brings another */
+  let geo = THREE_PEAKS;
+  /** @type {HTMLDivElement[]} by slot number; in the page in reading order, as the reader goes */
+  let slotEls = [];
 
   const stock = h(doc, "div", "tp-card tp-stock", { role: "button", "data-target": "stock", [SUPPRESS]: "" });
-  const stockPos = targetPosition("stock");
-  stock.style.setProperty("--x", String(stockPos.x));
-  stock.style.setProperty("--y", String(stockPos.y));
-  stock.style.setProperty("--z", "5");
   const stockCount = h(doc, "span", "tp-stock-count", { "aria-hidden": "true" });
   stock.append(h(doc, "span", "tp-back tp-back-under", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }), stockCount);
   board.appendChild(stock);
 
   const discard = h(doc, "div", "tp-card tp-discard", { role: "img" });
-  discard.style.setProperty("--x", String(DISCARD_POSITION.x));
-  discard.style.setProperty("--y", String(DISCARD_POSITION.y));
-  discard.style.setProperty("--z", "6"); // above the peaks while a card flies in
   const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
   // A drawn card in flight lies here face down until Python says which card it is.
   const discardBack = h(doc, "span", "tp-back", { "aria-hidden": "true" });
   discard.append(discardFace, discardBack);
   board.appendChild(discard);
+
+  /**
+   * Put an element at a place of the geometry.
+   * @param {HTMLElement} el
+   * @param {import("./geometry.js").Place} place
+   */
+  function place(el, { x, y, z }) {
+    el.style.setProperty("--x", String(x));
+    el.style.setProperty("--y", String(y));
+    el.style.setProperty("--z", String(z));
+  }
+
+  /**
+   * Lay the board out for a geometry: its size, a card for each slot where the layout puts it,
+   * the stock and the discard.
+   * @param {Geometry} next
+   */
+  function layOut(next) {
+    geo = next;
+    board.style.setProperty("--bw", String(next.width));
+    board.style.setProperty("--bh", String(next.height));
+    for (const el of slotEls) el.remove();
+    slotEls = next.slots.map((pos, slot) => {
+      const card = h(doc, "div", "tp-card tp-slot", { "data-slot": String(slot), [SUPPRESS]: "" });
+      place(card, pos);
+      card.append(h(doc, "span", "tp-face", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }));
+      return card;
+    });
+    stock.before(...next.order.map((slot) => slotEls[slot]));
+    place(stock, next.stock);
+    place(discard, next.discard);
+    if (focus !== null && focus !== "stock") focus = null;
+    unitPx = 0;
+    resize(next);
+  }
 
   // Won / blocked banner
   const banner = h(doc, "div", "tp-banner", { role: "group", "aria-labelledby": `${uid}-banner-title` });
@@ -126,7 +133,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   function unit() {
     if (!unitPx) {
       const width = board.getBoundingClientRect().width;
-      if (width > 0) unitPx = width / BOARD_W;
+      if (width > 0) unitPx = width / geo.width;
     }
     return unitPx;
   }
@@ -191,7 +198,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
       if (typeof win.ResizeObserver !== "function") return;
       resizer = new win.ResizeObserver((entries) => {
         const box = entries.length ? entries[entries.length - 1].contentRect : null;
-        if (box && box.width > 0) unitPx = box.width / BOARD_W;
+        if (box && box.width > 0) unitPx = box.width / geo.width;
       });
       resizer.observe(board);
     },
@@ -224,11 +231,12 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
      * @param {string} key
      */
     moveFocus(key) {
-      if (vm) setFocus(nextTarget(vm.targets, focus, key), true);
+      if (vm) setFocus(nextTarget(geo, vm.targets, focus, key), true);
     },
 
     /** @param {ViewModel} next */
     update(next) {
+      if (next.geometry.sign !== geo.sign || !slotEls.length) layOut(next.geometry);
       vm = next;
       const L = next.labels;
       setText(caption, next.caption);
@@ -301,8 +309,8 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
      */
     rove(next, keepFocus) {
       if (focus === null || !next.targets.includes(focus)) {
-        const old = focus === null ? null : targetPosition(focus);
-        focus = old ? nearestTarget(next.targets, old) : next.targets[0];
+        const old = focus === null ? null : targetPosition(geo, focus);
+        focus = old ? nearestTarget(geo, next.targets, old) : next.targets[0];
       }
       applyRoving(next);
       if (keepFocus && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
@@ -321,10 +329,10 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
       }
       if (moves.toDiscardFrom !== null) {
         const u = unit();
-        const origin = targetPosition(moves.toDiscardFrom);
+        const origin = targetPosition(geo, moves.toDiscardFrom);
         const lift = moves.toDiscardFrom === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
-        const dx = (origin.x - DISCARD_POSITION.x) * u;
-        const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
+        const dx = (origin.x - geo.discard.x) * u;
+        const dy = (origin.y - lift - geo.discard.y) * u;
         const frames =
           moves.toDiscardFrom === "stock"
             ? [
@@ -337,9 +345,9 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
       }
       if (moves.backToSlot !== null) {
         const u = unit();
-        const to = slotPosition(moves.backToSlot);
-        const dx = (DISCARD_POSITION.x - to.x) * u;
-        const dy = (DISCARD_POSITION.y - to.y) * u;
+        const to = targetPosition(geo, moves.backToSlot);
+        const dx = (geo.discard.x - to.x) * u;
+        const dy = (geo.discard.y - to.y) * u;
         const face = /** @type {Element} */ (slotEls[moves.backToSlot].firstChild);
         animate(face, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
       }
@@ -352,10 +360,10 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
      */
     launch(from) {
       const u = unit();
-      const origin = targetPosition(from);
+      const origin = targetPosition(geo, from);
       const lift = from === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
-      const dx = (origin.x - DISCARD_POSITION.x) * u;
-      const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
+      const dx = (origin.x - geo.discard.x) * u;
+      const dy = (origin.y - lift - geo.discard.y) * u;
       animate(from === "stock" ? discardBack : discardFace, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
     },
 
@@ -379,8 +387,8 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
         const u = unit();
         for (const vs of next.slots) {
           if (vs.kind === "removed") continue;
-          const dx = (STOCK_POSITION.x - vs.x) * u;
-          const dy = (STOCK_POSITION.y - vs.y) * u;
+          const dx = (geo.stock.x - vs.x) * u;
+          const dy = (geo.stock.y - vs.y) * u;
           animate(
             slotEls[vs.slot],
             [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],

@@ -6,6 +6,7 @@
 // The variants, the presets and the numbered series come from Python (facts.js).
 import { FIRST_GAME, LAST_GAME, PRESETS, VARIANTS } from "./facts.js";
 import { SUPPRESS, h, randomId, setProp, setText } from "./helpers.js";
+import { fmt } from "./labels.js";
 
 export { FIRST_GAME, LAST_GAME, PRESETS, VARIANTS };
 
@@ -426,7 +427,8 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         const t = variantTexts[value];
         setText(t.name, L[`option_${value}`] || value);
         setText(t.long, L[`option_${value}_long`] || "");
-        setProp(t.label, "title", L[`option_${value}_tip`] || L[`option_${value}_long`] || "");
+        // A tip may count the peak cards: the layout's ({n}), which a new deal keeps.
+        setProp(t.label, "title", fmt(L[`option_${value}_tip`] || L[`option_${value}_long`] || "", { n: next.slots.length }));
       }
       setText(gameLabel, L.dialog_game);
       setProp(gameInput, "placeholder", L.dialog_game_placeholder);

@@ -128,7 +128,7 @@ export const LABELS = {
   option_joker_tip: "A joker joins the deck (24 cards in the stock): it may go on any card, and any card on it.",
   "option_open-peaks": "Open peaks",
   "option_open-peaks_long": "Every peak card is face up from the start.",
-  "option_open-peaks_tip": "All 28 peak cards are dealt face up; a card is playable once no card covers it.",
+  "option_open-peaks_tip": "All {n} peak cards are dealt face up; a card is playable once no card covers it.",
   "option_draw-when-stuck": "Draw only when stuck",
   "option_draw-when-stuck_long": "No drawing while a card fits.",
   "option_draw-when-stuck_tip": "The traditional rule: drawing is allowed only when no peak card fits the discard.",

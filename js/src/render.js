@@ -79,7 +79,12 @@ export function render({ model, el }) {
   root.appendChild(game);
 
   const header = headerView(doc, uid);
-  const board = boardView(doc, uid, { win, on, send, motion: moving, activate, openDialog: () => newGame.open() });
+  // The board's size in units sets the size of a unit (widget.css, --tp-u): a wider or taller layout's cards are smaller.
+  const resize = (/** @type {import("./geometry.js").Geometry} */ geo) => {
+    game.style.setProperty("--tp-bw", String(geo.width));
+    game.style.setProperty("--tp-bh", String(geo.height));
+  };
+  const board = boardView(doc, uid, { win, on, send, motion: moving, activate, openDialog: () => newGame.open(), resize });
   const goals = goalsView(doc);
   // New game dialog: a code, or rules + variants + a game number (or a random deal).
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
@@ -107,7 +112,7 @@ export function render({ model, el }) {
   // ---------- update ----------
   /** @param {import("./snapshot.js").Snapshot} state */
   function update(state) {
-    const snapshot = toViewModel(state, model.get("labels"));
+    const snapshot = toViewModel(state, model.get("labels"), model.get("table"));
     if (flight && answers(snapshot, flight, sent)) flight = null;
     const next = withFlight(snapshot, flight);
     if (next === snapshot) flight = null; // answered, or the board changed under it
@@ -204,12 +209,14 @@ export function render({ model, el }) {
   };
   model.on("change:state", onChange);
   model.on("change:labels", onChange);
+  model.on("change:table", onChange);
   update(model.get("state") || {});
 
   return () => {
     abort.abort();
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
+    model.off("change:table", onChange);
     board.disconnect();
     moving.stop();
     root.remove();

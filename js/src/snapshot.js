@@ -129,12 +129,27 @@
  */
 
 /**
+ * Where a layout's cards are drawn: the board's size, each slot's place and the piles', in units (a card's width and the gap beside it), and the order the keys and the reader go through the slots. The front end and the picture both draw from it (:func:`table`).
+ * @typedef {object} Table
+ * @property {string} name the layout's name ('Three Peaks')
+ * @property {string} key the layout's name in a game code ('THREE-PEAKS')
+ * @property {number} width the board's width: the peaks' or the piles', whichever is wider
+ * @property {number} height the board's height: the peaks, the gap, the piles
+ * @property {Array<Array<number>>} slots each slot's place: [left, top]
+ * @property {Array<number>} depth each slot's depth, from 1: a card lies over those it covers (drawn after them)
+ * @property {Array<number>} order the slots in reading order (row by row from the top, each left to right)
+ * @property {number} pile_top the stock's and the discard's top edge
+ * @property {number} stock_x the stock's left edge
+ * @property {number} discard_x the discard's left edge
+ */
+
+/**
  * Everything a player can see of the position, as the engine tells it (`Game.view()`).
  * @typedef {object} GameView
  * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
  * @property {"easy" | "classic"} rules the base rule set
  * @property {Array<string>} variants the variants in play, by name, as 'joker', 'open-peaks'
- * @property {Array<(string | null)>} slots the 28 peak slots: a card, '?' face down, null once removed
+ * @property {Array<(string | null)>} slots the layout's peak slots: a card, '?' face down, null once removed
  * @property {Array<number>} free the slots whose card no card covers any more
  * @property {Array<number>} playable the free slots whose card fits the discard now
  * @property {number} stock how many cards the stock still has
@@ -155,7 +170,7 @@
  * @property {string} code the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'
  * @property {"easy" | "classic"} rules the base rule set
  * @property {Array<string>} variants the variants in play, by name, as 'joker', 'open-peaks'
- * @property {Array<(string | null)>} slots the 28 peak slots: a card, '?' face down, null once removed
+ * @property {Array<(string | null)>} slots the layout's peak slots: a card, '?' face down, null once removed
  * @property {Array<number>} free the slots whose card no card covers any more
  * @property {Array<number>} playable the free slots whose card fits the discard now
  * @property {number} stock how many cards the stock still has
@@ -168,6 +183,7 @@
  * @property {boolean} can_undo whether there is an action to take back
  * @property {string} description the board in words, as a screen reader reads it (R7)
  * @property {(Last | null)} last the last action; null before the first
+ * @property {Table} table where the layout's cards lie, as the picture draws them too (the widget sends it apart from the rest, in its 'table' trait, once per layout)
  * @property {string} ending with status won or blocked: the game's word for its end, which the banner says; else ''
  * @property {boolean} error_help whether refused moves are explained
  * @property {Array<(number | "stock")>} highlight slots, and/or 'stock', to point at

@@ -4,7 +4,6 @@
 // Python reads the records and says the words; this draws them and sends "stats" open or closed.
 
 import { SUPPRESS, h, setAttr, setProp, setText } from "./helpers.js";
-import { SLOT_COUNT } from "./facts.js";
 import { fmt } from "./labels.js";
 
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
@@ -27,19 +26,20 @@ const FIGURES = /** @type {const} */ ([
 
 /**
  * The recent games as bars, oldest on the left: a bar's height is the cards cleared from the
- * peaks, a win's the whole height. Its text alternative says each game's outcome.
+ * peaks (of `slots`, the layout's), a win's the whole height. Its text alternative says each game's outcome.
  * @param {Document} doc
  * @param {Stats} stats
+ * @param {number} slots
  */
-function plot(doc, stats) {
+function plot(doc, stats, slots) {
   const width = Math.max(1, stats.recent.length) * (BAR + GAP) - GAP;
   const root = doc.createElementNS(SVG, "svg");
   for (const [key, value] of Object.entries({ viewBox: `0 0 ${width} ${H}`, class: "tp-statistics-plot", role: "img", "aria-label": stats.recentText })) {
     root.setAttribute(key, value);
   }
   stats.recent.forEach((game, i) => {
-    const cleared = Math.max(0, Math.min(SLOT_COUNT, SLOT_COUNT - game.cards_left));
-    const tall = Math.max(2, (cleared / SLOT_COUNT) * H);
+    const cleared = Math.max(0, Math.min(slots, slots - game.cards_left));
+    const tall = Math.max(2, (cleared / slots) * H);
     const bar = doc.createElementNS(SVG, "rect");
     const attrs = { x: i * (BAR + GAP), y: H - tall, width: BAR, height: tall, rx: 2, class: `tp-statistics-bar tp-statistics-${game.outcome}` };
     for (const [key, value] of Object.entries(attrs)) bar.setAttribute(key, String(value));
@@ -93,11 +93,11 @@ export function statsView(doc, uid, { on, send }) {
       setAttr(status, "aria-busy", stats.kind === "pending" ? "true" : "false");
       setText(status, stats.text);
       setProp(status, "hidden", !stats.text);
-      const key = JSON.stringify([stats, L.stats_played, next.lang]);
+      const key = JSON.stringify([stats, L.stats_played, next.lang, next.slots.length]);
       if (body.dataset.key !== key) {
         body.dataset.key = key;
         body.replaceChildren();
-        if (stats.kind === "known") body.append(...figures(doc, stats, L, next.lang));
+        if (stats.kind === "known") body.append(...figures(doc, stats, L, next.lang, next.slots.length));
       }
       if (opening) close.focus();
     },
@@ -110,8 +110,9 @@ export function statsView(doc, uid, { on, send }) {
  * @param {Stats} stats
  * @param {Record<string, string>} L
  * @param {string} lang
+ * @param {number} slots the layout's
  */
-function figures(doc, stats, L, lang) {
+function figures(doc, stats, L, lang, slots) {
   const list = h(doc, "dl", "tp-statistics-figures");
   /** @param {string} label @param {string} value @param {string} name */
   const row = (label, value, name) => {
@@ -131,7 +132,7 @@ function figures(doc, stats, L, lang) {
   if (stats.best !== null) row(L.stats_best, stats.best, "best");
   const recent = h(doc, "div", "tp-statistics-recent");
   recent.appendChild(h(doc, "h3", "tp-statistics-recent-title", { text: L.stats_recent }));
-  if (stats.recent.length) recent.appendChild(plot(doc, stats));
+  if (stats.recent.length) recent.appendChild(plot(doc, stats, slots));
   else recent.appendChild(h(doc, "p", "tp-statistics-none", { text: stats.recentText }));
   return [list, recent];
 }

@@ -2,7 +2,7 @@
 // rule of the game: free, playable and the end of the game come from Python.
 
 import { JOKER, JOKER_NAMES, RANKS, SUITS as SUIT_LIST } from "./facts.js"; // the notation of tripeaks_widget/cards.py
-import { SLOT_COUNT, slotPosition } from "./geometry.js";
+import { THREE_PEAKS, readTable } from "./geometry.js";
 import { fmt, labelsFor } from "./labels.js";
 
 /** @type {Record<string, {key: string, symbol: string, color: string}>} */
@@ -59,12 +59,15 @@ export function directionOf(state) {
 
 /**
  * Build the view model from one complete snapshot; `language` is the label
- * table in the widget's language (the `labels` trait), if any. Python sends
- * a whole `Snapshot`; a field of the wrong kind is read as its empty value.
+ * table in the widget's language (the `labels` trait), if any, and `table`
+ * where its cards lie (the widget's `table` trait, sent once per layout) when
+ * the snapshot does not carry it. Python sends a whole `Snapshot`; a field of
+ * the wrong kind is read as its empty value.
  * @param {Snapshot} state
  * @param {Record<string, string>} [language]
+ * @param {unknown} [table]
  */
-export function toViewModel(state, language) {
+export function toViewModel(state, language, table) {
   /** @type {Partial<Snapshot>} */
   const s = state && typeof state === "object" ? state : {};
   const labels = labelsFor(s, language);
@@ -72,12 +75,12 @@ export function toViewModel(state, language) {
   const playable = asSet(s.playable);
   const highlight = asSet(s.highlight);
   const rawSlots = Array.isArray(s.slots) ? s.slots : [];
+  const geometry = readTable(s.table) || readTable(table) || THREE_PEAKS;
 
   const slots = [];
-  for (let slot = 0; slot < SLOT_COUNT; slot += 1) {
+  for (const [slot, pos] of geometry.slots.entries()) {
     const raw = rawSlots[slot] === undefined ? null : rawSlots[slot];
-    const pos = slotPosition(slot);
-    const base = { slot, x: pos.x, y: pos.y, row: pos.row, highlighted: highlight.has(slot) };
+    const base = { slot, x: pos.x, y: pos.y, z: pos.z, highlighted: highlight.has(slot) };
     if (raw === null) {
       slots.push({ ...base, kind: "removed", card: null, free: false, playable: false, label: "" });
     } else if (raw === "?") {
@@ -213,9 +216,9 @@ export function toViewModel(state, language) {
       }
     : null;
 
-  // Keyboard targets: free cards, left to right, then the stock.
+  // Keyboard targets: free cards in reading order (row by row, each left to right), then the stock.
   /** @type {Array<number | "stock">} */
-  const targets = slots.filter((c) => c.free && c.kind === "face").map((c) => c.slot);
+  const targets = geometry.order.filter((slot) => slots[slot].free && slots[slot].kind === "face");
   targets.push("stock");
 
   // On the game of the day, with records: the player's days in a row winning it.
@@ -229,6 +232,7 @@ export function toViewModel(state, language) {
     dir: directionOf(s),
     seq: number(s.seq, -1),
     answered: Number.isInteger(s.answered) ? /** @type {number} */ (s.answered) : null,
+    geometry,
     slots,
     goals,
     streak,

@@ -45,6 +45,65 @@ test("draws 28 slots, the stock, the discard, score, moves, rules and code", () 
   window.close();
 });
 
+// A peak of three cards: its top over the two below (a layout's table, as Python's look.table makes it).
+const ONE_PEAK = {
+  name: "One Peak", key: "ONE-PEAK", width: 3.02, height: 3.232, pile_top: 1.944, stock_x: 0, discard_x: 2.1,
+  slots: [[1.05, 0], [0.55, 0.644], [1.55, 0.644]], depth: [1, 2, 2], order: [0, 1, 2],
+};
+const { table: _threePeaks, ...WITHOUT_TABLE } = STATES.start; // as the widget's state comes: its table apart
+const ON_ONE_PEAK = { ...WITHOUT_TABLE, slots: ["?", "K♣", "2♦"], free: [1, 2], playable: [2], highlight: [] };
+
+test("the board lays out the layout its table gives: each slot at its place, in reading order, the unit fit to it", () => {
+  for (const [state, traits] of [[{ ...ON_ONE_PEAK, table: ONE_PEAK }, {}], [ON_ONE_PEAK, { table: ONE_PEAK }]]) {
+    const { $, $$, slot, cell, window } = setup(state, traits);
+    assert.deepEqual($$(".tp-slot").map((e) => Number(e.dataset.slot)), [0, 1, 2], "in the page in reading order");
+    assert.deepEqual([0, 1, 2].map((n) => slot(n).style.getPropertyValue("--x")), ["1.05", "0.55", "1.55"]);
+    assert.deepEqual([0, 1].map((n) => slot(n).style.getPropertyValue("--z")), ["1", "2"], "a cover lies over its card");
+    assert.equal($(".tp-board").style.getPropertyValue("--bw"), "3.02");
+    assert.equal(cell.querySelector(".tp-game").style.getPropertyValue("--tp-bw"), "3.02");
+    assert.equal($(".tp-stock").style.getPropertyValue("--y"), "1.944");
+    assert.equal($(".tp-discard").style.getPropertyValue("--x"), "2.1");
+    assert.ok(Number($(".tp-discard").style.getPropertyValue("--z")) > 2, "the discard lies over every card");
+    assert.deepEqual($$(".tp-playable").map((e) => Number(e.dataset.slot)), [2]);
+    window.close();
+  }
+});
+
+test("Diamond's snapshot draws its 25 slots where its table puts them, face up and face down as Python says", () => {
+  const { $$, slot, window } = setup(STATES.diamond);
+  const { table } = STATES.diamond;
+  assert.equal($$(".tp-slot").length, 25);
+  assert.deepEqual($$(".tp-slot").map((e) => Number(e.dataset.slot)), table.order);
+  for (const [n, [x, y]] of table.slots.entries()) {
+    assert.deepEqual([slot(n).style.getPropertyValue("--x"), slot(n).style.getPropertyValue("--y")], [String(x), String(y)]);
+    const seen = STATES.diamond.slots[n];
+    assert.equal(slot(n).classList.contains("tp-removed"), seen === null, `slot ${n}`);
+    assert.equal(slot(n).classList.contains("tp-hidden"), seen === "?", `slot ${n}`);
+  }
+  window.close();
+});
+
+test("the New game dialog counts the layout's peak cards where it names them", () => {
+  for (const [state, count] of [[STATES.start, 28], [STATES.diamond, 25]]) {
+    const { $$, window } = setup(state);
+    const tips = $$("[title]").map((e) => e.title).filter((tip) => tip.includes("peak cards are dealt face up"));
+    assert.deepEqual(tips, [`All ${count} peak cards are dealt face up; a card is playable once no card covers it.`]);
+    window.close();
+  }
+});
+
+test("a new layout lays the board out again, and the keys go through its cards in reading order", () => {
+  const { $$, slot, model, window } = setup({ ...ON_ONE_PEAK, seq: 1 }, { table: ONE_PEAK });
+  slot(1).focus();
+  model.setTrait("table", undefined); // back to Three Peaks (a snapshot without a table)
+  model.push(withSeq(WITHOUT_TABLE, 2));
+  assert.equal($$(".tp-slot").length, 28);
+  assert.equal(slot(18).style.getPropertyValue("--x"), "0");
+  const vm = viewmodel.toViewModel({ ...ON_ONE_PEAK, free: [2, 1], table: { ...ONE_PEAK, order: [0, 2, 1] } });
+  assert.deepEqual(vm.targets, [2, 1, "stock"], "free cards in the table's order, then the stock");
+  window.close();
+});
+
 test("the R7 description is put in a polite live region", () => {
   const { $, model, window } = setup();
   const live = $("[aria-live='polite']");
@@ -258,7 +317,7 @@ test("two views of one model stay in sync; two widgets stay apart", () => {
 
 test("cleanup removes the listeners and the DOM", () => {
   const { cell, model, cleanup, window } = setup();
-  assert.equal(model.listenerCount(), 2); // the state (its answers too), the labels
+  assert.equal(model.listenerCount(), 3); // the state (its answers too), the labels, the table
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(cell.children.length, 0);

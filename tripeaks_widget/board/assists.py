@@ -25,6 +25,7 @@ from .. import fair, solver
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError
 from ..engine.game import YOU_WON, Game, Position, move_number, standing_actions
+from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight
@@ -663,10 +664,12 @@ class Assists:
 
     # -- winnable deals ---------------------------------------------------------------------------
 
-    def winnable_code(self, rules: Rules | str) -> Steps[str]:
-        """A random deal's code the solver proves winnable, step-wise: a deal tried a step
-        (``SearchExhausted`` when none is found within the board's ``deal_budget``)."""
-        return solver.random_winnable_steps(rules, budget=self.board.deal_budget)
+    def winnable_code(self, rules: Rules | str, layout: Layout) -> Steps[str]:
+        """A random deal's code on ``layout`` the solver proves winnable, step-wise: a deal tried a
+        step (``SearchExhausted`` when none is found within the board's ``deal_budget``)."""
+        if layout == THREE_PEAKS:
+            return solver.random_winnable_steps(rules, budget=self.board.deal_budget)
+        return solver.random_winnable_steps(rules, budget=self.board.deal_budget, layout=layout)  # type: ignore[call-arg]  # the solver's layout= lands with its branch
 
     def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, str | None, list[Any]], None]) -> None:
         """Look for a winnable deal in the worker thread, then call ``then(code, None, requests)``,
@@ -674,13 +677,14 @@ class Assists:
         closed). ``requests`` are the dialog requests this search answers: ``request`` and any
         asked before it whose search a later one replaced while it waited (each gets a reply)."""
         self.deal_requests.append(request)
+        layout = self.board.game.layout  # a new deal keeps the layout
 
         def job() -> Steps[None]:
             with self.board.lock:  # the requests waiting so far are this search's to answer
                 requests, self.deal_requests = self.deal_requests, []
             found, why = None, None
             try:
-                found = yield from self.winnable_code(rules)
+                found = yield from self.winnable_code(rules, layout)
             except GeneratorExit:  # replaced by a newer search while it ran: that one answers these too
                 with self.board.lock:
                     self.deal_requests[:0] = requests

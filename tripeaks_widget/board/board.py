@@ -25,13 +25,14 @@ from .. import i18n
 from ..analysis import Game
 from ..engine.cards import Card
 from ..engine.errors import InvalidTypeError, InvalidValueError, check_flag, checked_keywords, got, whole_number
-from ..engine.game import ENDINGS, IllegalMoveError
+from ..engine.game import ENDINGS, IllegalMoveError, check_layout
+from ..engine.layout import Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.steps import drive
 from ..fair import Chance, Review
 from ..goals import Challenge, challenges_of_the_day
-from ..picture import Picture
+from ..picture import Picture, look
 from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
 from ..records.player import renamed
 from . import dialog, intents
@@ -56,6 +57,7 @@ Subscriber = Callable[[Snapshot], None]
 GAME_NAMES = (
     "code",
     "rules",
+    "layout",
     "number",
     "score",
     "moves",
@@ -109,8 +111,10 @@ class Board:
     """One game of TriPeaks in play, headless: see the module's docstring and the explanation
     page of the documentation ("the board"). ``Board("TP1-E-AAAAAAB")`` deals that code,
     ``Board(123)`` or ``Board(game=123)`` numbered game 123, ``Board(rules="classic")`` a random
-    Classic deal; the keywords are :class:`~tripeaks_widget.widget.TriPeaks`' own. What it says of
-    its game, it says under the game's names (``board.score``, ``board.peaks()``)."""
+    Classic deal, ``Board(layout="Diamond")`` one on Diamond (a built-in's name, or a
+    :class:`~tripeaks_widget.engine.layout.Layout`; a code names its own); the keywords are
+    :class:`~tripeaks_widget.widget.TriPeaks`' own. What it says of its game, it says under the
+    game's names (``board.score``, ``board.peaks()``)."""
 
     @checked_keywords
     def __init__(
@@ -119,6 +123,7 @@ class Board:
         *,
         game: int | None = None,
         rules: Rules | str | None = None,
+        layout: Layout | str | None = None,
         error_help: bool = True,
         records: Records | str | os.PathLike[str] | bool | None = None,
         player: str | None = None,
@@ -147,7 +152,7 @@ class Board:
         self._subscribers: list[Subscriber] = []
         self._movers: list[Mover] = []
         self._lang = check_language(lang)
-        self._game = deal(code, game, rules, error_help, self._lang)  # a bad code raises before anything starts
+        self._game = deal(code, game, rules, error_help, self._lang, layout)  # a bad code raises before anything starts
         self.assists = Assists(self, show_verdict, show_win_chance, check_hint_kind(hint_kind))
         self.assists.show_playable, self.assists.show_hints = show_playable, show_hints
         self._note: str = ""  # the board's own word for the message line (a hint, an error) until the next action
@@ -213,6 +218,7 @@ class Board:
             goals = self.aims.said(game, say)
             return {
                 **view,
+                "table": look.table(game.layout),
                 "description": f"{view['description']} {goals}" if goals else view["description"],
                 "message": say(self._note) if self._note else view["message"],  # the game speaks the board's language
                 "ending": say(ENDINGS.get(game.status)),
@@ -466,7 +472,7 @@ class Board:
         return self.assists.used | self._game.consulted
 
     def play(self, target: int | Card | str) -> Card:
-        """Play a peak card (slot number 0–27, a Card, or notation such as ``"K♣"`` or ``"Kc"``)."""
+        """Play a peak card (a slot number, 0–27 on Three Peaks; a Card, or notation such as ``"K♣"`` or ``"Kc"``)."""
         return self._apply(self._game.play, target)
 
     def draw(self) -> Card:
@@ -487,12 +493,14 @@ class Board:
         *,
         game: int | None = None,
         rules: Rules | str | None = None,
+        layout: Layout | str | None = None,
         winnable: bool = False,
     ) -> Game:
         """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``), a
         rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or nothing for a
         random deal under the current rules. A game number without ``rules=`` keeps the current
-        rules; a code carries its own. An unfinished numbered game left behind is recorded.
+        rules, and a game number or a random deal without ``layout=`` the current layout; a code
+        carries its own rules and layout. An unfinished numbered game left behind is recorded.
 
         ``winnable=True`` deals a random game that the solver has proven winnable (under the
         rules it is dealt with); it raises ``solver.SearchExhausted`` (a ``TimeoutError``) when
@@ -518,17 +526,20 @@ class Board:
         if winnable and (code is not None or game is not None):
             raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
         help_on, current = self._game.error_help, self._game.rules
+        on = (self._game.layout if layout is None else layout) if code is None else layout
         if winnable:
-            found = drive(self.assists.winnable_code(current if rules is None else rules))
-            dealt = Game(found, error_help=help_on, lang=self._lang)
+            laid = check_layout(on) or self._game.layout
+            found = drive(self.assists.winnable_code(current if rules is None else rules, laid))
+            dealt = Game(found, layout=laid, error_help=help_on, lang=self._lang)
         else:
-            dealt = deal(code, game, current if rules is None and code is None else rules, help_on, self._lang)
+            dealt = deal(code, game, current if rules is None and code is None else rules, help_on, self._lang, on)
         return self._deal(dealt)
 
     def restart(self) -> Game:
         """Deal this game again from the start (the Restart button): a new play of the same deal,
         as the records count it; an unfinished play left behind is recorded as left."""
-        return self._deal(Game(self._game.code, error_help=self._game.error_help, lang=self._lang))
+        game = self._game
+        return self._deal(Game(game.code, layout=game.layout, error_help=game.error_help, lang=self._lang))
 
     def _deal(self, dealt: Game) -> Game:
         with self.lock:
@@ -813,9 +824,17 @@ def _is_stock(target: Any) -> bool:
     return isinstance(target, str) and target.strip().lower() == "stock"
 
 
-def deal(code: Any, game: Any, rules: Rules | str | None, error_help: bool, lang: str | None = None) -> Game:
-    """The game a board deals: a code, a numbered game (1–50,000) under ``rules``, or a random deal;
-    a game number may come as ``code`` (``Board(123)``)."""
+def deal(
+    code: Any,
+    game: Any,
+    rules: Rules | str | None,
+    error_help: bool,
+    lang: str | None = None,
+    layout: Layout | str | None = None,
+) -> Game:
+    """The game a board deals: a code, a numbered game (1–50,000) under ``rules``, or a random deal,
+    on ``layout`` (a code names its own: one given too must be that one); a game number may come as
+    ``code`` (``Board(123)``)."""
     if whole_number(code) is not None:
         if game is not None:
             raise InvalidValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
@@ -823,8 +842,8 @@ def deal(code: Any, game: Any, rules: Rules | str | None, error_help: bool, lang
     if code is not None and game is not None:
         raise InvalidValueError("give a game code or a game number, not both: a code names its own deal")
     if game is not None:
-        return Game.from_number(game_number(game), rules, error_help=error_help, lang=lang)
-    return Game(code, rules=rules, error_help=error_help, lang=lang)
+        return Game.from_number(game_number(game), rules, layout=layout, error_help=error_help, lang=lang)
+    return Game(code, rules=rules, layout=layout, error_help=error_help, lang=lang)
 
 
 def game_number(value: Any) -> int:

@@ -3,9 +3,10 @@
 ``js/src/facts.js`` is made from this module (``python js/generate.py`` rewrites it
 with the front end's other generated files, and a test fails when it is stale): the variants in
 code order and the New game dialog's presets (:mod:`~tripeaks_widget.engine.rules`), the numbered
-series (:mod:`~tripeaks_widget.engine.codes`), where each slot sits (:mod:`~tripeaks_widget.engine.layout`) and
-the card notation (:mod:`~tripeaks_widget.engine.cards`). Nothing here is a rule: the front end draws
-with these facts, and Python decides.
+series (:mod:`~tripeaks_widget.engine.codes`), the table a board shows until its snapshot
+brings its own (:func:`~tripeaks_widget.picture.look.table`) and the card notation
+(:mod:`~tripeaks_widget.engine.cards`). Nothing here is a rule: the front end draws with these
+facts, and Python decides.
 """
 
 from __future__ import annotations
@@ -36,15 +37,9 @@ def facts() -> dict[str, Any]:
         },
         "FIRST_GAME": SERIES_FIRST,
         "LAST_GAME": SERIES_LAST,
-        "SLOT_COUNT": layout.SLOT_COUNT,
-        "ROW_STARTS": [*layout.ROW_START, layout.SLOT_COUNT],
-        "SLOT_X": [layout.slot_x(slot) for slot in range(layout.SLOT_COUNT)],
         "CARD_W": look.CARD_W,
         "CARD_H": look.CARD_H,
-        "ROW_STEP": look.ROW_STEP,
-        "PILE_GAP": look.PILE_GAP,
-        "STOCK_X": look.STOCK_X,
-        "DISCARD_X": look.DISCARD_X,
+        "TABLE": look.table(layout.THREE_PEAKS),
         "SUIT_SHAPES": {suit: [[tag, attrs] for tag, attrs in shapes] for suit, shapes in look.SUIT_SHAPES.items()},
         "SUITS": suits,
         "RANKS": list(cards.RANKS),
@@ -59,10 +54,8 @@ NOTES = {
     "VARIANTS": "The variants by the names the state uses, in code order (H J O S W).",
     "PRESETS": "The New game dialog's presets: the app's rules, and the second site's.",
     "FIRST_GAME": "The numbered games whose records are kept: FIRST_GAME to LAST_GAME.",
-    "SLOT_COUNT": "The peak slots, numbered row by row from the peak tops.",
-    "ROW_STARTS": "The first slot of each row, then SLOT_COUNT.",
-    "SLOT_X": "Each slot's left edge in card widths (bottom card i at i, others over their covers).",
-    "CARD_W": "A card's width and height, in units (a card and its gap); the rows' step; the piles' gap and places.",
+    "CARD_W": "A card's width and height, in units (a card and its gap).",
+    "TABLE": "Where Three Peaks' cards lie (picture/look.py's Table): the board's until a snapshot names its own.",
     "SUIT_SHAPES": "The suits' shapes on a 100 x 100 square: [tag, attributes] each.",
     "SUITS": "The suits in deck order: symbol, name, ASCII letter, colour.",
     "RANKS": "The ranks as notation writes them, ace to king.",

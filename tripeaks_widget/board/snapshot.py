@@ -16,6 +16,7 @@ import typing
 from typing import Annotated, Any, Literal, TypedDict, Union
 
 from ..engine.view import GameView, Last, Played
+from ..picture.look import Table
 
 
 class Notice(TypedDict):
@@ -158,6 +159,12 @@ class Reply(_Reply, total=False):
 class Snapshot(GameView):
     """The ``state`` trait: the engine's view in the board's language, and the widget's fields."""
 
+    table: Annotated[
+        Table,
+        "where the layout's cards lie, as the picture draws them too (the widget sends it apart from"
+        " the rest, in its 'table' trait, once per layout)",
+    ]
+
     ending: Annotated[str, "with status won or blocked: the game's word for its end, which the banner says; else ''"]
     error_help: Annotated[bool, "whether refused moves are explained"]
     highlight: Annotated[list[int | Literal["stock"]], "slots, and/or 'stock', to point at"]
@@ -208,6 +215,7 @@ CONTRACT = (
     ReviewRow,
     ReviewPanel,
     Reply,
+    Table,
     GameView,
     Snapshot,
 )

@@ -8,14 +8,72 @@ with the same. Lengths are in *units*: one unit is a card's width and the gap be
 
 from __future__ import annotations
 
+import functools
+from typing import Annotated, TypedDict
+
+from ..engine.layout import THREE_PEAKS, Layout
+
 # -- the table ---------------------------------------------------------------------------------------
 
 CARD_W = 0.92  # a card's width, in units
 CARD_H = CARD_W * 1.4  # and its height
 ROW_STEP = CARD_H * 0.5  # from one row of the peaks to the next: each row covers half the one behind
 PILE_GAP = 0.3  # between the peaks' bottom row and the stock and discard
-STOCK_X = 3.45  # the stock's left edge
-DISCARD_X = 5.55  # the discard's left edge
+PILE_SPREAD = 2.1  # from the stock's left edge to the discard's, the two centred under the peaks
+
+
+class Table(TypedDict):
+    """Where a layout's cards are drawn: the board's size, each slot's place and the piles', in
+    units (a card's width and the gap beside it), and the order the keys and the reader go through
+    the slots. The front end and the picture both draw from it (:func:`table`)."""
+
+    name: Annotated[str, "the layout's name ('Three Peaks')"]
+    key: Annotated[str, "the layout's name in a game code ('THREE-PEAKS')"]
+    width: Annotated[float, "the board's width: the peaks' or the piles', whichever is wider"]
+    height: Annotated[float, "the board's height: the peaks, the gap, the piles"]
+    slots: Annotated[list[list[float]], "each slot's place: [left, top]"]
+    depth: Annotated[list[int], "each slot's depth, from 1: a card lies over those it covers (drawn after them)"]
+    order: Annotated[list[int], "the slots in reading order (row by row from the top, each left to right)"]
+    pile_top: Annotated[float, "the stock's and the discard's top edge"]
+    stock_x: Annotated[float, "the stock's left edge"]
+    discard_x: Annotated[float, "the discard's left edge"]
+
+
+@functools.lru_cache(maxsize=64)
+def table(layout: Layout) -> Table:
+    """Where ``layout``'s cards are drawn (:class:`Table`): its slots where the layout puts them (``x``
+    in card widths, ``y`` in rows of half a card's height, from the top-left card), the peaks
+    centred over the stock and the discard on a board wide enough for both. One object per layout:
+    read it, never change it."""
+    xs, ys = [s.x for s in layout.slots], [s.y for s in layout.slots]
+    peaks_w = max(xs) - min(xs) + CARD_W
+    width = max(peaks_w, PILE_SPREAD + CARD_W)
+    shift = (width - peaks_w) / 2 - min(xs)
+    depth: dict[int, int] = {}
+    for slot in layout.paint_order:  # each slot after those it covers
+        depth[slot] = 1 + max((depth[c] for c in layout.covers[slot]), default=0)
+    pile_top = (max(ys) - min(ys)) * ROW_STEP + CARD_H + PILE_GAP
+    stock_x = (width - CARD_W - PILE_SPREAD) / 2
+    return {
+        "name": layout.name,
+        "key": layout.key,
+        "width": _round(width),
+        "height": _round(pile_top + CARD_H),
+        "slots": [[_round(s.x + shift), _round((s.y - min(ys)) * ROW_STEP)] for s in layout.slots],
+        "depth": [depth[slot] for slot in range(layout.slot_count)],
+        "order": list(layout.reading_order),
+        "pile_top": _round(pile_top),
+        "stock_x": _round(stock_x),
+        "discard_x": _round(stock_x + PILE_SPREAD),
+    }
+
+
+def _round(value: float) -> float:
+    return round(value, 4)
+
+
+STOCK_X = table(THREE_PEAKS)["stock_x"]  # Three Peaks' piles (the table of a view naming no layout)
+DISCARD_X = table(THREE_PEAKS)["discard_x"]
 
 
 # -- the colours ---------------------------------------------------------------------------------------
@@ -91,8 +149,12 @@ SUIT_SHAPES: dict[str, list[tuple[str, dict[str, str]]]] = {
 
 
 def css_properties() -> dict[str, str]:
-    """The look as the stylesheet reads it: ``--tp-<colour>`` and ``--tp-face-<measure>`` (units)."""
+    """The look as the stylesheet reads it: Three Peaks' board size (``--tp-bw``, ``--tp-bh``: the
+    first the board draws), ``--tp-<colour>`` and ``--tp-face-<measure>`` (units)."""
+    first = table(THREE_PEAKS)  # the board's size in units until a snapshot brings its table
     return {
+        "--tp-bw": f"{first['width']:g}",
+        "--tp-bh": f"{first['height']:g}",
         **{f"--tp-{name}": colour for name, colour in PALETTE.items()},
         **{f"--tp-face-{name}": f"{value:g}" for name, value in FACE.items()},
         "--tp-font": FONT,

@@ -28,11 +28,10 @@ UNIT = 80.0  # px a unit: the widest the front end draws a board (a card 73.6 px
 PAD_X = 14.0  # the table's padding at its sides, px (as the front end's)
 HEADER = 40.0  # the header's height
 LINE = 26.0  # a line of words: the caption, the readouts, the message
-BOARD_W = 10 - (1 - look.CARD_W)  # the bottom row spans ten cards
-PILE_TOP = 3 * look.ROW_STEP + look.CARD_H + look.PILE_GAP
-BOARD_H = PILE_TOP + look.CARD_H
-WIDTH = 2 * PAD_X + BOARD_W * UNIT
-TABLE_H = (0.28 + BOARD_H + 0.22) * UNIT  # the felt: the board and its padding above and below (the front end's)
+THREE_PEAKS = look.table(layout.THREE_PEAKS)  # the table of a view that names no other
+BOARD_W = THREE_PEAKS["width"]  # Three Peaks' board, in units: the narrowest picture's (its header fits)
+PILE_TOP = THREE_PEAKS["pile_top"]
+WIDTH = 2 * PAD_X + BOARD_W * UNIT  # the narrowest picture's width, Three Peaks'; a wider layout's is wider
 MUTED = "#57606a"  # quiet words: labels, the code (the front end's theme fallback)
 INK = "#1f2328"
 
@@ -70,6 +69,10 @@ class Drawing:
         digest = hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()
         self.id = f"tp{digest[:8]}"
         self.symbols: dict[str, str] = {}  # each card drawn once, placed where it lies with <use>
+        self.places = table_of(view)
+        self.width = max(WIDTH, 2 * PAD_X + self.places["width"] * UNIT)
+        # the felt: the board and its padding above and below (the front end's)
+        self.table_h = (0.28 + self.places["height"] + 0.22) * UNIT
 
     def ref(self, name: str) -> str:
         """An id of this picture's own: ``name`` with the picture's prefix."""
@@ -278,7 +281,7 @@ class Drawing:
         assisted; the score and the moves at the other end (mirrored right to left)."""
         v, L = self.view, self.labels
         y = HEADER / 2 + 5
-        start, end = (WIDTH - 4, 4.0) if self.rtl else (4.0, WIDTH - 4)
+        start, end = (self.width - 4, 4.0) if self.rtl else (4.0, self.width - 4)
         step = -1 if self.rtl else 1
         anchor_start, anchor_end = ("end", "start") if self.rtl else ("start", "end")
         parts = []
@@ -356,18 +359,19 @@ class Drawing:
     def table(self, top: float) -> str:
         """The felt with the peaks, the stock and the discard, and the ending's banner."""
         v, u, f = self.view, UNIT, look.FACE
-        height = TABLE_H
+        height = self.table_h
         parts = [self.over_table(top, height, f"url(#{self.ref('felt')})")]
-        x0, y0 = PAD_X, top + 0.28 * u
+        table = self.places
+        x0, y0 = (self.width - table["width"] * u) / 2, top + 0.28 * u  # the board centred on the felt
         slots = v.get("slots", [])
         playable = set(v.get("playable", [])) if v.get("show_playable", True) else set()
         marked = set(v.get("highlight", []))
-        for slot in range(len(slots)):
+        places, depth = table["slots"], table["depth"]
+        for slot in sorted(range(min(len(slots), len(places))), key=lambda slot: depth[slot]):  # covers last
             seen = slots[slot]
             if seen is None:
                 continue
-            place = layout.THREE_PEAKS.slots[slot]  # x in card widths, y in rows
-            x, y = x0 + place.x * u, y0 + place.y * look.ROW_STEP * u
+            x, y = x0 + places[slot][0] * u, y0 + places[slot][1] * u
             if seen == "?":
                 parts.append(self.placed("card-back", x, y, lambda: self.back(0, 0)))
             else:
@@ -377,7 +381,7 @@ class Drawing:
                 parts.append(self.card(Card.parse(seen), x, y - lift))
             if slot in marked:
                 parts.append(self.mark(x, y))
-        sx, dx, py = x0 + look.STOCK_X * u, x0 + look.DISCARD_X * u, y0 + PILE_TOP * u
+        sx, dx, py = x0 + table["stock_x"] * u, x0 + table["discard_x"] * u, y0 + table["pile_top"] * u
         stock = int(v.get("stock", 0))
         if stock:
             if stock > 1:
@@ -398,7 +402,7 @@ class Drawing:
 
     def over_table(self, top: float, height: float, fill: str) -> str:
         """A rectangle the table's size: the felt, or the shade under a banner."""
-        box = {"x": 0, "y": f"{top:.1f}", "width": f"{WIDTH:.1f}", "height": f"{height:.1f}"}
+        box = {"x": 0, "y": f"{top:.1f}", "width": f"{self.width:.1f}", "height": f"{height:.1f}"}
         return el("rect", {**box, "rx": 10, "fill": fill})
 
     def glow(self, x: float, y: float) -> str:
@@ -450,7 +454,7 @@ class Drawing:
         title = ("★ " if won else "") + ending
         detail = L["won_detail" if won else "blocked_moves"].format(score=v.get("score", 0), moves=v.get("moves", 0))
         wide = max(320.0, width_of(title, 22, True) + 48, width_of(detail, 13) + 48)
-        x, y = (WIDTH - wide) / 2, top + height / 2 - 40
+        x, y = (self.width - wide) / 2, top + height / 2 - 40
         return el(
             "g",
             {},
@@ -468,7 +472,7 @@ class Drawing:
                 },
             ),
             text(
-                WIDTH / 2,
+                self.width / 2,
                 y + 34,
                 title,
                 text_anchor="middle",
@@ -476,12 +480,12 @@ class Drawing:
                 font_weight="800",
                 fill="#1d8a4e" if won else INK,
             ),
-            text(WIDTH / 2, y + 60, detail, text_anchor="middle", font_size="13", fill=MUTED),
+            text(self.width / 2, y + 60, detail, text_anchor="middle", font_size="13", fill=MUTED),
         )
 
     def line(self, y: float, words: str, **attrs: Any) -> str:
         """A line of words under the header or the table, at the reading side."""
-        x, anchor = (WIDTH - 10, "end") if self.rtl else (10.0, "start")
+        x, anchor = (self.width - 10, "end") if self.rtl else (10.0, "start")
         return text(x, y, words, **{"font_size": "14", "text_anchor": anchor, "fill": INK, **attrs})
 
     # -- the whole picture ------------------------------------------------------------------------------
@@ -496,10 +500,10 @@ class Drawing:
             body.append(
                 el(
                     "rect",
-                    {"x": 0, "y": f"{y:.1f}", "width": f"{WIDTH:.1f}", "height": f"{LINE:.1f}", "fill": "#f3f6f9"},
+                    {"x": 0, "y": f"{y:.1f}", "width": f"{self.width:.1f}", "height": f"{LINE:.1f}", "fill": "#f3f6f9"},
                 )
             )
-            edge = WIDTH - 3 if self.rtl else 0
+            edge = self.width - 3 if self.rtl else 0
             body.append(
                 el(
                     "rect",
@@ -518,7 +522,7 @@ class Drawing:
                     {
                         "x": 0,
                         "y": f"{y:.1f}",
-                        "width": f"{WIDTH:.1f}",
+                        "width": f"{self.width:.1f}",
                         "height": f"{LINE - 4:.1f}",
                         "rx": 6,
                         "fill": "#e8f1ec" if met else "#ffffff",
@@ -527,14 +531,14 @@ class Drawing:
                 )
             )
             body.append(self.line(y + 16, f"{mark} {goal.get('text', '')}", font_size="12", font_weight="600"))
-            x, anchor = (10.0, "start") if self.rtl else (WIDTH - 10, "end")
+            x, anchor = (10.0, "start") if self.rtl else (self.width - 10, "end")
             words = ("✓ " if met else "") + said
             body.append(
                 text(x, y + 16, words, font_size="12", text_anchor=anchor, fill=look.PALETTE["felt"] if met else MUTED)
             )
             y += LINE
         body.append(self.table(y))
-        y += TABLE_H + 8
+        y += self.table_h + 8
         # Under the table, as the front end's status line: the message, the readouts, the notices.
         readouts = [
             readout["text"]
@@ -560,8 +564,8 @@ class Drawing:
         title = self.labels["board"] + f" {v.get('code', '')}"
         description = str(v.get("description") or "")
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {WIDTH:.0f} {height:.0f}"'
-            f' width="{WIDTH:.0f}" height="{height:.0f}" aria-labelledby="{self.ref("title")} {self.ref("desc")}"'
+            f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {self.width:.0f} {height:.0f}"'
+            f' width="{self.width:.0f}" height="{height:.0f}" aria-labelledby="{self.ref("title")} {self.ref("desc")}"'
             f' lang="{self.lang}" font-family="{escape(look.FONT)}">'
             + el("title", {"id": self.ref("title")}, escape(title))
             + el("desc", {"id": self.ref("desc")}, escape(description))
@@ -570,6 +574,15 @@ class Drawing:
             + body
             + "</svg>"
         )
+
+
+def table_of(view: Mapping[str, Any]) -> look.Table:
+    """Where the cards of ``view`` are drawn: a board's snapshot carries its table; a game's view
+    is drawn on its layout's."""
+    shown = view.get("table")
+    if isinstance(shown, Mapping):
+        return shown  # type: ignore[return-value]  # a snapshot's, made by look.table
+    return THREE_PEAKS
 
 
 _SUITS = ("clubs", "diamonds", "hearts", "spades")  # by Card.suit, in deck order (engine.cards.SUIT_NAMES)

@@ -3,15 +3,9 @@ var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empt
 var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
 var FIRST_GAME = 1;
 var LAST_GAME = 5e4;
-var SLOT_COUNT = 28;
-var ROW_STARTS = [0, 3, 9, 18, 28];
-var SLOT_X = [1.5, 4.5, 7.5, 1, 2, 4, 5, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 var CARD_W = 0.92;
 var CARD_H = 1.288;
-var ROW_STEP = 0.644;
-var PILE_GAP = 0.3;
-var STOCK_X = 3.45;
-var DISCARD_X = 5.55;
+var TABLE = { "name": "Three Peaks", "key": "THREE-PEAKS", "width": 9.92, "height": 4.808, "slots": [[1.5, 0], [4.5, 0], [7.5, 0], [1, 0.644], [2, 0.644], [4, 0.644], [5, 0.644], [7, 0.644], [8, 0.644], [0.5, 1.288], [1.5, 1.288], [2.5, 1.288], [3.5, 1.288], [4.5, 1.288], [5.5, 1.288], [6.5, 1.288], [7.5, 1.288], [8.5, 1.288], [0, 1.932], [1, 1.932], [2, 1.932], [3, 1.932], [4, 1.932], [5, 1.932], [6, 1.932], [7, 1.932], [8, 1.932], [9, 1.932]], "depth": [1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], "order": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27], "pile_top": 3.52, "stock_x": 3.45, "discard_x": 5.55 };
 var SUIT_SHAPES = { "hearts": [["path", { "d": "M50 90C22 68 5 51 5 31 5 15 16 6 29 6c9 0 17 5 21 14 4-9 12-14 21-14 13 0 24 9 24 25 0 20-17 37-45 59z" }]], "diamonds": [["path", { "d": "M50 3 86 50 50 97 14 50z" }]], "spades": [["path", { "d": "M50 4C40 22 7 38 7 61c0 14 10 23 22 23 8 0 14-4 18-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 18 10 12 0 22-9 22-23C93 38 60 22 50 4z" }]], "joker": [["path", { "d": "M50 4 61 37H96L68 58 79 92 50 71 21 92 32 58 4 37H39z" }]], "clubs": [["circle", { "cx": "50", "cy": "27", "r": "21" }], ["circle", { "cx": "26", "cy": "58", "r": "21" }], ["circle", { "cx": "74", "cy": "58", "r": "21" }], ["circle", { "cx": "50", "cy": "52", "r": "12" }], ["path", { "d": "M46 58c0 17-4 28-12 38h32c-8-10-12-21-12-38z" }]] };
 var SUITS = [{ "symbol": "♣", "key": "clubs", "ascii": "c", "color": "black" }, { "symbol": "♦", "key": "diamonds", "ascii": "d", "color": "red" }, { "symbol": "♥", "key": "hearts", "ascii": "h", "color": "red" }, { "symbol": "♠", "key": "spades", "ascii": "s", "color": "black" }];
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -388,40 +382,70 @@ function fillFace(doc, el, card, jokerText = "JOKER") {
 }
 
 // src/geometry.js
-var BOARD_W = 10 - (1 - CARD_W);
-var PILE_TOP = 3 * ROW_STEP + CARD_H + PILE_GAP;
-var BOARD_H = PILE_TOP + CARD_H;
-function slotRow(slot) {
-  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOT_COUNT) {
-    throw new RangeError(`no slot ${slot}`);
-  }
-  let row = 0;
-  while (slot >= ROW_STARTS[row + 1]) row += 1;
-  return row;
+function finite(value) {
+  return typeof value === "number" && Number.isFinite(value);
 }
-function slotX(slot) {
-  slotRow(slot);
-  return SLOT_X[slot];
+function readTable(raw) {
+  const t = (
+    /** @type {Partial<Table>} */
+    raw && typeof raw === "object" ? raw : {}
+  );
+  if (!Array.isArray(t.slots) || !t.slots.length || !finite(t.width) || !finite(t.height) || !finite(t.pile_top)) return null;
+  if (!t.slots.every((s) => Array.isArray(s) && s.length === 2 && s.every(finite))) return null;
+  const count = t.slots.length;
+  const depth = Array.isArray(t.depth) && t.depth.length === count && t.depth.every(finite) ? t.depth : null;
+  const slots = t.slots.map(([x, y], slot) => ({ x, y, z: depth ? depth[slot] : 1 }));
+  const given = Array.isArray(t.order) ? t.order.filter((s) => Number.isInteger(s) && s >= 0 && s < count) : [];
+  const order = new Set(given).size === count ? given : slots.map((_, slot) => slot);
+  const deepest = Math.max(...slots.map((s) => s.z));
+  const pileTop = (
+    /** @type {number} */
+    t.pile_top
+  );
+  return {
+    key: typeof t.key === "string" ? t.key : "",
+    sign: JSON.stringify([t.width, t.height, t.pile_top, t.slots, depth, order]),
+    width: (
+      /** @type {number} */
+      t.width
+    ),
+    height: (
+      /** @type {number} */
+      t.height
+    ),
+    slots,
+    order,
+    stock: { x: finite(t.stock_x) ? (
+      /** @type {number} */
+      t.stock_x
+    ) : 0, y: pileTop, z: deepest + 1 },
+    // above the peaks while a card flies in
+    discard: { x: finite(t.discard_x) ? (
+      /** @type {number} */
+      t.discard_x
+    ) : 0, y: pileTop, z: deepest + 2 }
+  };
 }
-function slotPosition(slot) {
-  const row = slotRow(slot);
-  return { x: slotX(slot), y: row * ROW_STEP, row };
+var THREE_PEAKS = (
+  /** @type {Geometry} */
+  readTable(TABLE)
+);
+function targetPosition(geo, target) {
+  if (target === "stock") return geo.stock;
+  const place = geo.slots[target];
+  if (!place) throw new RangeError(`no slot ${target}`);
+  return place;
 }
-var STOCK_POSITION = { x: STOCK_X, y: PILE_TOP, row: 4 };
-var DISCARD_POSITION = { x: DISCARD_X, y: PILE_TOP, row: 4 };
-function targetPosition(target) {
-  return target === "stock" ? STOCK_POSITION : slotPosition(target);
-}
-function centre(target) {
-  const p = targetPosition(target);
+function centre(geo, target) {
+  const p = targetPosition(geo, target);
   return { x: p.x + CARD_W / 2, y: p.y + CARD_H / 2 };
 }
-function nextTarget(targets, current, key) {
+function nextTarget(geo, targets, current, key) {
   if (!targets.length) return null;
   const cards = targets.filter((t) => t !== "stock");
   const ordered = (cards.length ? cards : targets).sort((a, b) => {
-    const pa = centre(a);
-    const pb = centre(b);
+    const pa = centre(geo, a);
+    const pb = centre(geo, b);
     return pa.x - pb.x || pa.y - pb.y;
   });
   if (key === "Home") return ordered[0];
@@ -429,12 +453,12 @@ function nextTarget(targets, current, key) {
   if (current === null || current === void 0 || !targets.includes(current)) {
     return ordered[0];
   }
-  const from = centre(current);
+  const from = centre(geo, current);
   let best = current;
   let bestCost = Infinity;
   for (const t of targets) {
     if (t === current) continue;
-    const p = centre(t);
+    const p = centre(geo, t);
     const dx = p.x - from.x;
     const dy = p.y - from.y;
     let along;
@@ -454,11 +478,11 @@ function nextTarget(targets, current, key) {
   }
   return best;
 }
-function nearestTarget(targets, position) {
+function nearestTarget(geo, targets, position) {
   let best = null;
   let bestCost = Infinity;
   for (const t of targets) {
-    const p = targetPosition(t);
+    const p = targetPosition(geo, t);
     const cost = Math.hypot(p.x - position.x, (p.y - position.y) * 1.5);
     if (cost < bestCost) {
       bestCost = cost;
@@ -475,7 +499,7 @@ var DEAL_MS = 320;
 var DEAL_STAGGER_MS = 14;
 var SHAKE_MS = 280;
 var PLAYABLE_LIFT = 0.07;
-function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDialog }) {
+function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDialog, resize }) {
   let vm = null;
   let focus = null;
   const { animate } = motion2;
@@ -484,41 +508,44 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   const table2 = h(doc, "div", "tp-table");
   const scroller = h(doc, "div", "tp-scroll");
   const board = h(doc, "div", "tp-board", { role: "group", dir: "ltr" });
-  board.style.setProperty("--bw", String(BOARD_W));
-  board.style.setProperty("--bh", String(BOARD_H));
   board.style.setProperty("--cw", String(CARD_W));
   board.style.setProperty("--ch", String(CARD_H));
   scroller.appendChild(board);
   table2.appendChild(scroller);
-  const slotEls = [];
-  for (let slot = 0; slot < 28; slot += 1) {
-    const pos = slotPosition(slot);
-    const card = h(doc, "div", "tp-card tp-slot", { "data-slot": String(slot), [SUPPRESS]: "" });
-    card.style.setProperty("--x", String(pos.x));
-    card.style.setProperty("--y", String(pos.y));
-    card.style.setProperty("--z", String(pos.row + 1));
-    const face = h(doc, "span", "tp-face", { "aria-hidden": "true" });
-    const back = h(doc, "span", "tp-back", { "aria-hidden": "true" });
-    card.append(face, back);
-    board.appendChild(card);
-    slotEls.push(card);
-  }
+  let geo = THREE_PEAKS;
+  let slotEls = [];
   const stock = h(doc, "div", "tp-card tp-stock", { role: "button", "data-target": "stock", [SUPPRESS]: "" });
-  const stockPos = targetPosition("stock");
-  stock.style.setProperty("--x", String(stockPos.x));
-  stock.style.setProperty("--y", String(stockPos.y));
-  stock.style.setProperty("--z", "5");
   const stockCount = h(doc, "span", "tp-stock-count", { "aria-hidden": "true" });
   stock.append(h(doc, "span", "tp-back tp-back-under", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }), stockCount);
   board.appendChild(stock);
   const discard = h(doc, "div", "tp-card tp-discard", { role: "img" });
-  discard.style.setProperty("--x", String(DISCARD_POSITION.x));
-  discard.style.setProperty("--y", String(DISCARD_POSITION.y));
-  discard.style.setProperty("--z", "6");
   const discardFace = h(doc, "span", "tp-face", { "aria-hidden": "true" });
   const discardBack = h(doc, "span", "tp-back", { "aria-hidden": "true" });
   discard.append(discardFace, discardBack);
   board.appendChild(discard);
+  function place(el, { x, y, z }) {
+    el.style.setProperty("--x", String(x));
+    el.style.setProperty("--y", String(y));
+    el.style.setProperty("--z", String(z));
+  }
+  function layOut(next) {
+    geo = next;
+    board.style.setProperty("--bw", String(next.width));
+    board.style.setProperty("--bh", String(next.height));
+    for (const el of slotEls) el.remove();
+    slotEls = next.slots.map((pos, slot) => {
+      const card = h(doc, "div", "tp-card tp-slot", { "data-slot": String(slot), [SUPPRESS]: "" });
+      place(card, pos);
+      card.append(h(doc, "span", "tp-face", { "aria-hidden": "true" }), h(doc, "span", "tp-back", { "aria-hidden": "true" }));
+      return card;
+    });
+    stock.before(...next.order.map((slot) => slotEls[slot]));
+    place(stock, next.stock);
+    place(discard, next.discard);
+    if (focus !== null && focus !== "stock") focus = null;
+    unitPx = 0;
+    resize(next);
+  }
   const banner = h(doc, "div", "tp-banner", { role: "group", "aria-labelledby": `${uid}-banner-title` });
   banner.hidden = true;
   const bannerPanel = h(doc, "div", "tp-banner-panel");
@@ -540,7 +567,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
   function unit() {
     if (!unitPx) {
       const width = board.getBoundingClientRect().width;
-      if (width > 0) unitPx = width / BOARD_W;
+      if (width > 0) unitPx = width / geo.width;
     }
     return unitPx;
   }
@@ -593,7 +620,7 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       if (typeof win.ResizeObserver !== "function") return;
       resizer = new win.ResizeObserver((entries) => {
         const box = entries.length ? entries[entries.length - 1].contentRect : null;
-        if (box && box.width > 0) unitPx = box.width / BOARD_W;
+        if (box && box.width > 0) unitPx = box.width / geo.width;
       });
       resizer.observe(board);
     },
@@ -628,10 +655,11 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
      * @param {string} key
      */
     moveFocus(key) {
-      if (vm) setFocus(nextTarget(vm.targets, focus, key), true);
+      if (vm) setFocus(nextTarget(geo, vm.targets, focus, key), true);
     },
     /** @param {ViewModel} next */
     update(next) {
+      if (next.geometry.sign !== geo.sign || !slotEls.length) layOut(next.geometry);
       vm = next;
       const L = next.labels;
       setText(caption, next.caption);
@@ -702,8 +730,8 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
      */
     rove(next, keepFocus) {
       if (focus === null || !next.targets.includes(focus)) {
-        const old = focus === null ? null : targetPosition(focus);
-        focus = old ? nearestTarget(next.targets, old) : next.targets[0];
+        const old = focus === null ? null : targetPosition(geo, focus);
+        focus = old ? nearestTarget(geo, next.targets, old) : next.targets[0];
       }
       applyRoving(next);
       if (keepFocus && doc.activeElement !== targetEl(focus)) targetEl(focus).focus();
@@ -720,10 +748,10 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       }
       if (moves.toDiscardFrom !== null) {
         const u = unit();
-        const origin = targetPosition(moves.toDiscardFrom);
+        const origin = targetPosition(geo, moves.toDiscardFrom);
         const lift = moves.toDiscardFrom === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
-        const dx = (origin.x - DISCARD_POSITION.x) * u;
-        const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
+        const dx = (origin.x - geo.discard.x) * u;
+        const dy = (origin.y - lift - geo.discard.y) * u;
         const frames = moves.toDiscardFrom === "stock" ? [
           { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` },
           { transform: `translate(${dx * 0.4}px, ${dy * 0.4}px) scaleX(1)`, offset: 0.45 },
@@ -733,9 +761,9 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       }
       if (moves.backToSlot !== null) {
         const u = unit();
-        const to = slotPosition(moves.backToSlot);
-        const dx = (DISCARD_POSITION.x - to.x) * u;
-        const dy = (DISCARD_POSITION.y - to.y) * u;
+        const to = targetPosition(geo, moves.backToSlot);
+        const dx = (geo.discard.x - to.x) * u;
+        const dy = (geo.discard.y - to.y) * u;
         const face = (
           /** @type {Element} */
           slotEls[moves.backToSlot].firstChild
@@ -750,10 +778,10 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
      */
     launch(from) {
       const u = unit();
-      const origin = targetPosition(from);
+      const origin = targetPosition(geo, from);
       const lift = from === "stock" || !(vm && vm.showPlayable) ? 0 : PLAYABLE_LIFT;
-      const dx = (origin.x - DISCARD_POSITION.x) * u;
-      const dy = (origin.y - lift - DISCARD_POSITION.y) * u;
+      const dx = (origin.x - geo.discard.x) * u;
+      const dy = (origin.y - lift - geo.discard.y) * u;
       animate(from === "stock" ? discardBack : discardFace, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], FLY_MS);
     },
     /**
@@ -775,8 +803,8 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
         const u = unit();
         for (const vs of next.slots) {
           if (vs.kind === "removed") continue;
-          const dx = (STOCK_POSITION.x - vs.x) * u;
-          const dy = (STOCK_POSITION.y - vs.y) * u;
+          const dx = (geo.stock.x - vs.x) * u;
+          const dy = (geo.stock.y - vs.y) * u;
           animate(
             slotEls[vs.slot],
             [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
@@ -800,6 +828,171 @@ function boardView(doc, uid, { win, on, send, motion: motion2, activate, openDia
       }
     }
   };
+}
+
+// src/labels.js
+var LABELS = {
+  title: "TriPeaks",
+  board: "TriPeaks board",
+  score: "Score",
+  moves: "Moves",
+  game_code: "Game",
+  rules_easy: "Easy",
+  rules_classic: "Classic",
+  rules_easy_long: "King and ace connected",
+  rules_classic_long: "King and ace separate",
+  undo: "Undo",
+  undo_tip: "Take back the last move (U)",
+  hint: "Hint",
+  hint_tip: "Show a move worth playing (H)",
+  restart: "Restart",
+  restart_tip: "Deal this game again from the start (R)",
+  new_game: "New game",
+  new_game_tip: "Deal a new game: by number, by code, or at random (N)",
+  error_help: "Error help",
+  verdict: "Winnable?",
+  verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
+  win_chance: "Win chance",
+  win_chance_tip: "After every move, show the chance of winning from the cards you can see (no hidden card is looked at)",
+  assists: "Assists",
+  assists_tip: "Switch the help on the board on or off",
+  assist_playable: "Glow on playable cards",
+  assist_hints: "Hint button",
+  assist_verdict: "Winnable? (sees the hidden cards)",
+  assist_win_chance: "Win chance (from the cards you see)",
+  hint_kind: "Hints",
+  hint_fair: "Fair: from the cards you see",
+  hint_exact: "Exact: sees the hidden cards",
+  language: "Language",
+  percent: "{n}%",
+  review: "Review",
+  review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
+  review_title: "Review of the game",
+  review_close: "Close",
+  review_move: "Move",
+  review_action: "Played",
+  review_chance: "Chance before {arrow} after",
+  review_best: "Best move",
+  review_mistake: "mistake",
+  review_mistakes: "Mistakes: {n}",
+  stats: "Statistics",
+  stats_tip: "What the records know of your games under these rules: played, won, wins in a row, your best on this game",
+  stats_title: "Statistics",
+  stats_close: "Close",
+  stats_played: "Played",
+  stats_finished: "Finished",
+  stats_won: "Won",
+  stats_win_percent: "Won of those finished",
+  stats_win_streak: "Wins in a row now",
+  stats_best_win_streak: "Most wins in a row",
+  stats_best: "Your best on this game",
+  stats_recent: "Recent games",
+  goals: "Goals",
+  goals_met: "Met",
+  review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
+  review_draw: "draw",
+  review_chart: "The chance of winning over the moves; crosses mark mistakes",
+  review_lost: "The exact verdict, which sees the hidden cards: lost after move {n}",
+  review_never: "The exact verdict, which sees the hidden cards: the deal could not be won",
+  review_not_lost: "The exact verdict, which sees the hidden cards: never lost",
+  review_lost_mark: "lost",
+  stock: "stock, {cards}",
+  discard: "discard, {card}",
+  discard_empty: "discard, empty",
+  hidden_card: "hidden card",
+  card_name: "{rank} of {suit}",
+  rank_A: "ace",
+  rank_J: "jack",
+  rank_Q: "queen",
+  rank_K: "king",
+  suit_clubs: "clubs",
+  suit_diamonds: "diamonds",
+  suit_hearts: "hearts",
+  suit_spades: "spades",
+  joker: "joker",
+  joker_face: "JOKER",
+  "variant_hogue-scoring": "Hogue scoring",
+  variant_joker: "Joker",
+  "variant_open-peaks": "Open peaks",
+  "variant_draw-when-stuck": "Draw when stuck",
+  "variant_empty-discard": "Empty discard",
+  won_title: "You won!",
+  won_detail: "Final score {score} in {moves} moves.",
+  won_detail_undone: "Final score {score} in {moves} moves ({kept} not undone).",
+  blocked_title: "No more possible moves",
+  blocked_detail: "{n} cards left in the peaks. Undo to try another way, or deal again.",
+  blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
+  blocked_moves: "Score {score} in {moves} moves.",
+  blocked_moves_undone: "Score {score} in {moves} moves ({kept} not undone).",
+  ended_assisted: "Played with assists: it sets no record.",
+  assisted: "Assisted",
+  assisted_tip: "This game had an assist (Hint, Winnable?, Win chance, or an analysis from Python): it sets no record",
+  unassisted: "Unassisted",
+  unassisted_tip: "No assist so far in this game (Hint, Winnable?, Win chance, an analysis from Python)",
+  game_number: "Game {n}",
+  game_number_long: "Numbered game {n}: your records of it are kept",
+  game_number_unrecorded: "Numbered game {n}: records are not kept here",
+  dialog_title: "New game",
+  dialog_rules: "Rules",
+  dialog_code: "Game code",
+  dialog_code_hint: "A code deals its own cards, rules and variants.",
+  dialog_or: "or choose",
+  dialog_presets: "Presets",
+  preset_app: "Standard",
+  preset_app_long: "Easy with no variant: draw whenever you like",
+  preset_site: "Free start",
+  preset_site_long: "Easy, and the discard starts empty, so any free card goes first; draw only when stuck",
+  dialog_variants: "Variants",
+  "option_hogue-scoring": "Hogue scoring",
+  "option_hogue-scoring_long": "Runs score more; a draw costs 5.",
+  "option_hogue-scoring_tip": "Robert Hogue's traditional scoring: each removal scores the length of the current run, a draw costs 5 and ends the run, emptied peaks pay 15, 15 and 30. The score starts at 0 and may go below it.",
+  option_joker: "Joker",
+  option_joker_long: "A wild card that fits any rank.",
+  option_joker_tip: "A joker joins the deck (24 cards in the stock): it may go on any card, and any card on it.",
+  "option_open-peaks": "Open peaks",
+  "option_open-peaks_long": "Every peak card is face up from the start.",
+  "option_open-peaks_tip": "All {n} peak cards are dealt face up; a card is playable once no card covers it.",
+  "option_draw-when-stuck": "Draw only when stuck",
+  "option_draw-when-stuck_long": "No drawing while a card fits.",
+  "option_draw-when-stuck_tip": "The traditional rule: drawing is allowed only when no peak card fits the discard.",
+  "option_empty-discard": "Empty discard at start",
+  "option_empty-discard_long": "Any free card may go first.",
+  "option_empty-discard_tip": "The discard starts empty; the card that would have started it tops the stock.",
+  dialog_game: "Game number",
+  dialog_game_placeholder: "1–50,000",
+  dialog_game_hint: "Numbered games keep your records. Leave it empty for a random deal.",
+  game_nan: "Not a game number: type a whole number from 1 to 50,000.",
+  game_range: "Game numbers run from 1 to 50,000.",
+  dialog_winnable: "Winnable deals only",
+  dialog_winnable_tip: "Random deals are checked by the solver first: only a deal that can be won is dealt.",
+  dialog_deal: "Deal",
+  dialog_leave: "Dealing gives up the game in progress (a numbered game is recorded as abandoned). Cancel keeps it.",
+  dialog_cancel: "Cancel",
+  dialog_waiting: "Dealing…",
+  notice_first_win: "First win",
+  notice_first_met: "First to meet the class's challenge",
+  notice_goal: "Goal met",
+  notice_record: "New record",
+  notice_best_so_far: "Best so far",
+  notice_error: "Records",
+  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game; R restarts this one."
+};
+function labelsFor(state, language) {
+  const layers = [language, state && state.labels].filter((t) => t && typeof t === "object" && !Array.isArray(t));
+  if (!layers.length) return LABELS;
+  const out = { ...LABELS };
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer)) {
+      if (typeof value === "string" && value) out[key] = value;
+    }
+  }
+  return out;
+}
+function fmt(template, values = {}) {
+  return String(template).replace(
+    /\{(\w+)\}/g,
+    (whole, name) => Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole
+  );
 }
 
 // src/dialog.js
@@ -1121,7 +1314,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         const t = variantTexts[value];
         setText(t.name, L[`option_${value}`] || value);
         setText(t.long, L[`option_${value}_long`] || "");
-        setProp(t.label, "title", L[`option_${value}_tip`] || L[`option_${value}_long`] || "");
+        setProp(t.label, "title", fmt(L[`option_${value}_tip`] || L[`option_${value}_long`] || "", { n: next.slots.length }));
       }
       setText(gameLabel, L.dialog_game);
       setProp(gameInput, "placeholder", L.dialog_game_placeholder);
@@ -1180,171 +1373,6 @@ function goalsView(doc) {
       }
     }
   };
-}
-
-// src/labels.js
-var LABELS = {
-  title: "TriPeaks",
-  board: "TriPeaks board",
-  score: "Score",
-  moves: "Moves",
-  game_code: "Game",
-  rules_easy: "Easy",
-  rules_classic: "Classic",
-  rules_easy_long: "King and ace connected",
-  rules_classic_long: "King and ace separate",
-  undo: "Undo",
-  undo_tip: "Take back the last move (U)",
-  hint: "Hint",
-  hint_tip: "Show a move worth playing (H)",
-  restart: "Restart",
-  restart_tip: "Deal this game again from the start (R)",
-  new_game: "New game",
-  new_game_tip: "Deal a new game: by number, by code, or at random (N)",
-  error_help: "Error help",
-  verdict: "Winnable?",
-  verdict_tip: "After every move, say whether the game can still be won (the solver sees the hidden cards)",
-  win_chance: "Win chance",
-  win_chance_tip: "After every move, show the chance of winning from the cards you can see (no hidden card is looked at)",
-  assists: "Assists",
-  assists_tip: "Switch the help on the board on or off",
-  assist_playable: "Glow on playable cards",
-  assist_hints: "Hint button",
-  assist_verdict: "Winnable? (sees the hidden cards)",
-  assist_win_chance: "Win chance (from the cards you see)",
-  hint_kind: "Hints",
-  hint_fair: "Fair: from the cards you see",
-  hint_exact: "Exact: sees the hidden cards",
-  language: "Language",
-  percent: "{n}%",
-  review: "Review",
-  review_tip: "Go through the game move by move: the chance of winning from the cards you could see, and the mistakes",
-  review_title: "Review of the game",
-  review_close: "Close",
-  review_move: "Move",
-  review_action: "Played",
-  review_chance: "Chance before {arrow} after",
-  review_best: "Best move",
-  review_mistake: "mistake",
-  review_mistakes: "Mistakes: {n}",
-  stats: "Statistics",
-  stats_tip: "What the records know of your games under these rules: played, won, wins in a row, your best on this game",
-  stats_title: "Statistics",
-  stats_close: "Close",
-  stats_played: "Played",
-  stats_finished: "Finished",
-  stats_won: "Won",
-  stats_win_percent: "Won of those finished",
-  stats_win_streak: "Wins in a row now",
-  stats_best_win_streak: "Most wins in a row",
-  stats_best: "Your best on this game",
-  stats_recent: "Recent games",
-  goals: "Goals",
-  goals_met: "Met",
-  review_mistake_rule: "A mistake gives away at least {n}% of the chance of winning against the best move.",
-  review_draw: "draw",
-  review_chart: "The chance of winning over the moves; crosses mark mistakes",
-  review_lost: "The exact verdict, which sees the hidden cards: lost after move {n}",
-  review_never: "The exact verdict, which sees the hidden cards: the deal could not be won",
-  review_not_lost: "The exact verdict, which sees the hidden cards: never lost",
-  review_lost_mark: "lost",
-  stock: "stock, {cards}",
-  discard: "discard, {card}",
-  discard_empty: "discard, empty",
-  hidden_card: "hidden card",
-  card_name: "{rank} of {suit}",
-  rank_A: "ace",
-  rank_J: "jack",
-  rank_Q: "queen",
-  rank_K: "king",
-  suit_clubs: "clubs",
-  suit_diamonds: "diamonds",
-  suit_hearts: "hearts",
-  suit_spades: "spades",
-  joker: "joker",
-  joker_face: "JOKER",
-  "variant_hogue-scoring": "Hogue scoring",
-  variant_joker: "Joker",
-  "variant_open-peaks": "Open peaks",
-  "variant_draw-when-stuck": "Draw when stuck",
-  "variant_empty-discard": "Empty discard",
-  won_title: "You won!",
-  won_detail: "Final score {score} in {moves} moves.",
-  won_detail_undone: "Final score {score} in {moves} moves ({kept} not undone).",
-  blocked_title: "No more possible moves",
-  blocked_detail: "{n} cards left in the peaks. Undo to try another way, or deal again.",
-  blocked_detail_one: "1 card left in the peaks. Undo to try another way, or deal again.",
-  blocked_moves: "Score {score} in {moves} moves.",
-  blocked_moves_undone: "Score {score} in {moves} moves ({kept} not undone).",
-  ended_assisted: "Played with assists: it sets no record.",
-  assisted: "Assisted",
-  assisted_tip: "This game had an assist (Hint, Winnable?, Win chance, or an analysis from Python): it sets no record",
-  unassisted: "Unassisted",
-  unassisted_tip: "No assist so far in this game (Hint, Winnable?, Win chance, an analysis from Python)",
-  game_number: "Game {n}",
-  game_number_long: "Numbered game {n}: your records of it are kept",
-  game_number_unrecorded: "Numbered game {n}: records are not kept here",
-  dialog_title: "New game",
-  dialog_rules: "Rules",
-  dialog_code: "Game code",
-  dialog_code_hint: "A code deals its own cards, rules and variants.",
-  dialog_or: "or choose",
-  dialog_presets: "Presets",
-  preset_app: "Standard",
-  preset_app_long: "Easy with no variant: draw whenever you like",
-  preset_site: "Free start",
-  preset_site_long: "Easy, and the discard starts empty, so any free card goes first; draw only when stuck",
-  dialog_variants: "Variants",
-  "option_hogue-scoring": "Hogue scoring",
-  "option_hogue-scoring_long": "Runs score more; a draw costs 5.",
-  "option_hogue-scoring_tip": "Robert Hogue's traditional scoring: each removal scores the length of the current run, a draw costs 5 and ends the run, emptied peaks pay 15, 15 and 30. The score starts at 0 and may go below it.",
-  option_joker: "Joker",
-  option_joker_long: "A wild card that fits any rank.",
-  option_joker_tip: "A joker joins the deck (24 cards in the stock): it may go on any card, and any card on it.",
-  "option_open-peaks": "Open peaks",
-  "option_open-peaks_long": "Every peak card is face up from the start.",
-  "option_open-peaks_tip": "All 28 peak cards are dealt face up; a card is playable once no card covers it.",
-  "option_draw-when-stuck": "Draw only when stuck",
-  "option_draw-when-stuck_long": "No drawing while a card fits.",
-  "option_draw-when-stuck_tip": "The traditional rule: drawing is allowed only when no peak card fits the discard.",
-  "option_empty-discard": "Empty discard at start",
-  "option_empty-discard_long": "Any free card may go first.",
-  "option_empty-discard_tip": "The discard starts empty; the card that would have started it tops the stock.",
-  dialog_game: "Game number",
-  dialog_game_placeholder: "1–50,000",
-  dialog_game_hint: "Numbered games keep your records. Leave it empty for a random deal.",
-  game_nan: "Not a game number: type a whole number from 1 to 50,000.",
-  game_range: "Game numbers run from 1 to 50,000.",
-  dialog_winnable: "Winnable deals only",
-  dialog_winnable_tip: "Random deals are checked by the solver first: only a deal that can be won is dealt.",
-  dialog_deal: "Deal",
-  dialog_leave: "Dealing gives up the game in progress (a numbered game is recorded as abandoned). Cancel keeps it.",
-  dialog_cancel: "Cancel",
-  dialog_waiting: "Dealing…",
-  notice_first_win: "First win",
-  notice_first_met: "First to meet the class's challenge",
-  notice_goal: "Goal met",
-  notice_record: "New record",
-  notice_best_so_far: "Best so far",
-  notice_error: "Records",
-  keys_help: "Arrow keys move between free cards and the stock; Enter plays or draws; D draws; U undoes; H hints; N starts a new game; R restarts this one."
-};
-function labelsFor(state, language) {
-  const layers = [language, state && state.labels].filter((t) => t && typeof t === "object" && !Array.isArray(t));
-  if (!layers.length) return LABELS;
-  const out = { ...LABELS };
-  for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer)) {
-      if (typeof value === "string" && value) out[key] = value;
-    }
-  }
-  return out;
-}
-function fmt(template, values = {}) {
-  return String(template).replace(
-    /\{(\w+)\}/g,
-    (whole, name) => Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole
-  );
 }
 
 // src/header.js
@@ -1655,15 +1683,15 @@ var FIGURES = (
     ["bestWinStreak", "stats_best_win_streak"]
   ]
 );
-function plot(doc, stats) {
+function plot(doc, stats, slots) {
   const width = Math.max(1, stats.recent.length) * (BAR + GAP) - GAP;
   const root = doc.createElementNS(SVG2, "svg");
   for (const [key, value] of Object.entries({ viewBox: `0 0 ${width} ${H2}`, class: "tp-statistics-plot", role: "img", "aria-label": stats.recentText })) {
     root.setAttribute(key, value);
   }
   stats.recent.forEach((game, i) => {
-    const cleared = Math.max(0, Math.min(SLOT_COUNT, SLOT_COUNT - game.cards_left));
-    const tall = Math.max(2, cleared / SLOT_COUNT * H2);
+    const cleared = Math.max(0, Math.min(slots, slots - game.cards_left));
+    const tall = Math.max(2, cleared / slots * H2);
     const bar = doc.createElementNS(SVG2, "rect");
     const attrs = { x: i * (BAR + GAP), y: H2 - tall, width: BAR, height: tall, rx: 2, class: `tp-statistics-bar tp-statistics-${game.outcome}` };
     for (const [key, value] of Object.entries(attrs)) bar.setAttribute(key, String(value));
@@ -1707,17 +1735,17 @@ function statsView(doc, uid, { on, send }) {
       setAttr(status, "aria-busy", stats.kind === "pending" ? "true" : "false");
       setText(status, stats.text);
       setProp(status, "hidden", !stats.text);
-      const key = JSON.stringify([stats, L.stats_played, next.lang]);
+      const key = JSON.stringify([stats, L.stats_played, next.lang, next.slots.length]);
       if (body.dataset.key !== key) {
         body.dataset.key = key;
         body.replaceChildren();
-        if (stats.kind === "known") body.append(...figures(doc, stats, L, next.lang));
+        if (stats.kind === "known") body.append(...figures(doc, stats, L, next.lang, next.slots.length));
       }
       if (opening) close.focus();
     }
   };
 }
-function figures(doc, stats, L, lang) {
+function figures(doc, stats, L, lang, slots) {
   const list = h(doc, "dl", "tp-statistics-figures");
   const row = (label, value, name) => {
     const item = h(doc, "div", "tp-statistics-figure", { "data-figure": name });
@@ -1734,7 +1762,7 @@ function figures(doc, stats, L, lang) {
   if (stats.best !== null) row(L.stats_best, stats.best, "best");
   const recent = h(doc, "div", "tp-statistics-recent");
   recent.appendChild(h(doc, "h3", "tp-statistics-recent-title", { text: L.stats_recent }));
-  if (stats.recent.length) recent.appendChild(plot(doc, stats));
+  if (stats.recent.length) recent.appendChild(plot(doc, stats, slots));
   else recent.appendChild(h(doc, "p", "tp-statistics-none", { text: stats.recentText }));
   return [list, recent];
 }
@@ -1776,18 +1804,18 @@ function number(value, fallback = 0) {
 function directionOf(state) {
   return state && state.dir === "rtl" ? "rtl" : "ltr";
 }
-function toViewModel(state, language) {
+function toViewModel(state, language, table2) {
   const s = state && typeof state === "object" ? state : {};
   const labels = labelsFor(s, language);
   const free = asSet(s.free);
   const playable = asSet(s.playable);
   const highlight = asSet(s.highlight);
   const rawSlots = Array.isArray(s.slots) ? s.slots : [];
+  const geometry = readTable(s.table) || readTable(table2) || THREE_PEAKS;
   const slots = [];
-  for (let slot = 0; slot < SLOT_COUNT; slot += 1) {
+  for (const [slot, pos] of geometry.slots.entries()) {
     const raw = rawSlots[slot] === void 0 ? null : rawSlots[slot];
-    const pos = slotPosition(slot);
-    const base = { slot, x: pos.x, y: pos.y, row: pos.row, highlighted: highlight.has(slot) };
+    const base = { slot, x: pos.x, y: pos.y, z: pos.z, highlighted: highlight.has(slot) };
     if (raw === null) {
       slots.push({ ...base, kind: "removed", card: null, free: false, playable: false, label: "" });
     } else if (raw === "?") {
@@ -1891,7 +1919,7 @@ function toViewModel(state, language) {
     recent: Array.isArray(t.recent) ? t.recent.filter((g) => g && typeof g === "object" && typeof g.outcome === "string" && Number.isInteger(g.cards_left)) : [],
     recentText: typeof t.recent_text === "string" ? t.recent_text : ""
   } : null;
-  const targets = slots.filter((c2) => c2.free && c2.kind === "face").map((c2) => c2.slot);
+  const targets = geometry.order.filter((slot) => slots[slot].free && slots[slot].kind === "face");
   targets.push("stock");
   const k = s.streak && typeof s.streak === "object" ? s.streak : null;
   const streak = k && typeof k.text === "string" ? { current: number(k.current), text: k.text, best: typeof k.best_text === "string" ? k.best_text : "" } : null;
@@ -1904,6 +1932,7 @@ function toViewModel(state, language) {
       /** @type {number} */
       s.answered
     ) : null,
+    geometry,
     slots,
     goals,
     streak,
@@ -2033,7 +2062,11 @@ function render({ model, el }) {
   const game = h(doc, "div", "tp-game");
   root.appendChild(game);
   const header = headerView(doc, uid);
-  const board = boardView(doc, uid, { win, on, send, motion: moving, activate, openDialog: () => newGame.open() });
+  const resize = (geo) => {
+    game.style.setProperty("--tp-bw", String(geo.width));
+    game.style.setProperty("--tp-bh", String(geo.height));
+  };
+  const board = boardView(doc, uid, { win, on, send, motion: moving, activate, openDialog: () => newGame.open(), resize });
   const goals = goalsView(doc);
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
@@ -2049,7 +2082,7 @@ function render({ model, el }) {
   el.appendChild(root);
   board.observe();
   function update(state) {
-    const snapshot = toViewModel(state, model.get("labels"));
+    const snapshot = toViewModel(state, model.get("labels"), model.get("table"));
     if (flight && answers(snapshot, flight, sent)) flight = null;
     const next = withFlight(snapshot, flight);
     if (next === snapshot) flight = null;
@@ -2137,11 +2170,13 @@ function render({ model, el }) {
   };
   model.on("change:state", onChange);
   model.on("change:labels", onChange);
+  model.on("change:table", onChange);
   update(model.get("state") || {});
   return () => {
     abort.abort();
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
+    model.off("change:table", onChange);
     board.disconnect();
     moving.stop();
     root.remove();
