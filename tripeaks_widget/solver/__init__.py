@@ -37,7 +37,7 @@ from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, got, whole_number
 from ..engine.game import standing_actions
-from ..engine.layout import SLOT_COUNT
+from ..engine.layout import THREE_PEAKS
 from ..engine.rules import Rules
 from ..engine.steps import Steps, drive
 
@@ -132,7 +132,8 @@ def _prepare(game, budget):
     snapshot = game.copy()
     removed, drawn, discard = snapshot.position
     stock_start = len(snapshot.deck) - snapshot.stock_count - drawn
-    space = Space(snapshot.deck, snapshot.rules, snapshot.deck[stock_start:])
+    layout = getattr(snapshot, "layout", THREE_PEAKS)  # TEMPORARY until the engine core lands
+    space = Space(layout, snapshot.deck, snapshot.rules, snapshot.deck[stock_start:])
     deadline = None if budget is None else start + budget
     return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
 
@@ -210,7 +211,7 @@ def _most_cleared(search: Search):
     general search for the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
     space, removed = search.space, search.removed
     best, limit = None, None
-    tops = [t for t in range(3) if not removed >> t & 1] if space.free_draw else []
+    tops = [t for t in space.tables.tops if not removed >> t & 1] if space.free_draw else []
     try:
         for top in tops:
             without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
@@ -222,7 +223,7 @@ def _most_cleared(search: Search):
                 raise SearchExhausted
         if best is not None:
             return best[1], True
-        most = SLOT_COUNT - 2 if tops else SLOT_COUNT - 1
+        most = space.shift - 2 if tops else space.shift - 1
         return _backend.most_cleared(search, most)
     except SearchExhausted:
         return (best[1] if best is not None else search.most[2]), False
@@ -308,7 +309,8 @@ def most_cleared_of(
     at_least = _count("at_least", at_least)
     snapshot, search, _ = _prepare(game, budget)
     wanted = None if cards is None else {Card.parse(card) for card in cards}
-    mask = sum(1 << s for s in range(SLOT_COUNT) if wanted is None or snapshot.deck[s] in wanted)
+    n_slots = search.space.shift
+    mask = sum(1 << s for s in range(n_slots) if wanted is None or snapshot.deck[s] in wanted)
     removed = snapshot.position.removed
     goal = mask.bit_count() if at_least is None else min(at_least, mask.bit_count())
     if (removed & mask).bit_count() >= goal:
@@ -321,7 +323,7 @@ def most_cleared_of(
     if wanted is None:
         path, complete = _most_cleared(search)
         end = snapshot.copy().replay(_line(snapshot, path))
-        return _reach(snapshot, path, SLOT_COUNT - end.cards_left, complete, budget)
+        return _reach(snapshot, path, n_slots - end.cards_left, complete, budget)
     again = Search(search.space, search.removed, search.drawn, search.rank, search.deadline)
     value, path, complete = _backend.most_of(again, mask, at_least)
     return _reach(snapshot, path, value, complete, budget)

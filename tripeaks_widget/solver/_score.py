@@ -24,28 +24,33 @@ from typing import NamedTuple
 
 from ..engine.errors import SearchExhausted
 from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, MOVE_COST, PEAK_BONUS
-from ..engine.layout import PEAK_MASK, SLOTS, play
+from ..engine.layout import play
 from ._search import Path, Search
-from ._space import CHECK_EVERY, FULL
+from ._space import CHECK_EVERY
 
 _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
-_PEAK_OF = tuple(PEAK_MASK[slot.peak] for slot in SLOTS)
 
 
 class Scoring(NamedTuple):
     """A scoring as the search counts it: a removal scores ``card`` points, plus the run before
-    it when ``runs``; a draw costs ``draw_cost``; the peaks pay ``bonuses`` as the first, the
-    second and the third empties."""
+    it when ``runs``; a draw costs ``draw_cost``; a peak pays ``bonuses[0]`` as it empties,
+    the last one ``bonuses[1]`` (``peak_bonuses``)."""
 
     card: int
     runs: bool
     draw_cost: int
-    bonuses: tuple[int, int, int]
+    bonuses: tuple[int, int]
 
 
-HOGUE = Scoring(1, True, HOGUE_DRAW_COST, HOGUE_PEAK_BONUS)  # V2: a removal scores the run's length, itself included
+# V2: a removal scores the run's length, itself included
+HOGUE = Scoring(1, True, HOGUE_DRAW_COST, (HOGUE_PEAK_BONUS[0], HOGUE_PEAK_BONUS[-1]))
 # R5: its floor at 0 is never reached (a score is 500 less at most 51 standing moves, plus bonuses)
-APP = Scoring(-MOVE_COST, False, MOVE_COST, (PEAK_BONUS, PEAK_BONUS, PEAK_BONUS))
+APP = Scoring(-MOVE_COST, False, MOVE_COST, (PEAK_BONUS, PEAK_BONUS))
+
+
+def peak_bonuses(scoring: Scoring, peaks: int) -> tuple[int, ...]:
+    """What the first, the second, … of ``peaks`` peaks to empty pays (Three Peaks under V2: 15, 15, 30)."""
+    return (scoring.bonuses[0],) * (peaks - 1) + (scoring.bonuses[1],)
 
 
 def highest_score(
@@ -57,13 +62,16 @@ def highest_score(
     at any moment (the line then ends where the score is highest, before the game does): the
     highest score a line reaches, which the goals ask for; other readings of Hogue's rules, for
     ``benchmarks/hogue.py``, change ``scoring`` (a draw that costs nothing)."""
-    card, draw_cost, bonuses = scoring.card, scoring.draw_cost, scoring.bonuses
-    step = 1 if scoring.runs else 0  # the run a removal leaves: always 0 without runs
-    run = run if scoring.runs else 0
     sp = search.space
     fit, info, stock, n, free_draw = sp.fit, sp.info, sp.stock, sp.n_stock, sp.free_draw
+    full, shift, drawn_at, run_at = sp.full, sp.shift, 2 * sp.shift, 2 * sp.shift + 6  # the memo key's fields
+    peak_mask = sp.tables.peak_mask
+    peak_of = tuple(peak_mask[slot.peak] for slot in sp.layout.slots)
+    card, draw_cost, bonuses = scoring.card, scoring.draw_cost, peak_bonuses(scoring, len(peak_mask))
+    step = 1 if scoring.runs else 0  # the run a removal leaves: always 0 without runs
+    run = run if scoring.runs else 0
     memo: dict[int, int] = {}  # key -> best future points << 6 | best action + 2
-    stuck_memo: dict[int, int] = {}  # removed set | draws << 56 -> points still to score
+    stuck_memo: dict[int, int] = {}  # removed set | draws << drawn_at -> points still to score
     count = 0
 
     def best(S: int, free: int, k: int, r: int, run: int) -> int:
@@ -84,20 +92,20 @@ def highest_score(
             S2 = S | b
             x, rx, cov = info[b]
             points = card + run
-            peak = _PEAK_OF[x]
+            peak = peak_of[x]
             if S2 & peak == peak:
-                points += bonuses[sum(S2 & p == p for p in PEAK_MASK) - 1]
-            if S2 != FULL:
+                points += bonuses[sum(S2 & p == p for p in peak_mask) - 1]
+            if S2 != full:
                 f2 = free ^ b
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
                 p2 = f2 & fit[rx]
                 if p2:
-                    known = memo.get(S2 | p2 << 28 | k << 56 | (run + step) << 62)
+                    known = memo.get(S2 | p2 << shift | k << drawn_at | (run + step) << run_at)
                     points += best(S2, f2, k, rx, run + step) if known is None else known >> 6
                 elif k < n:
-                    known = stuck_memo.get(S2 | k << 56)
+                    known = stuck_memo.get(S2 | k << drawn_at)
                     points += stuck(S2, f2, k) if known is None else known
             if points > top or (action == _NONE and not may_stop):
                 top, action = points, x
@@ -105,17 +113,17 @@ def highest_score(
             r2 = stock[k]
             p2 = free & fit[r2]
             if p2:
-                known = memo.get(S | p2 << 28 | (k + 1) << 56)
+                known = memo.get(S | p2 << shift | (k + 1) << drawn_at)
                 points = best(S, free, k + 1, r2, 0) if known is None else known >> 6
             elif k + 1 < n:
-                known = stuck_memo.get(S | (k + 1) << 56)
+                known = stuck_memo.get(S | (k + 1) << drawn_at)
                 points = stuck(S, free, k + 1) if known is None else known
             else:
                 points = 0  # blocked
             points -= draw_cost
             if points > top:
                 top, action = points, _DRAW
-        memo[S | playable << 28 | k << 56 | run << 62] = top << 6 | action + 2
+        memo[S | playable << shift | k << drawn_at | run << run_at] = top << 6 | action + 2
         return top
 
     def stuck(S: int, free: int, k: int) -> int:
@@ -126,21 +134,21 @@ def highest_score(
         r = stock[k]
         playable = free & fit[r]
         if playable:
-            known = memo.get(S | playable << 28 | (k + 1) << 56)
+            known = memo.get(S | playable << shift | (k + 1) << drawn_at)
             points = best(S, free, k + 1, r, 0) if known is None else known >> 6
         elif k + 1 < n:
-            known = stuck_memo.get(S | (k + 1) << 56)
+            known = stuck_memo.get(S | (k + 1) << drawn_at)
             points = stuck(S, free, k + 1) if known is None else known
         else:
             points = 0  # blocked
         points -= draw_cost
         if points < 0 and may_stop:
             points = 0
-        stuck_memo[S | k << 56] = points
+        stuck_memo[S | k << drawn_at] = points
         return points
 
     S0, f0, k0, r0 = search.removed, search.free0, search.drawn, search.rank
-    if S0 == FULL:
+    if S0 == full:
         return 0, [], True
     try:
         total = best(S0, f0, k0, r0, run) if f0 & fit[r0] else stuck(S0, f0, k0) if k0 < n else 0
@@ -150,19 +158,19 @@ def highest_score(
         search.nodes += count
     path: Path = []  # walk the best actions from the start
     S, free, k, r = S0, f0, k0, r0
-    while S != FULL:
+    while S != full:
         playable = free & fit[r]
         if playable:
-            action = (memo[S | playable << 28 | k << 56 | run << 62] & 63) - 2
+            action = (memo[S | playable << shift | k << drawn_at | run << run_at] & 63) - 2
         else:  # no card fits: draw, unless the stock is out or a player who may stop does
-            action = _DRAW if k < n and (stuck_memo[S | k << 56] > 0 or not may_stop) else _NONE
+            action = _DRAW if k < n and (stuck_memo[S | k << drawn_at] > 0 or not may_stop) else _NONE
         if action == _NONE:
             break
         path.append(action if action >= 0 else -1)
         if action == _DRAW:
             k, r, run = k + 1, stock[k], 0
             continue
-        S, free = play(S, free, action)
+        S, free = play(S, free, action, sp.tables.uncovers)
         r = sp.ranks[action]
         run += step
     return total, path, True
