@@ -20,7 +20,7 @@ copyright = "the tripeaks-widget authors"
 extensions = ["myst_nb", "sphinx.ext.autodoc", "tripeaks_docs"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-exclude_patterns = ["_build", "**/.ipynb_checkpoints", "_ext"]
+exclude_patterns = ["_build", "**/.ipynb_checkpoints", "_ext", "explanation/layout-survey.md"]
 
 # The walkthrough notebooks run at every build, in docs/_ext/tripeaks_docs.py, which writes them into
 # tutorials/ with their outputs and each board shown as its picture; myst-nb shows them as they are.

@@ -26,7 +26,7 @@ from tripeaks_widget.engine.game import (
     Message,
 )
 from tripeaks_widget.engine.game import Game as EngineGame
-from tripeaks_widget.engine.words import NamedCard
+from tripeaks_widget.engine.words import STOCK_MOST, NamedCard
 from tripeaks_widget.i18n import (
     LANGUAGES,
     card_name,
@@ -494,7 +494,7 @@ def test_labels_are_complete_in_every_language(catalogs, lang):
     for card in DECK_WITH_JOKER:
         assert table[f"card_{card}"] == card_name(card, lang)
     assert set(table) - set(english) == {f"card_{card}" for card in DECK_WITH_JOKER} | {
-        f"stock_cards_{n}" for n in range(26)
+        f"stock_cards_{n}" for n in range(STOCK_MOST + 1)
     }
 
 

@@ -12,6 +12,7 @@ from .engine.errors import (  # noqa: E402
     InvalidCodeError,
     InvalidDateError,
     InvalidDeckError,
+    InvalidLayoutError,
     InvalidNumberError,
     InvalidRulesError,
     InvalidSnapshotError,
@@ -19,12 +20,14 @@ from .engine.errors import (  # noqa: E402
     TriPeaksError,
 )
 from .engine.game import IllegalMoveError, Position  # noqa: E402
+from .engine.layout import LAYOUTS, Layout  # noqa: E402
 from .engine.rules import CLASSIC, EASY, Rules  # noqa: E402
 from .goals import Challenge, challenges_of_the_day  # noqa: E402
 
 __all__ = [
     "CLASSIC",
     "EASY",
+    "LAYOUTS",
     "Card",
     "Challenge",
     "Game",
@@ -34,9 +37,11 @@ __all__ = [
     "InvalidCodeError",
     "InvalidDateError",
     "InvalidDeckError",
+    "InvalidLayoutError",
     "InvalidNumberError",
     "InvalidRulesError",
     "InvalidSnapshotError",
+    "Layout",
     "Position",
     "Rules",
     "SearchExhausted",

@@ -102,7 +102,7 @@ class Game(game.Game):
                 f"position_at takes a whole number from {-len(history)} to {len(history)} "
                 f"(the history has {len(history)} actions); got {n!r}"
             )
-        return type(self)(self.code, error_help=self.error_help, lang=self.lang).replay(history[:n])
+        return type(self)(self.code, layout=self.layout, error_help=self.error_help, lang=self.lang).replay(history[:n])
 
     def picture(self) -> Picture:
         """The board as it stands, as a picture (SVG) that stays on the page of a notebook saved or
@@ -113,7 +113,7 @@ class Game(game.Game):
     def animation(self, *, pace: float = 1.0) -> Picture:
         """The whole game so far as one animated picture (SVG): the deal, then the board after each
         action of ``history``, ``pace`` seconds each (the last three times as long), round and round."""
-        start = type(self)(self.code, error_help=self.error_help, lang=self.lang)
+        start = type(self)(self.code, layout=self.layout, error_help=self.error_help, lang=self.lang)
         views = [start._shown()]  # noqa: SLF001  (a game of its own class)
         for action in self.history:
             start.apply(action)

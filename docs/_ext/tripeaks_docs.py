@@ -431,6 +431,35 @@ class CliDirective(SphinxDirective):
         return result
 
 
+class LayoutsDirective(SphinxDirective):
+    """Every built-in layout: its facts, its picture at the deal of game 1 (drawn by the package,
+    as a notebook shows it) and its covers, row by row: each slot with the slots covering it."""
+
+    def run(self):
+        from tripeaks_widget import LAYOUTS, Game
+
+        result = []
+        for name, layout in LAYOUTS.items():
+            game = Game.from_number(1, layout=layout)
+            section = nodes.section(ids=[nodes.make_id(f"layout {name}")])
+            section += nodes.title(text=name)
+            face_up = sum(not slot.covered_by for slot in layout.slots)
+            facts = (
+                f"{layout.slot_count} slots in {len(layout.rows)} rows, {face_up} face up at the deal, "
+                f"{len(layout.peak_slots)} peak(s), a stock of {game.stock_count} cards. "
+                f"Deal 1's code: {game.code}."
+            )
+            section += nodes.paragraph(text=facts)
+            section += nodes.raw("", game.picture().svg, format="html")
+            covers = "\n".join(
+                "  ".join(f"{slot}←{','.join(map(str, layout.slots[slot].covered_by)) or '-'}" for slot in row)
+                for row in layout.rows
+            )
+            section += nodes.literal_block(covers, covers)
+            result.append(section)
+        return result
+
+
 def drop_type_docstring(app, what, name, obj, options, lines):
     """A constant without a doc comment has no docstring: autodoc would show its type's instead."""
     if what not in ("data", "attribute") or inspect.isclass(obj):
@@ -486,4 +515,5 @@ def setup(app):
     app.connect("autodoc-process-docstring", drop_type_docstring)
     app.connect("autodoc-process-signature", class_signature)
     app.add_directive("cli", CliDirective)
+    app.add_directive("layouts", LayoutsDirective)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -11,6 +11,12 @@ joker). So every deal, dealt or arranged, has a code.
 Variants (§8 of docs/rules.md, see ``rules``) follow as a fourth part of code letters in the order
 HJOSW: ``TP1-E-AAAAAAB-SW`` is deal 1 under the second site's rules (§9). A code without that
 part has no variant, so plain TP1 codes keep their meaning.
+
+A game on another layout than Three Peaks ends with ``@`` and the layout's key
+(``Layout.key``): ``TP1-E-AAAAAAB@DIAMOND`` is deal 1 on Diamond, the same cards laid out
+there. A code without it is Three Peaks, so every TP1 code keeps its meaning. A built-in
+layout is found by its key; a layout of one's own is given with the code
+(``parse_code(code, layout)``).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from .cards import DECK, DECK_WITH_JOKER, Card
 from .deal import deal_cards
 from .errors import (
     InvalidCodeError,
+    InvalidLayoutError,
     InvalidNumberError,
     InvalidRulesError,
     ascii_upper,
@@ -31,6 +38,7 @@ from .errors import (
     stray,
     whole_number,
 )
+from .layout import KEY_LIMIT, LAYOUTS, THREE_PEAKS, Layout, layout_named
 from .rules import VARIANTS, Rules
 
 NUMBER_LETTERS = 7
@@ -40,17 +48,20 @@ SERIES_FIRST, SERIES_LAST = 1, 50_000  # R6.8: the numbered games whose records 
 VARIANT_LETTERS = "".join(letter for letter, _ in VARIANTS.values())
 CODE_FORM = (
     "'TP1-E-AAAAAAB' (TP1, a rule letter E/C/N, seven letters A-Z, then optionally '-' and "
-    f"variant letters from {VARIANT_LETTERS}) or 'TPD-E-' followed by 49 letters"
+    f"variant letters from {VARIANT_LETTERS}, then optionally '@' and a layout's key such as "
+    "'@DIAMOND') or 'TPD-E-' followed by 49 letters"
 )
-_CODE = re.compile(r"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?")
+_CODE = re.compile(rf"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?(?:@([A-Z0-9-]{{1,{KEY_LIMIT}}}))?")
 
 
 class Deal(NamedTuple):
-    """A parsed code: its rule set, the cards in deck order, and the deal number (None for TPD)."""
+    """A parsed code: its rule set, the cards in deck order, the deal number (None for TPD) and
+    the layout."""
 
     rules: Rules
     cards: tuple[Card, ...]
     number: int | None
+    layout: Layout = THREE_PEAKS
 
 
 def _letters(value: int, width: int) -> str:
@@ -72,7 +83,11 @@ def _variant_part(rules: Rules) -> str:
     return f"-{rules.variant_letters}" if rules.variant_letters else ""
 
 
-def number_code(number: int, rules: Rules) -> str:
+def _layout_part(layout: Layout) -> str:
+    return "" if layout == THREE_PEAKS else f"@{layout.key}"
+
+
+def number_code(number: int, rules: Rules, layout: Layout = THREE_PEAKS) -> str:
     """The TP1 code of deal ``number``: a whole number (an int, or any integral such as
     ``numpy.int64``; not a bool) from 0 to 26**7 - 1, else ``InvalidNumberError``."""
     whole = whole_number(number)
@@ -80,7 +95,7 @@ def number_code(number: int, rules: Rules) -> str:
         raise InvalidNumberError(f"a deal number is a whole number from 0 to {DEAL_COUNT - 1}; got {got(number)}")
     if not 0 <= whole < DEAL_COUNT:
         raise InvalidNumberError(f"deal numbers run from 0 to {DEAL_COUNT - 1}; got {whole}")
-    return f"TP1-{rules.letter}-{_letters(whole, NUMBER_LETTERS)}{_variant_part(rules)}"
+    return f"TP1-{rules.letter}-{_letters(whole, NUMBER_LETTERS)}{_variant_part(rules)}{_layout_part(layout)}"
 
 
 def permutation_rank(cards: tuple[Card, ...]) -> int:
@@ -105,21 +120,53 @@ def permutation_from_rank(rank: int, size: int = 52) -> tuple[Card, ...]:
     return tuple(deck[remaining.pop(d)] for d in reversed(digits))
 
 
-def deck_code(cards: tuple[Card, ...], rules: Rules) -> str:
+def deck_code(cards: tuple[Card, ...], rules: Rules, layout: Layout = THREE_PEAKS) -> str:
     """The ``TPD-…`` code that spells out a whole arrangement of ``cards`` under ``rules``."""
     letters = _letters(permutation_rank(cards), DECK_LETTERS[len(cards)])
-    return f"TPD-{rules.letter}-{letters}{_variant_part(rules)}"
+    return f"TPD-{rules.letter}-{letters}{_variant_part(rules)}{_layout_part(layout)}"
 
 
-def parse_code(code: object) -> Deal:
+def code_layout(key: str | None, code: str, given: Layout | None) -> Layout:
+    """The layout a code's key names (None: Three Peaks): ``given`` when its key is that, else
+    the built-in of that key. A key no layout has, or one that ``given`` does not have, raises
+    ``InvalidCodeError``."""
+    wanted = given if given is not None else THREE_PEAKS if key is None else None
+    if key is None:
+        key = THREE_PEAKS.key
+    if wanted is None:
+        try:
+            return layout_named(key)
+        except InvalidLayoutError:
+            names = ", ".join(layout.key for layout in LAYOUTS.values())
+            raise InvalidCodeError(
+                f"the code {shown(code)} is a game on the layout {key}, which is not built in ({names}); "
+                "give that layout with it (layout=Layout.load(path))"
+            ) from None
+    if wanted.key != key:
+        raise InvalidCodeError(
+            f"the code {shown(code)} is a game on the layout {key}, not {wanted.name!r}; "
+            "change the code's '@' part or leave out layout="
+        )
+    builtin = next((layout for layout in LAYOUTS.values() if layout.key == key), None)
+    if builtin is not None and builtin != wanted:
+        raise InvalidCodeError(
+            f"the layout {wanted.name!r} has the key {key} of the built-in layout {builtin.name!r}, with "
+            "other slots; give it a name of its own"
+        )
+    return wanted
+
+
+def parse_code(code: object, layout: Layout | None = None) -> Deal:
     """Read a game code (R6.6): ASCII letters in any case, ASCII space around; anything else
-    raises ``InvalidCodeError`` showing the expected form."""
+    raises ``InvalidCodeError`` showing the expected form. A code naming a layout of one's own
+    (not built in) is read with that ``layout``."""
     if not isinstance(code, str):
         raise InvalidCodeError(f"a game code is text like {CODE_FORM}; got {got(code)}")
     match = _CODE.fullmatch(ascii_upper(code))
     if not match:
         raise InvalidCodeError(f"not a game code: {shown(code)}{stray(code)}; expected {CODE_FORM}")
-    kind, letter, letters, variants = match.groups()
+    kind, letter, letters, variants, key = match.groups()
+    on = code_layout(key, code, layout)
     rules = Rules.parse(letter)
     if variants:
         try:
@@ -137,7 +184,7 @@ def parse_code(code: object) -> Deal:
                 f"got {len(letters)} in {shown(code)}; expected {CODE_FORM}"
             )
         number = _number(letters)
-        return Deal(rules, deal_cards(number, joker=rules.joker), number)
+        return Deal(rules, deal_cards(number, joker=rules.joker, pinned=on == THREE_PEAKS), number, on)
     if len(letters) != DECK_LETTERS[size]:
         raise InvalidCodeError(
             f"a TPD code for {size} cards has {DECK_LETTERS[size]} letters after the rule letter; "
@@ -146,4 +193,4 @@ def parse_code(code: object) -> Deal:
     rank = _number(letters)
     if rank >= math.factorial(size):
         raise InvalidCodeError(f"{shown(code)} names no arrangement of {size} cards (its number is too large)")
-    return Deal(rules, permutation_from_rank(rank, size), None)
+    return Deal(rules, permutation_from_rank(rank, size), None, on)

@@ -1,16 +1,17 @@
 """The deal generator (R6.7): PCG32, an unbiased bounded draw and a Fisher–Yates shuffle.
 
-A deal is 52 cards in *deck order*, the order other TriPeaks tools use too: the 28
-peak slots row by row from the top, left to right (see ``layout``), then the first
-discard, then the stock from its top card down.
+A deal is 52 cards in *deck order*, the order other TriPeaks tools use too: the layout's
+peak slots in their order (Three Peaks' 28 row by row from the top, left to right; see
+``layout``), then the first discard, then the stock from its top card down. One shuffle
+serves every layout: deal ``n`` on another layout is the same cards, laid out there.
 
 Deal number ``n`` seeds PCG32 (O'Neill 2014, the reference ``pcg32_srandom_r``)
 with ``initstate = n`` and ``initseq = SALT``. The ordered deck A♣..K♣, A♦..K♦,
 A♥..K♥, A♠..K♠ (then the joker, with variant V3: 53 cards) is shuffled by
 Fisher–Yates from the last position down: for ``i = n-1 .. 1`` swap position ``i``
 with ``j = bounded(i + 1)``. The result, read in deck order, is the deal. Only deal 1
-differs: the 12 cards that R6.4 fixes are placed first and the same shuffle orders
-the others into the remaining places.
+differs, on Three Peaks: the 12 cards that R6.4 fixes are placed first and the same
+shuffle orders the others into the remaining places.
 
 With variant V6 (empty discard at the start) the card at the discard's place is the
 stock's top card instead.
@@ -33,10 +34,9 @@ T = TypeVar("T")
 # under both. Found by exhaustive search; tests/test_deal.py re-checks it.
 SALT = 1
 
+# R6.4: the cards of Three Peaks' deal 1 that the rule documents fix, by deck-order index.
 DISCARD_INDEX = 28
-STOCK_START = 29
-
-# R6.4: the cards of deal 1 that the rule documents fix, by deck-order index.
+STOCK_START = 29  # Three Peaks' first stock card, for the rule book's examples
 DEAL_1_PINNED: dict[int, str] = {
     18: "3♠",
     19: "5♠",
@@ -88,17 +88,17 @@ def shuffle(items: list[T], rng: PCG32) -> list[T]:
     return items
 
 
-def deal_cards(number: int, salt: int = SALT, *, joker: bool = False) -> tuple[Card, ...]:
+def deal_cards(number: int, salt: int = SALT, *, joker: bool = False, pinned: bool = True) -> tuple[Card, ...]:
     """The cards of deal ``number`` (a whole number; PCG32 reads it modulo 2**64) in deck order:
-    52, or 53 with the joker."""
+    52, or 53 with the joker. ``pinned``: deal 1 holds the cards R6.4 fixes (Three Peaks')."""
     whole = whole_number(number)
     if whole is None:
         raise InvalidNumberError(f"a deal number is a whole number; got {got(number)}")
     deck = DECK_WITH_JOKER if joker else DECK
     rng = PCG32(whole, salt)
-    if whole != 1:
+    if whole != 1 or not pinned:
         return tuple(shuffle(list(deck), rng))
-    pinned = {index: Card.parse(text) for index, text in DEAL_1_PINNED.items()}
-    rest = shuffle([card for card in deck if card not in pinned.values()], rng)
+    fixed = {index: Card.parse(text) for index, text in DEAL_1_PINNED.items()}
+    rest = shuffle([card for card in deck if card not in fixed.values()], rng)
     fill = iter(rest)
-    return tuple(pinned[i] if i in pinned else next(fill) for i in range(len(deck)))
+    return tuple(fixed[i] if i in fixed else next(fill) for i in range(len(deck)))

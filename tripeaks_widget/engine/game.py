@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypedDict, cast
 from . import words
 from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
 from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
-from .deal import DISCARD_INDEX, STOCK_START
 from .errors import (
     InvalidCardError,
     InvalidCodeError,
@@ -25,7 +24,7 @@ from .errors import (
     shown,
     whole_number,
 )
-from .layout import ALL_SLOTS_MASK, COVER_MASK, PEAK_MASK, PEAK_NAMES, PEAK_SLOTS, ROWS, SLOT_COUNT, SLOTS, slot_x
+from .layout import PEAK_NAMES, THREE_PEAKS, Layout, layout_named
 from .messages import Message
 from .rules import EASY, Rules
 from .seen import Seen
@@ -38,7 +37,7 @@ START_SCORE = 500  # R5.1
 MOVE_COST = 1  # R5.2: a removal or a draw costs 1 point
 PEAK_BONUS = 100  # R5.2
 HOGUE_DRAW_COST = 5  # V2: a draw costs 5; peaks pay 15, 15 and the third 30
-HOGUE_PEAK_BONUS = (15, 15, 30)
+HOGUE_PEAK_BONUS = (15, 15, 30)  # Three Peaks'; on any layout, 15 a peak and 30 the last (hogue_bonus)
 UNDO_LIMIT = 100  # R6.1
 SNAPSHOT_FORMAT = "tripeaks-game/1"
 SNAPSHOT_KEYS = ("format", "code", "error_help", "actions", "score", "moves", "status")  # what to_dict writes
@@ -65,6 +64,23 @@ NOT_FACE_UP = Message("{card} is not face up on the table")
 ENDINGS = {"won": YOU_WON, "blocked": NO_MORE_MOVES}
 
 HIDDEN = "?"  # a face-down slot in views and rows
+
+
+def hogue_bonus(cleared: int, peaks: int) -> int:
+    """V2: what emptying a peak pays when ``cleared`` of the layout's ``peaks`` are now empty:
+    15, and 30 for the last one (Three Peaks: 15, 15, 30)."""
+    return HOGUE_PEAK_BONUS[-1] if cleared == peaks else HOGUE_PEAK_BONUS[0]
+
+
+def peak_names(peaks: int) -> tuple[str, ...]:
+    """The peaks' names in :meth:`Game.peaks`: left, middle, right for three; else 1, 2, …"""
+    return PEAK_NAMES if peaks == len(PEAK_NAMES) else tuple(str(p + 1) for p in range(peaks))
+
+
+def check_layout(layout: object) -> Layout | None:
+    """``layout=`` as given to a game: None (from the code: Three Peaks unless it names
+    another), a :class:`Layout`, or a built-in's name or key."""
+    return None if layout is None else layout_named(layout)
 
 
 def standing_actions(history: Iterable[str]) -> list[tuple[int, str]]:
@@ -134,18 +150,22 @@ class Game:
         code: str | int | None = None,
         *,
         rules: Rules | str | None = None,
+        layout: Layout | str | None = None,
         error_help: bool = True,
         lang: str | None = None,
     ) -> None:
-        """A bad ``code`` raises ``InvalidCodeError``, bad ``rules`` ``InvalidRulesError`` (see ``errors``)."""
+        """A bad ``code`` raises ``InvalidCodeError``, bad ``rules`` ``InvalidRulesError``, a bad
+        ``layout`` ``InvalidLayoutError`` (see ``errors``). ``layout`` is a :class:`Layout` or a
+        built-in's name (``tripeaks_widget.LAYOUTS``); a code names its own layout."""
         check_flag("error_help", error_help)
         chosen = None if rules is None else Rules.parse(rules)
+        on = check_layout(layout)
         if whole_number(code) is not None:
-            code = number_code(code, EASY if chosen is None else chosen)  # type: ignore[arg-type]  # a whole number
+            code = number_code(code, EASY if chosen is None else chosen, on or THREE_PEAKS)  # type: ignore[arg-type]
         if code is None:
             number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
-            code = number_code(number, EASY if chosen is None else chosen)
-        deal = parse_code(code)
+            code = number_code(number, EASY if chosen is None else chosen, on or THREE_PEAKS)
+        deal = parse_code(code, on)
         if chosen is not None and chosen != deal.rules:
             raise InvalidCodeError(
                 f"the code {code!r} is a {deal.rules} game, not {chosen}; change the code's letters or leave out rules="
@@ -155,12 +175,20 @@ class Game:
     @classmethod
     @checked_keywords
     def from_number(
-        cls, number: int, rules: Rules | str | None = None, *, error_help: bool = True, lang: str | None = None
+        cls,
+        number: int,
+        rules: Rules | str | None = None,
+        *,
+        layout: Layout | str | None = None,
+        error_help: bool = True,
+        lang: str | None = None,
     ) -> Self:
         """Deal number ``number`` (R6.7; the numbered games of R6.8 are 1 to 50,000): a whole number
         from 0 to 26**7 - 1, an int or any integral such as ``numpy.int64``, else
-        ``InvalidNumberError``."""
-        return cls(number_code(number, Rules.parse(rules)), error_help=error_help, lang=lang)
+        ``InvalidNumberError``; on ``layout`` (default Three Peaks): each layout has its numbered
+        games, deal ``n`` being the same cards laid out there."""
+        on = check_layout(layout) or THREE_PEAKS
+        return cls(number_code(number, Rules.parse(rules), on), layout=on, error_help=error_help, lang=lang)
 
     @classmethod
     @checked_keywords
@@ -169,16 +197,21 @@ class Game:
         deck: str | Iterable[Card | str],
         rules: Rules | str | None = None,
         *,
+        layout: Layout | str | None = None,
         error_help: bool = True,
         lang: str | None = None,
     ) -> Self:
-        """A game from 52 cards in deck order: the 28 peak cards row by row from the top, left to
-        right, then the discard, then the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``.
-        Anything else raises ``InvalidDeckError`` naming the card at fault."""
+        """A game from 52 cards in deck order: the layout's peak cards in its slots' order (Three
+        Peaks, the default: 28, row by row from the top, left to right), then the discard, then
+        the stock from its top. Tokens like ``6d Ah Td`` or ``6♦``. Anything else raises
+        ``InvalidDeckError`` naming the card at fault."""
         check_flag("error_help", error_help)
         rules = Rules.parse(rules)
+        on = check_layout(layout) or THREE_PEAKS
         size = 53 if rules.joker else 52
-        what = "with the joker (variant V3)" if rules.joker else "(28 peak cards, the discard, 23 stock cards)"
+        stock = size - on.slot_count - 1
+        joker = " with the joker" if rules.joker else ""
+        what = f"{joker} ({on.slot_count} peak cards, the discard, {stock} stock cards)"
         expected = f"expected {DECK_FORM}"
         if isinstance(deck, str):
             items: list[object] = list(card_tokens(deck))
@@ -197,33 +230,35 @@ class Game:
         if len(cards) != size:
             cut_short = len(cards) > size and not isinstance(deck, (str, list, tuple))
             count = f"more than {size}" if cut_short else len(cards)
-            raise InvalidDeckError(f"a deck has {size} cards {what}; got {count}; {expected}")
+            raise InvalidDeckError(f"a deck has {size} cards{what}; got {count}; {expected}")
         repeated = [str(card) for card, count in Counter(cards).items() if count > 1]
         if repeated:
             raise InvalidDeckError(f"a deck has {size} different cards; repeated: {' '.join(repeated)}; {expected}")
         if JOKER in cards and not rules.joker:
             raise InvalidDeckError("the joker is in this deck but the rules have no joker; use rules='easy+joker'")
         game = cls.__new__(cls)
-        game._start(Deal(rules, tuple(cards), None), error_help, lang)  # noqa: SLF001  (a Game of its own class)
+        game._start(Deal(rules, tuple(cards), None, on), error_help, lang)  # noqa: SLF001  (a Game of its own class)
         return game
 
     def _start(self, deal: Deal, error_help: bool, lang: str | None) -> None:
         self._lang = self._language(lang)
         self._rules = deal.rules
+        self._layout = deal.layout
         self._number = deal.number
         self._deck = deal.cards
         self.error_help = error_help
         self._removed = 0
         self._drawn = 0
         # V6: the discard starts empty and the card in its place tops the stock.
-        self._stock_start = DISCARD_INDEX if self.rules.empty_start else STOCK_START
-        self._discard: Card | None = None if self.rules.empty_start else self.deck[DISCARD_INDEX]
+        discard_index = self._layout.slot_count  # deck order: the slots, the discard, the stock
+        self._stock_start = discard_index if self.rules.empty_start else discard_index + 1
+        self._discard: Card | None = None if self.rules.empty_start else self.deck[discard_index]
         self._score = 0 if self.rules.hogue_scoring else START_SCORE
         self._run = 0
         self._moves = 0
         self._undo: deque[Action] = deque(maxlen=UNDO_LIMIT)
         self._log: list[str] = []
-        self._slot_of = {card: slot for slot, card in enumerate(self.deck[:SLOT_COUNT])}
+        self._slot_of = {card: slot for slot, card in enumerate(self.deck[: self._layout.slot_count])}
         self._message = ""
         self.last: Played | Last | None = None
         # The analyses consulted on this game from Python ("solver", "fair"): a game that consulted
@@ -236,6 +271,11 @@ class Game:
     def rules(self) -> Rules:
         """The rule set the game is played under."""
         return self._rules
+
+    @property
+    def layout(self) -> Layout:
+        """The layout of the peaks (R1): a :class:`~tripeaks_widget.engine.layout.Layout`."""
+        return self._layout
 
     @property
     def number(self) -> int | None:
@@ -278,8 +318,8 @@ class Game:
     def code(self) -> str:
         """The code that deals this game again: ``TP1-…`` for a numbered deal, else ``TPD-…``."""
         if self.number is not None:
-            return number_code(self.number, self.rules)
-        return deck_code(self.deck, self.rules)
+            return number_code(self.number, self.rules, self._layout)
+        return deck_code(self.deck, self.rules, self._layout)
 
     @property
     def score(self) -> int:
@@ -315,7 +355,7 @@ class Game:
     @property
     def waste(self) -> list[Card]:
         """The discard pile, bottom to top (every action is remembered: a line has at most 51)."""
-        first = [] if self.rules.empty_start else [self.deck[DISCARD_INDEX]]
+        first = [] if self.rules.empty_start else [self.deck[self._layout.slot_count]]
         return first + [action.card for action in self._undo]
 
     @property
@@ -331,7 +371,7 @@ class Game:
     @property
     def cards_left(self) -> int:
         """Peak cards still on the table."""
-        return SLOT_COUNT - self._removed.bit_count()
+        return self._layout.slot_count - self._removed.bit_count()
 
     @property
     def history(self) -> list[str]:
@@ -349,7 +389,8 @@ class Game:
 
     def is_uncovered(self, slot: int) -> bool:
         """True when no card covers ``slot`` any more (both cards below it are gone)."""
-        return self._removed & COVER_MASK[slot] == COVER_MASK[slot]
+        covers = self._layout.cover_mask[slot]
+        return self._removed & covers == covers
 
     def is_face_up(self, slot: int) -> bool:
         """Face up: the bottom row from the start, any other card once both its covers are gone
@@ -366,7 +407,7 @@ class Game:
 
     def free_slots(self) -> list[int]:
         """The slots of the peak cards still there and uncovered."""
-        return [slot for slot in range(SLOT_COUNT) if self.is_free(slot)]
+        return [slot for slot in range(self._layout.slot_count) if self.is_free(slot)]
 
     def playable_slots(self) -> list[int]:
         """The slots of the free cards that fit the discard now."""
@@ -390,7 +431,7 @@ class Game:
     def status(self) -> str:
         """``"won"`` when all 28 peak cards are gone (R4.1), ``"blocked"`` when the stock is empty
         and no free card fits (R4.2), else ``"playing"``."""
-        if self._removed == ALL_SLOTS_MASK:
+        if self._removed == self._layout.all_slots_mask:
             return "won"
         if not self.stock_count and not self.playable_slots():
             return "blocked"
@@ -403,11 +444,11 @@ class Game:
         return str(self.deck[slot]) if self.is_face_up(slot) else HIDDEN
 
     def rows(self) -> list[list[Card | str | None]]:
-        """The four rows from the peak tops down, slot by slot, as the player sees them: a face-up
+        """The layout's rows from the top down, slot by slot, as the player sees them: a face-up
         card is its :class:`Card` (as ``playable()``, ``free()`` and ``discard`` give it), a
         face-down one is ``HIDDEN`` (``"?"``: which card it is is not seen), a removed slot None.
         ``slot_view`` gives the same in notation, as the snapshot sends it."""
-        return [[self._seen_card(slot) for slot in row] for row in ROWS]
+        return [[self._seen_card(slot) for slot in row] for row in self._layout.rows]
 
     def _seen_card(self, slot: int) -> Card | str | None:
         if self.is_removed(slot):
@@ -416,13 +457,14 @@ class Game:
 
     def peaks(self) -> list[Peak]:
         """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""
+        layout = self._layout
         return [
             {
-                "peak": PEAK_NAMES[p],
-                "cards_left": sum(not self.is_removed(s) for s in PEAK_SLOTS[p]),
-                "cleared": self._removed & PEAK_MASK[p] == PEAK_MASK[p],
+                "peak": name,
+                "cards_left": sum(not self.is_removed(s) for s in layout.peak_slots[p]),
+                "cleared": self._removed & layout.peak_mask[p] == layout.peak_mask[p],
             }
-            for p in range(3)
+            for p, name in enumerate(peak_names(len(layout.peak_slots)))
         ]
 
     # -- acting ----------------------------------------------------------------------------------
@@ -436,11 +478,11 @@ class Game:
             slot = target if type(target) is int else whole_number(target)
             if slot is None:
                 raise InvalidValueError(
-                    f"a play names a peak slot 0 to {SLOT_COUNT - 1}, a Card or a card in notation, "
+                    f"a play names a peak slot 0 to {self._layout.slot_count - 1}, a Card or a card in notation, "
                     f"{CARD_FORM}; got {got(target)}"
                 )
-            if not 0 <= slot < SLOT_COUNT:
-                raise InvalidValueError(f"peak slots are numbered 0 to {SLOT_COUNT - 1}; got {slot}")
+            if not 0 <= slot < self._layout.slot_count:
+                raise InvalidValueError(f"peak slots are numbered 0 to {self._layout.slot_count - 1}; got {slot}")
             return slot
         slot = self._slot_of.get(card)
         if slot is not None and (self.is_face_up(slot) or self.is_removed(slot)):
@@ -492,11 +534,12 @@ class Game:
             self._refuse(reason)
         card = self.deck[slot]
         self._removed |= 1 << slot
-        peak_mask = PEAK_MASK[SLOTS[slot].peak]
+        masks = self._layout.peak_mask
+        peak_mask = masks[self._layout.slots[slot].peak]
         emptied = self._removed & peak_mask == peak_mask  # R5.2: the peak's last card went
         if self.rules.hogue_scoring:
-            cleared = sum(self._removed & mask == mask for mask in PEAK_MASK)
-            points = self._run + 1 + (HOGUE_PEAK_BONUS[cleared - 1] if emptied else 0)
+            cleared = sum(self._removed & mask == mask for mask in masks)
+            points = self._run + 1 + (hogue_bonus(cleared, len(masks)) if emptied else 0)
         else:
             points = (PEAK_BONUS if emptied else 0) - MOVE_COST
         self._record(Action(slot, card, self._discard, self._add_points(points), self._run), run=self._run + 1)
@@ -606,7 +649,7 @@ class Game:
             "code": self.code,
             "rules": self.rules.name,
             "variants": list(self.rules.variants),
-            "slots": [self.slot_view(slot) for slot in range(SLOT_COUNT)],
+            "slots": [self.slot_view(slot) for slot in range(self._layout.slot_count)],
             "free": free,
             "playable": [s for s in free if self.fits(self.deck[s])],
             "stock": self.stock_count,
@@ -637,9 +680,10 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: object, *, lang: str | None = None) -> Self:
+    def from_dict(cls, data: object, *, layout: Layout | str | None = None, lang: str | None = None) -> Self:
         """Rebuild a game from ``to_dict``; a malformed or tampered snapshot raises
-        ``InvalidSnapshotError`` naming the part at fault."""
+        ``InvalidSnapshotError`` naming the part at fault. A game on a layout of one's own (not
+        built in) is rebuilt with that ``layout``."""
         expected = (
             f"a snapshot from Game.to_dict(), e.g. {{'format': '{SNAPSHOT_FORMAT}', 'code': 'TP1-E-AAAAAAB', "
             f"'actions': ['K♣']}}, with no keys but {', '.join(SNAPSHOT_KEYS)}"
@@ -660,7 +704,7 @@ class Game:
         if not isinstance(error_help, bool):
             raise InvalidSnapshotError(f"snapshot 'error_help' is true or false; got {got(error_help)}")
         try:
-            game = cls(data["code"], error_help=error_help, lang=lang)
+            game = cls(data["code"], layout=layout, error_help=error_help, lang=lang)
         except InvalidCodeError as error:
             raise InvalidSnapshotError(f"snapshot 'code': {error}") from None
         try:
@@ -682,13 +726,14 @@ class Game:
         )
 
     def __str__(self) -> str:
-        """The board as text: the four rows (``··`` hidden, blank removed), stock and discard."""
+        """The board as text: the layout's rows (``··`` hidden, blank removed), stock and discard."""
         lines = []
-        for row in ROWS:
+        left = min(slot.x for slot in self._layout.slots)
+        for row in self._layout.rows:
             line = ""
             for slot in row:
                 cell = (self.slot_view(slot) or "").replace(HIDDEN, "··")
-                line = line.ljust(round(slot_x(slot) * 4)) + cell.rjust(3)
+                line = line.ljust(round((self._layout.slots[slot].x - left) * 4)) + cell.rjust(3)
             lines.append(line.rstrip())
         lines.append(
             f"stock {self.stock_count}  discard {self._discard or '-'}  score {self._score}  "

@@ -1,10 +1,12 @@
-"""Layouts as data (:class:`Layout`), and the rule book's: Three Peaks (R1.2, R1.3, R1.5).
+"""Layouts as data (:class:`Layout`), the built-in ones (:data:`LAYOUTS`) and the rule book's,
+Three Peaks (R1.2, R1.3, R1.5).
 
 A layout is its slots, the slots that cover each, the peak each belongs to and where each is
-drawn, read from a file a user can write (:meth:`Layout.load`) and checked when made. Three
-Peaks is the file ``layouts/three-peaks.json`` shipped in the package; the module's constants
-(``SLOTS``, ``COVERED_BY``, ``ROWS``, ``PEAK_SLOTS``, the bit masks …) are its facts, derived
-from that file once, for the parts of the project that know only Three Peaks so far.
+drawn, read from a file a user can write (:meth:`Layout.load`) and checked when made. The
+built-in layouts are the files in ``layouts/`` shipped in the package: a new one is a new file,
+and no module names it. A game reads its own layout (``Game.layout``). The module's constants
+(``SLOTS``, ``COVERED_BY``, ``ROWS``, ``PEAK_SLOTS``, the bit masks …) are Three Peaks' facts,
+derived from its file once, for the rule book's examples and the tests that walk its slots.
 
 Three Peaks' slots are numbered row by row from the top, left to right: the three peak tops
 are 0..2, row 2 is 3..8, row 3 is 9..17 and the bottom row is 18..27.
@@ -17,13 +19,15 @@ import itertools
 import json
 import os
 import pathlib
+import re
 import sys
+import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import DECK
-from .errors import InvalidLayoutError, ascii_lower, got, shown_text, whole_number
+from .errors import InvalidLayoutError, ascii_lower, ascii_upper, got, shown_text, whole_number
 
 # R1.1: 52 cards fill the slots; R1.4: one goes to the discard at the deal, and one at least
 # must stay in the stock. (The joker, V3, adds a card, and V6 deals none to the discard: a
@@ -153,6 +157,13 @@ class Layout:
     # -- what follows from the slots ------------------------------------------------------------------
 
     @property
+    def key(self) -> str:
+        """The layout's name in a game code (``TP1-E-AAAAAAB@DIAMOND``): the name's ASCII letters
+        and digits in capitals, each other run of characters a hyphen (``"Four Peaks"``:
+        ``FOUR-PEAKS``). Three Peaks' codes leave it out."""
+        return layout_key(self.name)
+
+    @property
     def slot_count(self) -> int:
         """How many slots the layout has (Three Peaks: 28)."""
         return len(self.slots)
@@ -172,6 +183,26 @@ class Layout:
             tuple(sorted((i for i, s in enumerate(self.slots) if s.y == y), key=lambda i: self.slots[i].x))
             for y in heights
         )
+
+    @functools.cached_property
+    def reading_order(self) -> tuple[int, ...]:
+        """Every slot, row by row from the top, each row left to right: the order the keyboard
+        moves through the table and the reader names the cards in (R7)."""
+        return tuple(slot for row in self.rows for slot in row)
+
+    @functools.cached_property
+    def paint_order(self) -> tuple[int, ...]:
+        """Every slot in the order to draw it, each before the slots covering it (a cover lies
+        over what it covers), and otherwise from the top of the table down, left to right."""
+        order: list[int] = []
+        drawn: set[int] = set()
+        waiting = sorted(range(self.slot_count), key=lambda s: (self.slots[s].y, self.slots[s].x))
+        while waiting:  # covers form no circle (checked), so each pass draws one slot at least
+            ready = [s for s in waiting if drawn.issuperset(self.covers[s])]
+            order += ready
+            drawn.update(ready)
+            waiting = [s for s in waiting if s not in drawn]
+        return tuple(order)
 
     @functools.cached_property
     def peak_slots(self) -> tuple[tuple[int, ...], ...]:
@@ -304,9 +335,22 @@ def _toml_text(data: dict[str, Any]) -> str:
 # -- the checks ------------------------------------------------------------------------------------------
 
 
+KEY_LIMIT = 40  # the most characters of a layout's key, in a game code
+
+
+def layout_key(name: str) -> str:
+    """The key of a layout named ``name`` (:attr:`Layout.key`)."""
+    return re.sub(r"[^A-Z0-9]+", "-", ascii_upper(name)).strip("-")
+
+
 def _check(layout: Layout) -> None:
     if not isinstance(layout.name, str) or not layout.name.strip():
         raise InvalidLayoutError(f"a layout's name is text, not empty; got {_quoted(layout.name)}")
+    if not 1 <= len(layout.key) <= KEY_LIMIT:
+        raise InvalidLayoutError(
+            f"a layout's name has 1 to {KEY_LIMIT} ASCII letters and digits, its name in a game code; "
+            f"got {_quoted(layout.name)}"
+        )
     n = layout.slot_count
     if not 1 <= n <= MAX_SLOTS:
         raise InvalidLayoutError(
@@ -403,8 +447,33 @@ def _hidden(slot: LayoutSlot, covers: list[LayoutSlot]) -> bool:
 
 LAYOUTS_DIR = pathlib.Path(__file__).with_name("layouts")  # the layouts shipped in the package
 THREE_PEAKS = Layout.load(LAYOUTS_DIR / "three-peaks.json")
+# The built-in layouts, by name: Three Peaks first, then the others in the order of their files'
+# names. Adding one is adding a file to ``layouts/``.
+LAYOUTS: Mapping[str, Layout] = types.MappingProxyType(
+    {
+        layout.name: layout
+        for layout in [THREE_PEAKS]
+        + [Layout.load(path) for path in sorted(LAYOUTS_DIR.glob("*.json")) if path.name != "three-peaks.json"]
+    }
+)
 
-ROW_NAMES = ("Peak tops", "row 2", "row 3", "bottom row")
+
+def layout_named(value: object) -> Layout:
+    """A layout from itself, or a built-in's name or key in any case (``"Four Peaks"``,
+    ``"four-peaks"``); anything else raises ``InvalidLayoutError`` naming the built-ins."""
+    if isinstance(value, Layout):
+        return value
+    if isinstance(value, str):
+        for layout in LAYOUTS.values():
+            if layout_key(value) == layout.key:
+                return layout
+    names = ", ".join(repr(name) for name in LAYOUTS)
+    raise InvalidLayoutError(
+        f"a layout is a Layout (Layout.load(path) reads one from a file) or a built-in's name: {names}; "
+        f"got {_quoted(value)}"
+    )
+
+
 PEAK_NAMES = ("left", "middle", "right")
 ROWS: tuple[tuple[int, ...], ...] = THREE_PEAKS.rows
 ROW_SIZES = tuple(len(row) for row in ROWS)

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import DECK, DECK_WITH_JOKER, Card
-from .deal import DISCARD_INDEX, PCG32, STOCK_START, shuffle
+from .deal import PCG32, shuffle
 from .errors import InvalidValueError, got, whole_number
-from .layout import SLOT_COUNT
+from .layout import Layout
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -65,8 +65,9 @@ class Seen:
     """Everything a player can see at one moment of a game (see the module's notes)."""
 
     rules: Rules
+    layout: Layout
     history: tuple[str, ...]  # every action so far, undos included
-    slot_cards: tuple[Card | None, ...]  # the 28 slots: the card if ever seen there, else None
+    slot_cards: tuple[Card | None, ...]  # the layout's slots: the card if ever seen there, else None
     face_up: tuple[int, ...]  # slots face up now
     removed: tuple[int, ...]  # slots whose card has been played
     free: tuple[int, ...]  # face-up slots no card covers
@@ -93,12 +94,14 @@ class Seen:
         """What a player of ``game`` sees now, who has seen the cards of ``seen_slots`` and drawn at
         most ``most_drawn`` stock cards at once so far (what :class:`Sight` follows)."""
         stock_start = len(game.deck) - game.stock_count - game.position.drawn
+        every = range(game.layout.slot_count)
         return cls(
             rules=game.rules,
+            layout=game.layout,
             history=tuple(game.history),
-            slot_cards=tuple(game.deck[s] if s in seen_slots else None for s in range(SLOT_COUNT)),
-            face_up=tuple(s for s in range(SLOT_COUNT) if game.is_face_up(s)),
-            removed=tuple(s for s in range(SLOT_COUNT) if game.is_removed(s)),
+            slot_cards=tuple(game.deck[s] if s in seen_slots else None for s in every),
+            face_up=tuple(s for s in every if game.is_face_up(s)),
+            removed=tuple(s for s in every if game.is_removed(s)),
             free=tuple(game.free_slots()),
             playable=tuple(str(card) for card in game.playable()),
             legal_moves=tuple(game.legal_moves()),
@@ -126,15 +129,20 @@ class Seen:
         return None if self.rules.empty_start else (self.waste[0] if self.waste else None)
 
     @property
+    def discard_index(self) -> int:
+        """The deck-order index of the first discard: the one after the layout's slots."""
+        return self.layout.slot_count
+
+    @property
     def stock_start(self) -> int:
         """The deck-order index of the stock's first card."""
-        return DISCARD_INDEX if self.rules.empty_start else STOCK_START
+        return self.discard_index + (0 if self.rules.empty_start else 1)
 
     def known_places(self) -> dict[int, Card]:
         """Deck-order index -> card, for every place whose card the player has seen."""
         known = {s: card for s, card in enumerate(self.slot_cards) if card is not None}
         if self.first_discard is not None:
-            known[DISCARD_INDEX] = self.first_discard
+            known[self.discard_index] = self.first_discard
         known.update({self.stock_start + i: card for i, card in enumerate(self.stock_seen)})
         return known
 
@@ -171,7 +179,7 @@ class Seen:
 
     def game_from(self, deck: tuple[Card, ...]) -> Game:
         """The game with this deck, brought to this position by replaying the actions seen."""
-        return self.kind.from_deck(list(deck), self.rules).replay(self.history)
+        return self.kind.from_deck(list(deck), self.rules, layout=self.layout).replay(self.history)
 
     def samples(self, count: int, seed: int = 0) -> list[Game]:
         """``count`` sampled games in this position (the first ``k`` are the same for any larger ``count``)."""
@@ -204,7 +212,7 @@ class Sight:
     @classmethod
     def at_deal(cls, game: Game) -> Sight:
         """A sight of ``game``'s deal before its first action (``catch_up`` and ``follow`` go on)."""
-        return cls(type(game).from_deck(list(game.deck), game.rules))
+        return cls(type(game).from_deck(list(game.deck), game.rules, layout=game.layout))
 
     @classmethod
     def of(cls, game: Game) -> Sight:
@@ -231,7 +239,8 @@ class Sight:
     def follow(self, game: Game) -> bool:
         """Catch up with ``game``, a game of the same deal gone on. False, with nothing changed, when
         it is another deal or its history does not start with the actions followed so far."""
-        return (game.deck, game.rules) == (self.game.deck, self.game.rules) and self.catch_up(game.history)
+        same = (game.deck, game.rules, game.layout) == (self.game.deck, self.game.rules, self.game.layout)
+        return same and self.catch_up(game.history)
 
     def seen(self) -> Seen:
         """What the player sees now."""
@@ -239,5 +248,5 @@ class Sight:
 
     def _look(self) -> None:
         game = self.game
-        self.slots.update(s for s in range(SLOT_COUNT) if game.is_face_up(s) or game.is_removed(s))
+        self.slots.update(s for s in range(game.layout.slot_count) if game.is_face_up(s) or game.is_removed(s))
         self.most_drawn = max(self.most_drawn, game.position.drawn)

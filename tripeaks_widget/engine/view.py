@@ -38,7 +38,7 @@ class GameView(TypedDict):
     code: Annotated[str, "the game code: the deal, its rules and variants, as 'TP1-E-AAAAAAB-SW'"]
     rules: Annotated[Literal["easy", "classic"], "the base rule set"]
     variants: Annotated[list[str], "the variants in play, by name, as 'joker', 'open-peaks'"]
-    slots: Annotated[list[str | None], "the 28 peak slots: a card, '?' face down, null once removed"]
+    slots: Annotated[list[str | None], "the layout's peak slots: a card, '?' face down, null once removed"]
     free: Annotated[list[int], "the slots whose card no card covers any more"]
     playable: Annotated[list[int], "the free slots whose card fits the discard now"]
     stock: Annotated[int, "how many cards the stock still has"]

@@ -11,24 +11,29 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import DECK_WITH_JOKER, Card
-from .layout import ROW_NAMES, ROWS
+from .layout import Layout
 from .messages import Entry
 
-PEAK_CARDS = sum(len(row) for row in ROWS)
-STOCK_MOST = len(DECK_WITH_JOKER) - PEAK_CARDS  # 25: the joker and the empty discard together
+STOCK_MOST = len(DECK_WITH_JOKER) - 1  # a layout of one slot, the joker and an empty discard (V6)
 
 BOARD = Entry(
     "Stock: {stock}; discard: {discard}. {rows}.",
     comment="The board in words, as a screen reader reads it. {stock} is what the stock holds (a number of "
-    "cards, or its empty word), {discard} the discard's top card in words, {rows} the four rows.",
+    "cards, or its empty word), {discard} the discard's top card in words, {rows} the rows of the layout.",
 )
 STOCK_CARDS = Entry("{n} card", "{n} cards", comment="The number of cards left in the stock.")
 STOCK_EMPTY = Entry("empty", context="what the stock holds", comment="The stock when it has no card left.")
 DISCARD_EMPTY = Entry("empty", context="discard", comment="The discard when it has no card (variant V6).")
 ROW = Entry("{row}: {cards}", comment="One row of the board: its name, then its cards.")
-ROW_NAME_ENTRIES = tuple(
-    Entry(name, context="board row", comment="A row's name, from the peak tops down.") for name in ROW_NAMES
+PEAK_TOPS = Entry("Peak tops", context="board row", comment="The top row, when it holds one card of each peak.")
+TOP_ROW = Entry(
+    "first row", context="board row", comment="The top row of a layout whose top row is not the peaks' tops."
 )
+NUMBERED_ROW = Entry(
+    "row {number}", context="board row", comment="A row between the top and the bottom; {number} counts from the top."
+)
+BOTTOM_ROW = Entry("bottom row", context="board row", comment="The bottom row of the layout.")
+ROW_NAME_ENTRIES = (PEAK_TOPS, TOP_ROW, NUMBERED_ROW, BOTTOM_ROW)
 ROW_EMPTY = Entry("empty", context="row", comment="A row whose cards are all gone.")
 ROW_SEPARATOR = Entry("; ", context="between rows", comment="Between two rows of the board.")
 CARD_SEPARATOR = Entry(", ", context="between cards", comment="Between two cards of a row.")
@@ -111,19 +116,29 @@ def stock_words(count: int, say: Say = english) -> str:
     return say(STOCK_EMPTY) if count == 0 else say(STOCK_CARDS, count).format(n=count)
 
 
+def row_names(layout: Layout, say: Say = english) -> tuple[str, ...]:
+    """The names of the layout's rows, from the top down: "Peak tops" (a top row of one card
+    a peak) or "first row", then "row 2", "row 3" …, and "bottom row"."""
+    rows = layout.rows
+    tops = {layout.slots[slot].peak for slot in rows[0]}
+    first = PEAK_TOPS if len(tops) == len(rows[0]) == len(layout.peak_slots) > 1 else TOP_ROW
+    middle = tuple(say(NUMBERED_ROW).format(number=number) for number in range(2, len(rows)))
+    return (say(first), *middle, say(BOTTOM_ROW))[: len(rows)]
+
+
 def describe(game: Any, say: Say = english) -> str:
-    """The board of ``game`` in words: the stock, the discard, then the four rows from the peak
-    tops down; face-down cards are "hidden card", removed ones are left out."""
+    """The board of ``game`` in words: the stock, the discard, then the layout's rows from the
+    top down; face-down cards are "hidden card", removed ones are left out."""
     hidden = say(HIDDEN_CARD)
     between_cards = say(CARD_SEPARATOR)
     rows = []
-    for name, row in zip(ROW_NAME_ENTRIES, ROWS, strict=True):
+    for name, row in zip(row_names(game.layout, say), game.layout.rows, strict=True):
         cards = [
             card_words(game.deck[slot], say) if game.is_face_up(slot) else hidden
             for slot in row
             if not game.is_removed(slot)
         ]
-        rows.append(say(ROW).format(row=say(name), cards=between_cards.join(cards) or say(ROW_EMPTY)))
+        rows.append(say(ROW).format(row=name, cards=between_cards.join(cards) or say(ROW_EMPTY)))
     return say(BOARD).format(
         stock=stock_words(game.stock_count, say),
         discard=card_words(game.discard, say),
