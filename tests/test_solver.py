@@ -11,7 +11,6 @@ import pytest
 
 from tripeaks_widget import CLASSIC, EASY, Card, Game, Rules, solver
 from tripeaks_widget.engine.game import standing_actions
-from tripeaks_widget.engine.layout import THREE_PEAKS
 from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
 from tripeaks_widget.solver._score import HOGUE, highest_score
 
@@ -524,7 +523,7 @@ def test_the_packed_hall_check_is_halls_condition(rules):
     from tripeaks_widget.solver._space import Space
 
     game = Game.from_number(1, rules)
-    space = Space(THREE_PEAKS, game.deck, game.rules, game.stock)
+    space = Space(game.layout, game.deck, game.rules, game.stock)
     rng = random.Random(SEED + 9)
     outcomes = set()
     for trial in range(4000):

@@ -20,10 +20,11 @@ since a bound that ignores the ranks allows runs far longer than any deal has.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..engine.errors import SearchExhausted
-from ..engine.game import HOGUE_DRAW_COST, HOGUE_PEAK_BONUS, MOVE_COST, PEAK_BONUS
+from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, PEAK_BONUS, hogue_bonus
 from ..engine.layout import play
 from ._search import Path, Search
 from ._space import CHECK_EVERY
@@ -33,24 +34,27 @@ _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
 
 class Scoring(NamedTuple):
     """A scoring as the search counts it: a removal scores ``card`` points, plus the run before
-    it when ``runs``; a draw costs ``draw_cost``; a peak pays ``bonuses[0]`` as it empties,
-    the last one ``bonuses[1]`` (``peak_bonuses``)."""
+    it when ``runs``; a draw costs ``draw_cost``; a peak pays ``peak_bonus(cleared, peaks)`` as
+    it empties, ``cleared`` of the layout's ``peaks`` then empty."""
 
     card: int
     runs: bool
     draw_cost: int
-    bonuses: tuple[int, int]
+    peak_bonus: Callable[[int, int], int]
 
 
-# V2: a removal scores the run's length, itself included
-HOGUE = Scoring(1, True, HOGUE_DRAW_COST, (HOGUE_PEAK_BONUS[0], HOGUE_PEAK_BONUS[-1]))
+def _app_bonus(cleared: int, peaks: int) -> int:
+    return PEAK_BONUS  # R5.2: the same for every peak
+
+
+HOGUE = Scoring(1, True, HOGUE_DRAW_COST, hogue_bonus)  # V2: a removal scores the run's length, itself included
 # R5: its floor at 0 is never reached (a score is 500 less at most 51 standing moves, plus bonuses)
-APP = Scoring(-MOVE_COST, False, MOVE_COST, (PEAK_BONUS, PEAK_BONUS))
+APP = Scoring(-MOVE_COST, False, MOVE_COST, _app_bonus)
 
 
 def peak_bonuses(scoring: Scoring, peaks: int) -> tuple[int, ...]:
     """What the first, the second, … of ``peaks`` peaks to empty pays (Three Peaks under V2: 15, 15, 30)."""
-    return (scoring.bonuses[0],) * (peaks - 1) + (scoring.bonuses[1],)
+    return tuple(scoring.peak_bonus(cleared, peaks) for cleared in range(1, peaks + 1))
 
 
 def highest_score(
