@@ -246,6 +246,13 @@ class Build:
         return call
 
 
+def in_turn(solvers: list, index: int) -> list:
+    """The builds in the order the deal ``index`` runs them: each goes first in turn (the first
+    search after another may find the memory it needs already mapped)."""
+    first = index % len(solvers)
+    return solvers[first:] + solvers[:first]
+
+
 def timed(function, game):
     start = time.process_time()
     result = function(game)
@@ -319,9 +326,9 @@ def main(argv=None) -> int:
         line_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         hogue_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         dealt = games(name)
-        for game in dealt:
+        for index, game in enumerate(dealt):
             answers = []
-            for build in solvers:
+            for build in in_turn(solvers, index):
                 verdict, seconds = timed(build.winnable, game)
                 verdict_times[build.BACKEND].append(seconds)
                 solution, seconds = timed(build.solve, game)
@@ -352,8 +359,8 @@ def main(argv=None) -> int:
                 if expected != solver.winnable(game):
                     failures += 1
                     print(f"  {game.code}: the C baseline says {expected}")
-        for game in games(f"{name}+hogue-scoring", args.hogue_deals):
-            for build in solvers:
+        for index, game in enumerate(games(f"{name}+hogue-scoring", args.hogue_deals)):
+            for build in in_turn(solvers, index):
                 solution, seconds = timed(build.solve, game)
                 hogue_times[build.BACKEND].append(seconds)
                 if game.copy().replay(solution.line).status == "playing":
