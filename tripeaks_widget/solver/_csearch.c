@@ -349,6 +349,8 @@ typedef struct {
     KEY chain;                   /* memo key tag for "the draws from this removed set" (bit 2n: no draws there) */
     MASK cover_mask[MAXSLOTS];   /* for each slot: the slots covering it */
     MASK covers[MAXSLOTS];       /* for each slot: the slots it covers */
+    int8_t n_uncover[MAXSLOTS];  /* for each slot: how many it covers, and which (uncover) */
+    int8_t uncover[MAXSLOTS][MAXSLOTS];
     MASK above[MAXSLOTS];        /* the cards each card keeps covered, all the way up */
     int n_stock, wrap, free_draw, checks;
     int8_t ranks[MAXSLOTS];
@@ -484,11 +486,11 @@ static void set_nostock(Ctx *c, int limit) {
 /* The cards the play of x frees once the removed set is S2, of those in ``keep``: those it was the last to cover. */
 static inline MASK uncovered(const Space *sp, MASK S2, int x, MASK keep) {
     MASK f = 0;
-    for (MASK u = sp->covers[x] & keep; u; u &= u - 1) {
-        int y = CTZ(u);
+    for (int i = 0; i < sp->n_uncover[x]; i++) {
+        int y = sp->uncover[x][i];
         if ((S2 & sp->cover_mask[y]) == sp->cover_mask[y]) f |= (MASK)1 << y;
     }
-    return f;
+    return f & keep;
 }
 
 static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans);
@@ -1176,7 +1178,10 @@ static PyObject *py_space(PyObject *self, PyObject *args) {
     }
     for (int s = 0; s < n_slots; s++)
         for (int y = 0; y < n_slots; y++)
-            if (sp->cover_mask[y] >> s & 1) sp->covers[s] |= (MASK)1 << y;
+            if (sp->cover_mask[y] >> s & 1) {
+                sp->covers[s] |= (MASK)1 << y;
+                sp->uncover[s][sp->n_uncover[s]++] = (int8_t)y;
+            }
     for (int grown = 1; grown;) { /* the closure, to a fixed point (once a deal: cheap) */
         grown = 0;
         for (int s = 0; s < n_slots; s++) {
