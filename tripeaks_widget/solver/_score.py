@@ -25,11 +25,16 @@ from typing import NamedTuple
 
 from ..engine.errors import SearchExhausted
 from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, PEAK_BONUS, hogue_bonus
-from ..engine.layout import play
+from ..engine.layout import MAX_SLOTS, play
 from ._search import Path, Search
 from ._space import CHECK_EVERY
 
 _DRAW, _NONE = -1, -2  # best actions besides a slot: a draw, nothing (blocked)
+# The memo's keys: removed set | playable << _PLAYABLE | draws << _DRAWN | run << _RUN, room for any
+# layout (draws below 64). Fixed, not the layout's own: each name the nested searches read of the
+# enclosing function costs on every call.
+_PLAYABLE, _DRAWN = MAX_SLOTS, 2 * MAX_SLOTS
+_RUN = _DRAWN + 6
 
 
 class Scoring(NamedTuple):
@@ -68,14 +73,14 @@ def highest_score(
     ``benchmarks/hogue.py``, change ``scoring`` (a draw that costs nothing)."""
     sp = search.space
     fit, info, stock, n, free_draw = sp.fit, sp.info, sp.stock, sp.n_stock, sp.free_draw
-    full, shift, drawn_at, run_at = sp.full, sp.shift, 2 * sp.shift, 2 * sp.shift + 6  # the memo key's fields
-    peak_mask = sp.tables.peak_mask
-    peak_of = tuple(peak_mask[slot.peak] for slot in sp.layout.slots)
+    full, peak_mask = sp.full, sp.tables.peak_mask
+    # each card's own entry (slot, rank, what it uncovers) with its peak's mask
+    cards = {b: (x, rx, cov, peak_mask[sp.layout.slots[x].peak]) for b, (x, rx, cov) in info.items()}
     card, draw_cost, bonuses = scoring.card, scoring.draw_cost, peak_bonuses(scoring, len(peak_mask))
     step = 1 if scoring.runs else 0  # the run a removal leaves: always 0 without runs
     run = run if scoring.runs else 0
     memo: dict[int, int] = {}  # key -> best future points << 6 | best action + 2
-    stuck_memo: dict[int, int] = {}  # removed set | draws << drawn_at -> points still to score
+    stuck_memo: dict[int, int] = {}  # removed set | draws << _DRAWN -> points still to score
     count = 0
 
     def best(S: int, free: int, k: int, r: int, run: int) -> int:
@@ -90,15 +95,16 @@ def highest_score(
         top, action = 0, _NONE  # the player stops: nothing more to score
         m = free & fit[r]
         playable = m
+        drawn = k << _DRAWN
+        after = drawn | (run + step) << _RUN  # the key's draws and run after a play
         while m:
             b = m & -m
             m ^= b
             S2 = S | b
-            x, rx, cov = info[b]
+            x, rx, cov, peak = cards[b]
             points = card + run
-            peak = peak_of[x]
             if S2 & peak == peak:
-                points += bonuses[sum(S2 & p == p for p in peak_mask) - 1]
+                points += bonuses[sum(S2 & p == p for p in search.space.tables.peak_mask) - 1]
             if S2 != full:
                 f2 = free ^ b
                 for cb, cm in cov:
@@ -106,10 +112,10 @@ def highest_score(
                         f2 |= cb
                 p2 = f2 & fit[rx]
                 if p2:
-                    known = memo.get(S2 | p2 << shift | k << drawn_at | (run + step) << run_at)
+                    known = memo.get(S2 | p2 << _PLAYABLE | after)
                     points += best(S2, f2, k, rx, run + step) if known is None else known >> 6
                 elif k < n:
-                    known = stuck_memo.get(S2 | k << drawn_at)
+                    known = stuck_memo.get(S2 | drawn)
                     points += stuck(S2, f2, k) if known is None else known
             if points > top or (action == _NONE and not may_stop):
                 top, action = points, x
@@ -117,17 +123,17 @@ def highest_score(
             r2 = stock[k]
             p2 = free & fit[r2]
             if p2:
-                known = memo.get(S | p2 << shift | (k + 1) << drawn_at)
+                known = memo.get(S | p2 << _PLAYABLE | (k + 1) << _DRAWN)
                 points = best(S, free, k + 1, r2, 0) if known is None else known >> 6
             elif k + 1 < n:
-                known = stuck_memo.get(S | (k + 1) << drawn_at)
+                known = stuck_memo.get(S | (k + 1) << _DRAWN)
                 points = stuck(S, free, k + 1) if known is None else known
             else:
                 points = 0  # blocked
             points -= draw_cost
             if points > top:
                 top, action = points, _DRAW
-        memo[S | playable << shift | k << drawn_at | run << run_at] = top << 6 | action + 2
+        memo[S | playable << _PLAYABLE | drawn | run << _RUN] = top << 6 | action + 2
         return top
 
     def stuck(S: int, free: int, k: int) -> int:
@@ -138,17 +144,17 @@ def highest_score(
         r = stock[k]
         playable = free & fit[r]
         if playable:
-            known = memo.get(S | playable << shift | (k + 1) << drawn_at)
+            known = memo.get(S | playable << _PLAYABLE | (k + 1) << _DRAWN)
             points = best(S, free, k + 1, r, 0) if known is None else known >> 6
         elif k + 1 < n:
-            known = stuck_memo.get(S | (k + 1) << drawn_at)
+            known = stuck_memo.get(S | (k + 1) << _DRAWN)
             points = stuck(S, free, k + 1) if known is None else known
         else:
             points = 0  # blocked
         points -= draw_cost
         if points < 0 and may_stop:
             points = 0
-        stuck_memo[S | k << drawn_at] = points
+        stuck_memo[S | k << _DRAWN] = points
         return points
 
     S0, f0, k0, r0 = search.removed, search.free0, search.drawn, search.rank
@@ -165,9 +171,9 @@ def highest_score(
     while S != full:
         playable = free & fit[r]
         if playable:
-            action = (memo[S | playable << shift | k << drawn_at | run << run_at] & 63) - 2
+            action = (memo[S | playable << _PLAYABLE | k << _DRAWN | run << _RUN] & 63) - 2
         else:  # no card fits: draw, unless the stock is out or a player who may stop does
-            action = _DRAW if k < n and (stuck_memo[S | k << drawn_at] > 0 or not may_stop) else _NONE
+            action = _DRAW if k < n and (stuck_memo[S | k << _DRAWN] > 0 or not may_stop) else _NONE
         if action == _NONE:
             break
         path.append(action if action >= 0 else -1)
