@@ -73,7 +73,7 @@ def highest_score(
     ``benchmarks/hogue.py``, change ``scoring`` (a draw that costs nothing)."""
     sp = search.space
     fit, info, stock, n, free_draw = sp.fit, sp.info, sp.stock, sp.n_stock, sp.free_draw
-    full, peak_mask = sp.full, sp.tables.peak_mask
+    peak_mask = sp.tables.peak_mask
     # each card's own entry (slot, rank, what it uncovers) with its peak's mask
     cards = {b: (x, rx, cov, peak_mask[sp.layout.slots[x].peak]) for b, (x, rx, cov) in info.items()}
     card, draw_cost, bonuses = scoring.card, scoring.draw_cost, peak_bonuses(scoring, len(peak_mask))
@@ -105,11 +105,11 @@ def highest_score(
             points = card + run
             if S2 & peak == peak:
                 points += bonuses[sum(S2 & p == p for p in search.space.tables.peak_mask) - 1]
-            if S2 != full:
-                f2 = free ^ b
-                for cb, cm in cov:
-                    if S2 & cm == cm:
-                        f2 |= cb
+            f2 = free ^ b
+            for cb, cm in cov:
+                if S2 & cm == cm:
+                    f2 |= cb
+            if f2:  # cards are left: one at least is free (the last card covers none)
                 p2 = f2 & fit[rx]
                 if p2:
                     known = memo.get(S2 | p2 << _PLAYABLE | after)
@@ -158,7 +158,7 @@ def highest_score(
         return points
 
     S0, f0, k0, r0 = search.removed, search.free0, search.drawn, search.rank
-    if S0 == full:
+    if S0 == sp.full:
         return 0, [], True
     try:
         total = best(S0, f0, k0, r0, run) if f0 & fit[r0] else stuck(S0, f0, k0) if k0 < n else 0
@@ -168,7 +168,7 @@ def highest_score(
         search.nodes += count
     path: Path = []  # walk the best actions from the start
     S, free, k, r = S0, f0, k0, r0
-    while S != full:
+    while S != sp.full:
         playable = free & fit[r]
         if playable:
             action = (memo[S | playable << _PLAYABLE | k << _DRAWN | run << _RUN] & 63) - 2
