@@ -8,6 +8,7 @@
     python benchmarks/solver.py --layout diamond      # another layout (a built-in's name or key, or a file)
     git show main:tripeaks_widget/solver/_csearch.c > /tmp/before.c
     python benchmarks/solver.py --before /tmp/before.c  # beside the search in C built from an older source
+    python benchmarks/solver.py --slowest 5           # and the 5 slowest deals of each answer
 
 In one process, for every deal and rule set: the baseline's verdict, the solver's verdict
 (``winnable``) and its best line (``solve``). Prints mean, median, 99th percentile and
@@ -282,6 +283,7 @@ def main(argv=None) -> int:
         "--backends", default="c,python", help="builds of the search to time, where built (default both)"
     )
     parser.add_argument("--layout", type=read_layout, default=THREE_PEAKS, help="a layout's name or key, or a file")
+    parser.add_argument("--slowest", type=int, default=0, help="name the slowest deals, so many per answer")
     parser.add_argument("--before", help="an older source of the search in C, timed beside it (Three Peaks only)")
     args = parser.parse_args(argv)
     wanted = args.backends.split(",")
@@ -326,6 +328,7 @@ def main(argv=None) -> int:
         line_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         hogue_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         dealt = games(name)
+        verdicts: list[bool] = []
         for index, game in enumerate(dealt):
             answers = []
             for build in in_turn(solvers, index):
@@ -344,6 +347,7 @@ def main(argv=None) -> int:
                 print(f"  {game.code}: the builds of the search disagree: {answers}")
             verdict = answers[0][0]
             won += verdict
+            verdicts.append(verdict)
             if not args.no_baseline and not args.no_python_baseline:
                 expected, seconds = timed(baseline_winnable, game)
                 base_times.append(seconds)
@@ -385,6 +389,11 @@ def main(argv=None) -> int:
             deals = f"{share}" if len(times) == len(dealt) else f"({len(times)} deals)"
             figures = f"{mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f}"
             print(f"{name:8} {label:10} {build:8} {figures} {ratio} {versus_c} {versus}  {deals}")
+        for label, table in (("verdict", verdict_times), ("best line", line_times)):
+            for build, times in table.items() if args.slowest else ():
+                worst = sorted(range(len(times)), key=times.__getitem__, reverse=True)[: args.slowest]
+                said = (f"{dealt[i].code} {1000 * times[i]:.1f} ms ({'won' if verdicts[i] else 'lost'})" for i in worst)
+                print(f"{name:8} the slowest {label} ({build}): {', '.join(said)}")
     if args.positions and args.samples:
         for name in args.rules.split(","):
             for build in solvers:
