@@ -5,6 +5,10 @@
     python benchmarks/solver.py --decks FILE    # the decks in a file instead, one a line
     python benchmarks/solver.py --backends c,python   # some builds of the search only
     python benchmarks/solver.py --no-python-baseline  # the plain search in C only (the Python one is slow)
+    python benchmarks/solver.py --layout diamond      # another layout (a built-in's name or key, or a file)
+    git show main:tripeaks_widget/solver/_csearch.c > /tmp/before.c
+    python benchmarks/solver.py --before /tmp/before.c  # beside the search in C built from an older source
+    python benchmarks/solver.py --slowest 5           # and the 5 slowest deals of each answer
 
 In one process, for every deal and rule set: the baseline's verdict, the solver's verdict
 (``winnable``) and its best line (``solve``). Prints mean, median, 99th percentile and
@@ -15,7 +19,12 @@ Where the compiled build is installed, the solver's rows come twice, one per bui
 searches ("c": the searches written in C, which the compiled build runs; "python": the
 pure-Python reference, taken beside it in this process), on the same deals in one run, with
 the column "x python": how many times faster than the pure-Python search that row is (ratio of
-the means). The answers of both must agree.
+the means). The answers of both must agree. With ``--before FILE``, a third: the search in C
+compiled here from an older version of its source (Three Peaks only, as the searches then took
+it), named "before", on the same deals in the same run; the column "x before" says how many
+times faster than it each row is (ratio of the means).
+
+``--layout`` deals on another layout (the plain search in C, written for Three Peaks, is then left out).
 
 With the machine's ``cc``, the same naive search written in C (``naive_search.c``, compiled
 here into a temporary directory) runs on the same deals: the row "naive C" (its own clock,
@@ -31,6 +40,7 @@ table shared between the samples could save.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import shutil
 import statistics
@@ -38,13 +48,15 @@ import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, solver
-from tripeaks_widget.engine.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout, layout_named
 from tripeaks_widget.solver import _backends, _prepare
+from tripeaks_widget.solver._space import Space, _play_checks
 
 C_SOURCE = Path(__file__).with_name("naive_search.c")
 
@@ -55,15 +67,16 @@ def baseline_winnable(game: Game) -> bool:
     deck, rules = game.deck, game.rules
     stock = game.stock
     seen = set()
+    cover_mask, full = game.layout.cover_mask, game.layout.all_slots_mask
 
     def search(removed, drawn, discard):
-        if removed == ALL_SLOTS_MASK:
+        if removed == full:
             return True
         if (removed, drawn, discard) in seen:
             return False
         seen.add((removed, drawn, discard))
-        for slot in range(SLOT_COUNT):
-            free = not removed >> slot & 1 and removed & COVER_MASK[slot] == COVER_MASK[slot]
+        for slot in range(game.layout.slot_count):
+            free = not removed >> slot & 1 and removed & cover_mask[slot] == cover_mask[slot]
             if free and rules.fits(deck[slot].rank, discard.rank):
                 if search(removed | 1 << slot, drawn, deck[slot]):
                     return True
@@ -82,7 +95,7 @@ def c_baseline(games: list[Game]) -> list[tuple[bool, float]] | None:
     with tempfile.TemporaryDirectory() as folder:
         program = Path(folder) / "naive_search"
         subprocess.run([cc, "-O2", "-o", str(program), str(C_SOURCE)], check=True)
-        lines = [" ".join(str(mask) for mask in COVER_MASK)]
+        lines = [" ".join(str(mask) for mask in THREE_PEAKS.cover_mask)]
         for game in games:
             ranks = [card.rank for card in game.deck]
             lines.append(" ".join(map(str, [int(game.rules.king_ace_wrap), *ranks])))
@@ -112,14 +125,14 @@ def sampled(game: Game, rng: random.Random) -> Game:
     arrangement that looks the same to the player."""
     removed = game.position.removed
     stock_start = len(game.deck) - game.stock_count
-    places = [s for s in range(SLOT_COUNT) if not removed >> s & 1 and not game.is_face_up(s)]
+    places = [s for s in range(game.layout.slot_count) if not removed >> s & 1 and not game.is_face_up(s)]
     places += range(stock_start, len(game.deck))
     cards = [game.deck[p] for p in places]
     rng.shuffle(cards)
     deck = list(game.deck)
     for place, card in zip(places, cards, strict=True):
         deck[place] = card
-    return Game.from_deck([str(card) for card in deck], game.rules).replay(game.history)
+    return Game.from_deck([str(card) for card in deck], game.rules, layout=game.layout).replay(game.history)
 
 
 def searched_positions(game: Game) -> set:
@@ -132,18 +145,18 @@ def searched_positions(game: Game) -> set:
     ranks, stock = search.space.ranks, search.space.stock
     keys = set()
     for key, drawn in seen.items():
-        removed = key & ALL_SLOTS_MASK
-        left = tuple(ranks[s] for s in range(SLOT_COUNT) if not removed >> s & 1)
+        removed = key & game.layout.all_slots_mask
+        left = tuple(ranks[s] for s in range(game.layout.slot_count) if not removed >> s & 1)
         keys.add((key, drawn, left, stock[drawn:]))
     return keys
 
 
-def fair_sampling(solver, rules: str, positions: int, samples: int, seed: int) -> None:
+def fair_sampling(solver, rules: str, positions: int, samples: int, seed: int, layout: Layout = THREE_PEAKS) -> None:
     rng = random.Random(seed)
     judged, one_pass, per_action, hits, total = 0.0, 0.0, 0.0, 0, 0
     count = 0
     for _ in range(positions):
-        game = Game.from_number(rng.randrange(1, 50_001), rules)
+        game = Game.from_number(rng.randrange(1, 50_001), rules, layout=layout)
         for _ in range(rng.randrange(8, 25)):
             moves = game.legal_moves()
             if not moves:
@@ -175,6 +188,43 @@ def fair_sampling(solver, rules: str, positions: int, samples: int, seed: int) -
     )
 
 
+class Before(_backends.C):
+    """The search in C compiled from an older version of its source (``--before``), which took
+    Three Peaks' tables once (``setup``) and a deal's without its layout's (``space``)."""
+
+    def __init__(self, source: str) -> None:
+        from setuptools import Distribution, Extension  # the build's own compiler and flags
+
+        folder = Path(tempfile.mkdtemp(prefix="solver-before-"))
+        dist = Distribution({"name": "before", "ext_modules": [Extension("_csearch", [source])]})
+        command = dist.get_command_obj("build_ext")
+        command.build_lib, command.build_temp = str(folder), str(folder / "obj")
+        command.ensure_finalized()
+        command.run()
+        path = next(folder.glob("_csearch*"))
+        spec = importlib.util.spec_from_file_location("_csearch", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.setup(THREE_PEAKS.cover_mask, _play_checks(False), _play_checks(True))
+        self._c = module
+        self._tables: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()
+
+    def _space(self, space: Space) -> bytes:
+        tables = self._tables.get(space)
+        if tables is None:
+            tables = self._c.space(
+                space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
+            )
+            self._tables[space] = tables
+        return tables
+
+
+def read_layout(value: str) -> Layout:
+    """A built-in layout's name or key, or a layout file."""
+    return Layout.load(value) if Path(value).suffix in (".toml", ".json") else layout_named(value)
+
+
 class Build:
     """One build of the solver's searches under a name: the solver's functions, called with
     ``searches`` (``solver._backends``: the search in C, or the Python reference) in use."""
@@ -195,6 +245,13 @@ class Build:
                 solver._backend = saved
 
         return call
+
+
+def in_turn(solvers: list, index: int) -> list:
+    """The builds in the order the deal ``index`` runs them: each goes first in turn (the first
+    search after another may find the memory it needs already mapped)."""
+    first = index % len(solvers)
+    return solvers[first:] + solvers[:first]
 
 
 def timed(function, game):
@@ -225,14 +282,24 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--backends", default="c,python", help="builds of the search to time, where built (default both)"
     )
+    parser.add_argument("--layout", type=read_layout, default=THREE_PEAKS, help="a layout's name or key, or a file")
+    parser.add_argument("--slowest", type=int, default=0, help="name the slowest deals, so many per answer")
+    parser.add_argument("--before", help="an older source of the search in C, timed beside it (Three Peaks only)")
     args = parser.parse_args(argv)
     wanted = args.backends.split(",")
     if not set(wanted) <= {"c", "python"}:
         parser.error(f"--backends: expected names from c, python; got {args.backends!r}")
+    layout = args.layout
     builds = {"python": Build("python", _backends.Python())}
     if solver.BACKEND == "compiled":
         builds["c"] = Build("c", solver._backend)
+    if args.before:
+        if layout != THREE_PEAKS:
+            parser.error("--before: the older search took Three Peaks only")
+        builds["before"] = Build("before", Before(args.before))
+        wanted.append("before")
     solvers = [builds[name] for name in wanted if name in builds]
+    print(f"layout: {layout.name} ({layout.slot_count} slots)")
     print(f"builds of the search: {', '.join(s.BACKEND for s in solvers)} (installed: {solver.BACKEND})")
 
     if args.decks:
@@ -240,7 +307,7 @@ def main(argv=None) -> int:
         print(f"{len(decks)} decks from {args.decks}, under each rule set; milliseconds per deal")
 
         def games(rules: str, count: int | None = None) -> list[Game]:
-            return [Game.from_deck(deck, rules) for deck in decks[:count]]
+            return [Game.from_deck(deck, rules, layout=layout) for deck in decks[:count]]
 
     else:
         rng = random.Random(args.seed)
@@ -248,11 +315,11 @@ def main(argv=None) -> int:
         print(f"{args.deals} random numbered deals per rule set (seed {args.seed}); milliseconds per deal")
 
         def games(rules: str, count: int | None = None) -> list[Game]:
-            return [Game.from_number(number, rules) for number in numbers[:count]]
+            return [Game.from_number(number, rules, layout=layout) for number in numbers[:count]]
 
     print(
         f"{'rules':8} {'search':10} {'build':8} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}"
-        f" {'x C':>6} {'x python':>9}  winnable"
+        f" {'x C':>6} {'x python':>9} {'x before':>9}  winnable"
     )
     failures = 0
     for name in args.rules.split(","):
@@ -261,9 +328,10 @@ def main(argv=None) -> int:
         line_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         hogue_times: dict[str, list[float]] = {s.BACKEND: [] for s in solvers}
         dealt = games(name)
-        for game in dealt:
+        verdicts: list[bool] = []
+        for index, game in enumerate(dealt):
             answers = []
-            for build in solvers:
+            for build in in_turn(solvers, index):
                 verdict, seconds = timed(build.winnable, game)
                 verdict_times[build.BACKEND].append(seconds)
                 solution, seconds = timed(build.solve, game)
@@ -279,6 +347,7 @@ def main(argv=None) -> int:
                 print(f"  {game.code}: the builds of the search disagree: {answers}")
             verdict = answers[0][0]
             won += verdict
+            verdicts.append(verdict)
             if not args.no_baseline and not args.no_python_baseline:
                 expected, seconds = timed(baseline_winnable, game)
                 base_times.append(seconds)
@@ -287,15 +356,15 @@ def main(argv=None) -> int:
                     print(f"  {game.code}: the baseline says {expected}, the solver {verdict}")
         share = f"{100 * won / len(dealt):.1f}%"
         c_times = []
-        if not args.no_baseline:
+        if not args.no_baseline and layout == THREE_PEAKS:
             results = c_baseline(dealt) or []
             for game, (expected, seconds) in zip(dealt, results, strict=False):
                 c_times.append(seconds)
                 if expected != solver.winnable(game):
                     failures += 1
                     print(f"  {game.code}: the C baseline says {expected}")
-        for game in games(f"{name}+hogue-scoring", args.hogue_deals):
-            for build in solvers:
+        for index, game in enumerate(games(f"{name}+hogue-scoring", args.hogue_deals)):
+            for build in in_turn(solvers, index):
                 solution, seconds = timed(build.solve, game)
                 hogue_times[build.BACKEND].append(seconds)
                 if game.copy().replay(solution.line).status == "playing":
@@ -315,13 +384,20 @@ def main(argv=None) -> int:
             versus_c = f"{c_mean / statistics.mean(times):6.2f}" if c_mean and build else " " * 6
             python = tables.get(label, {}).get("python") if build else None
             versus = f"{statistics.mean(python) / statistics.mean(times):9.2f}" if python else " " * 9
+            before = tables.get(label, {}).get("before") if build else None
+            versus += f" {statistics.mean(before) / statistics.mean(times):9.2f}" if before else " " * 10
             deals = f"{share}" if len(times) == len(dealt) else f"({len(times)} deals)"
             figures = f"{mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f}"
             print(f"{name:8} {label:10} {build:8} {figures} {ratio} {versus_c} {versus}  {deals}")
+        for label, table in (("verdict", verdict_times), ("best line", line_times)):
+            for build, times in table.items() if args.slowest else ():
+                worst = sorted(range(len(times)), key=times.__getitem__, reverse=True)[: args.slowest]
+                said = (f"{dealt[i].code} {1000 * times[i]:.1f} ms ({'won' if verdicts[i] else 'lost'})" for i in worst)
+                print(f"{name:8} the slowest {label} ({build}): {', '.join(said)}")
     if args.positions and args.samples:
         for name in args.rules.split(","):
             for build in solvers:
-                fair_sampling(build, name, args.positions, args.samples, args.seed)
+                fair_sampling(build, name, args.positions, args.samples, args.seed, layout)
     if failures:
         print(f"{failures} disagreements")
     return 1 if failures else 0

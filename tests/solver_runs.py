@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, fair, solver
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.solver import _backends, _score
 
 SEED = 20261201
@@ -42,10 +43,10 @@ def deal_numbers(count: int) -> list[int]:
     return [rng.randrange(1, 10**9) for _ in range(count)]
 
 
-def mid_game(number: int, rules: str, moves: int) -> Game:
-    """A position a few random actions into a deal (the same in every process)."""
-    rng = random.Random(f"{SEED}-{number}-{rules}")
-    game = Game.from_number(number, rules)
+def mid_game(number: int, rules: str, moves: int, layout: Layout = THREE_PEAKS) -> Game:
+    """A position a few random actions into a deal on ``layout`` (the same in every process)."""
+    rng = random.Random(f"{SEED}-{number}-{rules}" + ("" if layout is THREE_PEAKS else f"-{layout.key}"))
+    game = Game.from_number(number, rules, layout=layout)
     for _ in range(moves):
         legal = game.legal_moves()
         if not legal or game.status != "playing":

@@ -523,7 +523,7 @@ def test_the_packed_hall_check_is_halls_condition(rules):
     from tripeaks_widget.solver._space import Space
 
     game = Game.from_number(1, rules)
-    space = Space(game.deck, game.rules, game.stock)
+    space = Space(game.layout, game.deck, game.rules, game.stock)
     rng = random.Random(SEED + 9)
     outcomes = set()
     for trial in range(4000):

@@ -37,7 +37,7 @@ from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, got, whole_number
 from ..engine.game import standing_actions
-from ..engine.layout import SLOT_COUNT
+from ..engine.layout import THREE_PEAKS, Layout, layout_named
 from ..engine.rules import Rules
 from ..engine.steps import Steps, drive
 
@@ -132,7 +132,7 @@ def _prepare(game, budget):
     snapshot = game.copy()
     removed, drawn, discard = snapshot.position
     stock_start = len(snapshot.deck) - snapshot.stock_count - drawn
-    space = Space(snapshot.deck, snapshot.rules, snapshot.deck[stock_start:])
+    space = Space(snapshot.layout, snapshot.deck, snapshot.rules, snapshot.deck[stock_start:])
     deadline = None if budget is None else start + budget
     return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
 
@@ -210,7 +210,7 @@ def _most_cleared(search: Search):
     general search for the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
     space, removed = search.space, search.removed
     best, limit = None, None
-    tops = [t for t in range(3) if not removed >> t & 1] if space.free_draw else []
+    tops = [t for t in space.tables.tops if not removed >> t & 1] if space.free_draw else []
     try:
         for top in tops:
             without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
@@ -222,7 +222,7 @@ def _most_cleared(search: Search):
                 raise SearchExhausted
         if best is not None:
             return best[1], True
-        most = SLOT_COUNT - 2 if tops else SLOT_COUNT - 1
+        most = space.shift - 2 if tops else space.shift - 1
         return _backend.most_cleared(search, most)
     except SearchExhausted:
         return (best[1] if best is not None else search.most[2]), False
@@ -308,7 +308,8 @@ def most_cleared_of(
     at_least = _count("at_least", at_least)
     snapshot, search, _ = _prepare(game, budget)
     wanted = None if cards is None else {Card.parse(card) for card in cards}
-    mask = sum(1 << s for s in range(SLOT_COUNT) if wanted is None or snapshot.deck[s] in wanted)
+    n_slots = search.space.shift
+    mask = sum(1 << s for s in range(n_slots) if wanted is None or snapshot.deck[s] in wanted)
     removed = snapshot.position.removed
     goal = mask.bit_count() if at_least is None else min(at_least, mask.bit_count())
     if (removed & mask).bit_count() >= goal:
@@ -321,7 +322,7 @@ def most_cleared_of(
     if wanted is None:
         path, complete = _most_cleared(search)
         end = snapshot.copy().replay(_line(snapshot, path))
-        return _reach(snapshot, path, SLOT_COUNT - end.cards_left, complete, budget)
+        return _reach(snapshot, path, n_slots - end.cards_left, complete, budget)
     again = Search(search.space, search.removed, search.drawn, search.rank, search.deadline)
     value, path, complete = _backend.most_of(again, mask, at_least)
     return _reach(snapshot, path, value, complete, budget)
@@ -396,7 +397,7 @@ def verdict_history_steps(game, *, budget: float | None = None) -> Steps[int | N
     def winnable_after(count):
         if count not in verdicts:  # (an empty line: the deal itself, searched once)
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            position = type(game)(game.code).replay(action for _, action in line[:count])
+            position = type(game)(game.code, layout=game.layout).replay(action for _, action in line[:count])
             verdicts[count] = winnable(position, budget=remaining)
         return verdicts[count]
 
@@ -423,15 +424,17 @@ def random_winnable_code(
     *,
     budget: float | None = None,
     numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
+    layout: Layout | str = THREE_PEAKS,
 ) -> str:
-    """The code of a random deal that can be won, from the numbered series by default.
+    """The code of a random deal that can be won, from the numbered series by default, on
+    ``layout`` (a Layout, or a built-in's name or key; Three Peaks by default).
 
     ``rng`` is anything with ``randrange`` (e.g. ``random.Random(7)`` for a repeatable
     choice; by default the system's randomness). Deals are drawn until one is proven
     winnable; ``budget`` (seconds, for the whole call) raises ``SearchExhausted`` when it
     runs out first.
     """
-    return drive(random_winnable_steps(rules, rng, budget=budget, numbers=numbers))
+    return drive(random_winnable_steps(rules, rng, budget=budget, numbers=numbers, layout=layout))
 
 
 def random_winnable_steps(
@@ -440,21 +443,22 @@ def random_winnable_steps(
     *,
     budget: float | None = None,
     numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
+    layout: Layout | str = THREE_PEAKS,
 ) -> Steps[str]:
     """``random_winnable_code`` step by step (``tripeaks_widget.engine.steps``): a step per deal tried."""
     from ..engine.game import Game
 
-    rules, budget = Rules.parse(rules), check_time_limit(budget)
+    rules, budget, layout = Rules.parse(rules), check_time_limit(budget), layout_named(layout)
     rng = rng if rng is not None else random.Random(secrets.randbits(64))
     deadline = None if budget is None else time.perf_counter() + budget
     while True:
         yield
-        code = number_code(numbers[rng.randrange(len(numbers))], rules)
+        code = number_code(numbers[rng.randrange(len(numbers))], rules, layout)
         remaining = None if deadline is None else deadline - time.perf_counter()
         if remaining is not None and remaining <= 0:
             raise SearchExhausted(f"no winnable deal proven within the budget of {budget} s")
         try:
-            if winnable(Game(code), budget=remaining):
+            if winnable(Game(code, layout=layout), budget=remaining):
                 return code
         except SearchExhausted:
             if deadline is not None and time.perf_counter() >= deadline:

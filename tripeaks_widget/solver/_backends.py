@@ -14,8 +14,7 @@ from __future__ import annotations
 import time
 import weakref
 
-from ..engine.layout import COVER_MASK, PEAK_MASK
-from ._score import HOGUE, Scoring, highest_score
+from ._score import HOGUE, Scoring, highest_score, peak_bonuses
 from ._search import Search
 from ._space import Space, _play_checks
 
@@ -76,16 +75,23 @@ class C:
     def __init__(self) -> None:
         from . import _csearch  # type: ignore[attr-defined]  # in the compiled build's folder (see _builds)
 
-        _csearch.setup(COVER_MASK, _play_checks(False), _play_checks(True))
+        _csearch.setup(_play_checks(False), _play_checks(True))
         self._c = _csearch
         self._tables: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()
 
     def _space(self, space: Space) -> bytes:
-        """The deal's tables as the search in C takes them, made once per ``Space``."""
+        """The deal's tables, its layout's with them, as the search in C takes them, made once per ``Space``."""
         tables = self._tables.get(space)
         if tables is None:
             tables = self._c.space(
-                space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
+                space.tables.cover_mask,
+                space.ranks,
+                space.stock,
+                space.fit,
+                space.can_precede,
+                space.wrap,
+                space.free_draw,
+                space.checks,
             )
             self._tables[space] = tables
         return tables
@@ -119,8 +125,8 @@ class C:
             scoring.runs,
             scoring.draw_cost,
             may_stop,
-            PEAK_MASK,
-            scoring.bonuses,
+            search.space.tables.peak_mask,
+            peak_bonuses(scoring, len(search.space.tables.peak_mask)),
             self._seconds_left(search),
         )
         search.nodes += nodes

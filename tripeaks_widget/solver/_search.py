@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable
 
 from ..engine.errors import SearchExhausted
-from ..engine.layout import COVER_MASK, SLOT_COUNT, play
-from ._space import ABOVE, CHAIN, CHECK_EVERY, FULL, UNSEEN, Space
+from ..engine.layout import play
+from ._space import CHECK_EVERY, UNSEEN, Space
 
 Path = list[int]  # a slot played, or -n for n draws
 Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn, rank, left, orphans)
@@ -34,14 +34,15 @@ class Search:
         self.deadline = deadline
         self.nodes = 0
         self.free0 = 0
-        for s in range(SLOT_COUNT):
-            if not removed >> s & 1 and removed & COVER_MASK[s] == COVER_MASK[s]:
+        n_slots, cover_mask = space.shift, space.tables.cover_mask
+        for s in range(n_slots):
+            if not removed >> s & 1 and removed & cover_mask[s] == cover_mask[s]:
                 self.free0 |= 1 << s
-        self.left0 = sum(space.rank_bit[space.ranks[s]] for s in range(SLOT_COUNT) if not removed >> s & 1)
+        self.left0 = sum(space.rank_bit[space.ranks[s]] for s in range(n_slots) if not removed >> s & 1)
         # A position searched "without a top" (the most-cleared search) has a card removed that
         # is still covered: uncovering it must not bring it back, so its uncovering is left out.
         self.info = space.info
-        if any(removed >> s & 1 and removed & COVER_MASK[s] != COVER_MASK[s] for s in range(SLOT_COUNT)):
+        if any(removed >> s & 1 and removed & cover_mask[s] != cover_mask[s] for s in range(n_slots)):
             self.info = {
                 b: (x, rank, tuple((cb, cm) for cb, cm in cov if not removed & cb))
                 for b, (x, rank, cov) in space.info.items()
@@ -49,7 +50,7 @@ class Search:
         # the most cards cleared so far and with how many draws (for games that can't be won)
         self.most: list = [removed.bit_count(), drawn, []]
         self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
-        self.exact_k = 0 if space.free_draw else 56  # V5: no dominance across draw counts
+        self.exact_k = 0 if space.free_draw else 2 * n_slots  # V5: no dominance across draw counts
 
     def tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -59,20 +60,20 @@ class Search:
 
     def _draws(self, seen: dict[int, int], path: Path, plays: Plays, admit: Admit) -> Draws:
         """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
-        firsts, fit = self.space.firsts, self.space.fit
+        firsts, fit, shift, chain = self.space.firsts, self.space.fit, self.space.shift, self.space.chain
 
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            done = seen.get(S | CHAIN, UNSEEN)
+            done = seen.get(S | chain, UNSEEN)
             if done <= k:
                 return
-            seen[S | CHAIN] = k
+            seen[S | chain] = k
             for j, rho in firsts[k]:
                 if j >= done:
                     break
                 playable = free & fit[rho]
                 if not playable:
                     continue
-                key = S | playable << 28
+                key = S | playable << shift
                 if seen.get(key, UNSEEN) <= j + 1:
                     continue
                 seen[key] = j + 1
@@ -88,13 +89,13 @@ class Search:
 
     def _draw_one(self, seen: dict[int, int], path: Path, plays: Plays) -> Draws:
         """V5: a draw only when no card fits, one card at a time."""
-        stock, fit = self.space.stock, self.space.fit
+        stock, fit, shift = self.space.stock, self.space.fit, self.space.shift
 
         def draw_one(S: int, free: int, k: int, left: int, orphans: int) -> None:
             if k >= self.limit:
                 return
             rho = stock[k]
-            key = S | (free & fit[rho]) << 28 | (k + 1) << 56
+            key = S | (free & fit[rho]) << shift | (k + 1) << 2 * shift
             if key in seen:
                 return
             seen[key] = k + 1
@@ -110,7 +111,7 @@ class Search:
     def _root(self, seen: dict[int, int], plays: Plays, draws: Draws, draw_one: Draws) -> None:
         S0, f0, r0, k0 = self.removed, self.free0, self.rank, self.drawn
         orphans0 = self.space.orphans(S0)
-        seen[S0 | (f0 & self.space.fit[r0]) << 28 | (k0 << self.exact_k if self.exact_k else 0)] = k0
+        seen[S0 | (f0 & self.space.fit[r0]) << self.space.shift | (k0 << self.exact_k if self.exact_k else 0)] = k0
         plays(S0, f0, k0, r0, self.left0, orphans0)
         if self.space.free_draw:
             draws(S0, f0, k0, self.left0, orphans0)
@@ -122,22 +123,22 @@ class Search:
         search: the search stopped inside them, so they are not proven lost. (Every other
         entry is: its search ran to the end, or a cut proved it.)"""
         sp, exact_k = self.space, self.exact_k
-        fit, stock = sp.fit, sp.stock
+        fit, stock, shift, uncovers = sp.fit, sp.stock, sp.shift, sp.tables.uncovers
         S, free, k, r = self.removed, self.free0, self.drawn, self.rank
-        seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
+        seen.pop(S | (free & fit[r]) << shift | (k << exact_k if exact_k else 0), None)
         for step in path:
             if step >= 0:
-                S, free = play(S, free, step)
+                S, free = play(S, free, step, uncovers)
                 r = sp.ranks[step]
-                seen.pop(S | (free & fit[r]) << 28 | (k << exact_k if exact_k else 0), None)
+                seen.pop(S | (free & fit[r]) << shift | (k << exact_k if exact_k else 0), None)
             elif exact_k:  # V5: one forced draw at a time
                 r, k = stock[k], k + 1
-                seen.pop(S | (free & fit[r]) << 28 | k << 56, None)
+                seen.pop(S | (free & fit[r]) << shift | k << exact_k, None)
             else:
-                seen.pop(S | CHAIN, None)
+                seen.pop(S | sp.chain, None)
                 k -= step
                 r = stock[k - 1]
-                seen.pop(S | (free & fit[r]) << 28, None)
+                seen.pop(S | (free & fit[r]) << shift, None)
 
     # -- the win search: depth first, plays before draws; branch and bound on the draw count --
 
@@ -151,7 +152,7 @@ class Search:
         fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         play_check, successors = sp.play_check, sp.successors
         checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
-        firsts = sp.firsts
+        firsts, shift, chain, full = sp.firsts, sp.shift, sp.chain, sp.full
         exact_k = self.exact_k
         k0 = self.drawn
         seen = {} if seen is None else seen
@@ -184,7 +185,7 @@ class Search:
                 m ^= b
                 S2 = S | b
                 x, rx, cov = info[b]
-                if S2 == FULL:
+                if S2 == full:
                     path.append(x)
                     win(k)
                     path.pop()
@@ -193,7 +194,7 @@ class Search:
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
-                key = S2 | (f2 & fit[rx]) << 28 | tag
+                key = S2 | (f2 & fit[rx]) << shift | tag
                 if seen.get(key, UNSEEN) <= k:
                     continue
                 seen[key] = k
@@ -258,17 +259,17 @@ class Search:
 
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
             """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
-            done = seen.get(S | CHAIN, UNSEEN)
+            done = seen.get(S | chain, UNSEEN)
             if done <= k:
                 return
-            seen[S | CHAIN] = k
+            seen[S | chain] = k
             for j, rho in firsts[k]:
                 if j >= done or j >= lim:
                     break
                 playable = free & fit[rho]
                 if not playable:
                     continue
-                key = S | playable << 28
+                key = S | playable << shift
                 if seen.get(key, UNSEEN) <= j + 1:
                     continue
                 seen[key] = j + 1
@@ -284,7 +285,7 @@ class Search:
         draw_one = self._draw_one(seen, path, plays)
         complete = True
         try:
-            if self.removed == FULL:
+            if self.removed == full:
                 best = (0, [])
             else:
                 self._root(seen, plays, draws, draw_one)
@@ -298,10 +299,12 @@ class Search:
     # -- the most-cleared search, for positions that cannot be won: branch and bound on ------
     # -- (cards cleared, then fewest draws), starting from the best line the win search met --
 
-    def most_cleared(self, most: int = SLOT_COUNT - 1) -> tuple[tuple[int, int, Path], bool]:
+    def most_cleared(self, most: int | None = None) -> tuple[tuple[int, int, Path], bool]:
         """Returns ((cleared, draws, path), complete); ``most`` is known to bound the cards
         that can be cleared (fewer than all of them: the position can't be won)."""
         sp = self.space
+        n_slots, shift, full, above = sp.shift, sp.shift, sp.full, sp.tables.above
+        most = n_slots - 1 if most is None else most
         fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         n, successors = sp.n_stock, sp.successors
         checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
@@ -328,7 +331,7 @@ class Search:
             nostock = tables.get(limit)
             if nostock is None:
                 nostock = tables[limit] = sp.nostock(limit)
-            rest = ~S & FULL
+            rest = ~S & full
             stuck = orphans & rest & nostock[k] & ~(free & fit[r])
             if not stuck:
                 return True
@@ -336,7 +339,7 @@ class Search:
             while stuck:
                 b = stuck & -stuck
                 stuck ^= b
-                lost |= b | (ABOVE[b.bit_length() - 1] & rest)  # and every card it keeps covered
+                lost |= b | (above[b.bit_length() - 1] & rest)  # and every card it keeps covered
             return lost.bit_count() <= allowed
 
         def hopeless(S: int, free: int, k: int, r: int, left: int, orphans: int) -> bool:
@@ -344,9 +347,9 @@ class Search:
             cleared, drawn = best[0], best[1]
             if not checks:
                 return cleared >= most_left and k >= drawn
-            if cleared < most_left and within(S, free, k, r, left, orphans, n, SLOT_COUNT - cleared - 1):
+            if cleared < most_left and within(S, free, k, r, left, orphans, n, n_slots - cleared - 1):
                 return False
-            return k >= drawn or not within(S, free, k, r, left, orphans, drawn - 1, SLOT_COUNT - cleared)
+            return k >= drawn or not within(S, free, k, r, left, orphans, drawn - 1, n_slots - cleared)
 
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             m = free & fit[r]
@@ -360,7 +363,7 @@ class Search:
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
-                key = S2 | (f2 & fit[rx]) << 28 | tag
+                key = S2 | (f2 & fit[rx]) << shift | tag
                 if seen.get(key, UNSEEN) <= k:
                     continue
                 seen[key] = k
@@ -414,9 +417,10 @@ class Search:
         with no more cards left than the longest run found can start no longer one."""
         sp = self.space
         fit, info, ranks = sp.fit, self.info, sp.ranks
+        n_slots, shift = sp.shift, sp.shift
         free_draw, exact_k = sp.free_draw, self.exact_k
         seen: dict[int, int] = {}
-        chains: dict[int, int] = {}  # removed set | playable << 28 -> longest chain << 8 | its first slot + 1
+        chains: dict[int, int] = {}  # removed set | playable << shift -> longest chain << 8 | its first slot + 1
         path: Path = []
         counter = [0]
 
@@ -430,13 +434,13 @@ class Search:
         def chain(S: int, free: int, r: int) -> int:
             """The longest chain of plays from here."""
             m = free & fit[r]
-            key = S | m << 28
+            key = S | m << shift
             known = chains.get(key)
             if known is not None:
                 return known >> 8
             tick()
             top, first = 0, -1
-            most = SLOT_COUNT - S.bit_count()  # no chain is longer than the cards left
+            most = n_slots - S.bit_count()  # no chain is longer than the cards left
             while m:
                 b = m & -m
                 m ^= b
@@ -456,17 +460,17 @@ class Search:
 
         def chain_line(S: int, free: int, r: int) -> Path:
             line: Path = []
-            step = chains[S | (free & fit[r]) << 28] & 255
+            step = chains[S | (free & fit[r]) << shift] & 255
             while step:
                 line.append(step - 1)
-                S, free = play(S, free, step - 1)
+                S, free = play(S, free, step - 1, sp.tables.uncovers)
                 r = ranks[step - 1]
-                step = chains[S | (free & fit[r]) << 28] & 255
+                step = chains[S | (free & fit[r]) << shift] & 255
             return line
 
         S0, f0, r0 = self.removed, self.free0, self.rank
         best: list = [run + chain(S0, f0, r0), chain_line(S0, f0, r0)]  # the longest run, its line
-        goal = SLOT_COUNT + run if at_least is None else at_least
+        goal = n_slots + run if at_least is None else at_least
 
         def started(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             """A draw was made: a run starts here."""
@@ -484,14 +488,14 @@ class Search:
                 b = m & -m
                 m ^= b
                 S2 = S | b
-                if SLOT_COUNT - S2.bit_count() <= best[0]:
+                if n_slots - S2.bit_count() <= best[0]:
                     continue  # too few cards left to start a longer run
                 x, rx, cov = info[b]
                 f2 = free ^ b
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
-                key = S2 | (f2 & fit[rx]) << 28 | tag
+                key = S2 | (f2 & fit[rx]) << shift | tag
                 if seen.get(key, UNSEEN) <= k:
                     continue
                 seen[key] = k
@@ -505,7 +509,7 @@ class Search:
                 path.pop()
 
         def admit(S: int, free: int, j: int, rho: int, left: int, orphans: int, playable: int) -> int:
-            return -1 if SLOT_COUNT - S.bit_count() <= best[0] else 1
+            return -1 if n_slots - S.bit_count() <= best[0] else 1
 
         draws = self._draws(seen, path, started, admit)
         draw_one = self._draw_one(seen, path, started)
@@ -530,6 +534,7 @@ class Search:
         now (the predecessor checks' orphans), nor can any card it keeps covered."""
         sp = self.space
         fit, info, successors, checks = sp.fit, self.info, sp.successors, sp.checks
+        shift, above = sp.shift, sp.tables.above
         free_draw, exact_k = sp.free_draw, self.exact_k
         nostock = sp.nostock(sp.n_stock)
         seen: dict[int, int] = {}
@@ -545,7 +550,7 @@ class Search:
                 while stuck:
                     b = stuck & -stuck
                     stuck ^= b
-                    rest &= ~(b | ABOVE[b.bit_length() - 1])  # and every card it keeps covered
+                    rest &= ~(b | above[b.bit_length() - 1])  # and every card it keeps covered
             return (S & mask).bit_count() + rest.bit_count() <= best[0]
 
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
@@ -560,7 +565,7 @@ class Search:
                 for cb, cm in cov:
                     if S2 & cm == cm:
                         f2 |= cb
-                key = S2 | (f2 & fit[rx]) << 28 | tag
+                key = S2 | (f2 & fit[rx]) << shift | tag
                 if seen.get(key, UNSEEN) <= k:
                     continue
                 seen[key] = k

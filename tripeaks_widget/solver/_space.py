@@ -6,14 +6,13 @@ Shared by every search in this package; see the package's docs for what each che
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from ..engine.cards import Card
-from ..engine.layout import ALL_SLOTS_MASK, COVER_MASK, COVERED_BY, COVERS, SLOT_COUNT, UNCOVERS
+from ..engine.layout import Layout
 from ..engine.rules import Rules
 
-FULL = ALL_SLOTS_MASK
-CHAIN = 1 << 60  # memo key tag for "the draws from this removed set"
 UNSEEN = 1 << 30
 CHECK_EVERY = 1024  # nodes between looks at the clock
 
@@ -28,11 +27,33 @@ def _closure(slot: int, relation: Sequence[Sequence[int]]) -> int:
     return mask
 
 
-BELOW = tuple(_closure(s, COVERED_BY) for s in range(SLOT_COUNT))  # cards that must go first
-ABOVE = tuple(_closure(s, COVERS) for s in range(SLOT_COUNT))  # cards it keeps covered
-# A card's predecessor (the card played just before it) can't be one it covers, nor one that
-# must go before it is uncovered, unless that is one of the two cards covering it directly.
-_NOT_BEFORE = tuple((BELOW[s] & ~COVER_MASK[s]) | ABOVE[s] | 1 << s for s in range(SLOT_COUNT))
+class Tables(NamedTuple):
+    """What the searches take of a layout, made once per layout (``tables``)."""
+
+    slot_count: int
+    full: int  # every slot
+    cover_mask: tuple[int, ...]  # for each slot, the slots covering it
+    uncovers: tuple[tuple[tuple[int, int], ...], ...]  # as ``Layout.uncovers``
+    above: tuple[int, ...]  # for each slot, the cards it keeps covered, all the way up
+    not_before: tuple[int, ...]  # for each slot, the cards that can't be played just before it
+    tops: tuple[int, ...]  # the slots that cover none: the last card of a line that can't win is one
+    peak_mask: tuple[int, ...]  # for each peak, its slots
+
+
+@lru_cache(maxsize=32)
+def tables(layout: Layout) -> Tables:
+    """The searches' tables of ``layout``."""
+    n = layout.slot_count
+    covered_by = tuple(slot.covered_by for slot in layout.slots)
+    below = tuple(_closure(s, covered_by) for s in range(n))  # cards that must go first
+    above = tuple(_closure(s, layout.covers) for s in range(n))  # cards it keeps covered
+    # A card's predecessor (the card played just before it) can't be one it covers, nor one that
+    # must go before it is uncovered, unless that is one of the cards covering it directly.
+    not_before = tuple((below[s] & ~layout.cover_mask[s]) | above[s] | 1 << s for s in range(n))
+    tops = tuple(s for s in range(n) if not layout.covers[s])
+    return Tables(
+        n, layout.all_slots_mask, layout.cover_mask, layout.uncovers, above, not_before, tops, layout.peak_mask
+    )
 
 
 _FIELD = 8  # rank counts are packed 8 bits a rank: rank q at bit 8*q (room for sums and a guard bit)
@@ -82,11 +103,21 @@ class Space:
 
     Ranks 1..13; rank 0 is a joker or an empty discard, which fits everything. ``stock``
     holds the stock's ranks from its first card, so a position's draw count indexes it.
+
+    The memo keys pack a position's removed set, the cards that fit the discard ``<< shift``
+    and, where the draw count is part of it, that ``<< 2 * shift``; ``chain`` tags the key of
+    "the draws from this removed set".
     """
 
-    def __init__(self, deck: Sequence[Card], rules: Rules, stock: Sequence[Card]) -> None:
+    def __init__(self, layout: Layout, deck: Sequence[Card], rules: Rules, stock: Sequence[Card]) -> None:
+        self.layout = layout
+        self.tables = t = tables(layout)
+        n_slots = t.slot_count
+        self.full = t.full
+        self.shift = n_slots
+        self.chain = 1 << 2 * n_slots  # where V5 keys hold the draw count (V5 draws no chains)
         self.rules = rules
-        self.ranks = ranks = tuple(card.rank for card in deck[:SLOT_COUNT])
+        self.ranks = ranks = tuple(card.rank for card in deck[:n_slots])
         self.stock = tuple(card.rank for card in stock)
         self.n_stock = n = len(self.stock)
         self.wrap = rules.king_ace_wrap
@@ -105,27 +136,27 @@ class Space:
         for r in self.stock:
             prefix.append(prefix[-1] + _RANK_BIT[r])
         self.prefix = tuple(prefix)
-        self.can_precede = tuple(self.fit[ranks[s]] & ~_NOT_BEFORE[s] for s in range(SLOT_COUNT))
-        self.info = {1 << s: (s, ranks[s], UNCOVERS[s]) for s in range(SLOT_COUNT)}
+        self.can_precede = tuple(self.fit[ranks[s]] & ~t.not_before[s] for s in range(n_slots))
+        self.info = {1 << s: (s, ranks[s], t.uncovers[s]) for s in range(n_slots)}
         self.play_check = _play_checks(rules.king_ace_wrap)
         # for each card y: the cards y could precede, each with all the cards that could precede it
         self.successors = tuple(
-            tuple((1 << x, self.can_precede[x]) for x in range(SLOT_COUNT) if self.can_precede[x] >> y & 1)
-            for y in range(SLOT_COUNT)
+            tuple((1 << x, self.can_precede[x]) for x in range(n_slots) if self.can_precede[x] >> y & 1)
+            for y in range(n_slots)
         )
 
     def orphans(self, removed: int) -> int:
         """The peak cards left that no other card left could precede."""
-        return sum(1 << x for x in range(SLOT_COUNT) if not removed >> x & 1 and not self.can_precede[x] & ~removed)
+        return sum(1 << x for x in range(self.shift) if not removed >> x & 1 and not self.can_precede[x] & ~removed)
 
     def nostock(self, limit: int) -> tuple[int, ...]:
         """For each draw count k: the slots no stock card in ``[k, limit)`` fits."""
-        fit, stock = self.fit, self.stock
-        rows = [FULL] * (self.n_stock + 1)
+        fit, stock, full = self.fit, self.stock, self.full
+        rows = [full] * (self.n_stock + 1)
         reach = 0
         for k in range(min(limit, self.n_stock) - 1, -1, -1):
             reach |= fit[stock[k]]
-            rows[k] = FULL & ~reach
+            rows[k] = full & ~reach
         return tuple(rows)
 
     def hall_ok(self, left: int, supply: int, allowance: int = 0) -> bool:
