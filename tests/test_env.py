@@ -143,3 +143,15 @@ def test_gymnasium_makes_it_by_its_registered_id():
     assert Card.from_index(int(observation["discard"])) == env.unwrapped.game.discard
     again = gymnasium.make(ENV_ID)  # registered once imported
     assert isinstance(again.unwrapped, TriPeaksEnv)
+
+
+def test_an_environment_plays_any_layout_with_a_slot_an_action_and_the_draw_after_them():
+    env = TriPeaksEnv(rules="easy", layout="Four Peaks")
+    observation, info = env.reset(options={"game": 12})
+    assert env.draw_action == 31 and env.action_space.n == 32 and len(observation["slots"]) == 31
+    assert [i for i, legal in enumerate(info["action_mask"]) if legal] == [*env.game.playable_slots(), 31]
+    assert env.game.layout.name == "Four Peaks" and env.observation_space["stock"].n == 52 - 31 - 1 + 1
+    observation, _, _, _, info = env.step(31)
+    assert not info["illegal"] and env.game.stock_count == 19
+    with pytest.raises(ValueError, match="0–30 \\(play that slot\\) or 31 \\(draw\\)"):
+        env.step(32)

@@ -4,14 +4,16 @@
 imported; ``gymnasium.make("tripeaks_widget.env:tripeaks/TriPeaks-v0")`` imports it on the way.
 ``TriPeaksEnv(rules="easy")`` deals a numbered game at each ``reset`` (chosen with the
 environment's seeded generator, or ``options={"game": n}``). The observation is what a player
-can see, as numbers: ``slots`` (28 values, the slots row by row from the peak tops: a card's
+can see, as numbers: ``slots`` (a value a slot of the layout, 28 on Three Peaks, in the layout's
+order of slots (Three Peaks': row by row from the peak tops): a card's
 index 0–51 in the ordered deck, A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠, so that
 ``Card.from_index(i)`` is the card; 52 for the joker, ``FACE_DOWN`` or ``REMOVED``), ``discard``
 (a card index, or ``NO_CARD`` for an empty discard) and ``stock`` (the cards left in it: its
-space is sized for the rule set, 24 cards at most, 25 with the joker and an empty discard).
-There are 29 actions: 0–27 play the card in that slot, 28 draws; ``info["action_mask"]``
-marks the legal ones. An action is a whole number (an ``int`` or a NumPy integer); anything
-else is refused, never rounded or parsed.
+space is sized for the rule set and layout: on Three Peaks 24 cards at most, 25 with the joker
+and an empty discard). On Three Peaks there are 29 actions: 0–27 play the card in that slot, 28
+draws (on any layout, one a slot and then the draw, ``env.draw_action``); ``info["action_mask"]``
+marks the legal ones. ``TriPeaksEnv(layout="Diamond")`` plays another layout. An action is a
+whole number (an ``int`` or a NumPy integer); anything else is refused, never rounded or parsed.
 
 The reward is 1 for the step that wins the game and 0 for every other step, so the return
 of an episode is whether it was won. An illegal action changes nothing (reward 0,
@@ -30,18 +32,18 @@ from gymnasium import spaces
 from .engine.codes import SERIES_FIRST, SERIES_LAST
 from .engine.errors import InvalidValueError, got, whole_number
 from .engine.game import Game
-from .engine.layout import SLOT_COUNT
+from .engine.layout import THREE_PEAKS, Layout, layout_named
 from .engine.rules import Rules
 
-DRAW = SLOT_COUNT  # the action that draws
+DRAW = THREE_PEAKS.slot_count  # the action that draws, on Three Peaks
 FACE_DOWN, REMOVED, NO_CARD = 53, 54, 53
 RESET_OPTIONS = ("game",)
 
 
-def most_in_stock(rules: Rules) -> int:
-    """The most cards the stock can hold under ``rules``: the deck less the peaks and the card
-    dealt to the discard (none when it starts empty)."""
-    return (53 if rules.joker else 52) - SLOT_COUNT - (0 if rules.empty_start else 1)
+def most_in_stock(rules: Rules, layout: Layout = THREE_PEAKS) -> int:
+    """The most cards the stock can hold under ``rules`` on ``layout``: the deck less the peaks and
+    the card dealt to the discard (none when it starts empty)."""
+    return (53 if rules.joker else 52) - layout.slot_count - (0 if rules.empty_start else 1)
 
 
 def check_max_steps(value: object) -> int:
@@ -66,31 +68,41 @@ ENV_ID = "tripeaks/TriPeaks-v0"  # the id gymnasium.make takes
 
 
 class TriPeaksEnv(gym.Env):
-    """TriPeaks with the seen view as observation, 29 masked actions and a reward for the win."""
+    """TriPeaks with the seen view as observation, masked actions (a slot each, then the draw) and
+    a reward for the win."""
 
     # as gymnasium.Env declares it (a ClassVar would clash with that): every environment reads the class's
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, rules: Rules | str = "easy", *, max_steps: int = 200, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | str = "easy",
+        *,
+        layout: Layout | str = THREE_PEAKS,
+        max_steps: int = 200,
+        render_mode: str | None = None,
+    ) -> None:
         self.rules = Rules.parse(rules)
+        self.layout = layout_named(layout)
+        self.draw_action = self.layout.slot_count  # the action that draws: the one after the slots
         if render_mode not in (None, "ansi"):
             raise InvalidValueError(f"render_mode is None or 'ansi'; got {render_mode!r}")
         self.render_mode = render_mode
         self.max_steps = check_max_steps(max_steps)
         self.observation_space = spaces.Dict(
             {
-                "slots": spaces.MultiDiscrete([55] * SLOT_COUNT),
+                "slots": spaces.MultiDiscrete([55] * self.layout.slot_count),
                 "discard": spaces.Discrete(54),
-                "stock": spaces.Discrete(most_in_stock(self.rules) + 1),
+                "stock": spaces.Discrete(most_in_stock(self.rules, self.layout) + 1),
             }
         )
-        self.action_space = spaces.Discrete(SLOT_COUNT + 1)
-        self.game = Game.from_number(SERIES_FIRST, self.rules)
+        self.action_space = spaces.Discrete(self.draw_action + 1)
+        self.game = Game.from_number(SERIES_FIRST, self.rules, layout=self.layout)
         self.steps = 0
 
     def _observation(self) -> dict:
         seen = self.game.seen()
-        slots = np.full(SLOT_COUNT, FACE_DOWN, dtype=np.int64)
+        slots = np.full(self.layout.slot_count, FACE_DOWN, dtype=np.int64)
         slots[list(seen.removed)] = REMOVED
         for slot in seen.face_up:
             card = seen.slot_cards[slot]
@@ -100,10 +112,10 @@ class TriPeaksEnv(gym.Env):
         return {"slots": slots, "discard": np.int64(discard), "stock": np.int64(seen.stock_count)}
 
     def action_mask(self) -> np.ndarray:
-        """1 for each legal action (28 slots, then draw), 0 for the others: ``info["action_mask"]``."""
-        mask = np.zeros(SLOT_COUNT + 1, dtype=np.int8)
+        """1 for each legal action (the slots, then draw), 0 for the others: ``info["action_mask"]``."""
+        mask = np.zeros(self.draw_action + 1, dtype=np.int8)
         mask[self.game.playable_slots()] = 1
-        mask[DRAW] = self.game.why_not_draw() is None
+        mask[self.draw_action] = self.game.why_not_draw() is None
         return mask
 
     def _info(self, illegal: bool = False) -> dict:
@@ -120,25 +132,27 @@ class TriPeaksEnv(gym.Env):
         super().reset(seed=seed)
         if number is None:
             number = int(self.np_random.integers(SERIES_FIRST, SERIES_LAST + 1))
-        self.game = Game.from_number(number, self.rules)
+        self.game = Game.from_number(number, self.rules, layout=self.layout)
         self.steps = 0
         return self._observation(), self._info()
 
     def step(self, action: Any):
-        """Play a slot (0–27) or draw (28): (observation, reward, terminated, truncated, info).
+        """Play a slot (0–27 on Three Peaks) or draw (28 there, ``draw_action``): (observation,
+        reward, terminated, truncated, info).
 
         An illegal action changes nothing and sets ``info["illegal"]``; the reward is 1 for the
         winning step, else 0; ``truncated`` after ``max_steps`` steps."""
         number = whole_number(action)
-        if number is None or not 0 <= number <= DRAW:
+        draw = self.draw_action
+        if number is None or not 0 <= number <= draw:
             raise InvalidValueError(
-                f"an action is a whole number, 0–{SLOT_COUNT - 1} (play that slot) or {DRAW} (draw); got {got(action)}"
+                f"an action is a whole number, 0–{draw - 1} (play that slot) or {draw} (draw); got {got(action)}"
             )
         action = number
         self.steps += 1
         illegal = not self.action_mask()[action]
         if not illegal:
-            self.game.apply("draw" if action == DRAW else action)
+            self.game.apply("draw" if action == draw else action)
         status = self.game.status
         reward = 1.0 if status == "won" and not illegal else 0.0
         terminated = status != "playing"
