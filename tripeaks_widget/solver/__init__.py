@@ -205,7 +205,8 @@ def _highest_score(snapshot, search: Search, start: float) -> Solution:
 def _most_cleared(search: Search):
     """The line that clears the most cards from a position that can't be won, then with the
     fewest draws. Whatever stays on the table at the end covers nothing that was cleared, so
-    a line that leaves a single card leaves a peak top: first, for each top, the best win of
+    a line that leaves a single card leaves a top, a slot that covers none (Three Peaks: a peak
+    top): first, for each top, the best win of
     the game without that top (these searches prune hardest); only when none exists, the
     general search for the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
     space, removed = search.space, search.removed

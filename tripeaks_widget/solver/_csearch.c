@@ -1620,6 +1620,8 @@ static int h_best(Hogue *h, MASK S, MASK free, int k, int r, int run) {
         }
     }
     int top = 0, action = H_NONE, n = sp->n_stock;
+    const MASK full = sp->full; /* read once: the memo's stores could alias the tables, for all the compiler knows */
+    const KEY drawn = (KEY)k << sp->n2;
     MASK m = free & sp->fit[r], playable = m;
     while (m) {
         MASK b = m & -m;
@@ -1632,13 +1634,13 @@ static int h_best(Hogue *h, MASK S, MASK free, int k, int r, int run) {
             for (int p = 0; p < h->n_peaks; p++) emptied += (S2 & h->peaks[p]) == h->peaks[p];
             points += h->bonus[emptied - 1];
         }
-        if (S2 != sp->full) {
+        if (S2 != full) {
             MASK f2 = free ^ b;
             f2 |= uncovered(sp, S2, x, ~h->removed0);
             if (f2 & sp->fit[rx])
                 points += h_after(h, S2, f2, k, rx, run + h->step);
             else if (k < n) {
-                long i = memo_find(&h->stuck, S2 | (KEY)k << sp->n2, 0);
+                long i = memo_find(&h->stuck, S2 | drawn, 0);
                 points += i < 0 ? h_stuck(h, S2, f2, k) : h->stuck.points[i];
             }
             if (h->stop) return 0;
@@ -1658,7 +1660,7 @@ static int h_best(Hogue *h, MASK S, MASK free, int k, int r, int run) {
         points -= h->draw_cost;
         if (points > top) top = points, action = H_DRAW;
     }
-    if (memo_put(&h->memo, S | (KEY)playable << sp->n | (KEY)k << sp->n2, (uint32_t)run, top, action) < 0) h->stop = NO_MEMORY;
+    if (memo_put(&h->memo, S | (KEY)playable << sp->n | drawn, (uint32_t)run, top, action) < 0) h->stop = NO_MEMORY;
     return top;
 }
 

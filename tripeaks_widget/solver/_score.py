@@ -2,12 +2,12 @@
 for the goals, the highest score at any moment under either scoring (the app's R5 too).
 
 Under V2 a removal scores the length of the current run, a draw costs 5 points and ends the
-run, and the peaks pay 15, 15 and 30 as they empty. Runs make the fewest-draw win no longer
-the best line (a draw that lines up a long run can pay for itself), and a line that cannot
-win still runs on, drawing the whole stock, until the game is blocked. So this search is
-its own: depth first over every action, memoised on the position *and* the current run
-(the removed set, the cards that fit the discard, the cards drawn, the run), each position's
-best future score computed once. It is exact and needs no bound. A position where no card
+run, and each peak pays 15 as it empties, the last one 30 (Three Peaks: 15, 15, 30). Runs make
+the fewest-draw win no longer the best line (a draw that lines up a long run can pay for
+itself), and a line that cannot win still runs on, drawing the whole stock, until the game is
+blocked. So this search is its own: depth first over every action, memoised on the position
+*and* the current run (the removed set, the cards that fit the discard, the cards drawn, the
+run), each position's best future score computed once. It is exact and needs no bound. A position where no card
 fits (some 40 % of them) has one move, a draw, and its run no longer matters: those are
 memoised on the removed set and the cards drawn alone, in a walk of their own (``stuck``).
 
