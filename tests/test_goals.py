@@ -552,6 +552,51 @@ def test_stars_count_the_challenges_a_game_of_the_day_meets():
         day.stars(Game(OPENING))
 
 
+# -- on other layouts (issue 48) ------------------------------------------------------------------------
+
+
+def test_each_layout_has_its_own_game_of_the_day_by_the_same_rule():
+    """On a layout other than Three Peaks the digest's text ends in "@<layout key>", as the game's
+    code does; the walk up the series is the same, the solver proving each game on that layout."""
+    diamond = tripeaks_widget.LAYOUTS["Diamond"]
+    date = "2026-05-01"
+    first = int.from_bytes(hashlib.sha256(f"{date} E@DIAMOND".encode()).digest()[:8], "big") % 50_000 + 1
+    number = number_of_the_day(date, "easy", layout="Diamond")
+    tried = [(first - 1 + step) % SERIES_LAST + 1 for step in range((number - first) % SERIES_LAST + 1)]
+    assert tried[-1] == number and Game.from_number(number, "easy", layout=diamond).winnable()
+    assert not any(Game.from_number(n, "easy", layout=diamond).winnable() for n in tried[:-1])
+    assert code_of_the_day(date, "easy", layout=diamond) == Game.from_number(number, "easy", layout=diamond).code
+    assert "@" not in code_of_the_day(date)  # Three Peaks' code, as before
+    assert number_of_the_day(date, "easy", layout="THREE-PEAKS") == PINNED[(date, "easy")]
+
+
+@pytest.mark.parametrize("name", ["Diamond", "Four Peaks", "Columns"])
+def test_the_three_challenges_of_the_day_on_each_layout_are_proved_on_it(name):
+    layout = tripeaks_widget.LAYOUTS[name]
+    day = challenges_of_the_day("2026-01-01", "easy", layout=name)
+    deal = Game(day.code, layout=layout)
+    assert day.layout == layout and deal.layout == layout and deal.number == day.number
+    assert all(challenge.possible(deal.copy()) for challenge in day)
+    one = day[0]
+    if one.kind == "clear":
+        lower = [deal.deck[slot] for row in layout.rows[-daily.LOWER_ROWS :] for slot in row]
+        assert one.target == sum(card in one.cards for card in lower)
+    won = deal.copy().replay(solver.fewest_draws(deal.copy()).line)
+    assert won.status == "won" and day.stars(won) == 3
+
+
+def test_a_challenge_is_measured_on_the_games_layout():
+    four = tripeaks_widget.LAYOUTS["Four Peaks"]
+    assert Challenge.parse("run 30", "easy", four).target == 30  # 31 slots: a run of 30 can be played
+    with pytest.raises(tripeaks_widget.TriPeaksError, match="a run on Three Peaks plays 1 to 28"):
+        Challenge.parse("run 30")
+    game = Game.from_number(1, "easy", layout=tripeaks_widget.LAYOUTS["Diamond"])
+    progress = Challenge.win().progress(game)
+    assert (progress.done, progress.target, progress.met) == (0, 25, False)
+    best = Challenge.win().best(game.copy())
+    assert best.possible == (best.value == 25) and best.possible == bool(game.copy().winnable())
+
+
 def test_the_package_exports_the_goals():
     assert tripeaks_widget.Challenge is Challenge and tripeaks_widget.challenges_of_the_day is challenges_of_the_day
     assert {"Challenge", "challenges_of_the_day", "InvalidChallengeError", "InvalidDateError"} <= set(

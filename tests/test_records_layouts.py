@@ -262,6 +262,17 @@ def test_a_class_challenge_is_each_layouts_own(store):
     assert board["players"][0]["value"] == DIAMOND.slot_count  # every card cleared
 
 
+def test_statistics_and_streaks_are_asked_per_layout(store):
+    from tripeaks_widget import goals
+
+    number = goals.number_of_the_day(None, "easy", layout=DIAMOND)
+    by_hand(store, won_on(DIAMOND, number), player="bea")
+    assert store.streak(player="bea", layout="Diamond")["current"] == 1
+    assert store.streak(player="bea")["current"] == 0  # Three Peaks' game of the day is another
+    assert store.submit_stats("easy", player="bea", layout=DIAMOND).result(10)["stats"]["won"] == 1
+    assert store.submit_stats("easy", player="bea").result(10)["stats"]["won"] == 0
+
+
 def test_the_records_command_sets_a_challenge_on_a_layout(tmp_path, capsys):
     from tripeaks_widget.records.__main__ import main
 

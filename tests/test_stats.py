@@ -1,6 +1,8 @@
 """The solvability survey (tripeaks_widget.stats): records, the table, the executor seam, the CLI."""
 
 import csv
+import datetime
+import json
 import os
 import re
 import signal
@@ -341,6 +343,47 @@ def test_a_deals_file_from_before_layouts_is_read_as_three_peaks(tmp_path):
     )
     (record,) = read_deals(str(old))
     assert record["layout"] == "THREE-PEAKS" and record["winnable"] is True
+
+
+def test_a_deal_is_solved_on_its_layout():
+    diamond = LAYOUTS["Diamond"]
+    record = solve_deal(2, "easy", layout="diamond")
+    assert record["layout"] == "DIAMOND" and record["complete"]
+    assert record["winnable"] == Game.from_number(2, "easy", layout=diamond).solve().winnable
+    assert solve_deal(2, "easy")["layout"] == "THREE-PEAKS"
+    verdict = solve_deal(2, "easy", layout=diamond, verdict_only=True)
+    assert verdict == {**record, "draws": None, "score": None, "cards_left": None, "seconds": verdict["seconds"]}
+
+
+def test_the_command_surveys_layouts_and_writes_the_docs_page(tmp_path, capsys):
+    """--layout takes a built-in layout's name or key, a layout file, or all of them; --markdown
+    writes the table as a page: every layout and rule set, its deals, its share and interval, the
+    command and the day; run again with the same --deals file, it solves nothing again."""
+    own = tmp_path / "own.json"
+    LAYOUTS["Columns"].save(own)  # a layout file: Columns under a name and key of its own
+    data = json.loads(own.read_text(encoding="utf-8"))
+    data["name"] = "My Columns"
+    data.pop("key", None)
+    own.write_text(json.dumps(data), encoding="utf-8")
+    page, deals = tmp_path / "survey.md", tmp_path / "deals.csv"
+    args = ["--games", "1-2", "--rules", "easy,classic", "--workers", "1", "--quiet", "--deals", str(deals)]
+    args += ["--layout", "all", "--layout", str(own), "--verdict-only", "--markdown", str(page)]
+    assert main(args) == 0
+    assert "20 deals; 20 solved" in capsys.readouterr().out
+    text = page.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    names = [*LAYOUTS, "My Columns"]
+    assert [(row.split(" | ")[0][2:], row.split(" | ")[2]) for row in rows] == [
+        (name, rules) for name in names for rules in ("Easy", "Classic")
+    ]
+    records = read_deals(str(deals))
+    won = sum(r["winnable"] for r in records if r["layout"] == "DIAMOND" and r["rules"] == "easy")
+    low, high = wilson_interval(won, 2)
+    assert f"| Diamond | 25 | Easy | 2 | {won} | **{100 * won / 2:.2f}%** | {100 * low:.2f}–{100 * high:.2f}% |" in text
+    assert f"--layout all --layout {own} --verdict-only" in text and datetime.date.today().isoformat() in text
+    assert main(args) == 0
+    assert "20 deals; 0 solved" in capsys.readouterr().out and page.read_text(encoding="utf-8") == text
+    assert "Pentagon" in refused(capsys, "--games", "1", "--layout", "Pentagon")
 
 
 def test_the_layout_survey_page_names_every_layout_and_rule_set():
