@@ -3,6 +3,7 @@ R2-R7 hold on each)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -137,3 +138,54 @@ def test_a_layout_that_contradicts_the_code_or_borrows_a_built_in_key_is_refused
         Game.from_number(3, layout="Pyramid")
     with pytest.raises(InvalidLayoutError, match="1 to 40 ASCII letters and digits"):
         Layout("★★", (LayoutSlot(0, 0, 0, ()),))
+
+
+def test_a_new_layout_needs_no_code_a_file_is_dealt_played_solved_drawn_and_recorded(tmp_path):
+    """Issue 48, item 5: a layout written in a file here goes through every part unchanged."""
+    from tripeaks_widget import TriPeaks
+    from tripeaks_widget.records import Records
+    from tripeaks_widget.solver import solve
+
+    path = tmp_path / "twin-towers.json"
+    columns = (0, 1, 3, 4, 6, 7)  # two cards a tower, three towers, three rows: each card covered by the one below
+    towers = [
+        {"x": x, "y": y, "peak": i // 2, "covered_by": [6 * (y + 1) + i] if y < 2 else []}
+        for y in range(3)
+        for i, x in enumerate(columns)
+    ]
+    path.write_text(json.dumps({"name": "Twin Towers", "slots": towers}), encoding="utf-8")
+    layout = Layout.load(path)
+    game = Game.from_number(4, "easy", layout=layout)  # dealt
+    assert game.code == "TP1-E-AAAAAAE@TWIN-TOWERS" and len(game.free_slots()) == 6
+    solution = solve(game)  # solved, and its line played
+    assert solution.winnable and solution.complete
+    game.replay(solution.line)
+    assert game.status == "won" and game.cards_left == 0
+    dealt = Game.from_number(4, "easy", layout=layout)  # drawn, with the board in words as its text
+    svg = dealt.picture().svg
+    assert all(card.words in svg for card in dealt.free()) and "first row: hidden card" in svg
+    records = Records(tmp_path / "records.sqlite3")  # recorded, under the layout's key
+    played = Game.from_number(4, "easy", layout=layout).replay(solution.line)
+    notices = records.record(played, player="ada")
+    assert records.results()[0]["layout"] == "TWIN-TOWERS" and notices
+    assert records.best(4, "easy", category="scripted", layout=layout)["player"] == "ada"
+    records.close()
+    board = TriPeaks(layout=layout, records=False)  # and on the board
+    assert board.game.layout == layout and len(board.table["slots"]) == 18
+    board.close()
+
+
+@pytest.mark.parametrize("layout", OTHERS, ids=lambda layout: layout.key)
+def test_each_layout_has_a_game_of_the_day_on_the_game_the_board_and_the_widget(layout):
+    from tripeaks_widget import TriPeaks, challenges_of_the_day
+    from tripeaks_widget.board import Board
+
+    day = challenges_of_the_day("2026-12-04", "easy", layout)
+    game = Game.of_the_day("2026-12-04", "easy", layout=layout.name)
+    assert game.layout is layout and game.code == day.code and day.code.endswith(f"@{layout.key}")
+    board = Board.of_the_day("2026-12-04", "easy", layout=layout.key, records=False, lang="en")
+    widget = TriPeaks.of_the_day("2026-12-04", "easy", layout=layout, records=False)
+    assert board.code == widget.code == day.code
+    assert [goal["text"] for goal in board.snapshot()["goals"]] == [str(challenge) for challenge in day]
+    board.close()
+    widget.close()

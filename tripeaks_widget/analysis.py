@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import fair, goals, i18n, solver
 from .engine import game
 from .engine.cards import Card
+from .engine.layout import Layout
 from .engine.rules import Rules
 from .picture import Picture, animate, look
 
@@ -58,14 +59,17 @@ class Game(game.Game):
         date: object = None,
         rules: Rules | str | None = "easy",
         *,
+        layout: Layout | str | None = None,
         error_help: bool = True,
         lang: str | None = None,
     ) -> Self:
         """The game of the day for ``date`` (a ``datetime.date``, a ``datetime.datetime``, ISO text
         ``"2026-05-01"``; None: today in the local calendar) under ``rules``: one numbered game per
         date and rule set, the same on every machine, winnable (the rule: ``goals.daily``); its
-        challenges: ``tripeaks_widget.challenges_of_the_day``. A bad date raises ``InvalidDateError``."""
-        return cls.from_number(goals.number_of_the_day(date, rules), rules, error_help=error_help, lang=lang)
+        challenges: ``tripeaks_widget.challenges_of_the_day``. Each layout (``layout``; None: Three
+        Peaks) has a game of the day of its own. A bad date raises ``InvalidDateError``."""
+        number = goals.number_of_the_day(date, rules, layout)
+        return cls.from_number(number, rules, layout=layout, error_help=error_help, lang=lang)
 
     @property
     def message(self) -> str:

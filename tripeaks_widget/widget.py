@@ -170,12 +170,13 @@ class TriPeaks(anywidget.AnyWidget):
     @classmethod
     def of_the_day(cls, date: object = None, rules: Rules | str | None = "easy", **options: Any) -> TriPeaks:
         """A board dealing the game of the day (``Game.of_the_day``) with its three challenges as its
-        goals, one, two and three stars; ``options`` are the board's keywords."""
-        day = challenges_of_the_day(date, rules)
-        widget = cls(day.number, rules=day.rules, **options)
+        goals, one, two and three stars; ``options`` are the board's keywords (``layout``: each
+        layout has a game of the day of its own)."""
+        day = challenges_of_the_day(date, rules, options.get("layout"))
+        widget = cls(day.number, rules=day.rules, **{**options, "layout": day.layout})
         with widget.board.lock:
             widget.board.aims.day = day
-            widget.board.results.ask_streak(day.rules)
+            widget.board.results.ask_streak(day.rules, day.layout)
             widget.board.publish()
         return widget
 

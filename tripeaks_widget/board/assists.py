@@ -25,7 +25,7 @@ from .. import fair, solver
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError
 from ..engine.game import YOU_WON, Game, Position, move_number, standing_actions
-from ..engine.layout import THREE_PEAKS, Layout
+from ..engine.layout import Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight
@@ -667,9 +667,7 @@ class Assists:
     def winnable_code(self, rules: Rules | str, layout: Layout) -> Steps[str]:
         """A random deal's code on ``layout`` the solver proves winnable, step-wise: a deal tried a
         step (``SearchExhausted`` when none is found within the board's ``deal_budget``)."""
-        if layout == THREE_PEAKS:
-            return solver.random_winnable_steps(rules, budget=self.board.deal_budget)
-        return solver.random_winnable_steps(rules, budget=self.board.deal_budget, layout=layout)  # type: ignore[call-arg]  # the solver's layout= lands with its branch
+        return solver.random_winnable_steps(rules, budget=self.board.deal_budget, layout=layout)
 
     def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, str | None, list[Any]], None]) -> None:
         """Look for a winnable deal in the worker thread, then call ``then(code, None, requests)``,

@@ -203,7 +203,8 @@ class Board:
             if self.results.recorded is not recorded:
                 self.statistics.recorded(self.results.recorded)  # its figures again, once it is written
                 if self.aims.is_the_day(self._game):
-                    self.results.ask_streak(self._game.rules, after=self.results.recorded)  # a day more, maybe
+                    game = self._game  # a day more, maybe
+                    self.results.ask_streak(game.rules, game.layout, after=self.results.recorded)
             snapshot = self.snapshot()
             for callback in list(self._subscribers):
                 callback(snapshot)
@@ -426,12 +427,13 @@ class Board:
     @classmethod
     def of_the_day(cls, date: object = None, rules: Rules | str | None = "easy", **options: Any) -> Board:
         """A board dealing the game of the day (``Game.of_the_day``) with its three challenges as its
-        goals, one, two and three stars; ``options`` are the board's keywords."""
-        day = challenges_of_the_day(date, rules)
-        board = cls(day.number, rules=day.rules, **options)
+        goals, one, two and three stars; ``options`` are the board's keywords (``layout``: each
+        layout has a game of the day of its own)."""
+        day = challenges_of_the_day(date, rules, options.get("layout"))
+        board = cls(day.number, rules=day.rules, **{**options, "layout": day.layout})
         with board.lock:
             board.aims.day = day
-            board.results.ask_streak(day.rules)
+            board.results.ask_streak(day.rules, day.layout)
             board.publish()
         return board
 

@@ -25,6 +25,7 @@ from .._platform import threads_available
 from ..engine.cards import Card
 from ..engine.errors import InvalidTypeError
 from ..engine.game import Game
+from ..engine.layout import Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..records import HAND, SCRIPTED, Notice, Records, check_player, default_player, in_series
@@ -212,7 +213,9 @@ class Results:
         if self.store is not None and in_series(game.number):
             # said as the game is dealt: an answer that comes after the first move is no longer news
             wanted = lambda: self.board.game is game and not game.history  # noqa: E731
-            self._await(self.store.submit_standing(game.number, game.rules), wanted, recording=False)
+            self._await(
+                self.store.submit_standing(game.number, game.rules, layout=game.layout), wanted, recording=False
+            )
 
     def ask_challenges(self, game: Game, then: Callable[[list[dict[str, Any]]], None]) -> None:
         """The class's challenges open on ``game`` (a numbered game), read in the store's thread;
@@ -229,7 +232,7 @@ class Results:
                 if not board.closed and board.game is game:
                     then(done.result())
 
-        asked = store.submit_challenges(game.number, game.rules)
+        asked = store.submit_challenges(game.number, game.rules, layout=game.layout)
         try:  # a moment's wait, as for the standing: the first snapshot has them
             asked.result(STORE_WAIT if store.opening.done() else 0)
         except Exception:
@@ -258,7 +261,7 @@ class Results:
 
         def read(_written: object = None) -> Future[Any]:
             try:
-                asked = store.submit_stats(game.rules, player=player, number=number)
+                asked = store.submit_stats(game.rules, player=player, number=number, layout=game.layout)
             except Exception as error:  # a store closed meanwhile, say: the view says it was not read
                 asked = Future()
                 asked.set_exception(error)
@@ -273,9 +276,9 @@ class Results:
                 asked.add_done_callback(take)
             asking[0] = False
 
-    def ask_streak(self, rules: Rules, after: Future[Answer] | None = None) -> None:
-        """The player's streak of days winning the game of the day under ``rules``, read in the
-        store's thread (after the result ``after`` is written), then published."""
+    def ask_streak(self, rules: Rules, layout: Layout, after: Future[Answer] | None = None) -> None:
+        """The player's streak of days winning the game of the day under ``rules`` on ``layout``,
+        read in the store's thread (after the result ``after`` is written), then published."""
         store, player, board = self.store, self.player, self.board
         if store is None:
             return
@@ -287,7 +290,7 @@ class Results:
                     board.publish()
 
         def read(_written: object = None) -> None:
-            store.submit_streak(rules, player).add_done_callback(take)
+            store.submit_streak(rules, player, layout=layout).add_done_callback(take)
 
         if after is None:
             read()
