@@ -90,6 +90,11 @@ def test_the_link_chooses_the_layout_of_a_numbered_game_and_a_code_names_its_own
     assert Page(game="7", layout="Three Peaks").state["code"] == Game.from_number(7).code
     page = Page(game="7", layout="Hexagon")
     assert "Hexagon" in page.posted[0]["error"] and page.state["code"].startswith("TP1-E-")
+    assert Page(layout="four-peaks").state["code"].endswith("@FOUR-PEAKS")  # a random game of it
+    today = Page(game="today", layout="Columns")
+    assert today.state["code"] == Game.of_the_day(datetime.date.today(), layout="Columns").code
+    today.page.of_the_day()  # and the next day's game of the day stays on the layout
+    assert today.state["code"].endswith("@COLUMNS")
 
 
 def test_the_game_of_the_day_takes_the_boards_place_in_its_rules_and_language():

@@ -24,7 +24,6 @@ from . import i18n
 from .board import Board
 from .board.snapshot import Snapshot
 from .engine.errors import InvalidTypeError, InvalidValueError, TriPeaksError, shown
-from .engine.game import Game
 from .engine.layout import THREE_PEAKS, layout_named
 from .engine.messages import Message
 from .records import Records
@@ -125,15 +124,12 @@ class PlayPage:
 
     def _deal(self, game: str | None, layout: str | None) -> Board:
         try:
-            shape = None if layout is None else layout_named(layout)
-            on: dict[str, Any] = {} if shape is None or shape.key == THREE_PEAKS.key else {"layout": shape}
+            shape = THREE_PEAKS if layout is None else layout_named(layout)
             if game == TODAY:
-                return self._show(Board.of_the_day(None, "easy", **on, **self._options))
-            if game and game.isdigit() and on:  # a numbered game of that layout, by the code that names it
-                return self._show(Board(Game.from_number(int(game), "easy", layout=shape).code, **self._options))
-            if game:
-                return self._show(Board(int(game) if game.isdigit() else game, **self._options))
-            return self._show(Board(**on, **self._options))
+                return self._show(Board.of_the_day(None, "easy", layout=shape, **self._options))
+            if game and not game.isdigit():  # a code names its own layout
+                return self._show(Board(game, **self._options))
+            return self._show(Board(int(game) if game else None, layout=shape, **self._options))
         except TriPeaksError as error:  # a bad link: say why, and deal at random
             self._post(json.dumps({"error": str(error)}))
             return self._show(Board(**self._options))
@@ -181,9 +177,7 @@ class PlayPage:
         board takes the place of the one shown."""
         old = self.board
         self._options["lang"] = old.lang
-        layout = old.game.layout
-        on: dict[str, Any] = {} if layout.key == THREE_PEAKS.key else {"layout": layout}
-        board = Board.of_the_day(None, old.game.rules, **on, **self._options)
+        board = Board.of_the_day(None, old.game.rules, layout=old.game.layout, **self._options)
         old.close()
         self.board = self._show(board)
 
