@@ -45,7 +45,7 @@ def test_a_winnable_deal_request_replaced_while_it_waits_still_gets_its_reply(mo
     gate = Gate(lambda rules: "TP1-E-AAAAAAD" if str(rules) == "easy" else "TP1-C-AAAAAAB")
     asked = []
 
-    def finder(rules, rng=None, *, budget=None):
+    def finder(rules, rng=None, *, budget=None, layout=None):
         asked.append(str(rules))
         return gate(rules)
 
@@ -72,7 +72,7 @@ def test_a_replaced_request_gets_the_later_ones_refusal_too(monkeypatch):
     gate = Gate(lambda rules: "TP1-E-AAAAAAD")
     calls = []
 
-    def finder(rules, rng=None, *, budget=None):
+    def finder(rules, rng=None, *, budget=None, layout=None):
         calls.append(str(rules))
         if len(calls) > 1:
             raise solver.SearchExhausted("none within the budget")

@@ -321,7 +321,7 @@ def test_winnable_only_deal_keeps_variants_and_is_looked_for_off_the_handler(w, 
     asked = []
     gate = Gate(lambda rules: "TP1-E-AAAAAAD-SW")
 
-    def finder(rules, rng=None, *, budget=None):
+    def finder(rules, rng=None, *, budget=None, layout=None):
         asked.append((str(rules), budget))
         return gate(rules)
 
@@ -336,7 +336,7 @@ def test_winnable_only_deal_keeps_variants_and_is_looked_for_off_the_handler(w, 
 
 
 def test_winnable_only_deal_not_found_in_time(w, replies, monkeypatch):
-    def none_found(rules, rng=None, *, budget=None):
+    def none_found(rules, rng=None, *, budget=None, layout=None):
         raise solver.SearchExhausted("no winnable deal proven within the budget")
 
     monkeypatch.setattr(solver, "random_winnable_steps", at_once(none_found))
@@ -370,7 +370,7 @@ def test_winnable_only_deal_from_python(w):
 
 
 def test_winnable_only_deal_from_python_out_of_time(w, monkeypatch):
-    def none_found(rules, rng=None, *, budget=None):
+    def none_found(rules, rng=None, *, budget=None, layout=None):
         raise solver.SearchExhausted("no winnable deal proven within the budget of 5.0 s")
 
     monkeypatch.setattr(solver, "random_winnable_steps", at_once(none_found))
