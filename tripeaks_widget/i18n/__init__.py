@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import words
 from ..engine.cards import DECK_WITH_JOKER, Card
 from ..engine.errors import InvalidValueError, shown
-from ..engine.layout import LAYOUTS
+from ..engine.layout import LAYOUTS, Layout
 from ..engine.messages import Entry, Message
 from ..engine.words import (  # re-exported: the board's entries, as they were named here
     BOARD as BOARD,
@@ -286,6 +286,11 @@ def card_name(card: Card | str | None, lang: str | None) -> str:
     return words.card_words(card, _sayer(lang))
 
 
+def layout_name(layout: Layout, lang: str | None) -> str:
+    """A layout's name: a built-in one's in ``lang`` (``Ρόμβος``), another's as its file gives it."""
+    return words.layout_name(layout, _sayer(lang))
+
+
 def describe(game: Game, lang: str | None) -> str:
     """The board of ``game`` in words, as a screen reader reads it (R7), in ``lang``: the
     entries of :mod:`tripeaks_widget.engine.words`, translated. In English it is ``Game.describe()``."""
@@ -328,7 +333,7 @@ def labels(lang: str | None) -> dict[str, str]:
     table.update({f"{CARD_LABEL_PREFIX}{card}": card_name(card, lang) for card in DECK_WITH_JOKER})
     say = _sayer(lang)
     table.update({f"{STOCK_LABEL_PREFIX}{n}": words.stock_words(n, say) for n in range(words.STOCK_MOST + 1)})
-    table.update({f"{LAYOUT_LABEL_PREFIX}{layout.key}": words.layout_name(layout, say) for layout in LAYOUTS.values()})
+    table.update({f"{LAYOUT_LABEL_PREFIX}{layout.key}": layout_name(layout, lang) for layout in LAYOUTS.values()})
     return table
 
 
@@ -342,6 +347,7 @@ __all__ = [
     "direction",
     "labels",
     "language_of",
+    "layout_name",
     "rules_name",
     "translate",
 ]
