@@ -30,6 +30,8 @@ VIEW_KEYS = {
     "last",
 }
 WIDGET_KEYS = {
+    "layout",
+    "layout_name",
     "ending",
     "error_help",
     "highlight",
