@@ -219,7 +219,10 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   dialogActions.append(winnableLabel, dealButton, cancelButton);
   // The title and the buttons stay in view; the choices between them scroll when the widget is short.
   const fields = h(doc, "div", "tp-dialog-fields");
-  fields.append(codeField, orLine, layoutField, choose);
+  // "or choose" and the layout share a line: the choices start with the layout.
+  const orRow = h(doc, "div", "tp-dialog-or-row");
+  orRow.append(orLine, layoutField);
+  fields.append(codeField, orRow, choose);
   form.append(dialogTitle, fields, dealError, leaving, dialogActions);
   dialog.appendChild(form);
 

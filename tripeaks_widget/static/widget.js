@@ -1139,7 +1139,9 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   dialogActions.append(winnableLabel, dealButton, cancelButton);
   const fields = h(doc, "div", "tp-dialog-fields");
-  fields.append(codeField, orLine, layoutField, choose);
+  const orRow = h(doc, "div", "tp-dialog-or-row");
+  orRow.append(orLine, layoutField);
+  fields.append(codeField, orRow, choose);
   form.append(dialogTitle, fields, dealError, leaving, dialogActions);
   dialog.appendChild(form);
   function chosenVariants() {
