@@ -26,7 +26,8 @@ from tripeaks_widget.engine.game import (
     Message,
 )
 from tripeaks_widget.engine.game import Game as EngineGame
-from tripeaks_widget.engine.words import STOCK_MOST, NamedCard
+from tripeaks_widget.engine.layout import LAYOUTS
+from tripeaks_widget.engine.words import LAYOUT_NAME_ENTRIES, STOCK_MOST, NamedCard
 from tripeaks_widget.i18n import (
     LANGUAGES,
     card_name,
@@ -495,7 +496,16 @@ def test_labels_are_complete_in_every_language(catalogs, lang):
         assert table[f"card_{card}"] == card_name(card, lang)
     assert set(table) - set(english) == {f"card_{card}" for card in DECK_WITH_JOKER} | {
         f"stock_cards_{n}" for n in range(STOCK_MOST + 1)
-    }
+    } | {f"layout_{layout.key}" for layout in LAYOUTS.values()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_built_in_layout_is_named_in_every_language(lang):
+    table = labels(lang)
+    assert [entry.msgid for entry in LAYOUT_NAME_ENTRIES] == list(LAYOUTS)  # made from LAYOUTS: no module names one
+    for name, layout in LAYOUTS.items():
+        said = table[f"layout_{layout.key}"]
+        assert said.strip() and (said == name) == (lang == "en"), (lang, name, said)
 
 
 def test_label_names_of_cards_agree_with_the_board_in_words():

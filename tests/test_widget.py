@@ -30,6 +30,8 @@ VIEW_KEYS = {
     "last",
 }
 WIDGET_KEYS = {
+    "layout",
+    "layout_name",
     "ending",
     "error_help",
     "highlight",
@@ -249,6 +251,11 @@ def test_a_refused_move_message_is_cleared_by_the_next_action(w):
         {"type": "new_game", "code": 7},
         {"type": "new_game", "code": "X" * 5000},
         {"type": "new_game", "id": [1]},
+        {"type": "new_game", "layout": "PYRAMID"},
+        {"type": "new_game", "layout": "Diamond"},  # a name, not a key
+        {"type": "new_game", "layout": "diamond"},
+        {"type": "new_game", "layout": "/tmp/layout.json"},
+        {"type": "new_game", "layout": ["DIAMOND"]},
         {"type": "play", "slot": 20, "card": "K♣", "seq": -1},
         {"type": "play", "slot": 20, "card": "K♣", "seq": "7"},
         {"type": "play", "slot": 20, "card": "K♣", "seq": 2**53},
@@ -326,6 +333,26 @@ def test_new_game_intent_with_a_code_r6_3(w, sent):
     assert state["slots"][18:] == ["3♠", "5♠", "K♣", "4♠", "2♦", "A♠", "K♦", "8♥", "7♣", "9♠"]  # R6.3
     assert state["playable"] == [22]  # R3.2, R6.4: only 2♦ under Classic
     assert state["moves"] == 0 and state["score"] == 500 and not state["can_undo"]
+
+
+def test_new_game_intent_deals_on_the_chosen_built_in_layout(w, sent):
+    intent(w, {"type": "new_game", "rules": "easy", "game": 1, "code": "", "layout": "DIAMOND", "id": 3})
+    assert sent[-1] == {"type": "reply", "id": 3, "ok": True, "error": ""}
+    assert w.code == "TP1-E-AAAAAAB@DIAMOND" and len(w.state["slots"]) == 25
+    assert (w.state["layout"], w.state["layout_name"]) == ("DIAMOND", "Diamond")
+    intent(w, {"type": "new_game", "rules": "classic", "code": "", "id": 4})  # none named: the board's kept
+    assert w.code.startswith("TP1-C-") and w.code.endswith("@DIAMOND")
+    intent(w, {"type": "new_game", "code": "TP1-E-AAAAAAB", "layout": "COLUMNS", "id": 5})  # a code names its own
+    assert w.code == "TP1-E-AAAAAAB" and w.state["layout"] == "THREE-PEAKS" and len(w.state["slots"]) == 28
+
+
+def test_new_game_intent_naming_no_built_in_layout_is_refused(w, sent):
+    """Least privilege: the front end may name a built-in layout's key, never a file or a name."""
+    before = dict(w.state)
+    intent(w, {"type": "new_game", "rules": "easy", "code": "", "layout": "../layouts/mine.json", "id": 9})
+    assert [(reply["id"], reply["ok"]) for reply in sent] == [(9, False)]
+    assert "layout must be one of 'THREE-PEAKS', 'COLUMNS', 'DIAMOND', 'FOUR-PEAKS'" in sent[0]["error"]
+    assert unchanged(w.state) == unchanged(before)
 
 
 def test_new_game_intent_random_deal_under_chosen_rules(w, sent):

@@ -159,3 +159,22 @@ def test_the_renamed_notice_is_said_in_the_boards_language(monkeypatch, fresh_na
     w = TriPeaks(game=1, records=tmp_path / "records.sqlite3", lang=lang)
     assert any(words in n["text"] and w.player in n["text"] for n in w.state["notices"])
     w.close()
+
+
+def test_a_winnable_deal_is_looked_for_on_the_layout_the_dialog_chose(monkeypatch):
+    from test_widget_solver import settled
+
+    asked = []
+
+    def finder(rules, rng=None, *, budget=None, layout=None):
+        asked.append(layout.key)
+        return f"TP1-E-AAAAAAD@{layout.key}"
+
+    monkeypatch.setattr(solver, "random_winnable_steps", at_once(finder))
+    w = TriPeaks(OPENING, records=False)
+    replies = replies_of(w)
+    intent(w, {"type": "new_game", "rules": "easy", "winnable": True, "layout": "COLUMNS", "id": 1})
+    settled(w)
+    assert asked == ["COLUMNS"] and [reply["ok"] for reply in replies] == [True]
+    assert w.code == "TP1-E-AAAAAAD@COLUMNS" and len(w.state["slots"]) == 21
+    w.close()

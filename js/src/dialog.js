@@ -1,14 +1,14 @@
-// The New game dialog: a code, or rules + variants + a game number (or a random deal).
+// The New game dialog: a code, or a layout + rules + variants + a game number (or a random deal).
 // Its choices -> the new_game intent (pure functions first, then the dialog's DOM).
 // Python checks every field again; this only spares a round trip for a
 // game number that cannot be right, and says why next to the field.
 
-// The variants, the presets and the numbered series come from Python (facts.js).
-import { FIRST_GAME, LAST_GAME, PRESETS, VARIANTS } from "./facts.js";
+// The variants, the presets, the built-in layouts and the numbered series come from Python (facts.js).
+import { FIRST_GAME, LAST_GAME, LAYOUTS, PRESETS, VARIANTS } from "./facts.js";
 import { SUPPRESS, h, randomId, setProp, setText } from "./helpers.js";
 import { fmt } from "./labels.js";
 
-export { FIRST_GAME, LAST_GAME, PRESETS, VARIANTS };
+export { FIRST_GAME, LAST_GAME, LAYOUTS, PRESETS, VARIANTS };
 
 /** A rule set as text: "classic", "easy+joker+open-peaks" (variants in code order). */
 export function rulesText(rules, variants = []) {
@@ -42,11 +42,13 @@ export function readGameNumber(text) {
 /**
  * The intent for a choice made in the dialog: its one Deal button deals the code if one is
  * given, else the game number, else a random deal under the chosen rules.
- *   choice: {rules, variants, game (field text), code (field text), winnable}
+ *   choice: {layout, rules, variants, game (field text), code (field text), winnable}
  * Returns {intent} or {error, field} when the game number cannot be right.
  * A pasted code wins: it carries its own rules and variants, so the game
  * number is then not read at all.
  * "Winnable deals only" is for random deals: the intent carries it (winnable: true) only then.
+ * The layout, a built-in one's key, goes with a number or a random deal (a code names its own);
+ * none ("") keeps the board's.
  */
 export function dealIntent(choice, id) {
   const rules = rulesText(choice.rules, choice.variants || []);
@@ -59,6 +61,7 @@ export function dealIntent(choice, id) {
   }
   const intent = { type: "new_game", rules, game, code, id };
   if (choice.winnable && !code && game === null) intent.winnable = true;
+  if (choice.layout && !code) intent.layout = choice.layout;
   return { intent };
 }
 
@@ -118,6 +121,21 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   const orLine = h(doc, "div", "tp-dialog-or", { "aria-hidden": "true" });
   const orText = h(doc, "span", "tp-dialog-or-text");
   orLine.appendChild(orText);
+
+  // The layouts: the built-in ones by name, and the board's own when it is none of them (its
+  // value "" keeps it).
+  const layoutId = `${uid}-layout`;
+  const layoutField = h(doc, "div", "tp-field tp-field-layout");
+  const layoutLabel = h(doc, "label", "tp-field-label", { for: layoutId });
+  const layoutSelect = h(doc, "select", "tp-layout-select", { id: layoutId, name: layoutId, [SUPPRESS]: "" });
+  /** @type {Record<string, HTMLOptionElement>} */
+  const layoutOptions = {};
+  for (const key of ["", ...LAYOUTS]) {
+    const option = /** @type {HTMLOptionElement} */ (h(doc, "option", "", { value: key }));
+    layoutSelect.appendChild(option);
+    layoutOptions[key] = option;
+  }
+  layoutField.append(layoutLabel, layoutSelect);
 
   const choose = h(doc, "div", "tp-choose");
   const presetRow = h(doc, "div", "tp-presets", { role: "group", "aria-labelledby": `${uid}-presets` });
@@ -201,7 +219,10 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   dialogActions.append(winnableLabel, dealButton, cancelButton);
   // The title and the buttons stay in view; the choices between them scroll when the widget is short.
   const fields = h(doc, "div", "tp-dialog-fields");
-  fields.append(codeField, orLine, choose);
+  // "or choose" and the layout share a line: the choices start with the layout.
+  const orRow = h(doc, "div", "tp-dialog-or-row");
+  orRow.append(orLine, layoutField);
+  fields.append(codeField, orRow, choose);
   form.append(dialogTitle, fields, dealError, leaving, dialogActions);
   dialog.appendChild(form);
 
@@ -220,6 +241,13 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     syncPresets();
   }
 
+  /** The board's layout chosen: a built-in one by its key, another as "" (kept). */
+  function showLayout() {
+    const own = vm && LAYOUTS.includes(vm.layout) ? vm.layout : "";
+    layoutOptions[""].hidden = own !== "";
+    layoutSelect.value = own;
+  }
+
   function syncPresets() {
     const preset = presetOf(ruleInputs.classic.checked ? "classic" : "easy", chosenVariants());
     for (const [name, button] of Object.entries(presetButtons)) {
@@ -233,6 +261,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     // A code carries its own rules, variants and deal: the other choices are set aside.
     fieldset.disabled = given;
     variantSet.disabled = given;
+    layoutSelect.disabled = given;
     gameInput.disabled = given;
     for (const button of Object.values(presetButtons)) button.disabled = given;
     winnableInput.disabled = given;
@@ -301,6 +330,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     gameInput.value = "";
     clearErrors();
     showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
+    showLayout();
     syncCodeGiven();
     dialog.hidden = false;
     fitOverTheBoard();
@@ -332,6 +362,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     const id = randomId();
     const made = dealIntent(
       {
+        layout: layoutSelect.value,
         rules: ruleInputs.classic.checked ? "classic" : "easy",
         variants: chosenVariants(),
         game: gameInput.value,
@@ -387,7 +418,7 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       event.preventDefault();
       closeDialog();
     } else if (event.key === "Tab") {
-      const controls = /** @type {NodeListOf<HTMLInputElement | HTMLButtonElement>} */ (dialog.querySelectorAll("input, button"));
+      const controls = /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>} */ (dialog.querySelectorAll("input, select, button"));
       const items = [...controls].filter((x) => !x.disabled && !(x.type === "radio" && !x.checked));
       if (!items.length) return;
       const first = items[0];
@@ -414,6 +445,10 @@ export function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         setText(ruleTexts[value].name, L[`rules_${value}`]);
         setText(ruleTexts[value].long, L[`rules_${value}_long`]);
       }
+      setText(layoutLabel, L.dialog_layout);
+      for (const key of LAYOUTS) setText(layoutOptions[key], L[`layout_${key}`] || key);
+      setText(layoutOptions[""], next.layoutName || next.layout);
+      if (!dialogOpen) showLayout();
       setText(codeLabel, L.dialog_code);
       setText(codeHint, L.dialog_code_hint);
       setText(orText, L.dialog_or);

@@ -5,6 +5,8 @@
 export const VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
 /** The New game dialog's presets: the app's rules, and the second site's. */
 export const PRESETS = {"app": {"rules": "easy", "variants": []}, "site": {"rules": "easy", "variants": ["draw-when-stuck", "empty-discard"]}};
+/** The built-in layouts by key, as the New game dialog offers them (their names: layout_<key> labels). */
+export const LAYOUTS = ["THREE-PEAKS", "COLUMNS", "DIAMOND", "FOUR-PEAKS"];
 /** The numbered games whose records are kept: FIRST_GAME to LAST_GAME. */
 export const FIRST_GAME = 1;
 export const LAST_GAME = 50000;

@@ -110,6 +110,7 @@ export const LABELS = {
   game_number_unrecorded: "Numbered game {n}: records are not kept here",
   dialog_title: "New game",
   dialog_rules: "Rules",
+  dialog_layout: "Layout",
   dialog_code: "Game code",
   dialog_code_hint: "A code deals its own cards, rules and variants.",
   dialog_or: "or choose",

@@ -184,6 +184,8 @@
  * @property {string} description the board in words, as a screen reader reads it (R7)
  * @property {(Last | null)} last the last action; null before the first
  * @property {Table} table where the layout's cards lie, as the picture draws them too (the widget sends it apart from the rest, in its 'table' trait, once per layout)
+ * @property {string} layout the game's layout by its key ('THREE-PEAKS', 'DIAMOND'), as its code names it
+ * @property {string} layout_name the game's layout by its name, in the board's language
  * @property {string} ending with status won or blocked: the game's word for its end, which the banner says; else ''
  * @property {boolean} error_help whether refused moves are explained
  * @property {Array<(number | "stock")>} highlight slots, and/or 'stock', to point at

@@ -254,6 +254,9 @@ export function toViewModel(state, language, table) {
     rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
     rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
     variants,
+    // The game's layout by its key (the New game dialog's choice starts there) and its name.
+    layout: typeof s.layout === "string" ? s.layout : "",
+    layoutName: typeof s.layout_name === "string" ? s.layout_name : "",
     status,
     assisted,
     assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,

@@ -49,6 +49,14 @@ test("the intent carries the whole choice; a code wins; with neither field, a ra
   });
 });
 
+test("the layout, a built-in one's key, goes with a number or a random deal; a code names its own", () => {
+  const choice = { layout: "DIAMOND", rules: "easy", variants: [], game: "7", code: "" };
+  assert.equal(dealIntent(choice, 1).intent.layout, "DIAMOND");
+  assert.equal(dealIntent({ ...choice, game: "" }, 2).intent.layout, "DIAMOND");
+  assert.equal("layout" in dealIntent({ ...choice, code: "TP1-E-AAAAAAB" }, 3).intent, false);
+  assert.equal("layout" in dealIntent({ ...choice, layout: "" }, 4).intent, false, "none chosen: the board's is kept");
+});
+
 test("winnable deals only: the intent carries it for a random deal, never with a code or a number", () => {
   const choice = { rules: "easy", variants: [], game: "", code: "", winnable: true };
   assert.deepEqual(dealIntent(choice, 1).intent, { type: "new_game", rules: "easy", game: null, code: "", id: 1, winnable: true });

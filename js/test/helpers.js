@@ -3,7 +3,9 @@ import { Window } from "happy-dom";
 
 export const STATES = JSON.parse(readFileSync(new URL("./fixtures/states.json", import.meta.url), "utf8"));
 /** The English label table as the widget's `labels` trait carries it (Python's plural forms included). */
-export const ENGLISH = JSON.parse(readFileSync(new URL("./fixtures/languages.json", import.meta.url), "utf8")).en.labels;
+const LANGUAGES = JSON.parse(readFileSync(new URL("./fixtures/languages.json", import.meta.url), "utf8"));
+export const ENGLISH = LANGUAGES.en.labels;
+export const GREEK = LANGUAGES.el.labels;
 
 /** A stand-in for the anywidget model: get/on/off/send, plus helpers to drive it.
  *  `traits` are the other synced traits (`labels` is the English table unless given). */

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import widget from "../src/index.js";
 import * as viewmodel from "../src/viewmodel.js";
-import { STATES, dom, fakeModel, key, withSeq } from "./helpers.js";
+import { LAYOUTS } from "../src/dialog.js";
+import { GREEK, STATES, dom, fakeModel, key, withSeq } from "./helpers.js";
 
 function setup(state = STATES.start, traits = {}) {
   const { window, document, cell } = dom();
@@ -268,7 +269,7 @@ test("New game dialog: a bad code's reason shows inline and the dialog stays", (
   $(".tp-code-input").value = "";
   $(".tp-dialog form").requestSubmit();
   const random = model.sent.at(-1);
-  assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", game: null, code: "", id: 0 });
+  assert.deepEqual({ ...random, id: 0 }, { type: "new_game", rules: "classic", game: null, code: "", id: 0, layout: "THREE-PEAKS" });
   assert.notEqual(random.id, request.id);
   model.reply({ type: "reply", id: random.id, ok: true, error: "" });
   assert.ok($(".tp-dialog").hidden);
@@ -453,10 +454,34 @@ test("New game dialog: rule set, variant checkboxes and a game number make the i
   $(".tp-game-input").value = " 123 ";
   $(".tp-dialog form").requestSubmit();
   const request = model.sent.at(-1);
-  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "classic+joker+open-peaks", game: 123, code: "", id: 0 });
+  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "classic+joker+open-peaks", game: 123, code: "", id: 0, layout: "THREE-PEAKS" });
   assert.ok($(".tp-dialog button[type=submit]").disabled, "waiting for Python's reply");
   model.reply({ type: "reply", id: request.id, ok: true, error: "" });
   assert.ok($(".tp-dialog").hidden);
+  window.close();
+});
+
+test("New game dialog: a labelled list of the built-in layouts by name, on the board's, sends the one chosen", () => {
+  const t = setup(STATES.diamond, { labels: GREEK });
+  const { $, $$, model, window } = t;
+  openDialog(t);
+  const select = $(".tp-dialog select");
+  assert.equal($(`label[for="${select.id}"]`).textContent, GREEK.dialog_layout, "its label names it for the reader");
+  const shown = $$(".tp-dialog select option").filter((o) => !o.hidden);
+  assert.deepEqual(shown.map((o) => o.value), LAYOUTS, "every built-in layout, in Python's order");
+  assert.deepEqual(shown.map((o) => o.textContent), LAYOUTS.map((k) => GREEK[`layout_${k}`]));
+  assert.ok(shown.every((o) => o.textContent && !LAYOUTS.includes(o.textContent)), "by name, translated, not by key");
+  assert.equal(select.value, "DIAMOND", "the board's layout to start with");
+  select.value = "COLUMNS";
+  $(".tp-dialog form").requestSubmit();
+  assert.deepEqual({ ...model.sent.at(-1), id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, layout: "COLUMNS" });
+  model.reply({ type: "reply", id: model.sent.at(-1).id, ok: true, error: "" });
+  openDialog(t);
+  $(".tp-code-input").value = "TP1-E-AAAAAAB";
+  $(".tp-code-input").dispatchEvent(new window.Event("input"));
+  assert.ok(select.disabled, "a code names its own layout");
+  $(".tp-dialog form").requestSubmit();
+  assert.equal("layout" in model.sent.at(-1), false);
   window.close();
 });
 
@@ -672,7 +697,7 @@ test("New game dialog: Winnable deals only goes with a random deal, and its fail
   box.click();
   $(".tp-dialog form").requestSubmit(); // Deal, with neither a code nor a game number: a random deal
   const request = model.sent.at(-1);
-  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, winnable: true });
+  assert.deepEqual({ ...request, id: 0 }, { type: "new_game", rules: "easy", game: null, code: "", id: 0, winnable: true, layout: "THREE-PEAKS" });
   model.reply({ type: "reply", id: request.id, ok: false, error: "No winnable deal was found within the time limit. Try again.", field: "winnable" });
   assert.equal($(".tp-deal-error").textContent, "No winnable deal was found within the time limit. Try again.");
   assert.equal(box.getAttribute("aria-describedby"), $(".tp-deal-error").id);

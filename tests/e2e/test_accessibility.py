@@ -359,14 +359,15 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
     expect(board.dialog).to_be_visible()
     assert "tp-code-input" in focused(page)["cls"]
     stops = []
-    for _ in range(17):
+    for _ in range(18):
         info = focused(page)
         assert visibly_focused(info) or info["tag"] == "INPUT", info
         stops.append((info["tag"], info["type"], info["cls"]))
         page.keyboard.press("Tab")
     kinds = [f"{tag}:{kind}" for tag, kind, _ in stops]
-    assert kinds[:13] == [
+    assert kinds[:14] == [
         "INPUT:text",
+        "SELECT:select-one",  # the layout
         "BUTTON:button",
         "BUTTON:button",
         "INPUT:radio",
@@ -380,7 +381,7 @@ def test_the_whole_game_by_keyboard_with_a_visible_focus(open_notebook, page):
         "BUTTON:submit",
         "BUTTON:button",  # Deal and Cancel: one button deals
     ], kinds
-    assert kinds[13] == "INPUT:text", "Tab wraps round inside the dialog"
+    assert kinds[14] == "INPUT:text", "Tab wraps round inside the dialog"
     page.keyboard.press("Escape")
     expect(board.dialog).to_be_hidden()
     assert focused(page)["name"] == he["new_game"], "the focus goes back to the New game button"

@@ -228,3 +228,18 @@ def test_narrow_widget_deals_the_site_preset(dialog_nb, shot):
     state = py()
     assert state["rules"] == "easy+hogue-scoring+draw-when-stuck+empty-discard" and state["code"] == expected.code
     shot("30-narrow-site-hogue", board.root)
+
+
+def test_the_dialog_deals_the_layout_chosen_in_its_layout_list(board_nb):
+    """The Layout list, found by its label as a reader finds it, starts on the board's layout;
+    Diamond chosen, Deal lays 25 cards, and Python's game is on Diamond."""
+    _nb, board, python_state = board_nb
+    board.new_button.click()
+    expect(board.dialog).to_be_visible()
+    layouts = board.dialog.get_by_role("combobox", name="Layout")
+    expect(layouts).to_have_value("THREE-PEAKS")
+    layouts.select_option(label="Diamond")
+    board.dialog.get_by_role("button", name="Deal").click()
+    expect(board.dialog).to_be_hidden()
+    expect(board.root.locator(".tp-slot")).to_have_count(25)
+    assert python_state()["code"].endswith("@DIAMOND")

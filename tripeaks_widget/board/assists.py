@@ -669,13 +669,20 @@ class Assists:
         step (``SearchExhausted`` when none is found within the board's ``deal_budget``)."""
         return solver.random_winnable_steps(rules, budget=self.board.deal_budget, layout=layout)
 
-    def find_deal(self, rules: Rules, request: Any, then: Callable[[str | None, str | None, list[Any]], None]) -> None:
-        """Look for a winnable deal in the worker thread, then call ``then(code, None, requests)``,
-        or ``then(None, why, requests)`` when none was found, under the board's lock (unless it has
-        closed). ``requests`` are the dialog requests this search answers: ``request`` and any
-        asked before it whose search a later one replaced while it waited (each gets a reply)."""
+    def find_deal(
+        self,
+        rules: Rules,
+        request: Any,
+        then: Callable[[str | None, str | None, list[Any]], None],
+        layout: Layout | None = None,
+    ) -> None:
+        """Look for a winnable deal on ``layout`` (the board's if None) in the worker thread, then
+        call ``then(code, None, requests)``, or ``then(None, why, requests)`` when none was found,
+        under the board's lock (unless it has closed). ``requests`` are the dialog requests this
+        search answers: ``request`` and any asked before it whose search a later one replaced while
+        it waited (each gets a reply)."""
         self.deal_requests.append(request)
-        layout = self.board.game.layout  # a new deal keeps the layout
+        layout = self.board.game.layout if layout is None else layout  # a new deal keeps the layout unless told
 
         def job() -> Steps[None]:
             with self.board.lock:  # the requests waiting so far are this search's to answer

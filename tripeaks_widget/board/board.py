@@ -220,6 +220,8 @@ class Board:
             return {
                 **view,
                 "table": look.table(game.layout),
+                "layout": game.layout.key,
+                "layout_name": i18n.layout_name(game.layout, lang),
                 "description": f"{view['description']} {goals}" if goals else view["description"],
                 "message": say(self._note) if self._note else view["message"],  # the game speaks the board's language
                 "ending": say(ENDINGS.get(game.status)),

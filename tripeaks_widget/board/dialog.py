@@ -2,11 +2,12 @@
 is about, in the board's language, in the snapshot's ``reply`` (the dialog's side is
 ``js/src/dialog.js``).
 
-A code wins (it carries its own rules and variants); else a game number under the chosen rules;
-else a random deal under them (the current ones if absent), one the solver has proven winnable
-with "Winnable deals only": that one is looked for in the worker thread, and the answer comes
-when it is dealt. Python callers of ``new_game`` get the engine's own, longer words in the
-exception; the dialog gets a short line for the field.
+A code wins (it carries its own rules, variants and layout); else a game number under the chosen
+rules, on the chosen layout (the board's if none); else a random deal under them and on it (the
+current ones if absent), one the solver has proven winnable with "Winnable deals only": that one
+is looked for in the worker thread, and the answer comes when it is dealt. Python callers of
+``new_game`` get the engine's own, longer words in the exception; the dialog gets a short line for
+the field.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
+from ..engine.layout import layout_named
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from .assists import failure
@@ -35,18 +37,19 @@ BAD_NUMBER = Message("Game numbers run from 1 to 50,000; got {number}.")
 def answer(board: Board, intent: NewGame) -> Reply | None:
     """Deal what the dialog chose, and answer the request (a winnable deal: once one is found, so
     None now)."""
-    request, code, number, rules = intent.request, intent.code, intent.number, intent.rules
+    request, code, number, rules, layout = intent.request, intent.code, intent.number, intent.rules, intent.layout
     deal: Callable[[], object]
     if code:
         field, deal = "code", lambda: board.new_game(code)
     elif number is not None:
-        field, deal = "game", lambda: board.new_game(game=number, rules=rules)
+        field, deal = "game", lambda: board.new_game(game=number, rules=rules, layout=layout)
     elif intent.winnable:
         chosen = board.game.rules if rules is None else Rules.parse(rules)
-        board.assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found))
+        on = board.game.layout if layout is None else layout_named(layout)
+        board.assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found), on)
         return None
     else:
-        field, deal = "rules", lambda: board.new_game(rules=rules)
+        field, deal = "rules", lambda: board.new_game(rules=rules, layout=layout)
     try:
         deal()
     except ValueError as error:

@@ -35,6 +35,7 @@ def facts() -> dict[str, Any]:
             name: {"rules": rules.PRESETS[name].name, "variants": list(rules.PRESETS[name].variants)}
             for name in DIALOG_PRESETS
         },
+        "LAYOUTS": [built_in.key for built_in in layout.LAYOUTS.values()],
         "FIRST_GAME": SERIES_FIRST,
         "LAST_GAME": SERIES_LAST,
         "CARD_W": look.CARD_W,
@@ -53,6 +54,7 @@ def facts() -> dict[str, Any]:
 NOTES = {
     "VARIANTS": "The variants by the names the state uses, in code order (H J O S W).",
     "PRESETS": "The New game dialog's presets: the app's rules, and the second site's.",
+    "LAYOUTS": "The built-in layouts by key, as the New game dialog offers them (their names: layout_<key> labels).",
     "FIRST_GAME": "The numbered games whose records are kept: FIRST_GAME to LAST_GAME.",
     "CARD_W": "A card's width and height, in units (a card and its gap).",
     "TABLE": "Where Three Peaks' cards lie (picture/look.py's Table): the board's until a snapshot names its own.",

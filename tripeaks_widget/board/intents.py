@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine.errors import TriPeaksError
-from ..engine.layout import SLOT_COUNT
+from ..engine.layout import LAYOUTS, SLOT_COUNT
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES
@@ -29,6 +29,7 @@ MAX_RULES_LENGTH = 200  # "classic+hogue-scoring+joker+open-peaks+draw-when-stuc
 MAX_ID_LENGTH = 64
 MAX_CARD_LENGTH = 3  # "10♥"
 MAX_SEQ = 2**53 - 1  # a JavaScript number stays exact up to here
+LAYOUT_KEYS = tuple(layout.key for layout in LAYOUTS.values())  # the only layouts the front end may name
 
 
 @dataclass(frozen=True)
@@ -90,13 +91,15 @@ class Stats:
 @dataclass(frozen=True)
 class NewGame:
     """The New game dialog's choice: ``{"type": "new_game", "rules": "classic+joker", "game": 123,
-    "code": "", "winnable": false, "id": 7}``; the reply names ``request`` (the ``id``)."""
+    "code": "", "winnable": false, "layout": "DIAMOND", "id": 7}``; the reply names ``request`` (the
+    ``id``). ``layout`` is a built-in layout's key (one of ``LAYOUT_KEYS``), None to keep the board's."""
 
     request: int | str | None
     rules: str | None
     code: str  # stripped; "" for none
     number: int | None
     winnable: bool
+    layout: str | None = None
 
 
 Intent = Play | Draw | Undo | Hint | Restart | Switch | Review | Stats | NewGame
@@ -210,7 +213,10 @@ def _new_game(content: dict[str, Any]) -> NewGame:
         raise Malformed("game must be a whole number or null", request)
     if type(winnable) is not bool:
         raise Malformed("winnable must be true or false", request)
-    return NewGame(request, rules, code.strip(), number, winnable)
+    layout = content.get("layout")
+    if layout is not None and (not isinstance(layout, str) or layout not in LAYOUT_KEYS):
+        raise Malformed(f"layout must be one of {', '.join(map(repr, LAYOUT_KEYS))} or null", request)
+    return NewGame(request, rules, code.strip(), number, winnable, layout)
 
 
 def is_rules(text: str) -> bool:

@@ -165,6 +165,8 @@ class Snapshot(GameView):
         " the rest, in its 'table' trait, once per layout)",
     ]
 
+    layout: Annotated[str, "the game's layout by its key ('THREE-PEAKS', 'DIAMOND'), as its code names it"]
+    layout_name: Annotated[str, "the game's layout by its name, in the board's language"]
     ending: Annotated[str, "with status won or blocked: the game's word for its end, which the banner says; else ''"]
     error_help: Annotated[bool, "whether refused moves are explained"]
     highlight: Annotated[list[int | Literal["stock"]], "slots, and/or 'stock', to point at"]

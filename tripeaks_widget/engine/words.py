@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import DECK_WITH_JOKER, Card
-from .layout import Layout
+from .layout import LAYOUTS, Layout
 from .messages import Entry
 
 STOCK_MOST = len(DECK_WITH_JOKER) - 1  # a layout of one slot, the joker and an empty discard (V6)
@@ -39,6 +39,11 @@ ROW_SEPARATOR = Entry("; ", context="between rows", comment="Between two rows of
 CARD_SEPARATOR = Entry(", ", context="between cards", comment="Between two cards of a row.")
 HIDDEN_CARD = Entry("hidden card", comment="A face-down card.")
 CARD_ENTRIES = tuple(Entry(card.words, comment="A card in words.") for card in DECK_WITH_JOKER)
+LAYOUT_CONTEXT = "layout"
+LAYOUT_NAME_ENTRIES = tuple(
+    Entry(name, context=LAYOUT_CONTEXT, comment="The name of a built-in layout, as the New game dialog offers it.")
+    for name in LAYOUTS
+)
 
 # The forms a card's name takes inside a sentence, by the role it plays there: a template writes
 # ``{card:object}`` where it needs one, and each language's catalog holds every card in that form
@@ -74,6 +79,7 @@ BOARD_ENTRIES = (
     HIDDEN_CARD,
     *CARD_ENTRIES,
     *CARD_FORM_ENTRIES,
+    *LAYOUT_NAME_ENTRIES,
 )
 
 Say = Callable[..., str]  # say(entry, n=None): the entry's text in a language
@@ -109,6 +115,11 @@ class NamedCard(str):
         if spec in CARD_FORMS:
             return self.say(card_form(self.card, spec))
         return format(str(self), spec)
+
+
+def layout_name(layout: Layout, say: Say = english) -> str:
+    """A layout's name in words: a built-in one's translated, another's as its file gives it."""
+    return say(Entry(layout.name, context=LAYOUT_CONTEXT))
 
 
 def stock_words(count: int, say: Say = english) -> str:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import words
 from ..engine.cards import DECK_WITH_JOKER, Card
 from ..engine.errors import InvalidValueError, shown
+from ..engine.layout import LAYOUTS, Layout
 from ..engine.messages import Entry, Message
 from ..engine.words import (  # re-exported: the board's entries, as they were named here
     BOARD as BOARD,
@@ -80,6 +81,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 LABELS_FILE = LOCALE_DIR / "labels.json"  # the front end's English label table, key -> text
 CARD_LABEL_PREFIX = "card_"  # labels() also names every card in full: "card_K♣" -> "king of clubs"
 STOCK_LABEL_PREFIX = "stock_cards_"  # and what the stock holds at each count: "stock_cards_2" -> "שני קלפים"
+LAYOUT_LABEL_PREFIX = "layout_"  # and every built-in layout by its key: "layout_DIAMOND" -> "Ρόμβος"
 
 
 # The board's words (R7) are declared in tripeaks_widget/engine/words.py, the messages' one class in
@@ -284,6 +286,11 @@ def card_name(card: Card | str | None, lang: str | None) -> str:
     return words.card_words(card, _sayer(lang))
 
 
+def layout_name(layout: Layout, lang: str | None) -> str:
+    """A layout's name: a built-in one's in ``lang`` (``Ρόμβος``), another's as its file gives it."""
+    return words.layout_name(layout, _sayer(lang))
+
+
 def describe(game: Game, lang: str | None) -> str:
     """The board of ``game`` in words, as a screen reader reads it (R7), in ``lang``: the
     entries of :mod:`tripeaks_widget.engine.words`, translated. In English it is ``Game.describe()``."""
@@ -320,12 +327,13 @@ def labels(lang: str | None) -> dict[str, str]:
     every card named in full (``"card_K♣"``, ``"card_10♥"``, ``"card_★"``), as the board
     description names it, and ``stock_cards_<n>`` for every count the stock can hold, in the
     language's plural forms and its empty word (``"stock_cards_0"``: ``"ריקה"``), as the board
-    description says them."""
+    description says them, and ``layout_<key>`` for every built-in layout's name (``"layout_DIAMOND"``)."""
     lang = check_language(lang)
     table = {key: text(label_entry(key, english), lang) for key, english in english_labels().items()}
     table.update({f"{CARD_LABEL_PREFIX}{card}": card_name(card, lang) for card in DECK_WITH_JOKER})
     say = _sayer(lang)
     table.update({f"{STOCK_LABEL_PREFIX}{n}": words.stock_words(n, say) for n in range(words.STOCK_MOST + 1)})
+    table.update({f"{LAYOUT_LABEL_PREFIX}{layout.key}": layout_name(layout, lang) for layout in LAYOUTS.values()})
     return table
 
 
@@ -339,6 +347,7 @@ __all__ = [
     "direction",
     "labels",
     "language_of",
+    "layout_name",
     "rules_name",
     "translate",
 ]

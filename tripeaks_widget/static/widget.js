@@ -1,6 +1,7 @@
 // src/facts.js
 var VARIANTS = ["hogue-scoring", "joker", "open-peaks", "draw-when-stuck", "empty-discard"];
 var PRESETS = { "app": { "rules": "easy", "variants": [] }, "site": { "rules": "easy", "variants": ["draw-when-stuck", "empty-discard"] } };
+var LAYOUTS = ["THREE-PEAKS", "COLUMNS", "DIAMOND", "FOUR-PEAKS"];
 var FIRST_GAME = 1;
 var LAST_GAME = 5e4;
 var CARD_W = 0.92;
@@ -934,6 +935,7 @@ var LABELS = {
   game_number_unrecorded: "Numbered game {n}: records are not kept here",
   dialog_title: "New game",
   dialog_rules: "Rules",
+  dialog_layout: "Layout",
   dialog_code: "Game code",
   dialog_code_hint: "A code deals its own cards, rules and variants.",
   dialog_or: "or choose",
@@ -1026,6 +1028,7 @@ function dealIntent(choice, id) {
   }
   const intent = { type: "new_game", rules, game, code, id };
   if (choice.winnable && !code && game === null) intent.winnable = true;
+  if (choice.layout && !code) intent.layout = choice.layout;
   return { intent };
 }
 function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
@@ -1058,6 +1061,20 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   const orLine = h(doc, "div", "tp-dialog-or", { "aria-hidden": "true" });
   const orText = h(doc, "span", "tp-dialog-or-text");
   orLine.appendChild(orText);
+  const layoutId = `${uid}-layout`;
+  const layoutField = h(doc, "div", "tp-field tp-field-layout");
+  const layoutLabel = h(doc, "label", "tp-field-label", { for: layoutId });
+  const layoutSelect = h(doc, "select", "tp-layout-select", { id: layoutId, name: layoutId, [SUPPRESS]: "" });
+  const layoutOptions = {};
+  for (const key of ["", ...LAYOUTS]) {
+    const option = (
+      /** @type {HTMLOptionElement} */
+      h(doc, "option", "", { value: key })
+    );
+    layoutSelect.appendChild(option);
+    layoutOptions[key] = option;
+  }
+  layoutField.append(layoutLabel, layoutSelect);
   const choose = h(doc, "div", "tp-choose");
   const presetRow = h(doc, "div", "tp-presets", { role: "group", "aria-labelledby": `${uid}-presets` });
   const presetLabel = h(doc, "span", "tp-field-label", { id: `${uid}-presets` });
@@ -1122,7 +1139,9 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
   const cancelButton = h(doc, "button", "tp-button", { type: "button", [SUPPRESS]: "" });
   dialogActions.append(winnableLabel, dealButton, cancelButton);
   const fields = h(doc, "div", "tp-dialog-fields");
-  fields.append(codeField, orLine, choose);
+  const orRow = h(doc, "div", "tp-dialog-or-row");
+  orRow.append(orLine, layoutField);
+  fields.append(codeField, orRow, choose);
   form.append(dialogTitle, fields, dealError, leaving, dialogActions);
   dialog.appendChild(form);
   function chosenVariants() {
@@ -1133,6 +1152,11 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     ruleInputs.classic.checked = rulesName === "classic";
     for (const v of VARIANTS) variantInputs[v].checked = variants.includes(v);
     syncPresets();
+  }
+  function showLayout() {
+    const own = vm && LAYOUTS.includes(vm.layout) ? vm.layout : "";
+    layoutOptions[""].hidden = own !== "";
+    layoutSelect.value = own;
   }
   function syncPresets() {
     const preset = presetOf(ruleInputs.classic.checked ? "classic" : "easy", chosenVariants());
@@ -1145,6 +1169,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     form.classList.toggle("tp-code-given", given);
     fieldset.disabled = given;
     variantSet.disabled = given;
+    layoutSelect.disabled = given;
     gameInput.disabled = given;
     for (const button of Object.values(presetButtons)) button.disabled = given;
     winnableInput.disabled = given;
@@ -1199,6 +1224,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     gameInput.value = "";
     clearErrors();
     showChoice(vm ? vm.rules : "easy", vm ? vm.variants : []);
+    showLayout();
     syncCodeGiven();
     dialog.hidden = false;
     fitOverTheBoard();
@@ -1226,6 +1252,7 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
     const id = randomId();
     const made = dealIntent(
       {
+        layout: layoutSelect.value,
         rules: ruleInputs.classic.checked ? "classic" : "easy",
         variants: chosenVariants(),
         game: gameInput.value,
@@ -1273,8 +1300,8 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
       closeDialog();
     } else if (event.key === "Tab") {
       const controls = (
-        /** @type {NodeListOf<HTMLInputElement | HTMLButtonElement>} */
-        dialog.querySelectorAll("input, button")
+        /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>} */
+        dialog.querySelectorAll("input, select, button")
       );
       const items = [...controls].filter((x) => !x.disabled && !(x.type === "radio" && !x.checked));
       if (!items.length) return;
@@ -1301,6 +1328,10 @@ function newGameDialog(doc, uid, { on, send, root, fallbackFocus }) {
         setText(ruleTexts[value].name, L[`rules_${value}`]);
         setText(ruleTexts[value].long, L[`rules_${value}_long`]);
       }
+      setText(layoutLabel, L.dialog_layout);
+      for (const key of LAYOUTS) setText(layoutOptions[key], L[`layout_${key}`] || key);
+      setText(layoutOptions[""], next.layoutName || next.layout);
+      if (!dialogOpen) showLayout();
       setText(codeLabel, L.dialog_code);
       setText(codeHint, L.dialog_code_hint);
       setText(orText, L.dialog_or);
@@ -1951,6 +1982,9 @@ function toViewModel(state, language, table2) {
     rulesLabel: [labels[`rules_${rules}`], ...variantLabels].join(" · "),
     rulesLong: [labels[`rules_${rules}_long`], ...variantLabels].join(", "),
     variants,
+    // The game's layout by its key (the New game dialog's choice starts there) and its name.
+    layout: typeof s.layout === "string" ? s.layout : "",
+    layoutName: typeof s.layout_name === "string" ? s.layout_name : "",
     status,
     assisted,
     assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
