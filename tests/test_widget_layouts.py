@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from support import played
 
-from tripeaks_widget import LAYOUTS, InvalidLayoutError, Layout, TriPeaks, TriPeaksError
+from tripeaks_widget import LAYOUTS, Game, InvalidLayoutError, Layout, TriPeaks, TriPeaksError
 from tripeaks_widget.board import Board
 from tripeaks_widget.picture import look
 from tripeaks_widget.picture.svg import UNIT
@@ -135,3 +135,18 @@ def test_a_layout_of_ones_own_from_a_file_is_dealt_played_and_drawn(tmp_path):
     _felt, uses = places(w.picture().svg)
     assert len(uses) == 3 + 2 + 1  # its three cards, the discard, the stock and the card under it
     w.close()
+
+
+def test_a_click_names_any_slot_of_the_boards_layout_and_none_beyond_it():
+    number = next(
+        n for n in range(1, 60) if max(Game.from_number(n, layout="Four Peaks").playable_slots(), default=0) >= 28
+    )
+    four = Board(number, layout="Four Peaks", records=False)
+    slot = max(four.game.playable_slots())
+    assert four.handle({**played(four, slot), "id": 1})["ok"] is True and four.game.is_removed(slot)
+    three = Board(1, records=False)
+    card = str(three.game.deck[30])  # a stock card: no slot of Three Peaks is 30
+    three.handle({"type": "play", "slot": 30, "card": card, "id": 2})  # malformed: changes nothing
+    assert three.moves == 0 and three.game.stock_count == 23 and three.game.history == []
+    four.close()
+    three.close()

@@ -276,7 +276,7 @@ class Board:
         winnable deal answers when one is dealt (None now). A malformed request changes nothing."""
         with self.lock:
             try:
-                intent, request = intents.parse(content), intents.request_of(content)
+                intent, request = intents.parse(content, self._game.layout.slot_count), intents.request_of(content)
             except intents.Malformed as bad:
                 log.warning("ignored a malformed intent (%s): %s", bad.why, intents.brief(content))
                 return self.answer(bad.request, False, bad.message)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine.errors import TriPeaksError
-from ..engine.layout import LAYOUTS, SLOT_COUNT
+from ..engine.layout import LAYOUTS
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES
@@ -140,8 +140,9 @@ def request_of(content: dict[str, Any]) -> int | str | None:
     return request
 
 
-def parse(content: Any) -> Intent:
-    """The intent a comm message's content asks for (``Malformed`` when it has the wrong shape)."""
+def parse(content: Any, slot_count: int) -> Intent:
+    """The intent a comm message's content asks for on a board of ``slot_count`` slots (its game's
+    layout's): ``Malformed`` when it has the wrong shape."""
     if not isinstance(content, dict):
         raise Malformed("not a dict")
     if JS_NULL is not None:  # intents are flat: their null fields mean None, as under CPython
@@ -150,8 +151,8 @@ def parse(content: Any) -> Intent:
     kind = content.get("type")
     if kind == "play":
         slot = content.get("slot")
-        if type(slot) is not int or not 0 <= slot < SLOT_COUNT:
-            raise Malformed(f"slot must be an integer 0 to {SLOT_COUNT - 1}")
+        if type(slot) is not int or not 0 <= slot < slot_count:
+            raise Malformed(f"slot must be an integer 0 to {slot_count - 1}, a slot of the board's layout")
         card = content.get("card")
         if not isinstance(card, str) or not 0 < len(card) <= MAX_CARD_LENGTH:
             raise Malformed("card must be the card shown in the slot, in notation such as 'K♣'")
