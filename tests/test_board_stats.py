@@ -97,7 +97,7 @@ def test_closed_by_the_front_end_or_a_new_deal(store):
     )
     # a deal outside the series has no best of its own
     with pytest.raises(Malformed, match="open must be true or false"):
-        parse({"type": "stats"})
+        parse({"type": "stats"}, 28)
     board.close()
 
 
