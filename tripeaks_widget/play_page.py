@@ -124,7 +124,7 @@ class PlayPage:
 
     def _deal(self, game: str | None, layout: str | None) -> Board:
         try:
-            shape = THREE_PEAKS if layout is None else layout_named(layout)
+            shape = layout_named(layout) if layout else THREE_PEAKS  # none in the link: the browser's null
             if game == TODAY:
                 return self._show(Board.of_the_day(None, "easy", layout=shape, **self._options))
             if game and not game.isdigit():  # a code names its own layout
