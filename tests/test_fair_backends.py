@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import reference
 from test_solver_backends import needs_compiled, run_python
 
 from tripeaks_widget import LAYOUTS, _builds, solver
@@ -28,12 +29,16 @@ def test_both_builds_judge_sampled_positions_alike():
     """The playouts' win counts per action on the same samples and seeds, the exact values (and
     the nodes searched), and the tree search's visits and values: equal under both builds, on
     Three Peaks and on every other layout of ``LAYOUTS``."""
-    args = ["tests/fair_runs.py", str(POSITIONS)]
-    ours, theirs = (run_python("", pure, *args, timeout=600) for pure in (False, True))
-    assert ours.returncode == 0 and theirs.returncode == 0, ours.stderr[-2000:] + theirs.stderr[-2000:]
-    ours, theirs = json.loads(ours.stdout), json.loads(theirs.stdout)
-    assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
-    ours, theirs = ours["answers"], theirs["answers"]
+
+    def answers(pure: bool) -> dict:
+        done = run_python("", pure, "tests/fair_runs.py", str(POSITIONS), timeout=600)
+        assert done.returncode == 0, done.stderr[-2000:]
+        said = json.loads(done.stdout)
+        assert said["backend"] == ("python" if pure else "compiled")
+        return said["answers"]
+
+    ours = answers(False)  # the pure-Python reference's are kept until their sources change
+    theirs, _ = reference.answers("fair", [POSITIONS], ["tests/fair_runs.py"], lambda: answers(True))
     kinds = {key.split()[0] for key in ours}
     assert kinds == {"playout", "search", "exact"} and len(ours) == len(theirs)
     differ = [key for key in ours if ours[key] != theirs.get(key)]

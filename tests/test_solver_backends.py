@@ -20,6 +20,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+import reference
 import solver_runs
 
 from tripeaks_widget import LAYOUTS, Game, _builds, solver
@@ -297,18 +298,20 @@ def test_both_searches_give_the_same_answers_on_thousands_of_deals():
     there); Hogue's line, ``winning_actions`` and the fair functions on mid-game positions; the
     goals' searches on 120 early positions: equal from the search in C and from the
     Python reference, and every line replays to what it claims."""
-    # one search after the other, each over every core: the Python one takes some ten times as long;
-    # fair play's loops run compiled in both (test_fair_backends.py compares their two builds)
-    compiled, python = (
-        run_python(
-            "", False, "tests/solver_runs.py", build, str(DEALS), str(POSITIONS), str(MIDGAME), str(GOALS), timeout=1800
-        )
-        for build in ("compiled", "python")
-    )
-    assert compiled.returncode == 0 and python.returncode == 0, compiled.stderr[-2000:] + python.stderr[-2000:]
-    ours, theirs = json.loads(compiled.stdout), json.loads(python.stdout)
-    assert (ours["backend"], theirs["backend"]) == ("C", "Python")
-    ours, theirs = ours["answers"], theirs["answers"]
+    # each over every core; fair play's loops run compiled in both (test_fair_backends.py compares
+    # their two builds). The Python reference takes some ten times as long: its answers are kept
+    # (tests/reference.py) and computed again only when their sources change.
+    sizes = [str(DEALS), str(POSITIONS), str(MIDGAME), str(GOALS)]
+
+    def answers(build: str) -> dict:
+        done = run_python("", False, "tests/solver_runs.py", build, *sizes, timeout=1800)
+        assert done.returncode == 0, done.stderr[-2000:]
+        said = json.loads(done.stdout)
+        assert said["backend"] == {"compiled": "C", "python": "Python"}[build]
+        return said["answers"]
+
+    ours = answers("compiled")
+    theirs, _ = reference.answers("solver", sizes, ["tests/solver_runs.py"], lambda: answers("python"))
     assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME, GOALS)) == len(theirs) >= 6_000
     differ = [key for key in ours if ours[key] != theirs[key]]
     assert not differ, [(key, ours[key], theirs[key]) for key in differ[:5]]
@@ -400,3 +403,26 @@ def test_both_searches_give_the_same_answers_on_every_layout(layout):
             mid = solver_runs.mid_game(number, scored, 2 * layout.slot_count // 3, layout)
             ours, theirs = answers(game, c, mid), answers(game, python, mid)
             assert ours == theirs, (game.code, ours, theirs)
+
+
+def test_the_kept_reference_answers_are_computed_again_when_a_source_changes(tmp_path, monkeypatch):
+    """The differential tests keep the Python reference's answers (tests/reference.py): kept while
+    the digest of their sources and parameters holds, computed again when either changes."""
+    source = tmp_path / "search.py"
+    source.write_text("ANSWER = 1\n")
+    monkeypatch.setattr(reference, "REPO", tmp_path)
+    monkeypatch.setattr(reference, "FOLDER", tmp_path / "kept")
+    monkeypatch.setattr(reference, "SOURCES", ("search.py",))
+    calls = []
+
+    def compute() -> dict:
+        calls.append(source.read_text())
+        return {"answer": len(calls)}
+
+    assert reference.answers("demo", [1], [], compute) == ({"answer": 1}, True)
+    assert reference.answers("demo", [1], [], compute) == ({"answer": 1}, False)  # kept
+    assert reference.answers("demo", [2], [], compute) == ({"answer": 2}, True)  # other parameters
+    source.write_text("ANSWER = 2\n")
+    assert reference.answers("demo", [2], [], compute) == ({"answer": 3}, True)  # a source changed
+    assert reference.answers("demo", [2], [], compute) == ({"answer": 3}, False)
+    assert calls == ["ANSWER = 1\n", "ANSWER = 1\n", "ANSWER = 2\n"]
