@@ -197,7 +197,12 @@ def checked_keywords(function: F) -> F:
     """``function`` refusing an unknown keyword with :func:`check_keywords` (before it runs), its
     signature and docstring unchanged."""
     known = keywords(inspect.signature(function))
-    call = f"{function.__qualname__.removesuffix('.__init__')}()"
+    # A class is named by its constructor; a method by its own name, which a widget shares with its board.
+    call = (
+        f"{function.__qualname__.removesuffix('.__init__')}()"
+        if function.__name__ == "__init__"
+        else f"{function.__name__}()"
+    )
 
     @functools.wraps(function)
     def checked(*args: Any, **options: Any) -> Any:
