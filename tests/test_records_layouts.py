@@ -15,7 +15,7 @@ from test_records_roles import _as, _call, class_store  # noqa: F401  (a fixture
 
 from tripeaks_widget import LAYOUTS, Game
 from tripeaks_widget.engine.game import Game as Engine
-from tripeaks_widget.engine.layout import Layout
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
 from tripeaks_widget.records.locate import locate
@@ -161,7 +161,8 @@ def test_a_result_spooled_before_layouts_is_written_as_three_peaks(tmp_path, mon
 
 def test_the_layout_keys_the_server_takes_are_the_ones_a_layout_has():
     assert all(re.fullmatch(layout_pattern(), layout.key) for layout in LAYOUTS.values())
-    assert not any(re.fullmatch(layout_pattern(), key) for key in ("", "diamond", "A B", "X'; DROP", "-X", "É"))
+    assert all(re.fullmatch(layout_pattern(), Layout(name, THREE_PEAKS.slots).key) for name in ("Über", "Πύργος"))
+    assert not any(re.fullmatch(layout_pattern(), key) for key in ("", "diamond", "A B", "X'; DROP", "-X", "É-"))
     assert MOST_CARDS_LEFT == 50
 
 

@@ -23,8 +23,9 @@ from typing import Any
 from . import i18n
 from .board import Board
 from .board.snapshot import Snapshot
+from .engine.dealing import ToDeal
 from .engine.errors import InvalidTypeError, InvalidValueError, TriPeaksError, shown
-from .engine.layout import THREE_PEAKS, layout_named
+from .engine.layout import Layout
 from .engine.messages import Message
 from .records import Records
 from .records.results import ASSISTS
@@ -124,12 +125,10 @@ class PlayPage:
 
     def _deal(self, game: str | None, layout: str | None) -> Board:
         try:
-            shape = layout_named(layout) if layout else THREE_PEAKS  # none in the link: the browser's null
             if game == TODAY:
-                return self._show(Board.of_the_day(None, "easy", layout=shape, **self._options))
-            if game and not game.isdigit():  # a code names its own layout
-                return self._show(Board(game, **self._options))
-            return self._show(Board(int(game) if game else None, layout=shape, **self._options))
+                return self._show(Board.of_the_day(None, "easy", layout=Layout.parse(layout or None), **self._options))
+            # What to deal, read as everywhere; none in the link is the browser's null or "".
+            return self._show(Board(ToDeal.parse(game or None, layout=layout or None), **self._options))
         except TriPeaksError as error:  # a bad link: say why, and deal at random
             self._post(json.dumps({"error": str(error)}))
             return self._show(Board(**self._options))
