@@ -189,3 +189,13 @@ def test_each_layout_has_a_game_of_the_day_on_the_game_the_board_and_the_widget(
     assert [goal["text"] for goal in board.snapshot()["goals"]] == [str(challenge) for challenge in day]
     board.close()
     widget.close()
+
+
+@pytest.mark.parametrize(("name", "key"), [("Über", "ÜBER"), ("Πύργος", "Πύργος")])
+def test_a_layout_named_in_any_script_is_named_by_its_own_key_in_codes(name, key):
+    own = Layout(name, THREE_PEAKS.slots[18:28])
+    game = Game.from_number(3, layout=own)
+    assert game.code == f"TP1-E-AAAAAAD@{key}"
+    assert Game(game.code, layout=own).deck == game.deck
+    with pytest.raises(InvalidCodeError, match="the layout BER, not"):
+        Game("TP1-E-AAAAAAD@BER", layout=own)
