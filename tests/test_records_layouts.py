@@ -189,10 +189,12 @@ def test_the_store_function_refuses_a_bad_layout_or_more_cards_left_than_its_slo
             _call(conn, **changed)
         assert _call(conn, layout="FOUR-PEAKS", cards_left=31, token="c" * 32) == (True,)
         assert _call(conn, layout="MY-OWN", cards_left=50, token="d" * 32) == (True,)
+        assert _call(conn, layout="Πύργος-ÜBER", cards_left=10, token="e" * 32) == (True,)  # any script's key
     with Records(owner) as records:
         assert sorted((r["layout"], r["cards_left"]) for r in records.results()) == [
             ("FOUR-PEAKS", 31),
             ("MY-OWN", 50),
+            ("Πύργος-ÜBER", 10),
         ]
 
 
