@@ -1,8 +1,8 @@
 """TriPeaks in marimo: the board as a UI element, and a cell that follows the game as you play.
 
 Edit it with ``marimo edit examples/play_marimo.py``, or serve it as an app with
-``marimo run examples/play_marimo.py``. A link may choose the deal and the language:
-``http://localhost:2718/?game=TP1-E-AAAAAAB&lang=el`` (or ``?game=123``).
+``marimo run examples/play_marimo.py``. A link may choose the deal, the layout and the language:
+``http://localhost:2718/?game=TP1-E-AAAAAAB&lang=el`` (or ``?game=123&layout=diamond``).
 """
 
 import marimo

@@ -86,7 +86,8 @@ class PlayPage:
     """The page's board: ``post(text)`` is told each snapshot (JSON: ``{"state", "labels"?}``, or
     ``{"error"}`` for a game asked for that could not be dealt, dealt at random instead).
     ``assists`` are those the teacher allows (:func:`check_assists`); ``lang`` the language the
-    page opens in; ``game`` a code, a number, ``"today"`` (the game of the day) or None (a random
+    page opens in; ``game`` what to deal as every entry point reads it (``ToDeal``: a code, a game
+    number in ASCII digits, a rule set), ``"today"`` (the game of the day) or None (a random
     deal), as the page's link asks (``play/?game=123&lang=el``); ``layout`` the layout to play on,
     a built-in one's name or key (``play/?game=123&layout=diamond``; a code names its own), None
     for Three Peaks. ``records`` is the path of the
