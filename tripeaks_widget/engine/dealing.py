@@ -137,7 +137,12 @@ class ToDeal:
 
 
 def series_number(value: object) -> int:
-    """A game of the numbered series, checked: a whole number from 1 to 50,000."""
+    """A game of the numbered series, checked: a whole number from 1 to 50,000, or its ASCII digits."""
+    text = ascii_upper(value) if isinstance(value, str) else None
+    if text is not None and text.isascii() and text.isdigit():
+        if len(text) > len(str(SERIES_LAST)):  # no int() of thousands of digits
+            raise InvalidNumberError(f"{SERIES}; got {shown(value)}")
+        value = int(text)
     number = whole_number(value)
     if number is None:
         raise InvalidNumberError(f"{SERIES}; got {got(value)}")
@@ -160,9 +165,7 @@ def _read(what: object, layout: Layout | None) -> tuple[ToDeal, str]:
         raise InvalidTypeError(f"what to deal is {WHAT_FORM}; got {got(what)}")
     text = ascii_upper(what)
     if text.isascii() and text.isdigit():
-        if len(text) > len(str(SERIES_LAST)):
-            raise InvalidNumberError(f"{SERIES}; got {shown(what)}")
-        return ToDeal(series_number(int(text))), "number"
+        return ToDeal(series_number(what)), "number"
     if text.startswith("TP"):
         return ToDeal.from_code(what, layout), "code"
     base = ascii_lower(text.replace(",", "+").split("+")[0])
