@@ -522,8 +522,8 @@ class Board:
         if winnable:
             if not asked.random:
                 raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
-            on = asked.layout or self._game.layout
-            asked = ToDeal.from_code(drive(self.assists.winnable_code(asked.rules or self._game.rules, on)), on)
+            chosen, on = asked.rules_and_layout(self._game.rules, self._game.layout)
+            asked = ToDeal.from_code(drive(self.assists.winnable_code(chosen, on)), on)
         return self._deal(Game(asked, error_help=self._game.error_help, lang=self._lang))
 
     def restart(self) -> Game:

@@ -44,9 +44,8 @@ def answer(board: Board, intent: NewGame) -> Reply | None:
         else:
             asked = ToDeal.parse(game=number, rules=intent.rules, layout=intent.layout)
         if intent.winnable and asked.random:
-            chosen = asked.given(board.game.rules, board.game.layout)
-            assert chosen.rules is not None and chosen.layout is not None
-            board.assists.find_deal(chosen.rules, request, lambda *found: _deal_found(board, *found), chosen.layout)
+            rules, layout = asked.rules_and_layout(board.game.rules, board.game.layout)
+            board.assists.find_deal(rules, request, lambda *found: _deal_found(board, *found), layout)
             return None
         board.new_game(asked)
     except ValueError as error:

@@ -110,30 +110,32 @@ class ToDeal:
 
     def given(self, rules: Rules, layout: Layout) -> ToDeal:
         """This, with ``rules`` and ``layout`` where it says none."""
-        return replace(
-            self,
-            rules=rules if self.rules is None else self.rules,
-            layout=layout if self.layout is None else self.layout,
-        )
+        rules, layout = self.rules_and_layout(rules, layout)
+        return replace(self, rules=rules, layout=layout)
+
+    def rules_and_layout(self, rules: Rules, layout: Layout) -> tuple[Rules, Layout]:
+        """The rules and the layout it deals under: its own, else ``rules`` and ``layout``."""
+        return (rules if self.rules is None else self.rules), (layout if self.layout is None else self.layout)
 
     def drawn(self) -> ToDeal:
         """This, with a random game of the series drawn when it is one."""
-        if not self.random:
-            return self
-        return replace(self, number=SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1))
+        return replace(self, number=_random_number()) if self.random else self
 
     def deal(self, rules: Rules = EASY, layout: Layout = THREE_PEAKS) -> Deal:
         """The deal: its rules, cards, number and layout (``rules`` and ``layout`` where it says
         none; a random game drawn now)."""
-        asked = self.drawn().given(rules, layout)
-        assert asked.rules is not None and asked.layout is not None
-        if asked.cards is None:
-            assert asked.number is not None
-            return numbered_deal(asked.number, asked.rules, asked.layout)
-        size = 53 if asked.rules.joker else 52
-        if len(asked.cards) != size:
-            raise InvalidDeckError(f"a deck under {asked.rules} has {size} cards; this one has {len(asked.cards)}")
-        return Deal(asked.rules, asked.cards, None, asked.layout)
+        rules, layout = self.rules_and_layout(rules, layout)
+        if self.cards is None:
+            return numbered_deal(_random_number() if self.number is None else self.number, rules, layout)
+        size = 53 if rules.joker else 52
+        if len(self.cards) != size:
+            raise InvalidDeckError(f"a deck under {rules} has {size} cards; this one has {len(self.cards)}")
+        return Deal(rules, self.cards, None, layout)
+
+
+def _random_number() -> int:
+    """A random game of the numbered series (R6.8)."""
+    return SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
 
 
 def series_number(value: object) -> int:
