@@ -92,7 +92,8 @@ def test_a_layout_is_asked_for_by_layout_name_or_key_and_anything_else_is_refuse
         "MY-OWN",
         "MY-OWN",
     ]
-    for bad in ("!!!", "Ωμέγα", "x" * 41):
+    assert layout_key("Ωμέγα") == "Ωμέγα"  # a name of any script is asked for by its key
+    for bad in ("!!!", "★★", "x" * 41):
         with pytest.raises(ValueError, match="a layout is a Layout, or the name or key of one"):
             store.results(layout=bad)
     with pytest.raises(TypeError, match="expected a Layout or its name"):
