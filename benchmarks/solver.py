@@ -54,7 +54,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game, solver
-from tripeaks_widget.engine.layout import THREE_PEAKS, Layout, layout_named
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.solver import _backends, _prepare
 from tripeaks_widget.solver._space import Space, _play_checks
 
@@ -222,7 +222,7 @@ class Before(_backends.C):
 
 def read_layout(value: str) -> Layout:
     """A built-in layout's name or key, or a layout file."""
-    return Layout.load(value) if Path(value).suffix in (".toml", ".json") else layout_named(value)
+    return Layout.load(value) if Path(value).suffix in (".toml", ".json") else Layout.parse(value)
 
 
 class Build:

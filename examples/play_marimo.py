@@ -1,8 +1,8 @@
 """TriPeaks in marimo: the board as a UI element, and a cell that follows the game as you play.
 
 Edit it with ``marimo edit examples/play_marimo.py``, or serve it as an app with
-``marimo run examples/play_marimo.py``. A link may choose the deal and the language:
-``http://localhost:2718/?game=TP1-E-AAAAAAB&lang=el`` (or ``?game=123``).
+``marimo run examples/play_marimo.py``. A link may choose the deal, the layout and the language:
+``http://localhost:2718/?game=TP1-E-AAAAAAB&lang=el`` (or ``?game=123&layout=diamond``).
 """
 
 import marimo
@@ -25,7 +25,7 @@ def _(TriPeaks, mo):
     _query = mo.query_params()
     _game = _query.get("game")
     try:
-        game = TriPeaks(int(_game) if _game and _game.isdigit() else _game, lang=_query.get("lang"))
+        game = TriPeaks(_game, lang=_query.get("lang"), layout=_query.get("layout"))
         _why = None
     except ValueError as _error:  # a bad link: say why, and deal a random game (as the Voilà app does)
         game, _why = TriPeaks(), str(_error)

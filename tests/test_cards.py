@@ -169,3 +169,11 @@ def test_parse_cards_splits_on_ascii_space_and_commas_only():
     assert parse_cards(" 6d\tAh,\nTd ,K♣ ") == [Card.parse(t) for t in ("6d", "Ah", "Td", "K♣")]
     with pytest.raises(InvalidCardError, match="U\\+00A0 NO-BREAK SPACE"):
         parse_cards("6d\u00a0Ah")
+
+
+def test_a_card_made_from_its_notation_is_the_card_its_repr_writes():
+    assert Card("K♣") == Card(13, 0) == Card.parse("Kc") and eval(repr(Card("10♥"))) == Card(10, 2)
+    with pytest.raises(InvalidCardError, match=r"^not a card: int 5; expected Card\(rank, suit\)"):
+        Card(5)
+    with pytest.raises(InvalidCardError, match="not a card: 'K'"):
+        Card("K")

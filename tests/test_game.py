@@ -660,3 +660,10 @@ def test_refusals_quote_huge_input_cut_short():
         with pytest.raises(ValueError) as refusal:
             make()
         assert len(str(refusal.value)) < 1000
+
+
+@pytest.mark.parametrize("action", ["draw", " Undo "])
+def test_play_with_an_action_says_which_call_makes_it(action):
+    name = action.strip().lower()
+    with pytest.raises(InvalidCardError, match=rf"^play takes a card, and '{name}' is none: call {name}\(\)"):
+        Game("TP1-E-AAAAAAB").play(action)

@@ -225,8 +225,8 @@ def test_a_card_may_be_covered_by_one_card_over_its_lower_half():
         ("list.json", "[1, 2]", "a layout is a table with a name and slots; got list"),
         ("noslots.toml", 'name = "x"', "a layout needs the key slots; it has name"),
         ("extra.json", '{"name": "x", "slots": [], "peaks": 3}', "a layout takes the keys name, slots; got 'peaks'"),
-        ("name.json", '{"name": 3, "slots": []}', "a layout's name is text; got int 3"),
-        ("blank.json", '{"name": " ", "slots": []}', "a layout's name is text, not empty"),
+        ("name.json", '{"name": 3, "slots": []}', "a layout's name is text of 1 to 100 characters.*got int 3"),
+        ("blank.json", '{"name": " ", "slots": []}', "a layout's name is text of 1 to 100 characters.*got str ' '"),
         ("slots.json", '{"name": "x", "slots": "abc"}', "a layout's slots are a list of tables; got str 'abc'"),
         ("slot.json", '{"name": "x", "slots": [3]}', "slot 0 is a table of x, y, peak and covered_by; got int 3"),
         ("nox.toml", 'name = "x"\n[[slots]]\ny = 0\npeak = 0', "slot 0 needs the key x; it has y, peak"),
@@ -284,3 +284,81 @@ def test_a_long_bad_value_is_quoted_short(tmp_path):
 def test_a_layout_made_in_code_is_checked_too():
     with pytest.raises(InvalidLayoutError, match="drawn on top of each other"):
         Layout("twins", (LayoutSlot(0, 0, 0, ()), LayoutSlot(0, 0, 0, ())))
+
+
+# -- a Layout checked when made, whatever made it (issue 53, required 3) ------------------------------------
+
+
+def slot(**changes):
+    return LayoutSlot(**{"x": 0, "y": 0, "peak": 0, "covered_by": (), **changes})
+
+
+@pytest.mark.parametrize(
+    ("slots", "expected"),
+    [
+        ((slot(x=float("nan")),), r"slot 0: x is a number from 0 to 1000; got float nan"),
+        ((slot(y="1"),), r"slot 0: y is a number from 0 to 1000; got str '1'"),
+        ((slot(x=True),), r"slot 0: x is a number from 0 to 1000; got bool True"),
+        ((slot(peak=0.5),), r"slot 0: peak is a whole number, at least 0; got float 0.5"),
+        ((slot(covered_by="1"),), r"slot 0: covered_by is a list of slot numbers; got str '1'"),
+        (({"x": 0, "y": 0, "peak": 0},), r"slot 0 is a LayoutSlot\(x, y, peak, covered_by\); got dict"),
+        (None, r"a layout's slots are a list of LayoutSlot; got NoneType None"),
+        ("abc", r"a layout's slots are a list of LayoutSlot; got str 'abc'"),
+    ],
+)
+def test_a_layout_made_in_code_is_checked_as_a_file_is(slots, expected):
+    with pytest.raises(InvalidLayoutError, match=f"^{expected}"):
+        Layout("Tower", slots)
+
+
+def test_slots_given_as_a_list_are_kept_as_a_tuple_and_save_as_they_load(tmp_path):
+    made = Layout("Tower", [slot(y=0, covered_by=[1]), slot(y=1)])
+    assert made.slots == (LayoutSlot(0, 0, 0, (1,)), LayoutSlot(0, 1, 0, ())) and hash(made)
+    for suffix in ("json", "toml"):
+        made.save(tmp_path / f"tower.{suffix}")
+        assert Layout.load(tmp_path / f"tower.{suffix}") == made
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [("Four Peaks", "FOUR-PEAKS"), ("Über", "ÜBER"), ("Πύργος", "Πύργος"), ("  my  own -- tower! ", "MY-OWN-TOWER")],
+)
+def test_a_name_of_any_script_has_a_key_of_its_letters_and_digits(name, key, tmp_path):
+    made = Layout(name, THREE_PEAKS.slots[18:20])
+    assert made.key == key
+    made.save(tmp_path / "own.json")
+    assert Layout.load(tmp_path / "own.json") == made
+
+
+@pytest.mark.parametrize("name", ["", " ", "★★", "-" * 5, "x" * 101, "a" * 41])
+def test_a_name_without_a_key_or_too_long_is_refused_saying_the_rule(name):
+    with pytest.raises(InvalidLayoutError, match="its key in a game code is its letters and digits"):
+        Layout(name, THREE_PEAKS.slots[18:20])
+
+
+def test_a_name_utf8_cannot_write_is_refused_at_load(tmp_path):
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps({"name": "Tower\ud800", "slots": [{"x": 0, "y": 0, "peak": 0}]}))
+    with pytest.raises(InvalidLayoutError, match="no control character or lone surrogate"):
+        Layout.load(path)
+
+
+@pytest.mark.parametrize(("suffix", "text"), [("json", "[" * 100_000), ("toml", "a = " + "[" * 100_000)])
+def test_a_deeply_nested_file_is_refused_not_a_recursion_error(suffix, text, tmp_path):
+    path = tmp_path / f"deep.{suffix}"
+    path.write_text(text)
+    with pytest.raises(InvalidLayoutError, match="is nested deeper than a layout's tables and lists"):
+        Layout.load(path)
+
+
+def test_a_file_larger_than_a_layout_is_refused_unread(tmp_path):
+    path = tmp_path / "large.json"
+    path.write_text(json.dumps({"name": "Large", "slots": [], "pad": " " * 1_000_000}))
+    with pytest.raises(InvalidLayoutError, match="is larger than a layout is: at most 1,000,000 bytes"):
+        Layout.load(path)
+
+
+def test_three_peaks_slots_under_another_spelling_are_three_peaks():
+    same = Layout("three peaks", THREE_PEAKS.slots)
+    assert Layout.parse(same) is THREE_PEAKS
+    assert Layout.parse(None) is THREE_PEAKS and Layout.parse("THREE-peaks") is THREE_PEAKS

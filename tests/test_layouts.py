@@ -132,11 +132,11 @@ def test_a_layout_that_contradicts_the_code_or_borrows_a_built_in_key_is_refused
     with pytest.raises(InvalidCodeError, match="layout NOPE, which is not built in"):
         Game("TP1-E-AAAAAAB@NOPE")
     impostor = Layout("diamond", (LayoutSlot(0, 0, 0, ()),))
-    with pytest.raises(InvalidCodeError, match="the key DIAMOND of the built-in layout 'Diamond'"):
+    with pytest.raises(InvalidLayoutError, match="the key DIAMOND of the built-in layout 'Diamond'"):
         Game.from_number(3, layout=impostor)
     with pytest.raises(InvalidLayoutError, match="a built-in's name: 'Three Peaks', "):
         Game.from_number(3, layout="Pyramid")
-    with pytest.raises(InvalidLayoutError, match="1 to 40 ASCII letters and digits"):
+    with pytest.raises(InvalidLayoutError, match="its key in a game code is its letters and digits"):
         Layout("★★", (LayoutSlot(0, 0, 0, ()),))
 
 
@@ -189,3 +189,13 @@ def test_each_layout_has_a_game_of_the_day_on_the_game_the_board_and_the_widget(
     assert [goal["text"] for goal in board.snapshot()["goals"]] == [str(challenge) for challenge in day]
     board.close()
     widget.close()
+
+
+@pytest.mark.parametrize(("name", "key"), [("Über", "ÜBER"), ("Πύργος", "Πύργος")])
+def test_a_layout_named_in_any_script_is_named_by_its_own_key_in_codes(name, key):
+    own = Layout(name, THREE_PEAKS.slots[18:28])
+    game = Game.from_number(3, layout=own)
+    assert game.code == f"TP1-E-AAAAAAD@{key}"
+    assert Game(game.code, layout=own).deck == game.deck
+    with pytest.raises(InvalidCodeError, match="the layout BER, not"):
+        Game("TP1-E-AAAAAAD@BER", layout=own)

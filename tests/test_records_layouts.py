@@ -15,7 +15,7 @@ from test_records_roles import _as, _call, class_store  # noqa: F401  (a fixture
 
 from tripeaks_widget import LAYOUTS, Game
 from tripeaks_widget.engine.game import Game as Engine
-from tripeaks_widget.engine.layout import Layout
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
 from tripeaks_widget.records.locate import locate
@@ -92,7 +92,8 @@ def test_a_layout_is_asked_for_by_layout_name_or_key_and_anything_else_is_refuse
         "MY-OWN",
         "MY-OWN",
     ]
-    for bad in ("!!!", "Ωμέγα", "x" * 41):
+    assert layout_key("Ωμέγα") == "Ωμέγα"  # a name of any script is asked for by its key
+    for bad in ("!!!", "★★", "x" * 41):
         with pytest.raises(ValueError, match="a layout is a Layout, or the name or key of one"):
             store.results(layout=bad)
     with pytest.raises(TypeError, match="expected a Layout or its name"):
@@ -161,7 +162,8 @@ def test_a_result_spooled_before_layouts_is_written_as_three_peaks(tmp_path, mon
 
 def test_the_layout_keys_the_server_takes_are_the_ones_a_layout_has():
     assert all(re.fullmatch(layout_pattern(), layout.key) for layout in LAYOUTS.values())
-    assert not any(re.fullmatch(layout_pattern(), key) for key in ("", "diamond", "A B", "X'; DROP", "-X", "É"))
+    assert all(re.fullmatch(layout_pattern(), Layout(name, THREE_PEAKS.slots).key) for name in ("Über", "Πύργος"))
+    assert not any(re.fullmatch(layout_pattern(), key) for key in ("", "diamond", "A B", "X'; DROP", "-X", "É-"))
     assert MOST_CARDS_LEFT == 50
 
 
@@ -188,10 +190,12 @@ def test_the_store_function_refuses_a_bad_layout_or_more_cards_left_than_its_slo
             _call(conn, **changed)
         assert _call(conn, layout="FOUR-PEAKS", cards_left=31, token="c" * 32) == (True,)
         assert _call(conn, layout="MY-OWN", cards_left=50, token="d" * 32) == (True,)
+        assert _call(conn, layout="Πύργος-ÜBER", cards_left=10, token="e" * 32) == (True,)  # any script's key
     with Records(owner) as records:
         assert sorted((r["layout"], r["cards_left"]) for r in records.results()) == [
             ("FOUR-PEAKS", 31),
             ("MY-OWN", 50),
+            ("Πύργος-ÜBER", 10),
         ]
 
 

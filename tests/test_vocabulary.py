@@ -165,7 +165,7 @@ def test_game_of_a_number_deals_numbered_game_like_the_widget():
 
 def test_the_constructor_says_its_keywords():
     signature = inspect.signature(TriPeaks)
-    for name in ("code", "game", "rules", "records", "player", "lang", "show_hints", "search_budget", "deal_budget"):
+    for name in ("what", "game", "rules", "records", "player", "lang", "show_hints", "search_budget", "deal_budget"):
         assert name in signature.parameters, name
     assert signature.parameters["show_win_chance"].default is False
     assert signature.parameters["lang"].kind is inspect.Parameter.KEYWORD_ONLY
@@ -186,7 +186,7 @@ def test_an_unknown_keyword_is_refused_naming_the_nearest(keyword, near):
 
 
 def test_a_keyword_far_from_any_is_refused_listing_those_taken():
-    with pytest.raises(TypeError, match=r"takes no keyword zzz=; it takes code=, game=, rules="):
+    with pytest.raises(TypeError, match=r"takes no keyword zzz=; it takes what=, game=, rules="):
         TriPeaks(zzz=1)
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
-from .engine.codes import deck_code, number_code
+from .engine.dealing import ToDeal
 from .engine.errors import InvalidValueError
-from .engine.game import Game
 from .engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -34,13 +34,14 @@ class Comparison(ipywidgets.HBox):
         return self.children[key]
 
 
-def compare(widget: type[TriPeaks], code: str | None, rules: Iterable[Rules | str], **kwargs: Any) -> Comparison:
-    """One ``widget`` per rule set, each dealing the cards of ``code`` (None: a random deal)."""
-    game = Game(code)
+def compare(widget: type[TriPeaks], what: object, rules: Iterable[Rules | str], **kwargs: Any) -> Comparison:
+    """One ``widget`` per rule set, each dealing the same cards on the same layout: those of
+    ``what`` (read as everywhere, :class:`~tripeaks_widget.engine.dealing.ToDeal`; a code's layout,
+    or ``layout=``), or of one random game of the series for None."""
+    asked = ToDeal.parse(what, layout=kwargs.pop("layout", None)).drawn()
     widgets = []
     for rule_set in (Rules.parse(r) for r in rules):
-        dealt = number_code(game.number, rule_set) if game.number is not None else deck_code(game.deck, rule_set)
-        board = widget(dealt, **kwargs)
+        board = widget(replace(asked, rules=rule_set), **kwargs)
         board.layout = ipywidgets.Layout(flex="1 1 0", min_width="0")  # the boards share the row alike
         widgets.append(board)
     if not widgets:

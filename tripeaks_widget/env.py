@@ -32,7 +32,7 @@ from gymnasium import spaces
 from .engine.codes import SERIES_FIRST, SERIES_LAST
 from .engine.errors import InvalidValueError, got, whole_number
 from .engine.game import Game
-from .engine.layout import THREE_PEAKS, Layout, layout_named
+from .engine.layout import THREE_PEAKS, Layout
 from .engine.rules import Rules
 
 DRAW = THREE_PEAKS.slot_count  # the action that draws, on Three Peaks
@@ -83,7 +83,7 @@ class TriPeaksEnv(gym.Env):
         render_mode: str | None = None,
     ) -> None:
         self.rules = Rules.parse(rules)
-        self.layout = layout_named(layout)
+        self.layout = Layout.parse(layout)
         self.draw_action = self.layout.slot_count  # the action that draws: the one after the slots
         if render_mode not in (None, "ansi"):
             raise InvalidValueError(f"render_mode is None or 'ansi'; got {render_mode!r}")

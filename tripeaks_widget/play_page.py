@@ -23,8 +23,9 @@ from typing import Any
 from . import i18n
 from .board import Board
 from .board.snapshot import Snapshot
+from .engine.dealing import ToDeal
 from .engine.errors import InvalidTypeError, InvalidValueError, TriPeaksError, shown
-from .engine.layout import THREE_PEAKS, layout_named
+from .engine.layout import Layout
 from .engine.messages import Message
 from .records import Records
 from .records.results import ASSISTS
@@ -85,7 +86,8 @@ class PlayPage:
     """The page's board: ``post(text)`` is told each snapshot (JSON: ``{"state", "labels"?}``, or
     ``{"error"}`` for a game asked for that could not be dealt, dealt at random instead).
     ``assists`` are those the teacher allows (:func:`check_assists`); ``lang`` the language the
-    page opens in; ``game`` a code, a number, ``"today"`` (the game of the day) or None (a random
+    page opens in; ``game`` what to deal as every entry point reads it (``ToDeal``: a code, a game
+    number in ASCII digits, a rule set), ``"today"`` (the game of the day) or None (a random
     deal), as the page's link asks (``play/?game=123&lang=el``); ``layout`` the layout to play on,
     a built-in one's name or key (``play/?game=123&layout=diamond``; a code names its own), None
     for Three Peaks. ``records`` is the path of the
@@ -124,12 +126,10 @@ class PlayPage:
 
     def _deal(self, game: str | None, layout: str | None) -> Board:
         try:
-            shape = layout_named(layout) if layout else THREE_PEAKS  # none in the link: the browser's null
             if game == TODAY:
-                return self._show(Board.of_the_day(None, "easy", layout=shape, **self._options))
-            if game and not game.isdigit():  # a code names its own layout
-                return self._show(Board(game, **self._options))
-            return self._show(Board(int(game) if game else None, layout=shape, **self._options))
+                return self._show(Board.of_the_day(None, "easy", layout=Layout.parse(layout or None), **self._options))
+            # What to deal, read as everywhere; none in the link is the browser's null or "".
+            return self._show(Board(ToDeal.parse(game or None, layout=layout or None), **self._options))
         except TriPeaksError as error:  # a bad link: say why, and deal at random
             self._post(json.dumps({"error": str(error)}))
             return self._show(Board(**self._options))

@@ -46,7 +46,7 @@ from . import solver
 from .engine.codes import DEAL_COUNT, SERIES_FIRST, SERIES_LAST
 from .engine.errors import InvalidValueError, TriPeaksError
 from .engine.game import Game
-from .engine.layout import LAYOUTS, THREE_PEAKS, Layout, layout_named
+from .engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from .engine.rules import Rules
 
 RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds", "layout")
@@ -74,7 +74,7 @@ def solve_deal(
     score). For one that can't, they and ``cards_left`` describe the line that clears the most
     cards when ``lost_lines`` is set, and are None otherwise (that search is the slow part).
     """
-    game = Game.from_number(number, rules, layout=THREE_PEAKS if layout is None else layout_named(layout))
+    game = Game.from_number(number, rules, layout=Layout.parse(layout))
     if verdict_only:
         return _verdict(game, budget)
     solution = solver.solve(game, budget=budget, lost_line=lost_lines)
@@ -206,7 +206,7 @@ def solvability(
     """
     numbers = list(numbers)
     rule_names = [str(Rules.parse(r)) for r in rules]
-    shape = None if layout is None else layout_named(layout)
+    shape = None if layout is None else Layout.parse(layout)
     if executor is None:
         with local_pool(workers) as pool:
             yield from solvability(
@@ -572,7 +572,7 @@ def survey_layouts(named: list[str] | None) -> list[Layout]:
         elif os.path.isfile(text):
             chosen = [Layout.load(text)]
         else:
-            chosen = [layout_named(text)]
+            chosen = [Layout.parse(text)]
         found.update((layout.key, layout) for layout in chosen)
     return list(found.values())
 

@@ -28,6 +28,7 @@ from .board.board import uncopyable, with_the_boards_keywords
 from .board.snapshot import Snapshot
 from .board.surface import reads_through
 from .compare import Comparison, compare
+from .engine.dealing import ToDeal
 from .engine.errors import check_keywords, keywords
 from .engine.rules import Rules
 from .goals import challenges_of_the_day
@@ -94,7 +95,9 @@ class TriPeaks(anywidget.AnyWidget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
     ``TriPeaks()`` deals a random game under Easy; ``TriPeaks("TP1-E-AAAAAAB")`` that code;
-    ``TriPeaks(123)`` numbered game 123; ``TriPeaks(rules="classic")`` a random Classic deal.
+    ``TriPeaks(123)`` numbered game 123 (1 to 50,000); ``TriPeaks("classic")`` or
+    ``TriPeaks(rules="classic")`` a random Classic deal, read as every entry point reads what to
+    deal (:class:`~tripeaks_widget.engine.dealing.ToDeal`).
     Every keyword is the headless :class:`~tripeaks_widget.board.Board`'s, whose attributes the
     widget shows (``w.play("K♣")``, ``w.show_win_chance = True``, ``w.verdict``); ``w.game`` is the
     :class:`~tripeaks_widget.Game` on the board, where the position is read. The documentation's
@@ -117,9 +120,9 @@ class TriPeaks(anywidget.AnyWidget):
         i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)"
     )
 
-    def __init__(self, code: str | int | None = None, **options: Any) -> None:
+    def __init__(self, what: ToDeal | Rules | str | int | None = None, **options: Any) -> None:
         check_keywords("TriPeaks()", options, BOARD_KEYWORDS)
-        board = Board(code, **options)
+        board = Board(what, **options)
         self.board = board  # a bad code raised above, before any comm opened
         with board.lock:  # the front end's first render is whole: labels and state in the language
             shipped = (
@@ -182,13 +185,14 @@ class TriPeaks(anywidget.AnyWidget):
 
     @classmethod
     def compare(
-        cls, code: str | None = None, rules: Iterable[Rules | str] = ("easy", "classic"), **kwargs: Any
+        cls, what: ToDeal | str | int | None = None, rules: Iterable[Rules | str] = ("easy", "classic"), **kwargs: Any
     ) -> Comparison:
-        """Widgets side by side dealing the same cards, one per rule set: ``TriPeaks.compare(
-        "TP1-E-AAAAAAB")`` shows that deal under Easy and under Classic (``code=None``: a random
-        deal). The result is an ``ipywidgets.HBox``; its widgets are ``box.widgets`` (also
-        ``box[0]``, ``box["classic"]``)."""
-        return compare(cls, code, rules, **kwargs)
+        """Widgets side by side dealing the same cards on the same layout, one per rule set:
+        ``TriPeaks.compare("TP1-E-AAAAAAB")`` shows that deal under Easy and under Classic,
+        ``TriPeaks.compare("TP1-E-AAAAAAB@DIAMOND")`` on Diamond (``what`` as ``TriPeaks(what)``
+        reads it; None: a random deal). The result is an ``ipywidgets.HBox``; its widgets are
+        ``box.widgets`` (also ``box[0]``, ``box["classic"]``)."""
+        return compare(cls, what, rules, **kwargs)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The live board, and beside it the picture of the board as it is now (``image/svg+xml``):

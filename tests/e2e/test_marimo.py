@@ -54,6 +54,12 @@ def test_clicks_reach_python_and_the_other_cell_follows(host_page, marimo_app):
     assert page_errors(page) == []
 
 
+def test_a_link_chooses_the_layout_as_the_play_page_does(host_page, marimo_app):
+    page, board = open_app(host_page, marimo_app, query="?game=7&layout=diamond")
+    expect(board.root.locator(".tp-code")).to_have_text("TP1-E-AAAAAAH@DIAMOND")
+    assert page_errors(page) == []
+
+
 @pytest.mark.parametrize(("query", "said"), [("?game=0", "Game numbers run from 1 to 50,000"), ("?lang=pt", "'pt'")])
 def test_a_bad_link_says_why_and_deals_a_random_game(host_page, marimo_app, query, said):
     """As the Voilà app does: the reason above the board, and a random Easy deal to play."""

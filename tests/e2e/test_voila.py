@@ -73,6 +73,12 @@ def test_a_link_chooses_the_language(host_page, voila):
     assert page_errors(page) == []
 
 
+def test_a_link_chooses_the_layout_as_the_play_page_does(host_page, voila):
+    page, board = open_app(host_page, voila, query="?game=7&layout=diamond")
+    expect(board.root.locator(".tp-code")).to_have_text("TP1-E-AAAAAAH@DIAMOND")
+    assert page_errors(page) == []
+
+
 def test_a_bad_link_says_why_and_deals_a_random_game(host_page, voila):
     page, board = open_app(host_page, voila, query="?game=TP9-X")
     expect(page.locator("body")).to_contain_text("TP9-X")

@@ -24,8 +24,9 @@ from typing import Any, NamedTuple
 from .. import i18n
 from ..analysis import Game
 from ..engine.cards import Card
-from ..engine.errors import InvalidTypeError, InvalidValueError, check_flag, checked_keywords, got, whole_number
-from ..engine.game import ENDINGS, IllegalMoveError, check_layout
+from ..engine.dealing import ToDeal
+from ..engine.errors import InvalidTypeError, InvalidValueError, check_flag, checked_keywords, got
+from ..engine.game import ENDINGS, IllegalMoveError
 from ..engine.layout import Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
@@ -33,7 +34,7 @@ from ..engine.steps import drive
 from ..fair import Chance, Review
 from ..goals import Challenge, challenges_of_the_day
 from ..picture import Picture, look
-from ..records import SERIES_FIRST, SERIES_LAST, Records, check_player, in_series
+from ..records import Records, check_player, in_series
 from ..records.player import renamed
 from . import dialog, intents
 from .aims import GOAL_MET, Aims, read_challenges
@@ -46,7 +47,6 @@ from .surface import reads_through, signature_of
 
 log = logging.getLogger("tripeaks_widget")
 
-GAME_NUMBERS = f"Game numbers run from {SERIES_FIRST} to {SERIES_LAST:,}"
 # A click that names a card no longer where it was clicked (the board changed while it was on its way).
 CLICK_TOO_LATE = Message("The board changed before that click arrived: nothing was played")
 
@@ -110,16 +110,18 @@ def _budget(name: str, value: Any) -> float:
 class Board:
     """One game of TriPeaks in play, headless: see the module's docstring and the explanation
     page of the documentation ("the board"). ``Board("TP1-E-AAAAAAB")`` deals that code,
-    ``Board(123)`` or ``Board(game=123)`` numbered game 123, ``Board(rules="classic")`` a random
-    Classic deal, ``Board(layout="Diamond")`` one on Diamond (a built-in's name, or a
-    :class:`~tripeaks_widget.engine.layout.Layout`; a code names its own); the keywords are
+    ``Board(123)`` or ``Board(game=123)`` numbered game 123 (1 to 50,000), ``Board("classic")`` or
+    ``Board(rules="classic")`` a random Classic deal, ``Board(layout="Diamond")`` one on Diamond (a
+    built-in's name, or a :class:`~tripeaks_widget.engine.layout.Layout`; a code names its own):
+    ``what`` is read as every entry point reads what to deal
+    (:class:`~tripeaks_widget.engine.dealing.ToDeal`); the keywords are
     :class:`~tripeaks_widget.widget.TriPeaks`' own. What it says of its game, it says under the
     game's names (``board.score``, ``board.peaks()``)."""
 
     @checked_keywords
     def __init__(
         self,
-        code: str | int | None = None,
+        what: ToDeal | Rules | str | int | None = None,
         *,
         game: int | None = None,
         rules: Rules | str | None = None,
@@ -152,7 +154,8 @@ class Board:
         self._subscribers: list[Subscriber] = []
         self._movers: list[Mover] = []
         self._lang = check_language(lang)
-        self._game = deal(code, game, rules, error_help, self._lang, layout)  # a bad code raises before anything starts
+        asked = ToDeal.parse(what, game=game, rules=rules, layout=layout)  # a bad one raises before anything starts
+        self._game = Game(asked, error_help=error_help, lang=self._lang)
         self.assists = Assists(self, show_verdict, show_win_chance, check_hint_kind(hint_kind))
         self.assists.show_playable, self.assists.show_hints = show_playable, show_hints
         self._note: str = ""  # the board's own word for the message line (a hint, an error) until the next action
@@ -491,20 +494,23 @@ class Board:
         """Carry out one action: ``"draw"``, ``"undo"``, or a card to play (notation, Card or slot)."""
         return self._apply(self._game.apply, action)
 
+    @checked_keywords
     def new_game(
         self,
-        what: Rules | str | int | None = None,
+        what: ToDeal | Rules | str | int | None = None,
         *,
         game: int | None = None,
         rules: Rules | str | None = None,
         layout: Layout | str | None = None,
         winnable: bool = False,
     ) -> Game:
-        """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``), a
-        rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or nothing for a
-        random deal under the current rules. A game number without ``rules=`` keeps the current
-        rules, and a game number or a random deal without ``layout=`` the current layout; a code
-        carries its own rules and layout. An unfinished numbered game left behind is recorded.
+        """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``: 1 to
+        50,000), a rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or
+        nothing for a random deal under the current rules, read as every entry point reads what to
+        deal (:class:`~tripeaks_widget.engine.dealing.ToDeal`). A game number without ``rules=``
+        keeps the current rules, and a game number or a random deal without ``layout=`` the current
+        layout; a code carries its own rules and layout. An unfinished numbered game left behind is
+        recorded.
 
         ``winnable=True`` deals a random game that the solver has proven winnable (under the
         rules it is dealt with); it raises ``solver.SearchExhausted`` (a ``TimeoutError``) when
@@ -512,32 +518,13 @@ class Board:
         deal, so it does not go with ``winnable=True``."""
         if not isinstance(winnable, bool):
             raise InvalidTypeError(f"winnable is True or False; got {type(winnable).__name__} {winnable!r}")
-        code = None
-        if whole_number(what) is not None:
-            if game is not None:
-                raise InvalidValueError("give a game number once: new_game(123) or new_game(game=123)")
-            game = what  # type: ignore[assignment]
-        elif isinstance(what, Rules) or (isinstance(what, str) and intents.is_rules(what)):
-            if rules is not None:
-                raise InvalidValueError(f"give a rule set once: new_game({str(what)!r}) or new_game(rules=...)")
-            rules = what
-        elif isinstance(what, str):
-            code = what
-        elif what is not None:
-            raise InvalidTypeError(
-                f"new_game takes a game code, a game number or a rule set, not {type(what).__name__} {what!r}"
-            )
-        if winnable and (code is not None or game is not None):
-            raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
-        help_on, current = self._game.error_help, self._game.rules
-        on = (self._game.layout if layout is None else layout) if code is None else layout
+        asked = ToDeal.parse(what, game=game, rules=rules, layout=layout).given(self._game.rules, self._game.layout)
         if winnable:
-            laid = check_layout(on) or self._game.layout
-            found = drive(self.assists.winnable_code(current if rules is None else rules, laid))
-            dealt = Game(found, layout=laid, error_help=help_on, lang=self._lang)
-        else:
-            dealt = deal(code, game, current if rules is None and code is None else rules, help_on, self._lang, on)
-        return self._deal(dealt)
+            if not asked.random:
+                raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
+            chosen, on = asked.rules_and_layout(self._game.rules, self._game.layout)
+            asked = ToDeal.from_code(drive(self.assists.winnable_code(chosen, on)), on)
+        return self._deal(Game(asked, error_help=self._game.error_help, lang=self._lang))
 
     def restart(self) -> Game:
         """Deal this game again from the start (the Restart button): a new play of the same deal,
@@ -826,38 +813,6 @@ def uncopyable() -> InvalidTypeError:
 
 def _is_stock(target: Any) -> bool:
     return isinstance(target, str) and target.strip().lower() == "stock"
-
-
-def deal(
-    code: Any,
-    game: Any,
-    rules: Rules | str | None,
-    error_help: bool,
-    lang: str | None = None,
-    layout: Layout | str | None = None,
-) -> Game:
-    """The game a board deals: a code, a numbered game (1–50,000) under ``rules``, or a random deal,
-    on ``layout`` (a code names its own: one given too must be that one); a game number may come as
-    ``code`` (``Board(123)``)."""
-    if whole_number(code) is not None:
-        if game is not None:
-            raise InvalidValueError("give a game number once: TriPeaks(123) or TriPeaks(game=123)")
-        code, game = None, code
-    if code is not None and game is not None:
-        raise InvalidValueError("give a game code or a game number, not both: a code names its own deal")
-    if game is not None:
-        return Game.from_number(game_number(game), rules, layout=layout, error_help=error_help, lang=lang)
-    return Game(code, rules=rules, layout=layout, error_help=error_help, lang=lang)
-
-
-def game_number(value: Any) -> int:
-    """A numbered game of the series (R6.8), checked: 1 to 50,000."""
-    number = whole_number(value)
-    if number is None:
-        raise InvalidTypeError(f"{GAME_NUMBERS}; got {type(value).__name__} {value!r}")
-    if not in_series(number):
-        raise InvalidValueError(f"{GAME_NUMBERS}; got {value!r}")
-    return number
 
 
 def check_language(value: Any) -> str:

@@ -13,13 +13,11 @@ the field.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..engine.dealing import ToDeal
 from ..engine.game import Game
-from ..engine.layout import layout_named
 from ..engine.messages import Message
-from ..engine.rules import Rules
 from .assists import failure
 from .intents import NewGame
 
@@ -36,22 +34,20 @@ BAD_NUMBER = Message("Game numbers run from 1 to 50,000; got {number}.")
 
 def answer(board: Board, intent: NewGame) -> Reply | None:
     """Deal what the dialog chose, and answer the request (a winnable deal: once one is found, so
-    None now)."""
-    request, code, number, rules, layout = intent.request, intent.code, intent.number, intent.rules, intent.layout
-    deal: Callable[[], object]
-    if code:
-        field, deal = "code", lambda: board.new_game(code)
-    elif number is not None:
-        field, deal = "game", lambda: board.new_game(game=number, rules=rules, layout=layout)
-    elif intent.winnable:
-        chosen = board.game.rules if rules is None else Rules.parse(rules)
-        on = board.game.layout if layout is None else layout_named(layout)
-        board.assists.find_deal(chosen, request, lambda *found: _deal_found(board, *found), on)
-        return None
-    else:
-        field, deal = "rules", lambda: board.new_game(rules=rules, layout=layout)
+    None now). What to deal is read as everywhere (``ToDeal``): the code alone, else the game
+    number, rules and layout; a refusal names the field it is about."""
+    request, code, number = intent.request, intent.code, intent.number
+    field = "code" if code else "game" if number is not None else "rules"
     try:
-        deal()
+        if code:
+            asked = ToDeal.parse(code)
+        else:
+            asked = ToDeal.parse(game=number, rules=intent.rules, layout=intent.layout)
+        if intent.winnable and asked.random:
+            rules, layout = asked.rules_and_layout(board.game.rules, board.game.layout)
+            board.assists.find_deal(rules, request, lambda *found: _deal_found(board, *found), layout)
+            return None
+        board.new_game(asked)
     except ValueError as error:
         return board.answer(request, False, refusal(field, code, number, error), field)
     return board.answer(request, True)

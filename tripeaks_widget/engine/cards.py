@@ -33,12 +33,17 @@ class _CardFields(NamedTuple):
 
 class Card(_CardFields):
     """A playing card: ``rank`` 1 (ace) .. 13 (king), ``suit`` 0..3 in the order ♣ ♦ ♥ ♠.
-    The joker of variant V3 is ``Card(0, 4)``: rank 0 stands for any rank. Any other
-    values raise ``InvalidCardError``."""
+    The joker of variant V3 is ``Card(0, 4)``: rank 0 stands for any rank. One argument is
+    read as notation: ``Card("K♣")`` is ``Card.parse("K♣")``, as the card's repr writes it. Any
+    other values raise ``InvalidCardError``."""
 
     __slots__ = ()
 
-    def __new__(cls, rank: int, suit: int) -> Card:
+    def __new__(cls, rank: int | str, suit: int | None = None) -> Card:
+        if suit is None:
+            if isinstance(rank, (str, Card)):
+                return cls.parse(rank)
+            raise InvalidCardError(f"not a card: {got(rank)}; expected {CARD_VALUES}, or notation: {CARD_FORM}")
         whole_rank, whole_suit = whole_number(rank), whole_number(suit)
         if (
             whole_rank is None

@@ -38,7 +38,7 @@ from .errors import (
     stray,
     whole_number,
 )
-from .layout import KEY_LIMIT, LAYOUTS, THREE_PEAKS, Layout, layout_named
+from .layout import KEY_LIMIT, LAYOUTS, THREE_PEAKS, Layout, is_key
 from .rules import VARIANTS, Rules
 
 NUMBER_LETTERS = 7
@@ -51,7 +51,8 @@ CODE_FORM = (
     f"variant letters from {VARIANT_LETTERS}, then optionally '@' and a layout's key such as "
     "'@DIAMOND') or 'TPD-E-' followed by 49 letters"
 )
-_CODE = re.compile(rf"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?(?:@([A-Z0-9-]{{1,{KEY_LIMIT}}}))?")
+# The layout's key is checked apart (``is_key``): letters of any script are a key's.
+_CODE = re.compile(rf"(TP1|TPD)-([ECN])-([A-Z]+)(?:-([A-Z]+))?(?:@(.{{1,{KEY_LIMIT}}}))?")
 
 
 class Deal(NamedTuple):
@@ -98,6 +99,11 @@ def number_code(number: int, rules: Rules, layout: Layout = THREE_PEAKS) -> str:
     return f"TP1-{rules.letter}-{_letters(whole, NUMBER_LETTERS)}{_variant_part(rules)}{_layout_part(layout)}"
 
 
+def numbered_deal(number: int, rules: Rules, layout: Layout) -> Deal:
+    """Deal ``number`` (R6.7) under ``rules`` on ``layout``: its cards, the deal generator's."""
+    return Deal(rules, deal_cards(number, joker=rules.joker, pinned=layout == THREE_PEAKS), number, layout)
+
+
 def permutation_rank(cards: tuple[Card, ...]) -> int:
     """The Lehmer rank of an arrangement of the deck (0 = the ordered deck)."""
     remaining = list(range(len(cards)))
@@ -127,33 +133,28 @@ def deck_code(cards: tuple[Card, ...], rules: Rules, layout: Layout = THREE_PEAK
 
 
 def code_layout(key: str | None, code: str, given: Layout | None) -> Layout:
-    """The layout a code's key names (None: Three Peaks): ``given`` when its key is that, else
-    the built-in of that key. A key no layout has, or one that ``given`` does not have, raises
-    ``InvalidCodeError``."""
-    wanted = given if given is not None else THREE_PEAKS if key is None else None
-    if key is None:
-        key = THREE_PEAKS.key
-    if wanted is None:
+    """The layout a code's key names (None: Three Peaks): ``given`` (read by ``Layout.parse``)
+    when its key is that, else the built-in of that key. A key no layout has, or one that
+    ``given`` does not have, raises ``InvalidCodeError``."""
+    key = THREE_PEAKS.key if key is None else key
+    if given is None:
         try:
-            return layout_named(key)
+            return Layout.parse(key)
         except InvalidLayoutError:
             names = ", ".join(layout.key for layout in LAYOUTS.values())
             raise InvalidCodeError(
                 f"the code {shown(code)} is a game on the layout {key}, which is not built in ({names}); "
                 "give that layout with it (layout=Layout.load(path))"
             ) from None
-    if wanted.key != key:
+    if given.key != key:
         raise InvalidCodeError(
-            f"the code {shown(code)} is a game on the layout {key}, not {wanted.name!r}; "
+            f"the code {shown(code)} is a game on the layout {key}, not {given.name!r}; "
             "change the code's '@' part or leave out layout="
         )
-    builtin = next((layout for layout in LAYOUTS.values() if layout.key == key), None)
-    if builtin is not None and builtin != wanted:
-        raise InvalidCodeError(
-            f"the layout {wanted.name!r} has the key {key} of the built-in layout {builtin.name!r}, with "
-            "other slots; give it a name of its own"
-        )
-    return wanted
+    try:
+        return Layout.parse(given)
+    except InvalidLayoutError as error:
+        raise InvalidCodeError(str(error)) from None
 
 
 def parse_code(code: object, layout: Layout | None = None) -> Deal:
@@ -166,6 +167,11 @@ def parse_code(code: object, layout: Layout | None = None) -> Deal:
     if not match:
         raise InvalidCodeError(f"not a game code: {shown(code)}{stray(code)}; expected {CODE_FORM}")
     kind, letter, letters, variants, key = match.groups()
+    if key is not None and not is_key(key):
+        raise InvalidCodeError(
+            f"the layout's key {shown(key)} of the code {shown(code)} is not a key: a layout name's letters and "
+            "digits, a hyphen between runs of them, none at the ends (e.g. '@DIAMOND')"
+        )
     on = code_layout(key, code, layout)
     rules = Rules.parse(letter)
     if variants:
@@ -183,8 +189,7 @@ def parse_code(code: object, layout: Layout | None = None) -> Deal:
                 f"a TP1 code has {NUMBER_LETTERS} letters after the rule letter; "
                 f"got {len(letters)} in {shown(code)}; expected {CODE_FORM}"
             )
-        number = _number(letters)
-        return Deal(rules, deal_cards(number, joker=rules.joker, pinned=on == THREE_PEAKS), number, on)
+        return numbered_deal(_number(letters), rules, on)
     if len(letters) != DECK_LETTERS[size]:
         raise InvalidCodeError(
             f"a TPD code for {size} cards has {DECK_LETTERS[size]} letters after the rule letter; "

@@ -5,13 +5,16 @@ them all), whose message names the form expected:
 
 - ``InvalidCardError``: ``Card(…)``, ``Card.parse``, ``Card.from_index``, ``parse_cards``;
 - ``InvalidRulesError``: ``Rules.parse``, ``Rules.with_variants``, and every ``rules=`` argument;
-- ``InvalidCodeError``: ``parse_code`` and ``Game(code)`` (a code that contradicts ``rules=`` too);
-- ``InvalidNumberError``: ``Game.from_number`` and ``number_code``;
+- ``InvalidCodeError``: ``parse_code``, and what to deal that is not a code, a game number or a
+  rule set (``Game(what)``, ``Board(what)`` …; a code that contradicts ``rules=`` too);
+- ``InvalidNumberError``: ``Game.from_number`` and ``number_code``, and a game number outside the
+  numbered series, 1 to 50,000, wherever what to deal is read (``engine.dealing``);
 - ``InvalidDeckError``: ``Game.from_deck``, naming the card at fault;
 - ``InvalidSnapshotError``: ``Game.from_dict``, naming the part at fault;
 - ``InvalidDateError``: a date of the game of the day (``Game.of_the_day``);
 - ``InvalidChallengeError``: ``Challenge.parse`` and a challenge that cannot be met under its rules;
-- ``InvalidLayoutError``: ``Layout.load`` and ``Layout.from_dict``, naming the slot(s) at fault.
+- ``InvalidLayoutError``: ``Layout(…)``, ``Layout.load``, ``Layout.from_dict`` and ``Layout.parse``
+  (every ``layout=``), naming the slot(s) at fault.
 
 An input that may come from a player, a file or a front end raises its error whatever is
 wrong with it, its type included (the message names the type it got). The options that
@@ -197,7 +200,12 @@ def checked_keywords(function: F) -> F:
     """``function`` refusing an unknown keyword with :func:`check_keywords` (before it runs), its
     signature and docstring unchanged."""
     known = keywords(inspect.signature(function))
-    call = f"{function.__qualname__.removesuffix('.__init__')}()"
+    # A class is named by its constructor; a method by its own name, which a widget shares with its board.
+    call = (
+        f"{function.__qualname__.removesuffix('.__init__')}()"
+        if function.__name__ == "__init__"
+        else f"{function.__name__}()"
+    )
 
     @functools.wraps(function)
     def checked(*args: Any, **options: Any) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Set
 from itertools import islice
@@ -10,7 +9,8 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypedDict, cast
 
 from . import words
 from .cards import CARD_FORM, DECK_FORM, JOKER, Card, card_tokens
-from .codes import SERIES_FIRST, SERIES_LAST, Deal, deck_code, number_code, parse_code
+from .codes import Deal, deck_code, number_code
+from .dealing import ToDeal
 from .errors import (
     InvalidCardError,
     InvalidCodeError,
@@ -18,15 +18,16 @@ from .errors import (
     InvalidSnapshotError,
     InvalidValueError,
     TriPeaksError,
+    ascii_lower,
     check_flag,
     checked_keywords,
     got,
     shown,
     whole_number,
 )
-from .layout import PEAK_NAMES, THREE_PEAKS, Layout, layout_named
+from .layout import PEAK_NAMES, Layout
 from .messages import Message
-from .rules import EASY, Rules
+from .rules import Rules
 from .seen import Seen
 from .view import GameView, Last, Played
 
@@ -75,12 +76,6 @@ def hogue_bonus(cleared: int, peaks: int) -> int:
 def peak_names(peaks: int) -> tuple[str, ...]:
     """The peaks' names in :meth:`Game.peaks`: left, middle, right for three; else 1, 2, …"""
     return PEAK_NAMES if peaks == len(PEAK_NAMES) else tuple(str(p + 1) for p in range(peaks))
-
-
-def check_layout(layout: object) -> Layout | None:
-    """``layout=`` as given to a game: None (from the code: Three Peaks unless it names
-    another), a :class:`Layout`, or a built-in's name or key."""
-    return None if layout is None else layout_named(layout)
 
 
 def standing_actions(history: Iterable[str]) -> list[tuple[int, str]]:
@@ -139,38 +134,29 @@ class Position(NamedTuple):
 
 
 class Game:
-    """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")`` deals that code, ``Game(123)`` numbered game
-    123 (as ``Game.from_number(123)``); ``Game()`` deals a random game of the numbered series
-    (R6.8), so it counts towards the records and can be named by its number, under Easy.
-    ``lang`` is the language of the words the game says (``message``, ``why_not``, ``describe``)."""
+    """A game of TriPeaks: ``Game("TP1-E-AAAAAAB")`` deals that code, ``Game(123)`` game 123 of
+    the numbered series (R6.8: 1 to 50,000), ``Game("classic")`` a random Classic game of the
+    series and ``Game()`` a random one under Easy, so that it counts towards the records and can be
+    named by its number. ``what`` is read as every entry point reads what to deal
+    (:class:`~tripeaks_widget.engine.dealing.ToDeal`). ``lang`` is the language of the words the
+    game says (``message``, ``why_not``, ``describe``)."""
 
     @checked_keywords
     def __init__(
         self,
-        code: str | int | None = None,
+        what: ToDeal | Rules | str | int | None = None,
         *,
         rules: Rules | str | None = None,
         layout: Layout | str | None = None,
         error_help: bool = True,
         lang: str | None = None,
     ) -> None:
-        """A bad ``code`` raises ``InvalidCodeError``, bad ``rules`` ``InvalidRulesError``, a bad
-        ``layout`` ``InvalidLayoutError`` (see ``errors``). ``layout`` is a :class:`Layout` or a
-        built-in's name (``tripeaks_widget.LAYOUTS``); a code names its own layout."""
+        """A bad code raises ``InvalidCodeError``, a number outside the series
+        ``InvalidNumberError``, bad ``rules`` ``InvalidRulesError``, a bad ``layout``
+        ``InvalidLayoutError`` (see ``errors``). ``layout`` is a :class:`Layout` or a built-in's
+        name (``tripeaks_widget.LAYOUTS``); a code names its own layout."""
         check_flag("error_help", error_help)
-        chosen = None if rules is None else Rules.parse(rules)
-        on = check_layout(layout)
-        if whole_number(code) is not None:
-            code = number_code(code, EASY if chosen is None else chosen, on or THREE_PEAKS)  # type: ignore[arg-type]
-        if code is None:
-            number = SERIES_FIRST + secrets.randbelow(SERIES_LAST - SERIES_FIRST + 1)
-            code = number_code(number, EASY if chosen is None else chosen, on or THREE_PEAKS)
-        deal = parse_code(code, on)
-        if chosen is not None and chosen != deal.rules:
-            raise InvalidCodeError(
-                f"the code {code!r} is a {deal.rules} game, not {chosen}; change the code's letters or leave out rules="
-            )
-        self._start(deal, error_help, lang)
+        self._start(ToDeal.parse(what, rules=rules, layout=layout).deal(), error_help, lang)
 
     @classmethod
     @checked_keywords
@@ -187,7 +173,7 @@ class Game:
         from 0 to 26**7 - 1, an int or any integral such as ``numpy.int64``, else
         ``InvalidNumberError``; on ``layout`` (default Three Peaks): each layout has its numbered
         games, deal ``n`` being the same cards laid out there."""
-        on = check_layout(layout) or THREE_PEAKS
+        on = Layout.parse(layout)
         return cls(number_code(number, Rules.parse(rules), on), layout=on, error_help=error_help, lang=lang)
 
     @classmethod
@@ -207,7 +193,7 @@ class Game:
         ``InvalidDeckError`` naming the card at fault."""
         check_flag("error_help", error_help)
         rules = Rules.parse(rules)
-        on = check_layout(layout) or THREE_PEAKS
+        on = Layout.parse(layout)
         size = 53 if rules.joker else 52
         stock = size - on.slot_count - 1
         joker = " with the joker" if rules.joker else ""
@@ -528,6 +514,9 @@ class Game:
 
     def play(self, target: int | Card | str) -> Card:
         """Move a free card that fits onto the discard (R2.2); returns the card."""
+        if isinstance(target, str) and ascii_lower(target) in ("draw", "undo"):
+            action = ascii_lower(target)
+            raise InvalidCardError(f"play takes a card, and {action!r} is none: call {action}(), or apply({action!r})")
         slot = self.slot_of(target)
         reason = self._why_not(slot)
         if reason:
@@ -704,7 +693,8 @@ class Game:
         if not isinstance(error_help, bool):
             raise InvalidSnapshotError(f"snapshot 'error_help' is true or false; got {got(error_help)}")
         try:
-            game = cls(data["code"], layout=layout, error_help=error_help, lang=lang)
+            what = ToDeal.from_code(data["code"], None if layout is None else Layout.parse(layout))
+            game = cls(what, error_help=error_help, lang=lang)
         except InvalidCodeError as error:
             raise InvalidSnapshotError(f"snapshot 'code': {error}") from None
         try:

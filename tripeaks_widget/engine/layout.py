@@ -17,11 +17,12 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import numbers
 import os
 import pathlib
-import re
 import sys
 import types
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -36,6 +37,14 @@ MAX_SLOTS = len(DECK) - 2
 PLACE_WIDTH = 1  # a slot's place: its card and the gap beside it, in card widths …
 PLACE_HEIGHT = 2  # … and its card's height, in rows (half a card's height each)
 PLACE_LIMIT = 1000  # the farthest a card's x or y may be: far beyond any table, short of overflow
+FILE_LIMIT = 1_000_000  # the most bytes of a layout file: 50 slots take a few thousand
+NAME_LIMIT = 100  # the most characters of a layout's name
+KEY_LIMIT = 40  # the most characters of a layout's key, in a game code
+NAME_RULE = (
+    f"a layout's name is text of 1 to {NAME_LIMIT} characters, letters of any script welcome; its key in a "
+    f"game code is its letters and digits, ASCII letters in capitals, each other run of characters a hyphen "
+    f"('Four Peaks': FOUR-PEAKS, 'Über': ÜBER), 1 to {KEY_LIMIT} characters"
+)
 
 
 class LayoutSlot(NamedTuple):
@@ -86,11 +95,19 @@ class Layout:
     [1, 2]}, {"x": 0, "y": 1, "peak": 0}, …]}``. No other keys are taken. :meth:`save` writes
     one (``layouts/three-peaks.json`` in the package is such a file).
 
-    A layout is checked when made; each fault is an
-    :class:`~tripeaks_widget.engine.errors.InvalidLayoutError` that names the slot(s) at fault:
+    The name is text of 1 to 100 characters, letters of any script welcome. Its key, which game
+    codes and records use (:attr:`key`), is the name's letters and digits with ASCII letters in
+    capitals and each other run of characters a hyphen: "Four Peaks" is ``FOUR-PEAKS``, "Über"
+    ``ÜBER``, "Πύργος" ``Πύργος``; 1 to 40 characters.
 
-    - a file that is not TOML or JSON, a missing key, an unknown one, a value of the wrong
-      type, a cover that names no slot, peaks not numbered 0, 1, …;
+    A layout is checked when made, whatever made it (``Layout(name, slots)``, a file, a table);
+    each fault is an :class:`~tripeaks_widget.engine.errors.InvalidLayoutError` that names the
+    slot(s) at fault:
+
+    - a file that is not TOML or JSON, larger than 1 MB or nested deeper than a layout is, a
+      missing key, an unknown one, a value of the wrong type (a place that is not a number from
+      0 to 1000, NaN included), a cover that names no slot, peaks not numbered 0, 1, …;
+    - a name that breaks the rule above, or that UTF-8 cannot write (a lone surrogate);
     - covers that go round in a circle (slot 3 covered by 4, 4 by 3), and the slots that can
       therefore never be freed;
     - more slots than the deck can fill with a stock left (``MAX_SLOTS``, 50: the 52 cards
@@ -107,7 +124,39 @@ class Layout:
     slots: tuple[LayoutSlot, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.slots, (tuple, list)):
+            raise InvalidLayoutError(f"a layout's slots are a list of LayoutSlot; got {_quoted(self.slots)}")
+        object.__setattr__(self, "slots", tuple(_checked_slot(i, slot) for i, slot in enumerate(self.slots)))
         _check(self)
+
+    @staticmethod
+    def parse(value: Layout | str | None) -> Layout:
+        """A layout from itself, a built-in's name or key in any case (``"Four Peaks"``,
+        ``"four-peaks"``), or None for Three Peaks; anything else raises ``InvalidLayoutError``
+        naming the built-ins. A layout with a built-in's key and that built-in's slots is the
+        built-in (``Layout("three peaks", THREE_PEAKS.slots)`` is Three Peaks); with other slots it
+        is refused, as two layouts cannot share one key."""
+        if value is None:
+            return THREE_PEAKS
+        if isinstance(value, Layout):
+            builtin = _BY_KEY.get(value.key)
+            if builtin is None or builtin is value:
+                return value
+            if builtin.slots != value.slots:
+                raise InvalidLayoutError(
+                    f"the layout {shown_text(value.name, 80)!r} has the key {value.key} of the built-in layout "
+                    f"{builtin.name!r}, with other slots; give it a name of its own"
+                )
+            return builtin
+        if isinstance(value, str):
+            found = _BY_KEY.get(layout_key(value)) if len(value) <= NAME_LIMIT else None
+            if found is not None:
+                return found
+        names = ", ".join(repr(name) for name in LAYOUTS)
+        raise InvalidLayoutError(
+            f"a layout is a Layout (Layout.load(path) reads one from a file) or a built-in's name: {names}; "
+            f"got {_quoted(value)}"
+        )
 
     # -- files ---------------------------------------------------------------------------------------
 
@@ -118,8 +167,12 @@ class Layout:
         cannot be read raises ``OSError``."""
         path = pathlib.Path(path)
         kind = _kind(path)
+        with path.open("rb") as file:
+            data = file.read(FILE_LIMIT + 1)
+        if len(data) > FILE_LIMIT:
+            raise InvalidLayoutError(f"{_where(path)} is larger than a layout is: at most {FILE_LIMIT:,} bytes")
         try:
-            text = path.read_text(encoding="utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise InvalidLayoutError(f"{_where(path)} is not text (UTF-8): {error}") from None
         return cls.from_dict(_parse(text, kind, _where(path)))
@@ -140,12 +193,10 @@ class Layout:
         if not isinstance(data, Mapping):
             raise InvalidLayoutError(f"a layout is a table with a name and slots; got {_quoted(data)}")
         _only_keys("a layout", data, required=("name", "slots"))
-        name, slots = data["name"], data["slots"]
-        if not isinstance(name, str):
-            raise InvalidLayoutError(f"a layout's name is text; got {_quoted(name)}")
+        slots = data["slots"]
         if not isinstance(slots, Sequence) or isinstance(slots, str):
             raise InvalidLayoutError(f"a layout's slots are a list of tables; got {_quoted(slots)}")
-        return cls(name, tuple(_slot(index, slot) for index, slot in enumerate(slots)))
+        return cls(data["name"], tuple(_slot(index, slot) for index, slot in enumerate(slots)))
 
     def to_dict(self) -> dict[str, Any]:
         """The layout as a file's table: what :meth:`from_dict` reads."""
@@ -158,9 +209,9 @@ class Layout:
 
     @property
     def key(self) -> str:
-        """The layout's name in a game code (``TP1-E-AAAAAAB@DIAMOND``): the name's ASCII letters
-        and digits in capitals, each other run of characters a hyphen (``"Four Peaks"``:
-        ``FOUR-PEAKS``). Three Peaks' codes leave it out."""
+        """The layout's name in a game code (``TP1-E-AAAAAAB@DIAMOND``): the name's letters and
+        digits, of any script, ASCII letters in capitals, each other run of characters a hyphen
+        (``"Four Peaks"``: ``FOUR-PEAKS``; ``"Über"``: ``ÜBER``). Three Peaks' codes leave it out."""
         return layout_key(self.name)
 
     @property
@@ -268,6 +319,8 @@ def _parse(text: str, kind: str, where: str) -> object:
         return tomllib.loads(text) if kind == "toml" else json.loads(text)
     except ValueError as error:  # tomllib.TOMLDecodeError and json.JSONDecodeError both are
         raise InvalidLayoutError(f"{where} is not {kind.upper()}: {shown_text(error, 160)}") from None
+    except RecursionError:  # both readers recurse into each list and table: a layout is 4 deep
+        raise InvalidLayoutError(f"{where} is nested deeper than a layout's tables and lists") from None
 
 
 def _quoted(value: object) -> str:
@@ -285,26 +338,34 @@ def _only_keys(what: str, table: Mapping[Any, Any], required: tuple[str, ...], o
 
 
 def _slot(index: int, data: object) -> LayoutSlot:
+    """A file's slot table as a slot, its keys checked (its values are checked with the layout)."""
     what = f"slot {index}"
     if not isinstance(data, Mapping):
         raise InvalidLayoutError(f"{what} is a table of x, y, peak and covered_by; got {_quoted(data)}")
     _only_keys(what, data, required=("x", "y", "peak"), optional=("covered_by",))
-    place = []
-    for key in ("x", "y"):
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= PLACE_LIMIT:
+    return LayoutSlot(data["x"], data["y"], data["peak"], data.get("covered_by", ()))
+
+
+def _checked_slot(index: int, slot: object) -> LayoutSlot:
+    """A slot as a layout keeps it, checked: its place numbers from 0 to ``PLACE_LIMIT``, its peak
+    and covers whole numbers, its covers a tuple."""
+    what = f"slot {index}"
+    if not isinstance(slot, LayoutSlot):
+        raise InvalidLayoutError(f"{what} is a LayoutSlot(x, y, peak, covered_by); got {_quoted(slot)}")
+    place: list[int | float] = []
+    for key, value in (("x", slot.x), ("y", slot.y)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= PLACE_LIMIT:
             raise InvalidLayoutError(f"{what}: {key} is a number from 0 to {PLACE_LIMIT}; got {_quoted(value)}")
-        place.append(value)
-    peak = whole_number(data["peak"])
+        whole = whole_number(value)
+        place.append(whole if whole is not None else float(value))  # NaN fails the range above
+    peak = whole_number(slot.peak)
     if peak is None or peak < 0:
-        raise InvalidLayoutError(f"{what}: peak is a whole number, at least 0; got {_quoted(data['peak'])}")
-    covers = data.get("covered_by", [])
-    numbers = (
-        [whole_number(c) for c in covers] if isinstance(covers, Sequence) and not isinstance(covers, str) else [None]
-    )
-    if any(c is None for c in numbers):
+        raise InvalidLayoutError(f"{what}: peak is a whole number, at least 0; got {_quoted(slot.peak)}")
+    covers = slot.covered_by
+    wholes = [whole_number(c) for c in covers] if isinstance(covers, (tuple, list)) else [None]
+    if any(c is None for c in wholes):
         raise InvalidLayoutError(f"{what}: covered_by is a list of slot numbers; got {_quoted(covers)}")
-    return LayoutSlot(place[0], place[1], peak, tuple(c for c in numbers if c is not None))
+    return LayoutSlot(place[0], place[1], peak, tuple(c for c in wholes if c is not None))
 
 
 # -- writing one -----------------------------------------------------------------------------------------
@@ -335,22 +396,46 @@ def _toml_text(data: dict[str, Any]) -> str:
 # -- the checks ------------------------------------------------------------------------------------------
 
 
-KEY_LIMIT = 40  # the most characters of a layout's key, in a game code
+def _in_key(ch: str) -> bool:
+    """Whether a character stays in a key: a letter (with its marks) or a digit, of any script."""
+    kind = unicodedata.category(ch)
+    return kind[0] in "LM" or kind == "Nd"
 
 
 def layout_key(name: str) -> str:
-    """The key of a layout named ``name`` (:attr:`Layout.key`)."""
-    return re.sub(r"[^A-Z0-9]+", "-", ascii_upper(name)).strip("-")
+    """The key of a layout named ``name`` (:attr:`Layout.key`): its letters and digits (after
+    NFC), ASCII letters in capitals, each other run of characters one hyphen, none at the ends."""
+    key: list[str] = []
+    gap = False
+    for ch in unicodedata.normalize("NFC", ascii_upper(name)):
+        if not _in_key(ch):
+            gap = True
+            continue
+        if gap and key:
+            key.append("-")
+        key.append(ch)
+        gap = False
+    return "".join(key)
+
+
+def is_key(text: str) -> bool:
+    """Whether ``text`` is a layout's key as a game code writes it: its own key, 1 to 40 characters."""
+    return 1 <= len(text) <= KEY_LIMIT and layout_key(text) == text
+
+
+def _check_name(name: object) -> None:
+    if not isinstance(name, str):
+        raise InvalidLayoutError(f"{NAME_RULE}; got {_quoted(name)}")
+    if any(unicodedata.category(ch) in ("Cs", "Cc") for ch in name):
+        raise InvalidLayoutError(
+            f"a layout's name has no control character or lone surrogate (UTF-8 writes none); got {_quoted(name)}"
+        )
+    if not 1 <= len(name) <= NAME_LIMIT or not 1 <= len(layout_key(name)) <= KEY_LIMIT:
+        raise InvalidLayoutError(f"{NAME_RULE}; got {_quoted(name)}")
 
 
 def _check(layout: Layout) -> None:
-    if not isinstance(layout.name, str) or not layout.name.strip():
-        raise InvalidLayoutError(f"a layout's name is text, not empty; got {_quoted(layout.name)}")
-    if not 1 <= len(layout.key) <= KEY_LIMIT:
-        raise InvalidLayoutError(
-            f"a layout's name has 1 to {KEY_LIMIT} ASCII letters and digits, its name in a game code; "
-            f"got {_quoted(layout.name)}"
-        )
+    _check_name(layout.name)
     n = layout.slot_count
     if not 1 <= n <= MAX_SLOTS:
         raise InvalidLayoutError(
@@ -458,20 +543,7 @@ LAYOUTS: Mapping[str, Layout] = types.MappingProxyType(
 )
 
 
-def layout_named(value: object) -> Layout:
-    """A layout from itself, or a built-in's name or key in any case (``"Four Peaks"``,
-    ``"four-peaks"``); anything else raises ``InvalidLayoutError`` naming the built-ins."""
-    if isinstance(value, Layout):
-        return value
-    if isinstance(value, str):
-        for layout in LAYOUTS.values():
-            if layout_key(value) == layout.key:
-                return layout
-    names = ", ".join(repr(name) for name in LAYOUTS)
-    raise InvalidLayoutError(
-        f"a layout is a Layout (Layout.load(path) reads one from a file) or a built-in's name: {names}; "
-        f"got {_quoted(value)}"
-    )
+_BY_KEY: Mapping[str, Layout] = types.MappingProxyType({layout.key: layout for layout in LAYOUTS.values()})
 
 
 PEAK_NAMES = ("left", "middle", "right")

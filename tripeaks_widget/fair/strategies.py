@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError, TriPeaksError, shown, shown_text
 from ..engine.game import HOGUE_DRAW_COST, Game
-from ..engine.layout import Layout, layout_named
+from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
@@ -405,7 +405,7 @@ def evaluate(
     if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
         raise InvalidValueError(f"games are deal numbers, e.g. range(1, 1001); got {games!r}")
     rules_name = str(Rules.parse(rules))
-    on = None if layout is None else layout_named(layout)
+    on = None if layout is None else Layout.parse(layout)
     label = label or str(getattr(policy, "__name__", repr(policy)))
     workers = check_workers(workers)
     rows: list[Played] = []

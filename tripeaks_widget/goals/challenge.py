@@ -34,7 +34,7 @@ from .. import solver
 from ..engine.cards import RANKS, SUITS, Card
 from ..engine.errors import InvalidChallengeError, ascii_lower, got, shown, stray, whole_number
 from ..engine.game import MOVE_COST, PEAK_BONUS, Game, hogue_bonus, standing_actions
-from ..engine.layout import MAX_SLOTS, THREE_PEAKS, Layout, layout_named
+from ..engine.layout import MAX_SLOTS, THREE_PEAKS, Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.words import STOCK_MOST
@@ -176,7 +176,7 @@ class Challenge:
         Peaks by default) can meet it; else ``InvalidChallengeError`` saying why: more draws than
         the stock holds, a score the scoring never reaches (or one the game starts on), a run
         longer than the layout's slots."""
-        rules, shape = Rules.parse(rules), THREE_PEAKS if layout is None else layout_named(layout)
+        rules, shape = Rules.parse(rules), Layout.parse(layout)
         start = _fresh(rules, shape)
         if self.kind == RUN and self.target > shape.slot_count:
             raise InvalidChallengeError(

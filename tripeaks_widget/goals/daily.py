@@ -39,10 +39,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import solver
-from ..engine.codes import SERIES_FIRST, SERIES_LAST
+from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
+from ..engine.dealing import ToDeal
 from ..engine.errors import ASCII_SPACE, InvalidDateError, InvalidValueError, TriPeaksError, got, shown, stray
 from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, Game
-from ..engine.layout import THREE_PEAKS, Layout, layout_named
+from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
 from .challenge import Challenge
 
@@ -83,7 +84,7 @@ def rule_set_code(rules: Rules) -> str:
 def digest(date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None) -> bytes:
     """The SHA-256 digest the day's choices come from: of ``"<ISO date> <rule set code>"``, and
     ``"@<layout key>"`` after it on a layout other than Three Peaks."""
-    shape = _layout(layout)
+    shape = Layout.parse(layout)
     text = f"{day_of(date).isoformat()} {rule_set_code(Rules.parse(rules))}"
     if shape.key != THREE_PEAKS.key:
         text += f"@{shape.key}"
@@ -96,22 +97,18 @@ def number_of_the_day(
     """The number of the game of the day (1 to 50,000) for ``date`` (see :func:`day_of`) under
     ``rules`` on ``layout`` (a Layout, or a built-in's name or key; None: Three Peaks): the rule of
     this module's docs, the same everywhere, winnable as the solver proves."""
-    return _number(day_of(date), Rules.parse(rules), _layout(layout))
+    return _number(day_of(date), Rules.parse(rules), Layout.parse(layout))
 
 
 def code_of_the_day(date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None) -> str:
     """The game code of the game of the day (``TP1-E-…``; ``TP1-E-…@DIAMOND`` on Diamond), to deal
     it: ``Game(code)``, ``TriPeaks(code)``."""
-    rules, shape = Rules.parse(rules), _layout(layout)
+    rules, shape = Rules.parse(rules), Layout.parse(layout)
     return _deal(_number(day_of(date), rules, shape), rules, shape).code
 
 
-def _layout(layout: Layout | str | None) -> Layout:
-    return THREE_PEAKS if layout is None else layout_named(layout)
-
-
 def _deal(number: int, rules: Rules, layout: Layout) -> Game:
-    return Game.from_number(number, rules, layout=layout)
+    return Game(ToDeal(number, rules=rules, layout=layout))
 
 
 @lru_cache(maxsize=64)
@@ -139,7 +136,7 @@ class Day:
     @property
     def code(self) -> str:
         """The game code of the game of the day."""
-        return _deal(self.number, self.rules, self.layout).code
+        return number_code(self.number, self.rules, self.layout)
 
     def met(self, game: Game) -> tuple[bool, ...]:
         """Which of the three challenges ``game`` (the game of the day) meets."""
@@ -170,7 +167,7 @@ def challenges_of_the_day(
     """The game of the day for ``date`` under ``rules`` on ``layout`` (None: Three Peaks) and its
     three challenges of rising difficulty, each proven possible from the deal (the rule: this
     module's docs)."""
-    return _challenges(day_of(date), Rules.parse(rules), _layout(layout))
+    return _challenges(day_of(date), Rules.parse(rules), Layout.parse(layout))
 
 
 @lru_cache(maxsize=16)

@@ -12,7 +12,7 @@ from typing import Any, TypeGuard
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
 from ..engine.game import standing_actions
-from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout, layout_named
+from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout
 from ..engine.layout import layout_key as engine_layout_key
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
@@ -73,7 +73,7 @@ def layout_key(layout: Layout | str | None) -> str:
     if not isinstance(layout, str):
         raise InvalidTypeError(f"expected a Layout or its name, e.g. 'Diamond'; got {layout!r:.80}")
     try:
-        return layout_named(layout).key
+        return Layout.parse(layout).key
     except ValueError:
         key = engine_layout_key(layout)
         if re.fullmatch(layout_pattern(), key):
@@ -177,8 +177,10 @@ def rules_pattern() -> str:
 
 def layout_pattern() -> str:
     """The keys ``layout_key`` stores, as a regular expression: what ``Layout.key`` makes of a
-    name (ASCII capitals and digits, a hyphen between runs of them), at most ``KEY_LIMIT`` long."""
-    return f"(?=.{{1,{KEY_LIMIT}}}$)[A-Z0-9]+(-[A-Z0-9]+)*"
+    name (letters and digits, ASCII ones in capitals, a hyphen between runs of them; any character
+    beyond ASCII is taken), at most ``KEY_LIMIT`` long."""
+    part = r"[A-Z0-9\u0080-\U0010ffff]+"  # escapes that Python and PostgreSQL both read
+    return f"(?=.{{1,{KEY_LIMIT}}}$){part}(-{part})*"
 
 
 def assists_pattern() -> str:

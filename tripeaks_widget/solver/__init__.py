@@ -37,7 +37,7 @@ from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, got, whole_number
 from ..engine.game import standing_actions
-from ..engine.layout import THREE_PEAKS, Layout, layout_named
+from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
 from ..engine.steps import Steps, drive
 
@@ -449,7 +449,7 @@ def random_winnable_steps(
     """``random_winnable_code`` step by step (``tripeaks_widget.engine.steps``): a step per deal tried."""
     from ..engine.game import Game
 
-    rules, budget, layout = Rules.parse(rules), check_time_limit(budget), layout_named(layout)
+    rules, budget, layout = Rules.parse(rules), check_time_limit(budget), Layout.parse(layout)
     rng = rng if rng is not None else random.Random(secrets.randbits(64))
     deadline = None if budget is None else time.perf_counter() + budget
     while True:
