@@ -369,14 +369,7 @@ def migrate(backend: Backend, conn) -> None:
         return
     conn.execute(backend.begin)
     try:
-        backend.lock_schema(conn)
-        found = backend.inspect(conn)  # again, under the lock: another process may have done it
-        check(backend, conn, found)
-        for step in MIGRATIONS[found.version :]:
-            for sql, values in statements(step, backend.kind):
-                conn.execute(backend.sql(sql), values)
-        backend.mark(conn, schema_version())
-        check_tables(backend, conn)
+        upgrade(backend, conn)
         conn.execute("COMMIT")
     except backend.errors as error:
         rollback(conn)
@@ -394,6 +387,19 @@ def migrate(backend: Backend, conn) -> None:
     except BaseException:
         rollback(conn)
         raise
+
+
+def upgrade(backend: Backend, conn) -> None:
+    """The migration's steps, in the transaction open on ``conn`` (its caller commits it, or rolls
+    it back whole): under the store's lock, check what the database holds and bring it up to date."""
+    backend.lock_schema(conn)
+    found = backend.inspect(conn)  # again, under the lock: another process may have done it
+    check(backend, conn, found)
+    for step in MIGRATIONS[found.version :]:
+        for sql, values in statements(step, backend.kind):
+            conn.execute(backend.sql(sql), values)
+    backend.mark(conn, schema_version())
+    check_tables(backend, conn)
 
 
 def rollback(conn) -> None:
