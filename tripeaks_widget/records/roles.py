@@ -19,6 +19,12 @@ paragraph separators) and a whole PostgreSQL role name: at most 63 bytes in UTF-
 server silently cuts a longer one (a Greek letter takes two bytes). A students file is split at
 line feeds only, and a name that breaks these rules is refused, naming its line.
 
+Setup needs no superuser: the database's owner (a role with LOGIN and CREATEROLE that owns the
+database, and so its schema public, or owns the schema the URL names) runs it, in one transaction,
+so a set-up that fails leaves nothing made and says what to grant. The function belongs to the
+writer, which may create nothing: PostgreSQL gives a function only to a role with CREATE on its
+schema, so the writer holds CREATE for that one statement (:func:`.postgres.install_function`).
+
 Setup makes only roles it owns: a listed student that exists already must be one this set-up
 made a student of this store (each is written down in the store's ``tripeaks_students`` table),
 and the three roles around the tables, when they exist, must be plain roles. Any other existing
@@ -54,7 +60,7 @@ WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player colum
 ROLE_NAME_BYTES = 63  # a PostgreSQL role name's room (NAMEDATALEN - 1); the server cuts a longer one
 OWN_ROLES = ("", "_writer", "_students")  # the store's roles: the players' role's name and these after it
 SETUP_WAIT = 30.0  # seconds the set-up's statements may take (the store's lock held elsewhere, say)
-# What the user that runs the set-up needs (docs/howto/class-challenge.md says it too).
+# What the user that runs the set-up needs (docs/howto/shared-records.md lists it too).
 PRIVILEGES = (
     "a user with LOGIN and CREATEROLE that owns the database (and so its schema public), or owns the schema the URL "
     "names; no superuser is needed (as one: ALTER ROLE teacher CREATEROLE; ALTER DATABASE school OWNER TO teacher)"

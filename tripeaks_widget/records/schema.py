@@ -262,6 +262,13 @@ MIGRATIONS: list[Sequence[Statement]] = [
         "DROP INDEX IF EXISTS challenges_by_game",
         "CREATE INDEX challenges_by_game ON challenges (layout, rules, number)",
     ),
+    # 5 -> 6: a class's store stamps each result with the server's time (issue 56); the time the
+    # client sent is kept beside it, as a note. Everything before it was stamped by its client.
+    (
+        "ALTER TABLE results ADD COLUMN played_at TEXT",
+        "UPDATE results SET played_at = finished_at",
+        _read_as_player_is("played_at"),
+    ),
 ]
 
 RESULT_COLUMNS = (
@@ -279,6 +286,7 @@ RESULT_COLUMNS = (
     "finished_at",
     "category",
     "layout",
+    "played_at",
 )
 
 

@@ -526,7 +526,8 @@ class Records:
             raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
         challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
-        names = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at")
+        names: tuple[str, ...] = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category")
+        names += ("finished_at", "played_at")
         sql = (
             f"SELECT {', '.join(names)} FROM results WHERE layout = ? AND rules = ? AND number = ? AND finished_at >= ?"
         )
@@ -595,14 +596,18 @@ class Records:
         and those of the class's challenges it is the first to meet."""
         if self._backend.through_function(conn):
             said = writes.notices(row, writes.call(conn, row))
+            # The server's time, as its function stored it (the same now() all through the transaction).
+            (stored_at,) = conn.execute(f"SELECT {writes.SERVER_TIME}").fetchone()
+            stored = row | {"finished_at": stored_at, "played_at": row["finished_at"]}
         else:
             said = writes.notices(row, writes.run(conn, self._backend.sql, row))
-        return said + self._first_met(conn, row)
+            stored = row | {"played_at": row["finished_at"]}
+        return said + self._first_met(conn, stored)
 
     def _first_met(self, conn, row: dict) -> list[Notice]:
-        """The class's challenges open on this game that this result is the first of its category
-        to meet, unassisted (read in the transaction that wrote it)."""
-        if row["assists"] or not in_series(row["number"]):
+        """The class's challenges open on this game that this result (as stored) is the first of its
+        category to meet, unassisted and not late (read in the transaction that wrote it)."""
+        if row["assists"] or not in_series(row["number"]) or class_challenges.late(row):
             return []
         day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
         open_now = conn.execute(
@@ -620,7 +625,8 @@ class Records:
                 continue
             earlier = conn.execute(
                 self._backend.sql(
-                    "SELECT outcome, cards_left, draws, longest_run FROM results WHERE layout = ? AND rules = ? "
+                    "SELECT outcome, cards_left, draws, longest_run, finished_at, played_at FROM results "
+                    "WHERE layout = ? AND rules = ? "
                     "AND number = ? AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
                 ),
                 (
@@ -632,9 +638,10 @@ class Records:
                     row["finished_at"],
                 ),
             ).fetchall()
-            names = ("outcome", "cards_left", "draws", "longest_run")
+            names = ("outcome", "cards_left", "draws", "longest_run", "finished_at", "played_at")
+            before = [dict(zip(names, r, strict=True)) for r in earlier]
             if not any(
-                class_challenges.measure(challenge, dict(zip(names, r, strict=True)), slots)[0] for r in earlier
+                class_challenges.measure(challenge, r, slots)[0] and not class_challenges.late(r) for r in before
             ):
                 said.append(
                     first_met_notice(row["rules"], row["number"], row["category"], challenge.message, row["layout"])
