@@ -480,16 +480,35 @@ class Records:
             )
             return int(conn.execute(self._backend.sql(insert + " RETURNING id"), values).fetchone()[0])
 
+        made = self._as_owner(work, "sets")
+        return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
+
+    def withdraw_challenge(self, challenge_id: int) -> dict[str, Any]:
+        """Withdraw the class's challenge ``challenge_id`` (the store's owner only: a player's
+        credentials are refused): it shows on no board and in no list from then on, and the results
+        stay. Returns it as :meth:`challenges` gave it."""
+        number = _bounded("challenge", challenge_id, 1, 2**62)
+
+        def work(conn) -> tuple | None:
+            delete = f"DELETE FROM challenges WHERE id = ? RETURNING {', '.join(class_challenges.COLUMNS)}"
+            return conn.execute(self._backend.sql(delete), (number,)).fetchone()
+
+        gone = self._as_owner(work, "withdraws")
+        if gone is None:
+            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')")
+        return dict(zip(class_challenges.COLUMNS, gone, strict=True))
+
+    def _as_owner(self, work, does: str):
+        """``work(conn)`` in a write only the class's owner may make (it ``does`` what, in words)."""
         try:
-            made = self._attempt(work)
+            return self._attempt(work)
         except RecordsError as error:
             if "permission denied" in str(error).lower() or "row-level security" in str(error).lower():
                 raise RecordsError(
-                    f"only the class's owner sets challenges: {self.where} is a player's; "
+                    f"only the class's owner {does} challenges: {self.where} is a player's; "
                     "use the owner's URL (the one setup ran with)"
                 ) from None
             raise
-        return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
 
     def challenges(
         self,
