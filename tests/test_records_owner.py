@@ -10,7 +10,7 @@ from records_stores import need_postgres
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 from test_records_roles import _as, _setup
 
-from tripeaks_widget.records import FIRST_WIN, Records
+from tripeaks_widget.records import FIRST_WIN, Records, writes
 
 
 def _url(base: str, user: str, password: str, database: str) -> str:
@@ -66,6 +66,24 @@ def test_the_databases_owner_sets_the_store_up_without_being_a_superuser_and_aga
             "WHERE proname = 'tripeaks_record'",
             (writer,),
         ).fetchall() == [(writer, False)]
+    # An earlier version's function, of other parameters (as a superuser made it): the owner's next
+    # open makes this version's and gives it to the writer, lending CREATE for that step only.
+    old = ", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN if c != "layout")
+    base = urlsplit(need_postgres())
+    with _as(_url(base.geturl(), base.username, base.password, urlsplit(owner).path[1:])) as conn:
+        conn.execute(f"DROP FUNCTION tripeaks_record({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})")
+        conn.execute(
+            f"CREATE FUNCTION tripeaks_record({old}) RETURNS TABLE (stored boolean) LANGUAGE sql AS 'SELECT false'"
+        )
+        conn.execute(f'ALTER FUNCTION tripeaks_record({old}) OWNER TO "{writer}"')
+        conn.execute(f'GRANT EXECUTE ON FUNCTION tripeaks_record({old}) TO "{role}"')
+    Records(owner).close()
+    with _as(owner) as conn:
+        assert conn.execute(
+            "SELECT prosrc = %s, pg_get_userbyid(proowner)::text, has_schema_privilege(%s, 'public', 'CREATE') "
+            "FROM pg_proc WHERE proname = 'tripeaks_record'",
+            (writes.function_body(), writer),
+        ).fetchall() == [(True, writer, False)]
     with Records(students[f"{prefix}_ana"]) as records:
         (notice,) = records.record(game(actions=WIN_1_EASY))
         assert notice.kind == FIRST_WIN
