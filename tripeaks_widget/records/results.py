@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import cache
 from typing import Any, TypeGuard
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
-from ..engine.game import HOGUE_DRAW_COST, PEAK_BONUS, Game, hogue_bonus, standing_actions
+from ..engine.game import standing_actions
 from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout, layout_named
 from ..engine.layout import layout_key as engine_layout_key
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
@@ -88,42 +86,6 @@ def layout_key(layout: Layout | str | None) -> str:
 def builtin_slots() -> dict[str, int]:
     """The slots of each built-in layout, by the key it is stored under."""
     return {layout.key: layout.slot_count for layout in LAYOUTS.values()}
-
-
-@dataclass(frozen=True)
-class Bounds:
-    """What the rules allow a result of a game on one built-in layout under one rule set: the
-    layout's ``slots``, the ``stock`` at the deal, the score at the deal (``start``), what emptying
-    every peak pays (``bonus``), and whether Hogue's scoring counts (a draw then costs ``draw_cost``).
-    The store's function checks a result against them (``writes``): the score is never below 0 nor
-    above the deal's score and every bonus; under Hogue's each removal scores 1 at least and its
-    run's length at most."""
-
-    slots: int
-    stock: int
-    start: int
-    bonus: int
-    hogue: bool
-    draw_cost: int = HOGUE_DRAW_COST
-
-
-@cache
-def result_bounds() -> dict[tuple[str, str], Bounds]:
-    """The :class:`Bounds` of every built-in layout (by key) under every rule set (by key), read
-    from the game itself as it deals: what the server checks a result against (see ``writes``)."""
-    found = {}
-    for layout in LAYOUTS.values():
-        peaks = len(layout.peak_mask)
-        for base, flags in itertools.product(RULE_SETS, itertools.product((False, True), repeat=len(VARIANTS))):
-            rules = replace(base, **dict(zip(VARIANTS, flags, strict=True)))
-            game = Game(SERIES_FIRST, rules=rules, layout=layout)
-            bonus = (
-                sum(hogue_bonus(c, peaks) for c in range(1, peaks + 1)) if rules.hogue_scoring else PEAK_BONUS * peaks
-            )
-            found[(layout.key, str(rules))] = Bounds(
-                layout.slot_count, game.stock_count, game.score, bonus, rules.hogue_scoring
-            )
-    return found
 
 
 def effective_line(history: Iterable[str]) -> list[str]:

@@ -12,7 +12,7 @@ the player is told.
 
 The function vouches for what it stores: the finishing time is the server's (``now()``), the
 client's own is kept as ``played_at``, a note; and a result's outcome, cards left, draws, run,
-moves and score must lie within what its layout and rule set allow (:func:`.results.result_bounds`,
+moves and score must lie within what its layout and rule set allow (:func:`.bounds.result_bounds`,
 read from the game). The store's owner, writing the tables itself, is trusted with its own times.
 """
 
@@ -21,18 +21,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .bounds import Bounds, result_bounds
 from .notices import Notice, personal_notice, store_notice
 from .results import (
     CATEGORIES,
     FINISHED_AT_PATTERN,
     MAX_PLAYER_LENGTH,
     MOST_CARDS_LEFT,
-    Bounds,
     assists_pattern,
     builtin_slots,
     layout_pattern,
     player_pattern,
-    result_bounds,
     rules_pattern,
 )
 
