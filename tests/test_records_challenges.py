@@ -201,3 +201,30 @@ def test_the_command_line_withdraws_a_challenge_and_never_prints_none(tmp_path):
     assert main(["withdraw", path, str(gone["id"])]) == 2  # gone already: said, one line on stderr
     with Records(path) as records:
         assert [c["challenge"] for c in records.challenges(on="all")] == ["win in 20 draws"]
+
+
+def test_a_challenge_no_play_of_the_deal_meets_is_refused_naming_the_best_possible(store, capsys):
+    """Before, 'win in 5 draws' was set on game 3, whose fewest draws are 18; the students learned
+    it only after their game."""
+    from tripeaks_widget.records.__main__ import main
+
+    said = (
+        "no play of game 3 (easy) meets 'win in 5 draws', as the solver proves: the best possible is a win with "
+        "18 draws; expected a challenge the deal allows"
+    )
+    with pytest.raises(InvalidChallengeError) as refused:
+        store.set_challenge(3, "win in 5 draws")
+    assert str(refused.value) == said
+    assert store.challenges(on="all") == []
+    if store.kind == "SQLite":  # the command line says the same, in one line
+        assert main(["challenge", str(store.path), "--game", "3", "win in 5 draws"]) == 2
+        assert capsys.readouterr().err == f"error: {said}\n"
+
+
+def test_a_challenge_the_solver_cannot_decide_in_time_is_set(tmp_path, monkeypatch):
+    from tripeaks_widget.records import challenges
+
+    monkeypatch.setattr(challenges, "PROOF_BUDGET", 1e-9)
+    with Records(tmp_path / "class.sqlite3") as records:
+        made = records.set_challenge(3, "win in 5 draws")  # impossible, but not proven within the budget
+        assert records.challenges(on="all") == [made]

@@ -18,6 +18,7 @@ from tripeaks_widget.engine.game import Game as Engine
 from tripeaks_widget.engine.layout import Layout
 from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
+from tripeaks_widget.records.challenges import class_challenge
 from tripeaks_widget.records.locate import locate
 from tripeaks_widget.records.results import MOST_CARDS_LEFT, layout_key, layout_pattern
 from tripeaks_widget.records.spool import Spool
@@ -245,8 +246,9 @@ def test_a_class_store_of_schema_4_keeps_its_roles_and_grants_when_its_owner_ope
 
 def test_a_class_challenge_is_each_layouts_own(store):
     today = datetime.now(timezone.utc).date()
-    made = store.set_challenge(1, "run 30", layout="Four Peaks")  # longer than Three Peaks has slots
+    made = store.set_challenge(1, "run 15", layout="Four Peaks")
     assert made["layout"] == "FOUR-PEAKS"
+    assert class_challenge("run 30", "easy", "FOUR-PEAKS").target == 30  # longer than Three Peaks has slots
     with pytest.raises(ValueError, match="a run on Three Peaks plays 1 to 28 peak cards"):
         store.set_challenge(1, "run 29")
     with pytest.raises(ValueError, match="a class challenge is set on a built-in layout"):

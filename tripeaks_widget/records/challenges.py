@@ -20,14 +20,16 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine.errors import InvalidChallengeError
-from ..engine.layout import LAYOUTS
+from ..engine.errors import InvalidChallengeError, SearchExhausted
+from ..engine.game import Game
+from ..engine.layout import LAYOUTS, THREE_PEAKS, layout_named
 from ..engine.rules import Rules
 from ..goals import Challenge, day_of
 from ..goals.challenge import RUN, WIN, WIN_IN
 from .results import HAND, builtin_slots
 
 LATE_AFTER = datetime.timedelta(minutes=5)  # a result stored later than this after its play is late
+PROOF_BUDGET = 20.0  # seconds the solver may take to prove a challenge impossible; past it, it is set
 CHECKED = (WIN, WIN_IN, RUN)  # what a stored result says: its outcome, its draws, its longest run
 COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at", "layout")
 BUILT_IN = ", ".join(LAYOUTS)  # the layouts a class challenge is set on, by name
@@ -51,6 +53,24 @@ def class_challenge(challenge: Challenge | str, rules: Rules | str, layout: str)
             f"'run K'; {parsed.text!r} needs the game's moves, which the records do not keep"
         )
     return parsed
+
+
+def check_possible(challenge: Challenge, number: int, rules: str, layout: str) -> None:
+    """Raise ``InvalidChallengeError``, naming the best possible, when the solver (which sees the
+    hidden cards) proves that no play of game ``number`` under ``rules`` on ``layout`` (keys) meets
+    ``challenge``. A proof not found within ``PROOF_BUDGET`` seconds leaves the challenge to be set."""
+    game = Game.from_number(number, rules, layout=layout_named(layout))
+    try:
+        if challenge.possible(game, budget=PROOF_BUDGET):
+            return
+        best = f"the best possible is {challenge.best(game, budget=PROOF_BUDGET).message.values['best']}"
+    except SearchExhausted:
+        return
+    where = rules if layout == THREE_PEAKS.key else f"{rules}, {layout}"
+    raise InvalidChallengeError(
+        f"no play of game {number} ({where}) meets {challenge.text!r}, as the solver proves: {best}; expected a "
+        "challenge the deal allows"
+    )
 
 
 def window(opens: object, closes: object) -> tuple[str, str | None]:

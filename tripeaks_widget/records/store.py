@@ -465,11 +465,14 @@ class Records:
         (a built-in layout; None: Three Peaks) (the store's owner only: a player's credentials are
         refused), open from ``opens`` (None: today) to ``until`` (the last day, None: no end). It
         shows on the board of every player of that game; the records judge it from the results
-        (see :mod:`.challenges`). Returns it as :meth:`challenges` gives it."""
+        (see :mod:`.challenges`). One that no play of the deal meets, as the solver proves, is
+        refused (``InvalidChallengeError``, naming the best possible). Returns it as
+        :meth:`challenges` gives it."""
         key, shape = rules_key(rules), layout_key(layout)
         number = _bounded("number", number, SERIES_FIRST, SERIES_LAST)
         checked = class_challenges.class_challenge(challenge, key, shape)
         first, last = class_challenges.window(opens, until)
+        class_challenges.check_possible(checked, number, key, shape)
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         values = (key, number, checked.text, first, last, now, shape)
 
