@@ -59,7 +59,6 @@ STUDENTS_TABLE = "tripeaks_students"  # the roles this set-up made students of t
 WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
 ROLE_NAME_BYTES = 63  # a PostgreSQL role name's room (NAMEDATALEN - 1); the server cuts a longer one
 OWN_ROLES = ("", "_writer", "_students")  # the store's roles: the players' role's name and these after it
-SETUP_WAIT = 30.0  # seconds the set-up's statements may take (the store's lock held elsewhere, say)
 # What the user that runs the set-up needs (docs/howto/shared-records.md lists it too).
 PRIVILEGES = (
     "a user with LOGIN and CREATEROLE that owns the database (and so its schema public), or owns the schema the URL "
@@ -126,7 +125,7 @@ def setup(
         check_role_name(role + suffix, what)
     import psycopg
 
-    backend = Postgres(place, SETUP_WAIT)
+    backend = Postgres(place, 30.0)  # for its checks, its dialect and its words: the connection is this one's
     passwords: dict[str, str] = {}  # the login roles given a password by this run
     kept: list[str] = []
     # One transaction: a set-up that fails leaves nothing made and nothing changed.
