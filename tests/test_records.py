@@ -224,6 +224,7 @@ def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_a
         "finished_at": "2025-03-01T12:30:00+00:00",
         "category": "scripted",  # recorded from Python, not played by hand on a board
         "layout": "THREE-PEAKS",  # the game's layout, by its key
+        "played_at": "2025-03-01T12:30:00+00:00",  # the client's time: the store's owner writes it as it is
     }
     assert g.moves == 8  # R6.2: undone actions still count as moves
 
@@ -494,7 +495,7 @@ def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_p
     assert bare.stat().st_size > 0
     for path in (empty, bare):
         with Records(path) as records:
-            assert records.version == schema_module.schema_version() == 5
+            assert records.version == schema_module.schema_version() == 6
             records.record(game(actions=["K♣"]))
         with sqlite3.connect(path) as conn:
             assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -542,7 +543,9 @@ def test_a_version_1_store_upgrades_without_loss(location, monkeypatch):
     """Schema version 1 (one person's results, no players): its results become the default player's,
     and they count for the notices across players from then on."""
     monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:1])
-    v1_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c not in ("player", "assists", "category"))
+    v1_columns = tuple(
+        c for c in schema_module.RESULT_COLUMNS if c not in ("player", "assists", "category", "played_at")
+    )
     monkeypatch.setattr(schema_module, "RESULT_COLUMNS", v1_columns)
     with Records(location) as records:
         assert records.version == 1
@@ -574,7 +577,7 @@ def test_a_version_2_store_upgrades_its_results_ranked_as_played_by_hand(locatio
     """Issue 45, item 2: schema 3 gives each result a category and each category its own bests. The
     results of an earlier store were all ranked as played by hand, and keep their records."""
     monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:2])
-    v2_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c != "category")
+    v2_columns = tuple(c for c in schema_module.RESULT_COLUMNS if c not in ("category", "played_at"))
     monkeypatch.setattr(schema_module, "RESULT_COLUMNS", v2_columns)
     with Records(location) as records:
         assert records.version == 2
@@ -596,7 +599,7 @@ def test_a_version_2_store_upgrades_its_results_ranked_as_played_by_hand(locatio
                 conn.execute(records._backend.sql(statement), values)
     monkeypatch.undo()
     with Records(location) as records:
-        assert records.version == schema_module.schema_version() == 5
+        assert records.version == schema_module.schema_version() == 6
         assert [(r["player"], r["category"]) for r in records.results()] == [("ana", "hand")]
         assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
         (notice,) = records.record(game(actions=WIN_1_EASY), player="bot")  # a script's first win: its own
@@ -609,14 +612,16 @@ def test_a_store_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
     path = tmp_path / "records.sqlite3"
     with Records(path) as records:
         records.record(game(actions=WIN_1_EASY))
+    now = schema_module.schema_version()
     with sqlite3.connect(path) as conn:
-        conn.execute("PRAGMA user_version = 7")
+        conn.execute(f"PRAGMA user_version = {now + 1}")
     conn.close()
     before = file_bytes(path)
     with pytest.raises(RecordsError) as refused:
         Records(path)
     message = str(refused.value)
-    assert str(path) in message and "schema version 7" in message and "reads up to schema version 5" in message
+    assert str(path) in message and f"schema version {now + 1}" in message
+    assert f"reads up to schema version {now}" in message
     assert file_bytes(path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["records.sqlite3"]
 
 

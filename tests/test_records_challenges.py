@@ -4,6 +4,8 @@ met one first, and each player's best, on SQLite and PostgreSQL; a player's cred
 or change one."""
 # ruff: noqa: F811  (the store fixtures come from records_stores, and tests take them by name)
 
+import subprocess
+import sys
 from datetime import date, datetime, timedelta, timezone
 
 import psycopg
@@ -146,3 +148,83 @@ def test_the_command_line_sets_a_challenge_lists_who_met_it_and_refuses_one_it_c
     lines = listed.stdout.splitlines()
     assert lines[0] == "challenge 1: game 3 (easy), win in 20 draws; first: dee"
     assert lines[1].split("\t")[:2] == ["  dee", "met"] and len(lines) == 2
+
+
+def test_the_owner_withdraws_a_challenge_and_the_results_stay(store):
+    made = store.set_challenge(3, "win in 20 draws")
+    kept = store.set_challenge(3, "run 6")
+    record(store, "ana")
+    assert store.withdraw_challenge(made["id"]) == made
+    assert store.challenges(on="all") == [kept]
+    assert [r["player"] for r in store.results()] == ["ana"]
+    with pytest.raises(RecordsError, match=f"no challenge {made['id']} in "):
+        store.withdraw_challenge(made["id"])
+
+
+def test_a_player_cannot_withdraw_a_challenge_on_a_class_store(class_store):
+    players, students, owner = class_store
+    with Records(owner) as records:
+        made = records.set_challenge(3, "win")
+    for url in (players, *students.values()):
+        with Records(url) as records, pytest.raises(RecordsError, match="only the class's owner withdraws challenges"):
+            records.withdraw_challenge(made["id"])
+    with Records(owner) as records:
+        assert records.challenges(on="all") == [made]
+        records.withdraw_challenge(made["id"])
+        assert records.challenges(on="all") == []
+
+
+def test_the_command_line_withdraws_a_challenge_and_never_prints_none(tmp_path):
+    from tripeaks_widget.records.__main__ import main
+
+    path = str(tmp_path / "class.sqlite3")
+    with Records(path) as records:
+        records.set_challenge(3, "win in 20 draws")
+        gone = records.set_challenge(3, "run 6")
+        record(records, "dee", blocked=True)  # no win: no value on 'win in 20 draws'
+    said = subprocess.run(
+        [sys.executable, "-m", "tripeaks_widget.records", "challenges", path],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert said.returncode == 0 and "None" not in said.stdout, said.stdout
+    assert said.stdout.splitlines()[1].split("\t") == ["  dee", "not met", "-", "hand"]
+    withdrawn = subprocess.run(
+        [sys.executable, "-m", "tripeaks_widget.records", "withdraw", path, str(gone["id"])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert withdrawn.returncode == 0, withdrawn.stderr
+    assert withdrawn.stdout == f"challenge {gone['id']} withdrawn: game 3 (easy), run 6\n"
+    assert main(["withdraw", path, str(gone["id"])]) == 2  # gone already: said, one line on stderr
+    with Records(path) as records:
+        assert [c["challenge"] for c in records.challenges(on="all")] == ["win in 20 draws"]
+
+
+def test_a_challenge_no_play_of_the_deal_meets_is_refused_naming_the_best_possible(store, capsys):
+    """Before, 'win in 5 draws' was set on game 3, whose fewest draws are 18; the students learned
+    it only after their game."""
+    from tripeaks_widget.records.__main__ import main
+
+    said = (
+        "no play of game 3 (easy) meets 'win in 5 draws', as the solver proves: the best possible is a win with "
+        "18 draws; expected a challenge the deal allows"
+    )
+    with pytest.raises(InvalidChallengeError) as refused:
+        store.set_challenge(3, "win in 5 draws")
+    assert str(refused.value) == said
+    assert store.challenges(on="all") == []
+    if store.kind == "SQLite":  # the command line says the same, in one line
+        assert main(["challenge", str(store.path), "--game", "3", "win in 5 draws"]) == 2
+        assert capsys.readouterr().err == f"error: {said}\n"
+
+
+def test_a_challenge_the_solver_cannot_decide_in_time_is_set(tmp_path, monkeypatch):
+    from tripeaks_widget.records import challenges
+
+    monkeypatch.setattr(challenges, "PROOF_BUDGET", 1e-9)
+    with Records(tmp_path / "class.sqlite3") as records:
+        made = records.set_challenge(3, "win in 5 draws")  # impossible, but not proven within the budget
+        assert records.challenges(on="all") == [made]

@@ -18,6 +18,7 @@ from tripeaks_widget.engine.game import Game as Engine
 from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
+from tripeaks_widget.records.challenges import class_challenge
 from tripeaks_widget.records.locate import locate
 from tripeaks_widget.records.results import MOST_CARDS_LEFT, layout_key, layout_pattern
 from tripeaks_widget.records.spool import Spool
@@ -104,7 +105,7 @@ def test_a_version_4_store_keeps_every_result_as_three_peaks(location, monkeypat
     """Schema 5 gives each result a layout; a store from before keeps its results, bests and
     challenges as Three Peaks', and its records go on being beaten there, not on other layouts."""
     monkeypatch.setattr(schema_module, "MIGRATIONS", schema_module.MIGRATIONS[:4])
-    monkeypatch.setattr(schema_module, "RESULT_COLUMNS", schema_module.RESULT_COLUMNS[:-1])
+    monkeypatch.setattr(schema_module, "RESULT_COLUMNS", schema_module.RESULT_COLUMNS[:-2])  # no layout, no note
     with Records(location) as records:
         assert records.version == 4
         with records._backend.connection(write=True) as conn:
@@ -122,7 +123,7 @@ def test_a_version_4_store_keeps_every_result_as_three_peaks(location, monkeypat
                 conn.execute(records._backend.sql(statement))
     monkeypatch.undo()
     with Records(location) as records:
-        assert records.version == schema_module.schema_version() == 5
+        assert records.version == schema_module.schema_version() == 6
         assert [(r["player"], r["layout"]) for r in records.results()] == [("ana", "THREE-PEAKS")]
         assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
         assert [(c["challenge"], c["layout"]) for c in records.challenges(on="all")] == [("win", "THREE-PEAKS")]
@@ -188,7 +189,7 @@ def test_the_store_function_refuses_a_bad_layout_or_more_cards_left_than_its_slo
     with _as(players) as conn:
         with pytest.raises(psycopg.errors.CheckViolation, match=said):
             _call(conn, **changed)
-        assert _call(conn, layout="FOUR-PEAKS", cards_left=31, token="c" * 32) == (True,)
+        assert _call(conn, layout="FOUR-PEAKS", cards_left=31, longest_run=0, token="c" * 32) == (True,)
         assert _call(conn, layout="MY-OWN", cards_left=50, token="d" * 32) == (True,)
         assert _call(conn, layout="Πύργος-ÜBER", cards_left=10, token="e" * 32) == (True,)  # any script's key
     with Records(owner) as records:
@@ -217,7 +218,7 @@ def test_a_class_store_of_schema_4_keeps_its_roles_and_grants_when_its_owner_ope
                 f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey, DROP COLUMN layout, ADD PRIMARY KEY ({key})"
             )
         conn.execute(
-            "ALTER TABLE results DROP COLUMN layout, DROP CONSTRAINT results_cards_left_check, "
+            "ALTER TABLE results DROP COLUMN layout, DROP COLUMN played_at, DROP CONSTRAINT results_cards_left_check, "
             "ADD CONSTRAINT results_cards_left_check CHECK (cards_left BETWEEN 0 AND 28)"
         )
         conn.execute("ALTER TABLE challenges DROP COLUMN layout")  # its indexes go with the column: back as they were
@@ -249,8 +250,9 @@ def test_a_class_store_of_schema_4_keeps_its_roles_and_grants_when_its_owner_ope
 
 def test_a_class_challenge_is_each_layouts_own(store):
     today = datetime.now(timezone.utc).date()
-    made = store.set_challenge(1, "run 30", layout="Four Peaks")  # longer than Three Peaks has slots
+    made = store.set_challenge(1, "run 15", layout="Four Peaks")
     assert made["layout"] == "FOUR-PEAKS"
+    assert class_challenge("run 30", "easy", "FOUR-PEAKS").target == 30  # longer than Three Peaks has slots
     with pytest.raises(ValueError, match="a run on Three Peaks plays 1 to 28 peak cards"):
         store.set_challenge(1, "run 29")
     with pytest.raises(ValueError, match="a class challenge is set on a built-in layout"):

@@ -261,40 +261,46 @@ class Challenge:
             done = _highest_score_so_far(game) if self.kind == SCORE else _longest_run_so_far(game)
         return Progress(self, done, self.target, done >= self.target)
 
-    def possible(self, game: Game) -> bool:
+    def possible(self, game: Game, *, budget: float | None = None) -> bool:
         """Whether the challenge can still be met from the game's position (from the deal, at the
         start), met already or by some line from here; proven by the solver, which sees the hidden
-        cards. It stops at the first line that meets it, so it is quicker than ``best``."""
+        cards. It stops at the first line that meets it, so it is quicker than ``best``. With a
+        ``budget`` in seconds, a search that runs past it raises ``SearchExhausted``."""
         progress = self.progress(game)
         if progress.met:
             return True
         if self.kind == WIN:
-            return solver.winnable(game)
+            return solver.winnable(game, budget=budget)
         if self.kind == WIN_IN:
-            return solver.winnable(game, draws_at_most=self.target)
+            return solver.winnable(game, draws_at_most=self.target, budget=budget)
         if self.kind == SCORE:
-            return solver.highest_score(game).value >= self.target
+            return solver.highest_score(game, budget=budget).value >= self.target
         if self.kind == CLEAR:
-            return solver.most_cleared_of(game, self.cards, at_least=self.target).value >= self.target
-        return solver.longest_run(game, at_least=self.target).value >= self.target
+            found = solver.most_cleared_of(game, self.cards, at_least=self.target, budget=budget)
+            return found.value >= self.target
+        return solver.longest_run(game, at_least=self.target, budget=budget).value >= self.target
 
-    def best(self, game: Game) -> Best:
+    def best(self, game: Game, *, budget: float | None = None) -> Best:
         """The best value a line from the game's position reaches on the challenge's measure, with
         that line (see :class:`Best`): the most cards cleared (``win``), the fewest draws of a win
-        (``win in``), the highest score, the most cards of the rank or suit, the longest run."""
+        (``win in``), the highest score, the most cards of the rank or suit, the longest run. With a
+        ``budget`` in seconds, a search that runs past it raises ``SearchExhausted``."""
         if self.kind == WIN:
-            reach = solver.most_cleared_of(game)
+            reach = solver.most_cleared_of(game, budget=budget)
             return Best(self, reach.value, reach.line, reach.value == game.layout.slot_count)
         if self.kind == WIN_IN:
-            fewest = solver.fewest_draws(game)
+            fewest = solver.fewest_draws(game, budget=budget)
             if fewest is None:
                 return Best(self, None, (), False)
             return Best(self, fewest.value, fewest.line, fewest.value <= self.target)
         if self.kind == CLEAR:
-            reach = solver.most_cleared_of(game, self.cards)
+            reach = solver.most_cleared_of(game, self.cards, budget=budget)
             return Best(self, reach.value, reach.line, reach.value >= self.target)
         before = self.progress(game).done
-        reach = solver.highest_score(game) if self.kind == SCORE else solver.longest_run(game)
+        if self.kind == SCORE:
+            reach = solver.highest_score(game, budget=budget)
+        else:
+            reach = solver.longest_run(game, budget=budget)
         value, line = (reach.value, reach.line) if reach.value > before else (before, ())
         return Best(self, value, line, value >= self.target)
 

@@ -8,7 +8,9 @@ python -m tripeaks_widget.records challenge STORE --game N [--rules R] [--layout
 TEXT: set a challenge for the class on game N of a built-in layout (Three Peaks by default):
 'win', 'win in 5 draws', 'run 8'; with the owner's URL (or an SQLite file); it prints its number.
 python -m tripeaks_widget.records challenges STORE [--all]: the challenges open today, and for
-each who met it first and each player's best."""
+each who met it first and each player's best.
+python -m tripeaks_widget.records withdraw STORE ID: withdraw challenge ID, with the owner's URL
+(or an SQLite file); the results stay."""
 
 from __future__ import annotations
 
@@ -53,8 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     listing = commands.add_parser("challenges", help="the class's challenges, with who met each first and the bests")
     listing.add_argument("store", help="the store: a URL of a class's store, or an SQLite file")
     listing.add_argument("--all", action="store_true", help="every challenge set, not only those open today")
+    withdraw = commands.add_parser("withdraw", help="withdraw a challenge set for the class, by its number")
+    withdraw.add_argument("store", help="the store: the owner's URL of a class's store, or an SQLite file")
+    withdraw.add_argument("id", type=int, help="the challenge's number, as challenge or challenges prints it")
     args = parser.parse_args(argv)
-    if args.command in ("challenge", "challenges"):
+    if args.command in ("challenge", "challenges", "withdraw"):
         return _challenges(args)
     from .roles import setup as set_up
 
@@ -98,12 +103,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _challenges(args: argparse.Namespace) -> int:
-    """``challenge``: set one and print its number; ``challenges``: each open one, its first and its bests."""
+    """``challenge``: set one and print its number; ``challenges``: each open one, its first and its
+    bests; ``withdraw``: withdraw one. Nothing printed says a raw None: a missing value is a dash."""
     from ..engine.errors import TriPeaksError
     from .store import Records
 
     try:
         with Records(args.store) as records:
+            if args.command == "withdraw":
+                gone = records.withdraw_challenge(args.id)
+                print(
+                    f"challenge {gone['id']} withdrawn: game {gone['number']} ({_game_of(gone)}), {gone['challenge']}"
+                )
+                return 0
             if args.command == "challenge":
                 made = records.set_challenge(
                     args.game, args.text, args.rules, opens=args.opens, until=args.until, layout=args.layout
@@ -123,7 +135,8 @@ def _challenges(args: argparse.Namespace) -> int:
                 )
                 for entry in table["players"]:
                     how = ", ".join(filter(None, [entry["category"], "assisted" if entry["assisted"] else ""]))
-                    print(f"  {entry['player']}\t{'met' if entry['met'] else 'not met'}\t{entry['value']}\t{how}")
+                    value = "-" if entry["value"] is None else entry["value"]  # no measure: no win, say
+                    print(f"  {entry['player']}\t{'met' if entry['met'] else 'not met'}\t{value}\t{how}")
             return 0
     except TriPeaksError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -8,7 +8,10 @@ challenge first, and each player's best on it, are read from the results, as the
 are. Scripted and assisted results are ranked apart, as everywhere in the records.
 
 The days are calendar days in UTC, as a result's time is stored: a challenge "until the 20th" takes
-results finished up to the end of the 20th, UTC.
+results finished up to the end of the 20th, UTC. On a class's store that time is the server's, as
+it took the result, so "first" is in the order the server took them. A result that reached it
+late (played more than ``LATE_AFTER`` before, as its client says: one kept in the spool while the
+server could not be reached, say) counts for its player's best but never takes a first.
 """
 
 from __future__ import annotations
@@ -17,13 +20,16 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine.errors import InvalidChallengeError
-from ..engine.layout import LAYOUTS
+from ..engine.errors import InvalidChallengeError, SearchExhausted
+from ..engine.game import Game
+from ..engine.layout import LAYOUTS, THREE_PEAKS, layout_named
 from ..engine.rules import Rules
 from ..goals import Challenge, day_of
 from ..goals.challenge import RUN, WIN, WIN_IN
 from .results import HAND, builtin_slots
 
+LATE_AFTER = datetime.timedelta(minutes=5)  # a result stored later than this after its play is late
+PROOF_BUDGET = 20.0  # seconds the solver may take to prove a challenge impossible; past it, it is set
 CHECKED = (WIN, WIN_IN, RUN)  # what a stored result says: its outcome, its draws, its longest run
 COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at", "layout")
 BUILT_IN = ", ".join(LAYOUTS)  # the layouts a class challenge is set on, by name
@@ -49,6 +55,24 @@ def class_challenge(challenge: Challenge | str, rules: Rules | str, layout: str)
     return parsed
 
 
+def check_possible(challenge: Challenge, number: int, rules: str, layout: str) -> None:
+    """Raise ``InvalidChallengeError``, naming the best possible, when the solver (which sees the
+    hidden cards) proves that no play of game ``number`` under ``rules`` on ``layout`` (keys) meets
+    ``challenge``. A proof not found within ``PROOF_BUDGET`` seconds leaves the challenge to be set."""
+    game = Game.from_number(number, rules, layout=layout_named(layout))
+    try:
+        if challenge.possible(game, budget=PROOF_BUDGET):
+            return
+        best = f"the best possible is {challenge.best(game, budget=PROOF_BUDGET).message.values['best']}"
+    except SearchExhausted:
+        return
+    where = rules if layout == THREE_PEAKS.key else f"{rules}, {layout}"
+    raise InvalidChallengeError(
+        f"no play of game {number} ({where}) meets {challenge.text!r}, as the solver proves: {best}; expected a "
+        "challenge the deal allows"
+    )
+
+
 def window(opens: object, closes: object) -> tuple[str, str | None]:
     """The first and the last day a challenge is open, as ISO dates (``closes`` None: open)."""
     first = day_of(opens)
@@ -70,6 +94,17 @@ def measure(challenge: Challenge, result: dict[str, Any], slots: int | None) -> 
     return result["longest_run"] >= challenge.target, result["longest_run"]
 
 
+def late(result: dict[str, Any]) -> bool:
+    """Whether a stored result reached the store more than ``LATE_AFTER`` after the time its client
+    says it was played (``played_at``; a store's results from before it was kept are not late)."""
+    try:
+        stored = datetime.datetime.fromisoformat(result["finished_at"])
+        played = datetime.datetime.fromisoformat(result.get("played_at") or result["finished_at"])
+        return stored - played > LATE_AFTER
+    except (TypeError, ValueError):  # a time no version writes
+        return False
+
+
 def better(challenge: Challenge, value: int | None, than: int | None) -> bool:
     """Whether ``value`` beats ``than`` on the challenge's measure (fewer draws, else more)."""
     if value is None:
@@ -81,7 +116,7 @@ def better(challenge: Challenge, value: int | None, than: int | None) -> bool:
 
 def board(challenge: Challenge, results: Iterable[dict[str, Any]], slots: int | None) -> dict[str, Any]:
     """Who met ``challenge`` first, and each player's best on it, from the results in its window
-    (oldest first), on a layout of ``slots`` slots: ``first`` (by hand and unassisted), and
+    (oldest first), on a layout of ``slots`` slots: ``first`` (by hand, unassisted, not late), and
     ``players``, each with its best value, whether they met it, and the category and assists of
     that result, by hand and unassisted first."""
     best: dict[tuple[str, str, bool], dict[str, Any]] = {}
@@ -90,7 +125,7 @@ def board(challenge: Challenge, results: Iterable[dict[str, Any]], slots: int | 
         met, value = measure(challenge, result, slots)
         assisted = bool(result["assists"])
         key = (result["player"], result["category"], assisted)
-        if met and first is None and result["category"] == HAND and not assisted:
+        if met and first is None and result["category"] == HAND and not assisted and not late(result):
             first = {"player": result["player"], "finished_at": result["finished_at"]}
         held = best.get(key)
         if (

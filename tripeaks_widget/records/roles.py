@@ -19,6 +19,12 @@ paragraph separators) and a whole PostgreSQL role name: at most 63 bytes in UTF-
 server silently cuts a longer one (a Greek letter takes two bytes). A students file is split at
 line feeds only, and a name that breaks these rules is refused, naming its line.
 
+Setup needs no superuser: the database's owner (a role with LOGIN and CREATEROLE that owns the
+database, and so its schema public, or owns the schema the URL names) runs it, in one transaction,
+so a set-up that fails leaves nothing made and says what to grant. The function belongs to the
+writer, which may create nothing: PostgreSQL gives a function only to a role with CREATE on its
+schema, so the writer holds CREATE for that one statement (:func:`.postgres.install_function`).
+
 Setup makes only roles it owns: a listed student that exists already must be one this set-up
 made a student of this store (each is written down in the store's ``tripeaks_students`` table),
 and the three roles around the tables, when they exist, must be plain roles. Any other existing
@@ -43,16 +49,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from . import writes
 from .locate import Location, RecordsError, locate
+from .postgres import Postgres, install_function
 from .results import check_player
-from .schema import RESULT_COLUMNS
+from .schema import RESULT_COLUMNS, upgrade
 
 TABLES = ("results", "bests", "player_bests", "challenges", "tripeaks_store")  # the players read every one
 STUDENTS_TABLE = "tripeaks_students"  # the roles this set-up made students of this store, one a row
 WRITTEN_TABLES = ("results", "bests", "player_bests")  # each has a player column: the result's, or the holder's
 ROLE_NAME_BYTES = 63  # a PostgreSQL role name's room (NAMEDATALEN - 1); the server cuts a longer one
 OWN_ROLES = ("", "_writer", "_students")  # the store's roles: the players' role's name and these after it
+# What the user that runs the set-up needs (docs/howto/shared-records.md lists it too).
+PRIVILEGES = (
+    "a user with LOGIN and CREATEROLE that owns the database (and so its schema public), or owns the schema the URL "
+    "names; no superuser is needed (as one: ALTER ROLE teacher CREATEROLE; ALTER DATABASE school OWNER TO teacher)"
+)
 
 
 def check_role_name(name: str, what: str = "a role name") -> str:
@@ -107,10 +118,6 @@ def setup(
     url: str, *, role: str = "tripeaks_player", students: Iterable[str] = (), new_passwords: bool = False
 ) -> SetUp:
     """Make (or bring up to date) the store at ``url`` and its roles; see the module's words."""
-    from psycopg import sql
-
-    from .store import Records
-
     place = locate(url)
     names = list(dict.fromkeys(check_student(name.strip()) for name in students if name.strip()))
     for suffix in OWN_ROLES:
@@ -118,90 +125,95 @@ def setup(
         check_role_name(role + suffix, what)
     import psycopg
 
-    with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn:
-        _refuse_others(conn, place, role, names)  # before anything is made, the tables included
-    Records(url).close()  # the tables, as the owner
+    backend = Postgres(place, 30.0)  # for its checks, its dialect and its words: the connection is this one's
     passwords: dict[str, str] = {}  # the login roles given a password by this run
     kept: list[str] = []
-
-    with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn, conn.transaction():
-        _refuse_others(conn, place, role, names)  # again, in the transaction that acts
-        (schema,) = conn.execute("SELECT current_schema()").fetchall()[0]
-        ident, literal = sql.Identifier, sql.Literal
-        player, writer, group = ident(role), ident(f"{role}_writer"), ident(f"{role}_students")
-
-        def run(statement, *args) -> None:
-            conn.execute(sql.SQL(statement).format(*args))
-
-        def role_exists(name: str) -> bool:
-            return conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
-
-        def make_role(name: str, login: bool) -> None:
-            exists = role_exists(name)
-            options: sql.Composable
-            if not login:
-                options = sql.SQL("NOLOGIN")
-            elif exists and not new_passwords:  # its URL, handed out before, keeps working
-                options = sql.SQL("LOGIN")
-                kept.append(name)
-            else:
-                passwords[name] = secrets.token_urlsafe(18)
-                options = sql.SQL("LOGIN PASSWORD {}").format(literal(passwords[name]))
-            run(f"{'ALTER' if exists else 'CREATE'} ROLE {{}} WITH {{}}", ident(name), options)
-
-        make_role(role, True)
-        make_role(f"{role}_writer", False)
-        make_role(f"{role}_students", False)
-        run("GRANT {} TO {}", player, group)  # a student does what a player does
-        run("REVOKE {} FROM {}", group, writer)  # an earlier version's slip: the writer is no student
-        run("GRANT {} TO CURRENT_USER", writer)  # to make it the function's owner
-        tables = sql.SQL(", ").join(ident(t) for t in TABLES)
-        written = sql.SQL(", ").join(ident(t) for t in WRITTEN_TABLES)
-        run("REVOKE ALL ON {} FROM PUBLIC", tables)
-        run("REVOKE CREATE ON SCHEMA {} FROM PUBLIC", ident(schema))
-        run("GRANT USAGE ON SCHEMA {} TO {}, {}", ident(schema), player, writer)
-        readable = sql.SQL(", ").join(ident(t) for t in TABLES if t != "results")
-        run("GRANT SELECT ON {} TO {}", readable, player)
-        # Every column of the results but the play tokens, which only the store's function sees.
-        columns = sql.SQL(", ").join(ident(c) for c in RESULT_COLUMNS)
-        run("GRANT SELECT ({}) ON results TO {}", columns, player)
-        run("GRANT SELECT, INSERT, UPDATE ON {} TO {}", written, writer)
-        run("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}", ident(schema), writer)
-        conn.execute(writes.function_sql(schema).encode())
-        function = sql.SQL("{}.{}({})").format(
-            ident(schema),
-            ident(writes.FUNCTION),
-            sql.SQL(", ".join(writes.TYPES.get(c, "text") for c in writes.WRITTEN)),
-        )
-        run("ALTER FUNCTION {} OWNER TO {}", function, writer)
-        run("REVOKE ALL ON FUNCTION {} FROM PUBLIC", function)
-        run("GRANT EXECUTE ON FUNCTION {} TO {}", function, player)
-        # A student's (a direct member of the group's) rows carry the student's name. (pg_has_role
-        # would count a superuser as a member of every role, and refuse the teacher's own results.)
-        own = sql.SQL(
-            "player = session_user OR NOT EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = "
-            "m.roleid JOIN pg_roles u ON u.oid = m.member WHERE g.rolname = {} AND u.rolname = session_user)"
-        ).format(literal(f"{role}_students"))
-        for table in WRITTEN_TABLES:
-            run("ALTER TABLE {} ENABLE ROW LEVEL SECURITY", ident(table))
-            for policy, rule in (
-                ("tripeaks_read", sql.SQL("FOR SELECT USING (true)")),
-                ("tripeaks_own_name", sql.SQL("FOR INSERT WITH CHECK ({})").format(own)),
-                ("tripeaks_own_update", sql.SQL("FOR UPDATE USING (true) WITH CHECK ({})").format(own)),
-            ):
-                run("DROP POLICY IF EXISTS {} ON {}", ident(policy), ident(table))
-                run("CREATE POLICY {} ON {} {}", ident(policy), ident(table), rule)
-        run(f"CREATE TABLE IF NOT EXISTS {STUDENTS_TABLE} (name TEXT PRIMARY KEY)")
-        run(f"REVOKE ALL ON {STUDENTS_TABLE} FROM PUBLIC")
-        for name in names:
-            make_role(name, True)
-            run("GRANT {} TO {}", group, ident(name))
-            conn.execute(f"INSERT INTO {STUDENTS_TABLE} VALUES (%s) ON CONFLICT DO NOTHING", (name,))
+    # One transaction: a set-up that fails leaves nothing made and nothing changed.
+    with psycopg.connect(place.conninfo, autocommit=True, connect_timeout=10) as conn:
+        try:
+            with conn.transaction():
+                _refuse_others(conn, place, role, names)
+                backend.suitable(conn)
+                upgrade(backend, conn)  # the tables, as the owner
+                _make(conn, role, names, new_passwords, passwords, kept)
+        except psycopg.errors.InsufficientPrivilege as error:
+            raise RecordsError(
+                f"{place.where}: the set-up failed ({backend.say(error)}), and nothing was made or changed; expected "
+                f"{PRIVILEGES}"
+            ) from None
     return SetUp(
         _url_as(place, role, passwords[role]) if role in passwords else None,
         {name: _url_as(place, name, passwords[name]) for name in names if name in passwords},
         kept,
     )
+
+
+def _make(conn, role: str, names: list[str], new_passwords: bool, passwords: dict[str, str], kept: list[str]) -> None:
+    """The roles, grants, policies and function of the store, in the transaction open on ``conn``:
+    the passwords set go in ``passwords``, the login roles that keep theirs in ``kept``."""
+    from psycopg import sql
+
+    (schema,) = conn.execute("SELECT current_schema()").fetchone()
+    ident, literal = sql.Identifier, sql.Literal
+    player, writer, group = ident(role), ident(f"{role}_writer"), ident(f"{role}_students")
+
+    def run(statement, *args) -> None:
+        conn.execute(sql.SQL(statement).format(*args))
+
+    def make_role(name: str, login: bool) -> None:
+        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
+        options: sql.Composable
+        if not login:
+            options = sql.SQL("NOLOGIN")
+        elif exists and not new_passwords:  # its URL, handed out before, keeps working
+            options = sql.SQL("LOGIN")
+            kept.append(name)
+        else:
+            passwords[name] = secrets.token_urlsafe(18)
+            options = sql.SQL("LOGIN PASSWORD {}").format(literal(passwords[name]))
+        run(f"{'ALTER' if exists else 'CREATE'} ROLE {{}} WITH {{}}", ident(name), options)
+
+    make_role(role, True)
+    make_role(f"{role}_writer", False)
+    make_role(f"{role}_students", False)
+    run("GRANT {} TO {}", player, group)  # a student does what a player does
+    run("REVOKE {} FROM {}", group, writer)  # an earlier version's slip: the writer is no student
+    run("GRANT {} TO CURRENT_USER", writer)  # to make it the function's owner
+    tables = sql.SQL(", ").join(ident(t) for t in TABLES)
+    written = sql.SQL(", ").join(ident(t) for t in WRITTEN_TABLES)
+    run("REVOKE ALL ON {} FROM PUBLIC", tables)
+    run("REVOKE CREATE ON SCHEMA {} FROM PUBLIC", ident(schema))
+    run("GRANT USAGE ON SCHEMA {} TO {}, {}", ident(schema), player, writer)
+    readable = sql.SQL(", ").join(ident(t) for t in TABLES if t != "results")
+    run("GRANT SELECT ON {} TO {}", readable, player)
+    # Every column of the results but the play tokens, which only the store's function sees.
+    columns = sql.SQL(", ").join(ident(c) for c in RESULT_COLUMNS)
+    run("GRANT SELECT ({}) ON results TO {}", columns, player)
+    run("GRANT SELECT, INSERT, UPDATE ON {} TO {}", written, writer)
+    (numbers,) = conn.execute("SELECT pg_get_serial_sequence('results', 'id')").fetchone()
+    run("GRANT USAGE ON SEQUENCE {} TO {}", sql.SQL(numbers), writer)  # the results' ids, and nothing else's
+    install_function(conn, f"{role}_writer", [role])
+    # A student's (a direct member of the group's) rows carry the student's name. (pg_has_role
+    # would count a superuser as a member of every role, and refuse the teacher's own results.)
+    own = sql.SQL(
+        "player = session_user OR NOT EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = "
+        "m.roleid JOIN pg_roles u ON u.oid = m.member WHERE g.rolname = {} AND u.rolname = session_user)"
+    ).format(literal(f"{role}_students"))
+    for table in WRITTEN_TABLES:
+        run("ALTER TABLE {} ENABLE ROW LEVEL SECURITY", ident(table))
+        for policy, rule in (
+            ("tripeaks_read", sql.SQL("FOR SELECT USING (true)")),
+            ("tripeaks_own_name", sql.SQL("FOR INSERT WITH CHECK ({})").format(own)),
+            ("tripeaks_own_update", sql.SQL("FOR UPDATE USING (true) WITH CHECK ({})").format(own)),
+        ):
+            run("DROP POLICY IF EXISTS {} ON {}", ident(policy), ident(table))
+            run("CREATE POLICY {} ON {} {}", ident(policy), ident(table), rule)
+    run(f"CREATE TABLE IF NOT EXISTS {STUDENTS_TABLE} (name TEXT PRIMARY KEY)")
+    run(f"REVOKE ALL ON {STUDENTS_TABLE} FROM PUBLIC")
+    for name in names:
+        make_role(name, True)
+        run("GRANT {} TO {}", group, ident(name))
+        conn.execute(f"INSERT INTO {STUDENTS_TABLE} VALUES (%s) ON CONFLICT DO NOTHING", (name,))
 
 
 def _refuse_others(conn, place: Location, role: str, students: list[str]) -> None:

@@ -262,6 +262,13 @@ MIGRATIONS: list[Sequence[Statement]] = [
         "DROP INDEX IF EXISTS challenges_by_game",
         "CREATE INDEX challenges_by_game ON challenges (layout, rules, number)",
     ),
+    # 5 -> 6: a class's store stamps each result with the server's time (issue 56); the time the
+    # client sent is kept beside it, as a note. Everything before it was stamped by its client.
+    (
+        "ALTER TABLE results ADD COLUMN played_at TEXT",
+        "UPDATE results SET played_at = finished_at",
+        _read_as_player_is("played_at"),
+    ),
 ]
 
 RESULT_COLUMNS = (
@@ -279,6 +286,7 @@ RESULT_COLUMNS = (
     "finished_at",
     "category",
     "layout",
+    "played_at",
 )
 
 
@@ -369,14 +377,7 @@ def migrate(backend: Backend, conn) -> None:
         return
     conn.execute(backend.begin)
     try:
-        backend.lock_schema(conn)
-        found = backend.inspect(conn)  # again, under the lock: another process may have done it
-        check(backend, conn, found)
-        for step in MIGRATIONS[found.version :]:
-            for sql, values in statements(step, backend.kind):
-                conn.execute(backend.sql(sql), values)
-        backend.mark(conn, schema_version())
-        check_tables(backend, conn)
+        upgrade(backend, conn)
         conn.execute("COMMIT")
     except backend.errors as error:
         rollback(conn)
@@ -394,6 +395,19 @@ def migrate(backend: Backend, conn) -> None:
     except BaseException:
         rollback(conn)
         raise
+
+
+def upgrade(backend: Backend, conn) -> None:
+    """The migration's steps, in the transaction open on ``conn`` (its caller commits it, or rolls
+    it back whole): under the store's lock, check what the database holds and bring it up to date."""
+    backend.lock_schema(conn)
+    found = backend.inspect(conn)  # again, under the lock: another process may have done it
+    check(backend, conn, found)
+    for step in MIGRATIONS[found.version :]:
+        for sql, values in statements(step, backend.kind):
+            conn.execute(backend.sql(sql), values)
+    backend.mark(conn, schema_version())
+    check_tables(backend, conn)
 
 
 def rollback(conn) -> None:

@@ -465,11 +465,14 @@ class Records:
         (a built-in layout; None: Three Peaks) (the store's owner only: a player's credentials are
         refused), open from ``opens`` (None: today) to ``until`` (the last day, None: no end). It
         shows on the board of every player of that game; the records judge it from the results
-        (see :mod:`.challenges`). Returns it as :meth:`challenges` gives it."""
+        (see :mod:`.challenges`). One that no play of the deal meets, as the solver proves, is
+        refused (``InvalidChallengeError``, naming the best possible). Returns it as
+        :meth:`challenges` gives it."""
         key, shape = rules_key(rules), layout_key(layout)
         number = _bounded("number", number, SERIES_FIRST, SERIES_LAST)
         checked = class_challenges.class_challenge(challenge, key, shape)
         first, last = class_challenges.window(opens, until)
+        class_challenges.check_possible(checked, number, key, shape)
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         values = (key, number, checked.text, first, last, now, shape)
 
@@ -480,16 +483,35 @@ class Records:
             )
             return int(conn.execute(self._backend.sql(insert + " RETURNING id"), values).fetchone()[0])
 
+        made = self._as_owner(work, "sets")
+        return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
+
+    def withdraw_challenge(self, challenge_id: int) -> dict[str, Any]:
+        """Withdraw the class's challenge ``challenge_id`` (the store's owner only: a player's
+        credentials are refused): it shows on no board and in no list from then on, and the results
+        stay. Returns it as :meth:`challenges` gave it."""
+        number = _bounded("challenge", challenge_id, 1, 2**62)
+
+        def work(conn) -> tuple | None:
+            delete = f"DELETE FROM challenges WHERE id = ? RETURNING {', '.join(class_challenges.COLUMNS)}"
+            return conn.execute(self._backend.sql(delete), (number,)).fetchone()
+
+        gone = self._as_owner(work, "withdraws")
+        if gone is None:
+            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')")
+        return dict(zip(class_challenges.COLUMNS, gone, strict=True))
+
+    def _as_owner(self, work, does: str):
+        """``work(conn)`` in a write only the class's owner may make (it ``does`` what, in words)."""
         try:
-            made = self._attempt(work)
+            return self._attempt(work)
         except RecordsError as error:
             if "permission denied" in str(error).lower() or "row-level security" in str(error).lower():
                 raise RecordsError(
-                    f"only the class's owner sets challenges: {self.where} is a player's; "
+                    f"only the class's owner {does} challenges: {self.where} is a player's; "
                     "use the owner's URL (the one setup ran with)"
                 ) from None
             raise
-        return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
 
     def challenges(
         self,
@@ -526,7 +548,8 @@ class Records:
             raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
         challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
-        names = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at")
+        names: tuple[str, ...] = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category")
+        names += ("finished_at", "played_at")
         sql = (
             f"SELECT {', '.join(names)} FROM results WHERE layout = ? AND rules = ? AND number = ? AND finished_at >= ?"
         )
@@ -595,14 +618,18 @@ class Records:
         and those of the class's challenges it is the first to meet."""
         if self._backend.through_function(conn):
             said = writes.notices(row, writes.call(conn, row))
+            # The server's time, as its function stored it (the same now() all through the transaction).
+            (stored_at,) = conn.execute(f"SELECT {writes.SERVER_TIME}").fetchone()
+            stored = row | {"finished_at": stored_at, "played_at": row["finished_at"]}
         else:
             said = writes.notices(row, writes.run(conn, self._backend.sql, row))
-        return said + self._first_met(conn, row)
+            stored = row | {"played_at": row["finished_at"]}
+        return said + self._first_met(conn, stored)
 
     def _first_met(self, conn, row: dict) -> list[Notice]:
-        """The class's challenges open on this game that this result is the first of its category
-        to meet, unassisted (read in the transaction that wrote it)."""
-        if row["assists"] or not in_series(row["number"]):
+        """The class's challenges open on this game that this result (as stored) is the first of its
+        category to meet, unassisted and not late (read in the transaction that wrote it)."""
+        if row["assists"] or not in_series(row["number"]) or class_challenges.late(row):
             return []
         day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
         open_now = conn.execute(
@@ -620,7 +647,8 @@ class Records:
                 continue
             earlier = conn.execute(
                 self._backend.sql(
-                    "SELECT outcome, cards_left, draws, longest_run FROM results WHERE layout = ? AND rules = ? "
+                    "SELECT outcome, cards_left, draws, longest_run, finished_at, played_at FROM results "
+                    "WHERE layout = ? AND rules = ? "
                     "AND number = ? AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
                 ),
                 (
@@ -632,9 +660,10 @@ class Records:
                     row["finished_at"],
                 ),
             ).fetchall()
-            names = ("outcome", "cards_left", "draws", "longest_run")
+            names = ("outcome", "cards_left", "draws", "longest_run", "finished_at", "played_at")
+            before = [dict(zip(names, r, strict=True)) for r in earlier]
             if not any(
-                class_challenges.measure(challenge, dict(zip(names, r, strict=True)), slots)[0] for r in earlier
+                class_challenges.measure(challenge, r, slots)[0] and not class_challenges.late(r) for r in before
             ):
                 said.append(
                     first_met_notice(row["rules"], row["number"], row["category"], challenge.message, row["layout"])

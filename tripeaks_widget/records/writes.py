@@ -9,6 +9,11 @@ SQLite, or PostgreSQL as the store's owner), or inside ``tripeaks_record()``, th
 PostgreSQL store set up for a class gives its players (:mod:`.roles`), who may call it but not
 write a table. Both give back the same answers, and :func:`notices` alone turns them into what
 the player is told.
+
+The function vouches for what it stores: the finishing time is the server's (``now()``), the
+client's own is kept as ``played_at``, a note; and a result's outcome, cards left, draws, run,
+moves and score must lie within what its layout and rule set allow (:func:`.bounds.result_bounds`,
+read from the game). The store's owner, writing the tables itself, is trusted with its own times.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .bounds import Bounds, result_bounds
 from .notices import Notice, personal_notice, store_notice
 from .results import (
     CATEGORIES,
@@ -35,10 +41,13 @@ WRITTEN += ("assists", "finished_at", "category", "layout", "token")
 TYPES = {"number": "integer", "cards_left": "integer", "moves": "integer", "score": "integer"}
 TYPES |= {"draws": "integer", "longest_run": "integer"}
 
+# Each column of a stored result and the parameter it takes: the finishing time is the store's own
+# (the server's, in the class's function), and the time the client sent is kept as played_at.
+_STORED = {c: c for c in WRITTEN} | {"finished_at": "stored_at", "played_at": "finished_at"}
 _BETTER = "{t}.cards_left > {n}.cards_left OR ({t}.cards_left = {n}.cards_left AND {t}.moves > {n}.moves)"
 STORE = (
-    f"INSERT INTO results ({', '.join(WRITTEN)}) VALUES ({', '.join(':' + c for c in WRITTEN)}) "
-    f"ON CONFLICT (token) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in WRITTEN[:-1])} "
+    f"INSERT INTO results ({', '.join(_STORED)}) VALUES ({', '.join(':' + p for p in _STORED.values())}) "
+    f"ON CONFLICT (token) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in _STORED if c != 'token')} "
     f"WHERE results.player = excluded.player AND ({_BETTER.format(t='results', n='excluded')}) RETURNING id"
 )  # a play is its player's: another name with its token changes nothing
 _BEATS = "(cards_left > :cards_left OR (cards_left = :cards_left AND moves > :moves))"
@@ -88,6 +97,8 @@ def positional(sql: str, row: dict) -> tuple[str, tuple]:
 def run(conn, sql_of, row: dict) -> Written:
     """The five statements, run by the store (``sql_of`` turns ``?`` into the backend's placeholders)."""
 
+    row = row | {"stored_at": row["finished_at"]}  # the store's owner is trusted with its own time
+
     def one(sql: str):
         text, values = positional(sql, row)
         return conn.execute(sql_of(text), values).fetchall()
@@ -132,6 +143,9 @@ _OUT = (
 )
 
 
+# The server's time, as a result's finishing time is written (FINISHED_AT_PATTERN): the same all
+# through one transaction (now()), so the store reads back what its function stored.
+SERVER_TIME = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"')"
 _FINISHED_AT = "finished_at is a real time in UTC, e.g. '2026-12-03T16:00:00+00:00'"
 TOKEN_PATTERN = "[0-9a-f]{32}"  # a play's token: uuid4().hex (see Records._play_token)
 
@@ -176,14 +190,66 @@ def _checks() -> str:
         ),
     )
 
-    def refuse(said: str) -> str:
-        quoted = f"{FUNCTION}: {said}".replace("'", "''")
-        return f"RAISE EXCEPTION USING ERRCODE = 'check_violation', MESSAGE = '{quoted}';"
-
-    lines = [f"IF {test} THEN {refuse(said)} END IF;" for test, said in checks]
+    lines = [f"IF {test} THEN {_refuse(said)} END IF;" for test, said in checks]
     # A time of the right form that is no time (month 13): the cast's own error, said in the same words.
-    lines.append(f"BEGIN PERFORM p_finished_at::timestamptz; EXCEPTION WHEN others THEN {refuse(_FINISHED_AT)} END;")
+    lines.append(f"BEGIN PERFORM p_finished_at::timestamptz; EXCEPTION WHEN others THEN {_refuse(_FINISHED_AT)} END;")
     return "\n    ".join(lines)
+
+
+def _refuse(said: str) -> str:
+    """The statement that refuses a result, saying ``said`` (a check's violation, SQLSTATE 23514)."""
+    quoted = f"{FUNCTION}: {said}".replace("'", "''")
+    return f"RAISE EXCEPTION USING ERRCODE = 'check_violation', MESSAGE = '{quoted}';"
+
+
+def _bounds(bounds: dict[tuple[str, str], Bounds]) -> str:
+    """What a result may hold on its layout under its rule set (``bounds``, by their keys), checked:
+    on a built-in layout, each refusal with its words; a layout of a file's own, whose slots the
+    store does not know, is checked for its outcome alone."""
+    rows = ", ".join(
+        f"('{layout}', '{rules}', {b.slots}, {b.stock}, {b.start}, {b.bonus}, {'true' if b.hogue else 'false'}, "
+        f"{b.draw_cost})"
+        for (layout, rules), b in sorted(bounds.items())
+    )
+    removed = "(v.slots - p_cards_left)"  # the cards played
+    # (In brackets: an IF reads to its first THEN.)
+    low = f"(CASE WHEN v.hogue THEN {removed} - v.draw_cost * p_draws ELSE 0 END)"
+    high = (
+        f"(CASE WHEN v.hogue THEN {removed} * ({removed} + 1) / 2 + v.bonus - v.draw_cost * p_draws "
+        "ELSE v.start + v.bonus END)"
+    )
+    checks = (
+        (
+            "(p_outcome = 'won') <> (p_cards_left = 0)",
+            "a result is won exactly when no card is left on the layout",
+        ),
+        (
+            "p_draws > v.stock",
+            "the draws are at most the cards in the stock at the deal, on this layout under these rules",
+        ),
+        (
+            f"p_longest_run > {removed}",
+            "the longest run is at most the cards played (the layout's slots less the cards left)",
+        ),
+        (
+            f"p_moves < {removed} + p_draws",
+            "the moves are at least the cards played and the draws",
+        ),
+        (
+            f"p_score NOT BETWEEN {low} AND {high}",
+            "the score is within what these rules allow for the cards played and the draws",
+        ),
+    )
+    found = (
+        "SELECT * INTO v FROM (VALUES "
+        + rows
+        + ") AS b (layout, rules, slots, stock, start, bonus, hogue, draw_cost) WHERE b.layout = p_layout "
+        "AND b.rules = p_rules;"
+    )
+    (outcome, said), *others = checks
+    lines = [f"IF {outcome} THEN {_refuse(said)} END IF;", found, "IF FOUND THEN"]
+    lines += [f"    IF {test} THEN {_refuse(said)} END IF;" for test, said in others]
+    return "\n    ".join([*lines, "END IF;"])
 
 
 def function_sql(schema: str) -> str:
@@ -207,8 +273,11 @@ def function_body() -> str:
 DECLARE
     made bigint;
     first integer;
+    v record;
+    p_stored_at text := {SERVER_TIME};
 BEGIN
     {_checks()}
+    {_bounds(result_bounds())}
     stored := false; best := false; mine := false;
     {body(STORE, "made")}
     IF NOT FOUND THEN RETURN NEXT; RETURN; END IF;
