@@ -22,7 +22,7 @@ from typing import Any
 
 from ..engine.errors import InvalidChallengeError, SearchExhausted
 from ..engine.game import Game
-from ..engine.layout import LAYOUTS, THREE_PEAKS, layout_named
+from ..engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from ..engine.rules import Rules
 from ..goals import Challenge, day_of
 from ..goals.challenge import RUN, WIN, WIN_IN
@@ -59,7 +59,7 @@ def check_possible(challenge: Challenge, number: int, rules: str, layout: str) -
     """Raise ``InvalidChallengeError``, naming the best possible, when the solver (which sees the
     hidden cards) proves that no play of game ``number`` under ``rules`` on ``layout`` (keys) meets
     ``challenge``. A proof not found within ``PROOF_BUDGET`` seconds leaves the challenge to be set."""
-    game = Game.from_number(number, rules, layout=layout_named(layout))
+    game = Game.from_number(number, rules, layout=Layout.parse(layout))
     try:
         if challenge.possible(game, budget=PROOF_BUDGET):
             return
