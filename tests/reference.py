@@ -1,6 +1,6 @@
 """The pure-Python build's answers, kept between runs: the differential tests compare the compiled
 build's answers, computed on every run, with the reference's, which take ten times as long and
-change only when their sources do. Each set is kept in ``tests/reference/NAME.json.gz`` with the
+change only when their sources do. Each set is kept in ``tests/reference/``, gzipped JSON, with the
 digest of its sources (the Python files and data that compute it, and the test's own parameters);
 when the digest differs, the answers are computed again and the file rewritten, to be committed
 with the change that moved them."""
