@@ -38,7 +38,9 @@ def test_both_builds_judge_sampled_positions_alike():
         return said["answers"]
 
     ours = answers(False)  # the pure-Python reference's are kept until their sources change
-    theirs, _ = reference.answers("fair", [POSITIONS], ["tests/fair_runs.py"], lambda: answers(True))
+    theirs, _ = reference.answers(
+        "fair", [POSITIONS], [*reference.SEARCHES, "tests/fair_runs.py"], lambda: answers(True)
+    )
     kinds = {key.split()[0] for key in ours}
     assert kinds == {"playout", "search", "exact"} and len(ours) == len(theirs)
     differ = [key for key in ours if ours[key] != theirs.get(key)]

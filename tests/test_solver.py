@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import plain_search
 import pytest
+import reference
 
 from tripeaks_widget import CLASSIC, EASY, Card, Game, Rules, solver
 from tripeaks_widget.engine.game import standing_actions
@@ -23,10 +24,29 @@ def _position(game):
     return dict(removed=removed, drawn=drawn, discard=discard)
 
 
-def _plain_verdict(args):
-    number, rules_name, actions = args
+def _plain_answer(task: tuple[str, int, str, list[str], int | None]) -> bool | int:
+    """The plain search's answer to ``(kind, number, rules, actions, max_draws)``: whether the
+    position is winnable ("winnable"), or the most cards it can clear ("most_cleared")."""
+    kind, number, rules_name, actions, max_draws = task
     game = Game.from_number(number, rules_name).replay(actions)
-    return plain_search.winnable(game.deck, game.rules, **_position(game))
+    if kind == "winnable":
+        return plain_search.winnable(game.deck, game.rules, **_position(game))
+    return plain_search.most_cleared(game.deck, game.rules, **_position(game), max_draws=max_draws)
+
+
+def plain_answers(name: str, games: list[Game], kind: str, max_draws: list[int | None] | None = None) -> list:
+    """The plain search's answers on ``games`` (over every core), each a position reached from its
+    deal: kept between runs until the plain search, the engine or the positions change (the
+    plain search is slow, and its answers change only with them: tests/reference.py)."""
+    limits = max_draws or [None] * len(games)
+    tasks = [(kind, g.number, str(g.rules), list(g.history), m) for g, m in zip(games, limits, strict=True)]
+
+    def compute() -> dict:
+        with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+            return {str(i): answer for i, answer in enumerate(pool.map(_plain_answer, tasks, chunksize=4))}
+
+    kept, _ = reference.answers(f"plain-{name}", tasks, [*reference.ENGINE, "tests/plain_search.py"], compute)
+    return [kept[str(i)] for i in range(len(tasks))]
 
 
 def _random_deals(rules, count, seed):
@@ -88,8 +108,7 @@ def test_verdicts_agree_with_the_plain_search_on_300_random_deals(rules):
     """R4.1, R4.2, R3: the verdict on 300 seeded random deals is the plain search's. The plain
     search is slow (about a second on a hard Classic deal), so it runs on every core."""
     games = _random_deals(rules, SAMPLE, SEED)
-    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
-        expected = list(pool.map(_plain_verdict, [(g.number, str(rules), []) for g in games], chunksize=4))
+    expected = plain_answers(f"deals-{rules}", games, "winnable")
     got = [solver.winnable(game) for game in games]
     wrong = [(g.code, e, v) for g, e, v in zip(games, expected, got, strict=False) if e != v]
     assert not wrong
@@ -101,8 +120,7 @@ def test_verdicts_agree_with_the_plain_search_in_mid_game(rules):
     """From positions after random play, undos included (R6.1), the verdicts still agree."""
     rng = random.Random(SEED + 1)
     games = [_random_play(game, rng, rng.randrange(1, 30)) for game in _random_deals(rules, 80, SEED + 2)]
-    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
-        expected = list(pool.map(_plain_verdict, [(g.number, str(rules), g.history) for g in games]))
+    expected = plain_answers(f"mid-game-{rules}", games, "winnable")
     assert [solver.winnable(game) for game in games] == expected
 
 
@@ -116,11 +134,10 @@ def test_best_lines_replay_to_the_claimed_result_and_clear_the_most_cards(rules)
     rng = random.Random(SEED + 3)
     games = _random_deals(rules, 40, SEED + 4)
     games += [_random_play(game, rng, rng.randrange(1, 25)) for game in _random_deals(rules, 20, SEED + 5)]
-    for game in games:
+    for game, cleared in zip(games, plain_answers(f"lines-{rules}", games, "most_cleared"), strict=True):
         solution = game.solve()
         assert solution.complete
         _check_line(game, solution)
-        cleared = plain_search.most_cleared(game.deck, game.rules, **_position(game))
         assert solution.winnable == (cleared == 28)
         assert 28 - solution.cards_left == cleared, game.code
 
@@ -129,13 +146,12 @@ def test_best_lines_replay_to_the_claimed_result_and_clear_the_most_cards(rules)
 def test_no_line_with_fewer_draws_does_as_well(rules):
     """The best line needs the fewest draws: with one draw fewer the plain search can't clear
     as many cards (so for a win, no win has fewer draws: a higher score, R5.2)."""
-    for game in _random_deals(rules, 12, SEED + 6):
-        solution = game.solve()
-        if solution.draws == 0:
-            continue
-        cleared = 28 - solution.cards_left
-        fewer = plain_search.most_cleared(game.deck, game.rules, **_position(game), max_draws=solution.draws - 1)
-        assert fewer < cleared, game.code
+    games = [(game, game.solve()) for game in _random_deals(rules, 12, SEED + 6)]
+    games = [(game, solution) for game, solution in games if solution.draws > 0]
+    limits = [solution.draws - 1 for _, solution in games]
+    fewer = plain_answers(f"fewer-draws-{rules}", [game for game, _ in games], "most_cleared", limits)
+    for (game, solution), most in zip(games, fewer, strict=True):
+        assert most < 28 - solution.cards_left, game.code
 
 
 def test_a_deal_from_another_app():

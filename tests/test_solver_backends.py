@@ -311,7 +311,9 @@ def test_both_searches_give_the_same_answers_on_thousands_of_deals():
         return said["answers"]
 
     ours = answers("compiled")
-    theirs, _ = reference.answers("solver", sizes, ["tests/solver_runs.py"], lambda: answers("python"))
+    theirs, _ = reference.answers(
+        "solver", sizes, [*reference.SEARCHES, "tests/solver_runs.py"], lambda: answers("python")
+    )
     assert len(ours) == len(solver_runs.tasks(DEALS, POSITIONS, MIDGAME, GOALS)) == len(theirs) >= 6_000
     differ = [key for key in ours if ours[key] != theirs[key]]
     assert not differ, [(key, ours[key], theirs[key]) for key in differ[:5]]
@@ -412,17 +414,16 @@ def test_the_kept_reference_answers_are_computed_again_when_a_source_changes(tmp
     source.write_text("ANSWER = 1\n")
     monkeypatch.setattr(reference, "REPO", tmp_path)
     monkeypatch.setattr(reference, "FOLDER", tmp_path / "kept")
-    monkeypatch.setattr(reference, "SOURCES", ("search.py",))
     calls = []
 
     def compute() -> dict:
         calls.append(source.read_text())
         return {"answer": len(calls)}
 
-    assert reference.answers("demo", [1], [], compute) == ({"answer": 1}, True)
-    assert reference.answers("demo", [1], [], compute) == ({"answer": 1}, False)  # kept
-    assert reference.answers("demo", [2], [], compute) == ({"answer": 2}, True)  # other parameters
+    assert reference.answers("demo", [1], ["search.py"], compute) == ({"answer": 1}, True)
+    assert reference.answers("demo", [1], ["search.py"], compute) == ({"answer": 1}, False)  # kept
+    assert reference.answers("demo", [2], ["search.py"], compute) == ({"answer": 2}, True)  # other parameters
     source.write_text("ANSWER = 2\n")
-    assert reference.answers("demo", [2], [], compute) == ({"answer": 3}, True)  # a source changed
-    assert reference.answers("demo", [2], [], compute) == ({"answer": 3}, False)
+    assert reference.answers("demo", [2], ["search.py"], compute) == ({"answer": 3}, True)  # a source changed
+    assert reference.answers("demo", [2], ["search.py"], compute) == ({"answer": 3}, False)
     assert calls == ["ANSWER = 1\n", "ANSWER = 1\n", "ANSWER = 2\n"]

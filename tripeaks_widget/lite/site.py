@@ -111,9 +111,18 @@ def build_tools(log: Callable[[str], None] = print) -> Path:
     if not (folder / ".complete").exists():
         log(f"installing JupyterLite's build tools in {folder}")
         shutil.rmtree(folder, ignore_errors=True)
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-        run([*command, "--target", str(folder), *LITE_TOOLS], "installing JupyterLite's build tools")
-        (folder / ".complete").write_text(" ".join(LITE_TOOLS) + "\n")
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        # installed beside it, then renamed into place: two builds at once never share a half-made folder
+        with tempfile.TemporaryDirectory(prefix=f".{folder.name}-", dir=folder.parent) as scratch:
+            made = Path(scratch) / "tools"
+            command = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+            run([*command, "--target", str(made), *LITE_TOOLS], "installing JupyterLite's build tools")
+            (made / ".complete").write_text(" ".join(LITE_TOOLS) + "\n")
+            try:
+                made.rename(folder)
+            except OSError:  # another build put its own there first
+                if not (folder / ".complete").exists():
+                    raise
     return folder
 
 
@@ -240,13 +249,10 @@ def build_site(
     if contents is not None and not any(p.is_file() for p in Path(contents).rglob("*.ipynb")):
         raise LiteBuildError(f"--contents {contents} holds no notebook (.ipynb)")
     _check_tools()
-    tools = build_tools(log)
-    extensions = _labextensions(tools)
-    version = _pyodide_version(extensions["@jupyterlite/pyodide-kernel-extension"])
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=".lite-build-", dir=out.parent) as scratch:
-            return _build(out, Path(scratch), contents, page, extensions, version, tools, log)
+            return _build(out, Path(scratch), contents, page, log)
     except OSError as error:  # a full or read-only disk, a folder that cannot be written
         raise LiteBuildError(f"could not build the site in {out}: {error.strerror or error}") from None
 
@@ -266,17 +272,17 @@ def _build(
     work: Path,
     contents: str | os.PathLike | None,
     page: dict[str, Any],
-    extensions: dict[str, Path],
-    version: str,
-    tools: Path,
     log: Callable[[str], None],
 ) -> str:
+    # The notebooks first: one that is not a notebook stops the build before anything is installed or fetched.
+    notebooks = copy_contents(Path(contents) if contents is not None else None, work / "notebooks", log)
+    tools = build_tools(log)
+    extensions = _labextensions(tools)
     kernel = extensions["@jupyterlite/pyodide-kernel-extension"]
+    version = _pyodide_version(kernel)
     lite, built, downloads = work / "lite", work / "site", work / "wheels"
     runtime = lite / "static" / "pyodide"  # jupyterlite-pyodide-kernel's well-known place
     downloads.mkdir(parents=True)
-    # The notebooks first: one that is not a notebook stops the build before anything is fetched.
-    notebooks = copy_contents(Path(contents) if contents is not None else None, work / "notebooks", log)
     lock = fetch_runtime(version, runtime, log)
     python = lock["info"]["python"]
 
