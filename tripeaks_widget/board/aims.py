@@ -21,7 +21,6 @@ from typing import Any, Protocol
 from ..analysis import Game
 from ..engine.errors import InvalidTypeError, got
 from ..engine.messages import Message
-from ..engine.rules import Rules
 from ..engine.steps import Steps
 from ..goals import Best, Challenge, Day, words
 from .background import Worker
@@ -61,9 +60,10 @@ class Aim:
     source: str = "set"
 
 
-def read_challenges(value: object, rules: Rules) -> tuple[Challenge, ...]:
+def read_challenges(value: object, game: Game) -> tuple[Challenge, ...]:
     """Challenges as a board takes them: None (none), one (a ``Challenge`` or its text, ``"run 8"``)
-    or several in a list or tuple; each checked against ``rules`` (``InvalidChallengeError``)."""
+    or several in a list or tuple; each checked against ``game``'s rules on its layout
+    (``InvalidChallengeError``: one no deal of them can meet)."""
     if value is None:
         return ()
     items = list(value) if isinstance(value, (list, tuple)) else [value]
@@ -71,7 +71,7 @@ def read_challenges(value: object, rules: Rules) -> tuple[Challenge, ...]:
     for item in items:
         if not isinstance(item, (str, Challenge)):
             raise InvalidTypeError(f"a challenge is a Challenge or its text such as 'run 8'; got {got(item)}")
-        out.append(Challenge.parse(item, rules))
+        out.append(Challenge.parse(item, game.rules, game.layout))
     return tuple(out)
 
 
@@ -94,7 +94,7 @@ class Aims:
         chosen = []
         for row in rows:
             try:
-                chosen.append(Challenge.parse(row["challenge"], game.rules))
+                chosen.append(Challenge.parse(row["challenge"], game.rules, game.layout))
             except ValueError:
                 log.warning("the class's challenge %r cannot be read: left out", row.get("challenge"))
         self.from_class = tuple(chosen)
@@ -102,15 +102,20 @@ class Aims:
 
     def new_game(self, game: Game) -> None:
         """A new deal: nothing met yet, no class challenge known; a challenge set that no deal under
-        its rules can meet goes."""
+        its rules on its layout can meet goes."""
         self.met = set()
         self.from_class = ()
         kept = []
         for challenge in self.set:
             try:
-                kept.append(challenge.check(game.rules))
+                kept.append(challenge.check(game.rules, game.layout))
             except ValueError:
-                log.info("the goal %r cannot be met under %s: dropped with the new deal", challenge.text, game.rules)
+                log.info(
+                    "the goal %r cannot be met under %s on %s: dropped with the new deal",
+                    challenge.text,
+                    game.rules,
+                    game.layout.name,
+                )
         self.set = tuple(kept)
 
     def of(self, game: Game) -> list[Aim]:
@@ -184,13 +189,14 @@ class Aims:
         wanted = [aim.challenge for aim in self.of(game) if (game.code, aim.challenge) not in self.best]
         if game.status == "playing" or not wanted:
             return
-        code, lang = game.code, game.lang
+        code, layout, lang = game.code, game.layout, game.lang
         board = self.board
 
         def job() -> Steps[None]:
             for challenge in wanted:
                 yield
-                best = challenge.best(Game(code, lang=lang))  # a deal of its own: the player's consults nothing
+                deal = Game(code, layout=layout, lang=lang)  # a deal of its own: the player's consults nothing
+                best = challenge.best(deal)
                 with board.lock:
                     self.best[code, challenge] = best
             with board.lock:

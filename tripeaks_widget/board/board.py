@@ -161,7 +161,7 @@ class Board:
         self._reply: Reply | None = None  # the answer to the last request, until the next action
         self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
         self._seq = 0
-        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game.rules))
+        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game))
         self.results = Results(self, records, player)  # the player's name never stops the game
         self.statistics = Statistics(self)  # the statistics view, from the Assists panel
         said = renamed(self.results.player) if self.results.store is not None else None
@@ -421,7 +421,7 @@ class Board:
 
     @challenges.setter
     def challenges(self, value: Challenge | str | Sequence[Challenge | str] | None) -> None:
-        chosen = read_challenges(value, self._game.rules)
+        chosen = read_challenges(value, self._game)
         with self.lock:
             self.aims.set = chosen
             self.publish()

@@ -46,6 +46,7 @@ SUIT_COUNT = len(SUITS)
 RANK_CARDS = SUIT_COUNT  # cards of one rank in the deck
 SUIT_CARDS = len(RANKS)  # cards of one suit
 
+LONGEST_NUMBER = 6  # digits: a longer number is beyond every bound (no deal scores a million)
 CHALLENGE_FORM = (
     "'win', 'win in 5 draws', 'score 700', 'clear 4 K' (a rank: A 2-10 J Q K, or a word: kings), "
     "'clear 10 ♥' (a suit: ♣♦♥♠, C D H S, or a word: hearts) or 'run 8'"
@@ -92,7 +93,8 @@ class Challenge:
             raise InvalidChallengeError(f"only a 'clear' challenge names a rank or a suit; got {self!r}")
         low, high, what = _BOUNDS[self.kind] if self.kind != CLEAR else self._clear_bounds()
         if not low <= target <= high:
-            raise InvalidChallengeError(f"{self.text!r} can be met on no deal: {what}")
+            said = repr(self.text) if abs(target) < 10**LONGEST_NUMBER else f"{self.kind!r} with {shown(target)}"
+            raise InvalidChallengeError(f"{said} can be met on no deal: {what}")
 
     def _check_kind_of_cards(self) -> None:
         rank, suit = whole_number(self.rank), whole_number(self.suit)
@@ -136,6 +138,10 @@ class Challenge:
 
     @classmethod
     def _read(cls, kind: str, groups: tuple[str, ...], text: str) -> Challenge:
+        if groups and len(groups[0]) > LONGEST_NUMBER:
+            raise InvalidChallengeError(
+                f"{shown(text)} can be met on no deal: its number has {len(groups[0]):,} digits, beyond any goal's"
+            )
         number = int(groups[0]) if groups else 0
         if kind != CLEAR:
             return cls(kind, number)
@@ -175,12 +181,16 @@ class Challenge:
         """This challenge, when some deal under ``rules`` (Easy by default) on ``layout`` (Three
         Peaks by default) can meet it; else ``InvalidChallengeError`` saying why: more draws than
         the stock holds, a score the scoring never reaches (or one the game starts on), a run
-        longer than the layout's slots."""
+        longer than the layout's slots, more cards to clear than its peaks hold."""
         rules, shape = Rules.parse(rules), THREE_PEAKS if layout is None else layout_named(layout)
         start = _fresh(rules, shape)
         if self.kind == RUN and self.target > shape.slot_count:
             raise InvalidChallengeError(
                 f"{self.text!r} can be met on no deal: a run on {shape.name} plays 1 to {shape.slot_count} peak cards"
+            )
+        if self.kind == CLEAR and self.target > shape.slot_count:
+            raise InvalidChallengeError(
+                f"{self.text!r} can be met on no deal: the peaks of {shape.name} hold {shape.slot_count} cards"
             )
         if self.kind == WIN_IN and self.target > start.stock_count:
             raise InvalidChallengeError(
