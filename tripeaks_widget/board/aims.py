@@ -5,9 +5,11 @@ A board's goals are the challenges a script set (``TriPeaks(challenge="run 8")``
 ``w.challenges = [...]``), the three of the game of the day while its game is on the board
 (``TriPeaks.of_the_day()``: one, two and three stars), and a class's, which the records store
 gives (:mod:`tripeaks_widget.board.recording`). The best possible is looked for in the board's
-worker, on a game dealt afresh from the code, so the player's game consults nothing: it is
-shown once the game is over, and an undo from there uses what it told (the game is then
-recorded as assisted, as one that asked the verdict is: it says whether the deal can be won).
+worker, on a game dealt afresh from the code on the board's layout, so the player's game
+consults nothing, within the goals' bound in work (``goals.challenge.GOAL_NODES``; beyond, it is
+not shown): it is shown once the game is over, and an undo from there uses what it told (the
+game is then recorded as assisted, as one that asked the verdict is: it says whether the deal
+can be won).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..analysis import Game
-from ..engine.errors import InvalidTypeError, got
+from ..engine.errors import InvalidTypeError, SearchExhausted, got
 from ..engine.messages import Message
 from ..engine.steps import Steps
 from ..goals import Best, Challenge, Day, words
@@ -85,7 +87,8 @@ class Aims:
         self.day: Day | None = None
         self.from_class: tuple[Challenge, ...] = ()
         self.met: set[Challenge] = set()  # those the game on the board meets, as last seen
-        self.best: dict[tuple[str, Challenge], Best] = {}  # proven on a deal: (its code, the challenge)
+        # proven on a deal: (its code, the challenge); None where the search ran out of its bound
+        self.best: dict[tuple[str, Challenge], Best | None] = {}
         self.told: set[str] = set()  # the deals whose best possible the player was shown
 
     def from_the_class(self, rows: list[dict[str, Any]]) -> None:
@@ -196,7 +199,11 @@ class Aims:
             for challenge in wanted:
                 yield
                 deal = Game(code, layout=layout, lang=lang)  # a deal of its own: the player's consults nothing
-                best = challenge.best(deal)
+                try:
+                    best: Best | None = challenge.best(deal)
+                except SearchExhausted as error:  # bounded in work: not shown, and not asked again
+                    log.info("the best possible on %r is not shown: %s", challenge.text, error)
+                    best = None
                 with board.lock:
                     self.best[code, challenge] = best
             with board.lock:

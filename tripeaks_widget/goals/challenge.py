@@ -20,7 +20,9 @@ kind (``text``)          ``target``            measure (``progress``, ``best``)
 
 A game's past counts as it stands: undone moves do not (the line its undos leave), so a score
 reached and then undone was not reached. ``possible`` and ``best`` peek (the solver sees the
-hidden cards): a game asked is recorded as assisted, as one asked for ``solve()`` is.
+hidden cards): a game asked is recorded as assisted, as one asked for ``solve()`` is. Their
+search is bounded in work done (``nodes``: ``GOAL_NODES`` positions unless said); beyond,
+``SearchExhausted``.
 See the site's page "Goals" (docs/explanation/goals.md).
 """
 
@@ -41,6 +43,7 @@ from ..engine.words import STOCK_MOST
 from . import words
 
 WIN, WIN_IN, SCORE, CLEAR, RUN = "win", "win in", "score", "clear", "run"
+GOAL_NODES = 3_000_000  # positions ``possible`` and ``best`` search at most, unless told (None: no bound)
 KINDS = (WIN, WIN_IN, SCORE, CLEAR, RUN)
 SUIT_COUNT = len(SUITS)
 RANK_CARDS = SUIT_COUNT  # cards of one rank in the deck
@@ -271,40 +274,44 @@ class Challenge:
             done = _highest_score_so_far(game) if self.kind == SCORE else _longest_run_so_far(game)
         return Progress(self, done, self.target, done >= self.target)
 
-    def possible(self, game: Game) -> bool:
+    def possible(self, game: Game, *, nodes: int | solver.Work | None = GOAL_NODES) -> bool:
         """Whether the challenge can still be met from the game's position (from the deal, at the
         start), met already or by some line from here; proven by the solver, which sees the hidden
-        cards. It stops at the first line that meets it, so it is quicker than ``best``."""
+        cards. It stops at the first line that meets it, so it is quicker than ``best``. ``nodes``
+        bounds its work, in positions searched (a number, or a ``solver.Work`` shared with other
+        searches; None: no bound); ``SearchExhausted`` when it runs out first."""
         progress = self.progress(game)
         if progress.met:
             return True
         if self.kind == WIN:
-            return solver.winnable(game)
+            return solver.winnable(game, nodes=nodes)
         if self.kind == WIN_IN:
-            return solver.winnable(game, draws_at_most=self.target)
+            return solver.winnable(game, draws_at_most=self.target, nodes=nodes)
         if self.kind == SCORE:
-            return solver.highest_score(game).value >= self.target
+            return solver.highest_score(game, nodes=nodes).value >= self.target
         if self.kind == CLEAR:
-            return solver.most_cleared_of(game, self.cards, at_least=self.target).value >= self.target
-        return solver.longest_run(game, at_least=self.target).value >= self.target
+            return solver.most_cleared_of(game, self.cards, at_least=self.target, nodes=nodes).value >= self.target
+        return solver.longest_run(game, at_least=self.target, nodes=nodes).value >= self.target
 
-    def best(self, game: Game) -> Best:
+    def best(self, game: Game, *, nodes: int | solver.Work | None = GOAL_NODES) -> Best:
         """The best value a line from the game's position reaches on the challenge's measure, with
         that line (see :class:`Best`): the most cards cleared (``win``), the fewest draws of a win
-        (``win in``), the highest score, the most cards of the rank or suit, the longest run."""
+        (``win in``), the highest score, the most cards of the rank or suit, the longest run.
+        ``nodes`` bounds its work as ``possible``'s does."""
         if self.kind == WIN:
-            reach = solver.most_cleared_of(game)
+            reach = solver.most_cleared_of(game, nodes=nodes)
             return Best(self, reach.value, reach.line, reach.value == game.layout.slot_count)
         if self.kind == WIN_IN:
-            fewest = solver.fewest_draws(game)
+            fewest = solver.fewest_draws(game, nodes=nodes)
             if fewest is None:
                 return Best(self, None, (), False)
             return Best(self, fewest.value, fewest.line, fewest.value <= self.target)
         if self.kind == CLEAR:
-            reach = solver.most_cleared_of(game, self.cards)
+            reach = solver.most_cleared_of(game, self.cards, nodes=nodes)
             return Best(self, reach.value, reach.line, reach.value >= self.target)
         before = self.progress(game).done
-        reach = solver.highest_score(game) if self.kind == SCORE else solver.longest_run(game)
+        search = solver.highest_score if self.kind == SCORE else solver.longest_run
+        reach = search(game, nodes=nodes)
         value, line = (reach.value, reach.line) if reach.value > before else (before, ())
         return Best(self, value, line, value >= self.target)
 
