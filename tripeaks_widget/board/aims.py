@@ -164,8 +164,8 @@ class Aims:
                 {
                     "text": say(aim.challenge.message),
                     "progress": say(progress.message),
-                    "done": progress.done,
-                    "target": progress.target,
+                    "done": progress.done - progress.start,  # from where the measure starts: a score's bar
+                    "target": progress.target - progress.start,  # starts empty on the score the game starts on
                     "met": progress.met,
                     "stars": aim.stars,
                     "source": aim.source,  # type: ignore[typeddict-item]  # one of "set", "day", "class"

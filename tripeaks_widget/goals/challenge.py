@@ -268,10 +268,10 @@ class Challenge:
             cleared, slots = removed.bit_count(), game.layout.slot_count
             won = cleared == slots and (self.kind == WIN or drawn <= self.target)
             return Progress(self, cleared, slots, won, drawn if self.kind == WIN_IN else None)
-        if self.kind == CLEAR:
-            done = _cleared(game, self.cards)
-        else:
-            done = _highest_score_so_far(game) if self.kind == SCORE else _longest_run_so_far(game)
+        if self.kind == SCORE:
+            done, start = _highest_score_so_far(game), _fresh(game.rules, game.layout).score
+            return Progress(self, done, self.target, done >= self.target, start=start)
+        done = _cleared(game, self.cards) if self.kind == CLEAR else _longest_run_so_far(game)
         return Progress(self, done, self.target, done >= self.target)
 
     def possible(self, game: Game, *, nodes: int | solver.Work | None = GOAL_NODES) -> bool:
@@ -321,13 +321,23 @@ class Progress:
     """How far a game has come on a challenge: ``done`` of ``target`` (cards cleared of the
     layout's for ``win`` and ``win in``, the highest score reached of the score asked for, cards of the kind
     cleared, the longest run so far), whether it is ``met``, and for ``win in`` the draws made
-    (``drawn``). ``str()`` says it in English ("3 of 4 kings"), ``describe(lang)`` in a language."""
+    (``drawn``). ``start`` is where the measure starts: for ``score`` the score the game starts
+    on (500 under the app's scoring), else 0; ``share`` is the way from there to the target.
+    ``str()`` says it in English ("3 of 4 kings"), ``describe(lang)`` in a language."""
 
     challenge: Challenge
     done: int
     target: int
     met: bool
     drawn: int | None = None
+    start: int = 0
+
+    @property
+    def share(self) -> float:
+        """How far, from 0 (at ``start``) to 1 (the target reached), as a goal's bar shows it."""
+        if self.target <= self.start:
+            return 1.0 if self.met else 0.0
+        return min(1.0, max(0.0, (self.done - self.start) / (self.target - self.start)))
 
     @property
     def message(self) -> Message:
