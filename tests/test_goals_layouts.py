@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tripeaks_widget import LAYOUTS, Challenge, Game, Layout
+from tripeaks_widget import LAYOUTS, Challenge, Game, Layout, challenges_of_the_day
 from tripeaks_widget.board import Board
 from tripeaks_widget.engine.errors import InvalidChallengeError
 from tripeaks_widget.records import Records
@@ -111,3 +111,17 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_sentence():
             Challenge.parse(text)
     with pytest.raises(InvalidChallengeError, match=r"'score' with <a number of about 5,001 digits>"):
         Challenge("score", 10**5000)
+
+
+def test_the_days_own_object_sets_its_three_challenges_and_anything_else_is_refused_briefly():
+    day = challenges_of_the_day("2026-05-01")
+    board = Board(records=False, lang="en", challenge=day)  # any game: its three challenges, no stars
+    assert board.challenges == tuple(day)
+    assert [goal["stars"] for goal in board.snapshot()["goals"]] == [None, None, None]
+    board.challenges = None
+    board.challenges = day
+    assert board.challenges == tuple(day)
+    with pytest.raises(TypeError, match="a challenge is a Challenge or its text such as 'run 8'; got Board") as raised:
+        board.challenges = board
+    assert len(str(raised.value)) < 200
+    board.close()

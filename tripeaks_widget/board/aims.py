@@ -64,11 +64,12 @@ class Aim:
 
 def read_challenges(value: object, game: Game) -> tuple[Challenge, ...]:
     """Challenges as a board takes them: None (none), one (a ``Challenge`` or its text, ``"run 8"``)
-    or several in a list or tuple; each checked against ``game``'s rules on its layout
-    (``InvalidChallengeError``: one no deal of them can meet)."""
+    or several in a list or tuple, or a game of the day's (a ``Day``, ``challenges_of_the_day()``:
+    its three, without stars; ``TriPeaks.of_the_day()`` deals its game with them); each checked
+    against ``game``'s rules on its layout (``InvalidChallengeError``: one no deal of them can meet)."""
     if value is None:
         return ()
-    items = list(value) if isinstance(value, (list, tuple)) else [value]
+    items = list(value) if isinstance(value, (list, tuple, Day)) else [value]
     out = []
     for item in items:
         if not isinstance(item, (str, Challenge)):

@@ -31,6 +31,7 @@ class Work:
         self.nodes = self.left = nodes
 
     def spend(self, nodes: int) -> None:
+        """Take ``nodes`` positions searched from what is left (down to 0)."""
         self.left = max(0, self.left - nodes)
 
     @property
