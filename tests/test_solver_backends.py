@@ -24,7 +24,7 @@ import reference
 import solver_runs
 
 from tripeaks_widget import LAYOUTS, Game, _builds, solver
-from tripeaks_widget.engine.layout import Layout
+from tripeaks_widget.engine.layout import Layout, LayoutSlot
 from tripeaks_widget.solver import _backends
 
 REPO = Path(__file__).resolve().parent.parent
@@ -428,6 +428,7 @@ def test_the_kept_reference_answers_are_computed_again_when_a_source_changes(tmp
     assert calls == ["ANSWER = 1\n", "ANSWER = 1\n", "ANSWER = 2\n"]
 
 
+GRID = Layout("Grid", tuple(LayoutSlot(i % 10, 2 * (i // 10), 0, ()) for i in range(50)))
 BOUNDED = {  # each search a bound in work stops: (a game, its Work) -> its answer
     "winnable": lambda game, work: solver.winnable(game, nodes=work),
     "fewest_draws": lambda game, work: solver.fewest_draws(game, nodes=work),
@@ -442,12 +443,13 @@ BOUNDED = {  # each search a bound in work stops: (a game, its Work) -> its answ
 def test_a_bound_in_work_stops_both_searches_at_the_same_position():
     """``nodes=`` bounds a search in positions searched: the search in C and the Python reference
     stop at the same one (they count alike), so each answers or runs out alike, and spends as much
-    of a shared ``Work``; on Four Peaks, under three rule sets, at three bounds."""
+    of a shared ``Work``; on Four Peaks, under three rule sets, and on a grid of 50 cards face up
+    under Classic (where every search runs long), at three bounds."""
 
     def outcomes() -> list[tuple]:
         out = []
-        for rules in ("easy", "classic", "easy+hogue-scoring"):
-            game = Game.from_number(5, rules, layout="Four Peaks")
+        games = [Game.from_number(5, rules, layout="Four Peaks") for rules in ("easy", "classic", "easy+hogue-scoring")]
+        for game in [*games, Game.from_number(1, "classic", layout=GRID)]:
             for bound in (1, 5000, 40000):
                 for name, search in BOUNDED.items():
                     work = solver.Work(bound)

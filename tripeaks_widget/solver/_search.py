@@ -500,7 +500,7 @@ class Search:
             return line
 
         S0, f0, r0 = self.removed, self.free0, self.rank
-        best: list = [run + chain(S0, f0, r0), chain_line(S0, f0, r0)]  # the longest run, its line
+        best: list = [run, []]  # the longest run, its line
         goal = n_slots + run if at_least is None else at_least
 
         def started(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
@@ -545,7 +545,8 @@ class Search:
         draws = self._draws(seen, path, started, admit)
         draw_one = self._draw_one(seen, path, started)
         complete = True
-        try:
+        try:  # the run from here first (its search may run out too), then those after draws
+            best[:] = [run + chain(S0, f0, r0), chain_line(S0, f0, r0)]
             if best[0] < goal:
                 self._root(seen, plays, draws, draw_one)
         except Found:
