@@ -3,10 +3,15 @@ against their bounds (``goals.daily``: ``PROOF_NODES``, ``DAY_NODES``, ``CHALLEN
 
     python benchmarks/goals_work.py                    # 60 dates from 2026-01-01, five rule sets
     python benchmarks/goals_work.py --dates 10 --rules easy
+    python benchmarks/goals_work.py --grid             # how long running out takes, on a grid
 
 For every layout, rule set and date, from cold: the most positions one game's proof searched, the
 walk to the game of the day in all, the searches that choose and prove its three challenges, and
 the most games the walk tried. The counts are the same on both builds and every machine.
+
+With ``--grid``, the seconds (CPU time) it takes to run out of the bounds on a layout of 50 cards
+face up in a grid under Classic, where every search is long: the walk to the game of the day, and
+``Challenge.win().best`` on game 1; in the build that runs (``TRIPEAKS_PURE_PYTHON=1``: the sources).
 """
 
 from __future__ import annotations
@@ -14,14 +19,16 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+import time
 from pathlib import Path
 from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks_widget import LAYOUTS, solver
+from tripeaks_widget import LAYOUTS, Challenge, Game, Layout, solver
+from tripeaks_widget.engine.layout import LayoutSlot
 from tripeaks_widget.engine.rules import Rules
-from tripeaks_widget.goals import daily
+from tripeaks_widget.goals import daily, number_of_the_day
 
 RULES = "easy,classic,site,classic+joker,easy+hogue-scoring"
 
@@ -40,12 +47,33 @@ def spent(work: solver.Work) -> int:
     return work.nodes - work.left
 
 
+def grid() -> None:
+    """Print how long running out of the bounds takes on a grid of 50 cards face up, under Classic."""
+    layout = Layout("Grid", tuple(LayoutSlot(i % 10, 2 * (i // 10), 0, ()) for i in range(50)))
+    asks = {
+        "the game of the day": lambda: number_of_the_day("2026-05-01", "classic", layout=layout),
+        "Challenge.win().best": lambda: Challenge.win().best(Game.from_number(1, "classic", layout=layout)),
+    }
+    for name, ask in asks.items():
+        start = time.process_time()
+        try:
+            ask()
+            said = "answered"
+        except solver.SearchExhausted as error:
+            said = str(error)
+        print(f"{name} ({solver.BACKEND} build): {time.process_time() - start:.1f} s CPU; {said}", flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dates", type=int, default=60, help="dates, one after the other (default 60)")
     parser.add_argument("--start", default="2026-01-01", help="the first date (default 2026-01-01)")
     parser.add_argument("--rules", default=RULES, help=f"rule sets, comma-separated (default {RULES})")
+    parser.add_argument("--grid", action="store_true", help="time running out on a grid of 50 cards face up")
     args = parser.parse_args(argv)
+    if args.grid:
+        grid()
+        return 0
     solver.Work = Counted  # the day's searches make their bounds through the module
     start = datetime.date.fromisoformat(args.start)
     print(f"{args.dates} dates from {start}; positions searched, the most over the dates ({solver.BACKEND} build)")
