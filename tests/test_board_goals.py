@@ -132,3 +132,20 @@ def test_the_game_of_the_day_shows_the_players_streak_and_a_win_adds_a_day(tmp_p
         "best_text": "best: 2 days in a row",
     }
     w.close()
+
+
+def test_a_score_goals_bar_starts_empty_on_the_score_the_game_starts_on():
+    """Issue 53, item 8: the score starts at 500, so a bar of the score over the target started
+    two-thirds full; it measures the way from the starting score to the target."""
+    board = Board(OPENING, records=False, lang="en", challenge="score 700")
+    [goal] = board.snapshot()["goals"]
+    assert (goal["done"], goal["target"], goal["progress"]) == (0, 200, "500 of 700 points")
+    progress = Challenge.parse("score 700").progress(board.game)
+    assert (progress.start, progress.share) == (500, 0.0)
+    board.apply("draw")  # a draw costs a point under the app's scoring: the highest score is still the start's
+    assert board.snapshot()["goals"][0]["done"] == 0
+    board.close()
+    hogue = Board(1, rules="easy+hogue-scoring", records=False, challenge="score 100")  # a score from 0
+    assert Challenge.parse("score 100", "easy+hogue-scoring").progress(hogue.game).start == hogue.game.score == 0
+    assert hogue.snapshot()["goals"][0]["target"] == 100
+    hogue.close()

@@ -224,7 +224,7 @@ def test_a_challenge_no_play_of_the_deal_meets_is_refused_naming_the_best_possib
 def test_a_challenge_the_solver_cannot_decide_in_time_is_set(tmp_path, monkeypatch):
     from tripeaks_widget.records import challenges
 
-    monkeypatch.setattr(challenges, "PROOF_BUDGET", 1e-9)
+    monkeypatch.setattr(challenges, "PROOF_NODES", 1)
     with Records(tmp_path / "class.sqlite3") as records:
         made = records.set_challenge(3, "win in 5 draws")  # impossible, but not proven within the budget
         assert records.challenges(on="all") == [made]

@@ -287,3 +287,20 @@ def test_the_records_command_sets_a_challenge_on_a_layout(tmp_path, capsys):
     assert "game 3 (easy, DIAMOND), win" in capsys.readouterr().out
     assert main(["challenge", path, "--game", "3", "--layout", "nowhere", "win"]) == 2
     assert "a class challenge is set on a built-in layout" in capsys.readouterr().err
+
+
+def test_a_streak_counts_no_day_whose_game_of_the_day_runs_out_of_its_bound(store, monkeypatch):
+    """On a layout where the walk to the game of the day runs out (``goals.daily``), that day has
+    no game of the day: a win then is no day of a streak, and the streak is asked without an error."""
+    from tripeaks_widget import goals
+    from tripeaks_widget.solver import SearchExhausted
+
+    number = goals.number_of_the_day(None, "easy", layout=DIAMOND)
+    by_hand(store, won_on(DIAMOND, number), player="bea")
+    assert store.streak(player="bea", layout="Diamond")["current"] == 1
+
+    def runs_out(*args, **options):
+        raise SearchExhausted("no game of the day under easy on Diamond: none of the 2 games tried …")
+
+    monkeypatch.setattr(goals, "number_of_the_day", runs_out)
+    assert store.streak(player="bea", layout="Diamond") == {"current": 0, "best": 0}

@@ -24,7 +24,7 @@ import reference
 import solver_runs
 
 from tripeaks_widget import LAYOUTS, Game, _builds, solver
-from tripeaks_widget.engine.layout import Layout
+from tripeaks_widget.engine.layout import Layout, LayoutSlot
 from tripeaks_widget.solver import _backends
 
 REPO = Path(__file__).resolve().parent.parent
@@ -427,3 +427,48 @@ def test_the_kept_reference_answers_are_computed_again_when_a_source_changes(tmp
     assert reference.answers("demo", [2], ["search.py"], compute) == ({"answer": 3}, True)  # a source changed
     assert reference.answers("demo", [2], ["search.py"], compute) == ({"answer": 3}, False)
     assert calls == ["ANSWER = 1\n", "ANSWER = 1\n", "ANSWER = 2\n"]
+
+
+GRID = Layout("Grid", tuple(LayoutSlot(i % 10, 2 * (i // 10), 0, ()) for i in range(50)))
+BOUNDED = {  # each search a bound in work stops: (a game, its Work) -> its answer
+    "winnable": lambda game, work: solver.winnable(game, nodes=work),
+    "fewest_draws": lambda game, work: solver.fewest_draws(game, nodes=work),
+    "longest_run": lambda game, work: solver.longest_run(game, nodes=work),
+    "most_cleared_of": lambda game, work: solver.most_cleared_of(game, game.deck[:8], nodes=work),
+    "highest_score": lambda game, work: solver.highest_score(game, nodes=work),
+    "solve": lambda game, work: solver.solve(game, nodes=work).line,
+}
+
+
+@needs_compiled
+def test_a_bound_in_work_stops_both_searches_at_the_same_position():
+    """``nodes=`` bounds a search in positions searched: the search in C and the Python reference
+    stop at the same one (they count alike), so each answers or runs out alike, and spends as much
+    of a shared ``Work``; on Four Peaks, under three rule sets, and on a grid of 50 cards face up
+    under Classic (where every search runs long), at three bounds."""
+
+    def outcomes() -> list[tuple]:
+        out = []
+        games = [Game.from_number(5, rules, layout="Four Peaks") for rules in ("easy", "classic", "easy+hogue-scoring")]
+        for game in [*games, Game.from_number(1, "classic", layout=GRID)]:
+            for bound in (1, 5000, 40000):
+                for name, search in BOUNDED.items():
+                    work = solver.Work(bound)
+                    try:
+                        answer = search(game, work)
+                    except solver.SearchExhausted as error:
+                        answer = str(error)
+                    out.append((game.code, bound, name, answer, work.left))
+        return out
+
+    saved = solver._backend
+    try:
+        solver._backend = _backends.C()
+        ours = outcomes()
+        solver._backend = _backends.Python()
+        theirs = outcomes()
+    finally:
+        solver._backend = saved
+    assert ours == theirs
+    assert any(isinstance(answer, str) for *_, answer, _ in ours)  # some ran out
+    assert any(not isinstance(answer, str) for *_, answer, _ in ours)  # some answered

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tripeaks_widget import LAYOUTS, Game
+from tripeaks_widget import LAYOUTS, Game, Layout
+from tripeaks_widget.engine.layout import LayoutSlot
 from tripeaks_widget.stats import (
     main,
     parse_games,
@@ -332,7 +333,7 @@ def test_the_share_and_its_95_percent_interval():
     low, high = wilson_interval(9_707, 10_000)
     assert low < 0.9707 < high and high - low < 0.007
     row = summarize([{"rules": "easy", "winnable": True, "draws": 1, "score": 771}] * 3)[0]
-    assert row["layout"] == "THREE-PEAKS" and row["winnable_pct_high"] == 100.0
+    assert row["layout"] == "Three Peaks" and row["winnable_pct_high"] == 100.0
 
 
 def test_a_deals_file_from_before_layouts_is_read_as_three_peaks(tmp_path):
@@ -404,3 +405,20 @@ def test_the_layout_survey_page_names_every_layout_and_rule_set():
             assert re.fullmatch(r"\*\*\d+\.\d\d%\*\*", cells[5]) and re.fullmatch(r"\d+\.\d\d–\d+\.\d\d%", cells[6])
     command = re.search(r"```bash\n(python -m tripeaks_widget\.stats .*)\n```", text)
     assert command and "--layout all" in command.group(1) and "--markdown" in command.group(1)
+
+
+def test_a_row_names_its_layout_as_layouts_and_layout_do_and_its_share_and_interval_alike(tmp_path):
+    """Issue 53: a teacher's table needs no map from keys to names, and the share and its interval
+    are written with the same decimals ("100.00" beside "99.24", not "100.0")."""
+    won = {"rules": "easy", "winnable": True, "draws": 1, "score": 771}
+    own = Layout("My Tower", (LayoutSlot(0, 0, 0, (1,)), LayoutSlot(0, 1, 0, ())))
+    records = [{**won, "layout": "FOUR-PEAKS"}] * 3 + [{**won, "layout": own.key}, {**won, "layout": "ELSEWHERE"}]
+    rows = summarize(records, [own])
+    assert [row["layout"] for row in rows] == ["Four Peaks", "My Tower", "ELSEWHERE"]
+    assert rows[0]["layout"] in LAYOUTS  # a key of LAYOUTS, and what layout= takes
+    out = tmp_path / "table.csv"
+    assert main(["--games", "1-2", "--rules", "easy", "--workers", "1", "--quiet", "--out", str(out)]) == 0
+    [row] = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert row["layout"] == "Three Peaks"
+    decimals = {len(row[key].split(".")[1]) for key in ("winnable_pct", "winnable_pct_low", "winnable_pct_high")}
+    assert decimals == {2}, row

@@ -242,11 +242,14 @@ def solvability(
             future.cancel()
 
 
-def summarize(records: Iterable[dict]) -> list[dict]:
+def summarize(records: Iterable[dict], layouts: Iterable[Layout] = ()) -> list[dict]:
     """One row per layout and rule set: games, how many can be won (and the share in per cent,
-    with its 95% interval), how many are not known (budget ran out), the mean best score and
-    draws of the won deals, and how many won deals need exactly d draws (``draws_0``, ``draws_1`` …).
-    A record without a layout is Three Peaks'."""
+    with its 95% interval, each to ``PCT_DECIMALS`` decimals), how many are not known (budget ran
+    out), the mean best score and draws of the won deals, and how many won deals need exactly d
+    draws (``draws_0``, ``draws_1`` …). A row names its layout by its name ("Four Peaks"), as
+    ``LAYOUTS`` and ``layout=`` do: a built-in's, or one of ``layouts`` (a layout of one's own
+    surveyed); a record of another keeps its key. A record without a layout is Three Peaks'."""
+    names = {layout.key: layout.name for layout in (*LAYOUTS.values(), *layouts)}
     by_rules: dict[tuple[str, str], list[dict]] = {}
     for record in records:
         by_rules.setdefault((record.get("layout") or THREE_PEAKS.key, record["rules"]), []).append(record)
@@ -259,15 +262,15 @@ def summarize(records: Iterable[dict]) -> list[dict]:
         draws = [r["draws"] for r in won if r["draws"] is not None]  # none when only the verdicts were asked
         low, high = wilson_interval(len(won), len(group))
         row = {
-            "layout": shape,
+            "layout": names.get(shape, shape),
             "rules": name,
             "games": len(group),
             "winnable": len(won),
             "not_winnable": len(lost),
             "unknown": len(group) - len(won) - len(lost),
-            "winnable_pct": round(100 * len(won) / len(group), 2),
-            "winnable_pct_low": round(100 * low, 2),
-            "winnable_pct_high": round(100 * high, 2),
+            "winnable_pct": round(100 * len(won) / len(group), PCT_DECIMALS),
+            "winnable_pct_low": round(100 * low, PCT_DECIMALS),
+            "winnable_pct_high": round(100 * high, PCT_DECIMALS),
             # averages are always floats (statistics gives an int for whole values of ints), so a
             # column is written in one form whatever the rule set: "14.0", never "14" beside "20.5"
             "mean_best_score_won": _average(mean, [r["score"] for r in won if r["score"] is not None]),
@@ -280,6 +283,8 @@ def summarize(records: Iterable[dict]) -> list[dict]:
     return rows
 
 
+PCT_DECIMALS = 2  # the share and its interval, in per cent: written with as many decimals each
+PCT_FIELDS = ("winnable_pct", "winnable_pct_low", "winnable_pct_high")
 Z_95 = 1.959963984540054  # the standard normal's 97.5th percentile: a two-sided 95% interval
 
 
@@ -366,6 +371,15 @@ def read_deals(path: str) -> list[dict]:
     return records
 
 
+def _cell(row: dict, key: str) -> str:
+    """A value of a row as the table and the CSV file write it: a share in per cent to
+    ``PCT_DECIMALS`` decimals ("100.00", as "99.24" beside it), nothing for None."""
+    value = row[key]
+    if value is None:
+        return ""
+    return f"{value:.{PCT_DECIMALS}f}" if key in PCT_FIELDS else str(value)
+
+
 def _table(rows: list[dict]) -> str:
     heads = (
         "layout",
@@ -378,7 +392,7 @@ def _table(rows: list[dict]) -> str:
         "mean draws (won)",
     )
     keys = ("layout", "rules", "games", "winnable", "winnable_pct", "unknown", "mean_best_score_won", "mean_draws_won")
-    lines = [[h for h in heads]] + [["" if row[k] is None else str(row[k]) for k in keys] for row in rows]
+    lines = [[h for h in heads]] + [[_cell(row, k) for k in keys] for row in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(heads))]
     out = ["  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=False)) for line in lines]
     draws = sorted({int(k[6:]) for row in rows for k in row if k.startswith("draws_")})
@@ -540,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
             deals.close()
     elapsed = time.monotonic() - started
     records.sort(key=lambda r: (shapes[r["layout"]], order[r["rules"]], r["number"]))
-    rows = summarize(records)
+    rows = summarize(records, layouts)
     print(_table(rows))
     solved = len(records) - len(done)
     print(f"\n{len(records)} deals; {solved} solved in {elapsed:.0f} s" + (f", {len(done)} read back" if done else ""))
@@ -581,7 +595,7 @@ def markdown_page(rows: list[dict], layouts: list[Layout], command: str, day: da
     """The survey's table as a page of the docs (an include): which share of the deals of each
     layout and rule set can be won, with Wilson's 95% interval, the deals solved, the command
     that made it and the day it ran."""
-    names = {layout.key: layout for layout in layouts}
+    names = {layout.name: layout for layout in layouts}
     lines = [
         f"<!-- Made by the survey: {command} (do not edit: run it again). -->",
         "",
@@ -593,7 +607,8 @@ def markdown_page(rows: list[dict], layouts: list[Layout], command: str, day: da
         name, slots = (layout.name, str(layout.slot_count)) if layout else (row["layout"], "")
         lines.append(
             f"| {name} | {slots} | {row['rules'].capitalize()} | {row['games']:,} | {row['winnable']:,} | "
-            f"**{row['winnable_pct']:.2f}%** | {row['winnable_pct_low']:.2f}–{row['winnable_pct_high']:.2f}% | "
+            f"**{_cell(row, 'winnable_pct')}%** | "
+            f"{_cell(row, 'winnable_pct_low')}–{_cell(row, 'winnable_pct_high')}% | "
             f"{row['unknown']:,} |"
         )
     deals = sorted({row["games"] for row in rows})
@@ -633,7 +648,7 @@ def _write_csv(path: str, rows: list[dict], fields: Iterable[str] | None = None)
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({key: _cell(row, key) if key in PCT_FIELDS else row[key] for key in row} for row in rows)
 
 
 if __name__ == "__main__":

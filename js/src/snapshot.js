@@ -30,8 +30,8 @@
  * @typedef {object} Goal
  * @property {string} text the challenge in words, in the board's language ('Clear 4 kings')
  * @property {string} progress how far the game has come, in words ('3 of 4 kings')
- * @property {number} done how far, as a number: of target
- * @property {number} target the number the challenge asks for (cards, points, draws at most)
+ * @property {number} done how far, as a number: of target (a score goal's points above the score the game starts on)
+ * @property {number} target the number the challenge asks for (cards, draws at most; a score goal's points above the starting score)
  * @property {boolean} met whether the game meets it
  * @property {(number | null)} stars the stars it earns, for the game of the day's three (1, 2, 3); else null
  * @property {"set" | "day" | "class"} source set from Python, the game of the day's, or the class's

@@ -5,9 +5,11 @@ A board's goals are the challenges a script set (``TriPeaks(challenge="run 8")``
 ``w.challenges = [...]``), the three of the game of the day while its game is on the board
 (``TriPeaks.of_the_day()``: one, two and three stars), and a class's, which the records store
 gives (:mod:`tripeaks_widget.board.recording`). The best possible is looked for in the board's
-worker, on a game dealt afresh from the code, so the player's game consults nothing: it is
-shown once the game is over, and an undo from there uses what it told (the game is then
-recorded as assisted, as one that asked the verdict is: it says whether the deal can be won).
+worker, on a game dealt afresh from the code on the board's layout, so the player's game
+consults nothing, within the goals' bound in work (``goals.challenge.GOAL_NODES``; beyond, it is
+not shown): it is shown once the game is over, and an undo from there uses what it told (the
+game is then recorded as assisted, as one that asked the verdict is: it says whether the deal
+can be won).
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..analysis import Game
-from ..engine.errors import InvalidTypeError, got
+from ..engine.errors import InvalidTypeError, SearchExhausted, got
 from ..engine.messages import Message
-from ..engine.rules import Rules
 from ..engine.steps import Steps
 from ..goals import Best, Challenge, Day, words
 from .background import Worker
@@ -61,17 +62,19 @@ class Aim:
     source: str = "set"
 
 
-def read_challenges(value: object, rules: Rules) -> tuple[Challenge, ...]:
+def read_challenges(value: object, game: Game) -> tuple[Challenge, ...]:
     """Challenges as a board takes them: None (none), one (a ``Challenge`` or its text, ``"run 8"``)
-    or several in a list or tuple; each checked against ``rules`` (``InvalidChallengeError``)."""
+    or several in a list or tuple, or a game of the day's (a ``Day``, ``challenges_of_the_day()``:
+    its three, without stars; ``TriPeaks.of_the_day()`` deals its game with them); each checked
+    against ``game``'s rules on its layout (``InvalidChallengeError``: one no deal of them can meet)."""
     if value is None:
         return ()
-    items = list(value) if isinstance(value, (list, tuple)) else [value]
+    items = list(value) if isinstance(value, (list, tuple, Day)) else [value]
     out = []
     for item in items:
         if not isinstance(item, (str, Challenge)):
             raise InvalidTypeError(f"a challenge is a Challenge or its text such as 'run 8'; got {got(item)}")
-        out.append(Challenge.parse(item, rules))
+        out.append(Challenge.parse(item, game.rules, game.layout))
     return tuple(out)
 
 
@@ -85,7 +88,8 @@ class Aims:
         self.day: Day | None = None
         self.from_class: tuple[Challenge, ...] = ()
         self.met: set[Challenge] = set()  # those the game on the board meets, as last seen
-        self.best: dict[tuple[str, Challenge], Best] = {}  # proven on a deal: (its code, the challenge)
+        # proven on a deal: (its code, the challenge); None where the search ran out of its bound
+        self.best: dict[tuple[str, Challenge], Best | None] = {}
         self.told: set[str] = set()  # the deals whose best possible the player was shown
 
     def from_the_class(self, rows: list[dict[str, Any]]) -> None:
@@ -94,7 +98,7 @@ class Aims:
         chosen = []
         for row in rows:
             try:
-                chosen.append(Challenge.parse(row["challenge"], game.rules))
+                chosen.append(Challenge.parse(row["challenge"], game.rules, game.layout))
             except ValueError:
                 log.warning("the class's challenge %r cannot be read: left out", row.get("challenge"))
         self.from_class = tuple(chosen)
@@ -102,15 +106,20 @@ class Aims:
 
     def new_game(self, game: Game) -> None:
         """A new deal: nothing met yet, no class challenge known; a challenge set that no deal under
-        its rules can meet goes."""
+        its rules on its layout can meet goes."""
         self.met = set()
         self.from_class = ()
         kept = []
         for challenge in self.set:
             try:
-                kept.append(challenge.check(game.rules))
+                kept.append(challenge.check(game.rules, game.layout))
             except ValueError:
-                log.info("the goal %r cannot be met under %s: dropped with the new deal", challenge.text, game.rules)
+                log.info(
+                    "the goal %r cannot be met under %s on %s: dropped with the new deal",
+                    challenge.text,
+                    game.rules,
+                    game.layout.name,
+                )
         self.set = tuple(kept)
 
     def of(self, game: Game) -> list[Aim]:
@@ -156,8 +165,8 @@ class Aims:
                 {
                     "text": say(aim.challenge.message),
                     "progress": say(progress.message),
-                    "done": progress.done,
-                    "target": progress.target,
+                    "done": progress.done - progress.start,  # from where the measure starts: a score's bar
+                    "target": progress.target - progress.start,  # starts empty on the score the game starts on
                     "met": progress.met,
                     "stars": aim.stars,
                     "source": aim.source,  # type: ignore[typeddict-item]  # one of "set", "day", "class"
@@ -184,13 +193,18 @@ class Aims:
         wanted = [aim.challenge for aim in self.of(game) if (game.code, aim.challenge) not in self.best]
         if game.status == "playing" or not wanted:
             return
-        code, lang = game.code, game.lang
+        code, layout, lang = game.code, game.layout, game.lang
         board = self.board
 
         def job() -> Steps[None]:
             for challenge in wanted:
                 yield
-                best = challenge.best(Game(code, lang=lang))  # a deal of its own: the player's consults nothing
+                deal = Game(code, layout=layout, lang=lang)  # a deal of its own: the player's consults nothing
+                try:
+                    best: Best | None = challenge.best(deal)
+                except SearchExhausted as error:  # bounded in work: not shown, and not asked again
+                    log.info("the best possible on %r is not shown: %s", challenge.text, error)
+                    best = None
                 with board.lock:
                     self.best[code, challenge] = best
             with board.lock:

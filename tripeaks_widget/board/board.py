@@ -32,7 +32,7 @@ from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.steps import drive
 from ..fair import Chance, Review
-from ..goals import Challenge, challenges_of_the_day
+from ..goals import Challenge, Day, challenges_of_the_day
 from ..picture import Picture, look
 from ..records import Records, check_player, in_series
 from ..records.player import renamed
@@ -130,7 +130,7 @@ class Board:
         records: Records | str | os.PathLike[str] | bool | None = None,
         player: str | None = None,
         lang: str | None = None,
-        challenge: Challenge | str | Sequence[Challenge | str] | None = None,
+        challenge: Challenge | str | Sequence[Challenge | str] | Day | None = None,
         show_verdict: bool = False,
         show_win_chance: bool = False,
         hint_kind: str = "fair",
@@ -164,7 +164,7 @@ class Board:
         self._reply: Reply | None = None  # the answer to the last request, until the next action
         self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
         self._seq = 0
-        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game.rules))
+        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game))
         self.results = Results(self, records, player)  # the player's name never stops the game
         self.statistics = Statistics(self)  # the statistics view, from the Assists panel
         said = renamed(self.results.player) if self.results.store is not None else None
@@ -418,13 +418,15 @@ class Board:
     def challenges(self) -> tuple[Challenge, ...]:
         """The goals on the board: the game of the day's three (while its game is on the board),
         the class's, and those set from Python; set it to a challenge (``"run 8"``), a list of
-        them, or None (``TriPeaks(challenge=...)`` sets it too). Each goal's progress, and once
+        them, a game of the day's (``challenges_of_the_day()``: its three, without stars;
+        ``TriPeaks.of_the_day()`` deals its game with them) or None (``TriPeaks(challenge=...)``
+        sets it too). Each goal's progress, and once
         the game is over the best possible, show on the board (the snapshot's ``goals``)."""
         return tuple(aim.challenge for aim in self.aims.of(self._game))
 
     @challenges.setter
-    def challenges(self, value: Challenge | str | Sequence[Challenge | str] | None) -> None:
-        chosen = read_challenges(value, self._game.rules)
+    def challenges(self, value: Challenge | str | Sequence[Challenge | str] | Day | None) -> None:
+        chosen = read_challenges(value, self._game)
         with self.lock:
             self.aims.set = chosen
             self.publish()

@@ -32,8 +32,10 @@ class Goal(TypedDict):
 
     text: Annotated[str, "the challenge in words, in the board's language ('Clear 4 kings')"]
     progress: Annotated[str, "how far the game has come, in words ('3 of 4 kings')"]
-    done: Annotated[int, "how far, as a number: of target"]
-    target: Annotated[int, "the number the challenge asks for (cards, points, draws at most)"]
+    done: Annotated[int, "how far, as a number: of target (a score goal's points above the score the game starts on)"]
+    target: Annotated[
+        int, "the number the challenge asks for (cards, draws at most; a score goal's points above the starting score)"
+    ]
     met: Annotated[bool, "whether the game meets it"]
     stars: Annotated[int | None, "the stars it earns, for the game of the day's three (1, 2, 3); else null"]
     source: Annotated[Literal["set", "day", "class"], "set from Python, the game of the day's, or the class's"]

@@ -102,7 +102,15 @@ class InvalidLayoutError(TriPeaksError, ValueError):
     of each other."""
 
 
-_SHOWN = reprlib.Repr()
+class _Shown(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() <= LONGEST_SHOWN_INT:
+            return super().repr_int(x, level)
+        return f"<a number of about {int(x.bit_length() * math.log10(2)) + 1:,} digits>"
+
+
+LONGEST_SHOWN_INT = 332  # bits of a number shown in full: 100 digits
+_SHOWN = _Shown()
 _SHOWN.maxstring = _SHOWN.maxother = 100  # a TPD code in full
 _SHOWN.maxlevel = 2
 

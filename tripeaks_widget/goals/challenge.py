@@ -20,7 +20,9 @@ kind (``text``)          ``target``            measure (``progress``, ``best``)
 
 A game's past counts as it stands: undone moves do not (the line its undos leave), so a score
 reached and then undone was not reached. ``possible`` and ``best`` peek (the solver sees the
-hidden cards): a game asked is recorded as assisted, as one asked for ``solve()`` is.
+hidden cards): a game asked is recorded as assisted, as one asked for ``solve()`` is. Their
+search is bounded in work done (``nodes``: ``GOAL_NODES`` positions unless said); beyond,
+``SearchExhausted``.
 See the site's page "Goals" (docs/explanation/goals.md).
 """
 
@@ -41,11 +43,13 @@ from ..engine.words import STOCK_MOST
 from . import words
 
 WIN, WIN_IN, SCORE, CLEAR, RUN = "win", "win in", "score", "clear", "run"
+GOAL_NODES = 3_000_000  # positions ``possible`` and ``best`` search at most, unless told (None: no bound)
 KINDS = (WIN, WIN_IN, SCORE, CLEAR, RUN)
 SUIT_COUNT = len(SUITS)
 RANK_CARDS = SUIT_COUNT  # cards of one rank in the deck
 SUIT_CARDS = len(RANKS)  # cards of one suit
 
+LONGEST_NUMBER = 6  # digits: a longer number is beyond every bound (no deal scores a million)
 CHALLENGE_FORM = (
     "'win', 'win in 5 draws', 'score 700', 'clear 4 K' (a rank: A 2-10 J Q K, or a word: kings), "
     "'clear 10 ♥' (a suit: ♣♦♥♠, C D H S, or a word: hearts) or 'run 8'"
@@ -92,7 +96,8 @@ class Challenge:
             raise InvalidChallengeError(f"only a 'clear' challenge names a rank or a suit; got {self!r}")
         low, high, what = _BOUNDS[self.kind] if self.kind != CLEAR else self._clear_bounds()
         if not low <= target <= high:
-            raise InvalidChallengeError(f"{self.text!r} can be met on no deal: {what}")
+            said = repr(self.text) if abs(target) < 10**LONGEST_NUMBER else f"{self.kind!r} with {shown(target)}"
+            raise InvalidChallengeError(f"{said} can be met on no deal: {what}")
 
     def _check_kind_of_cards(self) -> None:
         rank, suit = whole_number(self.rank), whole_number(self.suit)
@@ -136,6 +141,10 @@ class Challenge:
 
     @classmethod
     def _read(cls, kind: str, groups: tuple[str, ...], text: str) -> Challenge:
+        if groups and len(groups[0]) > LONGEST_NUMBER:
+            raise InvalidChallengeError(
+                f"{shown(text)} can be met on no deal: its number has {len(groups[0]):,} digits, beyond any goal's"
+            )
         number = int(groups[0]) if groups else 0
         if kind != CLEAR:
             return cls(kind, number)
@@ -175,12 +184,16 @@ class Challenge:
         """This challenge, when some deal under ``rules`` (Easy by default) on ``layout`` (Three
         Peaks by default) can meet it; else ``InvalidChallengeError`` saying why: more draws than
         the stock holds, a score the scoring never reaches (or one the game starts on), a run
-        longer than the layout's slots."""
+        longer than the layout's slots, more cards to clear than its peaks hold."""
         rules, shape = Rules.parse(rules), Layout.parse(layout)
         start = _fresh(rules, shape)
         if self.kind == RUN and self.target > shape.slot_count:
             raise InvalidChallengeError(
                 f"{self.text!r} can be met on no deal: a run on {shape.name} plays 1 to {shape.slot_count} peak cards"
+            )
+        if self.kind == CLEAR and self.target > shape.slot_count:
+            raise InvalidChallengeError(
+                f"{self.text!r} can be met on no deal: the peaks of {shape.name} hold {shape.slot_count} cards"
             )
         if self.kind == WIN_IN and self.target > start.stock_count:
             raise InvalidChallengeError(
@@ -255,52 +268,50 @@ class Challenge:
             cleared, slots = removed.bit_count(), game.layout.slot_count
             won = cleared == slots and (self.kind == WIN or drawn <= self.target)
             return Progress(self, cleared, slots, won, drawn if self.kind == WIN_IN else None)
-        if self.kind == CLEAR:
-            done = _cleared(game, self.cards)
-        else:
-            done = _highest_score_so_far(game) if self.kind == SCORE else _longest_run_so_far(game)
+        if self.kind == SCORE:
+            done, start = _highest_score_so_far(game), _fresh(game.rules, game.layout).score
+            return Progress(self, done, self.target, done >= self.target, start=start)
+        done = _cleared(game, self.cards) if self.kind == CLEAR else _longest_run_so_far(game)
         return Progress(self, done, self.target, done >= self.target)
 
-    def possible(self, game: Game, *, budget: float | None = None) -> bool:
+    def possible(self, game: Game, *, nodes: int | solver.Work | None = GOAL_NODES) -> bool:
         """Whether the challenge can still be met from the game's position (from the deal, at the
         start), met already or by some line from here; proven by the solver, which sees the hidden
-        cards. It stops at the first line that meets it, so it is quicker than ``best``. With a
-        ``budget`` in seconds, a search that runs past it raises ``SearchExhausted``."""
+        cards. It stops at the first line that meets it, so it is quicker than ``best``. ``nodes``
+        bounds its work, in positions searched (a number, or a ``solver.Work`` shared with other
+        searches; None: no bound); ``SearchExhausted`` when it runs out first."""
         progress = self.progress(game)
         if progress.met:
             return True
         if self.kind == WIN:
-            return solver.winnable(game, budget=budget)
+            return solver.winnable(game, nodes=nodes)
         if self.kind == WIN_IN:
-            return solver.winnable(game, draws_at_most=self.target, budget=budget)
+            return solver.winnable(game, draws_at_most=self.target, nodes=nodes)
         if self.kind == SCORE:
-            return solver.highest_score(game, budget=budget).value >= self.target
+            return solver.highest_score(game, nodes=nodes).value >= self.target
         if self.kind == CLEAR:
-            found = solver.most_cleared_of(game, self.cards, at_least=self.target, budget=budget)
-            return found.value >= self.target
-        return solver.longest_run(game, at_least=self.target, budget=budget).value >= self.target
+            return solver.most_cleared_of(game, self.cards, at_least=self.target, nodes=nodes).value >= self.target
+        return solver.longest_run(game, at_least=self.target, nodes=nodes).value >= self.target
 
-    def best(self, game: Game, *, budget: float | None = None) -> Best:
+    def best(self, game: Game, *, nodes: int | solver.Work | None = GOAL_NODES) -> Best:
         """The best value a line from the game's position reaches on the challenge's measure, with
         that line (see :class:`Best`): the most cards cleared (``win``), the fewest draws of a win
-        (``win in``), the highest score, the most cards of the rank or suit, the longest run. With a
-        ``budget`` in seconds, a search that runs past it raises ``SearchExhausted``."""
+        (``win in``), the highest score, the most cards of the rank or suit, the longest run.
+        ``nodes`` bounds its work as ``possible``'s does."""
         if self.kind == WIN:
-            reach = solver.most_cleared_of(game, budget=budget)
+            reach = solver.most_cleared_of(game, nodes=nodes)
             return Best(self, reach.value, reach.line, reach.value == game.layout.slot_count)
         if self.kind == WIN_IN:
-            fewest = solver.fewest_draws(game, budget=budget)
+            fewest = solver.fewest_draws(game, nodes=nodes)
             if fewest is None:
                 return Best(self, None, (), False)
             return Best(self, fewest.value, fewest.line, fewest.value <= self.target)
         if self.kind == CLEAR:
-            reach = solver.most_cleared_of(game, self.cards, budget=budget)
+            reach = solver.most_cleared_of(game, self.cards, nodes=nodes)
             return Best(self, reach.value, reach.line, reach.value >= self.target)
         before = self.progress(game).done
-        if self.kind == SCORE:
-            reach = solver.highest_score(game, budget=budget)
-        else:
-            reach = solver.longest_run(game, budget=budget)
+        search = solver.highest_score if self.kind == SCORE else solver.longest_run
+        reach = search(game, nodes=nodes)
         value, line = (reach.value, reach.line) if reach.value > before else (before, ())
         return Best(self, value, line, value >= self.target)
 
@@ -310,13 +321,23 @@ class Progress:
     """How far a game has come on a challenge: ``done`` of ``target`` (cards cleared of the
     layout's for ``win`` and ``win in``, the highest score reached of the score asked for, cards of the kind
     cleared, the longest run so far), whether it is ``met``, and for ``win in`` the draws made
-    (``drawn``). ``str()`` says it in English ("3 of 4 kings"), ``describe(lang)`` in a language."""
+    (``drawn``). ``start`` is where the measure starts: for ``score`` the score the game starts
+    on (500 under the app's scoring), else 0; ``share`` is the way from there to the target.
+    ``str()`` says it in English ("3 of 4 kings"), ``describe(lang)`` in a language."""
 
     challenge: Challenge
     done: int
     target: int
     met: bool
     drawn: int | None = None
+    start: int = 0
+
+    @property
+    def share(self) -> float:
+        """How far, from 0 (at ``start``) to 1 (the target reached), as a goal's bar shows it."""
+        if self.target <= self.start:
+            return 1.0 if self.met else 0.0
+        return min(1.0, max(0.0, (self.done - self.start) / (self.target - self.start)))
 
     @property
     def message(self) -> Message:

@@ -7,8 +7,12 @@ set as a game code writes it: ``E``, ``C``, ``E-SW`` …), on another layout fol
 and the layout's key, as its code ends (``"2026-05-01 E@DIAMOND"``); its first 8 bytes, read
 as a big-endian number, modulo 50,000, plus 1, are the first game number tried. From there the
 numbered series (R6.8) is walked up, 50,000 wrapping round to 1, to the first game the solver
-proves winnable under the rule set on that layout (its complete search, with no time limit: the
-same answer on every machine). Without a date, the date is today's in the local calendar (the
+proves winnable under the rule set on that layout. The walk is bounded in work done, not in
+seconds, so that every machine and both builds find the same game: each proof may search
+``PROOF_NODES`` positions, and a game whose proof runs out is passed over, unproven, for the next;
+the walk may search ``DAY_NODES`` positions in all and try ``MOST_TRIED`` games. When it runs out
+with no game proven (a layout of one's own where every proof is long), there is no game of the
+day: ``SearchExhausted`` says so, and nothing is dealt. Without a date, the date is today's in the local calendar (the
 computer's time zone; the browser's, in the browser site); a ``datetime`` stands for its own
 date as written, its time of day and time zone aside.
 
@@ -25,7 +29,8 @@ date as written, its time of day and time zone aside.
    any line reaches (the same goal under the app's scoring, R5.3; under Hogue's, where it is
    above the start).
 
-A game earns a star for each of them it meets (:meth:`Day.stars`).
+A game earns a star for each of them it meets (:meth:`Day.stars`). The searches that choose and
+prove them share ``CHALLENGE_NODES`` positions; beyond, ``SearchExhausted``.
 """
 
 from __future__ import annotations
@@ -41,7 +46,16 @@ from functools import lru_cache
 from .. import solver
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.dealing import ToDeal
-from ..engine.errors import ASCII_SPACE, InvalidDateError, InvalidValueError, TriPeaksError, got, shown, stray
+from ..engine.errors import (
+    ASCII_SPACE,
+    InvalidDateError,
+    InvalidValueError,
+    SearchExhausted,
+    TriPeaksError,
+    got,
+    shown,
+    stray,
+)
 from ..engine.game import HOGUE_DRAW_COST, MOVE_COST, Game
 from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
@@ -51,6 +65,14 @@ SERIES_COUNT = SERIES_LAST - SERIES_FIRST + 1
 SLACK = 2  # the three-star challenge leaves this many draws (or their points) above the deal's best
 LOWER_ROWS = 2  # the layout's rows in reach early (19 cards of Three Peaks): the one-star challenge counts them
 SHORTEST_RUN = 3  # a one-star run shorter than this asks for a rank instead
+# The bounds on the day's searches, in positions searched (the same on every machine and build).
+# Seen on the built-in layouts (60 days from 2026-01-01 under five rule sets): a proof took at most
+# 160,000 positions (Classic with the joker, Four Peaks), a walk 330,000, the three challenges 1.9
+# million (Hogue's scoring, whose highest score is the longest search).
+PROOF_NODES = 500_000  # one game's proof that it can be won; beyond, it is passed over
+DAY_NODES = 1_000_000  # the whole walk to the game of the day
+MOST_TRIED = 1_000  # games the walk tries at most
+CHALLENGE_NODES = 8_000_000  # the searches that choose the three challenges and prove them
 DATE_FORM = "a datetime.date, a datetime.datetime, or ISO text 'YYYY-MM-DD' such as '2026-05-01' (None: today)"
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
@@ -114,11 +136,24 @@ def _deal(number: int, rules: Rules, layout: Layout) -> Game:
 @lru_cache(maxsize=64)
 def _number(day: datetime.date, rules: Rules, layout: Layout) -> int:
     first = int.from_bytes(digest(day, rules, layout)[:8], "big") % SERIES_COUNT
-    for step in range(SERIES_COUNT):
+    walk = solver.Work(DAY_NODES)
+    for step in range(min(SERIES_COUNT, MOST_TRIED)):
         number = SERIES_FIRST + (first + step) % SERIES_COUNT
-        if solver.winnable(_deal(number, rules, layout)):
-            return number
-    raise TriPeaksError(f"no numbered game can be won under {rules} on {layout.name}")
+        proof = solver.Work(min(PROOF_NODES, walk.left))
+        try:
+            if solver.winnable(_deal(number, rules, layout), nodes=proof):
+                return number
+        except SearchExhausted:
+            pass  # unproven: passed over
+        finally:
+            walk.spend(proof.nodes - proof.left)
+        if walk.spent:
+            break
+    raise SearchExhausted(
+        f"no game of the day under {rules} on {layout.name}: none of the {step + 1:,} games tried from "
+        f"game {SERIES_FIRST + first} was proven winnable within the walk's bound "
+        f"({DAY_NODES:,} positions searched, {MOST_TRIED:,} games)"
+    )
 
 
 @dataclass(frozen=True)
@@ -174,20 +209,27 @@ def challenges_of_the_day(
 def _challenges(day: datetime.date, rules: Rules, layout: Layout) -> Day:
     number = _number(day, rules, layout)
     choices = digest(day, rules, layout)
-    deal = _deal(number, rules, layout)
-    challenges = (_one_star(deal, choices), Challenge.win(), _three_stars(deal, choices))
-    for challenge in challenges:  # the proof: each can be met from the deal
-        if not challenge.possible(deal):
+    deal, work = _deal(number, rules, layout), solver.Work(CHALLENGE_NODES)
+    try:
+        challenges = (_one_star(deal, choices, work), Challenge.win(), _three_stars(deal, choices, work))
+        proven = [challenge.possible(deal, nodes=work) for challenge in challenges]  # each can be met from the deal
+    except SearchExhausted:
+        raise SearchExhausted(
+            f"the challenges of the game of {day} under {rules} on {layout.name} ({deal.code}) were not proven "
+            f"within {CHALLENGE_NODES:,} positions searched"
+        ) from None
+    for challenge, possible in zip(challenges, proven, strict=True):
+        if not possible:
             raise TriPeaksError(
                 f"the challenge {challenge.text!r} of {day} under {rules} on {layout.name} cannot be met"
             )
     return Day(day, rules, number, challenges, layout)
 
 
-def _one_star(deal: Game, choices: bytes) -> Challenge:
+def _one_star(deal: Game, choices: bytes, work: solver.Work) -> Challenge:
     kind = choices[8] % 3
     if kind == 2:
-        longest = solver.longest_run(deal).value
+        longest = solver.longest_run(deal, nodes=work).value
         if (longest + 1) // 2 >= SHORTEST_RUN:
             return Challenge.run((longest + 1) // 2)
         kind = 0
@@ -200,14 +242,14 @@ def _one_star(deal: Game, choices: bytes) -> Challenge:
     return Challenge("clear", most, rank=chosen) if kind == 0 else Challenge("clear", most, suit=chosen)
 
 
-def _three_stars(deal: Game, choices: bytes) -> Challenge:
-    fewest = solver.fewest_draws(deal)
+def _three_stars(deal: Game, choices: bytes, work: solver.Work) -> Challenge:
+    fewest = solver.fewest_draws(deal, nodes=work)
     if fewest is None:
         raise TriPeaksError(f"{deal.code}, a game of the day, cannot be won")
     slack = max(0, min(SLACK, deal.stock_count - 1 - fewest.value))  # short of the whole stock, where any win would do
     if choices[9] % 2:
         cost = HOGUE_DRAW_COST if deal.rules.hogue_scoring else MOVE_COST
-        target = solver.highest_score(deal).value - slack * cost
+        target = solver.highest_score(deal, nodes=work).value - slack * cost
         if target > deal.score:
             return Challenge.score(target)
     return Challenge.win_in(fewest.value + slack)

@@ -29,7 +29,7 @@ from ..goals.challenge import RUN, WIN, WIN_IN
 from .results import HAND, builtin_slots
 
 LATE_AFTER = datetime.timedelta(minutes=5)  # a result stored later than this after its play is late
-PROOF_BUDGET = 20.0  # seconds the solver may take to prove a challenge impossible; past it, it is set
+PROOF_NODES = 3_000_000  # positions the solver may search to prove a challenge impossible; past them, it is set
 CHECKED = (WIN, WIN_IN, RUN)  # what a stored result says: its outcome, its draws, its longest run
 COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at", "layout")
 BUILT_IN = ", ".join(LAYOUTS)  # the layouts a class challenge is set on, by name
@@ -58,12 +58,12 @@ def class_challenge(challenge: Challenge | str, rules: Rules | str, layout: str)
 def check_possible(challenge: Challenge, number: int, rules: str, layout: str) -> None:
     """Raise ``InvalidChallengeError``, naming the best possible, when the solver (which sees the
     hidden cards) proves that no play of game ``number`` under ``rules`` on ``layout`` (keys) meets
-    ``challenge``. A proof not found within ``PROOF_BUDGET`` seconds leaves the challenge to be set."""
+    ``challenge``. A proof not found within ``PROOF_NODES`` positions searched leaves the challenge to be set."""
     game = Game.from_number(number, rules, layout=Layout.parse(layout))
     try:
-        if challenge.possible(game, budget=PROOF_BUDGET):
+        if challenge.possible(game, nodes=PROOF_NODES):
             return
-        best = f"the best possible is {challenge.best(game, budget=PROOF_BUDGET).message.values['best']}"
+        best = f"the best possible is {challenge.best(game, nodes=PROOF_NODES).message.values['best']}"
     except SearchExhausted:
         return
     where = rules if layout == THREE_PEAKS.key else f"{rules}, {layout}"

@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
-from ..engine.errors import InvalidValueError, got, whole_number
+from ..engine.errors import InvalidValueError, SearchExhausted, got, whole_number
 from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..goals import Challenge
@@ -883,7 +883,7 @@ class Records:
                 day
                 for number, finished in rows
                 if (day := _local_day(finished)) is not None
-                and goals.number_of_the_day(day, key, layout=layout if isinstance(layout, Layout) else shape) == number
+                and _of_the_day(day, key, layout if isinstance(layout, Layout) else shape, number)
             }
         )
         best, run, last = 0, 0, None
@@ -1007,6 +1007,15 @@ class Records:
             clauses.append("outcome = ?")
             params.append(outcome)
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def _of_the_day(day: date, rules: str, layout: Layout | str, number: int) -> bool:
+    """Whether game ``number`` was the game of the day ``day``; never where that day has none (a
+    layout of one's own where the walk to it runs out of its bound: ``goals.daily``)."""
+    try:
+        return goals.number_of_the_day(day, rules, layout=layout) == number
+    except SearchExhausted:
+        return False
 
 
 def _local_day(finished: object) -> date | None:

@@ -13,10 +13,12 @@ measure, each a ``Reach`` (the value and the line): ``fewest_draws`` (to win),
 ``highest_score`` (at any moment, under the game's own scoring); ``winnable(game,
 draws_at_most=d)`` asks for a win within so many draws.
 
-Every search accepts ``budget=`` (seconds). A search that runs out says so: a
-``Solution`` then has ``complete=False`` (its line is the best found so far, its
-``winnable`` None when no win was found), and ``winnable`` raises ``SearchExhausted``
-rather than guess. Searches keep all their state to themselves, so several may run at once
+Every search accepts ``budget=`` (seconds) and ``nodes=``, a bound in work done: the most
+positions it may search, or a ``Work`` that several searches spend in turn; unlike seconds, the
+same on both builds and every machine (each looks every 1,024 positions). A search that runs out
+says so: a ``Solution`` then has ``complete=False`` (its line is the best found so far, its
+``winnable`` None when no win was found), and the others raise ``SearchExhausted`` rather than
+guess. Searches keep all their state to themselves, so several may run at once
 in threads.
 
 How the search works, what each of its techniques buys and how fast it is: the site's page
@@ -46,7 +48,7 @@ _builds.compiled_first(__name__, __path__)
 
 from ._backends import for_build  # noqa: E402  (after the build is chosen)
 from ._score import APP, HOGUE  # noqa: E402
-from ._search import Search  # noqa: E402
+from ._search import Search, Work  # noqa: E402
 from ._space import Space  # noqa: E402
 
 _backend = for_build(BACKEND)  # the searches, in C (the compiled build) or in Python (see _backends)
@@ -57,6 +59,7 @@ __all__ = [
     "Reach",
     "SearchExhausted",
     "Solution",
+    "Work",
     "fewest_draws",
     "highest_score",
     "hint",
@@ -124,9 +127,26 @@ class Solution:
 # -- the public functions --------------------------------------------------------------------------
 
 
-def _prepare(game, budget):
+def _work(nodes: int | Work | None) -> Work | None:
+    """The bound on a search's work: a ``Work`` as given, or a fresh one of ``nodes`` positions."""
+    if nodes is None or isinstance(nodes, Work):
+        return nodes
+    number = whole_number(nodes)
+    if number is None or number < 1:
+        raise InvalidValueError(f"nodes is a number of positions, at least 1, or a Work (or None); got {got(nodes)}")
+    return Work(number)
+
+
+def _out(budget: float | None, work: Work | None) -> SearchExhausted:
+    """The error of a search that ran out: of its work, or of its time."""
+    if work is not None and work.spent:
+        return SearchExhausted(f"no answer within the bound of {work.nodes:,} positions searched")
+    return SearchExhausted(f"no answer within the budget of {budget} s")
+
+
+def _prepare(game, budget, nodes=None):
     """A private snapshot of the game and a search from its position."""
-    budget = check_time_limit(budget)
+    budget, work = check_time_limit(budget), _work(nodes)
     start = time.perf_counter()
     game.consulted.add("solver")  # it peeks: a game that asked is assisted
     snapshot = game.copy()
@@ -134,7 +154,13 @@ def _prepare(game, budget):
     stock_start = len(snapshot.deck) - snapshot.stock_count - drawn
     space = Space(snapshot.layout, snapshot.deck, snapshot.rules, snapshot.deck[stock_start:])
     deadline = None if budget is None else start + budget
-    return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline), start
+    return snapshot, Search(space, removed, drawn, discard.rank if discard else 0, deadline, work), start
+
+
+def _again(search: Search, removed: int | None = None) -> Search:
+    """A fresh search from the same position (or with ``removed``), under the same deadline and work."""
+    removed = search.removed if removed is None else removed
+    return Search(search.space, removed, search.drawn, search.rank, search.deadline, search.work)
 
 
 def _line(snapshot, path) -> list[str]:
@@ -162,21 +188,22 @@ def _solution(snapshot, search, path, winnable, complete, start) -> Solution:
     )
 
 
-def solve(game, *, budget: float | None = None, lost_line: bool = True) -> Solution:
+def solve(game, *, budget: float | None = None, lost_line: bool = True, nodes: int | Work | None = None) -> Solution:
     """The best line from the game's position, and whether it wins.
 
     A win with the fewest draws (so the highest score under R5; ties in draws are ties in
     actions too, since a win plays every card left); for a position that cannot be won, the
     line that clears the most peak cards, then with the fewest draws. ``budget`` is a time
-    limit in seconds: when it runs out the answer has ``complete=False`` and carries the best
-    line found so far (``winnable`` is True if a win was found, else None).
+    limit in seconds, ``nodes`` one in positions searched (see the module's docs): when either
+    runs out the answer has ``complete=False`` and carries the best line found so far
+    (``winnable`` is True if a win was found, else None).
     ``lost_line=False`` skips the search for that line when the game can't be won: the
     answer is then the verdict with an empty line (quicker, for surveys of many deals).
 
     Under Hogue's scoring (V2) the line is the one with the highest final score any line
     reaches, won or blocked (``winnable`` is still the verdict); ``lost_line`` is ignored.
     """
-    snapshot, search, start = _prepare(game, budget)
+    snapshot, search, start = _prepare(game, budget, nodes)
     if snapshot.rules.hogue_scoring:
         return _highest_score(snapshot, search, start)
     best, complete = _backend.wins(search, first_only=False)
@@ -214,7 +241,7 @@ def _most_cleared(search: Search):
     tops = [t for t in space.tables.tops if not removed >> t & 1] if space.free_draw else []
     try:
         for top in tops:
-            without = Search(space, removed | 1 << top, search.drawn, search.rank, search.deadline)
+            without = _again(search, removed | 1 << top)
             found, complete = _backend.wins(without, first_only=False, limit=limit)
             search.nodes += without.nodes
             if found is not None:
@@ -229,22 +256,25 @@ def _most_cleared(search: Search):
         return (best[1] if best is not None else search.most[2]), False
 
 
-def winnable(game, *, budget: float | None = None, draws_at_most: int | None = None) -> bool:
+def winnable(
+    game, *, budget: float | None = None, draws_at_most: int | None = None, nodes: int | Work | None = None
+) -> bool:
     """Whether the game can still be won from its position (knowing every hidden card); with
     ``draws_at_most``, won with at most that many draws in all (those made count).
 
     Stops at the first win it finds, so it is quicker than ``solve``. With a ``budget`` in
-    seconds that runs out before the answer is known, raises ``SearchExhausted``.
+    seconds, or ``nodes`` in positions searched, that runs out before the answer is known,
+    raises ``SearchExhausted``.
     """
     limit = _count("draws_at_most", draws_at_most)
     if limit is not None and limit < game.position.drawn:
         return False
-    _, search, _ = _prepare(game, budget)
+    _, search, _ = _prepare(game, budget, nodes)
     best, complete = _backend.wins(search, first_only=True, limit=limit)
     if best is not None:
         return True
     if not complete:
-        raise SearchExhausted(f"no verdict within the budget of {budget} s")
+        raise _out(budget, search.work)
     return False
 
 
@@ -270,36 +300,43 @@ def _count(name: str, value: object) -> int | None:
     return number
 
 
-def _reach(snapshot, path, value: int, complete: bool, budget) -> Reach:
+def _reach(snapshot, path, value: int, complete: bool, budget, work: Work | None) -> Reach:
     if not complete:
-        raise SearchExhausted(f"no answer within the budget of {budget} s")
+        raise _out(budget, work)
     return Reach(value, tuple(_line(snapshot, path)))
 
 
-def fewest_draws(game, *, budget: float | None = None) -> Reach | None:
+def fewest_draws(game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach | None:
     """The win with the fewest draws from the game's position: ``value`` the draws of the whole
     game at the win (those made count); None when the game can't be won. Under either scoring
     (``solve`` under Hogue's returns the highest-scoring line instead)."""
-    snapshot, search, _ = _prepare(game, budget)
+    snapshot, search, _ = _prepare(game, budget, nodes)
     best, complete = _backend.wins(search, first_only=False)
     if best is None and complete:
         return None
     draws, path = best if best is not None else (0, [])
-    return _reach(snapshot, path, snapshot.position.drawn + draws, complete, budget)
+    return _reach(snapshot, path, snapshot.position.drawn + draws, complete, budget, search.work)
 
 
-def longest_run(game, *, at_least: int | None = None, budget: float | None = None) -> Reach:
+def longest_run(
+    game, *, at_least: int | None = None, budget: float | None = None, nodes: int | Work | None = None
+) -> Reach:
     """The longest run of cards played without a draw that a line from the game's position
     makes (the run the game is in, ``game.run``, counts), and the line to that run's end. With
     ``at_least``, the search stops at the first run that long: the value then says only
     whether there is one (``value >= at_least``)."""
-    snapshot, search, _ = _prepare(game, budget)
+    snapshot, search, _ = _prepare(game, budget, nodes)
     value, path, complete = _backend.longest_run(search, snapshot.run, _count("at_least", at_least))
-    return _reach(snapshot, path, value, complete, budget)
+    return _reach(snapshot, path, value, complete, budget, search.work)
 
 
 def most_cleared_of(
-    game, cards: Iterable[Card | str] | None = None, *, at_least: int | None = None, budget: float | None = None
+    game,
+    cards: Iterable[Card | str] | None = None,
+    *,
+    at_least: int | None = None,
+    budget: float | None = None,
+    nodes: int | Work | None = None,
 ) -> Reach:
     """The most of ``cards`` (Cards or notations; by default every peak card) cleared from the
     peaks at the end of a line from the game's position, those cleared already included, and
@@ -307,7 +344,7 @@ def most_cleared_of(
     position that can be won clears them all, so the win search comes first; then, for every
     peak card, ``solve``'s search for the most cards cleared, else one of its own (``Search.most_of``)."""
     at_least = _count("at_least", at_least)
-    snapshot, search, _ = _prepare(game, budget)
+    snapshot, search, _ = _prepare(game, budget, nodes)
     wanted = None if cards is None else {Card.parse(card) for card in cards}
     n_slots = search.space.shift
     mask = sum(1 << s for s in range(n_slots) if wanted is None or snapshot.deck[s] in wanted)
@@ -317,34 +354,34 @@ def most_cleared_of(
         return Reach((removed & mask).bit_count(), ())
     found, complete = _backend.wins(search, first_only=True)
     if found is not None:
-        return _reach(snapshot, found[1], mask.bit_count(), complete, budget)
+        return _reach(snapshot, found[1], mask.bit_count(), complete, budget, search.work)
     if not complete:
-        raise SearchExhausted(f"no answer within the budget of {budget} s")
+        raise _out(budget, search.work)
     if wanted is None:
         path, complete = _most_cleared(search)
         end = snapshot.copy().replay(_line(snapshot, path))
-        return _reach(snapshot, path, n_slots - end.cards_left, complete, budget)
-    again = Search(search.space, search.removed, search.drawn, search.rank, search.deadline)
-    value, path, complete = _backend.most_of(again, mask, at_least)
-    return _reach(snapshot, path, value, complete, budget)
+        return _reach(snapshot, path, n_slots - end.cards_left, complete, budget, search.work)
+    value, path, complete = _backend.most_of(_again(search), mask, at_least)
+    return _reach(snapshot, path, value, complete, budget, search.work)
 
 
-def highest_score(game, *, budget: float | None = None) -> Reach:
+def highest_score(game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach:
     """The highest score the game reaches at any moment of a line from its position (the score
     now included), under its own scoring, and the line to that moment. Under the app's scoring
     (R5) a win scores more than any moment short of one, so where the game can be won that is
     the win with the fewest draws; elsewhere, and under Hogue's (V2), the highest-score search
     with the player free to stop (``_score``)."""
-    snapshot, search, _ = _prepare(game, budget)
+    snapshot, search, _ = _prepare(game, budget, nodes)
     hogue = snapshot.rules.hogue_scoring
     if not hogue:
         found, complete = _backend.wins(search, first_only=False)
         if found is not None or not complete:
             path = [] if found is None else found[1]
-            return _reach(snapshot, path, snapshot.copy().replay(_line(snapshot, path)).score, complete, budget)
-        search = Search(search.space, search.removed, search.drawn, search.rank, search.deadline)
+            score = snapshot.copy().replay(_line(snapshot, path)).score
+            return _reach(snapshot, path, score, complete, budget, search.work)
+        search = _again(search)
     points, path, complete = _backend.highest_score(search, snapshot.run, HOGUE if hogue else APP, True)
-    return _reach(snapshot, path, snapshot.score + points, complete, budget)
+    return _reach(snapshot, path, snapshot.score + points, complete, budget, search.work)
 
 
 def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:

@@ -4,19 +4,37 @@ reference (``Search`` and ``_score``), and ``C``, the same searches written agai
 compiled build carries. The package takes one, once (``tripeaks_widget._builds.choose``); the
 differential test (tests/test_solver_backends.py) holds the two to the same answers.
 
-Each operation starts from a ``Search`` (its space, position and deadline), adds the nodes it
-visited to ``search.nodes``, and answers with a line as the search writes one (a slot played,
-or ``-n`` for n draws) and whether it ran to the end before the deadline.
+Each operation starts from a ``Search`` (its space, position, deadline and ``Work``), adds the
+nodes it visited to ``search.nodes`` and spends them from its work, and answers with a line as the
+search writes one (a slot played, or ``-n`` for n draws) and whether it ran to the end before the
+deadline or the work ran out (both builds count nodes alike, and stop at the same one).
 """
 
 from __future__ import annotations
 
+import math
 import time
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ._score import HOGUE, Scoring, highest_score, peak_bonuses
 from ._search import Search
 from ._space import Space, _play_checks
+
+
+@contextmanager
+def _spending(search: Search) -> Iterator[None]:
+    """An operation of the Python searches, stopping where the search's ``work`` is spent, and spending it."""
+    before, work = search.nodes, search.work
+    if work is not None:
+        search.stop_at = before + work.left
+    try:
+        yield
+    finally:
+        if work is not None:
+            work.spend(search.nodes - before)
+            search.stop_at = math.inf
 
 
 class Python:
@@ -26,30 +44,35 @@ class Python:
         """(the fewest-draw win as (draws, path), or None; complete), the first win found when
         ``first_only``, drawing no further than ``limit``; ``search.most`` is then the position
         that cleared the most cards on the way."""
-        return search.wins(first_only=first_only, limit=limit)
+        with _spending(search):
+            return search.wins(first_only=first_only, limit=limit)
 
     def highest_score(self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False):
         """(the most points still to score, the line that scores them, complete) from the
         search's position with the current run ``run``: to the game's end under ``scoring``
         (Hogue's by default), or to the moment the score is highest when the player ``may_stop``."""
-        return highest_score(search, run, scoring=scoring, may_stop=may_stop)
+        with _spending(search):
+            return highest_score(search, run, scoring=scoring, may_stop=may_stop)
 
     def longest_run(self, search: Search, run: int, at_least: int | None):
         """(the longest run without a draw a line from the search's position makes, the position's
         own ``run`` included, the line to its end, complete); stops at ``at_least``, if given."""
-        (value, path), complete = search.longest_run(run, at_least)
+        with _spending(search):
+            (value, path), complete = search.longest_run(run, at_least)
         return value, path, complete
 
     def most_of(self, search: Search, mask: int, at_least: int | None):
         """(the most cards of ``mask`` (slots) cleared at the end of a line from the search's
         position, those cleared already included, the line, complete); stops at ``at_least``."""
-        (value, path), complete = search.most_of(mask, at_least)
+        with _spending(search):
+            (value, path), complete = search.most_of(mask, at_least)
         return value, path, complete
 
     def most_cleared(self, search: Search, most: int):
         """(the line that clears the most cards, then with the fewest draws, complete), from a
         position that can't be won; ``most`` bounds the cards that can be cleared."""
-        (_, _, path), complete = search.most_cleared(most=most)
+        with _spending(search):
+            (_, _, path), complete = search.most_cleared(most=most)
         return path, complete
 
     def verdicts(self, root: Search, positions: list[tuple[int, int, int]]) -> list[bool] | None:
@@ -100,6 +123,16 @@ class C:
     def _seconds_left(search: Search) -> float:
         return -1.0 if search.deadline is None else max(0.0, search.deadline - time.perf_counter())
 
+    @staticmethod
+    def _nodes_left(search: Search) -> int:
+        return -1 if search.work is None else search.work.left
+
+    @staticmethod
+    def _spend(search: Search, nodes: int) -> None:
+        search.nodes += nodes
+        if search.work is not None:
+            search.work.spend(nodes)
+
     def wins(self, search: Search, first_only: bool, limit: int | None = None):
         draws, path, complete, nodes, most, search.limit = self._c.wins(
             self._space(search.space),
@@ -109,8 +142,9 @@ class C:
             first_only,
             -1 if limit is None else limit,
             self._seconds_left(search),
+            self._nodes_left(search),
         )
-        search.nodes += nodes
+        self._spend(search, nodes)
         search.most = list(most)
         return (None if draws is None else (draws, path)), complete
 
@@ -128,8 +162,9 @@ class C:
             search.space.tables.peak_mask,
             peak_bonuses(scoring, len(search.space.tables.peak_mask)),
             self._seconds_left(search),
+            self._nodes_left(search),
         )
-        search.nodes += nodes
+        self._spend(search, nodes)
         return points, path, complete
 
     def longest_run(self, search: Search, run: int, at_least: int | None):
@@ -141,8 +176,9 @@ class C:
             run,
             -1 if at_least is None else at_least,
             self._seconds_left(search),
+            self._nodes_left(search),
         )
-        search.nodes += nodes
+        self._spend(search, nodes)
         return value, path, complete
 
     def most_of(self, search: Search, mask: int, at_least: int | None):
@@ -154,8 +190,9 @@ class C:
             mask,
             -1 if at_least is None else at_least,
             self._seconds_left(search),
+            self._nodes_left(search),
         )
-        search.nodes += nodes
+        self._spend(search, nodes)
         return value, path, complete
 
     def most_cleared(self, search: Search, most: int):
@@ -167,8 +204,9 @@ class C:
             most,
             search.most,
             self._seconds_left(search),
+            self._nodes_left(search),
         )
-        search.nodes += nodes
+        self._spend(search, nodes)
         return path, complete
 
     def verdicts(self, root: Search, positions: list[tuple[int, int, int]]) -> list[bool] | None:

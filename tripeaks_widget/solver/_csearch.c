@@ -72,6 +72,9 @@ static void set_deadline(struct timespec *deadline, double seconds) {
     }
 }
 
+/* Whether a search has done the work it may: ``nodes`` searched of ``limit`` (-1: no bound). */
+static inline int out_of_work(long nodes, long limit) { return limit >= 0 && nodes >= limit; }
+
 /* Hall's condition on the rank line (or cycle): every run of demand ranks two apart has at least
  * as many possible predecessors (the ranks next to them) as cards (see Space.hall_ok). */
 static int hall_ok(int wrap, u64 left, u64 supply, int allowance) {
@@ -244,20 +247,20 @@ static PyMethodDef methods[] = {
      "space(cover_masks, ranks, stock, fit, can_precede, wrap, free_draw, checks) -> the tables of one deal on a "
      "layout (cover_masks: for each slot, the slots covering it)"},
     {"wins", py_wins, METH_VARARGS,
-     "wins(space, removed, drawn, rank, first_only, limit, seconds) -> (draws or None, path, complete, nodes, "
+     "wins(space, removed, drawn, rank, first_only, limit, seconds, nodes) -> (draws or None, path, complete, nodes, "
      "(most cleared, its draws, its path), limit)"},
     {"verdicts", py_verdicts, METH_VARARGS,
      "verdicts(space, [(removed, drawn, rank), ...], seconds) -> [won, ...] or None when out of time"},
     {"most_cleared", py_most_cleared, METH_VARARGS,
-     "most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds) -> (cleared, draws, path, "
+     "most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds, nodes) -> (cleared, draws, path, "
      "complete, nodes)"},
     {"highest_score", py_highest_score, METH_VARARGS,
      "highest_score(space, removed, drawn, rank, run, card, runs, draw_cost, may_stop, peak_masks, peak_bonuses, "
-     "seconds) -> (points, path, complete, nodes)"},
+     "seconds, nodes) -> (points, path, complete, nodes)"},
     {"longest_run", py_longest_run, METH_VARARGS,
-     "longest_run(space, removed, drawn, rank, run, at_least, seconds) -> (longest, path, complete, nodes)"},
+     "longest_run(space, removed, drawn, rank, run, at_least, seconds, nodes) -> (longest, path, complete, nodes)"},
     {"most_of", py_most_of, METH_VARARGS,
-     "most_of(space, removed, drawn, rank, mask, at_least, seconds) -> (most, path, complete, nodes)"},
+     "most_of(space, removed, drawn, rank, mask, at_least, seconds, nodes) -> (most, path, complete, nodes)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -461,7 +464,7 @@ typedef struct {
     int path[MAXPATH], plen;
     int found, best_draws, best_path[MAXPATH], best_len;
     int most_c, most_k, most_path[MAXPATH], most_len;
-    long count, nodes;
+    long count, nodes, node_limit; /* node_limit: stop once this many are searched; -1: no bound */
     struct timespec deadline;
     int timed, stop;
     int mode;                                    /* WINS, MOST_CLEARED, LONGEST_RUN or MOST_OF */
@@ -647,7 +650,7 @@ static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphan
         if (++c->count >= CHECK_EVERY) {
             c->nodes += c->count;
             c->count = 0;
-            if (c->timed && past(&c->deadline)) {
+            if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
                 c->stop = OUT_OF_TIME;
                 return;
             }
@@ -783,7 +786,7 @@ static void mc_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
         if (++c->count >= CHECK_EVERY) {
             c->nodes += c->count;
             c->count = 0;
-            if (c->timed && past(&c->deadline)) {
+            if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
                 c->stop = OUT_OF_TIME;
                 return;
             }
@@ -808,7 +811,7 @@ static int tick(Ctx *c) {
     if (++c->count >= CHECK_EVERY) {
         c->nodes += c->count;
         c->count = 0;
-        if (c->timed && past(&c->deadline)) {
+        if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
             c->stop = OUT_OF_TIME;
             return 1;
         }
@@ -1041,8 +1044,9 @@ static void mo_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
 
 /* Set up a search from a position; the caller owns ``seen``. */
 static int ctx_init(Ctx *c, const Space *sp, Table *seen, MASK removed, int drawn, int rank, int first_only,
-                    int limit, double seconds) {
+                    int limit, double seconds, long nodes) {
     memset(c, 0, sizeof(Ctx));
+    c->node_limit = nodes;
     c->sp = sp;
     c->pc = play_checks[sp->wrap ? 1 : 0];
     c->seen = seen;
@@ -1252,15 +1256,17 @@ static int check_position(const Space *sp, unsigned long long removed, int drawn
     return 0;
 }
 
-/* wins(space, removed, drawn, rank, first_only, limit, seconds) -> (best draws or None, best path,
+/* wins(space, removed, drawn, rank, first_only, limit, seconds, nodes) -> (best draws or None, best path,
  * complete, nodes, (most cleared, its draws, its path), limit at the end); limit -1: the whole
- * stock; seconds < 0: no time limit. */
+ * stock; seconds < 0: no time limit; nodes: the most searched, counted every CHECK_EVERY (-1: no bound). */
 static PyObject *py_wins(PyObject *self, PyObject *args) {
     PyObject *blob;
     unsigned long long removed;
     int drawn, rank, first_only, limit;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OKiipid", &blob, &removed, &drawn, &rank, &first_only, &limit, &seconds)) return NULL;
+    long nodes;
+    if (!PyArg_ParseTuple(args, "OKiipidl", &blob, &removed, &drawn, &rank, &first_only, &limit, &seconds, &nodes))
+        return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
     Ctx *c = malloc(sizeof(Ctx));
@@ -1269,7 +1275,7 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
         free(c);
         return PyErr_NoMemory();
     }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, first_only, limit, seconds) < 0) {
+    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, first_only, limit, seconds, nodes) < 0) {
         table_free(&seen);
         free(c);
         return PyErr_NoMemory();
@@ -1337,7 +1343,7 @@ static PyObject *py_verdicts(PyObject *self, PyObject *args) {
                 break;
             }
         }
-        if (ctx_init(c, sp, &seen, (MASK)removed[i], drawn[i], rank[i], 1, -1, left) < 0) {
+        if (ctx_init(c, sp, &seen, (MASK)removed[i], drawn[i], rank[i], 1, -1, left, -1) < 0) {
             stop = NO_MEMORY;
             break;
         }
@@ -1373,7 +1379,7 @@ done:
     return result;
 }
 
-/* most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds) -> (cleared,
+/* most_cleared(space, removed, drawn, rank, most, (cleared, draws, path), seconds, nodes) -> (cleared,
  * draws, path, complete, nodes): the line that clears the most cards, then with the fewest draws,
  * from a position that cannot be won, starting from the best line known (the win search's); ``most``
  * bounds the cards that can be cleared. */
@@ -1382,9 +1388,10 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
     unsigned long long removed;
     int drawn, rank, most, known_c, known_k;
     double seconds;
+    long nodes;
     long long steps[MAXPATH];
-    if (!PyArg_ParseTuple(args, "OKiii(iiO)d", &blob, &removed, &drawn, &rank, &most, &known_c, &known_k, &known,
-                          &seconds))
+    if (!PyArg_ParseTuple(args, "OKiii(iiO)dl", &blob, &removed, &drawn, &rank, &most, &known_c, &known_k, &known,
+                          &seconds, &nodes))
         return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
@@ -1400,7 +1407,7 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
         free(c);
         return PyErr_NoMemory();
     }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds) < 0) {
+    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0) {
         table_free(&seen);
         free(c);
         return PyErr_NoMemory();
@@ -1430,7 +1437,7 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* longest_run(space, removed, drawn, rank, run, at_least, seconds) -> (longest, path, complete,
+/* longest_run(space, removed, drawn, rank, run, at_least, seconds, nodes) -> (longest, path, complete,
  * nodes): the longest run of plays without a draw from the position (its own ``run`` counting),
  * and the line to its end; at_least -1: no stop before the end. */
 static PyObject *py_longest_run(PyObject *self, PyObject *args) {
@@ -1438,7 +1445,9 @@ static PyObject *py_longest_run(PyObject *self, PyObject *args) {
     unsigned long long removed;
     int drawn, rank, run_now, at_least;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OKiiiid", &blob, &removed, &drawn, &rank, &run_now, &at_least, &seconds)) return NULL;
+    long nodes;
+    if (!PyArg_ParseTuple(args, "OKiiiidl", &blob, &removed, &drawn, &rank, &run_now, &at_least, &seconds, &nodes))
+        return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
     if (run_now < 0 || run_now > 255) {
@@ -1451,7 +1460,8 @@ static PyObject *py_longest_run(PyObject *self, PyObject *args) {
         free(c);
         return PyErr_NoMemory();
     }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds) < 0 || table_init(&c->chains, 10) < 0) {
+    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0 ||
+        table_init(&c->chains, 10) < 0) {
         table_free(&c->window);
         table_free(&seen);
         free(c);
@@ -1481,7 +1491,7 @@ static PyObject *py_longest_run(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* most_of(space, removed, drawn, rank, mask, at_least, seconds) -> (most, path, complete, nodes):
+/* most_of(space, removed, drawn, rank, mask, at_least, seconds, nodes) -> (most, path, complete, nodes):
  * the most cards of ``mask`` cleared at the end of a line from the position (those cleared already
  * counting), and the line; at_least -1: no stop before all of them. */
 static PyObject *py_most_of(PyObject *self, PyObject *args) {
@@ -1489,7 +1499,9 @@ static PyObject *py_most_of(PyObject *self, PyObject *args) {
     unsigned long long removed, mask;
     int drawn, rank, at_least;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OKiiKid", &blob, &removed, &drawn, &rank, &mask, &at_least, &seconds)) return NULL;
+    long nodes;
+    if (!PyArg_ParseTuple(args, "OKiiKidl", &blob, &removed, &drawn, &rank, &mask, &at_least, &seconds, &nodes))
+        return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
     if (mask > (unsigned long long)sp->full) {
@@ -1502,7 +1514,7 @@ static PyObject *py_most_of(PyObject *self, PyObject *args) {
         free(c);
         return PyErr_NoMemory();
     }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds) < 0) {
+    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0) {
         table_free(&seen);
         free(c);
         return PyErr_NoMemory();
@@ -1600,7 +1612,7 @@ typedef struct {
     Memo memo, stuck;
     MASK peak_of[MAXSLOTS], peaks[MAXSLOTS];
     int n_peaks, bonus[MAXSLOTS], card, step, draw_cost, may_stop, stop; /* step: 1 when runs pay, else 0 */
-    long count, nodes;
+    long count, nodes, node_limit;
     struct timespec deadline;
     int timed;
 } Hogue;
@@ -1614,7 +1626,7 @@ static int h_best(Hogue *h, MASK S, MASK free, int k, int r, int run) {
     if (++h->count >= CHECK_EVERY) {
         h->nodes += h->count;
         h->count = 0;
-        if (h->timed && past(&h->deadline)) {
+        if (out_of_work(h->nodes, h->node_limit) || (h->timed && past(&h->deadline))) {
             h->stop = OUT_OF_TIME;
             return 0;
         }
@@ -1689,7 +1701,7 @@ static int h_stuck(Hogue *h, MASK S, MASK free, int k) {
 }
 
 /* highest_score(space, removed, drawn, rank, run, card, runs, draw_cost, may_stop, peak masks, peak
- * bonuses, seconds) -> (points still to score, path, complete, nodes): a removal scores ``card``,
+ * bonuses, seconds, nodes) -> (points still to score, path, complete, nodes): a removal scores ``card``,
  * plus the run before it when ``runs`` (Hogue's scoring; the app's has no runs) */
 static PyObject *py_highest_score(PyObject *self, PyObject *args) {
     PyObject *blob, *peaks_in, *bonus_in;
@@ -1697,8 +1709,9 @@ static PyObject *py_highest_score(PyObject *self, PyObject *args) {
     long long peaks[MAXSLOTS], bonus[MAXSLOTS];
     int drawn, rank, run, card, runs, draw_cost, may_stop;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OKiiiipipOOd", &blob, &removed, &drawn, &rank, &run, &card, &runs, &draw_cost,
-                          &may_stop, &peaks_in, &bonus_in, &seconds))
+    long nodes;
+    if (!PyArg_ParseTuple(args, "OKiiiipipOOdl", &blob, &removed, &drawn, &rank, &run, &card, &runs, &draw_cost,
+                          &may_stop, &peaks_in, &bonus_in, &seconds, &nodes))
         return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
@@ -1733,6 +1746,7 @@ static PyObject *py_highest_score(PyObject *self, PyObject *args) {
     h->may_stop = may_stop;
     h->timed = seconds >= 0;
     if (h->timed) set_deadline(&h->deadline, seconds);
+    h->node_limit = nodes;
     MASK S = (MASK)removed, free0 = 0;
     for (int s = 0; s < sp->n; s++)
         if (!(S >> s & 1) && (S & sp->cover_mask[s]) == sp->cover_mask[s]) free0 |= (MASK)1 << s;

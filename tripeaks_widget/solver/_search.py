@@ -7,6 +7,7 @@ draw moves inline, its Hall check on the stock to come kept per multiset of card
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -21,6 +22,27 @@ Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left
 Admit = Callable[[int, int, int, int, int, int, int], int]
 
 
+class Work:
+    """A bound on the work of searches, in positions searched (nodes): unlike seconds, the same on
+    both builds and every machine. Shared by several searches in turn, each spends from ``left``
+    and stops (``SearchExhausted``) once that is spent, looking every ``CHECK_EVERY`` positions."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = self.left = nodes
+
+    def spend(self, nodes: int) -> None:
+        """Take ``nodes`` positions searched from what is left (down to 0)."""
+        self.left = max(0, self.left - nodes)
+
+    @property
+    def spent(self) -> bool:
+        """Whether it is all spent: a search that stopped short stopped for it."""
+        return self.left == 0
+
+    def __repr__(self) -> str:
+        return f"<Work: {self.left:,} of {self.nodes:,} positions left>"
+
+
 class Found(Exception):
     pass
 
@@ -28,11 +50,20 @@ class Found(Exception):
 class Search:
     """One search from one position. Not shared between threads: each public call makes its own."""
 
-    def __init__(self, space: Space, removed: int, drawn: int, discard_rank: int, deadline: float | None):
+    def __init__(
+        self,
+        space: Space,
+        removed: int,
+        drawn: int,
+        discard_rank: int,
+        deadline: float | None,
+        work: Work | None = None,
+    ):
         self.space = space
         self.removed, self.drawn, self.rank = removed, drawn, discard_rank
-        self.deadline = deadline
+        self.deadline, self.work = deadline, work
         self.nodes = 0
+        self.stop_at = math.inf  # the nodes at which an operation stops, from ``work`` (see _backends)
         self.free0 = 0
         n_slots, cover_mask = space.shift, space.tables.cover_mask
         for s in range(n_slots):
@@ -53,7 +84,7 @@ class Search:
         self.exact_k = 0 if space.free_draw else 2 * n_slots  # V5: no dominance across draw counts
 
     def tick(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.nodes >= self.stop_at or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise SearchExhausted
 
     # -- the shared pieces ------------------------------------------------------------------
@@ -469,7 +500,7 @@ class Search:
             return line
 
         S0, f0, r0 = self.removed, self.free0, self.rank
-        best: list = [run + chain(S0, f0, r0), chain_line(S0, f0, r0)]  # the longest run, its line
+        best: list = [run, []]  # the longest run, its line
         goal = n_slots + run if at_least is None else at_least
 
         def started(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
@@ -514,7 +545,8 @@ class Search:
         draws = self._draws(seen, path, started, admit)
         draw_one = self._draw_one(seen, path, started)
         complete = True
-        try:
+        try:  # the run from here first (its search may run out too), then those after draws
+            best[:] = [run + chain(S0, f0, r0), chain_line(S0, f0, r0)]
             if best[0] < goal:
                 self._root(seen, plays, draws, draw_one)
         except Found:
