@@ -122,7 +122,7 @@ class Game(game.Game):
         for action in self.history:
             start.apply(action)
             views.append(start._shown())  # noqa: SLF001
-        return Picture(animate(views, self.lang, pace), views[-1]["description"])
+        return Picture(animate(views, self.lang, pace), views[-1]["description"], still=False)
 
     def _shown(self) -> dict[str, Any]:
         return {**self.view(), "lang": self.lang, "number": self.number, "table": look.table(self.layout)}
