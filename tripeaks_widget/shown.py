@@ -4,29 +4,25 @@ A board (or a comparison) shown in a cell is published with a display id: the li
 beside it the picture of the board as it stands (SVG, and the same SVG as PNG). When the same widget
 is shown again, the display before becomes its picture alone (IPython's ``update_display``), so a
 walkthrough keeps each step as it was, live and once saved, while the newest display stays the live
-board. An older display keeps the board as it stood when the cell that showed it finished, or, if the
-player then played in it by hand, as they left it (a click there counts; a later cell's moves do not).
+board. An older display keeps the board as it was when shown (as the picture saved beside the live
+view has it), or, if the player then played in it by hand, as they left it: a click there counts; a
+move made by code, later in the cell or in a later cell, does not (``w.picture()`` keeps that).
 The docs' how-to on walkthroughs tells which path each mechanism covers.
 """
 
 from __future__ import annotations
 
 import uuid
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from IPython import get_ipython
 from IPython.display import display, update_display
 
 from .picture import Picture
 
 Look = Callable[[], tuple[Any, str]]  # what a widget shows now: (its snapshots, its text line)
 Draw = Callable[[Any], Picture]  # the picture of those snapshots
-
-_this_cell: weakref.WeakSet[Steps] = weakref.WeakSet()  # the Steps shown by the cell running now
-_hooked = False
 
 
 @dataclass
@@ -39,7 +35,7 @@ class _Display:
 
 class Steps:
     """The displays of one widget: ``show`` publishes a new one, live, and makes the one before its
-    picture; ``settle`` takes the board as it stands now as the newest display's step."""
+    picture; ``settle`` takes the board as it stands now as the newest display's step (a click)."""
 
     def __init__(self, look: Look, draw: Draw) -> None:
         self.look = look
@@ -54,11 +50,9 @@ class Steps:
         display_id = uuid.uuid4().hex
         display({**live, **picture.data()}, raw=True, display_id=display_id)
         self.newest = _Display(display_id, seen, text, picture)
-        _this_cell.add(self)
-        _hook()
 
     def settle(self) -> None:
-        """The newest display keeps the board as it stands now (its cell finished, or a click in it)."""
+        """The newest display keeps the board as it stands now (the player played in it)."""
         seen, text = self.look()
         if self.newest is not None and seen != self.newest.seen:
             self.newest.seen, self.newest.text, self.newest.picture = seen, text, None
@@ -69,18 +63,3 @@ class Steps:
         if shown is not None:
             picture = shown.picture or self.draw(shown.seen)
             update_display({**picture.data(), "text/plain": shown.text}, raw=True, display_id=shown.display_id)
-
-
-def _settle_this_cell(*_result: Any) -> None:
-    for steps in list(_this_cell):
-        steps.settle()
-    _this_cell.clear()
-
-
-def _hook() -> None:
-    """Settle the displays a cell made when it finishes (once per kernel; none outside IPython)."""
-    global _hooked
-    shell = get_ipython()
-    if not _hooked and shell is not None:
-        shell.events.register("post_run_cell", _settle_this_cell)
-        _hooked = True

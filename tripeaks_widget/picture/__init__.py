@@ -47,6 +47,9 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.svg
 
+    def _repr_png_(self) -> bytes | None:
+        return self.png
+
     @property
     def png(self) -> bytes | None:
         """The picture rasterised (PNG) from its SVG by resvg, made once; None for an animation, or
