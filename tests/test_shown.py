@@ -72,6 +72,19 @@ def test_shown_again_the_display_before_becomes_the_picture_of_its_step(page):
     w.close()
 
 
+def test_shown_again_before_the_board_moved_on_both_displays_stay_live_in_step(page):
+    w = TriPeaks(OPENING, records=False, lang="en")
+    w._ipython_display_()
+    w._ipython_display_()  # a second view of the same board, say ``w`` again in the next cell
+    assert [VIEW in data for data in page.shown()] == [True, True]
+    w.play("K♣")
+    w._ipython_display_()
+    first, second, third = page.shown()
+    assert VIEW not in first and VIEW not in second and VIEW in third
+    assert first == second and "moves 0" in first["text/plain"]  # both were the deal
+    w.close()
+
+
 def test_an_older_display_keeps_the_board_as_it_was_shown_not_as_code_moved_it_after(page):
     w = TriPeaks(OPENING, records=False, lang="en")
     w._ipython_display_()
