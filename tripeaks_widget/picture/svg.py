@@ -636,7 +636,8 @@ _SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)" height="([\d.]+)"')
 
 
 def side_by_side_svg(svgs: Sequence[str]) -> str:
-    """Pictures drawn by :func:`draw` in a row, top-aligned, as one SVG (their ids differ already)."""
+    """Pictures drawn by :func:`draw` in a row, top-aligned, as one SVG (their ids differ already),
+    whose title and description are theirs, joined."""
     if not svgs:
         raise InvalidValueError("pictures side by side need at least one picture")
     sizes = [tuple(float(n) for n in _SIZE.search(svg).groups()) for svg in svgs]  # type: ignore[union-attr]
@@ -646,5 +647,8 @@ def side_by_side_svg(svgs: Sequence[str]) -> str:
     for svg, (w, _) in zip(svgs, sizes, strict=True):
         placed.append(svg.replace("<svg ", f'<svg x="{x:.1f}" y="0" ', 1))
         x += w + GAP
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:.0f} {height:.0f}"}
-    return el("svg", {**attrs, "width": f"{width:.0f}", "height": f"{height:.0f}", "role": "group"}, *placed)
+    joined = " ".join(svgs)
+    said = {tag: " | ".join(re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", joined, re.S)) for tag in ("title", "desc")}
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:.0f} {height:.0f}", "role": "img"}
+    words = f"<title>{said['title']}</title><desc>{said['desc']}</desc>"  # already escaped in each picture
+    return el("svg", {**attrs, "width": f"{width:.0f}", "height": f"{height:.0f}"}, words, *placed)
