@@ -130,13 +130,14 @@ def test_a_comparison_keeps_its_boards_side_by_side_as_one_picture(page):
         w.close()
 
 
-def test_an_animation_has_no_png():
+def test_a_game_shown_carries_its_png_and_an_animation_none():
     from tripeaks_widget import Game
 
     game = Game(OPENING)
     game.apply("K♣")
     assert game.animation().png is None and PNG not in game.animation().data()
-    assert game.picture().png is not None
+    shown = game._repr_mimebundle_()  # a game shown as a cell's value: its picture, SVG and PNG
+    assert shown[SVG] == game.picture().svg and base64.b64decode(shown[PNG]) == game.picture().png
 
 
 def _after(code: str, *moves: str) -> TriPeaks:

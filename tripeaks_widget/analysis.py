@@ -130,6 +130,10 @@ class Game(game.Game):
     def _repr_svg_(self) -> str:
         return self.picture().svg
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        """Shown as a cell's value: its picture, as SVG and as PNG (drawn once)."""
+        return self.picture().data()
+
     solve = _asks(solver.solve, "The solver's verdict on this position: winnable or not, and the best line.")
     winnable = _asks(
         solver.winnable, "Whether the game can still be won from here (with full knowledge of the hidden cards)."

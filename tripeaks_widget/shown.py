@@ -49,10 +49,11 @@ class Steps:
         seen, text = self.look()
         if self.step is None or self.step.seen != seen:
             self.retire()
-            self.step = _Step(seen, text, self.draw(seen))
-        picture = self.step.picture or self.draw(seen)
+            self.step = _Step(seen, text, None)
+        if self.step.picture is None:
+            self.step.picture = self.draw(seen)
         display_id = uuid.uuid4().hex
-        display({**live, **picture.data()}, raw=True, display_id=display_id)
+        display({**live, **self.step.picture.data()}, raw=True, display_id=display_id)
         self.live.append(display_id)
 
     def settle(self) -> None:
