@@ -30,8 +30,10 @@ COMPARE = [
 
 
 def described(svg: str) -> list[str]:
-    """The board in words of each board in a picture (a comparison's has two)."""
-    return [desc.text for desc in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}desc")]
+    """The board in words of each board in a picture (a comparison's has two, side by side)."""
+    root = ET.fromstring(svg)
+    boards = root.findall("{http://www.w3.org/2000/svg}svg") or [root]
+    return [board.findtext("{http://www.w3.org/2000/svg}desc") for board in boards]
 
 
 def run(sources, store_widget_state):

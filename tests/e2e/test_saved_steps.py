@@ -42,7 +42,10 @@ def picture(cell, mime: str) -> bytes:
 
 
 def described(svg: bytes) -> list[str]:
-    return [desc.text for desc in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}desc")]
+    """The board in words of each board in a picture (a comparison's has two, side by side)."""
+    root = ET.fromstring(svg)
+    boards = root.findall("{http://www.w3.org/2000/svg}svg") or [root]
+    return [board.findtext("{http://www.w3.org/2000/svg}desc") for board in boards]
 
 
 def test_live_each_step_keeps_its_own_board_and_the_newest_plays(open_notebook, shot):
