@@ -4,6 +4,7 @@ warning for a cell that failed; as HTML, and as a PDF printed by Chromium."""
 
 import base64
 import io
+import pathlib
 import re
 import shutil
 
@@ -66,3 +67,20 @@ def test_a_handout_is_html_or_pdf_of_a_notebook_file(lesson, capsys):
     assert handout.main([str(lesson.with_name("missing.ipynb"))]) == 2
     said = "a handout is made from a notebook file (.ipynb); there is none at"
     assert capsys.readouterr().err == f"error: {said} {lesson.with_name('missing.ipynb')}\n"
+
+
+def test_the_html_handout_shows_every_picture_in_chromium_offline(lesson):
+    playwright = pytest.importorskip("playwright.sync_api", reason="Playwright drives Chromium")
+    if not shutil.which("chromium") and not pathlib.Path("/usr/bin/chromium").exists():
+        pytest.skip("Chromium is needed")
+    handout.main([str(lesson)])
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
+        context = browser.new_context(offline=True)
+        page = context.new_page()
+        page.goto(lesson.with_suffix(".html").as_uri(), wait_until="load")
+        shown = page.locator(".jp-OutputArea-output img").evaluate_all(
+            "imgs => imgs.map(i => [i.complete && i.naturalWidth > 0, i.getBoundingClientRect().width <= innerWidth])"
+        )
+        browser.close()
+    assert shown == [[True, True]] * 4  # each step's picture drawn, and within the page
