@@ -632,12 +632,13 @@ def animate(views: Sequence[Mapping[str, Any]], lang: str | None = None, pace: f
 
 
 GAP = 12.0  # px between pictures side by side
+ROW_WIDTH = 1000.0  # px at most for pictures side by side: about what a notebook gives an output
 _SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)" height="([\d.]+)"')
 
 
 def side_by_side_svg(svgs: Sequence[str]) -> str:
     """Pictures drawn by :func:`draw` in a row, top-aligned, as one SVG (their ids differ already),
-    whose title and description are theirs, joined."""
+    scaled to at most :data:`ROW_WIDTH` px wide, whose title and description are theirs, joined."""
     if not svgs:
         raise InvalidValueError("pictures side by side need at least one picture")
     sizes = [tuple(float(n) for n in _SIZE.search(svg).groups()) for svg in svgs]  # type: ignore[union-attr]
@@ -651,4 +652,6 @@ def side_by_side_svg(svgs: Sequence[str]) -> str:
     said = {tag: " | ".join(re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", joined, re.S)) for tag in ("title", "desc")}
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:.0f} {height:.0f}", "role": "img"}
     words = f"<title>{said['title']}</title><desc>{said['desc']}</desc>"  # already escaped in each picture
-    return el("svg", {**attrs, "width": f"{width:.0f}", "height": f"{height:.0f}"}, words, *placed)
+    scale = min(1.0, ROW_WIDTH / width)  # the row scaled to fit, as the live boards share one row
+    size = {"width": f"{width * scale:.0f}", "height": f"{height * scale:.0f}"}
+    return el("svg", {**attrs, **size}, words, *placed)
