@@ -65,6 +65,23 @@ def test_live_each_step_keeps_its_own_board_and_the_newest_plays(open_notebook, 
     shot("steps-live", nb.page.locator(f"{nb.selector} .jp-Notebook"))
 
 
+def test_a_click_before_the_next_step_stays_in_that_steps_picture(open_notebook, shot):
+    """The player plays the K♣ by hand in the newest board, then the next cell plays the A♠ and shows
+    the board: the display clicked keeps the board as the player left it (the K♣ on the discard),
+    not as the next cell moved it."""
+    nb = open_notebook(STEPS[:1] + ['w.play("A♠")\nw'])
+    nb.run(0)
+    board = Board(nb.cell(0).locator(".tp-root"))
+    board.card("K♣").click()
+    expect(board.discard).to_have_attribute("data-card", "K♣")
+    nb.run(1)
+    expect(nb.cell(0).locator(".tp-root")).to_have_count(0)
+    [clicked] = described(picture(nb.cell(0), "image/svg+xml"))
+    assert "discard: king of clubs" in clicked
+    assert Board(nb.cell(1).locator(".tp-root")).discard_card() == "A♠"
+    shot("steps-clicked-then-next", nb.page.locator(f"{nb.selector} .jp-Notebook"))
+
+
 def executed() -> nbformat.NotebookNode:
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in STEPS])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
