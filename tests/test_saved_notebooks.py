@@ -1,9 +1,11 @@
-"""A walkthrough's steps stay on the page: run, saved and converted to HTML without the
-widgets' state, a notebook shows each step's board as it was; saved with the widgets' state,
-it holds the front end once, however many boards it shows."""
+"""A walkthrough's steps stay on the page: run, saved and converted to HTML, a notebook shows each
+step's board as it was (the newest display the live board, each older one the picture of its step,
+as SVG and as PNG); saved with the widgets' state, it holds the front end once, however many boards
+it shows."""
 
 import base64
 import re
+import xml.etree.ElementTree as ET
 
 import nbformat
 import pytest
@@ -17,6 +19,21 @@ STEPS = [
     'w.play("K♣")\nw',
     'w.play("A♠")\nw.play("2♦")\nw.caption = "The 7♠ turned up"\nw',
 ]
+
+
+VIEW = "application/vnd.jupyter.widget-view+json"
+SVG, PNG = "image/svg+xml", "image/png"
+COMPARE = [
+    'box = TriPeaks.compare("TP1-E-AAAAAAB", rules=("easy", "classic"), records=False, lang="en")\nbox',
+    'box["easy"].play("K♣")\nbox',
+]
+
+
+def described(svg: str) -> list[str]:
+    """The board in words of each board in a picture (a comparison's has two, side by side)."""
+    root = ET.fromstring(svg)
+    boards = root.findall("{http://www.w3.org/2000/svg}svg") or [root]
+    return [board.findtext("{http://www.w3.org/2000/svg}desc") for board in boards]
 
 
 def run(sources, store_widget_state):
@@ -37,6 +54,37 @@ def test_a_three_step_walkthrough_shows_one_picture_a_step_in_html_without_widge
     first, second, third = pictures
     assert "discard: ace of clubs" in first and "7 of spades" not in first  # the deal
     assert ">1</text>" in second and "The 7♠ turned up" in third and "7 of spades" in third
+
+
+def test_each_step_keeps_a_picture_of_its_own_and_the_newest_stays_live():
+    """Run as nbconvert's --execute runs it (the widgets' state kept): each step's output is one
+    display, the older ones the picture of their step alone (SVG and PNG), the newest the live view
+    with its picture; the comparison's too, its boards side by side."""
+    notebook = run(STEPS + COMPARE, store_widget_state=True)
+    shown = [cell.outputs for cell in notebook.cells]
+    assert all(len(outputs) == 1 and outputs[0].output_type == "display_data" for outputs in shown)
+    data = [outputs[0].data for outputs in shown]
+    assert [VIEW in d for d in data] == [False, False, True, False, True]  # the newest of each widget is live
+    for pictures in (data[:3], data[3:]):
+        assert len({d[SVG] for d in pictures}) == len({d[PNG] for d in pictures}) == len(pictures)
+        assert all(base64.b64decode(d[PNG]).startswith(b"\x89PNG") for d in pictures)
+    first, second, third = (described(d[SVG])[0] for d in data[:3])
+    assert "discard: ace of clubs" in first and "discard: king of clubs" in second
+    assert "7 of spades" in third and "7 of spades" not in second
+    assert [d["text/plain"].split(", ")[-2:] for d in data[:3]] == [
+        ["moves 0", "playing)"],
+        ["moves 1", "playing)"],
+        ["moves 3", "playing)"],
+    ]
+    dealt, played = (described(d[SVG]) for d in data[3:])
+    assert len(dealt) == len(played) == 2 and dealt[1] == played[1]  # the Classic board did not move
+    assert "discard: ace of clubs" in dealt[0] and "discard: king of clubs" in played[0]
+    # nbconvert's HTML of that run: each older step is its picture; the newest is the live view,
+    # which the widgets' state kept in the notebook draws where the widget manager loads
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    pictures = re.findall(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"', html)
+    assert [base64.b64decode(p).decode() for p in pictures] == [data[0][SVG], data[1][SVG], data[3][SVG]]
+    assert html.count(f'<script type="{VIEW}">') == 2
 
 
 def test_the_steps_stay_in_a_pdf_printed_from_that_html():
@@ -72,4 +120,6 @@ def test_a_notebook_saved_with_its_widgets_state_holds_the_front_end_once():
         boards = [model["state"] for model in models if "_front_end" in model["state"]]
         assert len(boards) == len(notebook.cells) and all(len(board["_esm"]) < 3000 for board in boards)
     per_board = (len(nbformat.writes(five)) - len(nbformat.writes(one))) / 4
-    assert per_board < 40_000, per_board  # the board's snapshot, labels and picture; not the front end
+    # the board's snapshot and labels, its picture as SVG (15 KB) and as PNG (about 100 KB in base64);
+    # not the front end (benchmarks/notebook_size.py measures each part)
+    assert per_board < 160_000, per_board

@@ -122,13 +122,17 @@ class Game(game.Game):
         for action in self.history:
             start.apply(action)
             views.append(start._shown())  # noqa: SLF001
-        return Picture(animate(views, self.lang, pace), views[-1]["description"])
+        return Picture(animate(views, self.lang, pace), views[-1]["description"], still=False)
 
     def _shown(self) -> dict[str, Any]:
         return {**self.view(), "lang": self.lang, "number": self.number, "table": look.table(self.layout)}
 
     def _repr_svg_(self) -> str:
         return self.picture().svg
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        """Shown as a cell's value: its picture, as SVG and as PNG (drawn once)."""
+        return self.picture().data()
 
     solve = _asks(solver.solve, "The solver's verdict on this position: winnable or not, and the best line.")
     winnable = _asks(

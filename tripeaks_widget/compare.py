@@ -11,13 +11,33 @@ import ipywidgets
 from .engine.dealing import ToDeal
 from .engine.errors import InvalidValueError
 from .engine.rules import Rules
+from .picture import Picture, side_by_side
+from .shown import Steps
 
 if TYPE_CHECKING:
     from .widget import TriPeaks
 
 
 class Comparison(ipywidgets.HBox):
-    """TriPeaks widgets side by side (``TriPeaks.compare``): ``box.widgets``, ``box[0]``, ``box["classic"]``."""
+    """TriPeaks widgets side by side (``TriPeaks.compare``): ``box.widgets``, ``box[0]``, ``box["classic"]``.
+
+    Shown in a cell, it keeps beside the live boards their picture side by side, and an older display
+    of it becomes that picture, as a board's does (:mod:`tripeaks_widget.shown`)."""
+
+    def __init__(self, children: Iterable[TriPeaks], **kwargs: Any) -> None:
+        super().__init__(tuple(children), **kwargs)
+        self._steps = Steps(self._seen, _pictured)
+        for board in self.children:
+            board.on_msg(lambda *_: self._steps.settle())  # a click in one of its boards
+
+    def _seen(self) -> tuple[tuple[dict[str, Any], ...], str]:
+        return tuple({**board.state, "table": board.table} for board in self.children), repr(self)
+
+    def _ipython_display_(self) -> None:
+        self._steps.show(self._repr_mimebundle_())
+
+    def __repr__(self) -> str:
+        return "Comparison(" + ", ".join(repr(board) for board in self.children) + ")"
 
     @property
     def widgets(self) -> tuple[TriPeaks, ...]:
@@ -32,6 +52,10 @@ class Comparison(ipywidgets.HBox):
                     return widget
             raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
         return self.children[key]
+
+
+def _pictured(seen: tuple[dict[str, Any], ...]) -> Picture:
+    return side_by_side([Picture.of(snapshot) for snapshot in seen])
 
 
 def compare(widget: type[TriPeaks], what: object, rules: Iterable[Rules | str], **kwargs: Any) -> Comparison:

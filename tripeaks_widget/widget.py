@@ -33,6 +33,7 @@ from .engine.errors import check_keywords, keywords
 from .engine.rules import Rules
 from .goals import challenges_of_the_day
 from .picture import Picture
+from .shown import Steps
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -134,6 +135,7 @@ class TriPeaks(anywidget.AnyWidget):
             super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=state, table=table, **shipped)
             board.subscribe(self._show)
         self.on_msg(self._on_msg)
+        self._steps = Steps(self._seen, Picture.of)
 
     __init__.__signature__ = inspect.signature(Board.__init__)  # type: ignore[attr-defined]  # the board's keywords
 
@@ -155,6 +157,7 @@ class TriPeaks(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.board.handle(content)
+        self._steps.settle()  # played by hand: the newest display keeps the board as the player left it
 
     def set_state(self, sync_data: Any) -> None:
         """A state ``update`` from the front end: refused. Python owns every synced trait (the
@@ -194,14 +197,25 @@ class TriPeaks(anywidget.AnyWidget):
         ``box.widgets`` (also ``box[0]``, ``box["classic"]``)."""
         return compare(cls, what, rules, **kwargs)
 
+    def _seen(self) -> tuple[dict[str, Any], str]:
+        """What the board shows now, to draw (the snapshot with its table), and its text line."""
+        return {**self.state, "table": self.table}, repr(self)
+
+    def _ipython_display_(self) -> None:
+        """Shown in a cell: the live board with its picture now (SVG and PNG), under a display id, and
+        the display of this board before becomes the picture of its step (:mod:`tripeaks_widget.shown`)."""
+        shown = super()._repr_mimebundle_()
+        if shown is not None:
+            self._steps.show(shown[0])
+
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The live board, and beside it the picture of the board as it is now (``image/svg+xml``):
-        what a notebook saved, exported or read without the widget's state shows."""
+        """The live board, and beside it the picture of the board as it is now (SVG and PNG), for a
+        host that asks for the data outside IPython's display."""
         shown = super()._repr_mimebundle_(**kwargs)
         if shown is None:
             return None
         data, metadata = shown
-        return {**data, "image/svg+xml": Picture.of({**self.state, "table": self.table}).svg}, metadata
+        return {**data, **Picture.of(self._seen()[0]).data()}, metadata
 
     def __repr__(self) -> str:
         game = self.board.game

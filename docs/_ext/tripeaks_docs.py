@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import copy
 import hashlib
 import importlib
 import inspect
@@ -228,12 +229,16 @@ class BoardsClient(NotebookClient):
     pictures it drew.
 
     ``steps`` holds, per code cell, ``{"boards": {view's model id: [(board's model id, its picture
-    now), ...]}, "drawn": {a picture's digest: the snapshot it shows}}``."""
+    now), ...]}, "drawn": {a picture's digest: the snapshot it shows}}``; ``as_run`` each code
+    cell's outputs as the cell left them (a board shown again later turns its display before into
+    its picture alone: the pictures are the same, but the view's model id, which names the board,
+    is kept here)."""
 
     def __init__(self, notebook, **kwargs):
         super().__init__(notebook, **kwargs)
         self.shown: list[str] = []
         self.steps: dict[int, dict] = {}
+        self.as_run: dict[int, list] = {}
 
     async def _ask(self, code: str, **expressions: str) -> dict:
         reply = await self.async_wait_for_reply(
@@ -257,6 +262,7 @@ class BoardsClient(NotebookClient):
                     self.shown.append(view["model_id"])
             answer = await self._ask("", boards=f"_tripeaks_docs_boards({self.shown!r})")
             self.steps[cell_index] = json.loads(answer["boards"])
+            self.as_run[cell_index] = copy.deepcopy(cell.get("outputs", []))
         return cell
 
 
@@ -322,13 +328,15 @@ def with_pictures(notebook, steps: dict[int, dict], wanted: dict[str, str]) -> N
         for output in cell.outputs:
             data = output.get("data", {})
             view = data.get(WIDGET_VIEW)
-            if SVG in data:  # a board shown (its view's model is the board), or a picture
+            held = step["boards"].get(view["model_id"], []) if view else []
+            if SVG in data and not any(board != view["model_id"] for board, _ in held):
+                # a board shown (its view's model is the board), a picture, or a view no longer live
                 outputs.append(picture_output(data[SVG], drawn, wanted))
                 here.add(looks(data[SVG]))
                 if view:
                     pictured[view["model_id"]] = looks(data[SVG])
-            elif view and step["boards"].get(view["model_id"]):
-                for board, svg in step["boards"][view["model_id"]]:
+            elif held:  # a view of boards (a Comparison): each board as the cell leaves it
+                for board, svg in held:
                     outputs.append(picture_output(svg, drawn, wanted))
                     here.add(looks(svg))
                     pictured[board] = looks(svg)
@@ -357,6 +365,8 @@ def generate_tutorials() -> None:
             client.execute()
         except CellExecutionError as error:
             raise ExtensionError(f"{source.relative_to(ROOT)} did not run:\n{error}") from None
+        for index, outputs in client.as_run.items():
+            notebook.cells[index].outputs = outputs
         with_pictures(notebook, client.steps, wanted)
         executed[source.name] = notebook
     logger.info(f"the tutorials ran in {time.perf_counter() - started:.0f} s, {len(wanted)} board pictures")

@@ -63,3 +63,25 @@ def test_a_click_reaches_python_and_a_scripted_play_shows(board_page):
     assert python_state(nb)["discard"] == "A♠"
     screenshot(page, "host-notebook7-after-play")
     assert page_errors(page, NOTEBOOK_CORE) == []
+
+
+def test_each_step_keeps_its_own_picture_and_the_newest_board_plays(notebook7, host_page):
+    """A walkthrough of three steps: each earlier step's output becomes the picture of its board
+    (SVG), the newest is the live board, and it plays a click."""
+    deal = f"{IMPORT}\nw = TriPeaks('TP1-E-AAAAAAB', records=False, lang='en')\nw"
+    steps = [deal, 'w.play("K♣")\nw', 'w.play("A♠")\nw']
+    notebook7.write_notebook("steps.ipynb", steps)
+    page = host_page()
+    nb = open_notebook7(page, notebook7, "steps.ipynb")
+    nb.run(0, 1, 2)
+    for index in (0, 1):
+        expect(nb.cell(index).locator(".tp-root")).to_have_count(0)
+        expect(nb.cell(index).locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"] img')).to_be_visible()
+    sources = [nb.cell(i).locator("img").get_attribute("src") for i in (0, 1)]
+    assert sources[0] != sources[1]  # each its own step
+    board = Board(nb.cell(2).locator(".tp-root"))
+    assert (board.discard_card(), board.moves()) == ("A♠", "2")
+    board.card("2♦").click()
+    expect(board.discard).to_have_attribute("data-card", "2♦")
+    screenshot(page, "host-notebook7-steps")
+    assert page_errors(page, NOTEBOOK_CORE) == []

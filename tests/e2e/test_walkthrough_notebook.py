@@ -1,5 +1,6 @@
 """The rules walkthrough notebook (examples/02_rules_walkthrough.ipynb) run in the real JupyterLab:
-every cell runs clean, and the board shows what SPEC R6.4 says after K♣, A♠ and 2♦."""
+every cell runs clean, the board shows what SPEC R6.4 says after K♣, A♠ and 2♦, and each earlier
+step keeps the picture of its own board while the newest display is the live one."""
 
 from __future__ import annotations
 
@@ -36,9 +37,13 @@ def test_the_rules_walkthrough_runs_in_lab_and_shows_the_7_of_spades(page, lab, 
     failed = {i: cell["errors"] for i, cell in enumerate(report) if cell["errors"]}
     assert not failed, f"cells failed in Lab: {failed}"
 
-    # The board dealt by `w = TriPeaks("TP1-E-AAAAAAB")`: after K♣, A♠, 2♦ (and a draw taken back).
+    # The board dealt by `w = TriPeaks("TP1-E-AAAAAAB")`, live where it was last shown: after K♣, A♠, 2♦
+    # (and a draw taken back). Where it was shown before, each step keeps its picture.
     deal_cell = next(i for i, cell in enumerate(report) if cell["source"].startswith('w = TriPeaks("TP1-E-AAAAAAB"'))
-    board = Board(nb.cell(deal_cell).locator(".tp-root"))
+    last_cell = next(i for i, cell in enumerate(report) if cell["source"].startswith('w.caption = "Undo:'))
+    expect(nb.cell(deal_cell).locator(".tp-root")).to_have_count(0)
+    expect(nb.cell(deal_cell).locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"] img')).to_be_visible()
+    board = Board(nb.cell(last_cell).locator(".tp-root"))
     seven = board.card("7♠")
     expect(seven).to_be_visible()
     assert seven.get_attribute("data-slot") == "13"  # row 3 card 4 (R6.4)
@@ -62,12 +67,10 @@ def test_the_rules_walkthrough_runs_in_lab_and_shows_the_7_of_spades(page, lab, 
     assert classic.root.locator(".tp-slot").evaluate_all(lit) == ["2♦"]
     shot("walkthrough-compare", nb.cell(compare_cell).locator(".jp-OutputArea"))
 
-    # The end states, each on its own board.
-    for name, text in (("won", "You won!"), ("blocked", "No more possible moves")):
-        end_cell = next(i for i, cell in enumerate(report) if f"{name}.replay(" in cell["source"])
-        end = Board(nb.cell(end_cell).locator(".tp-root"))
-        expect(end.root).to_be_visible()
-        if name == "won":
-            expect(end.root.locator(".tp-banner")).to_contain_text(text)
-        else:  # the next cell undid one draw: the game goes on
-            expect(end.root.locator(".tp-stock-count")).to_have_text("1")
+    # The end states, each on its own board: the won board shown once, live; the blocked one live where
+    # the next cell showed it again after undoing one draw (the game goes on).
+    won_cell = next(i for i, cell in enumerate(report) if "won.replay(" in cell["source"])
+    expect(Board(nb.cell(won_cell).locator(".tp-root")).root.locator(".tp-banner")).to_contain_text("You won!")
+    undo_cell = next(i for i, cell in enumerate(report) if cell["source"].startswith("blocked.undo()"))
+    blocked = Board(nb.cell(undo_cell).locator(".tp-root"))
+    expect(blocked.root.locator(".tp-stock-count")).to_have_text("1")

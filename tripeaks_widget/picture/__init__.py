@@ -1,29 +1,43 @@
 """The static picture of a board, for notebooks saved, exported and read without a kernel.
 
 A board shown in a notebook is the live widget and, beside it, this picture of the board as it
-was at that moment (``image/svg+xml``): a notebook run top to bottom keeps every step it showed,
-and nbconvert's HTML, nbviewer and a code host's notebook view show them without widget state.
-:func:`draw` draws it from the snapshot the front end draws, with the geometry and the faces of
-:mod:`~tripeaks_widget.picture.look`, which the front end takes too; :class:`Picture` is one.
+was at that moment (``image/svg+xml``, and the same SVG rasterised as ``image/png``, which an
+untrusted notebook shows where it does not show SVG): a notebook run top to bottom keeps every
+step it showed, and nbconvert's HTML, nbviewer and a code host's notebook view show them without
+widget state. :func:`draw` draws it from the snapshot the front end draws, with the geometry and
+the faces of :mod:`~tripeaks_widget.picture.look`, which the front end takes too; :class:`Picture`
+is one, and :func:`side_by_side` puts pictures in a row (a comparison's boards).
 """
 
 from __future__ import annotations
 
+import base64
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .svg import animate, draw
+from .svg import animate, draw, side_by_side_svg
 
-__all__ = ["Picture", "animate", "draw"]
+try:  # resvg's binding rasterises the SVG; where it has no wheel (Pyodide), pictures are SVG alone
+    import resvg_py
+except ImportError:  # pragma: no cover - where resvg-py is installed
+    resvg_py = None  # type: ignore[assignment]  # the module, or None where it is not installed
+
+__all__ = ["Picture", "animate", "draw", "side_by_side"]
+
+SVG = "image/svg+xml"
+PNG = "image/png"
 
 
 class Picture:
     """A picture of a board at one moment: ``.svg`` is its SVG text, which a notebook shows
     (``_repr_svg_``); ``save(path)`` writes it; ``description`` is its text alternative."""
 
-    def __init__(self, svg: str, description: str = "") -> None:
+    def __init__(self, svg: str, description: str = "", *, still: bool = True) -> None:
         self.svg = svg
         self.description = description
+        self.still = still  # an animation is not: a PNG would hold one moment of it
+        self._png: bytes | None = None
 
     @classmethod
     def of(cls, view: Any, lang: str | None = None) -> Picture:
@@ -33,6 +47,22 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.svg
 
+    def _repr_png_(self) -> bytes | None:
+        return self.png
+
+    @property
+    def png(self) -> bytes | None:
+        """The picture rasterised (PNG) from its SVG by resvg, made once; None for an animation, or
+        where resvg-py is not installed."""
+        if self._png is None and self.still and resvg_py is not None:
+            self._png = bytes(resvg_py.svg_to_bytes(svg_string=self.svg))
+        return self._png
+
+    def data(self) -> dict[str, str]:
+        """The picture as a notebook output's data: its SVG, and its PNG (base64) where there is one."""
+        png = self.png
+        return {SVG: self.svg} | ({PNG: base64.b64encode(png).decode("ascii")} if png else {})
+
     def save(self, path: str | Path) -> Path:
         """Write the picture as an SVG file; returns its path."""
         path = Path(path)
@@ -41,3 +71,8 @@ class Picture:
 
     def __repr__(self) -> str:
         return f"<Picture of a board, {len(self.svg):,} bytes of SVG>"
+
+
+def side_by_side(pictures: Sequence[Picture]) -> Picture:
+    """The pictures in a row, left to right, as one picture (a comparison's boards)."""
+    return Picture(side_by_side_svg([p.svg for p in pictures]), " ".join(p.description for p in pictures))

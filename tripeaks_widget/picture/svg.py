@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -628,3 +629,29 @@ def animate(views: Sequence[Mapping[str, Any]], lang: str | None = None, pace: f
         f"@keyframes {last.ref('last')}{{0%{{visibility:visible}}{3 * share:.4f}%{{visibility:hidden}}}}"
     )
     return last.svg("".join(frames), height, style)
+
+
+GAP = 12.0  # px between pictures side by side
+ROW_WIDTH = 1000.0  # px at most for pictures side by side: about what a notebook gives an output
+_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)" height="([\d.]+)"')
+
+
+def side_by_side_svg(svgs: Sequence[str]) -> str:
+    """Pictures drawn by :func:`draw` in a row, top-aligned, as one SVG (their ids differ already),
+    scaled to at most :data:`ROW_WIDTH` px wide, whose title and description are theirs, joined."""
+    if not svgs:
+        raise InvalidValueError("pictures side by side need at least one picture")
+    sizes = [tuple(float(n) for n in _SIZE.search(svg).groups()) for svg in svgs]  # type: ignore[union-attr]
+    width = sum(w for w, _ in sizes) + GAP * (len(svgs) - 1)
+    height = max(h for _, h in sizes)
+    placed, x = [], 0.0
+    for svg, (w, _) in zip(svgs, sizes, strict=True):
+        placed.append(svg.replace("<svg ", f'<svg x="{x:.1f}" y="0" ', 1))
+        x += w + GAP
+    joined = " ".join(svgs)
+    said = {tag: " | ".join(re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", joined, re.S)) for tag in ("title", "desc")}
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:.0f} {height:.0f}", "role": "img"}
+    words = f"<title>{said['title']}</title><desc>{said['desc']}</desc>"  # already escaped in each picture
+    scale = min(1.0, ROW_WIDTH / width)  # the row scaled to fit, as the live boards share one row
+    size = {"width": f"{width * scale:.0f}", "height": f"{height * scale:.0f}"}
+    return el("svg", {**attrs, **size}, words, *placed)
