@@ -9,6 +9,7 @@ import pytest
 from support import OPENING, WINNABLE, winning_line
 
 from tripeaks_widget import Game, TriPeaks, i18n
+from tripeaks_widget.engine.errors import InvalidValueError
 from tripeaks_widget.board import frontend
 from tripeaks_widget.engine.layout import ROWS, THREE_PEAKS, slot_x
 from tripeaks_widget.picture import Picture, look
@@ -133,3 +134,18 @@ def test_a_picture_saves_as_an_svg_file(tmp_path):
     path = picture.save(tmp_path / "board.svg")
     assert path.read_text(encoding="utf-8") == picture.svg and isinstance(picture, Picture)
     parsed(path.read_text(encoding="utf-8"))  # well-formed XML
+
+
+def test_a_picture_saves_as_its_suffix_says_and_refuses_a_suffix_it_cannot_write(tmp_path):
+    """Before, ``save("step.png")`` wrote SVG text under a PNG name."""
+    picture = Game(OPENING).picture()
+    png = picture.save(tmp_path / "step.PNG").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and png == picture.png
+    for name, said in [("step.jpg", "expected a path ending in .svg or .png"), ("step", "'step'")]:
+        with pytest.raises(InvalidValueError, match=said):
+            picture.save(tmp_path / name)
+        assert not (tmp_path / name).exists()
+    with pytest.raises(
+        InvalidValueError, match=r"\(an animation has no single moment\); expected a path ending in .svg"
+    ):
+        Game(OPENING).animation().save(tmp_path / "moves.png")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import InvalidValueError
 from .svg import animate, draw, side_by_side_svg
 
 try:  # resvg's binding rasterises the SVG; where it has no wheel (Pyodide), pictures are SVG alone
@@ -31,7 +32,7 @@ PNG = "image/png"
 
 class Picture:
     """A picture of a board at one moment: ``.svg`` is its SVG text, which a notebook shows
-    (``_repr_svg_``); ``save(path)`` writes it; ``description`` is its text alternative."""
+    (``_repr_svg_``); ``save(path)`` writes it as SVG or PNG; ``description`` is its text alternative."""
 
     def __init__(self, svg: str, description: str = "", *, still: bool = True) -> None:
         self.svg = svg
@@ -64,9 +65,20 @@ class Picture:
         return {SVG: self.svg} | ({PNG: base64.b64encode(png).decode("ascii")} if png else {})
 
     def save(self, path: str | Path) -> Path:
-        """Write the picture as an SVG file; returns its path."""
+        """Write the picture to ``path`` as its suffix says: ``.svg`` (the SVG text) or ``.png`` (the
+        same SVG rasterised); returns the path."""
         path = Path(path)
-        path.write_text(self.svg, encoding="utf-8")
+        suffix = path.suffix.lower()
+        if suffix == ".svg":
+            path.write_text(self.svg, encoding="utf-8")
+        elif suffix == ".png":
+            png = self.png
+            if png is None:
+                why = "an animation has no single moment" if not self.still else "resvg-py is not installed"
+                raise InvalidValueError(f"cannot write {path.name} as PNG ({why}); expected a path ending in .svg")
+            path.write_bytes(png)
+        else:
+            raise InvalidValueError(f"cannot tell how to write {path.name!r}; expected a path ending in .svg or .png")
         return path
 
     def __repr__(self) -> str:
