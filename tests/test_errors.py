@@ -46,3 +46,23 @@ def test_a_search_out_of_time_says_so_with_the_one_error():
         assert isinstance(error, SearchExhausted) and "within the budget" in str(error)
     else:
         raise AssertionError("an exact value at the deal came within one node")
+
+
+def test_every_error_of_the_engine_is_exported_from_the_package():
+    """A script catches what the package raises by its public name: every error class the engine
+    declares is in ``tripeaks_widget.__all__``."""
+    import inspect
+
+    import tripeaks_widget
+    from tripeaks_widget.engine import errors
+
+    declared = {
+        name
+        for name, value in vars(errors).items()
+        if inspect.isclass(value)
+        and issubclass(value, tripeaks_widget.TriPeaksError)
+        and value.__module__ == errors.__name__
+    }
+    assert "InvalidValueError" in declared and declared <= set(tripeaks_widget.__all__), sorted(declared)
+    for name in declared:
+        assert getattr(tripeaks_widget, name) is getattr(errors, name)

@@ -16,6 +16,8 @@ from .engine.errors import (  # noqa: E402
     InvalidNumberError,
     InvalidRulesError,
     InvalidSnapshotError,
+    InvalidTypeError,
+    InvalidValueError,
     SearchExhausted,
     TriPeaksError,
 )
@@ -41,6 +43,8 @@ __all__ = [
     "InvalidNumberError",
     "InvalidRulesError",
     "InvalidSnapshotError",
+    "InvalidTypeError",
+    "InvalidValueError",
     "Layout",
     "Position",
     "Rules",

@@ -28,6 +28,8 @@ SHIPPED = [
     "static/widget.js",
     "static/widget.css",
     "i18n/locale/labels.json",
+    "py.typed",  # PEP 561: type checkers read the package's own annotations
+    *(f"engine/layouts/{path.name}" for path in sorted((PACKAGE / "engine" / "layouts").glob("*.json"))),
     *(f"i18n/locale/{lang}/LC_MESSAGES/tripeaks.mo" for lang in ("el", "he", "is")),
 ]
 BLOCKED = "Must be one rank higher or lower"
