@@ -12,6 +12,7 @@ from support import OPENING, WINNABLE
 from tripeaks_widget import LAYOUTS, Game, i18n
 from tripeaks_widget.engine.errors import TriPeaksError
 from tripeaks_widget.play_page import (
+    BAD_LINK,
     PAGE_WORDS,
     PlayPage,
     check_assists,
@@ -76,10 +77,23 @@ def test_the_link_chooses_the_game(link, code):
         assert [g["text"] for g in page.state["goals"]]  # the game of the day comes with its goals
 
 
-def test_a_bad_link_says_why_and_deals_at_random():
-    page = Page(game="TP9-X")
-    assert "TP9-X" in page.posted[0]["error"] and len(page.posted[0]["error"]) < 400
-    assert page.state["code"].startswith("TP1-E-")
+@pytest.mark.parametrize(
+    "link, lang",
+    [
+        ({"game": "TP9-X"}, "en"),
+        ({"game": "²"}, "el"),
+        ({"game": "9" * 5000}, "he"),
+        ({"game": "١٢٣"}, "is"),  # Arabic-Indic digits are no game number
+        ({"game": "7", "layout": "Hexagon"}, "en"),
+        ({"game": "today", "layout": "Hexagon"}, "el"),
+    ],
+)
+def test_a_bad_link_gets_one_sentence_in_the_pages_language_and_a_random_deal(link, lang):
+    page = Page(lang=lang, **link)
+    assert page.posted[0] == {"error": i18n.text(BAD_LINK.entry, lang)}  # never Python's exception text
+    assert lang == "en" or page.posted[0]["error"] != BAD_LINK.entry.msgid  # translated
+    assert page.state["code"].startswith("TP1-E-") and page.state["lang"] == lang
+    assert page.state["code"] != Game.from_number(123).code
 
 
 def test_the_link_chooses_the_layout_of_a_numbered_game_and_a_code_names_its_own():
@@ -89,7 +103,7 @@ def test_the_link_chooses_the_layout_of_a_numbered_game_and_a_code_names_its_own
     assert Page(game=diamond).state["code"] == diamond
     assert Page(game="7", layout="Three Peaks").state["code"] == Game.from_number(7).code
     page = Page(game="7", layout="Hexagon")
-    assert "Hexagon" in page.posted[0]["error"] and page.state["code"].startswith("TP1-E-")
+    assert "error" in page.posted[0] and page.state["code"].startswith("TP1-E-")
     assert Page(layout="four-peaks").state["code"].endswith("@FOUR-PEAKS")  # a random game of it
     today = Page(game="today", layout="Columns")
     assert today.state["code"] == Game.of_the_day(datetime.date.today(), layout="Columns").code

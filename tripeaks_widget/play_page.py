@@ -42,6 +42,7 @@ GAME_OF_THE_DAY = Message("Game of the day")
 GAME_OF_THE_DAY_TIP = Message("Today's deal, the same for everyone, with three goals")
 STARTING = Message("Starting the game in your browser…")
 NOT_STARTED = Message("The game could not start: {error}")
+BAD_LINK = Message("That link is not a game; here is a random one.")
 PAGE_WORDS = {
     "play": PLAY,
     "play_about": PLAY_ABOUT,
@@ -84,7 +85,8 @@ def check_assists(names: Iterable[str] | str) -> tuple[str, ...]:
 
 class PlayPage:
     """The page's board: ``post(text)`` is told each snapshot (JSON: ``{"state", "labels"?}``, or
-    ``{"error"}`` for a game asked for that could not be dealt, dealt at random instead).
+    ``{"error"}``, one sentence in the page's language, for a game or layout the link asked for
+    that could not be dealt: a random game is dealt instead).
     ``assists`` are those the teacher allows (:func:`check_assists`); ``lang`` the language the
     page opens in; ``game`` what to deal as every entry point reads it (``ToDeal``: a code, a game
     number in ASCII digits, a rule set), ``"today"`` (the game of the day) or None (a random
@@ -130,8 +132,10 @@ class PlayPage:
                 return self._show(Board.of_the_day(None, "easy", layout=Layout.parse(layout or None), **self._options))
             # What to deal, read as everywhere; none in the link is the browser's null or "".
             return self._show(Board(ToDeal.parse(game or None, layout=layout or None), **self._options))
-        except TriPeaksError as error:  # a bad link: say why, and deal at random
-            self._post(json.dumps({"error": str(error)}))
+        except TriPeaksError as error:  # a bad link: say so in the player's words, and deal at random
+            log.warning("the link's game=%.80r layout=%.80r is not a game: %s", game, layout, error)
+            said = i18n.text(BAD_LINK.entry, self._options["lang"])
+            self._post(json.dumps({"error": said}, ensure_ascii=False))
             return self._show(Board(**self._options))
 
     def _show(self, board: Board) -> Board:

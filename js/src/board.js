@@ -42,7 +42,7 @@ export function boardView(doc, uid, { win, on, send, motion, activate, openDialo
   caption.hidden = true;
 
   const table = h(doc, "div", "tp-table");
-  // Cards never shrink below a playable size: in a narrow cell the board scrolls sideways.
+  // The cards scale to fit the cell (widget.css, --tp-u); only a cell too narrow for any board scrolls sideways.
   const scroller = h(doc, "div", "tp-scroll");
   // The peaks keep their geometry in every language: the board is always laid out left to right
   // (the Hebrew rules read its cards left to right too), while the rest follows the language.

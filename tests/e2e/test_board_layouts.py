@@ -2,7 +2,8 @@
 (its snapshot, its labels, its table) and puts every card where the picture Python draws puts
 it; no card lies over another unless it covers it, and nothing is cut off, in cells 700 and 1000
 pixels wide (one page of the session's Chromium, every board drawn afresh in it, as the docs'
-camera draws); and in JupyterLab, a new layout's table comes with its deal."""
+camera draws); every layout fits a window from 320 pixels to a wide screen, its cards scaled; the
+won banner covers no control; and in JupyterLab, a new layout's table comes with its deal."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from labdriver import expect
 
-from tripeaks_widget import LAYOUTS, Card, TriPeaks
+from tripeaks_widget import LAYOUTS, Card, Game, TriPeaks
 from tripeaks_widget.picture import Picture, look
 from tripeaks_widget.picture.svg import UNIT
 
@@ -65,6 +66,11 @@ class Page:
     def at_width(self, width: int) -> None:
         self.page.set_viewport_size({"width": width + 20, "height": 900})
         self.page.evaluate(f"() => {{ document.getElementById('cell').style.width = '{width}px'; }}")
+
+    def fill_window(self, width: int, height: int = 900) -> None:
+        """A window ``width`` pixels wide, the cell as wide as it allows (a notebook on a phone)."""
+        self.page.set_viewport_size({"width": width, "height": height})
+        self.page.evaluate("() => { document.getElementById('cell').style.width = ''; }")
 
     def draw(self, traits: dict) -> None:
         self.page.evaluate(board_pictures.DRAW, traits)
@@ -133,6 +139,67 @@ def test_the_live_board_lays_its_layout_out_as_the_picture_does_with_no_overlap_
             assert covering or overlap(a, b) <= (lift * unit + 1) * a["w"], (name, width, a, b)
         for pile in (live["stock"], live["discard"]):
             assert pile["inside"] and all(overlap(pile, card) == 0 for card in shown), (name, width, pile)
+    w.close()
+
+
+# Every shown element of the widget inside the window's width, and the page no wider than it.
+FITS = """() => {
+  const outside = [...document.querySelectorAll("#cell .tp-root, #cell .tp-root *")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => [el, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5))
+    .map(([el, r]) => `${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+  const scroll = document.querySelector("#cell .tp-scroll");
+  return { outside: outside.slice(0, 5), wide: document.scrollingElement.scrollWidth, width: innerWidth,
+           scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
+           card: document.querySelector("#cell .tp-slot").getBoundingClientRect().width };
+}"""
+# Whether each control is what a tap at its centre reaches (brought into view in its scrolling box first).
+REACHED = """(selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length)
+  .map((el) => { el.scrollIntoView({ block: "nearest" }); const r = el.getBoundingClientRect();
+                 const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                 return [el.textContent.trim().slice(0, 30), Boolean(hit && el.contains(hit))]; })"""
+FIT_WIDTHS = (320, 360, 390, 768, 1280)
+
+
+def test_the_notebook_board_fits_any_width_on_every_layout_and_its_cards_scale(camera):
+    """From a 320-pixel phone to a wide screen: no element of the board or its controls past the
+    window's edge, no sideways scroll of the page or of the board, on every built-in layout; the
+    cards shrink with the width (a board with ten cards a row is narrower on a phone than a wide
+    screen)."""
+    for name in LAYOUTS:
+        w = TriPeaks(11, layout=name, records=False, lang="en")
+        cards = []
+        for width in FIT_WIDTHS:
+            camera.fill_window(width)
+            camera.draw({"state": w.state, "labels": w.labels, "table": w.table})
+            fits = camera.page.evaluate(FITS)
+            assert not fits["outside"] and fits["wide"] <= width and not fits["scrolls"], (name, width, fits)
+            cards.append(fits["card"])
+        assert cards == sorted(cards) and cards[0] < cards[-1], (name, cards)
+        w.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_won_banner_covers_no_control(camera, width):
+    """After a win, the banner's own buttons, and every button of the Assists panel (Statistics
+    among them) opened over it, take a tap; the banner is whole inside the felt, even on a phone."""
+    won = "TP1-E-AAAAAJT"  # game 253, which the solver wins
+    w = TriPeaks(won, records=False, lang="el")
+    w.replay(Game(won).solve().line, pace=0)
+    camera.fill_window(width)
+    camera.draw({"state": w.state, "labels": w.labels, "table": w.table})
+    page = camera.page
+    expect(page.locator("#cell .tp-banner")).to_be_visible()
+    felt = page.locator("#cell .tp-table").bounding_box()
+    panel = page.locator("#cell .tp-banner-panel").bounding_box()
+    assert felt["y"] <= panel["y"] and panel["y"] + panel["height"] <= felt["y"] + felt["height"], (felt, panel)
+    reached = page.evaluate(REACHED, "#cell .tp-banner button")
+    assert len(reached) == 3 and all(hit for _, hit in reached), reached
+    page.locator("#cell .tp-assists-toggle").click()
+    reached = page.evaluate(REACHED, "#cell .tp-assists button")
+    assert all(hit for _, hit in reached), reached
+    assert page.evaluate(REACHED, "#cell .tp-statistics-open") == [[w.labels["stats"], True]]
     w.close()
 
 

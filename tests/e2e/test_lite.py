@@ -28,11 +28,11 @@ import nbformat
 import pytest
 from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, screenshot, serve_folder
 
-from tripeaks_widget import Game, challenges_of_the_day, i18n
+from tripeaks_widget import LAYOUTS, Game, challenges_of_the_day, i18n
 from tripeaks_widget.board.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE
 from tripeaks_widget.lite import BROWSER_NOTEBOOKS, LiteBuildError, build_site
 from tripeaks_widget.lite.site import KERNELSPEC, SITE_MARK, default_contents, size
-from tripeaks_widget.play_page import page_words
+from tripeaks_widget.play_page import BAD_LINK, page_words
 
 MB = 1 << 20
 LANGS = ("el", "he", "is", "en")
@@ -114,8 +114,9 @@ def offline(browser, served):
             requests["refused"].append(r.request.url)
             r.abort()
 
-    def new_page():
-        context = own.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+    def new_page(**options):
+        options.setdefault("viewport", {"width": 1280, "height": 1000})
+        context = own.new_context(service_workers="block", **options)
         context.set_default_timeout(30_000)
         context.route("**/*", route)
         page = context.new_page()
@@ -462,9 +463,10 @@ def test_a_cell_run_before_the_notebook_has_its_kernel_runs(offline):
 # -- the play page (play/): a board and nothing to code ----------------------------------------------
 
 
-def open_play(offline, query: str = "", at: str = "play/index.html"):
-    """A fresh page (a new context: nothing cached) on the play page; its board once drawn."""
-    page = offline["new_page"]()
+def open_play(offline, query: str = "", at: str = "play/index.html", **options):
+    """A fresh page (a new context: nothing cached, made with ``options``) on the play page; its
+    board once drawn."""
+    page = offline["new_page"](**options)
     started = time.perf_counter()
     page.goto(f"{offline['url']}/{at}{query}")
     root = page.locator(SEL["root"])
@@ -549,6 +551,68 @@ def test_the_play_page_speaks_the_links_language_and_offers_the_game_of_the_day(
         expect(board.new_button).to_have_text(i18n.labels("is")["new_game"])
     except Exception:
         screenshot(page, "FAILED-lite-play-language")
+        raise
+    finally:
+        page.context.close()
+
+
+# Every element of the board and its controls inside the window's width, and the page not wider.
+FITS = """() => {
+  const outside = [...document.querySelectorAll(".tp-root, .tp-root *")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => [el, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5))
+    .map(([el, r]) => `${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+  const card = document.querySelector(".tp-slot:not(.tp-removed)").getBoundingClientRect();
+  return { outside: outside.slice(0, 5), wide: document.scrollingElement.scrollWidth, width: innerWidth,
+           card: card.width };
+}"""
+SCREENS = [(360, 740, True), (390, 844, True), (768, 1000, False), (1280, 900, False)]
+
+
+@pytest.mark.parametrize("width, height, touch", SCREENS, ids=[f"{w}x{h}" for w, h, _ in SCREENS])
+def test_the_play_page_fits_the_screen_on_every_layout_in_every_language_and_a_tap_plays(offline, width, height, touch):
+    """On a phone in portrait (with touch) and on wider screens, every built-in layout in every
+    language (Hebrew right to left): nothing of the board or its controls past the window's edge, no
+    sideways scroll, the cards scaled to the width; and a tap (a click without touch) plays a card.
+    The phone's first link is a bad one: one sentence in the page's language, and a random deal."""
+    bad = width == SCREENS[0][0]
+    query = "?game=%C2%B2&lang=el" if bad else "?lang=en"  # game=²: no game number
+    page, board = open_play(
+        offline, query, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+    )
+    try:
+        if bad:
+            expect(page.locator("#play-status")).to_have_text(i18n.text(BAD_LINK.entry, "el"))
+        cards = {}
+        for lang in LANGS:
+            board.root.locator(".tp-assists-toggle").click()
+            board.root.locator(".tp-language-picker").select_option(lang)
+            expect(board.root).to_have_attribute("lang", lang)
+            board.root.locator(".tp-assists-toggle").click()
+            for name, layout in LAYOUTS.items():
+                code = WON if name == "Three Peaks" else f"{WON}@{layout.key}"
+                board.new_button.click()
+                board.code_input.fill(code)
+                board.code_input.press("Enter")
+                expect(board.root.locator(SEL["code"])).to_have_text(code)
+                expect(page.locator("#play-status")).to_be_hidden()  # a bad link's sentence gone with its deal
+                fits = page.evaluate(FITS)
+                assert not fits["outside"] and fits["wide"] <= fits["width"], (name, lang, fits)
+                cards[name] = fits["card"]
+                if touch:
+                    screenshot(page, f"lite-play-{width}-{layout.key.lower()}-{lang}")
+                card = board.card(str(Game(code).playable()[0]))
+                if touch:
+                    card.tap()
+                else:
+                    card.click()
+                expect(board.root.locator(SEL["moves"])).to_have_text("1")
+        # the cards scale: on a phone, Three Peaks' ten cards a row are narrower than Diamond's five
+        if touch:
+            assert cards["Three Peaks"] < cards["Diamond"] and cards["Three Peaks"] * 10 < width, cards
+    except Exception:
+        screenshot(page, f"FAILED-lite-play-{width}")
         raise
     finally:
         page.context.close()

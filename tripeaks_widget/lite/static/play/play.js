@@ -83,6 +83,8 @@ worker.onmessage = ({ data }) => {
   day.disabled = false;
   if (message.error) return tell("error", message.error); // a game asked for could not be dealt
   const first = traits.state === undefined;
+  // what went wrong is said until another game is dealt
+  if (!first && status.dataset.kind === "error" && message.state.code !== traits.state.code) tell("", "");
   if (message.labels) traits.labels = message.labels;
   set("state", message.state);
   if (message.state.lang !== lang) words = say((lang = message.state.lang));
