@@ -168,3 +168,14 @@ def front_end_generator():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def in_a_thread_of_its_own(function):
+    """``function()`` run in a thread of its own, its answer returned or its error raised. A test
+    outside tests/e2e that drives Chromium through Playwright's sync API runs there: that API
+    refuses a thread whose asyncio loop runs, as a pytest-xdist worker's does once it has run a
+    browser test (the session's Chromium stays open)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(function).result()

@@ -33,6 +33,7 @@ from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from support import in_a_thread_of_its_own
 
 sybil = pytest.importorskip("sybil", reason="Sybil runs the docs' examples (pip install -e '.[test]')")
 pytest.importorskip("sphinx", reason="Sphinx builds the docs (pip install -e '.[test]')")
@@ -538,25 +539,29 @@ def test_every_page_opens_in_chromium_without_a_console_error(site):
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     problems: list[str] = []
     try:
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=screenshot.CHROMIUM)
-            page = browser.new_page()
-            current = {"url": ""}
 
-            def refuse_remote(route):
-                if route.request.url.startswith(base):
-                    return route.continue_()
-                problems.append(f"{current['url']}: requested {route.request.url}")
-                return route.abort()
+        def visit() -> None:
+            with playwright.sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=screenshot.CHROMIUM)
+                page = browser.new_page()
+                current = {"url": ""}
 
-            page.route("**/*", refuse_remote)
-            page.on("console", lambda m: m.type == "error" and problems.append(f"{current['url']}: {m.text}"))
-            page.on("pageerror", lambda e: problems.append(f"{current['url']}: {e}"))
-            for html in pages(site):
-                current["url"] = base + html.relative_to(site).as_posix()
-                response = page.goto(current["url"], wait_until="load")
-                assert response is not None and response.ok, current["url"]
-            browser.close()
+                def refuse_remote(route):
+                    if route.request.url.startswith(base):
+                        return route.continue_()
+                    problems.append(f"{current['url']}: requested {route.request.url}")
+                    return route.abort()
+
+                page.route("**/*", refuse_remote)
+                page.on("console", lambda m: m.type == "error" and problems.append(f"{current['url']}: {m.text}"))
+                page.on("pageerror", lambda e: problems.append(f"{current['url']}: {e}"))
+                for html in pages(site):
+                    current["url"] = base + html.relative_to(site).as_posix()
+                    response = page.goto(current["url"], wait_until="load")
+                    assert response is not None and response.ok, current["url"]
+                browser.close()
+
+        in_a_thread_of_its_own(visit)
     finally:
         server.shutdown()
     assert not problems, problems[:20]

@@ -10,6 +10,7 @@ import shutil
 
 import nbformat
 import pytest
+from support import in_a_thread_of_its_own
 
 pytest.importorskip("nbclient", reason="the handout runs the lesson (pip install -e '.[handout]')")
 pytest.importorskip("nbconvert", reason="the handout is nbconvert's HTML (pip install -e '.[handout]')")
@@ -74,13 +75,19 @@ def test_the_html_handout_shows_every_picture_in_chromium_offline(lesson):
     if not shutil.which("chromium") and not pathlib.Path("/usr/bin/chromium").exists():
         pytest.skip("Chromium is needed")
     handout.main([str(lesson)])
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
-        context = browser.new_context(offline=True)
-        page = context.new_page()
-        page.goto(lesson.with_suffix(".html").as_uri(), wait_until="load")
-        shown = page.locator(".jp-OutputArea-output img").evaluate_all(
-            "imgs => imgs.map(i => [i.complete && i.naturalWidth > 0, i.getBoundingClientRect().width <= innerWidth])"
-        )
-        browser.close()
+
+    def pictures() -> list:
+        with playwright.sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
+            context = browser.new_context(offline=True)
+            page = context.new_page()
+            page.goto(lesson.with_suffix(".html").as_uri(), wait_until="load")
+            shown = page.locator(".jp-OutputArea-output img").evaluate_all(
+                "imgs => imgs.map(i => [i.complete && i.naturalWidth > 0,"
+                " i.getBoundingClientRect().width <= innerWidth])"
+            )
+            browser.close()
+        return shown
+
+    shown = in_a_thread_of_its_own(pictures)
     assert shown == [[True, True]] * 4  # each step's picture drawn, and within the page

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 import nbformat
 import pytest
+from support import in_a_thread_of_its_own
 
 nbclient = pytest.importorskip("nbclient", reason="nbclient runs notebooks (pip install -e '.[test]')")
 nbconvert = pytest.importorskip("nbconvert", reason="nbconvert converts notebooks (pip install -e '.[test]')")
@@ -99,12 +100,17 @@ def test_the_steps_stay_in_a_pdf_printed_from_that_html():
     if not os.access(chromium, os.X_OK):
         pytest.skip(f"Chromium is needed at {chromium}")
     html, _ = nbconvert.HTMLExporter().from_notebook_node(run(STEPS, store_widget_state=False))
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium)
-        page = browser.new_page()
-        page.set_content(html, wait_until="load")
-        pdf = page.pdf(print_background=True)
-        browser.close()
+
+    def printed() -> bytes:
+        with playwright.sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=chromium)
+            page = browser.new_page()
+            page.set_content(html, wait_until="load")
+            pdf = page.pdf(print_background=True)
+            browser.close()
+        return pdf
+
+    pdf = in_a_thread_of_its_own(printed)
     text = "\n".join(printed.extract_text() for printed in pypdf.PdfReader(io.BytesIO(pdf)).pages)
     assert text.count("TriPeaks Easy Game 1 TP1-E-AAAAAAB") == 3  # a board a step
     assert text.count("The 7♠ turned up") == 2  # the third cell's source, and its board's caption
