@@ -437,7 +437,10 @@ def test_a_shared_postgres_store_by_url(postgres):  # noqa: F811  (the fixture)
     play_by_hand(ana, winning_line())
     assert ana.records.flush(10)
     assert ana.state["notices"] == []  # a tie: bob was first
-    ana.new_game(WINNABLE)
+    ana.new_game(WINNABLE)  # the game's standing is read from the server in the background
+    deadline = time.monotonic() + 10
+    while not ana.notices and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert ana.notices == [f"Record of game {WINNABLE} (Easy): won in {len(winning_line())} moves, held by bob."]
     ana.close()
     bob.close()
