@@ -136,7 +136,15 @@ def test_interrupt_during_a_pause_leaves_a_consistent_published_game(w, states, 
     assert w.rows()[2][4] == Card.parse("7♠")
 
 
-def test_interrupt_in_the_middle_of_a_step_waits_for_the_step_to_finish(w, states, monkeypatch):
+@pytest.fixture
+def python_sigint():
+    """Python's own handler of SIGINT, as a kernel has it (a pytest-xdist worker ignores the signal)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_interrupt_in_the_middle_of_a_step_waits_for_the_step_to_finish(w, states, monkeypatch, python_sigint):
     """A real SIGINT sent while the engine is half way through a step: the step completes, is
     published, and only then does the KeyboardInterrupt go on to the caller."""
     record = w.game._record
