@@ -73,28 +73,39 @@ static void set_deadline(struct timespec *deadline, double seconds) {
 }
 
 /* Hall's condition on the rank line (or cycle): every run of demand ranks two apart has at least
- * as many possible predecessors (the ranks next to them) as cards (see Space.hall_ok). */
+ * as many possible predecessors (the ranks next to them) as cards (see Space.hall_ok). All the runs'
+ * starts at once: rank q's count in an 8-bit lane q of 128 bits, each lane holding 128 plus the
+ * spare predecessors of the run from q, a run falling short where its lane's top bit clears. */
+typedef unsigned __int128 u128;
+#define RANK_LANES (((u128)1 << 112) - ((u128)1 << 8)) /* the lanes of ranks 1 to 13, every bit */
+#define LANE_ONES (RANK_LANES / 255)                   /* 1 in each of those lanes */
+
+/* 4-bit rank counts to 8-bit lanes */
+static inline u128 lanes(u64 packed) {
+    u64 lo = (uint32_t)packed, hi = packed >> 32;
+    lo = (lo | lo << 16) & 0x0000FFFF0000FFFFull;
+    lo = (lo | lo << 8) & 0x00FF00FF00FF00FFull;
+    lo = (lo | lo << 4) & 0x0F0F0F0F0F0F0F0Full;
+    hi = (hi | hi << 16) & 0x0000FFFF0000FFFFull;
+    hi = (hi | hi << 8) & 0x00FF00FF00FF00FFull;
+    hi = (hi | hi << 4) & 0x0F0F0F0F0F0F0F0Full;
+    return (u128)hi << 64 | lo;
+}
+
+/* lane q takes lane q + s (0 < s < 13); on the rank cycle from 13 round to 1 */
+static inline u128 ahead(u128 v, int s, int wrap) {
+    return wrap ? ((v >> 8 * s) | (v << 8 * (13 - s))) & RANK_LANES : v >> 8 * s;
+}
+
 static int hall_ok(int wrap, u64 left, u64 supply, int allowance) {
-    int D[40] = {0}, S[40] = {0}, longest = wrap ? 6 : 7;
-    for (int q = 1; q <= 13; q++) {
-        D[q] = FIELD(left, q);
-        S[q] = FIELD(supply, q);
-    }
-    if (wrap) {
-        for (int q = 1; q <= 13; q++) {
-            D[q + 13] = D[q];
-            S[q + 13] = S[q];
-        }
-        S[0] = S[13];
-    }
-    for (int q = 1; q <= 13; q++) {
-        if (!D[q]) continue; /* a run is checked from each of its ranks; one starting at an empty rank adds nothing */
-        int demand = 0, spare = S[q - 1] + allowance;
-        for (int length = 0; length < longest; length++) {
-            demand += D[q + 2 * length];
-            spare += S[q + 2 * length + 1];
-            if (spare < demand) return 0;
-        }
+    u128 D = lanes(left) & RANK_LANES, S = lanes(supply) & RANK_LANES;
+    u128 starts = ((D | D << 1 | D << 2 | D << 3) & LANE_ONES << 3) << 4; /* top bits: ranks with cards */
+    u128 spare = LANE_ONES * (u128)(128 + allowance) + (wrap ? ahead(S, 12, 1) : (S << 8) & RANK_LANES);
+    int longest = wrap ? 6 : 7; /* on the cycle, runs of up to six suffice (see Space.hall_ok) */
+    for (int length = 0; length < longest; length++) {
+        spare += ahead(S, 2 * length + 1, wrap);
+        spare -= length ? ahead(D, 2 * length, wrap) : D;
+        if (~spare & starts) return 0;
     }
     return 1;
 }
