@@ -1,10 +1,10 @@
-/* The searches of _search.py (Search.wins and winning_actions' shared table, the most cards
- * cleared, the goals' longest run and most cards of a kind) and _score.py written a second time,
- * in C, with its state in machine words: the removed set and the cards that fit in bit masks, the
- * rank counts packed 4 bits a rank in one 64-bit word (a rank has at most 4 cards), and the memo
- * an open-addressing hash table. It walks the same moves in the same order with the same cuts, so
- * it meets the same positions and finds the same lines as the Python search, which stays the
- * reference: tests/test_solver_backends.py compares the two.
+/* The searches of _search.py (Search.wins and winning_actions' shared table, the line that leaves
+ * one top, the most cards cleared, the goals' longest run and most cards of a kind) and _score.py
+ * written a second time, in C, with its state in machine words: the removed set and the cards that
+ * fit in bit masks, the rank counts packed 4 bits a rank in one 64-bit word (a rank has at most 4
+ * cards), and the memo an open-addressing hash table. It walks the same moves in the same order
+ * with the same cuts, so it meets the same positions and finds the same lines as the Python search,
+ * which stays the reference: tests/test_solver_backends.py compares the two.
  *
  * Any layout (solver/_space.py's tables) of up to 50 slots: the search is compiled twice from
  * this one file, which includes itself once per width (WIDTH): 32-bit masks and 64-bit memo keys

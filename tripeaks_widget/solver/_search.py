@@ -1,7 +1,7 @@
-"""The two exact searches over one ``Space``: the best win (or the first one), and the most
-cards cleared for a position that cannot be won. They share their pieces: the root, the draw
-moves ("draw up to the next card of a given rank", walked once per removed set from the
-fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
+"""The exact searches over one ``Space``: the best win (or the first one), and for a position
+that cannot be won the best line that leaves one top and the most cards cleared. They share
+their pieces: the root, the draw moves ("draw up to the next card of a given rank", walked once
+per removed set from the fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
 the shared draw moves (``admit``); the win search, where most of the time goes, walks its
 draw moves inline, its Hall check on the stock to come kept per multiset of cards left."""
 
