@@ -12,17 +12,19 @@
 
 In one process, for every deal and rule set: the baseline's verdict, the solver's verdict
 (``winnable``) and its best line (``solve``). Prints mean, median, 99th percentile and
-maximum milliseconds per deal, and how many times faster than the baseline the solver is
-(ratio of the means; "x C" the same against the naive search in C). The verdicts must agree.
+maximum milliseconds per deal, how many deals took more than a frame (16.7 ms, "> frame"), and
+how many times faster than the baseline the solver is (ratio of the means; "x C" the same
+against the naive search in C). The verdicts must agree.
 
 Where the compiled build is installed, the solver's rows come twice, one per build of its
 searches ("c": the searches written in C, which the compiled build runs; "python": the
 pure-Python reference, taken beside it in this process), on the same deals in one run, with
 the column "x python": how many times faster than the pure-Python search that row is (ratio of
 the means). The answers of both must agree. With ``--before FILE``, a third: the search in C
-compiled here from an older version of its source (Three Peaks only, as the searches then took
-it), named "before", on the same deals in the same run; the column "x before" says how many
-times faster than it each row is (ratio of the means).
+compiled here from an older version of its source (one that takes any layout), named "before",
+on the same deals in the same run; the column "x before" says how many times faster than it each
+row is (ratio of the means). The older search must give the same verdicts and lines of the same
+worth (as many draws, as many cards left); where lines tie, it may choose another.
 
 ``--layout`` deals on another layout (the plain search in C, written for Three Peaks, is then left out).
 
@@ -56,6 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tripeaks_widget import Game, solver
 from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.solver import _backends, _prepare
+from tripeaks_widget.solver._search import Search
 from tripeaks_widget.solver._space import Space, _play_checks
 
 C_SOURCE = Path(__file__).with_name("naive_search.c")
@@ -189,35 +192,44 @@ def fair_sampling(solver, rules: str, positions: int, samples: int, seed: int, l
 
 
 class Before(_backends.C):
-    """The search in C compiled from an older version of its source (``--before``), which took
-    Three Peaks' tables once (``setup``) and a deal's without its layout's (``space``)."""
+    """The search in C compiled from an older version of its source (``--before``): one that takes
+    any layout, as the installed one does (from the commit that brought layouts on). A source
+    without ``one_left`` is timed as that source's package ran it: the lost line's searches
+    without each top, one after the other."""
 
     def __init__(self, source: str) -> None:
         from setuptools import Distribution, Extension  # the build's own compiler and flags
 
         folder = Path(tempfile.mkdtemp(prefix="solver-before-"))
-        dist = Distribution({"name": "before", "ext_modules": [Extension("_csearch", [source])]})
+        copy = folder / "_csearch.c"  # under its own name: it includes itself once per width
+        shutil.copyfile(source, copy)
+        dist = Distribution({"name": "before", "ext_modules": [Extension("_csearch", [str(copy)])]})
         command = dist.get_command_obj("build_ext")
         command.build_lib, command.build_temp = str(folder), str(folder / "obj")
         command.ensure_finalized()
         command.run()
-        path = next(folder.glob("_csearch*"))
+        path = next(folder.glob("_csearch*.so"))
         spec = importlib.util.spec_from_file_location("_csearch", path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        module.setup(THREE_PEAKS.cover_mask, _play_checks(False), _play_checks(True))
+        module.setup(_play_checks(False), _play_checks(True))
         self._c = module
         self._tables: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()
 
-    def _space(self, space: Space) -> bytes:
-        tables = self._tables.get(space)
-        if tables is None:
-            tables = self._c.space(
-                space.ranks, space.stock, space.fit, space.can_precede, space.wrap, space.free_draw, space.checks
-            )
-            self._tables[space] = tables
-        return tables
+    def one_left(self, search: Search, tops: int):
+        if hasattr(self._c, "one_left"):
+            return super().one_left(search, tops)
+        best, limit, space = None, None, search.space
+        for top in (t for t in range(space.shift) if tops >> t & 1):
+            without = Search(space, search.removed | 1 << top, search.drawn, search.rank, search.deadline)
+            found, complete = self.wins(without, first_only=False, limit=limit)
+            search.nodes += without.nodes
+            if found is not None:
+                best, limit = found, search.drawn + found[0] - 1
+            if not complete:
+                return best, False
+        return best, True
 
 
 def read_layout(value: str) -> Layout:
@@ -260,10 +272,15 @@ def timed(function, game):
     return result, time.process_time() - start
 
 
+FRAME = 1 / 60  # seconds: one frame at 60 a second, 16.7 ms
+
+
 def describe(times):
+    """Milliseconds: mean, median, 99th percentile, maximum; and how many took more than a frame."""
     times = sorted(times)
     ms = [1000 * t for t in times]
-    return (statistics.mean(ms), statistics.median(ms), ms[min(len(ms) - 1, int(0.99 * len(ms)))], ms[-1])
+    over = sum(t > FRAME for t in times)
+    return (statistics.mean(ms), statistics.median(ms), ms[min(len(ms) - 1, int(0.99 * len(ms)))], ms[-1], over)
 
 
 def main(argv=None) -> int:
@@ -284,7 +301,7 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--layout", type=read_layout, default=THREE_PEAKS, help="a layout's name or key, or a file")
     parser.add_argument("--slowest", type=int, default=0, help="name the slowest deals, so many per answer")
-    parser.add_argument("--before", help="an older source of the search in C, timed beside it (Three Peaks only)")
+    parser.add_argument("--before", help="an older source of the search in C (taking any layout), timed beside it")
     args = parser.parse_args(argv)
     wanted = args.backends.split(",")
     if not set(wanted) <= {"c", "python"}:
@@ -294,8 +311,6 @@ def main(argv=None) -> int:
     if solver.BACKEND == "compiled":
         builds["c"] = Build("c", solver._backend)
     if args.before:
-        if layout != THREE_PEAKS:
-            parser.error("--before: the older search took Three Peaks only")
         builds["before"] = Build("before", Before(args.before))
         wanted.append("before")
     solvers = [builds[name] for name in wanted if name in builds]
@@ -318,8 +333,8 @@ def main(argv=None) -> int:
             return [Game.from_number(number, rules, layout=layout) for number in numbers[:count]]
 
     print(
-        f"{'rules':8} {'search':10} {'build':8} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'x faster':>9}"
-        f" {'x C':>6} {'x python':>9} {'x before':>9}  winnable"
+        f"{'rules':8} {'search':10} {'build':8} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8} {'> frame':>7}"
+        f" {'x faster':>9} {'x C':>6} {'x python':>9} {'x before':>9}  winnable"
     )
     failures = 0
     for name in args.rules.split(","):
@@ -336,16 +351,18 @@ def main(argv=None) -> int:
                 verdict_times[build.BACKEND].append(seconds)
                 solution, seconds = timed(build.solve, game)
                 line_times[build.BACKEND].append(seconds)
-                answers.append((verdict, solution.winnable, solution.line, solution.score))
+                worth = (verdict, solution.winnable, solution.draws, solution.cards_left)
+                answers.append((build.BACKEND, worth, solution.line, solution.score))
                 if solution.winnable != verdict:
                     failures += 1
                     print(
                         f"  {game.code}: winnable() says {verdict}, solve() says {solution.winnable} ({build.BACKEND})"
                     )
-            if any(answer != answers[0] for answer in answers):
+            now = [answer[1:] for answer in answers if answer[0] != "before"]  # the same search: the same lines
+            if any(answer[1] != answers[0][1] for answer in answers) or any(answer != now[0] for answer in now):
                 failures += 1
                 print(f"  {game.code}: the builds of the search disagree: {answers}")
-            verdict = answers[0][0]
+            verdict = answers[0][1][0]
             won += verdict
             verdicts.append(verdict)
             if not args.no_baseline and not args.no_python_baseline:
@@ -379,7 +396,7 @@ def main(argv=None) -> int:
         for label, build, times in rows:
             if not times:
                 continue
-            mean, med, p99, worst = describe(times)
+            mean, med, p99, worst, over = describe(times)
             ratio = f"{base_mean / statistics.mean(times):9.1f}" if base_mean and label != "baseline" else " " * 9
             versus_c = f"{c_mean / statistics.mean(times):6.2f}" if c_mean and build else " " * 6
             python = tables.get(label, {}).get("python") if build else None
@@ -387,7 +404,7 @@ def main(argv=None) -> int:
             before = tables.get(label, {}).get("before") if build else None
             versus += f" {statistics.mean(before) / statistics.mean(times):9.2f}" if before else " " * 10
             deals = f"{share}" if len(times) == len(dealt) else f"({len(times)} deals)"
-            figures = f"{mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f}"
+            figures = f"{mean:8.1f} {med:8.1f} {p99:8.1f} {worst:8.1f} {over:7}"
             print(f"{name:8} {label:10} {build:8} {figures} {ratio} {versus_c} {versus}  {deals}")
         for label, table in (("verdict", verdict_times), ("best line", line_times)):
             for build, times in table.items() if args.slowest else ():

@@ -574,6 +574,36 @@ def test_a_search_without_a_top_never_plays_that_top():
     assert not played_tops
 
 
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["easy", "classic"])
+def test_one_search_for_a_line_leaving_one_top_agrees_with_a_search_per_top(rules):
+    """A lost deal's line that leaves one top comes from one search over the game's positions
+    (``one_left``): the same fewest draws as the searches of the game without each top (the
+    fewest of them), or none where none of those finds one; and its line leaves a single top."""
+    from tripeaks_widget.solver import _backends, _prepare
+    from tripeaks_widget.solver._search import Search
+
+    searches = _backends.for_build(solver.BACKEND)
+    outcomes = set()
+    lost = (game for game in _random_deals(rules, 400, SEED + 5) if not game.winnable())
+    for game, _ in zip(lost, range(5), strict=False):
+        _, root, _ = _prepare(game, None)
+        tops = [t for t in root.space.tables.tops if not root.removed >> t & 1]
+        fewest = []
+        for top in tops:
+            without = Search(root.space, root.removed | 1 << top, root.drawn, root.rank, None)
+            found, complete = searches.wins(without, first_only=False)
+            assert complete
+            fewest += [found[0]] if found else []
+        found, complete = searches.one_left(root, sum(1 << t for t in tops))
+        assert complete and (found[0] if found else None) == min(fewest, default=None), game.code
+        if found:
+            end = game.copy().replay(solver._line(game, found[1]))
+            assert end.cards_left == 1 and end.position.drawn == found[0], game.code
+            assert any(not end.is_removed(t) for t in tops), game.code
+        outcomes.add(found is not None)
+    assert outcomes == {True, False}
+
+
 # -- the goals' searches: the best on one measure, checked against the exhaustive walk --------------
 
 GOAL_RULES = ["easy", "classic", "easy+draw-when-stuck", "classic+joker", "easy+empty-discard+hogue-scoring"]

@@ -233,27 +233,19 @@ def _most_cleared(search: Search):
     """The line that clears the most cards from a position that can't be won, then with the
     fewest draws. Whatever stays on the table at the end covers nothing that was cleared, so
     a line that leaves a single card leaves a top, a slot that covers none (Three Peaks: a peak
-    top): first, for each top, the best win of
-    the game without that top (these searches prune hardest); only when none exists, the
-    general search for the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
+    top): first, the best line that clears every card but one top (one search for all the tops,
+    which prunes hardest: ``Search.one_left``); only when there is none, the general search for
+    the most cards. (Not under V5: there a top that fits may forbid a draw.)"""
     space, removed = search.space, search.removed
-    best, limit = None, None
-    tops = [t for t in space.tables.tops if not removed >> t & 1] if space.free_draw else []
+    tops = sum(1 << t for t in space.tables.tops if not removed >> t & 1) if space.free_draw else 0
     try:
-        for top in tops:
-            without = _again(search, removed | 1 << top)
-            found, complete = _backend.wins(without, first_only=False, limit=limit)
-            search.nodes += without.nodes
-            if found is not None:
-                best, limit = found, search.drawn + found[0] - 1
-            if not complete:
-                raise SearchExhausted
-        if best is not None:
-            return best[1], True
-        most = space.shift - 2 if tops else space.shift - 1
-        return _backend.most_cleared(search, most)
+        if tops:
+            found, complete = _backend.one_left(search, tops)
+            if found is not None or not complete:
+                return (found[1] if found is not None else search.most[2]), complete
+        return _backend.most_cleared(search, space.shift - 2 if tops else space.shift - 1)
     except SearchExhausted:
-        return (best[1] if best is not None else search.most[2]), False
+        return search.most[2], False
 
 
 def winnable(

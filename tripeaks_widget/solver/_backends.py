@@ -54,6 +54,12 @@ class Python:
         with _spending(search):
             return highest_score(search, run, scoring=scoring, may_stop=may_stop)
 
+    def one_left(self, search: Search, tops: int):
+        """(the fewest-draw line that clears every card but one of ``tops`` as (draws, path), or
+        None; complete), from a position that can't be won, under free draws."""
+        with _spending(search):
+            return search.one_left(tops)
+
     def longest_run(self, search: Search, run: int, at_least: int | None):
         """(the longest run without a draw a line from the search's position makes, the position's
         own ``run`` included, the line to its end, complete); stops at ``at_least``, if given."""
@@ -166,6 +172,19 @@ class C:
         )
         self._spend(search, nodes)
         return points, path, complete
+
+    def one_left(self, search: Search, tops: int):
+        draws, path, complete, nodes = self._c.one_left(
+            self._space(search.space),
+            search.removed,
+            search.drawn,
+            search.rank,
+            tops,
+            self._seconds_left(search),
+            self._nodes_left(search),
+        )
+        self._spend(search, nodes)
+        return (None if draws is None else (draws, path)), complete
 
     def longest_run(self, search: Search, run: int, at_least: int | None):
         value, path, complete, nodes = self._c.longest_run(

@@ -1,10 +1,10 @@
-/* The searches of _search.py (Search.wins and winning_actions' shared table, the most cards
- * cleared, the goals' longest run and most cards of a kind) and _score.py written a second time,
- * in C, with its state in machine words: the removed set and the cards that fit in bit masks, the
- * rank counts packed 4 bits a rank in one 64-bit word (a rank has at most 4 cards), and the memo
- * an open-addressing hash table. It walks the same moves in the same order with the same cuts, so
- * it meets the same positions and finds the same lines as the Python search, which stays the
- * reference: tests/test_solver_backends.py compares the two.
+/* The searches of _search.py (Search.wins and winning_actions' shared table, the line that leaves
+ * one top, the most cards cleared, the goals' longest run and most cards of a kind) and _score.py
+ * written a second time, in C, with its state in machine words: the removed set and the cards that
+ * fit in bit masks, the rank counts packed 4 bits a rank in one 64-bit word (a rank has at most 4
+ * cards), and the memo an open-addressing hash table. It walks the same moves in the same order
+ * with the same cuts, so it meets the same positions and finds the same lines as the Python search,
+ * which stays the reference: tests/test_solver_backends.py compares the two.
  *
  * Any layout (solver/_space.py's tables) of up to 50 slots: the search is compiled twice from
  * this one file, which includes itself once per width (WIDTH): 32-bit masks and 64-bit memo keys
@@ -54,7 +54,7 @@ static PlayCheck play_checks[2][14 * 14]; /* [wrap][discard rank * 14 + rank pla
 static int ready = 0;
 
 enum { GOING = 0, FOUND = 1, OUT_OF_TIME = 2, NO_MEMORY = 3 };
-enum { WINS = 0, MOST_CLEARED = 1, LONGEST_RUN = 2, MOST_OF = 3 }; /* which search a Ctx runs */
+enum { WINS = 0, MOST_CLEARED = 1, LONGEST_RUN = 2, MOST_OF = 3, ONE_LEFT = 4 }; /* which search a Ctx runs */
 
 static int past(const struct timespec *deadline) {
     struct timespec now;
@@ -76,28 +76,39 @@ static void set_deadline(struct timespec *deadline, double seconds) {
 static inline int out_of_work(long nodes, long limit) { return limit >= 0 && nodes >= limit; }
 
 /* Hall's condition on the rank line (or cycle): every run of demand ranks two apart has at least
- * as many possible predecessors (the ranks next to them) as cards (see Space.hall_ok). */
+ * as many possible predecessors (the ranks next to them) as cards (see Space.hall_ok). All the runs'
+ * starts at once: rank q's count in an 8-bit lane q of 128 bits, each lane holding 128 plus the
+ * spare predecessors of the run from q, a run falling short where its lane's top bit clears. */
+typedef unsigned __int128 u128;
+#define RANK_LANES (((u128)1 << 112) - ((u128)1 << 8)) /* the lanes of ranks 1 to 13, every bit */
+#define LANE_ONES (RANK_LANES / 255)                   /* 1 in each of those lanes */
+
+/* 4-bit rank counts to 8-bit lanes */
+static inline u128 lanes(u64 packed) {
+    u64 lo = (uint32_t)packed, hi = packed >> 32;
+    lo = (lo | lo << 16) & 0x0000FFFF0000FFFFull;
+    lo = (lo | lo << 8) & 0x00FF00FF00FF00FFull;
+    lo = (lo | lo << 4) & 0x0F0F0F0F0F0F0F0Full;
+    hi = (hi | hi << 16) & 0x0000FFFF0000FFFFull;
+    hi = (hi | hi << 8) & 0x00FF00FF00FF00FFull;
+    hi = (hi | hi << 4) & 0x0F0F0F0F0F0F0F0Full;
+    return (u128)hi << 64 | lo;
+}
+
+/* lane q takes lane q + s (0 < s < 13); on the rank cycle from 13 round to 1 */
+static inline u128 ahead(u128 v, int s, int wrap) {
+    return wrap ? ((v >> 8 * s) | (v << 8 * (13 - s))) & RANK_LANES : v >> 8 * s;
+}
+
 static int hall_ok(int wrap, u64 left, u64 supply, int allowance) {
-    int D[40] = {0}, S[40] = {0}, longest = wrap ? 6 : 7;
-    for (int q = 1; q <= 13; q++) {
-        D[q] = FIELD(left, q);
-        S[q] = FIELD(supply, q);
-    }
-    if (wrap) {
-        for (int q = 1; q <= 13; q++) {
-            D[q + 13] = D[q];
-            S[q + 13] = S[q];
-        }
-        S[0] = S[13];
-    }
-    for (int q = 1; q <= 13; q++) {
-        if (!D[q]) continue; /* a run is checked from each of its ranks; one starting at an empty rank adds nothing */
-        int demand = 0, spare = S[q - 1] + allowance;
-        for (int length = 0; length < longest; length++) {
-            demand += D[q + 2 * length];
-            spare += S[q + 2 * length + 1];
-            if (spare < demand) return 0;
-        }
+    u128 D = lanes(left) & RANK_LANES, S = lanes(supply) & RANK_LANES;
+    u128 starts = ((D | D << 1 | D << 2 | D << 3) & LANE_ONES << 3) << 4; /* top bits: ranks with cards */
+    u128 spare = LANE_ONES * (u128)(128 + allowance) + (wrap ? ahead(S, 12, 1) : (S << 8) & RANK_LANES);
+    int longest = wrap ? 6 : 7; /* on the cycle, runs of up to six suffice (see Space.hall_ok) */
+    for (int length = 0; length < longest; length++) {
+        spare += ahead(S, 2 * length + 1, wrap);
+        spare -= length ? ahead(D, 2 * length, wrap) : D;
+        if (~spare & starts) return 0;
     }
     return 1;
 }
@@ -240,6 +251,7 @@ AT_WIDTH(py_most_cleared)
 AT_WIDTH(py_highest_score)
 AT_WIDTH(py_longest_run)
 AT_WIDTH(py_most_of)
+AT_WIDTH(py_one_left)
 
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, "setup(play_checks_classic, play_checks_cycle): the rank lines' tables"},
@@ -259,6 +271,9 @@ static PyMethodDef methods[] = {
      "seconds, nodes) -> (points, path, complete, nodes)"},
     {"longest_run", py_longest_run, METH_VARARGS,
      "longest_run(space, removed, drawn, rank, run, at_least, seconds, nodes) -> (longest, path, complete, nodes)"},
+    {"one_left", py_one_left, METH_VARARGS,
+     "one_left(space, removed, drawn, rank, tops, seconds, nodes) -> (draws or None, path, complete, nodes): the "
+     "fewest-draw line that clears every card but one of the tops, from a position that can't be won"},
     {"most_of", py_most_of, METH_VARARGS,
      "most_of(space, removed, drawn, rank, mask, at_least, seconds, nodes) -> (most, path, complete, nodes)"},
     {NULL, NULL, 0, NULL},
@@ -319,6 +334,11 @@ PyMODINIT_FUNC PyInit__csearch(void) { return PyModule_Create(&module); }
 #define lr_plays W(lr_plays)
 #define mo_hopeless W(mo_hopeless)
 #define mo_draws W(mo_draws)
+#define play_ok W(play_ok)
+#define ol_stuck W(ol_stuck)
+#define ol_plays W(ol_plays)
+#define ol_draws W(ol_draws)
+#define py_one_left W(py_one_left)
 #define ctx_init W(ctx_init)
 #define run W(run)
 #define table_forget W(table_forget)
@@ -470,7 +490,7 @@ typedef struct {
     int mode;                                    /* WINS, MOST_CLEARED, LONGEST_RUN or MOST_OF */
     int most_left;                               /* the most-cleared search: a bound on the cards cleared */
     int goal;                                    /* the goals' searches: stop at this value */
-    MASK mask;                               /* MOST_OF: the cards that count */
+    MASK mask;                               /* MOST_OF: the cards that count; ONE_LEFT: the tops */
     Table chains;                                /* LONGEST_RUN: the longest chain of plays, by position */
     MASK nost[MAXSTOCK + 2][MAXSTOCK + 1];   /* nostock by draw limit (+1: the limit -1 too) */
     int8_t nost_ready[MAXSTOCK + 2];
@@ -500,6 +520,8 @@ static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphan
 static void mc_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans);
 static void lr_started(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans);
 static void mo_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans);
+static void ol_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans, MASK alive);
+static void ol_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans, MASK alive);
 
 static void win(Ctx *c, int k) {
     c->found = 1;
@@ -596,6 +618,19 @@ static void draw_one(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans) {
     c->plen--;
 }
 
+/* Hall's condition after a play onto rank r, on the runs of demand ranks next to r (the only ones
+ * that can newly fail): ``left`` the cards left, ``supply`` their possible predecessors. */
+static inline int play_ok(const PlayCheck *pc, int r, u64 left, u64 supply) {
+    int slack = FIELD(supply, r) - FIELD(left, pc->first);
+    if (slack >= 0) return 1;
+    for (int i = 0; i < pc->n; i++) {
+        if (pc->dem[i]) slack -= FIELD(left, pc->dem[i]);
+        if (pc->sup[i]) slack += FIELD(supply, pc->sup[i]);
+        if (slack < 0) break;
+    }
+    return slack >= 0;
+}
+
 static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans) {
     const Space *sp = c->sp;
     MASK m = free & sp->fit[r];
@@ -627,18 +662,7 @@ static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphan
         if (sp->checks) {
             /* Hall's condition: only the runs of demand ranks next to the old discard's rank can fail */
             const PlayCheck *pc = &c->pc[r * 14 + rx];
-            if (pc->first) {
-                u64 supply = left2 + window + RANK_BIT(rx);
-                int slack = FIELD(supply, r) - FIELD(left2, pc->first);
-                if (slack < 0) {
-                    for (int i = 0; i < pc->n; i++) {
-                        if (pc->dem[i]) slack -= FIELD(left2, pc->dem[i]);
-                        if (pc->sup[i]) slack += FIELD(supply, pc->sup[i]);
-                        if (slack < 0) break;
-                    }
-                    if (slack < 0) continue;
-                }
-            }
+            if (pc->first && !play_ok(pc, r, left2, left2 + window + RANK_BIT(rx))) continue;
             /* a card left with no possible predecessor at all */
             MASK rest = ~S2 & sp->full;
             for (MASK s = sp->succ[x] & rest; s; s &= s - 1) {
@@ -798,6 +822,123 @@ static void mc_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
             mc_draws(c, S2, f2, k, left2, orphans2);
         else if (!(f2 & sp->fit[rx]))
             draw_one(c, S2, f2, k, left2, orphans2);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
+/* -- a lost position's best line that leaves one top (Search.one_left): the searches without each
+ * top in one, ``alive`` the tops that may still be the card left -------------------------------- */
+
+/* Whether, without the top t, a card left has no possible predecessor. */
+static int ol_stuck(const Ctx *c, int t, MASK S, MASK orphans, int k, MASK playable) {
+    const Space *sp = c->sp;
+    MASK rest = ~S & ~((MASK)1 << t) & sp->full, open = rest & c->nostock[k] & ~playable;
+    if (orphans & open) return 1;
+    for (MASK s = sp->succ[t] & open; s; s &= s - 1) /* t was perhaps the last predecessor of some */
+        if (!(sp->can_precede[CTZ(s)] & rest)) return 1;
+    return 0;
+}
+
+static void ol_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans, MASK alive) {
+    const Space *sp = c->sp;
+    MASK m = free & sp->fit[r];
+    u64 window = k < c->lim ? sp->prefix[c->lim] - sp->prefix[k] : 0;
+    while (m) {
+        if (k > c->lim) return;
+        MASK b = m & -m;
+        m ^= b;
+        MASK S2 = S | b, rest = sp->full & ~S2;
+        int x = CTZ(b), rx = sp->ranks[x];
+        if (!(rest & (rest - 1)) && !(rest & ~alive)) { /* one top left */
+            c->path[c->plen++] = x;
+            win(c, k);
+            c->plen--;
+            return;
+        }
+        MASK f2 = free ^ b;
+        f2 |= uncovered(sp, S2, x, ~c->removed0);
+        MASK playable = f2 & sp->fit[rx];
+        int32_t *entry = table_place(c->seen, S2 | (KEY)playable << sp->n);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= k) continue;
+        *entry = k;
+        u64 left2 = left - RANK_BIT(rx);
+        MASK orphans2 = orphans, alive2 = alive & ~b;
+        if (sp->checks) {
+            for (MASK s = sp->succ[x] & rest; s; s &= s - 1) {
+                int y = CTZ(s);
+                if (!(sp->can_precede[y] & rest)) orphans2 |= (MASK)1 << y;
+            }
+            const PlayCheck *pc = &c->pc[r * 14 + rx];
+            for (MASK a = alive2; a; a &= a - 1) { /* which tops may still be left, by the checks without each */
+                int t = CTZ(a);
+                u64 left_t = left2 - RANK_BIT(sp->ranks[t]);
+                if ((pc->first && !play_ok(pc, r, left_t, left_t + window + RANK_BIT(rx))) ||
+                    ol_stuck(c, t, S2, orphans2, k, playable))
+                    alive2 ^= (MASK)1 << t;
+            }
+            if (!alive2) continue;
+        }
+        if (++c->count >= CHECK_EVERY) {
+            c->nodes += c->count;
+            c->count = 0;
+            if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
+                c->stop = OUT_OF_TIME;
+                return;
+            }
+        }
+        c->path[c->plen++] = x;
+        ol_plays(c, S2, f2, k, rx, left2, orphans2, alive2);
+        if (c->stop) return;
+        ol_draws(c, S2, f2, k, left2, orphans2, alive2);
+        if (c->stop) return;
+        c->plen--;
+    }
+}
+
+static void ol_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans, MASK alive) {
+    const Space *sp = c->sp;
+    int32_t *slot = table_place(c->seen, S | sp->chain);
+    if (!slot) {
+        c->stop = NO_MEMORY;
+        return;
+    }
+    int done = *slot;
+    if (done <= k) return;
+    *slot = k;
+    for (int i = 0; i < sp->firsts_n[k]; i++) {
+        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
+        if (j >= done || j >= c->lim) break;
+        MASK playable = free & sp->fit[rho];
+        if (!playable) continue;
+        int32_t *entry = table_place(c->seen, S | (KEY)playable << sp->n);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return;
+        }
+        if (*entry <= j + 1) continue;
+        *entry = j + 1;
+        MASK now = alive;
+        if (sp->checks) {
+            for (MASK a = alive; a; a &= a - 1) {
+                int t = CTZ(a);
+                MASK tb = (MASK)1 << t;
+                if (!reach(c, left - RANK_BIT(sp->ranks[t]), j)) {
+                    alive ^= tb; /* fewer stock cards still to come: dead further on too */
+                    now &= ~tb;
+                } else if (ol_stuck(c, t, S, orphans, j + 1, playable))
+                    now &= ~tb;
+                if (c->stop) return;
+            }
+            if (!alive) break;
+            if (!now) continue;
+        }
+        c->path[c->plen++] = -(j + 1 - k);
+        ol_plays(c, S, free, j + 1, rho, left, orphans, now);
         if (c->stop) return;
         c->plen--;
     }
@@ -1098,6 +1239,8 @@ static void run(Ctx *c) {
         lr_plays(c, S0, f0, k0, r0, left0, orphans0);
     else if (c->mode == MOST_OF)
         mo_plays(c, S0, f0, k0, r0, left0, orphans0);
+    else if (c->mode == ONE_LEFT)
+        ol_plays(c, S0, f0, k0, r0, left0, orphans0, c->mask);
     else
         plays(c, S0, f0, k0, r0, left0, orphans0);
     if (c->stop) return;
@@ -1109,6 +1252,8 @@ static void run(Ctx *c) {
         lr_draws(c, S0, f0, k0, left0, orphans0);
     else if (c->mode == MOST_OF)
         mo_draws(c, S0, f0, k0, left0, orphans0);
+    else if (c->mode == ONE_LEFT)
+        ol_draws(c, S0, f0, k0, left0, orphans0, c->mask);
     else
         draws(c, S0, f0, k0, left0, orphans0);
 }
@@ -1486,6 +1631,55 @@ static PyObject *py_longest_run(PyObject *self, PyObject *args) {
     } else {
         PyObject *path = path_list(c->most_path, c->most_len);
         if (path) result = Py_BuildValue("(iNOl)", c->most_c, path, c->stop == OUT_OF_TIME ? Py_False : Py_True, c->nodes);
+    }
+    free(c);
+    return result;
+}
+
+/* one_left(space, removed, drawn, rank, tops, seconds, nodes) -> (draws or None, path, complete, nodes): the
+ * fewest-draw line that clears every card but one of ``tops``, from a position that can't be won,
+ * under free draws. */
+static PyObject *py_one_left(PyObject *self, PyObject *args) {
+    PyObject *blob;
+    unsigned long long removed, tops;
+    int drawn, rank;
+    double seconds;
+    long nodes;
+    if (!PyArg_ParseTuple(args, "OKiiKdl", &blob, &removed, &drawn, &rank, &tops, &seconds, &nodes)) return NULL;
+    const Space *sp = space_of(blob);
+    if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
+    if (tops > (unsigned long long)sp->full || !sp->free_draw) {
+        PyErr_SetString(PyExc_ValueError, "one_left: expected a set of the layout's slots, under free draws");
+        return NULL;
+    }
+    Ctx *c = malloc(sizeof(Ctx));
+    Table seen;
+    if (!c || table_init(&seen, 12) < 0) {
+        free(c);
+        return PyErr_NoMemory();
+    }
+    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0) {
+        table_free(&seen);
+        free(c);
+        return PyErr_NoMemory();
+    }
+    c->mode = ONE_LEFT;
+    c->mask = (MASK)tops;
+    Py_BEGIN_ALLOW_THREADS
+    run(c);
+    Py_END_ALLOW_THREADS
+    c->nodes += c->count;
+    table_free(&seen);
+    table_free(&c->window);
+    PyObject *result = NULL;
+    if (c->stop == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *path = path_list(c->best_path, c->best_len);
+        if (path) {
+            PyObject *draws = c->found ? PyLong_FromLong(c->best_draws) : Py_NewRef(Py_None);
+            result = Py_BuildValue("(NNOl)", draws, path, c->stop == OUT_OF_TIME ? Py_False : Py_True, c->nodes);
+        }
     }
     free(c);
     return result;

@@ -1,7 +1,7 @@
-"""The two exact searches over one ``Space``: the best win (or the first one), and the most
-cards cleared for a position that cannot be won. They share their pieces: the root, the draw
-moves ("draw up to the next card of a given rank", walked once per removed set from the
-fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
+"""The exact searches over one ``Space``: the best win (or the first one), and for a position
+that cannot be won the best line that leaves one top and the most cards cleared. They share
+their pieces: the root, the draw moves ("draw up to the next card of a given rank", walked once
+per removed set from the fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
 the shared draw moves (``admit``); the win search, where most of the time goes, walks its
 draw moves inline, its Hall check on the stock to come kept per multiset of cards left."""
 
@@ -320,6 +320,187 @@ class Search:
                 best = (0, [])
             else:
                 self._root(seen, plays, draws, draw_one)
+        except Found:
+            pass
+        except SearchExhausted:
+            complete = False
+        self.nodes += count
+        return best, complete
+
+    # -- a lost position's best line that leaves one top: the searches without each top, in one --
+
+    def one_left(self, tops: int) -> tuple[tuple[int, Path] | None, bool]:
+        """Returns (the fewest-draw line that clears every card but one of ``tops`` (slots that
+        cover none, still on the table) as (draws, path), or None; complete), for a position
+        that can't be won, under free draws. One search over the game's own positions, where
+        one search per top would meet most of them once per top: each position carries the
+        tops that may still be the card left (``alive``), and a top dies where the checks fail
+        for the game without it (Hall's condition on the cards left but that top, or a card
+        with no possible predecessor but that top). A dead top stays dead below: no line
+        from there leaves it. A position is cut when no top is alive. Branch and bound on the
+        draw count, as the win search."""
+        sp = self.space
+        fit, info, prefix, rank_bit, ranks = sp.fit, self.info, sp.prefix, sp.rank_bit, sp.ranks
+        play_check, successors, checks, hall_ok = sp.play_check, sp.successors, sp.checks, sp.hall_ok
+        firsts, shift, chain, full = sp.firsts, sp.shift, sp.chain, sp.full
+        k0 = self.drawn
+        seen: dict[int, int] = {}
+        path: Path = []
+        best: tuple[int, Path] | None = None
+        lim = self.limit = sp.n_stock
+        nostock = sp.nostock(lim)
+        window_cache: dict[int, list[int]] = {}
+        count = 0
+        succ_mask = [sum(xb for xb, _ in successors[t]) for t in range(shift)]  # the cards each could precede
+
+        def win(k: int) -> None:
+            nonlocal best, lim, nostock
+            best = (k - k0, list(path))
+            if k == k0:
+                raise Found
+            lim = self.limit = k - 1
+            nostock = sp.nostock(lim)
+            window_cache.clear()
+
+        def stuck(t: int, S: int, orphans: int, k: int, playable: int) -> bool:
+            """Whether, without the top ``t``, a card left has no possible predecessor."""
+            rest = ~S & ~(1 << t)
+            open_ = rest & nostock[k] & ~playable  # cards left that need a predecessor among them
+            if orphans & open_:
+                return True
+            if succ_mask[t] & open_:  # t was perhaps the last predecessor of some
+                for xb, preds in successors[t]:
+                    if xb & open_ and not preds & rest:
+                        return True
+            return False
+
+        def plays(S: int, free: int, k: int, r: int, left: int, orphans: int, alive: int) -> None:
+            nonlocal count
+            m = free & fit[r]
+            window = prefix[lim] - prefix[k] if k < lim else 0
+            while m:
+                if k > lim:
+                    return
+                b = m & -m
+                m ^= b
+                S2 = S | b
+                x, rx, cov = info[b]
+                rest = full & ~S2
+                if not rest & (rest - 1) and not rest & ~alive:  # one top left
+                    path.append(x)
+                    win(k)
+                    path.pop()
+                    return
+                f2 = free ^ b
+                for cb, cm in cov:
+                    if S2 & cm == cm:
+                        f2 |= cb
+                key = S2 | (f2 & fit[rx]) << shift
+                if seen.get(key, UNSEEN) <= k:
+                    continue
+                seen[key] = k
+                left2 = left - rank_bit[rx]
+                orphans2 = orphans
+                alive2 = alive & ~b
+                if checks:
+                    rest = ~S2
+                    for xb, preds in successors[x]:
+                        if not preds & rest and rest & xb:
+                            orphans2 |= xb
+                    pc = play_check[r * 14 + rx]
+                    playable = f2 & fit[rx]
+                    a = alive2
+                    while a:
+                        tb = a & -a
+                        a ^= tb
+                        t = tb.bit_length() - 1
+                        if pc is not None:  # Hall's condition without t, on the runs next to the old discard
+                            first, steps = pc
+                            left_t = left2 - rank_bit[ranks[t]]
+                            supply = left_t + window + rank_bit[rx]
+                            slack = (supply >> 8 * r & 255) - (left_t >> 8 * first & 255)
+                            if slack < 0:
+                                for dem, sup in steps:
+                                    if dem:
+                                        slack -= left_t >> 8 * dem & 255
+                                    if sup:
+                                        slack += supply >> 8 * sup & 255
+                                    if slack < 0:
+                                        break
+                                if slack < 0:
+                                    alive2 ^= tb
+                                    continue
+                        if stuck(t, S2, orphans2, k, playable):
+                            alive2 ^= tb
+                    if not alive2:
+                        continue
+                count += 1
+                if count >= CHECK_EVERY:
+                    self.nodes += count
+                    count = 0
+                    self.tick()
+                path.append(x)
+                plays(S2, f2, k, rx, left2, orphans2, alive2)
+                draws(S2, f2, k, left2, orphans2, alive2)
+                path.pop()
+
+        def reach(left: int, j: int) -> bool:
+            """As the win search's: Hall's condition on the cards left (but a top) with the stock to come."""
+            known = window_cache.get(left)
+            if known is None:
+                known = window_cache[left] = [-1, UNSEEN]
+            elif j <= known[0]:
+                return True
+            elif j >= known[1]:
+                return False
+            if hall_ok(left, left + prefix[lim] - prefix[j]):
+                known[0] = j
+                return True
+            known[1] = j
+            return False
+
+        def draws(S: int, free: int, k: int, left: int, orphans: int, alive: int) -> None:
+            done = seen.get(S | chain, UNSEEN)
+            if done <= k:
+                return
+            seen[S | chain] = k
+            for j, rho in firsts[k]:
+                if j >= done or j >= lim:
+                    break
+                playable = free & fit[rho]
+                if not playable:
+                    continue
+                key = S | playable << shift
+                if seen.get(key, UNSEEN) <= j + 1:
+                    continue
+                seen[key] = j + 1
+                now = alive
+                if checks:
+                    a = alive
+                    while a:
+                        tb = a & -a
+                        a ^= tb
+                        t = tb.bit_length() - 1
+                        if not reach(left - rank_bit[ranks[t]], j):
+                            alive ^= tb  # fewer stock cards still to come: dead further on too
+                            now ^= tb
+                        elif stuck(t, S, orphans, j + 1, playable):
+                            now ^= tb
+                    if not alive:
+                        break
+                    if not now:
+                        continue
+                path.append(-(j + 1 - k))
+                plays(S, free, j + 1, rho, left, orphans, now)
+                path.pop()
+
+        S0, f0, r0 = self.removed, self.free0, self.rank
+        orphans0 = sp.orphans(S0)
+        complete = True
+        try:
+            seen[S0 | (f0 & fit[r0]) << shift] = k0
+            plays(S0, f0, k0, r0, self.left0, orphans0, tops)
+            draws(S0, f0, k0, self.left0, orphans0, tops)
         except Found:
             pass
         except SearchExhausted:
