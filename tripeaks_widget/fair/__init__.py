@@ -14,10 +14,10 @@ follows the fair hint. It is found by ``method="fair"``, the default:
   card is a uniform draw from the cards not seen, so the game as the player knows it is an
   expectimax over reveals and draws, solved outright. The value is certain (``.exact``, and
   ``.low == .value == .high``) and the fair hint is then an optimal move. Every position with
-  at most ``EXACT_UNSEEN`` (8) cards unseen is solved within ``EXACT_NODES`` nodes, whatever
-  the clock says, and one with up to ``EXACT_TRY_UNSEEN`` when its search fits in
-  ``EXACT_TRY_NODES`` nodes (counts, not times, so the answer is the same on every machine
-  and under any load);
+  at most ``EXACT_UNSEEN`` (8) cards unseen is solved within ``EXACT_NODES`` nodes, and one
+  with up to ``EXACT_TRY_UNSEEN`` when its search fits in ``EXACT_TRY_NODES`` nodes, whatever
+  the clock says (counts, not times, so the answer is the same in both builds, on every
+  machine and under any load);
 - elsewhere it is an **estimate**, with its 95% interval and its sample count: the unseen
   cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
   taken and the rest of the game played out by the ``lookahead`` strategy
@@ -45,18 +45,20 @@ plays, and how well the chance is calibrated, measured: the site's page "Fair pl
 Every estimate comes with a 95% Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
 arrangements, so their differences are sharper than their intervals; by default
-``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``). ``seed`` (a whole number) picks them. ``budget``
-is seconds for the whole call; when it runs out the arrangements judged so far are the
-answer (``.samples`` says how many; an arrangement half judged is dropped), and
-``SearchExhausted`` is raised if none was judged.
+``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``, the same in both builds). ``seed`` (a whole number)
+picks them. The work is bounded by these counts and the node limits, so without a ``budget``
+both builds and every machine give the same answer. ``budget`` is seconds for the whole call,
+a cap for those who would rather have an answer sooner than the same one everywhere: when it
+runs out the arrangements judged so far are the answer (``.samples`` says how many; an
+arrangement half judged is dropped), and ``SearchExhausted`` is raised if none was judged. The
+exact search is never cut by the clock.
 
 **Step by step.** The board's searches run through the step-wise forms (``win_chance_steps``,
 ``fair_hint_steps``, ``review_steps``; see ``tripeaks_widget.engine.steps``), which yield between
 their units of work: ``PLAYOUT_STEP`` sampled arrangements played out (or one judged by the
 solver), a move reviewed, a verdict of the exact history. The plain functions drive the same
 steps straight through, so both give the same answer. One exact expectimax run is a single
-step (bounded by ``EXACT_TRY_NODES`` or ``EXACT_OPEN_NODES`` nodes where it is a try, else by
-its share of the budget).
+step (bounded by ``EXACT_NODES``, ``EXACT_TRY_NODES`` or ``EXACT_OPEN_NODES`` nodes).
 """
 
 from __future__ import annotations
@@ -87,10 +89,11 @@ T = TypeVar("T")
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
-# Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
-# here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
-# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: docs/explanation/fair-play.md.
-PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
+# Arrangements played out by default, in both builds: the same arrangements give the same chance and
+# hint. Compiled, a few milliseconds a move; as Python (Pyodide, a machine without a C compiler) each
+# is about 30 times dearer (docs/explanation/fair-play.md: where a lesson waits). More arrangements,
+# fewer choices made on noise.
+PLAYOUT_SAMPLES = 1000
 # Arrangements played out a step (between two steps the board's searches check they are still wanted,
 # and without threads the kernel's loop takes its turn). Compiled, one arrangement is a few microseconds
 # without the GIL, and a step's own bookkeeping in Python about as long: one a step, the search would hold
@@ -126,7 +129,6 @@ EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count a
 EXACT_NODES = 600_000
 EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
 DRAW = -1  # the draw, among the slots of the actions played out
-EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
 
 
 # A chance as a student reads it, in whole percent (``whole_percent``).
@@ -340,19 +342,9 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
     return Chance.of(wins, judged, exact)
 
 
-def _exact_share(seen: Seen, clock: Clock) -> float | None:
-    """The part of the budget the exact search may take, so that an estimate still has time when
-    it fails: none where it is meant to succeed (``EXACT_UNSEEN``: the node limit bounds it, not
-    the clock), else a quarter."""
-    remaining = clock.remaining()
-    if remaining is None or seen.hidden_count <= EXACT_UNSEEN:
-        return None
-    return remaining * EXACT_TRY_SHARE
-
-
-def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
-    """Every legal action's exact chance where the expectimax finds it (``EXACT_UNSEEN``,
-    ``EXACT_TRY_UNSEEN``), else None."""
+def exact_chances(seen: Seen) -> dict[str, Chance] | None:
+    """Every legal action's exact chance where the expectimax finds it within its node limit
+    (``EXACT_UNSEEN``, ``EXACT_TRY_UNSEEN``), else None."""
     hidden = seen.hidden_count
     if hidden > EXACT_TRY_UNSEEN:
         return None
@@ -361,7 +353,7 @@ def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] 
     else:  # with open peaks every card may still be in play around the stock's last cards: a bound, generous
         limit = EXACT_OPEN_NODES if seen.rules.open_peaks else EXACT_NODES
     try:
-        found = expectimax.solve(seen, budget=budget, node_limit=limit)
+        found = expectimax.solve(seen, node_limit=limit)
     except SearchExhausted:
         return None
     return {action: Chance.exactly(value) for action, value in found.actions.items()}
@@ -372,7 +364,7 @@ def searched_chances(seen: Seen, iterations: int, seed: int, clock: Clock) -> di
     search (``tripeaks_widget.fair.tree``): its visits and mean value."""
     if not seen.legal_moves:
         return {}
-    found = exact_chances(seen, _exact_share(seen, clock))
+    found = exact_chances(seen)
     if found is not None:
         return found
     from .tree import search
@@ -396,7 +388,7 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
     """``fair_chances`` step by step: the exact search in one step, then one a ``PLAYOUT_STEP`` playouts."""
     if not seen.legal_moves:
         return {}
-    found = exact_chances(seen, _exact_share(seen, clock))
+    found = exact_chances(seen)
     if found is not None:
         return found
     yield
