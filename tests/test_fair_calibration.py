@@ -104,3 +104,29 @@ def test_a_fitted_map_keeps_every_order_and_every_tie_of_the_estimates():
     mapped = [calibration.apply(curve, p) for p in grid]
     assert all(a < b for a, b in itertools.pairwise(mapped))  # strictly increasing: no two estimates merge
     assert all(0.0 <= m <= 1.0 for m in mapped) and mapped[-1] == 1.0
+
+
+def test_a_chance_says_whether_it_is_calibrated_and_on_which_layout(tmp_path):
+    """Before, every estimate was a bare Chance: on a layout of one's own it looked as calibrated
+    as Three Peaks' own."""
+    from tripeaks_widget import Layout
+    from tripeaks_widget.board.assists import chance_detail
+    from tripeaks_widget.i18n import translate
+
+    game = Game.from_number(10, rules="classic")
+    shown = game.win_chance(seed=1, samples=100)
+    assert shown.calibrated and shown.calibrated_on == "Three Peaks" and "uncalibrated" not in repr(shown)
+    raw = move_chances(game, method="playout", seed=1, samples=100)
+    assert not any(c.calibrated for c in raw.values()) and all(c.calibrated_on is None for c in raw.values())
+    exact = endgame(27, "easy", unseen=8).win_chance()
+    assert exact.exact and exact.calibrated and exact.calibrated_on is None
+    assert not Game.from_number(10, rules="classic+joker").win_chance(seed=1, samples=100).calibrated  # a variant
+
+    path = tmp_path / "mine.json"
+    Layout("My peaks", Game.from_number(1, layout="Four Peaks").layout.slots).save(path)
+    mine = Game.from_number(10, rules="classic", layout=Layout.load(path))
+    chance = mine.win_chance(seed=1, samples=100)
+    assert not chance.exact and not chance.calibrated and chance.calibrated_on is None
+    assert repr(chance).endswith(", uncalibrated)")
+    assert "not calibrated" in translate(chance_detail(chance), "en")
+    assert "not calibrated" not in translate(chance_detail(shown), "en")

@@ -56,6 +56,10 @@ NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Tr
 CHANCE_PENDING = Message("Win chance …")
 CHANCE_KNOWN = Message("Win chance {percent}%")
 CHANCE_DETAIL = Message("95% interval {low}–{high}%, from {samples} deals of the unseen cards")
+CHANCE_UNCALIBRATED = Message(
+    "95% interval {low}–{high}%, from {samples} deals of the unseen cards; not calibrated: "
+    "no calibration was fitted for this layout and these rules"
+)
 CHANCE_EXACT = Message("Exact: worked out over every way the unseen cards can lie")
 REVIEW_PENDING = Message("Reviewing the game…")
 FAILED = Message("Something went wrong: {error}")
@@ -238,7 +242,8 @@ def chance_detail(chance: fair.Chance) -> Message:
     if chance.exact:
         return CHANCE_EXACT
     low, high = fair.whole_percent(chance.low), fair.whole_percent(chance.high)
-    return Message(CHANCE_DETAIL, low=low, high=high, samples=chance.samples)
+    said = CHANCE_DETAIL if chance.calibrated else CHANCE_UNCALIBRATED  # a layout of one's own, a variant
+    return Message(said, low=low, high=high, samples=chance.samples)
 
 
 def judge(game: Game, budget: float) -> Verdict:

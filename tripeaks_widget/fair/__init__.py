@@ -3,8 +3,9 @@
 Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
 and forgets the game, so two games that look the same to their player get the same answers
 for the same seed. It plays on the position's layout (``seen.layout``, any of up to 50 slots);
-the estimate's calibration curves were fitted on Three Peaks and map its estimates only
-(``tripeaks_widget.fair.calibration``).
+the estimate is mapped through the calibration curve fitted on that layout's own games where
+one was (the built-in layouts' plain rules, ``tripeaks_widget.fair.calibration``), and its
+``Chance`` says so (``calibrated``, ``calibrated_on``).
 
 **One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
 review's rows are one quantity: the chance of winning from this position for a player who
@@ -145,8 +146,12 @@ def whole_percent(value: float) -> int:
 class Chance:
     """An estimated chance of winning: ``value`` (0–1), its 95% Wilson interval ``low``–``high``,
     the arrangements judged (``samples``) and how many of them win. ``exact`` when nothing
-    unseen is left to sample (or the game is over), so the value is certain. It prints in
-    ``lang`` (``"72% (between 71% and 75%)"``); ``said_in(lang)`` is the same chance in another."""
+    unseen is left to sample (or the game is over), so the value is certain. ``calibrated_on``:
+    the layout (its name) whose fitted calibration curve mapped this estimate, None when none did
+    (a layout of one's own, a variant, another method than ``fair``); ``calibrated`` says whether
+    the value means what it says (exact, or so mapped). It prints in ``lang``
+    (``"72% (between 71% and 75%)"``); ``said_in(lang)`` is the same chance in another. Its repr
+    says when it is not calibrated."""
 
     value: float
     low: float
@@ -154,7 +159,14 @@ class Chance:
     samples: int
     wins: int
     exact: bool = False
+    calibrated_on: str | None = None
     lang: str = field(default=i18n.SOURCE_LANGUAGE, compare=False, repr=False)
+
+    @property
+    def calibrated(self) -> bool:
+        """Whether the value is calibrated: exact, or an estimate mapped through the curve fitted on
+        its own layout's games under its rules (``calibrated_on``)."""
+        return self.exact or self.calibrated_on is not None
 
     def said_in(self, lang: str | None) -> Chance:
         """This chance, printed in ``lang``."""
@@ -186,7 +198,7 @@ class Chance:
         return i18n.translate(said, self.lang)
 
     def __repr__(self) -> str:
-        return f"Chance({self})"
+        return f"Chance({self})" if self.calibrated else f"Chance({self}, uncalibrated)"
 
 
 def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
@@ -396,10 +408,10 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
     curve = calibration.curve_for(seen.rules, seen.layout)
     if curve is None or not seen.unseen_places():
         return estimated
-    mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)
+    mapped = {}  # through the layout's and rule set's curve (increasing: the order of the actions stays)
     for action, c in estimated.items():
         value, low, high = (calibration.apply(curve, x) for x in (c.value, c.low, c.high))
-        mapped[action] = Chance(value, low, high, c.samples, c.wins, c.exact)
+        mapped[action] = Chance(value, low, high, c.samples, c.wins, c.exact, seen.layout.name)
     return mapped
 
 

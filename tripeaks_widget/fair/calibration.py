@@ -9,8 +9,9 @@ won. The curves in force are ``CURVES``'s. The fit is the pool-adjacent-violator
 regression over equal-count bins, its points joined by straight lines (and pinned to 0 and 1 at
 the ends). Exact chances are never mapped: they are the chance already.
 
-A curve is fitted per rule set, on the plain rules only (Easy, Classic), and on Three Peaks
-only (``FITTED_ON``): under a variant, or on another layout, the estimate is shown as it is.
+A curve is fitted per built-in layout and rule set, on the plain rules only (Easy, Classic), from
+that layout's own games (``FITTED``): under a variant, on a layout of one's own, or where no curve
+was fitted, the estimate is shown as it is, and its ``Chance`` says it is not calibrated.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..engine.layout import THREE_PEAKS, Layout
+from ..engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from ..engine.rules import Rules
 
 # In force: fitted (``benchmarks/calibrate.py fit``, 20 bins) on the estimated positions of games
@@ -48,7 +49,8 @@ CURVES: dict[str, Curve] = {
     ),
 }
 # fmt: on
-FITTED_ON = THREE_PEAKS  # the layout the curves' games were played on
+# Every layout's curves, by the layout's name: fitted on that layout's own games.
+FITTED: dict[str, dict[str, Curve]] = {THREE_PEAKS.name: CURVES}
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
 
 
@@ -84,10 +86,15 @@ def apply(curve: Sequence[tuple[float, float]], value: float) -> float:
     return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
 
 
+def curves_on(layout: Layout) -> dict[str, Curve]:
+    """The curves fitted on a built-in layout, by rule set: none for a layout of one's own."""
+    return FITTED.get(layout.name, {}) if LAYOUTS.get(layout.name) == layout else {}
+
+
 def curve_for(rules: Rules, layout: Layout) -> Curve | None:
-    """The fitted curve of a rule set on a layout, or None (a variant, another layout than the
-    curves were fitted on, or none fitted)."""
-    return None if rules.variants or layout != FITTED_ON else CURVES.get(rules.name)
+    """The fitted curve of a rule set on a layout, or None (a variant, a layout of one's own, or
+    none fitted)."""
+    return None if rules.variants else curves_on(layout).get(rules.name)
 
 
 def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:
