@@ -1,6 +1,6 @@
 """Fit and check the calibration curves of the estimated chance (``tripeaks_widget.fair.calibration``).
 
-    python benchmarks/calibrate.py fit RUN.json [RUN.json …]     # print the curves to put in CURVES
+    python benchmarks/calibrate.py fit RUN.json [RUN.json …]     # print the curves to put in FITTED
     python benchmarks/calibrate.py check RUN.json                # ECE and Brier, raw and mapped
     python benchmarks/calibrate.py check HELD.json --curves-from RUN.json …   # curves fitted on those runs
     python benchmarks/calibrate.py floor RUN.json … --held 80     # the error a perfect curve would show on 80 games
@@ -10,8 +10,9 @@ A run is the JSON ``benchmarks/fair.py --calibration FILE`` writes (gzipped wher
 in .gz): every position of the fair player's games with the chance shown, whether it was exact,
 and the game's outcome. ``fit`` fits
 each rule set's curve from the estimated positions of its runs; ``check`` says how calibrated a
-run's chances are as they were shown and once the curves (those in ``CURVES``, or with
-``--curves-from`` those fitted on other runs) map its estimated ones; ``--write FILE`` keeps the
+run's chances are as they were shown and once the curves (those in force on its layout,
+``calibration.FITTED``, or with ``--curves-from`` those fitted on other runs) map its estimated
+ones; runs of one layout only (``fair.py --layout``) are fitted or checked together; ``--write FILE`` keeps the
 mapped run (the same JSON, its estimated chances mapped, the curves recorded) and ``--plot FILE``
 draws its reliability plot. Check on games the curves were not fitted on. A run made with curves
 in force shows mapped chances already; ``check`` maps only a run made without them.
@@ -35,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fair import calibration  # benchmarks/fair.py: ECE over 10 bins
 
-from tripeaks_widget.fair.calibration import CURVES, apply, fit
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
+from tripeaks_widget.fair.calibration import apply, curves_on, fit
 
 
 def read(path: str) -> dict:
@@ -47,6 +49,14 @@ def read(path: str) -> dict:
 def write(path: str, run: dict) -> None:
     text = (json.dumps(run) + "\n").encode()
     Path(path).write_bytes(gzip.compress(text, mtime=0) if path.endswith(".gz") else text)
+
+
+def layout_of(runs: list[dict]) -> Layout:
+    """The layout some runs were played on (Three Peaks for a run that does not say); one only."""
+    names = {run.get("layout", THREE_PEAKS.name) for run in runs}
+    if len(names) > 1:
+        raise SystemExit(f"runs of other layouts cannot be taken together: {sorted(names)}")
+    return Layout.parse(names.pop())
 
 
 def rows_of(run: dict, rules: str) -> list[list]:
@@ -75,6 +85,7 @@ def joined(runs: list[dict]) -> dict:
     if len(settings) > 1:
         raise SystemExit(f"runs made with other settings cannot be joined: {sorted(settings)}")
     out: dict = {key: runs[0][key] for key in ("method", "samples", "budget", "curves")}
+    out["layout"] = layout_of(runs).name
     out["games"], out["rules"] = games_of(runs), {}
     for rules in sorted({r for run in runs for r in run["rules"]}):
         mine = [run["rules"][rules] for run in runs if rules in run["rules"]]
@@ -114,6 +125,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200, help="floor: random splits")
     args = parser.parse_args()
     runs = [read(path) for path in args.runs]
+    layout = layout_of(runs)
     names = sorted({rules for run in runs for rules in run["rules"]})
     if args.what == "join":
         if not args.write:
@@ -126,7 +138,10 @@ def main() -> None:
             estimated = sum(not exact for run in runs if rules in run["rules"] for *_, exact, _ in rows_of(run, rules))
             games = sorted({g for run in runs if rules in run["rules"] for g, *_ in rows_of(run, rules)}, key=int)
             curve = fitted(runs, rules, args.bins)
-            print(f"# {rules}: {estimated} estimated positions of {len(games)} games ({games[0]}-{games[-1]})")
+            print(
+                f"# {layout.name}, {rules}: {estimated} estimated positions of {len(games)} games "
+                f"({games[0]}-{games[-1]})"
+            )
             print(f'"{rules}": ({", ".join(f"({x:.4f}, {y:.4f})" for x, y in curve)}),')
         return
     if args.what == "floor":
@@ -157,9 +172,12 @@ def main() -> None:
         for rules in run["rules"]:
             rows = rows_of(run, rules)
             raw = shown[rules] = ece_of(rows)
-            curve = fitted(sources, rules, args.bins) if sources else CURVES.get(rules)
+            curve = fitted(sources, rules, args.bins) if sources else curves_on(layout).get(rules)
             games = len({g for g, *_ in rows})
-            print(f"{rules}: {raw['positions']} positions of {games} games ({run['games']}, {run['method']})")
+            print(
+                f"{layout.name}, {rules}: {raw['positions']} positions of {games} games "
+                f"({run['games']}, {run['method']})"
+            )
             print(f"  as shown: ECE {raw['ece']:.3f}, Brier {raw['brier']:.3f}")
             if curve and not mapped_already:
                 curves[rules] = curve
@@ -176,7 +194,7 @@ def main() -> None:
         if args.write:
             write(args.write, run)
         if args.plot:
-            fitted_on = f"fitted on {games_of(sources)}, not in force" if sources else "in force (calibration.CURVES)"
+            fitted_on = f"fitted on {games_of(sources)}, not in force" if sources else "in force (calibration.FITTED)"
             plot(run, shown, args.plot, fitted_on=fitted_on)
 
 

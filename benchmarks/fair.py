@@ -5,6 +5,7 @@
     python benchmarks/fair.py --games 1-100 --method playout   # the playout hint alone, on the same games
     python benchmarks/fair.py --step 10 --method solver --samples 20   # the solver's hint, every 10th game
     python benchmarks/fair.py --games 1-200 --samples 10000 --against benchmarks/fair_calibration.json.gz
+    python benchmarks/fair.py --layout Diamond --games 1001-1200 --calibration diamond.json   # another layout's games
 
 Strength: each rule set's games played by ``first_fit`` and by ``fair`` (``--method`` fair,
 the hint's default: exact where few cards are unseen, else played out; playout; or solver; at
@@ -28,7 +29,7 @@ outcome), and the same over the estimated positions alone. ``--calibration FILE`
 them, per position, as JSON (``benchmarks/fair_calibration.json.gz`` is the measured one: the
 runs of games 1-1000 under Easy and Classic, joined by ``calibrate.py join``, which
 ``examples/07_fair_play.ipynb`` draws as a reliability plot); ``--plot FILE`` draws it here. With
-curves in force (``calibration.CURVES``) the chances kept are the mapped ones, as the board shows them.
+curves in force on the layout (``calibration.FITTED``) the chances kept are the mapped ones, as the board shows them.
 
 Against an earlier run: ``--against RUN`` (a ``--calibration`` file, such as the hint's own
 ``fair_calibration.json.gz``) compares the games both played one by one: those only this run
@@ -53,6 +54,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks_widget import Game
+from tripeaks_widget.engine.layout import THREE_PEAKS, Layout
 from tripeaks_widget.fair import (
     DEFAULT_SAMPLES,
     EXACT_UNSEEN,
@@ -61,7 +63,7 @@ from tripeaks_widget.fair import (
     move_chances,
     wilson,
 )
-from tripeaks_widget.fair.calibration import CURVES, reliability
+from tripeaks_widget.fair.calibration import curves_on, reliability
 from tripeaks_widget.fair.strategies import Results, evaluate, first_fit, lookahead
 from tripeaks_widget.solver import SearchExhausted
 
@@ -105,17 +107,20 @@ def games_spec(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def hogue(results: Results, rules: str) -> tuple[float, float, float]:
+def hogue(results: Results, rules: str, layout: str) -> tuple[float, float, float]:
     """The mean score and its 95 % interval of the same games' actions under Hogue's scoring."""
-    scores = [Game.from_number(r.game, f"{rules}+hogue-scoring").replay(r.actions).score for r in results.played]
+    scores = [
+        Game.from_number(r.game, f"{rules}+hogue-scoring", layout=layout).replay(r.actions).score
+        for r in results.played
+    ]
     mean = statistics.mean(scores)
     half = 1.959964 * statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
     return mean, mean - half, mean + half
 
 
-def line(results: Results, rules: str) -> str:
+def line(results: Results, rules: str, layout: str) -> str:
     low, high = results.win_interval
-    h, h_low, h_high = hogue(results, rules)
+    h, h_low, h_high = hogue(results, rules, layout)
     return (
         f"  {results.label:<36} won {results.wins:>4}/{len(results.played):<4} {results.win_rate:6.1%} "
         f"(95 % {low:.1%}-{high:.1%})   Hogue average {h:6.1f} (95 % {h_low:.1f}-{h_high:.1f})"
@@ -126,6 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=games_spec, default=range(1, 1001), help="deal numbers, e.g. 1-1000")
     parser.add_argument("--rules", default="easy,classic", help="rule sets, comma separated")
+    parser.add_argument("--layout", default=THREE_PEAKS.name, help="a built-in layout's name (LAYOUTS)")
     parser.add_argument("--step", type=int, default=1, help="play every step-th game of --games only")
     parser.add_argument("--method", choices=METHODS, default="fair", help="how the chances are judged")
     parser.add_argument("--samples", type=int, help="at most this many arrangements a move (default: the method's)")
@@ -139,28 +145,31 @@ def main() -> None:
     games = f"{args.games.start}-{args.games.stop - 1}" + (f", every {args.step}th" if args.step > 1 else "")
     args.games = args.games[:: args.step]
     samples = args.samples or DEFAULT_SAMPLES[args.method]
-    print(f"games {games}, fair by {args.method}: at most {samples} samples, {args.budget} s a move")
+    layout = Layout.parse(args.layout)
+    print(f"{layout.name}, games {games}, fair by {args.method}: at most {samples} samples, {args.budget} s a move")
     measured: dict = {
+        "layout": layout.name,
         "games": games,
         "method": args.method,
         "samples": samples,
         "budget": args.budget,
-        "curves": CURVES if args.method == "fair" else {},  # the calibration in force (the chances shown are mapped)
+        # the calibration in force on this layout (the chances shown are mapped)
+        "curves": curves_on(layout) if args.method == "fair" else {},
         "rules": {},
     }
     for rules in args.rules.split(","):
         player = MeasuredFair(args.method, samples, args.budget)
         start = time.perf_counter()
-        baseline = evaluate(first_fit, args.games, rules, progress=False)
+        baseline = evaluate(first_fit, args.games, rules, progress=False, layout=layout)
         rows = []
         for number in args.games:  # one game at a time, so every chance shown is kept with its game
             player.game = str(number)
-            rows.extend(evaluate(player, [number], rules, progress=False).rows)
+            rows.extend(evaluate(player, [number], rules, progress=False, layout=layout).rows)
         fair = Results(player.__name__, baseline.rules, tuple(rows))
         seconds = time.perf_counter() - start
         print(f"{rules} ({seconds:.0f} s)")
-        print(line(baseline, rules))
-        print(line(fair, rules))
+        print(line(baseline, rules, layout.name))
+        print(line(fair, rules, layout.name))
         ratio = fair.win_rate / baseline.win_rate if baseline.wins else float("inf")
         print(f"  fair wins {ratio:.2f} times as many games as first_fit")
         if player.calls:

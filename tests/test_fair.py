@@ -167,5 +167,5 @@ def test_the_sampled_chance_finds_the_exact_share_of_winning_arrangements():
 def test_a_chance_prints_as_a_student_reads_it_in_each_language(lang, estimated):
     """Before, '72% (95 % 71%–75%, 1000 samples)', in English whatever the language."""
     chance = Chance.of(720, 1000).said_in(lang)
-    assert str(chance) == estimated and repr(chance) == f"Chance({estimated})"
+    assert str(chance) == estimated and repr(chance) == f"Chance({estimated}, uncalibrated)"
     assert str(Chance.exactly(0.5).said_in(lang)) == "50%"

@@ -11,7 +11,7 @@ import json
 import reference
 from test_solver_backends import needs_compiled, run_python
 
-from tripeaks_widget import LAYOUTS, _builds, solver
+from tripeaks_widget import LAYOUTS, _builds, fair, solver
 from tripeaks_widget.fair import expectimax, playout
 from tripeaks_widget.fair import tree as search
 
@@ -57,3 +57,18 @@ def test_the_fair_tests_pass_under_pure_python_too():
     done = run_python("", True, *args, timeout=1200)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+@needs_compiled
+def test_both_builds_give_the_same_chance_and_hint_with_their_defaults():
+    """``win_chance`` and ``fair_hint`` as the board asks for them (no samples given, no time
+    budget): the same chance, interval, sample count and hint under both builds, at game 1's deal
+    (Easy: 72%, K♣) and along game 1 on every built-in layout (``fair_answers.py``)."""
+    ours, theirs = (run_python("", pure, "tests/fair_answers.py", timeout=600) for pure in (False, True))
+    assert ours.returncode == 0 and theirs.returncode == 0, ours.stderr[-2000:] + theirs.stderr[-2000:]
+    ours, theirs = json.loads(ours.stdout), json.loads(theirs.stdout)
+    assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
+    assert ours["answers"] == theirs["answers"]
+    deal = ours["answers"]["deal easy"]
+    assert deal[0] == "TP1-E-AAAAAAB" and deal[4] == fair.PLAYOUT_SAMPLES and deal[5] == "K♣"
+    assert len(ours["answers"]) >= 10 and any(row[4] == 0 for row in ours["answers"].values())  # exact ones too

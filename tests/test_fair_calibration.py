@@ -9,7 +9,7 @@ import random
 import pytest
 from test_fair_exact import endgame
 
-from tripeaks_widget import Game
+from tripeaks_widget import LAYOUTS, Game, Layout
 from tripeaks_widget.fair import calibration, move_chances
 
 
@@ -53,16 +53,25 @@ def test_estimates_are_mapped_and_exact_chances_are_not(monkeypatch):
     assert calibration.curve_for(variant.rules, variant.layout) is None  # a variant is shown as estimated
 
 
-def test_the_curves_fitted_on_three_peaks_map_its_estimates_only(monkeypatch):
-    curve = ((0.0, 0.0), (0.2, 0.5), (1.0, 1.0))
-    monkeypatch.setitem(calibration.CURVES, "classic", curve)
-    three_peaks = Game.from_number(10, rules="classic")
-    assert calibration.curve_for(three_peaks.rules, three_peaks.layout) == curve
-    for layout in ("Diamond", "Four Peaks"):
+def test_every_built_in_layout_has_curves_of_its_own_that_map_its_estimates(tmp_path):
+    """Before, every layout's estimate was shown raw: Three Peaks' curves only, never mapped elsewhere
+    (Four Peaks' mean chance at the deal 33% where the fair player won 52%)."""
+    assert set(calibration.FITTED) == set(LAYOUTS)
+    for name, layout in LAYOUTS.items():
+        curves = calibration.curves_on(layout)
+        assert set(curves) == {"easy", "classic"}
+        for curve in curves.values():
+            xs, ys = zip(*curve, strict=True)
+            assert list(xs) == sorted(xs) and list(ys) == sorted(ys) and curve[0] == (0.0, 0.0)
         game = Game.from_number(10, rules="classic", layout=layout)
-        assert calibration.curve_for(game.rules, game.layout) is None
+        raw = move_chances(game, method="playout", seed=1, samples=100)
         shown = move_chances(game, seed=1, samples=100)
-        assert shown == move_chances(game, method="playout", seed=1, samples=100)  # the estimates as they are
+        for action, chance in shown.items():
+            assert chance.calibrated_on == name
+            assert chance.value == pytest.approx(calibration.apply(curves["classic"], raw[action].value))
+    path = tmp_path / "diamond.toml"
+    Layout("Not Diamond", LAYOUTS["Diamond"].slots).save(path)  # a layout of one's own, a built-in's slots
+    assert calibration.curves_on(Layout.load(path)) == {}
 
 
 def test_the_reliability_of_chances_against_outcomes():
@@ -104,3 +113,28 @@ def test_a_fitted_map_keeps_every_order_and_every_tie_of_the_estimates():
     mapped = [calibration.apply(curve, p) for p in grid]
     assert all(a < b for a, b in itertools.pairwise(mapped))  # strictly increasing: no two estimates merge
     assert all(0.0 <= m <= 1.0 for m in mapped) and mapped[-1] == 1.0
+
+
+def test_a_chance_says_whether_it_is_calibrated_and_on_which_layout(tmp_path):
+    """Before, every estimate was a bare Chance: on a layout of one's own it looked as calibrated
+    as Three Peaks' own."""
+    from tripeaks_widget.board.assists import chance_detail
+    from tripeaks_widget.i18n import translate
+
+    game = Game.from_number(10, rules="classic")
+    shown = game.win_chance(seed=1, samples=100)
+    assert shown.calibrated and shown.calibrated_on == "Three Peaks" and "uncalibrated" not in repr(shown)
+    raw = move_chances(game, method="playout", seed=1, samples=100)
+    assert not any(c.calibrated for c in raw.values()) and all(c.calibrated_on is None for c in raw.values())
+    exact = endgame(27, "easy", unseen=8).win_chance()
+    assert exact.exact and exact.calibrated and exact.calibrated_on is None
+    assert not Game.from_number(10, rules="classic+joker").win_chance(seed=1, samples=100).calibrated  # a variant
+
+    path = tmp_path / "mine.json"
+    Layout("My peaks", Game.from_number(1, layout="Four Peaks").layout.slots).save(path)
+    mine = Game.from_number(10, rules="classic", layout=Layout.load(path))
+    chance = mine.win_chance(seed=1, samples=100)
+    assert not chance.exact and not chance.calibrated and chance.calibrated_on is None
+    assert repr(chance).endswith(", uncalibrated)")
+    assert "not calibrated" in translate(chance_detail(chance), "en")
+    assert "not calibrated" not in translate(chance_detail(shown), "en")

@@ -222,6 +222,21 @@ def lookahead_game(number: int, rules: str, moves: int) -> Game:
     return game
 
 
+def test_the_exact_try_with_9_unseen_is_bounded_by_nodes_not_by_the_clock(monkeypatch):
+    """Before, the try took a quarter of the budget's seconds: a slow machine (the browser's pure
+    Python) fell back on an estimate where a fast one answered exactly, and their hints differed."""
+    seen = lookahead_game(5, "easy", 39).seen()
+    assert seen.hidden_count == fair.EXACT_TRY_UNSEEN > EXACT_UNSEEN and len(seen.legal_moves) > 1
+    nodes = expectimax.solve(seen).nodes
+    assert nodes <= fair.EXACT_TRY_NODES
+    slow = _Slow()
+    monkeypatch.setattr(fair, "time", slow)
+    monkeypatch.setattr(expectimax, "time", slow)
+    chances = fair.move_chances(seen, budget=2.5)
+    assert all(c.exact for c in chances.values())
+    assert {a: c.value for a, c in chances.items()} == expectimax.solve(seen).actions
+
+
 @pytest.mark.parametrize(
     ("number", "rules", "moves"),
     [(26, "easy", 39), (132, "classic", 38)],  # the two largest searches measured (130,775 and 253,483 nodes)

@@ -107,7 +107,7 @@ def test_an_unknown_method_is_refused():
 def test_the_default_sample_counts_are_the_methods_own():
     seen = Game.from_number(3, rules="easy").replay(["8♣"]).seen()
     assert {c.samples for c in move_chances(seen).values()} == {PLAYOUT_SAMPLES}
-    assert PLAYOUT_SAMPLES == (1000 if solver.BACKEND == "compiled" else 200)
+    assert PLAYOUT_SAMPLES == 1000  # in both builds: the same arrangements, the same answers
     assert {c.samples for c in move_chances(seen, method="solver", samples=4).values()} == {4}
     assert fair(method="playout").__name__ == f"fair ({PLAYOUT_SAMPLES} playouts)"
     assert fair().__name__ == f"fair (exact, else {PLAYOUT_SAMPLES} playouts)"

@@ -56,14 +56,19 @@ NO_WINNABLE_DEAL = Message("No winnable deal was found within the time limit. Tr
 CHANCE_PENDING = Message("Win chance …")
 CHANCE_KNOWN = Message("Win chance {percent}%")
 CHANCE_DETAIL = Message("95% interval {low}–{high}%, from {samples} deals of the unseen cards")
+CHANCE_UNCALIBRATED = Message(
+    "95% interval {low}–{high}%, from {samples} deals of the unseen cards; not calibrated: "
+    "no calibration was fitted for this layout and these rules"
+)
 CHANCE_EXACT = Message("Exact: worked out over every way the unseen cards can lie")
 REVIEW_PENDING = Message("Reviewing the game…")
 FAILED = Message("Something went wrong: {error}")
 
 # The board's chance is one quantity wherever it shows (the Win chance readout, the hint, the review):
 # the chance of a player who follows the fair hint (fair.win_chance), exact where few cards are
-# unseen, else over the hint's own arrangements (fair.PLAYOUT_SAMPLES; seed 0, within the board's
-# search budget).
+# unseen, else over the hint's own arrangements (fair.PLAYOUT_SAMPLES; seed 0). The readout and the
+# fair hint are bounded by that work, not by the search budget's seconds, so that both builds (the
+# browser's is pure Python) show the same chance and hint on the same position.
 WIN_CHANCE_SAMPLES = fair.PLAYOUT_SAMPLES
 # The review after a game is judged the same way, move by move, within the board's search budget a move.
 
@@ -237,7 +242,8 @@ def chance_detail(chance: fair.Chance) -> Message:
     if chance.exact:
         return CHANCE_EXACT
     low, high = fair.whole_percent(chance.low), fair.whole_percent(chance.high)
-    return Message(CHANCE_DETAIL, low=low, high=high, samples=chance.samples)
+    said = CHANCE_DETAIL if chance.calibrated else CHANCE_UNCALIBRATED  # a layout of one's own, a variant
+    return Message(said, low=low, high=high, samples=chance.samples)
 
 
 def judge(game: Game, budget: float) -> Verdict:
@@ -508,7 +514,7 @@ class Assists:
             self.worker,
             "win_chance",
             take=self.seen,
-            compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0, budget=budget()),
+            compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0),
             found=lambda chance: {"kind": "known", "chance": chance},
             failed=lambda error: (
                 {"kind": "unknown"}  # out of time is an answer, not a failure
@@ -601,8 +607,9 @@ class Assists:
 
     def _hint_job(self, kind: str, options: dict[str, Any]) -> Callable[[], Steps[HintFound]]:
         """The search for a hint of ``kind``, on private copies: the fair one gets only what the
-        player sees. ``options`` are the keywords a script gave (``budget``: by default the board's)."""
-        budget = options.pop("budget", self.board.search_budget)
+        player sees. ``options`` are the keywords a script gave (``budget``: by default the board's
+        for the solver's hint, none for the fair one, which its work bounds)."""
+        budget = options.pop("budget", self.board.search_budget if kind == "exact" else None)
         self.used.add("hint" if kind == "exact" else "fair_hint")
         if kind == "exact":
             game = self.board.game.copy()

@@ -710,7 +710,8 @@ class Board:
     @signature_of(Game.fair_hint)
     def fair_hint(self, **options: Any) -> str | None:
         """The game's ``fair_hint`` (the best action from what the player sees), searched for here
-        and shown on the board as its Hint button shows one; by default within ``search_budget``."""
+        and shown on the board as its Hint button shows one; by default bounded by its work (the
+        arrangements and nodes ``fair`` counts), not by ``search_budget``, so both builds agree."""
         return self.assists.hint("fair", **options)
 
     @signature_of(Game.win_chance)
@@ -764,7 +765,8 @@ class Board:
 
     @property
     def search_budget(self) -> float:
-        """Seconds for one search the board makes: a hint, the verdict, the win chance, a review's move."""
+        """Seconds for one search the board makes: the solver's hint, the verdict, a review's move (the
+        fair hint and the win chance are bounded by their work instead: the same in both builds)."""
         return self._search_budget
 
     @search_budget.setter

@@ -3,8 +3,9 @@
 Every function here reads only a ``Seen``; given a ``Game`` it first takes ``game.seen()``
 and forgets the game, so two games that look the same to their player get the same answers
 for the same seed. It plays on the position's layout (``seen.layout``, any of up to 50 slots);
-the estimate's calibration curves were fitted on Three Peaks and map its estimates only
-(``tripeaks_widget.fair.calibration``).
+the estimate is mapped through the calibration curve fitted on that layout's own games where
+one was (the built-in layouts' plain rules, ``tripeaks_widget.fair.calibration``), and its
+``Chance`` says so (``calibrated``, ``calibrated_on``).
 
 **One chance.** ``win_chance(g)``, the chance each action gets in ``move_chances`` and the
 review's rows are one quantity: the chance of winning from this position for a player who
@@ -14,10 +15,10 @@ follows the fair hint. It is found by ``method="fair"``, the default:
   card is a uniform draw from the cards not seen, so the game as the player knows it is an
   expectimax over reveals and draws, solved outright. The value is certain (``.exact``, and
   ``.low == .value == .high``) and the fair hint is then an optimal move. Every position with
-  at most ``EXACT_UNSEEN`` (8) cards unseen is solved within ``EXACT_NODES`` nodes, whatever
-  the clock says, and one with up to ``EXACT_TRY_UNSEEN`` when its search fits in
-  ``EXACT_TRY_NODES`` nodes (counts, not times, so the answer is the same on every machine
-  and under any load);
+  at most ``EXACT_UNSEEN`` (8) cards unseen is solved within ``EXACT_NODES`` nodes, and one
+  with up to ``EXACT_TRY_UNSEEN`` when its search fits in ``EXACT_TRY_NODES`` nodes, whatever
+  the clock says (counts, not times, so the answer is the same in both builds, on every
+  machine and under any load);
 - elsewhere it is an **estimate**, with its 95% interval and its sample count: the unseen
   cards dealt at random in agreement with what is seen (``Seen.arrangements``), each action
   taken and the rest of the game played out by the ``lookahead`` strategy
@@ -45,18 +46,20 @@ plays, and how well the chance is calibrated, measured: the site's page "Fair pl
 Every estimate comes with a 95% Wilson score interval on its samples. ``samples`` is how many
 arrangements to judge (common random numbers: every action is judged on the same
 arrangements, so their differences are sharper than their intervals; by default
-``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``). ``seed`` (a whole number) picks them. ``budget``
-is seconds for the whole call; when it runs out the arrangements judged so far are the
-answer (``.samples`` says how many; an arrangement half judged is dropped), and
-``SearchExhausted`` is raised if none was judged.
+``PLAYOUT_SAMPLES`` or ``SOLVER_SAMPLES``, the same in both builds). ``seed`` (a whole number)
+picks them. The work is bounded by these counts and the node limits, so without a ``budget``
+both builds and every machine give the same answer. ``budget`` is seconds for the whole call,
+a cap for those who would rather have an answer sooner than the same one everywhere: when it
+runs out the arrangements judged so far are the answer (``.samples`` says how many; an
+arrangement half judged is dropped), and ``SearchExhausted`` is raised if none was judged. The
+exact search is never cut by the clock.
 
 **Step by step.** The board's searches run through the step-wise forms (``win_chance_steps``,
 ``fair_hint_steps``, ``review_steps``; see ``tripeaks_widget.engine.steps``), which yield between
 their units of work: ``PLAYOUT_STEP`` sampled arrangements played out (or one judged by the
 solver), a move reviewed, a verdict of the exact history. The plain functions drive the same
 steps straight through, so both give the same answer. One exact expectimax run is a single
-step (bounded by ``EXACT_TRY_NODES`` or ``EXACT_OPEN_NODES`` nodes where it is a try, else by
-its share of the budget).
+step (bounded by ``EXACT_NODES``, ``EXACT_TRY_NODES`` or ``EXACT_OPEN_NODES`` nodes).
 """
 
 from __future__ import annotations
@@ -87,10 +90,11 @@ T = TypeVar("T")
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
-# Arrangements played out by default: 1,000 where the playouts are compiled (a few milliseconds a move
-# here), 200 where they run as Python (Pyodide, a machine without a C compiler), each about 30 times
-# dearer (benchmarks/fair_speed.py). More arrangements, fewer choices made on noise: docs/explanation/fair-play.md.
-PLAYOUT_SAMPLES = 1000 if solver.BACKEND == "compiled" else 200
+# Arrangements played out by default, in both builds: the same arrangements give the same chance and
+# hint. Compiled, a few milliseconds a move; as Python (Pyodide, a machine without a C compiler) each
+# is about 30 times dearer (docs/explanation/fair-play.md: where a lesson waits). More arrangements,
+# fewer choices made on noise.
+PLAYOUT_SAMPLES = 1000
 # Arrangements played out a step (between two steps the board's searches check they are still wanted,
 # and without threads the kernel's loop takes its turn). Compiled, one arrangement is a few microseconds
 # without the GIL, and a step's own bookkeeping in Python about as long: one a step, the search would hold
@@ -126,7 +130,6 @@ EXACT_TRY_NODES = 100_000  # decision nodes, about half a second here; a count a
 EXACT_NODES = 600_000
 EXACT_OPEN_NODES = 300_000  # the bound on an exact search with open peaks (V4), whose tableau stays whole
 DRAW = -1  # the draw, among the slots of the actions played out
-EXACT_TRY_SHARE = 0.25  # of the budget, for the exact search from EXACT_UNSEEN + 1 unseen (the rest for an estimate)
 
 
 # A chance as a student reads it, in whole percent (``whole_percent``).
@@ -143,8 +146,12 @@ def whole_percent(value: float) -> int:
 class Chance:
     """An estimated chance of winning: ``value`` (0–1), its 95% Wilson interval ``low``–``high``,
     the arrangements judged (``samples``) and how many of them win. ``exact`` when nothing
-    unseen is left to sample (or the game is over), so the value is certain. It prints in
-    ``lang`` (``"72% (between 71% and 75%)"``); ``said_in(lang)`` is the same chance in another."""
+    unseen is left to sample (or the game is over), so the value is certain. ``calibrated_on``:
+    the layout (its name) whose fitted calibration curve mapped this estimate, None when none did
+    (a layout of one's own, a variant, another method than ``fair``); ``calibrated`` says whether
+    the value means what it says (exact, or so mapped). It prints in ``lang``
+    (``"72% (between 71% and 75%)"``); ``said_in(lang)`` is the same chance in another. Its repr
+    says when it is not calibrated."""
 
     value: float
     low: float
@@ -152,7 +159,14 @@ class Chance:
     samples: int
     wins: int
     exact: bool = False
+    calibrated_on: str | None = None
     lang: str = field(default=i18n.SOURCE_LANGUAGE, compare=False, repr=False)
+
+    @property
+    def calibrated(self) -> bool:
+        """Whether the value is calibrated: exact, or an estimate mapped through the curve fitted on
+        its own layout's games under its rules (``calibrated_on``)."""
+        return self.exact or self.calibrated_on is not None
 
     def said_in(self, lang: str | None) -> Chance:
         """This chance, printed in ``lang``."""
@@ -184,7 +198,7 @@ class Chance:
         return i18n.translate(said, self.lang)
 
     def __repr__(self) -> str:
-        return f"Chance({self})"
+        return f"Chance({self})" if self.calibrated else f"Chance({self}, uncalibrated)"
 
 
 def wilson(wins: float, samples: int, z: float = Z95) -> tuple[float, float]:
@@ -340,19 +354,9 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
     return Chance.of(wins, judged, exact)
 
 
-def _exact_share(seen: Seen, clock: Clock) -> float | None:
-    """The part of the budget the exact search may take, so that an estimate still has time when
-    it fails: none where it is meant to succeed (``EXACT_UNSEEN``: the node limit bounds it, not
-    the clock), else a quarter."""
-    remaining = clock.remaining()
-    if remaining is None or seen.hidden_count <= EXACT_UNSEEN:
-        return None
-    return remaining * EXACT_TRY_SHARE
-
-
-def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] | None:
-    """Every legal action's exact chance where the expectimax finds it (``EXACT_UNSEEN``,
-    ``EXACT_TRY_UNSEEN``), else None."""
+def exact_chances(seen: Seen) -> dict[str, Chance] | None:
+    """Every legal action's exact chance where the expectimax finds it within its node limit
+    (``EXACT_UNSEEN``, ``EXACT_TRY_UNSEEN``), else None."""
     hidden = seen.hidden_count
     if hidden > EXACT_TRY_UNSEEN:
         return None
@@ -361,7 +365,7 @@ def exact_chances(seen: Seen, budget: float | None = None) -> dict[str, Chance] 
     else:  # with open peaks every card may still be in play around the stock's last cards: a bound, generous
         limit = EXACT_OPEN_NODES if seen.rules.open_peaks else EXACT_NODES
     try:
-        found = expectimax.solve(seen, budget=budget, node_limit=limit)
+        found = expectimax.solve(seen, node_limit=limit)
     except SearchExhausted:
         return None
     return {action: Chance.exactly(value) for action, value in found.actions.items()}
@@ -372,7 +376,7 @@ def searched_chances(seen: Seen, iterations: int, seed: int, clock: Clock) -> di
     search (``tripeaks_widget.fair.tree``): its visits and mean value."""
     if not seen.legal_moves:
         return {}
-    found = exact_chances(seen, _exact_share(seen, clock))
+    found = exact_chances(seen)
     if found is not None:
         return found
     from .tree import search
@@ -396,7 +400,7 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
     """``fair_chances`` step by step: the exact search in one step, then one a ``PLAYOUT_STEP`` playouts."""
     if not seen.legal_moves:
         return {}
-    found = exact_chances(seen, _exact_share(seen, clock))
+    found = exact_chances(seen)
     if found is not None:
         return found
     yield
@@ -404,10 +408,10 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
     curve = calibration.curve_for(seen.rules, seen.layout)
     if curve is None or not seen.unseen_places():
         return estimated
-    mapped = {}  # through the rule set's calibration curve (increasing: the order of the actions stays)
+    mapped = {}  # through the layout's and rule set's curve (increasing: the order of the actions stays)
     for action, c in estimated.items():
         value, low, high = (calibration.apply(curve, x) for x in (c.value, c.low, c.high))
-        mapped[action] = Chance(value, low, high, c.samples, c.wins, c.exact)
+        mapped[action] = Chance(value, low, high, c.samples, c.wins, c.exact, seen.layout.name)
     return mapped
 
 

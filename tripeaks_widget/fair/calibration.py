@@ -5,12 +5,13 @@ the chance of a weaker player than the one who follows the fair hint, so it says
 the middle of its range. As chess engines fit their win-draw-loss models from the outcomes of
 many games, the estimate is mapped through a monotone curve fitted from games played by the fair
 hint (``benchmarks/calibrate.py``): at each position the raw estimate, and whether the game was
-won. The curves in force are ``CURVES``'s. The fit is the pool-adjacent-violators isotonic
-regression over equal-count bins, its points joined by straight lines (and pinned to 0 and 1 at
-the ends). Exact chances are never mapped: they are the chance already.
+won. The curves in force are ``FITTED``'s (Three Peaks' are ``CURVES``). The fit is the
+pool-adjacent-violators isotonic regression over equal-count bins, its points joined by straight
+lines (and pinned to 0 and 1 at the ends). Exact chances are never mapped: they are the chance already.
 
-A curve is fitted per rule set, on the plain rules only (Easy, Classic), and on Three Peaks
-only (``FITTED_ON``): under a variant, or on another layout, the estimate is shown as it is.
+A curve is fitted per built-in layout and rule set, on the plain rules only (Easy, Classic), from
+that layout's own games (``FITTED``): under a variant, on a layout of one's own, or where no curve
+was fitted, the estimate is shown as it is, and its ``Chance`` says it is not calibrated.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..engine.layout import THREE_PEAKS, Layout
+from ..engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from ..engine.rules import Rules
 
 # In force: fitted (``benchmarks/calibrate.py fit``, 20 bins) on the estimated positions of games
@@ -26,9 +27,9 @@ from ..engine.rules import Rules
 # under Easy, 37,732 under Classic; 1,000 playouts a move). Checked on games 1-1000, which they were
 # not fitted on (``benchmarks/fair_calibration.json.gz``, ``calibrate.py check``): the expected
 # calibration error over 10 bins goes from 0.070 to 0.019 (Easy; Brier 0.174 to 0.168) and from 0.068
-# to 0.026 (Classic; Brier 0.162 to 0.157). Where the playouts run as Python (200 a move) the same
-# curves take the 941 games the fair hint played so at the last release (games 51-533 and 51-508)
-# from 0.050 to 0.035 (Easy) and from 0.050 to 0.033 (Classic), Brier lower under both.
+# to 0.026 (Classic; Brier 0.162 to 0.157). When the playouts ran as Python with 200 a move, the same
+# curves took the 941 games the fair hint played so (games 51-533 and 51-508) from 0.050 to 0.035
+# (Easy) and from 0.050 to 0.033 (Classic), Brier lower under both; both builds now take 1,000.
 Curve = tuple[tuple[float, float], ...]  # (raw, calibrated) points, increasing
 # fmt: off
 CURVES: dict[str, Curve] = {
@@ -48,7 +49,70 @@ CURVES: dict[str, Curve] = {
     ),
 }
 # fmt: on
-FITTED_ON = THREE_PEAKS  # the layout the curves' games were played on
+# Columns: fitted on the estimated positions of games 1001-1600 played by the fair hint (600 a rule set,
+# benchmarks/fair_calibration_fit_columns.json.gz), checked on games 1-300 (fair_calibration_columns.json.gz):
+# the error goes from 0.010 to 0.013 (Easy, where the fair player wins 97%) and from 0.040 to 0.013 (Classic).
+# fmt: off
+COLUMNS_CURVES: dict[str, Curve] = {
+    "classic": (
+        (0.0000, 0.0000), (0.2407, 0.3025), (0.5354, 0.6987), (0.6356, 0.7650), (0.6966, 0.8105),
+        (0.7399, 0.8236), (0.7742, 0.8570), (0.8147, 0.8841), (0.8504, 0.9044), (0.8727, 0.9250),
+        (0.8931, 0.9311), (0.9206, 0.9657), (0.9476, 0.9724), (0.9667, 0.9819), (0.9881, 0.9931),
+        (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+    "easy": (
+        (0.0000, 0.0000), (0.7197, 0.8274), (0.8846, 0.9673), (0.9451, 0.9858), (0.9718, 0.9883),
+        (0.9774, 0.9919), (0.9890, 0.9944), (0.9982, 0.9974), (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+}
+# fmt: on
+# Diamond: fitted on games 1001-1400 (400 a rule set, benchmarks/fair_calibration_fit_diamond.json.gz), checked
+# on games 1-200 (fair_calibration_diamond.json.gz): from 0.044 to 0.023 (Easy) and from 0.009 to 0.013 (Classic,
+# where the estimate as it comes was already close).
+# fmt: off
+DIAMOND_CURVES: dict[str, Curve] = {
+    "classic": (
+        (0.0000, 0.0000), (0.0000, 0.0000), (0.0034, 0.0115), (0.0106, 0.0255), (0.0200, 0.0319),
+        (0.0429, 0.0334), (0.0678, 0.0451), (0.0826, 0.0719), (0.0985, 0.0797), (0.1151, 0.1090),
+        (0.1330, 0.1409), (0.1546, 0.1500), (0.1807, 0.2011), (0.2116, 0.2636), (0.2578, 0.3135),
+        (0.3199, 0.3192), (0.4220, 0.3672), (0.6586, 0.6019), (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+    "easy": (
+        (0.0000, 0.0000), (0.0024, 0.0000), (0.0355, 0.0280), (0.0881, 0.1602), (0.1329, 0.1808),
+        (0.1676, 0.1987), (0.2005, 0.2078), (0.2327, 0.2696), (0.2625, 0.2900), (0.2927, 0.3116),
+        (0.3211, 0.3633), (0.3514, 0.3900), (0.3818, 0.3953), (0.4155, 0.4559), (0.4507, 0.4801),
+        (0.4904, 0.5106), (0.5359, 0.5537), (0.5894, 0.6119), (0.6607, 0.7319), (0.7653, 0.7555),
+        (0.9200, 0.9126), (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+}
+# fmt: on
+# Four Peaks: fitted on games 1001-1600 (600 a rule set, benchmarks/fair_calibration_fit_four-peaks.json.gz),
+# checked on games 1-450 (fair_calibration_four-peaks.json.gz): from 0.108 to 0.042 (Easy) and from 0.063 to 0.031
+# (Classic), short of 0.03: the fitted games were won less often than the checked ones (48.3% and 52.7% under Easy).
+# fmt: off
+FOUR_PEAKS_CURVES: dict[str, Curve] = {
+    "classic": (
+        (0.0000, 0.0000), (0.0000, 0.0000), (0.0018, 0.0044), (0.0101, 0.0105), (0.0230, 0.0366),
+        (0.0372, 0.0524), (0.0473, 0.0950), (0.0581, 0.0994), (0.0755, 0.1291), (0.0947, 0.1613),
+        (0.1089, 0.2178), (0.1254, 0.2353), (0.1470, 0.2373), (0.1742, 0.3277), (0.2103, 0.3723),
+        (0.2632, 0.4317), (0.3604, 0.4977), (0.6058, 0.6996), (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+    "easy": (
+        (0.0000, 0.0000), (0.0064, 0.0129), (0.0592, 0.0775), (0.1196, 0.1696), (0.1685, 0.2479),
+        (0.2111, 0.2902), (0.2496, 0.3376), (0.2802, 0.3525), (0.3098, 0.3921), (0.3377, 0.4086),
+        (0.3628, 0.4379), (0.4044, 0.5033), (0.4502, 0.5782), (0.4852, 0.6127), (0.5244, 0.6370),
+        (0.5699, 0.7102), (0.6217, 0.7303), (0.6941, 0.8473), (0.7927, 0.9124), (0.9324, 0.9711),
+        (1.0000, 1.0000), (1.0000, 1.0000),
+    ),
+}
+# fmt: on
+# Every layout's curves, by the layout's name: fitted on that layout's own games.
+FITTED: dict[str, dict[str, Curve]] = {
+    THREE_PEAKS.name: CURVES,
+    "Four Peaks": FOUR_PEAKS_CURVES,
+    "Diamond": DIAMOND_CURVES,
+    "Columns": COLUMNS_CURVES,
+}
 TILT = 0.01  # the share of the raw value in a fitted point (see ``fit``)
 
 
@@ -84,10 +148,15 @@ def apply(curve: Sequence[tuple[float, float]], value: float) -> float:
     return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
 
 
+def curves_on(layout: Layout) -> dict[str, Curve]:
+    """The curves fitted on a built-in layout, by rule set: none for a layout of one's own."""
+    return FITTED.get(layout.name, {}) if LAYOUTS.get(layout.name) == layout else {}
+
+
 def curve_for(rules: Rules, layout: Layout) -> Curve | None:
-    """The fitted curve of a rule set on a layout, or None (a variant, another layout than the
-    curves were fitted on, or none fitted)."""
-    return None if rules.variants or layout != FITTED_ON else CURVES.get(rules.name)
+    """The fitted curve of a rule set on a layout, or None (a variant, a layout of one's own, or
+    none fitted)."""
+    return None if rules.variants else curves_on(layout).get(rules.name)
 
 
 def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:
