@@ -1,5 +1,6 @@
 """The solvability survey (tripeaks_widget.stats): records, the table, the executor seam, the CLI."""
 
+import contextlib
 import csv
 import datetime
 import json
@@ -285,7 +286,16 @@ def test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file(tmp_path):
     # the whole series: the search in C solves 400 deals in about a second, so fewer could end first
     command = [sys.executable, "-m", "tripeaks_widget.stats", "--games", "1-50000", "--rules", "classic"]
     command += ["--lost-lines", "--workers", "1", "--quiet", "--deals", str(deals)]
-    survey = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # in a session of its own, with SIGINT as a terminal gives it (a pytest-xdist worker ignores
+    # SIGINT, and a child would inherit that), so that a survey that would not stop is killed whole
+    survey = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         deadline = time.monotonic() + 60
         while not (deals.exists() and deals.stat().st_size) and time.monotonic() < deadline:
@@ -294,8 +304,9 @@ def test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file(tmp_path):
         survey.send_signal(signal.SIGINT)
         _, said = survey.communicate(timeout=STOPS_WITHIN)
     finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(survey.pid, signal.SIGKILL)  # its workers too, which hold its pipes
         if survey.poll() is None:
-            survey.kill()
             survey.communicate()
     assert survey.returncode == 130, said
     assert "Traceback" not in said and "run again with it to resume" in said
