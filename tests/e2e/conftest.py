@@ -53,7 +53,9 @@ def pytest_collection_finish(session):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     yield
-    if [item.nodeid] == _last_browser_test:
+    # In a pytest-xdist worker, the collection's last browser test need not be the worker's last:
+    # its hosts stay open until its session ends.
+    if [item.nodeid] == _last_browser_test and not hasattr(item.config, "workerinput"):
         _session_hosts.close()
 
 
