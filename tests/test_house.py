@@ -17,10 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))  # import-linter's command
 
 
-def run(*command: str) -> subprocess.CompletedProcess:
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
-
-
 def lint_a_copy(tmp_path, module: str, added: str) -> subprocess.CompletedProcess:
     """``lint-imports`` over a copy of the package in which ``module`` (a path) has ``added`` at its end."""
     copy = tmp_path / "tripeaks_widget"
