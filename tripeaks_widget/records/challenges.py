@@ -25,11 +25,11 @@ from ..engine.game import Game
 from ..engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from ..engine.rules import Rules
 from ..goals import Challenge, day_of
-from ..goals.challenge import RUN, WIN, WIN_IN
+from ..goals.challenge import GOAL_NODES, RUN, WIN, WIN_IN
 from .results import HAND, builtin_slots
 
 LATE_AFTER = datetime.timedelta(minutes=5)  # a result stored later than this after its play is late
-PROOF_NODES = 3_000_000  # positions the solver may search to prove a challenge impossible; past them, it is set
+PROOF_NODES = GOAL_NODES  # positions the solver may search to prove a challenge impossible; past them, it is set
 CHECKED = (WIN, WIN_IN, RUN)  # what a stored result says: its outcome, its draws, its longest run
 COLUMNS = ("id", "rules", "number", "challenge", "opens", "closes", "set_at", "layout")
 BUILT_IN = ", ".join(LAYOUTS)  # the layouts a class challenge is set on, by name
