@@ -52,6 +52,8 @@ SLOW_FILES = {
     "test_postgres_session.py",
     "test_records_shared.py",
     "test_records_roles.py",
+    "test_records_owner.py",
+    "test_records_vouched.py",
     "test_widget_lifetime.py",  # hundreds of widgets and games, for leaks
     "test_properties.py",  # many generated games
 }
@@ -73,8 +75,19 @@ SLOW_TESTS = {
 }
 
 
+# The fixtures (tests/records_stores.py) that bring a PostgreSQL server; a store's ``location`` brings
+# one in its "postgresql" case (the SQLite case stays in the fast tier).
+SERVER_FIXTURES = {"postgres", "own_server"}
+
+
+def needs_a_server(item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_postgres = callspec is not None and callspec.params.get("location") == "postgresql"
+    return on_postgres or not SERVER_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        slow = item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS
+        slow = item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS or needs_a_server(item)
         if slow or item.get_closest_marker("e2e") is not None:
             item.add_marker(pytest.mark.slow)
