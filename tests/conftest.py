@@ -91,3 +91,11 @@ def pytest_collection_modifyitems(config, items):
         slow = item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS or needs_a_server(item)
         if slow or item.get_closest_marker("e2e") is not None:
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """The fast tier (``-m "not slow"``) leaves the browser tests uncollected: each one is slow, and
+    importing their drivers (Playwright, nbformat's validator) costs each process seconds."""
+    if "not slow" in (config.getoption("markexpr") or "") and collection_path.name == "e2e":
+        return True
+    return None
