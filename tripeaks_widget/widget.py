@@ -16,7 +16,7 @@ import logging
 import pathlib
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets
@@ -34,6 +34,11 @@ from .engine.rules import Rules
 from .goals import challenges_of_the_day
 from .picture import Picture
 from .shown import Steps
+
+if TYPE_CHECKING:  # what a widget reads through to its board, declared for type checkers (tests/typed/declarations.py)
+    from ._board_members import BoardMembers
+else:
+    BoardMembers = object  # at run time, reads_through copies the members on
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -92,7 +97,7 @@ def _parted(snapshot: Snapshot) -> tuple[dict[str, Any], dict[str, Any]]:
     return state, dict(state.pop("table"))
 
 
-class TriPeaks(anywidget.AnyWidget):
+class TriPeaks(anywidget.AnyWidget, BoardMembers):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
     ``TriPeaks()`` deals a random game under Easy; ``TriPeaks("TP1-E-AAAAAAB")`` that code;

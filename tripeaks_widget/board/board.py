@@ -19,7 +19,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
 from ..analysis import Game
@@ -44,6 +44,11 @@ from .replay import check_pace, steps_of, whole_step
 from .snapshot import Reply, Snapshot, VerdictLine
 from .statistics import Statistics
 from .surface import reads_through, signature_of
+
+if TYPE_CHECKING:  # what a board reads through to its game, declared for type checkers (tests/typed/declarations.py)
+    from ._game_members import GameMembers
+else:
+    GameMembers = object  # at run time, reads_through copies the members on
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -107,7 +112,7 @@ def _budget(name: str, value: Any) -> float:
 
 
 @reads_through(Game, GAME_NAMES, lambda board: board.game)
-class Board:
+class Board(GameMembers):
     """One game of TriPeaks in play, headless: see the module's docstring and the explanation
     page of the documentation ("the board"). ``Board("TP1-E-AAAAAAB")`` deals that code,
     ``Board(123)`` or ``Board(game=123)`` numbered game 123 (1 to 50,000), ``Board("classic")`` or

@@ -1,0 +1,68 @@
+"""Types a checker sees: the members a board reads through to its game, and a widget to its board,
+are declared for type checkers in stubs generated from those members (tests/typed/declarations.py),
+which must be what the members are now."""
+
+import ast
+import importlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATOR = ROOT / "tests" / "typed" / "declarations.py"
+STUBS = {
+    ROOT / "tripeaks_widget" / "board" / "_game_members.pyi": (
+        "GameMembers",
+        "tripeaks_widget.board.board",
+        "GAME_NAMES",
+    ),
+    ROOT / "tripeaks_widget" / "_board_members.pyi": ("BoardMembers", "tripeaks_widget.widget", "BOARD_NAMES"),
+}
+
+
+def generator(tmp_root: Path | None = None, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(GENERATOR if tmp_root is None else tmp_root / "tests/typed/declarations.py"), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def declared(path: Path, name: str) -> set[str]:
+    """The members the stub's class declares."""
+    (cls,) = [node for node in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(node, ast.ClassDef)]
+    assert cls.name == name
+    return {node.name for node in cls.body if isinstance(node, ast.FunctionDef)}
+
+
+def test_the_declared_members_are_those_read_through():
+    for path, (name, module, names) in STUBS.items():
+        assert declared(path, name) == set(getattr(importlib.import_module(module), names)), path
+
+
+def test_the_stubs_are_what_the_members_are_now():
+    done = generator(None, "--check")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_stale_stub_is_caught_and_written_again(tmp_path):
+    """The check can fail: in a copy whose board's ``score`` says another type, the stub is stale
+    until it is written again, and then declares it."""
+    for part in ("tripeaks_widget", "tests/typed", "pyproject.toml"):
+        source, copy = ROOT / part, tmp_path / part
+        if source.is_dir():
+            shutil.copytree(source, copy, ignore=shutil.ignore_patterns("*.so", "__pycache__", "_compiled"))
+        else:
+            shutil.copy(source, copy)
+    game = tmp_path / "tripeaks_widget/engine/game.py"
+    text = game.read_text(encoding="utf-8")
+    assert text.count("    def score(self) -> int:") == 1
+    game.write_text(text.replace("    def score(self) -> int:", "    def score(self) -> float:"), encoding="utf-8")
+    stale = generator(tmp_path, "--check")
+    assert stale.returncode == 1
+    assert "tripeaks_widget/board/_game_members.pyi is stale" in stale.stdout
+    assert generator(tmp_path).returncode == 0
+    assert "def score(self) -> float:" in (tmp_path / "tripeaks_widget/board/_game_members.pyi").read_text()
+    assert generator(tmp_path, "--check").returncode == 0
