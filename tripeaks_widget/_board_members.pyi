@@ -7,9 +7,7 @@ import tripeaks_widget.analysis
 import tripeaks_widget.board.board
 import tripeaks_widget.board.snapshot
 import tripeaks_widget.engine.cards
-import tripeaks_widget.engine.dealing
 import tripeaks_widget.engine.game
-import tripeaks_widget.engine.layout
 import tripeaks_widget.engine.rules
 import tripeaks_widget.fair
 import tripeaks_widget.goals.challenge
@@ -137,28 +135,6 @@ class BoardMembers:
     def moves_kept(self) -> int:
         """How many moves stand once the undone ones are taken out: the review numbers these,
         and the verdict counts by them (see :func:`move_number`)."""
-
-    def new_game(
-        self,
-        what: tripeaks_widget.engine.dealing.ToDeal | tripeaks_widget.engine.rules.Rules | str | int | None = ...,
-        *,
-        game: int | None = ...,
-        rules: tripeaks_widget.engine.rules.Rules | str | None = ...,
-        layout: tripeaks_widget.engine.layout.Layout | str | None = ...,
-        winnable: bool = ...,
-    ) -> tripeaks_widget.analysis.Game:
-        """Deal again: a code (``"TP1-C-AAAAAAD"``), a game number (``123``, or ``game=123``: 1 to
-        50,000), a rule set (``"classic"``, ``"site"``, ``"easy+joker"``) for a random deal, or
-        nothing for a random deal under the current rules, read as every entry point reads what to
-        deal (:class:`~tripeaks_widget.engine.dealing.ToDeal`). A game number without ``rules=``
-        keeps the current rules, and a game number or a random deal without ``layout=`` the current
-        layout; a code carries its own rules and layout. An unfinished numbered game left behind is
-        recorded.
-
-        ``winnable=True`` deals a random game that the solver has proven winnable (under the
-        rules it is dealt with); it raises ``solver.SearchExhausted`` (a ``TimeoutError``) when
-        none is found within ``deal_budget`` seconds. A code or a game number names its own
-        deal, so it does not go with ``winnable=True``."""
 
     @property
     def notices(self) -> list[str]:

@@ -61,8 +61,8 @@ def _pictured(seen: tuple[dict[str, Any], ...]) -> Picture:
 def compare(widget: type[TriPeaks], what: object, rules: Iterable[Rules | str], **kwargs: Any) -> Comparison:
     """One ``widget`` per rule set, each dealing the same cards on the same layout: those of
     ``what`` (read as everywhere, :class:`~tripeaks_widget.engine.dealing.ToDeal`; a code's layout,
-    or ``layout=``), or of one random game of the series for None."""
-    asked = ToDeal.parse(what, layout=kwargs.pop("layout", None)).drawn()
+    or ``game_layout=``), or of one random game of the series for None."""
+    asked = ToDeal.parse(what, layout=kwargs.pop("game_layout", None)).drawn()
     widgets = []
     for rule_set in (Rules.parse(r) for r in rules):
         board = widget(replace(asked, rules=rule_set), **kwargs)

@@ -798,12 +798,14 @@ class Board(GameMembers):
         return f"Board({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
 
 
-def with_the_boards_keywords(method: Any) -> None:
+def with_the_boards_keywords(method: Any, maker: Callable[..., Any] | None = None) -> None:
     """Show ``method`` (``date``, ``rules``, then ``**options`` for the board) with the board's own
-    keywords in place of ``**options``, as ``help()`` and the reference read it."""
+    keywords (``maker``'s: by default ``Board``'s) in place of ``**options``, as ``help()`` and the
+    reference read it."""
     function = method.__func__
     own = inspect.signature(function)
-    taken = [p for p in inspect.signature(Board.__init__).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    made = inspect.signature(Board.__init__ if maker is None else maker)
+    taken = [p for p in made.parameters.values() if p.kind is p.KEYWORD_ONLY]
     fixed = [p for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
     kept = [p for p in taken if p.name not in own.parameters and p.name != "game"]  # the day names the game
     function.__signature__ = own.replace(parameters=[*fixed, *kept])
