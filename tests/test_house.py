@@ -52,8 +52,9 @@ def test_an_import_circle_inside_a_layer_is_caught(tmp_path):
 
 
 def test_ci_runs_each_linter_as_a_step_of_its_own():
-    """CI runs README's test command, then ``.ci/lint``: ruff (rules and format), mypy, and
-    import-linter over the whole package; so none of them runs inside pytest."""
+    """CI runs README's test command, then ``.ci/lint``: ruff (rules and format), mypy over the whole
+    package, a user's file under ``mypy --strict`` and pyright, and import-linter; so none of them
+    runs inside pytest."""
     ci, lint = (ROOT / ".ci" / name for name in ("run", "lint"))
     assert re.search(r"^\.ci/lint$", ci.read_text(encoding="utf-8"), re.MULTILINE)
     steps = re.findall(r"^step (.+)$", lint.read_text(encoding="utf-8"), re.MULTILINE)
@@ -61,6 +62,8 @@ def test_ci_runs_each_linter_as_a_step_of_its_own():
         "python -m ruff check .",
         "python -m ruff format --check .",
         "python -m mypy",
+        "python -m mypy --strict --follow-imports=silent tests/typed/user_code.py",
+        "python -m pyright tests/typed/user_code.py",
         "lint-imports --no-cache",
     ]
 

@@ -1,6 +1,7 @@
 """Types a checker sees: the members a board reads through to its game, and a widget to its board,
 are declared for type checkers in stubs generated from those members (tests/typed/declarations.py),
-which must be what the members are now."""
+which must be what the members are now. A user's file using them passes ``mypy --strict`` and
+pyright (tests/typed/user_code.py, checked by ``.ci/lint``)."""
 
 import ast
 import importlib
