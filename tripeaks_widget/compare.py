@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .widget import TriPeaks
 
 
-class Comparison(ipywidgets.HBox):
+class Comparison(ipywidgets.HBox):  # type: ignore[misc]  # ipywidgets has no types: its classes are Any
     """TriPeaks widgets side by side (``TriPeaks.compare``): ``box.widgets``, ``box[0]``, ``box["classic"]``.
 
     Shown in a cell, it keeps beside the live boards their picture side by side, and an older display
@@ -47,11 +47,11 @@ class Comparison(ipywidgets.HBox):
     def __getitem__(self, key: int | str) -> TriPeaks:
         """A widget by position, or by its rule set's name (``"easy"``, ``"classic"``, ``"easy+joker"``)."""
         if isinstance(key, str):
-            for widget in self.children:
+            for widget in self.widgets:
                 if str(widget.rules) == key.strip().lower():
                     return widget
-            raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
-        return self.children[key]
+            raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.widgets]}")
+        return self.widgets[key]
 
 
 def _pictured(seen: tuple[dict[str, Any], ...]) -> Picture:

@@ -47,7 +47,7 @@ log = logging.getLogger("tripeaks_widget")
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 
-class _Language(traitlets.TraitType):
+class _Language(traitlets.TraitType[str, str | None]):
     """A language the widget speaks, checked as it is set (see :func:`board.check_language`)."""
 
     info_text = "a language: 'en', 'el', 'he' or 'is' (None: the language of the kernel's locale)"
@@ -60,7 +60,7 @@ def _shipped(name: str) -> str:
     return (_STATIC / name).read_text(encoding="utf-8")
 
 
-class FrontEnd(ipywidgets.Widget):
+class FrontEnd(ipywidgets.Widget):  # type: ignore[misc]  # ipywidgets has no types: its classes are Any
     """The front end's code and styles, held by one widget model for the whole kernel: every
     board's view loads them from here (``static/loader.js``), so a notebook saved with its widgets'
     state holds them once, however many boards it shows. A plain model of ipywidgets' own, which
