@@ -39,8 +39,10 @@ from .shown import Steps
 
 if TYPE_CHECKING:  # what a widget reads through to its board, declared for type checkers (tests/typed/declarations.py)
     from ._board_members import BoardMembers
+
+    class _Widget(anywidget.AnyWidget, BoardMembers): ...
 else:
-    BoardMembers = object  # at run time, reads_through copies the members on
+    _Widget = anywidget.AnyWidget  # at run time, reads_through copies the members on
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -99,7 +101,7 @@ def _parted(snapshot: Snapshot) -> tuple[dict[str, Any], dict[str, Any]]:
     return state, dict(state.pop("table"))
 
 
-class TriPeaks(anywidget.AnyWidget, BoardMembers):
+class TriPeaks(_Widget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
     ``TriPeaks()`` deals a random game under Easy; ``TriPeaks("TP1-E-AAAAAAB")`` that code;
