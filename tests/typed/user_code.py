@@ -36,6 +36,9 @@ assert_type(board.solve(budget=1.0), Solution)
 assert_type(board.move_chances(samples=100), dict[str, Chance])
 assert_type(board.play("K♣"), Card)
 assert_type(board.new_game(7), Game)
+assert_type(board.hint(budget=1.0), str | None)  # the board's own search, with the game's keywords
+assert_type(board.win_chance(samples=100), Chance)
+board.hint(budjet=1.0)  # type: ignore[call-arg]  # refused: mypy --strict fails on an ignore it does not use
 board.show_verdict = True
 board.close()
 
