@@ -5,20 +5,22 @@ pyright (tests/typed/user_code.py, checked by ``.ci/lint``)."""
 
 import ast
 import importlib
+import inspect
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from tripeaks_widget import TriPeaks
+from tripeaks_widget.board import Board
+
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "tests" / "typed" / "declarations.py"
+PACKAGE = ROOT / "tripeaks_widget"
+# Each stub: its class, and the module and tuple that name the members read through.
 STUBS = {
-    ROOT / "tripeaks_widget" / "board" / "_game_members.pyi": (
-        "GameMembers",
-        "tripeaks_widget.board.board",
-        "GAME_NAMES",
-    ),
-    ROOT / "tripeaks_widget" / "_board_members.pyi": ("BoardMembers", "tripeaks_widget.widget", "BOARD_NAMES"),
+    PACKAGE / "board" / "_game_members.pyi": ("GameMembers", "tripeaks_widget.board.board", "GAME_NAMES"),
+    PACKAGE / "_board_members.pyi": ("BoardMembers", "tripeaks_widget.widget", "BOARD_NAMES"),
 }
 
 
@@ -33,14 +35,25 @@ def generator(tmp_root: Path | None = None, *arguments: str) -> subprocess.Compl
 
 def declared(path: Path, name: str) -> set[str]:
     """The members the stub's class declares."""
-    (cls,) = [node for node in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(node, ast.ClassDef)]
-    assert cls.name == name
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    (cls,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name]
     return {node.name for node in cls.body if isinstance(node, ast.FunctionDef)}
 
 
 def test_the_declared_members_are_those_read_through():
     for path, (name, module, names) in STUBS.items():
         assert declared(path, name) == set(getattr(importlib.import_module(module), names)), path
+
+
+def test_the_widget_declares_the_boards_keywords_it_passes_on():
+    """``TriPeaks(**options)``: every keyword of the board but its ``layout`` (the widget's
+    ``game_layout``), each with the board's type, so ``TriPeaks(recrods=False)`` fails a checker."""
+    tree = ast.parse((PACKAGE / "_board_members.pyi").read_text(encoding="utf-8"))
+    (keywords,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "BoardKeywords"]
+    declared = {node.target.id for node in keywords.body if isinstance(node, ast.AnnAssign)}
+    board = {p.name for p in inspect.signature(Board).parameters.values() if p.kind is p.KEYWORD_ONLY}
+    assert declared == board - {"layout"}
+    assert declared | {"game_layout", "layout"} == set(inspect.signature(TriPeaks).parameters) - {"what"}
 
 
 def test_the_stubs_are_what_the_members_are_now():

@@ -38,7 +38,9 @@ from .picture import Picture
 from .shown import Steps
 
 if TYPE_CHECKING:  # what a widget reads through to its board, declared for type checkers (tests/typed/declarations.py)
-    from ._board_members import BoardMembers
+    from typing_extensions import Unpack  # typing's own from Python 3.11
+
+    from ._board_members import BoardKeywords, BoardMembers
 
     class _Widget(anywidget.AnyWidget, BoardMembers): ...
 else:
@@ -141,7 +143,7 @@ class TriPeaks(_Widget):
         *,
         game_layout: Layout | str | None = None,
         layout: ipywidgets.Layout | dict[str, Any] | None = None,
-        **options: Any,
+        **options: Unpack[BoardKeywords],
     ) -> None:
         check_keywords("TriPeaks()", options, WIDGET_KEYWORDS)
         box = {} if layout is None else {"layout": _box(layout)}

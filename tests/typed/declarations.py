@@ -36,18 +36,28 @@ from tripeaks_widget.board import board  # noqa: E402
 
 @dataclass(frozen=True)
 class Stub:
-    """One stub: the class ``name`` declaring ``source``'s ``members``, for ``reader``, which reads them."""
+    """One stub: the class ``name`` declaring ``source``'s ``members``, for ``reader``, which reads
+    them; and with ``passed_on``, the keywords ``reader``'s constructor passes on to ``source``'s
+    as they are (its ``**options``), as the TypedDict ``{source}Keywords``."""
 
     path: pathlib.Path
     name: str
     source: type
     members: Iterable[str]
     reader: str
+    passed_on: Callable[..., Any] | None = None
 
 
 STUBS = [
     Stub(ROOT / "tripeaks_widget/board/_game_members.pyi", "GameMembers", Game, board.GAME_NAMES, "Board"),
-    Stub(ROOT / "tripeaks_widget/_board_members.pyi", "BoardMembers", board.Board, widget.BOARD_NAMES, "TriPeaks"),
+    Stub(
+        ROOT / "tripeaks_widget/_board_members.pyi",
+        "BoardMembers",
+        board.Board,
+        widget.BOARD_NAMES,
+        "TriPeaks",
+        widget.TriPeaks.__init__,
+    ),
 ]
 
 
@@ -138,6 +148,21 @@ def docstring(member: Any) -> list[str]:
     return [f'    {quote}{body}"""']
 
 
+def declared_keywords(spell: Spelling, source: type, constructor: Callable[..., Any]) -> list[str]:
+    """``source``'s keyword-only parameters that ``constructor`` does not name itself, as a TypedDict
+    for its ``**options`` (``Unpack``): a type checker and a completer see each keyword and its type."""
+    taken = inspect.signature(source)
+    own = constructor.__annotations__  # the names it takes itself, not those of the signature it shows
+    annotated = annotations_of(source.__init__)
+    keys = [
+        f"    {p.name}: {spell.of(annotated[p.name])}"
+        for p in taken.parameters.values()
+        if p.kind is p.KEYWORD_ONLY and p.name not in own
+    ]
+    doc = f'    """The keywords of {source.__name__}() passed on as they are (``**options``)."""'
+    return [f"class {source.__name__}Keywords({spell.named(typing.TypedDict)}, total=False):", doc, *keys]
+
+
 def render(stub: Stub) -> str:
     spell = Spelling()
     body: list[str] = []
@@ -148,6 +173,8 @@ def render(stub: Stub) -> str:
         else:
             lines = declared_method(spell, name, getattr(stub.source, name))
         body += ["", *("    " + line if line else "" for line in lines)]
+    if stub.passed_on is not None:
+        body += ["", "", *declared_keywords(spell, stub.source, stub.passed_on)]
     source = f"{stub.source.__module__}.{stub.source.__qualname__}"
     head = [
         f'"""What {stub.reader} reads through to its {stub.source.__name__} ({source}), declared for type',

@@ -56,3 +56,5 @@ assert_type(widget.show_win_chance, bool)
 widget.show_win_chance = True
 widget.search_budget = 1.5
 widget.close()
+TriPeaks(7, show_win_chance=True, search_budget=1.5, hint_kind="exact", records=False).close()
+TriPeaks(7, recrods=False)  # type: ignore[call-arg]  # the board's keywords are checked on the widget too
