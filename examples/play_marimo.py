@@ -25,7 +25,7 @@ def _(TriPeaks, mo):
     _query = mo.query_params()
     _game = _query.get("game")
     try:
-        game = TriPeaks(_game, lang=_query.get("lang"), layout=_query.get("layout"))
+        game = TriPeaks(_game, lang=_query.get("lang"), game_layout=_query.get("layout"))
         _why = None
     except ValueError as _error:  # a bad link: say why, and deal a random game (as the Voilà app does)
         game, _why = TriPeaks(), str(_error)

@@ -33,7 +33,7 @@ TO_BLOCK = "TP1-C-AAAAAAB"
 
 
 def board(code: str | int = OPENING, layout: str | None = None) -> TriPeaks:
-    return TriPeaks(code, layout=layout, records=False, lang="en")
+    return TriPeaks(code, game_layout=layout, records=False, lang="en")
 
 
 def sent(w: TriPeaks) -> dict:

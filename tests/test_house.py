@@ -1,7 +1,8 @@
 """The shape of the code, checked as CI checks everything. The linters run as steps of their own
 (``.ci/lint``, after README's test command): import-linter's layers (pyproject.toml's contracts),
-ruff's rules and format (no module reaches into another object's underscored members: SLF001), and
-mypy over the whole package, strictly over the engine and the headless board. The tests here hold
+ruff's rules and format (no module reaches into another object's underscored members: SLF001),
+mypy over the whole package under strict's flags (but for the modules pyproject.toml lists), and a
+user's file under mypy --strict and pyright (tests/typed/user_code.py). The tests here hold
 their configuration to what it says: each contract and each strict flag can fail."""
 
 import os
@@ -52,8 +53,9 @@ def test_an_import_circle_inside_a_layer_is_caught(tmp_path):
 
 
 def test_ci_runs_each_linter_as_a_step_of_its_own():
-    """CI runs README's test command, then ``.ci/lint``: ruff (rules and format), mypy, and
-    import-linter over the whole package; so none of them runs inside pytest."""
+    """CI runs README's test command, then ``.ci/lint``: ruff (rules and format), mypy over the whole
+    package, a user's file under ``mypy --strict`` and pyright, and import-linter; so none of them
+    runs inside pytest."""
     ci, lint = (ROOT / ".ci" / name for name in ("run", "lint"))
     assert re.search(r"^\.ci/lint$", ci.read_text(encoding="utf-8"), re.MULTILINE)
     steps = re.findall(r"^step (.+)$", lint.read_text(encoding="utf-8"), re.MULTILINE)
@@ -61,14 +63,16 @@ def test_ci_runs_each_linter_as_a_step_of_its_own():
         "python -m ruff check .",
         "python -m ruff format --check .",
         "python -m mypy",
+        "python -m mypy --strict --follow-imports=silent tests/typed/user_code.py",
+        "python -m pyright tests/typed/user_code.py",
         "lint-imports --no-cache",
     ]
 
 
-def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path):
+def test_mypy_checks_every_module_strictly_but_for_what_pyproject_relaxes(tmp_path):
     """The configuration can fail: under pyproject.toml's settings, in a package of the same
-    name, an untyped function fails the engine and the board (strict there) but not a module
-    outside them, and a wrong type fails anywhere."""
+    name, an untyped function fails any module (the engine, the board, the play page) but one listed
+    as not typed yet (the survey, stats.py), and a wrong type fails anywhere."""
     untyped = "\n\ndef untyped(x):\n    return x\n"
     for module, text in [
         ("__init__.py", ""),
@@ -76,6 +80,7 @@ def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path
         ("engine/game.py", untyped),
         ("board/__init__.py", ""),
         ("board/board.py", untyped),
+        ("play_page.py", untyped),
         ("stats.py", untyped + '\n\nWRONG: int = "text"\n'),
     ]:
         path = tmp_path / "tripeaks_widget" / module
@@ -87,6 +92,7 @@ def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path
     assert found == {
         ("tripeaks_widget/engine/game.py", "no-untyped-def"),
         ("tripeaks_widget/board/board.py", "no-untyped-def"),
+        ("tripeaks_widget/play_page.py", "no-untyped-def"),
         ("tripeaks_widget/stats.py", "assignment"),
     }, done.stdout + done.stderr
 

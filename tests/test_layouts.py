@@ -170,7 +170,7 @@ def test_a_new_layout_needs_no_code_a_file_is_dealt_played_solved_drawn_and_reco
     assert records.results()[0]["layout"] == "TWIN-TOWERS" and notices
     assert records.best(4, "easy", category="scripted", layout=layout)["player"] == "ada"
     records.close()
-    board = TriPeaks(layout=layout, records=False)  # and on the board
+    board = TriPeaks(game_layout=layout, records=False)  # and on the board
     assert board.game.layout == layout and len(board.table["slots"]) == 18
     board.close()
 
@@ -184,7 +184,7 @@ def test_each_layout_has_a_game_of_the_day_on_the_game_the_board_and_the_widget(
     game = Game.of_the_day("2026-12-04", "easy", layout=layout.name)
     assert game.layout is layout and game.code == day.code and day.code.endswith(f"@{layout.key}")
     board = Board.of_the_day("2026-12-04", "easy", layout=layout.key, records=False, lang="en")
-    widget = TriPeaks.of_the_day("2026-12-04", "easy", layout=layout, records=False)
+    widget = TriPeaks.of_the_day("2026-12-04", "easy", game_layout=layout, records=False)
     assert board.code == widget.code == day.code
     assert [goal["text"] for goal in board.snapshot()["goals"]] == [str(challenge) for challenge in day]
     board.close()

@@ -37,8 +37,10 @@ NOT_ON_THE_BOARD = {
 }
 # Names the widget keeps as every ipywidget has them, each for a reason (the board says the game's).
 THE_WIDGETS_OWN = {
-    "layout": "ipywidgets' trait, the widget's box (TriPeaks.compare sets it): the game's is w.game.layout",
+    "layout": "ipywidgets' trait, the widget's box (TriPeaks.compare sets it): the game's is w.game_layout",
 }
+# The board's names the widget says under another, as keywords and as attributes.
+RENAMED_ON_THE_WIDGET = {"layout": "game_layout"}
 # A board's method may take a keyword more than the game's, to show what it does.
 SHOWN_ON_THE_BOARD = {("replay", "pace")}  # seconds each step stays on the board; a game has nothing to show
 
@@ -66,8 +68,15 @@ def kind(member):
 
 
 def parameters(cls, name):
+    """A method's parameters, the widget's under the board's names, without its own (ipywidgets')."""
     signature = inspect.signature(getattr(cls, name))
-    return [(p.name, p.kind, p.default) for p in signature.parameters.values() if p.name != "self"]
+    said = {new: old for old, new in RENAMED_ON_THE_WIDGET.items()} if cls is TriPeaks else {}
+    own = set(THE_WIDGETS_OWN) if cls is TriPeaks else set()
+    return [
+        (said.get(p.name, p.name), p.kind, p.default)
+        for p in signature.parameters.values()
+        if p.name != "self" and p.name not in own
+    ]
 
 
 CLASSES = {"Game": Game, "Board": Board, "TriPeaks": TriPeaks}
@@ -123,14 +132,25 @@ def test_the_widget_says_everything_the_board_says_as_a_player_or_a_script_reads
     assert set(public(Board)) - plumbing - set(THE_WIDGETS_OWN) <= set(public(TriPeaks))
 
 
-def test_the_layout_is_a_keyword_of_both_and_the_widget_keeps_its_box():
-    for make in (Board, TriPeaks):
-        assert inspect.signature(make).parameters["layout"].kind is inspect.Parameter.KEYWORD_ONLY
-    w = TriPeaks(OPENING, records=False, layout="Three Peaks")
-    assert w.board.layout is w.game.layout and w.game.layout.name == "Three Peaks"
-    assert isinstance(w.layout, ipywidgets.Layout)  # the widget's box, as on every ipywidget
+def test_on_the_widget_layout_is_ipywidgets_box_and_the_games_layout_is_game_layout():
+    assert inspect.signature(Board).parameters["layout"].kind is inspect.Parameter.KEYWORD_ONLY
+    for name in ("layout", "game_layout"):
+        assert inspect.signature(TriPeaks).parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
+    w = TriPeaks(7, records=False, game_layout="Diamond", layout=ipywidgets.Layout(width="480px"))
+    assert w.game_layout is w.board.layout is w.game.layout and w.game_layout.name == "Diamond"
+    assert isinstance(w.layout, ipywidgets.Layout) and w.layout.width == "480px"  # as on every ipywidget
     assert isinstance(inspect.getattr_static(Board, "layout"), property)
+    w.new_game(game_layout="Columns")
+    assert w.game_layout.name == "Columns"
+    with pytest.raises(TypeError, match=r"^new_game\(\) takes no keyword layout=; did you mean game_layout=\?$"):
+        w.new_game(layout="Diamond")
     w.close()
+    for call in (lambda: TriPeaks(layout="Diamond"), lambda: TriPeaks.of_the_day(layout="Diamond", records=False)):
+        with pytest.raises(TypeError, match=r"the game's layout is game_layout= \(TriPeaks\(game_layout='Diamond'\)\)"):
+            call()
+    day = TriPeaks.of_the_day("2026-12-04", game_layout="Diamond", records=False)
+    assert day.game_layout.name == "Diamond"
+    day.close()
 
 
 def test_a_board_and_a_widget_answer_as_their_game_does():
@@ -169,7 +189,10 @@ def test_the_constructor_says_its_keywords():
         assert name in signature.parameters, name
     assert signature.parameters["show_win_chance"].default is False
     assert signature.parameters["lang"].kind is inspect.Parameter.KEYWORD_ONLY
-    assert inspect.signature(Board) == signature
+    said = {new: old for old, new in RENAMED_ON_THE_WIDGET.items()}
+    as_the_board = [p.replace(name=said.get(p.name, p.name)) for p in signature.parameters.values()]
+    assert inspect.signature(Board) == signature.replace(parameters=as_the_board[:-1])  # and ipywidgets' layout
+    assert as_the_board[-1].name == "layout" and as_the_board[-1].default is None
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def _board(what, rules, layout):
 
 
 def _widget(what, rules, layout):
-    widget = TriPeaks(what, rules=rules, layout=layout, records=False, lang="en")
+    widget = TriPeaks(what, rules=rules, game_layout=layout, records=False, lang="en")
     try:
         return widget.code
     finally:
@@ -61,7 +61,7 @@ def _compare(what, rules, layout):
     if rules is not None:
         pytest.skip("compare takes its rule sets as a list")
     said = ToDeal.parse(what, layout=layout).rules  # compare deals the cards under the rule sets it is given
-    box = TriPeaks.compare(what, rules=(said or "easy",), layout=layout, records=False, lang="en")
+    box = TriPeaks.compare(what, rules=(said or "easy",), game_layout=layout, records=False, lang="en")
     try:
         return box[0].code
     finally:
@@ -182,8 +182,9 @@ def test_compare_deals_the_codes_layout_on_every_board():
 
 def test_a_mistyped_keyword_of_new_game_is_one_sentence_naming_the_nearest():
     widget = TriPeaks(1, records=False)
-    with pytest.raises(InvalidTypeError, match=r"^new_game\(\) takes no keyword layuot=; did you mean layout=\?$"):
-        widget.new_game(layuot="Diamond")
+    said = r"^new_game\(\) takes no keyword game_layuot=; did you mean game_layout=\?$"
+    with pytest.raises(InvalidTypeError, match=said):
+        widget.new_game(game_layuot="Diamond")
     with pytest.raises(InvalidTypeError, match=r"^Board\(\) takes no keyword layuot=; did you mean layout=\?$"):
         Board(layuot="Diamond")
     widget.close()

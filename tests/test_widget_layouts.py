@@ -52,7 +52,7 @@ def test_a_board_deals_on_its_layout_carries_its_table_and_plays_on_it(name):
 
 
 def test_the_widget_sends_the_table_once_per_layout_not_with_every_move(name):
-    w = TriPeaks(7, layout=name, records=False)
+    w = TriPeaks(7, game_layout=name, records=False)
     sent = []
     w.observe(sent.append, names="table")
     assert "table" not in w.state and w.table == look.table(LAYOUTS[name])
@@ -60,7 +60,7 @@ def test_the_widget_sends_the_table_once_per_layout_not_with_every_move(name):
     w.new_game(9)
     assert w.moves == 0 and sent == []  # a move and a deal on the same layout send no table
     other = "Diamond" if name != "Diamond" else "Columns"
-    w.new_game(layout=other)
+    w.new_game(game_layout=other)
     assert [change["new"]["name"] for change in sent] == [other] and w.board.layout.name == other
     w.close()
 
@@ -75,7 +75,7 @@ def places(svg):
 
 
 def test_the_picture_draws_every_card_at_its_layouts_place(name):
-    w = TriPeaks(7, layout=name, records=False, lang="en")
+    w = TriPeaks(7, game_layout=name, records=False, lang="en")
     snapshot = w.board.snapshot()
     table = snapshot["table"]
     felt, uses = places(w.picture().svg)
@@ -95,9 +95,9 @@ def test_the_picture_draws_every_card_at_its_layouts_place(name):
 
 @pytest.mark.parametrize("bad", ["Hexagon", 3, ""])
 def test_a_layout_that_is_none_is_refused_naming_the_built_ins(bad):
-    for make in (TriPeaks, Board):
+    for make, keyword in ((TriPeaks, "game_layout"), (Board, "layout")):
         with pytest.raises(InvalidLayoutError, match=r"Three Peaks.*Diamond") as refused:
-            make(layout=bad, records=False)
+            make(**{keyword: bad}, records=False)
         assert isinstance(refused.value, TriPeaksError) and isinstance(refused.value, ValueError | TypeError)
     board = Board(1, records=False)
     with pytest.raises(InvalidLayoutError, match="Four Peaks"):
@@ -126,7 +126,7 @@ def test_a_layout_of_ones_own_from_a_file_is_dealt_played_and_drawn(tmp_path):
         ),
         encoding="utf-8",
     )
-    w = TriPeaks(5, layout=Layout.load(path), records=False, lang="en")
+    w = TriPeaks(5, game_layout=Layout.load(path), records=False, lang="en")
     assert w.code.endswith("@ONE-PEAK") and w.table["slots"] == [[1.05, 0.0], [0.55, 0.644], [1.55, 0.644]]
     assert w.table["depth"] == [1, 2, 2] and w.table["width"] == look.PILE_SPREAD + look.CARD_W  # the piles' width
     w.board.handle(first_move(w.board))

@@ -1,5 +1,7 @@
 """TriPeaks solitaire: a rules engine, and a Jupyter widget to play it in a notebook."""
 
+from typing import TYPE_CHECKING, Any
+
 from . import _builds
 
 _builds.choose()  # the compiled build or the sources, chosen (and logged) once, before either is imported
@@ -55,8 +57,11 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
+if TYPE_CHECKING:  # imported when first asked (below); a type checker reads it here
+    from .widget import TriPeaks
 
-def __getattr__(name: str):
+
+def __getattr__(name: str) -> Any:
     # The widget needs Jupyter; import it only when asked, so the engine works without it.
     if name == "TriPeaks":
         from .widget import TriPeaks

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, overload
 
 from . import fair, goals, i18n, solver
 from .engine import game
@@ -26,18 +26,32 @@ if TYPE_CHECKING:
     from typing_extensions import Self  # typing's own from Python 3.11
 
 
-def _asks(function: Callable[..., Any], doc: str, said: Callable[[Any, str], Any] | None = None) -> Any:
+P = ParamSpec("P")
+Answer = TypeVar("Answer")
+Said = TypeVar("Said")
+
+
+@overload
+def _asks(function: Callable[Concatenate[Any, P], Answer], doc: str) -> Callable[Concatenate[Game, P], Answer]: ...
+@overload
+def _asks(
+    function: Callable[Concatenate[Any, P], Answer], doc: str, said: Callable[[Answer, str], Said]
+) -> Callable[Concatenate[Game, P], Said]: ...
+def _asks(
+    function: Callable[Concatenate[Any, P], Any], doc: str, said: Callable[[Any, str], Any] | None = None
+) -> Callable[Concatenate[Game, P], Any]:
     """A method that asks ``function`` about the game, with ``function``'s keywords and defaults
-    (so ``help()`` and the reference show them) and ``doc`` as its docstring; ``said`` puts the
-    answer's words in the game's language."""
+    (so ``help()``, the reference and a type checker show them) and ``doc`` as its docstring;
+    ``said`` puts the answer's words in the game's language."""
     parameters = list(inspect.signature(function).parameters.values())
 
-    def method(self: Game, **options: Any) -> Any:
-        answer = function(self, **options)
+    def method(self: Game, /, *args: P.args, **options: P.kwargs) -> Any:
+        answer = function(self, *args, **options)
         return answer if said is None else said(answer, self.lang)
 
     method.__name__ = method.__qualname__ = function.__name__
     method.__doc__ = doc
+    method.__wrapped__ = function  # type: ignore[attr-defined]  # where its annotations' names are read
     # The method's own signature (self for the game): help(), Shift-Tab and the reference show it.
     own = inspect.signature(function).replace(parameters=[parameters[0].replace(name="self"), *parameters[1:]])
     method.__signature__ = own  # type: ignore[attr-defined]  # inspect reads it; a function type has none

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .widget import TriPeaks
 
 
-class Comparison(ipywidgets.HBox):
+class Comparison(ipywidgets.HBox):  # type: ignore[misc]  # ipywidgets has no types: its classes are Any
     """TriPeaks widgets side by side (``TriPeaks.compare``): ``box.widgets``, ``box[0]``, ``box["classic"]``.
 
     Shown in a cell, it keeps beside the live boards their picture side by side, and an older display
@@ -47,11 +47,11 @@ class Comparison(ipywidgets.HBox):
     def __getitem__(self, key: int | str) -> TriPeaks:
         """A widget by position, or by its rule set's name (``"easy"``, ``"classic"``, ``"easy+joker"``)."""
         if isinstance(key, str):
-            for widget in self.children:
+            for widget in self.widgets:
                 if str(widget.rules) == key.strip().lower():
                     return widget
-            raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.children]}")
-        return self.children[key]
+            raise KeyError(f"no widget here plays {key!r}; these play {[str(w.rules) for w in self.widgets]}")
+        return self.widgets[key]
 
 
 def _pictured(seen: tuple[dict[str, Any], ...]) -> Picture:
@@ -61,8 +61,8 @@ def _pictured(seen: tuple[dict[str, Any], ...]) -> Picture:
 def compare(widget: type[TriPeaks], what: object, rules: Iterable[Rules | str], **kwargs: Any) -> Comparison:
     """One ``widget`` per rule set, each dealing the same cards on the same layout: those of
     ``what`` (read as everywhere, :class:`~tripeaks_widget.engine.dealing.ToDeal`; a code's layout,
-    or ``layout=``), or of one random game of the series for None."""
-    asked = ToDeal.parse(what, layout=kwargs.pop("layout", None)).drawn()
+    or ``game_layout=``), or of one random game of the series for None."""
+    asked = ToDeal.parse(what, layout=kwargs.pop("game_layout", None)).drawn()
     widgets = []
     for rule_set in (Rules.parse(r) for r in rules):
         board = widget(replace(asked, rules=rule_set), **kwargs)

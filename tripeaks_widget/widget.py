@@ -16,31 +16,42 @@ import logging
 import pathlib
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets
 import traitlets
 
 from . import i18n
+from .analysis import Game
 from .board import Board, check_language, intents
 from .board.board import uncopyable, with_the_boards_keywords
 from .board.snapshot import Snapshot
 from .board.surface import reads_through
 from .compare import Comparison, compare
 from .engine.dealing import ToDeal
-from .engine.errors import check_keywords, keywords
+from .engine.errors import InvalidTypeError, check_keywords, checked_keywords, got, keywords
+from .engine.layout import Layout
 from .engine.rules import Rules
 from .goals import challenges_of_the_day
 from .picture import Picture
 from .shown import Steps
+
+if TYPE_CHECKING:  # what a widget reads through to its board, declared for type checkers (tests/typed/declarations.py)
+    from typing_extensions import Unpack  # typing's own from Python 3.11
+
+    from ._board_members import BoardKeywords, BoardMembers
+
+    class _Widget(anywidget.AnyWidget, BoardMembers): ...
+else:
+    _Widget = anywidget.AnyWidget  # at run time, reads_through copies the members on
 
 log = logging.getLogger("tripeaks_widget")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 
-class _Language(traitlets.TraitType):
+class _Language(traitlets.TraitType[str, str | None]):
     """A language the widget speaks, checked as it is set (see :func:`board.check_language`)."""
 
     info_text = "a language: 'en', 'el', 'he' or 'is' (None: the language of the kernel's locale)"
@@ -53,7 +64,7 @@ def _shipped(name: str) -> str:
     return (_STATIC / name).read_text(encoding="utf-8")
 
 
-class FrontEnd(ipywidgets.Widget):
+class FrontEnd(ipywidgets.Widget):  # type: ignore[misc]  # ipywidgets has no types: its classes are Any
     """The front end's code and styles, held by one widget model for the whole kernel: every
     board's view loads them from here (``static/loader.js``), so a notebook saved with its widgets'
     state holds them once, however many boards it shows. A plain model of ipywidgets' own, which
@@ -92,7 +103,7 @@ def _parted(snapshot: Snapshot) -> tuple[dict[str, Any], dict[str, Any]]:
     return state, dict(state.pop("table"))
 
 
-class TriPeaks(anywidget.AnyWidget):
+class TriPeaks(_Widget):
     """TriPeaks solitaire to play in a notebook, or to drive from Python.
 
     ``TriPeaks()`` deals a random game under Easy; ``TriPeaks("TP1-E-AAAAAAB")`` that code;
@@ -103,6 +114,11 @@ class TriPeaks(anywidget.AnyWidget):
     widget shows (``w.play("K♣")``, ``w.show_win_chance = True``, ``w.verdict``); ``w.game`` is the
     :class:`~tripeaks_widget.Game` on the board, where the position is read. The documentation's
     pages on the board and on playing from Python tell the whole of it.
+
+    On a widget, ``layout`` is ipywidgets' own, the widget's box, as on every ipywidget
+    (``TriPeaks(layout=ipywidgets.Layout(width="480px"))``, ``w.layout.width``); the game's layout,
+    the board's ``layout``, is ``game_layout`` (``TriPeaks(game_layout="Diamond")``,
+    ``w.game_layout``, ``w.new_game(game_layout="Columns")``).
     """
 
     # What each board's model carries: a loader of the front end that the kernel's FrontEnd holds
@@ -121,9 +137,17 @@ class TriPeaks(anywidget.AnyWidget):
         i18n.SOURCE_LANGUAGE, help="The language of the board: 'en', 'el', 'he' or 'is' (None: the kernel's locale's)"
     )
 
-    def __init__(self, what: ToDeal | Rules | str | int | None = None, **options: Any) -> None:
-        check_keywords("TriPeaks()", options, BOARD_KEYWORDS)
-        board = Board(what, **options)
+    def __init__(
+        self,
+        what: ToDeal | Rules | str | int | None = None,
+        *,
+        game_layout: Layout | str | None = None,
+        layout: ipywidgets.Layout | dict[str, Any] | None = None,
+        **options: Unpack[BoardKeywords],
+    ) -> None:
+        check_keywords("TriPeaks()", options, WIDGET_KEYWORDS)
+        box = {} if layout is None else {"layout": _box(layout)}
+        board = Board(what, layout=game_layout, **options)
         self.board = board  # a bad code raised above, before any comm opened
         with board.lock:  # the front end's first render is whole: labels and state in the language
             shipped = (
@@ -132,12 +156,31 @@ class TriPeaks(anywidget.AnyWidget):
                 else {"_front_end": front_end()}
             )
             state, table = _parted(board.snapshot())
-            super().__init__(lang=board.lang, labels=i18n.labels(board.lang), state=state, table=table, **shipped)
+            labels = i18n.labels(board.lang)
+            super().__init__(lang=board.lang, labels=labels, state=state, table=table, **shipped, **box)
             board.subscribe(self._show)
         self.on_msg(self._on_msg)
         self._steps = Steps(self._seen, Picture.of)
 
-    __init__.__signature__ = inspect.signature(Board.__init__)  # type: ignore[attr-defined]  # the board's keywords
+    @property
+    def game_layout(self) -> Layout:
+        """The game's layout (R1), the board's ``layout`` (``w.game.layout``): on a widget, ``layout``
+        is ipywidgets' box."""
+        return self.board.layout
+
+    @checked_keywords
+    def new_game(
+        self,
+        what: ToDeal | Rules | str | int | None = None,
+        *,
+        game: int | None = None,
+        rules: Rules | str | None = None,
+        game_layout: Layout | str | None = None,
+        winnable: bool = False,
+    ) -> Game:
+        """The board's ``new_game``, the game's layout named ``game_layout``: deal again, on
+        ``game_layout`` when given, else on the layout in play (a code names its own)."""
+        return self.board.new_game(what, game=game, rules=rules, layout=game_layout, winnable=winnable)
 
     def _show(self, snapshot: Snapshot) -> None:
         """A snapshot the board published: into ``state``, with the labels when its language changed."""
@@ -176,10 +219,11 @@ class TriPeaks(anywidget.AnyWidget):
     @classmethod
     def of_the_day(cls, date: object = None, rules: Rules | str | None = "easy", **options: Any) -> TriPeaks:
         """A board dealing the game of the day (``Game.of_the_day``) with its three challenges as its
-        goals, one, two and three stars; ``options`` are the board's keywords (``layout``: each
+        goals, one, two and three stars; ``options`` are the widget's keywords (``game_layout``: each
         layout has a game of the day of its own)."""
-        day = challenges_of_the_day(date, rules, options.get("layout"))
-        widget = cls(day.number, rules=day.rules, **{**options, "layout": day.layout})
+        check_keywords("of_the_day()", options, WIDGET_KEYWORDS)
+        day = challenges_of_the_day(date, rules, options.get(GAME_LAYOUT))
+        widget = cls(day.number, rules=day.rules, **{**options, GAME_LAYOUT: day.layout})
         with widget.board.lock:
             widget.board.aims.day = day
             widget.board.results.ask_streak(day.rules, day.layout)
@@ -192,9 +236,9 @@ class TriPeaks(anywidget.AnyWidget):
     ) -> Comparison:
         """Widgets side by side dealing the same cards on the same layout, one per rule set:
         ``TriPeaks.compare("TP1-E-AAAAAAB")`` shows that deal under Easy and under Classic,
-        ``TriPeaks.compare("TP1-E-AAAAAAB@DIAMOND")`` on Diamond (``what`` as ``TriPeaks(what)``
-        reads it; None: a random deal). The result is an ``ipywidgets.HBox``; its widgets are
-        ``box.widgets`` (also ``box[0]``, ``box["classic"]``)."""
+        ``TriPeaks.compare("TP1-E-AAAAAAB@DIAMOND")`` or ``TriPeaks.compare(game_layout="Diamond")``
+        on Diamond (``what`` as ``TriPeaks(what)`` reads it; None: a random deal). The result is an
+        ``ipywidgets.HBox``; its widgets are ``box.widgets`` (also ``box[0]``, ``box["classic"]``)."""
         return compare(cls, what, rules, **kwargs)
 
     def _seen(self) -> tuple[dict[str, Any], str]:
@@ -228,20 +272,46 @@ class TriPeaks(anywidget.AnyWidget):
         raise uncopyable()
 
 
+def _box(layout: object) -> object:
+    """ipywidgets' ``layout`` as a widget is given it: an ``ipywidgets.Layout`` or a dict of its CSS.
+    A game's layout there is refused, naming the keyword it goes under."""
+    if isinstance(layout, (ipywidgets.Layout, dict)):
+        return layout
+    named = layout.name if isinstance(layout, Layout) else layout
+    raise InvalidTypeError(
+        "a widget's layout is ipywidgets' box, an ipywidgets.Layout or a dict of its CSS, and the game's "
+        f"layout is game_layout= (TriPeaks(game_layout={named!r})); got {got(layout)}"
+    )
+
+
+# On a widget, ``layout`` is ipywidgets' own (the widget's box): the game's layout, the board's ``layout``
+# keyword and attribute, goes under this name (``TriPeaks(game_layout=...)``, ``w.game_layout``).
+GAME_LAYOUT = "game_layout"
+
+
+def _widgets_signature(board: inspect.Signature) -> inspect.Signature:
+    """The board's keywords as the widget takes them: ``game_layout`` for the board's ``layout``, and
+    ipywidgets' ``layout``."""
+    own = inspect.signature(TriPeaks.__init__).parameters
+    parameters = [own[GAME_LAYOUT] if p.name == "layout" else p for p in board.parameters.values()]
+    return board.replace(parameters=[*parameters, own["layout"]])
+
+
+TriPeaks.__init__.__signature__ = _widgets_signature(inspect.signature(Board.__init__))  # type: ignore[attr-defined]
+WIDGET_KEYWORDS = keywords(inspect.signature(TriPeaks.__init__))
+with_the_boards_keywords(TriPeaks.of_the_day, TriPeaks.__init__)
+
 # Everything a board says, the widget says under the same name, as the same kind (``w.play`` is
 # ``w.board.play``; a method that answers with the board answers with the widget). Not the board's
 # plumbing (its requests, snapshots and subscribers, which the widget carries), nor what the widget
-# has of its own (``lang``, a trait the front end shows; ``close``, which closes the views too).
+# has of its own (``lang``, a trait the front end shows; ``close``, which closes the views too), nor
+# its layout, which on a widget is ``game_layout`` (``layout`` is ipywidgets' box).
 BOARD_PLUMBING = {
     *("handle", "publish", "subscribe", "snapshot", "answer", "point", "say", "used", "close"),
     *("lang", "of_the_day"),  # the widget's own: a trait the front end shows, a classmethod that makes a widget
-    # ipywidgets' own trait, the widget's box (``TriPeaks.compare`` sets it): the game's layout is
-    # ``w.game.layout`` (``w.board.layout``), and ``TriPeaks(layout=...)`` the board's keyword.
-    "layout",
+    *("layout", "new_game"),  # the game's layout: the widget's game_layout, and new_game's game_layout=
 }
 BOARD_NAMES = tuple(name for name in dir(Board) if not name.startswith("_") and name not in BOARD_PLUMBING)
-BOARD_KEYWORDS = keywords(inspect.signature(Board.__init__))
-with_the_boards_keywords(TriPeaks.of_the_day)
 reads_through(
     Board, BOARD_NAMES, lambda widget: widget.board, lambda widget, answer: widget if answer is widget.board else answer
 )(TriPeaks)

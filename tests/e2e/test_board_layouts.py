@@ -112,7 +112,7 @@ def overlap(a: dict, b: dict) -> float:
 @pytest.mark.parametrize("name", LAID_OUT)
 def test_the_live_board_lays_its_layout_out_as_the_picture_does_with_no_overlap_and_nothing_cut_off(camera, name):
     layout = LAYOUTS[name]
-    w = TriPeaks(11, layout=name, records=False, lang="en")
+    w = TriPeaks(11, game_layout=name, records=False, lang="en")
     w.replay([next(iter(w.playable()), "draw")], pace=0)  # a card gone, one maybe turned up
     lift = look.FACE["lift"]
     for width in WIDTHS:
@@ -168,7 +168,7 @@ def test_the_notebook_board_fits_any_width_on_every_layout_and_its_cards_scale(c
     cards shrink with the width (a board with ten cards a row is narrower on a phone than a wide
     screen)."""
     for name in LAYOUTS:
-        w = TriPeaks(11, layout=name, records=False, lang="en")
+        w = TriPeaks(11, game_layout=name, records=False, lang="en")
         cards = []
         for width in FIT_WIDTHS:
             camera.fill_window(width)
@@ -206,8 +206,8 @@ def test_the_won_banner_covers_no_control(camera, width):
 def test_in_jupyterlab_a_new_layout_comes_with_its_table_and_lays_the_board_out_again(open_notebook):
     """The table trait in a real kernel's widget: a board on Diamond shows its 25 cards, and a new
     deal on Columns (another cell) its 21, each free card of the new layout a card to play."""
-    deal = 'w = TriPeaks(11, layout="Diamond", records=False); w'
-    nb = open_notebook(["from tripeaks_widget import TriPeaks", deal, 'w.new_game(layout="Columns"); w.code'])
+    deal = 'w = TriPeaks(11, game_layout="Diamond", records=False); w'
+    nb = open_notebook(["from tripeaks_widget import TriPeaks", deal, 'w.new_game(game_layout="Columns"); w.code'])
     nb.run(0, 1)
     root = nb.cell(1).locator(".tp-root")
     root.wait_for(state="visible")

@@ -19,7 +19,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
 from ..analysis import Game
@@ -44,6 +44,11 @@ from .replay import check_pace, steps_of, whole_step
 from .snapshot import Reply, Snapshot, VerdictLine
 from .statistics import Statistics
 from .surface import reads_through, signature_of
+
+if TYPE_CHECKING:  # what a board reads through to its game, declared for type checkers (tests/typed/declarations.py)
+    from ._game_members import GameMembers
+else:
+    GameMembers = object  # at run time, reads_through copies the members on
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -107,7 +112,7 @@ def _budget(name: str, value: Any) -> float:
 
 
 @reads_through(Game, GAME_NAMES, lambda board: board.game)
-class Board:
+class Board(GameMembers):
     """One game of TriPeaks in play, headless: see the module's docstring and the explanation
     page of the documentation ("the board"). ``Board("TP1-E-AAAAAAB")`` deals that code,
     ``Board(123)`` or ``Board(game=123)`` numbered game 123 (1 to 50,000), ``Board("classic")`` or
@@ -793,12 +798,14 @@ class Board:
         return f"Board({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
 
 
-def with_the_boards_keywords(method: Any) -> None:
+def with_the_boards_keywords(method: Any, maker: Callable[..., Any] | None = None) -> None:
     """Show ``method`` (``date``, ``rules``, then ``**options`` for the board) with the board's own
-    keywords in place of ``**options``, as ``help()`` and the reference read it."""
+    keywords (``maker``'s: by default ``Board``'s) in place of ``**options``, as ``help()`` and the
+    reference read it."""
     function = method.__func__
     own = inspect.signature(function)
-    taken = [p for p in inspect.signature(Board.__init__).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    made = inspect.signature(Board.__init__ if maker is None else maker)
+    taken = [p for p in made.parameters.values() if p.kind is p.KEYWORD_ONLY]
     fixed = [p for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
     kept = [p for p in taken if p.name not in own.parameters and p.name != "game"]  # the day names the game
     function.__signature__ = own.replace(parameters=[*fixed, *kept])

@@ -12,9 +12,13 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 Holder = Callable[[Any], Any]  # from the object read on, the object that says it
+Class = TypeVar("Class", bound=type)
+Owner = TypeVar("Owner")
+Keywords = ParamSpec("Keywords")
+Answer = TypeVar("Answer")
 
 
 def read_through(source: type, name: str, holder: Holder, wrap: Callable[[Any, Any], Any] | None = None) -> Any:
@@ -29,6 +33,7 @@ def read_through(source: type, name: str, holder: Holder, wrap: Callable[[Any, A
         def put(obj: Any, value: Any) -> None:
             setattr(holder(obj), name, value)
 
+        get.__wrapped__, put.__wrapped__ = member.fget, member.fset  # type: ignore[attr-defined]  # their types
         return property(get, put if member.fset is not None else None, doc=member.__doc__)
     function = getattr(source, name)
     if not callable(function):
@@ -44,10 +49,10 @@ def read_through(source: type, name: str, holder: Holder, wrap: Callable[[Any, A
 
 def reads_through(
     source: type, names: Iterable[str], holder: Holder, wrap: Callable[[Any, Any], Any] | None = None
-) -> Callable[[type], type]:
+) -> Callable[[Class], Class]:
     """A class decorator: the class reads each of ``names`` through to ``holder(obj)``."""
 
-    def decorate(cls: type) -> type:
+    def decorate(cls: Class) -> Class:
         for name in names:
             member = read_through(source, name, holder, wrap)
             if not isinstance(member, property):
@@ -59,12 +64,16 @@ def reads_through(
     return decorate
 
 
-def signature_of(original: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def signature_of(
+    original: Callable[Concatenate[Any, Keywords], Any],
+) -> Callable[[Callable[Concatenate[Owner, ...], Answer]], Callable[Concatenate[Owner, Keywords], Answer]]:
     """A method that does its own work under ``original``'s name, with ``original``'s signature
-    (the board's ``hint`` shows what it finds; it takes the game's ``hint``'s keywords)."""
+    (the board's ``hint`` shows what it finds; it takes the game's ``hint``'s keywords), for
+    ``help()`` and for a type checker alike; its answer is its own."""
 
-    def decorate(method: Callable[..., Any]) -> Callable[..., Any]:
+    def decorate(method: Callable[Concatenate[Owner, ...], Answer]) -> Callable[Concatenate[Owner, Keywords], Answer]:
         method.__signature__ = inspect.signature(original)  # type: ignore[attr-defined]
+        method.__wrapped__ = original  # type: ignore[attr-defined]  # where the signature's annotations are read
         return method
 
     return decorate
