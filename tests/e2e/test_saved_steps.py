@@ -145,6 +145,8 @@ def each_step_shows_its_own_picture(nb: Notebook) -> None:
     assert "discard: 2 of diamonds" in described(newest[0])[0]
     assert len(set(older + newest)) == len(STEPS)  # each step its own board
     expect(nb.cell(len(STEPS)).locator("img")).to_have_count(0)
+    fits = "img => img.getBoundingClientRect().width <= img.parentElement.getBoundingClientRect().width"
+    assert nb.cell(4).locator(SAVED_PICTURE).evaluate(fits)  # the wide comparison, scaled to the cell
 
 
 def test_saved_by_jupyterlab_and_reopened_each_step_shows_its_own_picture(open_notebook, page, lab, shot):
@@ -153,7 +155,8 @@ def test_saved_by_jupyterlab_and_reopened_each_step_shows_its_own_picture(open_n
     expect(nb.cell(len(STEPS)).locator(".widget-slider")).to_have_count(1)
     nb = save_and_reopen(nb, lambda: Notebook.open(page, lab, nb.name))
     each_step_shows_its_own_picture(nb)
-    shot("steps-saved-by-lab-reopened", nb.page.locator(f"{nb.selector} .jp-Notebook"))
+    shot("steps-saved-by-lab-reopened-newest", nb.cell(2))
+    shot("steps-saved-by-lab-reopened-comparison", nb.cell(4))
 
 
 @pytest.fixture(scope="module")
@@ -169,4 +172,4 @@ def test_saved_by_notebook7_and_reopened_each_step_shows_its_own_picture(noteboo
     nb.run(*range(len(STEPS) + 1))
     nb = save_and_reopen(nb, lambda: open_notebook7(page, notebook7, "saved.ipynb"))
     each_step_shows_its_own_picture(nb)
-    shot("steps-saved-by-notebook7-reopened", page.locator(f"{nb.selector} .jp-Notebook"))
+    shot("steps-saved-by-notebook7-reopened-comparison", nb.cell(4))

@@ -28,6 +28,7 @@ function showPicture(renderer, src, model) {
   image.src = src;
   image.alt = String(model.data["text/plain"] ?? "");
   image.className = "tripeaks-saved-picture";
+  image.style.maxWidth = "100%"; // as JupyterLab's own image outputs: scaled down to the cell's width
   renderer.node.replaceChildren(image);
 }
 
