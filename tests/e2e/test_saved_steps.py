@@ -22,6 +22,8 @@ from hostdriver import open_notebook7, start_notebook7
 from labdriver import Board, Notebook, expect
 from nbformat.sign import NotebookNotary
 
+from tripeaks_widget.shown import FALLBACK
+
 nbclient = pytest.importorskip("nbclient", reason="nbclient runs the walkthrough (pip install -e '.[test]')")
 
 STEPS = [
@@ -127,6 +129,7 @@ def save_and_reopen(nb: Notebook, reopen) -> Notebook:
     assert "widgets" not in saved.metadata  # no widget state: every model is gone once the kernel is
     views = [out for cell in saved.cells for out in cell.outputs if VIEW in out.get("data", {})]
     assert len(views) == 3  # the newest board, the newest comparison and the slider
+    assert [FALLBACK in out.metadata for out in views] == [True, True, False]  # the mark the extension reads
     shut_down = "(id) => Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.id === id)"
     nb.page.evaluate(shut_down + ".sessionContext.shutdown()", nb.id)
     return reopen()
