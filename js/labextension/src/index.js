@@ -43,7 +43,8 @@ function withPicture(renderer) {
     if (src === null) return rendering;
     showPicture(renderer, src, model); // until the manager answers: the view, or no model
     await rendering;
-    if (renderer.widgets.length === 0 && !renderer.isHidden) showPicture(renderer, src, model);
+    // no view in it (ipywidgets' renderer is a Panel: its view is its one child), and not closed
+    if (renderer.widgets?.length === 0 && !renderer.isHidden) showPicture(renderer, src, model);
   };
   return renderer;
 }
