@@ -3,6 +3,7 @@ its picture beside it; shown again, the display before becomes the picture of it
 board as it was shown or as the player left it by hand, never as code moved it after."""
 
 import base64
+import pathlib
 import re
 import struct
 
@@ -21,14 +22,17 @@ class Page:
 
     def __init__(self):
         self.outputs: dict[str, dict] = {}
+        self.metadata: dict[str, dict] = {}
 
-    def display(self, data, raw, display_id):
+    def display(self, data, raw, display_id, metadata=None):
         assert raw
         self.outputs[display_id] = data
+        self.metadata[display_id] = metadata or {}
 
-    def update_display(self, data, raw, display_id):
+    def update_display(self, data, raw, display_id, metadata=None):
         assert raw and display_id in self.outputs
         self.outputs[display_id] = data
+        self.metadata[display_id] = metadata or {}  # as IPython publishes it: the update's own
 
     def shown(self) -> list[dict]:
         return list(self.outputs.values())
@@ -70,6 +74,32 @@ def test_shown_again_the_display_before_becomes_the_picture_of_its_step(page):
     assert second[SVG] != first[SVG] and second[PNG] != first[PNG]
     assert looks(second[SVG]) == looks(w.picture().svg)
     w.close()
+
+
+def test_a_live_display_names_its_pictures_types_for_the_extension_and_a_picture_alone_does_not(page):
+    """The metadata the JupyterLab extension reads (js/labextension/src/index.js) to show the picture
+    where the live view's model is gone: on the live display only, SVG first, as the bundle has them."""
+    w = TriPeaks(OPENING, records=False, lang="en")
+    w._ipython_display_()
+    w.play("K♣")
+    w._ipython_display_()
+    first, second = page.metadata.values()
+    assert first == {}  # a picture already: nothing to fall back from
+    assert second == {shown.FALLBACK: {"fallback": [SVG, PNG]}}
+    assert all(mime in page.shown()[1] for mime in second[shown.FALLBACK]["fallback"])
+    w.close()
+
+
+def test_the_extension_reads_the_mark_the_live_displays_carry():
+    """One fact on both sides: the metadata key shown.py writes is the one the extension's source,
+    and the build of it the wheel ships (tripeaks_widget/labextension), look for."""
+    repo = pathlib.Path(__file__).resolve().parents[1]
+    source = (repo / "js" / "labextension" / "src" / "index.js").read_text()
+    assert f'const MARK = "{shown.FALLBACK}";' in source
+    built = "".join(path.read_text() for path in (repo / "tripeaks_widget" / "labextension" / "static").glob("*.js"))
+    assert (
+        re.search(rf"\b{shown.FALLBACK}\b", built) and "tripeaks-saved-picture" in built
+    )  # not only in a chunk's name
 
 
 def test_shown_again_before_the_board_moved_on_both_displays_stay_live_in_step(page):

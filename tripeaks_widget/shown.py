@@ -9,6 +9,10 @@ beside it: views of one board, in step. An older display keeps the board as it w
 the picture saved beside the live view has it), or, if the player then played in it by hand, as
 they left it: a click there counts; a move made by code, later in the cell or in a later cell, does
 not (``w.picture()`` keeps that). The docs' how-to on walkthroughs tells which path each covers.
+
+A live display's metadata names its picture's types (:data:`FALLBACK`): the package's JupyterLab and
+Notebook 7 extension (js/labextension) shows that picture where the widget view's model is gone, as
+in a notebook saved without widget state and opened again.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ from typing import Any
 
 from IPython.display import display, update_display
 
-from .picture import Picture
+from .picture import PNG, SVG, Picture
 
 Look = Callable[[], tuple[Any, str]]  # what a widget shows now: (its snapshots, its text line)
 Draw = Callable[[Any], Picture]  # the picture of those snapshots
+FALLBACK = "tripeaks_widget"  # a live display's metadata: {FALLBACK: {"fallback": [its picture's types]}}
 
 
 @dataclass
@@ -52,8 +57,10 @@ class Steps:
             self.step = _Step(seen, text, None)
         if self.step.picture is None:
             self.step.picture = self.draw(seen)
+        picture = self.step.picture.data()
+        fallback = {FALLBACK: {"fallback": [mime for mime in (SVG, PNG) if mime in picture]}}
         display_id = uuid.uuid4().hex
-        display({**live, **self.step.picture.data()}, raw=True, display_id=display_id)
+        display({**live, **picture}, raw=True, metadata=fallback, display_id=display_id)
         self.live.append(display_id)
 
     def settle(self) -> None:

@@ -32,6 +32,9 @@ except ImportError:  # the e2e fixtures skip (or, when required, fail) every tes
     expect = None
 
 ARTIFACTS = pathlib.Path(__file__).parent / "artifacts"  # screenshots (git-ignored)
+# The package's JupyterLab / Notebook 7 extension as built in this checkout (js/labextension), which
+# the wheel installs into share/jupyter/labextensions: a server run from the checkout finds it here.
+LABEXTENSION = pathlib.Path(__file__).resolve().parents[2] / "tripeaks_widget" / "labextension"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -177,10 +180,12 @@ class LabServer:
         self.stop()
 
 
-def jupyter_home(server_config: str = "") -> tuple[pathlib.Path, dict[str, str]]:
+def jupyter_home(server_config: str = "", checkout_extension: bool = True) -> tuple[pathlib.Path, dict[str, str]]:
     """A scratch home for one Jupyter server (settings with news and update checks off, its own
     workspaces/runtime/config/data directories), and the environment that points there.
-    ``server_config`` is Python for the server's own ``jupyter_server_config.py``."""
+    ``server_config`` is Python for the server's own ``jupyter_server_config.py``;
+    ``checkout_extension`` links this checkout's built JupyterLab extension into the home's data
+    directory (as ``jupyter labextension develop`` would, but for this server alone)."""
     home = pathlib.Path(tempfile.mkdtemp(prefix="tripeaks-lab-"))
     settings = home / "user-settings"
     for rel, value in LAB_SETTINGS.items():
@@ -191,6 +196,10 @@ def jupyter_home(server_config: str = "") -> tuple[pathlib.Path, dict[str, str]]
         (home / sub).mkdir(exist_ok=True)
     if server_config:
         (home / "config" / "jupyter_server_config.py").write_text(server_config)
+    if checkout_extension:
+        name = json.loads((LABEXTENSION / "package.json").read_text())["name"]
+        (home / "data" / "labextensions").mkdir()
+        (home / "data" / "labextensions" / name).symlink_to(LABEXTENSION, target_is_directory=True)
     env = server_env()
     env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     env["JUPYTER_CONFIG_DIR"] = str(home / "config")
@@ -270,8 +279,9 @@ def start_lab(
     """Start JupyterLab on 127.0.0.1 at a free port (see :func:`jupyter_home` and
     :func:`jupyter_server_args`), news and update checks off. ``python`` is the interpreter
     that runs it and its kernels (by default this one); ``env`` sets (or, with None, removes)
-    variables of the server's environment."""
-    home, lab_env = jupyter_home(server_config)
+    variables of the server's environment. Run by another interpreter, it has that one's own
+    JupyterLab extensions alone, not this checkout's."""
+    home, lab_env = jupyter_home(server_config, checkout_extension=python is None)
     python = python or sys.executable
     lab_env["PATH"] = os.pathsep.join([str(pathlib.Path(python).parent), lab_env["PATH"]])
     for name, value in (env or {}).items():

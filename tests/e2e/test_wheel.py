@@ -32,6 +32,10 @@ SHIPPED = [
     *(f"engine/layouts/{path.name}" for path in sorted((PACKAGE / "engine" / "layouts").glob("*.json"))),
     *(f"i18n/locale/{lang}/LC_MESSAGES/tripeaks.mo" for lang in ("el", "he", "is")),
 ]
+# the JupyterLab / Notebook 7 extension (js/labextension), built into the package's folder and installed
+# where JupyterLab finds it: share/jupyter/labextensions/<its name>, from the wheel's data
+LABEXTENSION = PACKAGE / "labextension"
+LABEXTENSION_NAME = json.loads((LABEXTENSION / "package.json").read_text())["name"]
 BLOCKED = "Must be one rank higher or lower"
 COMPILER = shutil.which(os.environ.get("CC", "cc")) is not None  # then the wheel carries the compiled search
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
@@ -106,12 +110,19 @@ def test_sdist_and_wheel_pass_twine_check(dist):
 
 
 def test_the_wheel_carries_the_bundle_and_the_catalogs(dist):
+    name, version = dist["wheel"].name.split("-")[:2]
+    extension = f"{name}-{version}.data/data/share/jupyter/labextensions/{LABEXTENSION_NAME}"
+    built = {path.relative_to(LABEXTENSION).as_posix(): path for path in LABEXTENSION.rglob("*") if path.is_file()}
+    built["install.json"] = REPO / "js" / "labextension" / "install.json"
     with zipfile.ZipFile(dist["wheel"]) as wheel:
         names = set(wheel.namelist())
         for rel in SHIPPED:
             assert f"tripeaks_widget/{rel}" in names, f"{rel} is not in the wheel"
             assert wheel.read(f"tripeaks_widget/{rel}") == (PACKAGE / rel).read_bytes(), f"{rel} differs"
+        for rel, path in built.items():
+            assert wheel.read(f"{extension}/{rel}") == path.read_bytes(), f"the extension's {rel} differs"
     assert not any("node_modules" in name or name.startswith("js/") for name in names)
+    assert not any(name.startswith("tripeaks_widget/labextension/") for name in names)  # once, where Lab looks
     if COMPILER:  # the compiled build in its own folder, so the wheel is for this platform only
         compiled = _builds.CYTHON_MODULES + _builds.C_MODULES
         assert {
@@ -164,6 +175,7 @@ def test_jupyterlab_plays_from_the_wheel(venv, host_page, tmp_path):
         nb.run(2)
         state = json.loads(nb.output_text(2).strip().splitlines()[-1])
         assert (state["discard"], state["score"], state["moves"]) == ("K♣", 499, 1)
+        assert page.evaluate("() => window.jupyterapp.isPluginActivated('tripeaks-widget:saved-picture')")
         screenshot(page, "host-wheel-lab")
         assert page_errors(page) == []
     finally:
