@@ -3,8 +3,8 @@
 A store holds a connection only while it uses it: each read and each write opens one, and
 closes it once the statement or transaction is done. So a board left open holds none, and a
 class of 300 students, each with a board open, fits a server's default ``max_connections``
-(100) with room to spare: only those writing at the same moment hold one, for a few
-milliseconds. A server whose connection slots are all taken at that moment is asked again
+(100) with room to spare: only the boards reading or writing at that moment hold one, while
+they do. A server whose connection slots are all taken at that moment is asked again
 after a short random pause, within the store's deadline. (A teacher's live board may keep a
 listening connection of its own: nothing here shares or limits it.) Every use of a connection
 has a client-side deadline (:mod:`.deadline`), and each connection speaks UTF-8 whatever the
@@ -20,6 +20,7 @@ import re
 import time
 from contextlib import contextmanager
 
+from ..engine.errors import RecordsUnavailable
 from . import writes
 from .backends import APPLICATION_ID, LOCK_WAIT, Backend, Found
 from .deadline import Missed, deadline
@@ -36,11 +37,11 @@ log = logging.getLogger("tripeaks_widget")
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
 
 
-class Unreachable(RecordsError):
+class Unreachable(RecordsUnavailable):
     """The server could not be reached, or did not answer in time: worth another try later."""
 
 
-class ServerDown(RecordsError):
+class ServerDown(RecordsUnavailable):
     """The server cannot be reached as the store is opened (as against refusing this user, say)."""
 
 

@@ -22,7 +22,14 @@ from typing import Any
 
 from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
-from ..engine.errors import InvalidValueError, SearchExhausted, got, whole_number
+from ..engine.errors import (
+    InvalidRecordsError,
+    InvalidValueError,
+    RecordsUnavailable,
+    SearchExhausted,
+    got,
+    whole_number,
+)
 from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..goals import Challenge
@@ -176,7 +183,7 @@ class Records:
                 return step()
             except backend.errors as error:
                 if not backend.transient(error) or time.monotonic() > deadline:
-                    raise RecordsError(
+                    raise RecordsUnavailable(
                         f"{self.where}: the store stayed busy while it was opened ({' '.join(str(error).split())})"
                     ) from None
                 time.sleep(pause)
@@ -311,7 +318,7 @@ class Records:
         try:
             return future.result(self.timeout)
         except FutureTimeout:
-            raise RecordsError(
+            raise RecordsUnavailable(
                 f"{self.where}: the store stayed busy for {self.timeout:g} s; the result is kept and will be "
                 "written when it is free"
             ) from None
@@ -431,7 +438,7 @@ class Records:
         if self._ready:
             return
         if not self._opened.wait(OPENING_WAIT + 2 * self.timeout):  # the opening's own deadlines end it first
-            raise RecordsError(f"{self.where}: the store is still being opened")
+            raise RecordsUnavailable(f"{self.where}: the store is still being opened")
         if self.refused is not None:
             raise self.refused
         with self._ready_lock:
@@ -498,7 +505,9 @@ class Records:
 
         gone = self._as_owner(work, "withdraws")
         if gone is None:
-            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')")
+            raise InvalidRecordsError(
+                f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')"
+            )
         return dict(zip(class_challenges.COLUMNS, gone, strict=True))
 
     def _as_owner(self, work, does: str):
@@ -545,7 +554,7 @@ class Records:
         ``assisted`` (by hand and unassisted first, then the best)."""
         found = [c for c in self.challenges(on="all") if c["id"] == _bounded("challenge", challenge_id, 1, 2**62)]
         if not found:
-            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
+            raise InvalidRecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
         challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
         names: tuple[str, ...] = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category")
@@ -748,7 +757,8 @@ class Records:
             except backend.errors as error:
                 if not last and backend.lost(error):
                     continue
-                raise RecordsError(f"{self.where}: reading the records failed ({backend.say(error)})") from None
+                kind = RecordsUnavailable if backend.transient(error) or backend.lost(error) else RecordsError
+                raise kind(f"{self.where}: reading the records failed ({backend.say(error)})") from None
         raise AssertionError("unreachable")
 
     def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
@@ -1050,11 +1060,11 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     return number
 
 
-class RowRefused(RecordsError):
+class RowRefused(InvalidRecordsError):
     """A result the store refuses whenever it is sent (a check of the store's own fails)."""
 
 
-class KeptInSpool(RecordsError):
+class KeptInSpool(RecordsUnavailable):
     """A result the store's disk had no room for: spooled (or, with no room there either, logged)."""
 
 
