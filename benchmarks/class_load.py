@@ -53,7 +53,16 @@ def kernel(spec_file: str) -> None:
     sys.path.insert(0, spec["code"])
     from tripeaks_widget.board import Board
 
-    boards = [Board(game=1, rules="easy", records=url) for url in spec["urls"]]
+    opened: list[float] = []
+
+    def board_of(url: str) -> Board:
+        began = time.perf_counter()
+        board = Board(game=1, rules="easy", records=url)
+        if board.results.store is not None:
+            board.results.store.opening.add_done_callback(lambda _: opened.append(time.perf_counter() - began))
+        return board
+
+    boards = [board_of(url) for url in spec["urls"]]
     for board in boards:
         store = board.results.store
         if store is not None:
@@ -98,7 +107,8 @@ def kernel(spec_file: str) -> None:
         time.sleep(0.1)
     sent = sum(b.results.recorded is not None for b in boards)
     answered = [t for t in took if t is not None]
-    print(json.dumps({"refused": sum(refused), "sent": sent, "took": answered, "failed": failed}), flush=True)
+    report = {"refused": sum(refused), "opened": opened, "sent": sent, "took": answered, "failed": failed}
+    print(json.dumps(report), flush=True)
     for board in boards:
         board.close()
 
@@ -230,6 +240,7 @@ def run_class(admin_url, code, label, args, offsets, line, log, folder) -> dict:
     took = sorted(t for r in reports for t in r["took"])
     return {
         "opened": opened,
+        "openings": sorted(t for r in reports for t in r["opened"]),
         "refused": sum(r["refused"] for r in reports),
         "idle": idle,
         "most": sampler.most("burst"),
@@ -257,6 +268,12 @@ def report(label: str, students: int, got: dict) -> None:
     took = got["took"]
     print(f"\n{label}:")
     print(f"  boards opened in {got['opened']:.1f} s; boards without records: {got['refused']} of {students}")
+    openings = got["openings"]
+    if openings:
+        print(
+            f"  a store's opening: p50 {percentile(openings, 50):.0f} ms, p99 {percentile(openings, 99):.0f} ms, "
+            f"max {1000 * openings[-1]:.0f} ms"
+        )
     print(
         f"  connections held by the class: {got['idle']} with every board open and idle, "
         f"at most {got['most']} in the burst"

@@ -10,6 +10,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from records_stores import postgres  # noqa: F401  (a fixture)
 
 from tripeaks_widget.board import Board
@@ -79,4 +80,31 @@ def test_a_class_of_boards_open_at_once_holds_no_idle_connection_and_every_resul
         admin.execute(f"CREATE SCHEMA {postgres.name}")  # the fixture drops it again
         for name in [*names, f"{role}_students", f"{role}_writer", role]:
             admin.execute(f'DROP ROLE IF EXISTS "{name}"')
+        admin.close()
+
+
+def test_a_store_too_busy_as_it_opens_is_an_outage_and_keeps_the_results(postgres):
+    """A store locked (a backup, a migration) all the while a board opens it is not refused: the
+    board keeps its records, and the store is looked at again when it is written."""
+    from tripeaks_widget import Game, RecordsUnavailable
+
+    Records(postgres.url).close()  # the store made
+    admin = postgres.connect()
+    try:
+        admin.execute("BEGIN")
+        admin.execute("LOCK TABLE tripeaks_store IN ACCESS EXCLUSIVE MODE")
+        records = Records(postgres.url, timeout=1, open_wait=None)
+        try:
+            assert not records.ready and records.refused is None
+            assert isinstance(records.opening.result(), bool)  # opened, not refused
+            with pytest.raises(RecordsUnavailable):
+                records.stats()  # a read cannot wait: an outage, said as one
+            admin.execute("ROLLBACK")
+            game = Game.from_number(7)
+            game.draw()
+            assert [n.kind for n in records.record(game, player="ana")] == ["best_so_far"]
+            assert records.ready and [r["player"] for r in records.results()] == ["ana"]
+        finally:
+            records.close()
+    finally:
         admin.close()

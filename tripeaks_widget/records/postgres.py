@@ -153,6 +153,8 @@ class Postgres(Backend):
         except (self.psycopg.Error, Missed) as error:
             if isinstance(error, self.psycopg.errors.LockNotAvailable):
                 raise  # another process is starting the store: the caller waits and tries again
+            if isinstance(error, Missed) or self.lost(error):  # an outage (a server overloaded, say), not a refusal
+                raise ServerDown(f"{self.where}: the PostgreSQL server stopped answering ({self.say(error)})") from None
             raise RecordsError(
                 f"{self.where}: cannot be read ({self.say(error)}); expected {self.expected()}."
             ) from None

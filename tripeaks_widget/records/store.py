@@ -39,7 +39,7 @@ from .backends import Backend, SQLite
 from .locate import MEMORY, Location, RecordsError, locate
 from .notices import Notice, first_met_notice, standing_notice
 from .player import default_player
-from .postgres import Postgres, ServerDown
+from .postgres import Postgres
 from .registry import SHARED
 from .results import (
     CATEGORIES,
@@ -159,12 +159,15 @@ class Records:
 
     def _open(self) -> bool:
         """Look at the store and bring it up to date; whether it is ready (False: its server could
-        not be reached, and it is looked at when it answers). Raises (and keeps in ``refused``) why
+        not be reached, or the store stayed busy, and it is looked at when it answers). Raises (and keeps in ``refused``) why
         a store cannot be used."""
         try:
             self.read_only = self._waiting(self.timeout, lambda: self._backend.open(self._prepare))
             self._ready = True
-        except ServerDown as error:  # results are kept, and written once it can be reached
+        except RecordsUnavailable as error:  # a server down, silent or busy: results are kept
+            if not self._backend.remote:  # a file locked all the while: refused, as any other
+                self.refused = error
+                raise
             log.warning("%s; results are kept and written when it answers", error)
         except RecordsError as error:
             self.refused = error
