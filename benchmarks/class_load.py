@@ -250,7 +250,7 @@ def run_class(admin_url, code, label, args, offsets, line, log, folder) -> dict:
         "stored": stored,
         "players": players,
         "spooled": len(list(spool.glob("*.json"))) if spool.exists() else 0,
-        "warnings": sum(len(log.read_text(errors="replace").splitlines()) for log in logs),
+        "warnings": [line for log in logs for line in log.read_text(errors="replace").splitlines()],
         "server_refusals": None if refused_before is None else refusals(log) - refused_before,
     }
 
@@ -289,7 +289,10 @@ def report(label: str, students: int, got: dict) -> None:
     )
     if got["failed"]:
         print(f"    first failure: {got['failed'][0][:200]}")
-    print(f"  the kernels logged {got['warnings']} lines (warnings: a store refused, a result kept waiting)")
+    print(f"  the kernels logged {len(got['warnings'])} lines; of each kind, the first:")
+    kinds = {re.sub(r"postgresql://\S+|\d+", "#", line)[:80]: line for line in reversed(got["warnings"])}
+    for line in list(kinds.values())[::-1][:5]:
+        print(f"    {line[:200]}")
     if got["server_refusals"] is not None:
         print(f"  the server refused {got['server_refusals']} connections for want of a slot")
 
