@@ -159,8 +159,8 @@ class Records:
 
     def _open(self) -> bool:
         """Look at the store and bring it up to date; whether it is ready (False: its server could
-        not be reached, or the store stayed busy, and it is looked at when it answers). Raises (and keeps in ``refused``) why
-        a store cannot be used."""
+        not be reached, or the store stayed busy, and it is looked at when it answers). Raises (and
+        keeps in ``refused``) why a store cannot be used."""
         try:
             self.read_only = self._waiting(self.timeout, lambda: self._backend.open(self._prepare))
             self._ready = True
