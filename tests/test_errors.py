@@ -66,3 +66,39 @@ def test_every_error_of_the_engine_is_exported_from_the_package():
     assert "InvalidValueError" in declared and declared <= set(tripeaks_widget.__all__), sorted(declared)
     for name in declared:
         assert getattr(tripeaks_widget, name) is getattr(errors, name)
+
+
+def test_a_records_outage_is_told_apart_from_bad_input(tmp_path, monkeypatch):
+    """A server that is down is a ``RecordsUnavailable``, never a ``ValueError``; a place that names
+    no store is an ``InvalidRecordsError``, a ``ValueError``; both are ``RecordsError``\\ s."""
+    import socket
+
+    import pytest
+
+    pytest.importorskip("psycopg")
+    from tripeaks_widget import Game, InvalidRecordsError, RecordsError, RecordsUnavailable
+    from tripeaks_widget.records import Records
+
+    assert issubclass(InvalidRecordsError, ValueError) and not issubclass(RecordsUnavailable, ValueError)
+    assert not issubclass(RecordsError, ValueError)
+    with pytest.raises(InvalidRecordsError, match="not a kind of records store this version keeps"):
+        Records("ftp://school/records")
+
+    monkeypatch.setenv("TRIPEAKS_RECORDS_SPOOL", str(tmp_path / "spool"))
+    with socket.socket() as free:  # a port nothing listens on: the server is down
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    records = Records(f"postgresql://ana:secret@127.0.0.1:{port}/class", timeout=1)
+    try:
+        assert not records.ready and records.refused is None  # opened all the same: results are kept
+        with pytest.raises(RecordsUnavailable, match="reading the records failed") as read:
+            records.leaderboard(1)
+        game = Game("TP1-E-AAAAAAB")
+        game.draw()
+        with pytest.raises(RecordsUnavailable, match="the result is kept") as written:
+            records.record(game, player="ana")
+        assert not isinstance(read.value, ValueError) and not isinstance(written.value, ValueError)
+        assert "secret" not in str(read.value)
+    finally:
+        records.close(wait=0)
+    assert len(list((tmp_path / "spool").glob("*.json"))) == 1  # kept, to be written when the server is back

@@ -14,7 +14,15 @@ them all), whose message names the form expected:
 - ``InvalidDateError``: a date of the game of the day (``Game.of_the_day``);
 - ``InvalidChallengeError``: ``Challenge.parse`` and a challenge that cannot be met under its rules;
 - ``InvalidLayoutError``: ``Layout(…)``, ``Layout.load``, ``Layout.from_dict`` and ``Layout.parse``
-  (every ``layout=``), naming the slot(s) at fault.
+  (every ``layout=``), naming the slot(s) at fault;
+- ``InvalidRecordsError``: what the records are given (``Records(…)``, ``$TRIPEAKS_RECORDS``, a
+  class's student names, a challenge the store does not have, a result the store refuses).
+
+A records store that cannot be used raises ``RecordsError``, the base of ``InvalidRecordsError``,
+and not a ``ValueError`` itself: a store that is another program's, or a newer version's.
+``RecordsUnavailable``, also a ``RecordsError``, is an outage, never bad input: a server that is
+down, silent or out of connection slots, a store that stays busy; a result handed in is kept and
+written once the store answers.
 
 An input that may come from a player, a file or a front end raises its error whatever is
 wrong with it, its type included (the message names the type it got). The options that
@@ -100,6 +108,24 @@ class InvalidLayoutError(TriPeaksError, ValueError):
     """Not a layout: a file that is not TOML or JSON or lacks a part, or covers that go round in
     a circle, slots that can never be freed, more slots than the deck fills, cards drawn on top
     of each other."""
+
+
+class RecordsError(TriPeaksError):
+    """A records store that cannot be used as asked; the message names the store (never its
+    password) and what was expected. ``RecordsUnavailable`` (try again later) and
+    ``InvalidRecordsError`` (bad input) say which kind."""
+
+
+class RecordsUnavailable(RecordsError):
+    """A records store that cannot be reached now: its server is down, does not answer, or has no
+    connection slot free, or the store stays busy. Nothing given was wrong: worth another try
+    later, and a result handed in is kept and written once the store answers."""
+
+
+class InvalidRecordsError(RecordsError, ValueError):
+    """Bad input to the records: a place that names no store (``Records("ftp://…")``), a student's
+    name that is no role name, a challenge the store does not have, a result the store refuses
+    whenever it is sent (one under another student's name, say)."""
 
 
 class _Shown(reprlib.Repr):

@@ -32,8 +32,9 @@ and how many kernels write at once: the documentation's page "Records and roles"
 from __future__ import annotations
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
+from ..engine.errors import InvalidRecordsError, RecordsError, RecordsUnavailable
 from .backends import APPLICATION_ID
-from .locate import ENV_VAR, FILE_NAME, Location, RecordsError, default_path, locate, redact
+from .locate import ENV_VAR, FILE_NAME, Location, default_path, locate, redact
 from .notices import (
     BEST_SO_FAR,
     FIRST_WIN,
@@ -83,10 +84,12 @@ __all__ = [
     "SERIES_FIRST",
     "SERIES_LAST",
     "STANDING",
+    "InvalidRecordsError",
     "Location",
     "Notice",
     "Records",
     "RecordsError",
+    "RecordsUnavailable",
     "check_player",
     "default_path",
     "default_player",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import InvalidRecordsError
 from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
@@ -205,7 +206,7 @@ class SQLite(Backend):
     def _open_file(self, path: Path, prepare) -> tuple[Any, str, bool]:
         leave = self.leave_it()
         if path.exists() and not path.is_file():
-            raise RecordsError(f"{path}: not a file; expected {self.expected()}. {leave}")
+            raise InvalidRecordsError(f"{path}: not a file; expected {self.expected()}. {leave}")
         exists = path.exists()
         if exists and not os.access(path, os.R_OK):
             raise RecordsError(f"{path}: cannot be read (permission denied); expected a file this user can read.")
@@ -213,7 +214,7 @@ class SQLite(Backend):
             with open(path, "rb") as file:
                 head = file.read(len(SQLITE_MAGIC))
             if head != SQLITE_MAGIC:
-                raise RecordsError(
+                raise InvalidRecordsError(
                     f"{path}: not an SQLite database (it does not begin as one does); expected {self.expected()}. "
                     f"{leave}"
                 )

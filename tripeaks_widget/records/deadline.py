@@ -4,9 +4,9 @@ A server whose backends are stopped (SIGSTOP), or a proxy that stops forwarding,
 TCP connection open and answers nothing: server-side timeouts never fire, and libpq waits
 in ``recv`` for ever. So each use of a connection is given a deadline; one watchdog thread
 per process keeps them, and when one passes it shuts the connection's socket down. The
-waiting driver then sees the connection end and raises; the broken connection is dropped
-from the pool. (Shutting a socket down through a duplicate of its descriptor ends it for
-every descriptor, without closing the one libpq still holds.)
+waiting driver then sees the connection end and raises. (Shutting a socket down through a
+duplicate of its descriptor ends it for every descriptor, without closing the one libpq
+still holds.)
 """
 
 from __future__ import annotations

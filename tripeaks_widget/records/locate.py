@@ -1,7 +1,7 @@
 """Where a records store is: the one reading of ``TRIPEAKS_RECORDS`` and of ``Records(...)``.
 
 Both go through :func:`locate`, which either understands the value or refuses it with a
-``RecordsError`` that says what was expected and never shows a password. It understands:
+``InvalidRecordsError`` that says what was expected and never shows a password. It understands:
 
 - a file path (``~`` for the home folder); a folder, or a path ending in ``/``, gets
   ``records.sqlite3`` inside;
@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.errors import InvalidTypeError, TriPeaksError
+from ..engine.errors import InvalidRecordsError, InvalidTypeError, RecordsError
 
 ENV_VAR = "TRIPEAKS_RECORDS"
 APP_NAME = "tripeaks-widget"
@@ -33,10 +33,6 @@ _EXPECTED = (
 )
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
 _KEYWORDS = re.compile(r"[A-Za-z_]+\s*=")
-
-
-class RecordsError(TriPeaksError, ValueError):
-    """The records store cannot be used: the message names the store and what was expected."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +79,7 @@ def locate(value: str | os.PathLike | bytes | None) -> Location:
 
 def _text(text: str, said: str) -> Location:
     if not text:
-        raise RecordsError(f"{said}: empty; {_EXPECTED}.")
+        raise InvalidRecordsError(f"{said}: empty; {_EXPECTED}.")
     if text == MEMORY:
         return Location("sqlite", MEMORY, path=MEMORY)
     scheme = _SCHEME.match(text)
@@ -95,14 +91,14 @@ def _text(text: str, said: str) -> Location:
             if not rest:
                 return Location("sqlite", MEMORY, path=MEMORY)
             if not rest.startswith("/") or "?" in rest or len(rest) < 2:
-                raise RecordsError(
+                raise InvalidRecordsError(
                     f"{said}: not an SQLite URL this version reads; expected sqlite:///relative/path or "
                     "sqlite:////absolute/path (no query)."
                 )
             return _file(Path(rest[1:]), said, folder=rest.endswith("/"))
-        raise RecordsError(f"{said}: not a kind of records store this version keeps ({name}); {_EXPECTED}.")
+        raise InvalidRecordsError(f"{said}: not a kind of records store this version keeps ({name}); {_EXPECTED}.")
     if re.match(r"(?i)(postgres(ql)?|sqlite):", text):
-        raise RecordsError(f"{said}: not a database URL (it lacks the '//' after the scheme); {_EXPECTED}.")
+        raise InvalidRecordsError(f"{said}: not a database URL (it lacks the '//' after the scheme); {_EXPECTED}.")
     if _KEYWORDS.match(text):
         return _postgres(text, said)
     return _file(Path(text), said, folder=text.endswith(("/", os.sep)))
@@ -112,7 +108,7 @@ def _file(path: Path, said: str | None = None, folder: bool = False) -> Location
     try:
         path = path.expanduser()
     except RuntimeError:  # ~name of a user this system does not have
-        raise RecordsError(
+        raise InvalidRecordsError(
             f"{said or path}: the home folder of {str(path).split(os.sep)[0]} cannot be found (no such user); "
             "expected a path this user can reach."
         ) from None
@@ -135,7 +131,7 @@ def _postgres(conninfo: str, said: str) -> Location:
         text = " ".join(str(error).split())
         for secret in _secrets(conninfo):
             text = text.replace(secret, "***")
-        raise RecordsError(f"{said}: not a connection string libpq reads ({text:.200}); {_EXPECTED}.") from None
+        raise InvalidRecordsError(f"{said}: not a connection string libpq reads ({text:.200}); {_EXPECTED}.") from None
     password = str(params.get("password") or "")
     where = redact(conninfo)
     if password and password in where:  # a password spelled in a way the patterns missed

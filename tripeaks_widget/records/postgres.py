@@ -1,31 +1,35 @@
 """A records store on a PostgreSQL server, shared by every player who is given its URL.
 
-Connections come from one small pool per store per process (psycopg_pool), so a kernel
-holds at most ``POOL_SIZE`` connections to a store however many boards it opens. The
-writer and the readers take connections of their own from it: a read never waits behind a
-write. Every use of a connection has a client-side deadline (:mod:`.deadline`), the pool
-checks a connection before handing it out (one a server restart ended is replaced), and
-each connection speaks UTF-8 whatever the server's own encoding.
+A store holds a connection only while it uses it: each read and each write opens one, and
+closes it once the statement or transaction is done. So a board left open holds none, and a
+class of 300 students, each with a board open, fits a server's default ``max_connections``
+(100) with room to spare: only the boards reading or writing at that moment hold one, while
+they do. A server whose connection slots are all taken at that moment is asked again
+after a short random pause, within the store's deadline. (A teacher's live board may keep a
+listening connection of its own: nothing here shares or limits it.) Every use of a connection
+has a client-side deadline (:mod:`.deadline`), and each connection speaks UTF-8 whatever the
+server's own encoding.
 """
 
 from __future__ import annotations
 
 import logging
+import math
+import random
 import re
+import time
 from contextlib import contextmanager
-from typing import Any
 
+from ..engine.errors import RecordsUnavailable
 from . import writes
 from .backends import APPLICATION_ID, LOCK_WAIT, Backend, Found
 from .deadline import Missed, deadline
 from .locate import APP_NAME, Location, RecordsError
-from .registry import SHARED
 
 POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
 CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server (libpq's connect_timeout)
 SERVER_WAIT = 5.0  # seconds one statement or transaction may take before its connection is cut
-CHECK_WAIT = 1.0  # seconds a pooled connection has to answer the check before it is handed out
-POOL_SIZE = 3  # connections per store per process: the writer's, and two readers'
+FULL_PAUSE = (0.02, 0.2)  # seconds, at random, before asking again a server whose connection slots are all taken
 IDLE_IN_TRANSACTION = "60s"  # the server ends a transaction a vanished client left open
 
 log = logging.getLogger("tripeaks_widget")
@@ -33,19 +37,21 @@ log = logging.getLogger("tripeaks_widget")
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
 
 
-class Unreachable(RecordsError):
+class Unreachable(RecordsUnavailable):
     """The server could not be reached, or did not answer in time: worth another try later."""
 
 
-class ServerDown(RecordsError):
+class ServerDown(RecordsUnavailable):
     """The server cannot be reached as the store is opened (as against refusing this user, say)."""
 
 
+# What a server says when every connection slot is taken (max_connections; those left are reserved).
+_FULL = re.compile(r"(?i)too many clients|remaining connection slots are reserved")
 # What libpq says when no server answers, as against one that refuses (a wrong password, say).
 _DOWN = re.compile(
     r"(?i)connection refused|timeout expired|timed out|is starting up|is shutting down|in recovery mode|"
     r"no route to host|network is unreachable|server closed the connection|could not (receive|send) data|"
-    r"too many clients|could not connect to server"
+    r"could not connect to server|" + _FULL.pattern.removeprefix("(?i)")
 )
 
 
@@ -62,17 +68,15 @@ class Postgres(Backend):
         self.timeout = timeout
         self.wait = max(0.5, min(float(timeout), SERVER_WAIT))
         self._password = place.password
-        self._pool: Any = None
         self._function: bool | None = None
         try:
             import psycopg
-            import psycopg_pool
         except ImportError:
             raise RecordsError(
-                f"{self.where}: a PostgreSQL store needs the psycopg and psycopg_pool packages; expected them "
-                "installed (pip install 'tripeaks-widget[postgres]')"
+                f"{self.where}: a PostgreSQL store needs the psycopg package; expected it installed "
+                "(pip install 'tripeaks-widget[postgres]')"
             ) from None
-        self.psycopg, self.psycopg_pool = psycopg, psycopg_pool
+        self.psycopg = psycopg
         self.errors = (psycopg.Error, Missed, Unreachable)
 
     def expected(self) -> str:
@@ -97,7 +101,8 @@ class Postgres(Backend):
     def _options(self) -> dict:
         return {
             "autocommit": True,
-            "connect_timeout": CONNECT_TIMEOUT,
+            # libpq's whole seconds, at least 2: never much beyond the store's own deadline
+            "connect_timeout": max(2, min(CONNECT_TIMEOUT, math.ceil(self.wait))),
             "application_name": APP_NAME,
             "client_encoding": "UTF8",
         }
@@ -109,17 +114,18 @@ class Postgres(Backend):
                 f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION}'"
             )
 
-    def connect(self):
-        """A connection of its own (to open the store and say clearly why it cannot be)."""
-        psycopg = self.psycopg
-        try:
-            conn = psycopg.connect(self.url, **self._options())
-        except psycopg.Error as error:
-            kind = ServerDown if _DOWN.search(str(error)) else RecordsError
-            raise kind(
-                f"{self.where}: cannot connect to the PostgreSQL server ({self.say(error)}); expected a running "
-                "server that accepts this user and password, and an existing database."
-            ) from None
+    def _connect(self, wait: float):
+        """A new connection, configured; a server whose connection slots are all taken is asked
+        again after a short random pause, for up to ``wait`` seconds. Raises the driver's error."""
+        psycopg, give_up = self.psycopg, time.monotonic() + wait
+        while True:
+            try:
+                conn = psycopg.connect(self.url, **self._options())
+                break
+            except psycopg.OperationalError as error:
+                if not _FULL.search(str(error)) or time.monotonic() >= give_up:
+                    raise
+            time.sleep(random.uniform(*FULL_PAUSE))  # at random: those refused together do not ask together again
         try:
             self._configure(conn)
         except BaseException:
@@ -127,19 +133,28 @@ class Postgres(Backend):
             raise
         return conn
 
-    def start(self) -> None:
-        """Take the process's pool for this database (made without connecting: nothing here waits)."""
-        if self._pool is None:
-            self._pool = SHARED.take("pool", self.place, self.make_pool)
+    def connect(self):
+        """A connection of its own (to open the store and say clearly why it cannot be)."""
+        psycopg = self.psycopg
+        try:
+            return self._connect(self.wait)
+        except psycopg.Error as error:
+            kind = ServerDown if _DOWN.search(str(error)) else RecordsError
+            raise kind(
+                f"{self.where}: cannot connect to the PostgreSQL server ({self.say(error)}); expected a running "
+                "server that accepts this user and password, and an existing database."
+            ) from None
 
     def open(self, prepare) -> bool:
-        conn = self.connect()  # ServerDown: the store opens all the same, and is prepared through the pool later
+        conn = self.connect()  # ServerDown: the store opens all the same, and is prepared on its first use
         try:
             with deadline(conn, max(self.wait, self.timeout)):
                 prepare(conn, False)
         except (self.psycopg.Error, Missed) as error:
             if isinstance(error, self.psycopg.errors.LockNotAvailable):
                 raise  # another process is starting the store: the caller waits and tries again
+            if isinstance(error, Missed) or self.lost(error):  # an outage (a server overloaded, say), not a refusal
+                raise ServerDown(f"{self.where}: the PostgreSQL server stopped answering ({self.say(error)})") from None
             raise RecordsError(
                 f"{self.where}: cannot be read ({self.say(error)}); expected {self.expected()}."
             ) from None
@@ -147,60 +162,31 @@ class Postgres(Backend):
             conn.close()
         return False
 
-    def _check(self, conn) -> None:
-        try:
-            with deadline(conn, CHECK_WAIT):
-                conn.execute("")
-        except Missed as error:  # as the pool expects of a failed check: a driver's error
-            raise self.psycopg.OperationalError(str(error)) from None
-
-    def make_pool(self):
-        """A new pool of connections to this store's server (psycopg_pool), for the registry to share."""
-        return self.psycopg_pool.ConnectionPool(
-            self.url,
-            kwargs=self._options(),
-            min_size=0,
-            max_size=POOL_SIZE,
-            open=True,
-            configure=self._configure,
-            check=self._check,
-            name=f"tripeaks-records {self.where}",
-            timeout=self.wait,
-            max_idle=60.0,
-            reconnect_timeout=2 * CONNECT_TIMEOUT,
-        )
-
     @contextmanager
     def connection(self, write: bool = False):
-        pool = self._pool
+        """A connection of its own for one statement or transaction, closed after it: a store holds
+        none between uses. (Reads and the writer each open their own, so a read never waits behind
+        a write.)"""
         try:
-            conn = pool.getconn(timeout=self.wait)
-        except self.psycopg_pool.PoolTimeout:
-            raise Unreachable(self._why_unreachable(write)) from None
+            conn = self._connect(self.wait)
+        except self.psycopg.Error as error:
+            raise Unreachable(self._why_unreachable(error)) from None
+        except Missed:
+            raise Unreachable(self._why_unreachable(None)) from None
         try:
             with deadline(conn, self.wait):
                 yield conn
         finally:
-            pool.putconn(conn)
+            conn.close()
 
-    def _why_unreachable(self, write: bool) -> str:
-        """Why the pool had no connection to give. For a write, a server that refuses this user (a
-        password changed since) is said in its own words, as against one that does not answer."""
-        try:
-            if write:  # (the writer's thread may wait for it; a read never does)
-                self.psycopg.connect(self.url, **self._options()).close()
-        except self.psycopg.Error as error:
-            if not _DOWN.search(str(error)):
-                return f"{self.where}: the PostgreSQL server refuses the connection ({self.say(error)})"
+    def _why_unreachable(self, error: BaseException | None) -> str:
+        """Why no connection could be had: a server that refuses this user (a password changed
+        since) is said in its own words, as against one that does not answer or has no room."""
+        if error is not None and _FULL.search(str(error)):
+            return f"{self.where}: the PostgreSQL server had no connection free within {self.wait:g} s"
+        if error is not None and not _DOWN.search(str(error)):
+            return f"{self.where}: the PostgreSQL server refuses the connection ({self.say(error)})"
         return f"{self.where}: the PostgreSQL server could not be reached within {self.wait:g} s"
-
-    def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None and SHARED.give("pool", self.place, pool):
-            try:
-                pool.close(timeout=1.0)
-            except Exception:  # already closing
-                pass
 
     # -- what the database holds --------------------------------------------------------------------
 

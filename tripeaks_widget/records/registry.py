@@ -1,12 +1,11 @@
-"""What a process shares per place: one records store for every board on the same place, and one
-pool of connections for every store on the same PostgreSQL database.
+"""What a process shares per place: one records store for every board on the same place.
 
-Both are kept in one registry, keyed by where they are as :func:`.locate.locate` reads it (an
+Stores are kept in one registry, keyed by where they are as :func:`.locate.locate` reads it (an
 SQLite file by its absolute path, a PostgreSQL database by its connection string), and counted:
 each user takes an entry and gives it back, and the last to give it back closes it. So a board
-never closed (a cell run again and again) holds no connection or file of its own, and a kernel
-holds at most one small pool per database however many stores it opens. A forked child makes
-its own (the key holds the process).
+never closed (a cell run again and again) holds no store of its own. (A PostgreSQL store holds
+no connection between uses: see :mod:`.postgres`.) A forked child makes its own (the key holds
+the process).
 """
 
 from __future__ import annotations
@@ -34,12 +33,11 @@ class Registry:
     """Things shared per place in this process, each with a count of its users."""
 
     def __init__(self) -> None:
-        # Re-entrant: making a store takes its database's pool, from the same registry.
         self._lock = threading.RLock()
         self._entries: dict[tuple[int, str, tuple[str, str]], list[Any]] = {}  # key -> [thing, users]
 
     def take(self, what: str, place: Location, make: Callable[[], T], usable: Callable[[T], bool] | None = None) -> T:
-        """The ``what`` ("store", "pool") shared at ``place``, made by ``make()`` when there is none
+        """The ``what`` ("store") shared at ``place``, made by ``make()`` when there is none
         (or the one there is no longer ``usable``); counted as one more user. ``make`` may raise:
         nothing is then registered."""
         key = (os.getpid(), what, key_of(place))

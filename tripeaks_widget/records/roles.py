@@ -49,6 +49,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlsplit, urlunsplit
 
+from ..engine.errors import InvalidRecordsError
 from .locate import Location, RecordsError, locate
 from .postgres import Postgres, install_function
 from .results import check_player
@@ -70,7 +71,7 @@ def check_role_name(name: str, what: str = "a role name") -> str:
     """``name`` if PostgreSQL keeps it whole as a role name: 1 to 63 bytes in UTF-8, no NUL."""
     size = len(name.encode("utf-8", "surrogatepass"))
     if not name or "\x00" in name or size > ROLE_NAME_BYTES:
-        raise RecordsError(
+        raise InvalidRecordsError(
             f"{what} {name!r:.80} is {size} bytes in UTF-8, and PostgreSQL cuts a role name past "
             f"{ROLE_NAME_BYTES} bytes; expected 1 to {ROLE_NAME_BYTES} bytes without NUL (a shorter name, or the "
             "hub's ASCII user name)"
@@ -79,18 +80,18 @@ def check_role_name(name: str, what: str = "a role name") -> str:
 
 
 def check_student(name: str) -> str:
-    """A student's name: a player's name that is also a whole role name (``RecordsError`` if not)."""
+    """A student's name: a player's name that is also a whole role name (``InvalidRecordsError`` if not)."""
     try:
         check_player(name)
     except ValueError as error:
-        raise RecordsError(str(error)) from None
+        raise InvalidRecordsError(str(error)) from None
     return check_role_name(name, "the student name")
 
 
 def student_names(text: str, source: str) -> list[str]:
     """The names in a students file's ``text``: one a line, split at line feeds only (a line may end
     in CR LF), spaces at either end dropped, blank lines skipped. A name that is not a student's
-    name raises ``RecordsError`` naming ``source`` and the line."""
+    name raises ``InvalidRecordsError`` naming ``source`` and the line."""
     names = []
     for number, line in enumerate(text.split("\n"), start=1):
         name = line.removesuffix("\r").strip(" ")
@@ -98,8 +99,8 @@ def student_names(text: str, source: str) -> list[str]:
             continue
         try:
             names.append(check_student(name))
-        except RecordsError as error:
-            raise RecordsError(f"{source}, line {number}: {error}") from None
+        except InvalidRecordsError as error:
+            raise InvalidRecordsError(f"{source}, line {number}: {error}") from None
     return names
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ..engine.errors import InvalidRecordsError
 from .backends import Backend, Found, RecordsError
 from .player import default_player
 from .results import DEFAULT_LAYOUT, HAND, MOST_CARDS_LEFT
@@ -300,7 +301,7 @@ def check(backend: Backend, conn, found: Found) -> None:
     where, expected, leave = backend.where, backend.expected(), backend.leave_it()
     if not found.ours and not found.fresh:
         what = f"its tables are {', '.join(found.tables)}" if found.tables else found.detail
-        raise RecordsError(
+        raise InvalidRecordsError(
             f"{where}: an {backend.kind} database, but not a tripeaks-widget records store ({what}); "
             f"expected {expected}. {leave}"
         )

@@ -22,7 +22,14 @@ from typing import Any
 
 from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
-from ..engine.errors import InvalidValueError, SearchExhausted, got, whole_number
+from ..engine.errors import (
+    InvalidRecordsError,
+    InvalidValueError,
+    RecordsUnavailable,
+    SearchExhausted,
+    got,
+    whole_number,
+)
 from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..goals import Challenge
@@ -32,7 +39,7 @@ from .backends import Backend, SQLite
 from .locate import MEMORY, Location, RecordsError, locate
 from .notices import Notice, first_met_notice, standing_notice
 from .player import default_player
-from .postgres import Postgres, ServerDown
+from .postgres import Postgres
 from .registry import SHARED
 from .results import (
     CATEGORIES,
@@ -152,12 +159,15 @@ class Records:
 
     def _open(self) -> bool:
         """Look at the store and bring it up to date; whether it is ready (False: its server could
-        not be reached, and it is looked at when it answers). Raises (and keeps in ``refused``) why
-        a store cannot be used."""
+        not be reached, or the store stayed busy, and it is looked at when it answers). Raises (and
+        keeps in ``refused``) why a store cannot be used."""
         try:
             self.read_only = self._waiting(self.timeout, lambda: self._backend.open(self._prepare))
             self._ready = True
-        except ServerDown as error:  # results are kept, and written once it can be reached
+        except RecordsUnavailable as error:  # a server down, silent or busy: results are kept
+            if not self._backend.remote:  # a file locked all the while: refused, as any other
+                self.refused = error
+                raise
             log.warning("%s; results are kept and written when it answers", error)
         except RecordsError as error:
             self.refused = error
@@ -176,7 +186,7 @@ class Records:
                 return step()
             except backend.errors as error:
                 if not backend.transient(error) or time.monotonic() > deadline:
-                    raise RecordsError(
+                    raise RecordsUnavailable(
                         f"{self.where}: the store stayed busy while it was opened ({' '.join(str(error).split())})"
                     ) from None
                 time.sleep(pause)
@@ -311,7 +321,7 @@ class Records:
         try:
             return future.result(self.timeout)
         except FutureTimeout:
-            raise RecordsError(
+            raise RecordsUnavailable(
                 f"{self.where}: the store stayed busy for {self.timeout:g} s; the result is kept and will be "
                 "written when it is free"
             ) from None
@@ -431,7 +441,7 @@ class Records:
         if self._ready:
             return
         if not self._opened.wait(OPENING_WAIT + 2 * self.timeout):  # the opening's own deadlines end it first
-            raise RecordsError(f"{self.where}: the store is still being opened")
+            raise RecordsUnavailable(f"{self.where}: the store is still being opened")
         if self.refused is not None:
             raise self.refused
         with self._ready_lock:
@@ -498,7 +508,9 @@ class Records:
 
         gone = self._as_owner(work, "withdraws")
         if gone is None:
-            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')")
+            raise InvalidRecordsError(
+                f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')"
+            )
         return dict(zip(class_challenges.COLUMNS, gone, strict=True))
 
     def _as_owner(self, work, does: str):
@@ -545,7 +557,7 @@ class Records:
         ``assisted`` (by hand and unassisted first, then the best)."""
         found = [c for c in self.challenges(on="all") if c["id"] == _bounded("challenge", challenge_id, 1, 2**62)]
         if not found:
-            raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
+            raise InvalidRecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
         challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
         names: tuple[str, ...] = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category")
@@ -748,7 +760,8 @@ class Records:
             except backend.errors as error:
                 if not last and backend.lost(error):
                     continue
-                raise RecordsError(f"{self.where}: reading the records failed ({backend.say(error)})") from None
+                kind = RecordsUnavailable if backend.transient(error) or backend.lost(error) else RecordsError
+                raise kind(f"{self.where}: reading the records failed ({backend.say(error)})") from None
         raise AssertionError("unreachable")
 
     def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
@@ -1050,11 +1063,11 @@ def _bounded(name: str, value: object, low: int, high: int) -> int:
     return number
 
 
-class RowRefused(RecordsError):
+class RowRefused(InvalidRecordsError):
     """A result the store refuses whenever it is sent (a check of the store's own fails)."""
 
 
-class KeptInSpool(RecordsError):
+class KeptInSpool(RecordsUnavailable):
     """A result the store's disk had no room for: spooled (or, with no room there either, logged)."""
 
 
