@@ -99,7 +99,8 @@ def hub_config(port: int, folder: Path, users: list[str]) -> str:
         "c.JupyterHub.spawner_class": "simple",
         "c.SimpleLocalProcessSpawner.home_dir_template": str(folder / "homes" / "{username}"),
         "c.Spawner.cmd": [sys.executable, "-m", "jupyterhub.singleuser"],
-        "c.Spawner.args": ["--allow-root"],  # CI runs as root
+        # CI runs as root; a server stops at the hub's SIGINT, without asking (it would wait 10 s to be killed)
+        "c.Spawner.args": ["--allow-root", "--ServerApp.answer_yes=True"],
         "c.Spawner.default_url": "/lab",
         "c.Spawner.environment": environment,
         "c.JupyterHub.cleanup_servers": True,
@@ -206,14 +207,14 @@ def start_hub(folder: Path, config: str, timeout: float = 60.0) -> Hub:
         time.sleep(0.25)
 
 
-def log_in(page, hub: Hub, name: str, notebook: str) -> None:
-    """Log in as ``name`` on the hub's page (the dummy authenticator takes any password), from the
-    link a teacher hands out, ``/hub/user-redirect/lab/tree/NOTEBOOK``: the hub starts the
-    student's server and sends the page on to that notebook in their JupyterLab."""
-    page.goto(f"{hub.url}/hub/login?next=/hub/user-redirect/lab/tree/{notebook}", wait_until="domcontentloaded")
+def log_in(page, hub: Hub, name: str, then: str) -> None:
+    """Log in as ``name`` on the hub's page (the dummy authenticator takes any password), from a
+    link to ``/hub/user-redirect/THEN`` (a teacher hands out ``lab/tree/NOTEBOOK``): the hub
+    starts the user's server and sends the page on to ``THEN`` there (``opened`` waits for it)."""
+    page.goto(f"{hub.url}/hub/login?next=/hub/user-redirect/{then}", wait_until="domcontentloaded")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", "any")
-    page.click("input[type=submit], button[type=submit]")
+    page.click("input[type=submit], button[type=submit]", no_wait_after=True)
 
 
 _JS_PANEL = """(path) => {

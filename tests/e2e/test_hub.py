@@ -115,10 +115,11 @@ def test_three_students_play_through_the_hub_under_their_hub_names(hub_ready, sc
             context = browser.new_context(viewport={"width": 1280, "height": 1000})
             context.set_default_timeout(30_000)
             pages[name] = context.new_page()
-            log_in(pages[name], hub, name.upper() if name == cy else name, PLAY.name)  # the hub lowers names
+            then = f"lab/tree/{PLAY.name}" if name in students else "api/status"  # zoe's: her server, no Lab
+            log_in(pages[name], hub, name.upper() if name == cy else name, then)  # the hub lowers names
         notebooks = {name: opened(pages[name], hub, name, PLAY.name) for name in students}
         # Each student's server has their own URL; the unlisted user's starts too, with none.
-        pages[unlisted].wait_for_url(f"{hub.user_url(unlisted)}/lab**", timeout=90_000)
+        pages[unlisted].wait_for_url(f"{hub.user_url(unlisted)}/api/status", timeout=90_000)  # on to her server
         pages[unlisted].context.close()
         handed = dict(line.split("\t") for line in (folder / "students.tsv").read_text().splitlines() if "\t" in line)
         assert {name: server_environment(hub, name).get("TRIPEAKS_RECORDS") for name in [*students, unlisted]} == {
