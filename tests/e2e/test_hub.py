@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+import nbformat
 import pytest
 from hubdriver import docs_recipe, hub_config, log_in, opened, server_environment, start_hub
 from labdriver import Board, expect, free_port, screenshot
@@ -29,6 +30,7 @@ from tripeaks_widget.records import HAND, Records
 
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
 PLAY = Path(__file__).resolve().parents[2] / "examples" / "01_play.ipynb"
+BOARD = [cell.cell_type for cell in nbformat.read(PLAY, as_version=4).cells].index("code")  # the cell that deals
 GAME, CHALLENGE = 3, "win in 20 draws"  # WIN_LINE wins game 3 (TP1-E-AAAAAAD) under Easy with 18 draws
 
 
@@ -54,7 +56,11 @@ def set_up_the_class(owner: str, students: list[str], role: str, folder: Path) -
     command = [sys.executable, "-m", "tripeaks_widget.records", "setup", owner, "--role", role]
     with open(folder / "students.tsv", "w", encoding="utf-8") as out:
         done = subprocess.run(
-            [*command, "--students", str(folder / "names.txt")], stdout=out, stderr=subprocess.PIPE, text=True
+            [*command, "--students", str(folder / "names.txt")],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
         )
     assert done.returncode == 0, done.stderr
 
@@ -80,11 +86,9 @@ def recorded(owner: str, player: str, timeout: float = 30) -> list[dict]:
 
 def hand_out(home: Path, cells: list[str]) -> None:
     """The play notebook in a student's home, as the teacher hands it out, with ``cells`` the student
-    added after its first code cell."""
-    import nbformat
-
+    added after the board's cell."""
     notebook = nbformat.read(PLAY, as_version=4)
-    notebook.cells[2:2] = [nbformat.v4.new_code_cell(source) for source in cells]
+    notebook.cells[BOARD + 1 : BOARD + 1] = [nbformat.v4.new_code_cell(source) for source in cells]
     home.mkdir(parents=True)
     nbformat.write(notebook, home / PLAY.name)
 
@@ -100,8 +104,8 @@ def test_three_students_play_through_the_hub_under_their_hub_names(hub_ready, sc
     set_up_the_class(owner, students, f"{prefix}_players", folder)
     with Records(owner) as records:
         challenge = records.set_challenge(GAME, CHALLENGE, "easy")
-    # Bob adds a board that plays under ana's name (cell 2): he plays it from Python to its last
-    # move, which he clicks; and he asks it what it said (cell 3).
+    # Bob adds a board that plays under ana's name (the cell after the board's): he plays it from
+    # Python to its last move, which he clicks; and he asks it what it said (the next cell).
     replay = f"as_ana.replay({WIN_LINE[:-1]!r}, pace=0)"
     cheat = [f'as_ana = TriPeaks({GAME}, player="{ana}"); {replay}; as_ana']
     cheat += ["import json; print(as_ana.records.flush(30), json.dumps(as_ana.notices))"]
@@ -126,13 +130,13 @@ def test_three_students_play_through_the_hub_under_their_hub_names(hub_ready, sc
             **handed,
             unlisted: None,
         }
-        for name in students:  # each runs the play notebook's first cell: a board
-            notebooks[name].start(1)
-        notebooks[bob].start(2)
+        for name in students:  # each runs the play notebook's cell that deals a board
+            notebooks[name].start(BOARD)
+        notebooks[bob].start(BOARD + 1)
         boards = {}
         for name in students:
             notebooks[name].wait_idle()
-            boards[name] = Board(notebooks[name].cell(1).locator(".tp-root"))
+            boards[name] = Board(notebooks[name].cell(BOARD).locator(".tp-root"))
             deal_by_number(boards[name], GAME)  # the game the teacher names, by its number
             expect(boards[name].root.locator(".tp-code")).to_have_text("TP1-E-AAAAAAD")
             expect(boards[name].root.locator(".tp-goal[data-source='class']")).to_contain_text(
@@ -140,12 +144,12 @@ def test_three_students_play_through_the_hub_under_their_hub_names(hub_ready, sc
             )
 
         # Bob's board under ana's name wins first, by his click: refused, said once, and no first.
-        as_ana = Board(notebooks[bob].cell(2).locator(".tp-root"))
+        as_ana = Board(notebooks[bob].cell(BOARD + 1).locator(".tp-root"))
         said = f'This URL records results for {bob} only; this board plays as {ana} (pass player="{bob}").'
         expect(as_ana.root.locator(".tp-notices")).to_contain_text(said)
         won(as_ana)
-        notebooks[bob].run(3)
-        flushed, notices = notebooks[bob].output_text(3).strip().split(" ", 1)
+        notebooks[bob].run(BOARD + 2)
+        flushed, notices = notebooks[bob].output_text(BOARD + 2).strip().split(" ", 1)
         assert flushed == "True" and json.loads(notices).count(said) == 1, notices
         assert not [notice for notice in json.loads(notices) if "First" in notice], notices
         screenshot(pages[bob], "hub-bob-as-ana", as_ana.root)
