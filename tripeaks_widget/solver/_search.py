@@ -1,15 +1,16 @@
 """The exact searches over one ``Space``: the best win (or the first one), and for a position
 that cannot be won the best line that leaves one top and the most cards cleared. They share
 their pieces: the root, the draw moves ("draw up to the next card of a given rank", walked once
-per removed set from the fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
-the shared draw moves (``admit``); the win search, where most of the time goes, walks its
-draw moves inline, its Hall check on the stock to come kept per multiset of cards left."""
+per removed set from the fewest cards drawn, ``_draw_moves``) and the forced draws of V5. The
+win search and the line that leaves one top share the branch and bound on the draw count
+(``_bound``: the best line, the draw limit below it, and the Hall check on the stock to come,
+kept per multiset of cards left); the goals' searches bring their cuts to the draw moves (``admit``)."""
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..engine.errors import SearchExhausted
 from ..engine.layout import play
@@ -82,6 +83,11 @@ class Search:
         self.most: list = [removed.bit_count(), drawn, []]
         self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
         self.exact_k = 0 if space.free_draw else 2 * n_slots  # V5: no dominance across draw counts
+        # the branch and bound on the draw count (``_bound``): the best line found, and the stock to come
+        self.best: tuple[int, Path] | None = None
+        self.first_only = False
+        self.nostock: tuple[int, ...] = ()
+        self.windows: dict[int, list[int]] = {}
 
     def tick(self) -> None:
         if self.nodes >= self.stop_at or (self.deadline is not None and time.perf_counter() > self.deadline):
@@ -89,25 +95,34 @@ class Search:
 
     # -- the shared pieces ------------------------------------------------------------------
 
+    def _draw_moves(self, seen: dict[int, int], S: int, free: int, k: int) -> Iterator[tuple[int, int, int]]:
+        """The draw moves from a removed set ``S`` reached with ``k`` drawn: to the next card of
+        each rank, no further than the limit, from the fewest draws this set was reached with;
+        (index drawn, its rank, the cards that fit it) for each not met before (marked met)."""
+        sp = self.space
+        fit, shift = sp.fit, sp.shift
+        done = seen.get(S | sp.chain, UNSEEN)
+        if done <= k:
+            return
+        seen[S | sp.chain] = k
+        for j, rho in sp.firsts[k]:
+            if j >= done or j >= self.limit:
+                break
+            playable = free & fit[rho]
+            if not playable:
+                continue
+            key = S | playable << shift
+            if seen.get(key, UNSEEN) <= j + 1:
+                continue
+            seen[key] = j + 1
+            yield j, rho, playable
+
     def _draws(self, seen: dict[int, int], path: Path, plays: Plays, admit: Admit) -> Draws:
-        """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
-        firsts, fit, shift, chain = self.space.firsts, self.space.fit, self.space.shift, self.space.chain
+        """The draw moves (``_draw_moves``), each played on unless ``admit`` cuts it."""
+        moves = self._draw_moves
 
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
+            for j, rho, playable in moves(seen, S, free, k):
                 verdict = admit(S, free, j, rho, left, orphans, playable)
                 if verdict < 0:
                     break  # fewer stock cards still to come: no better further on
@@ -171,7 +186,50 @@ class Search:
                 r = stock[k - 1]
                 seen.pop(S | (free & fit[r]) << shift, None)
 
-    # -- the win search: depth first, plays before draws; branch and bound on the draw count --
+    # -- branch and bound on the draw count: the win search's and the line that leaves one top's --
+
+    def _bound(self, limit: int, first_only: bool) -> None:
+        """Start the bound: no line found yet (``best``), lines drawing no further than ``limit``."""
+        self.best = None
+        self.first_only = first_only
+        self._limit(limit)
+
+    def _limit(self, limit: int) -> None:
+        self.limit = limit
+        self.nostock = self.space.nostock(limit)
+        self.windows = {}  # Hall's check on the stock to come, per multiset of cards left
+
+    def _found(self, k: int, path: Path) -> None:
+        """A line found, with ``k`` drawn: the best so far; stops the search at the first, or at
+        one with no draw, else only lines with fewer draws are sought."""
+        self.best = (k - self.drawn, list(path))
+        if self.first_only or k == self.drawn:
+            raise Found
+        self._limit(k - 1)
+
+    def _window(self, k: int) -> int:
+        """The rank counts of the stock to come, from ``k`` drawn to the limit."""
+        prefix, limit = self.space.prefix, self.limit
+        return prefix[limit] - prefix[k] if k < limit else 0
+
+    def _reach(self, left: int, j: int) -> bool:
+        """Whether the cards ``left`` may still be cleared with the discard drawn from ``j`` and
+        the stock up to the limit, as far as Hall's condition can tell."""
+        known = self.windows.get(left)  # [the latest j known to pass, the earliest known to fail]
+        if known is None:
+            known = self.windows[left] = [-1, UNSEEN]
+        elif j <= known[0]:
+            return True  # a longer stream of stock cards: passes too
+        elif j >= known[1]:
+            return False
+        prefix = self.space.prefix
+        if self.space.hall_ok(left, left + prefix[self.limit] - prefix[j]):
+            known[0] = j
+            return True
+        known[1] = j
+        return False
+
+    # -- the win search: depth first, plays before draws --------------------------------------
 
     def wins(
         self, first_only: bool, limit: int | None = None, seen: dict[int, int] | None = None
@@ -180,34 +238,27 @@ class Search:
         ``limit`` cards from the stock's start, if given. A ``seen`` table passed in is used
         and kept (``winning_actions`` shares one between the searches after each action)."""
         sp = self.space
-        fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
+        fit, info, rank_bit = sp.fit, self.info, sp.rank_bit
         play_check, successors = sp.play_check, sp.successors
-        checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
-        firsts, shift, chain, full = sp.firsts, sp.shift, sp.chain, sp.full
+        checks, free_draw = sp.checks, sp.free_draw
+        shift, full = sp.shift, sp.full
         exact_k = self.exact_k
-        k0 = self.drawn
         seen = {} if seen is None else seen
         path: Path = []
-        best: tuple[int, Path] | None = None
-        lim = self.limit = sp.n_stock if limit is None else limit
-        nostock = sp.nostock(lim)
-        window_cache: dict[int, list[int]] = {}
+        self._bound(sp.n_stock if limit is None else limit, first_only)
+        lim, nostock, best = self.limit, self.nostock, self.best  # the bound's, read here where it counts
         most = self.most
         count = 0  # nodes since the last look at the clock
 
-        def win(k: int) -> None:
-            nonlocal best, lim, nostock
-            best = (k - k0, list(path))
-            if first_only or k == k0:
-                raise Found
-            lim = self.limit = k - 1
-            nostock = sp.nostock(lim)
-            window_cache.clear()
+        def found(k: int) -> None:
+            nonlocal lim, nostock, best
+            self._found(k, path)
+            lim, nostock, best = self.limit, self.nostock, self.best
 
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             nonlocal count
             m = free & fit[r]
-            window = prefix[lim] - prefix[k] if k < lim else 0
+            window = self._window(k)
             tag = k << exact_k if exact_k else 0
             while m:
                 if k > lim:
@@ -218,7 +269,7 @@ class Search:
                 x, rx, cov = info[b]
                 if S2 == full:
                     path.append(x)
-                    win(k)
+                    found(k)
                     path.pop()
                     return
                 f2 = free ^ b
@@ -272,40 +323,10 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
-        def reach(left: int, j: int) -> bool:
-            """Whether the cards left may still be won with the discard drawn from ``j`` and the
-            stock up to the limit, as far as Hall's condition can tell."""
-            known = window_cache.get(left)  # [the latest j known to pass, the earliest known to fail]
-            if known is None:
-                known = window_cache[left] = [-1, UNSEEN]
-            elif j <= known[0]:
-                return True  # a longer stream of stock cards: passes too
-            elif j >= known[1]:
-                return False
-            if hall_ok(left, left + prefix[lim] - prefix[j]):
-                known[0] = j
-                return True
-            known[1] = j
-            return False
-
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done or j >= lim:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
+            for j, rho, playable in self._draw_moves(seen, S, free, k):
                 if checks:
-                    if not reach(left, j):
+                    if not self._reach(left, j):
                         break  # fewer stock cards still to come: no better further on
                     if orphans & ~S & nostock[j + 1] & ~playable:
                         continue
@@ -317,7 +338,7 @@ class Search:
         complete = True
         try:
             if self.removed == full:
-                best = (0, [])
+                self.best = (0, [])
             else:
                 self._root(seen, plays, draws, draw_one)
         except Found:
@@ -325,7 +346,7 @@ class Search:
         except SearchExhausted:
             complete = False
         self.nodes += count
-        return best, complete
+        return self.best, complete
 
     # -- a lost position's best line that leaves one top: the searches without each top, in one --
 
@@ -340,27 +361,20 @@ class Search:
         from there leaves it. A position is cut when no top is alive. Branch and bound on the
         draw count, as the win search."""
         sp = self.space
-        fit, info, prefix, rank_bit, ranks = sp.fit, self.info, sp.prefix, sp.rank_bit, sp.ranks
-        play_check, successors, checks, hall_ok = sp.play_check, sp.successors, sp.checks, sp.hall_ok
-        firsts, shift, chain, full = sp.firsts, sp.shift, sp.chain, sp.full
-        k0 = self.drawn
+        fit, info, rank_bit, ranks = sp.fit, self.info, sp.rank_bit, sp.ranks
+        play_check, successors, checks = sp.play_check, sp.successors, sp.checks
+        shift, full = sp.shift, sp.full
         seen: dict[int, int] = {}
         path: Path = []
-        best: tuple[int, Path] | None = None
-        lim = self.limit = sp.n_stock
-        nostock = sp.nostock(lim)
-        window_cache: dict[int, list[int]] = {}
+        self._bound(sp.n_stock, False)
+        lim, nostock = self.limit, self.nostock  # the bound's, read here where it counts
         count = 0
         succ_mask = [sum(xb for xb, _ in successors[t]) for t in range(shift)]  # the cards each could precede
 
-        def win(k: int) -> None:
-            nonlocal best, lim, nostock
-            best = (k - k0, list(path))
-            if k == k0:
-                raise Found
-            lim = self.limit = k - 1
-            nostock = sp.nostock(lim)
-            window_cache.clear()
+        def found(k: int) -> None:
+            nonlocal lim, nostock
+            self._found(k, path)
+            lim, nostock = self.limit, self.nostock
 
         def stuck(t: int, S: int, orphans: int, k: int, playable: int) -> bool:
             """Whether, without the top ``t``, a card left has no possible predecessor."""
@@ -377,7 +391,7 @@ class Search:
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int, alive: int) -> None:
             nonlocal count
             m = free & fit[r]
-            window = prefix[lim] - prefix[k] if k < lim else 0
+            window = self._window(k)
             while m:
                 if k > lim:
                     return
@@ -388,7 +402,7 @@ class Search:
                 rest = full & ~S2
                 if not rest & (rest - 1) and not rest & ~alive:  # one top left
                     path.append(x)
-                    win(k)
+                    found(k)
                     path.pop()
                     return
                 f2 = free ^ b
@@ -444,36 +458,8 @@ class Search:
                 draws(S2, f2, k, left2, orphans2, alive2)
                 path.pop()
 
-        def reach(left: int, j: int) -> bool:
-            """As the win search's: Hall's condition on the cards left (but a top) with the stock to come."""
-            known = window_cache.get(left)
-            if known is None:
-                known = window_cache[left] = [-1, UNSEEN]
-            elif j <= known[0]:
-                return True
-            elif j >= known[1]:
-                return False
-            if hall_ok(left, left + prefix[lim] - prefix[j]):
-                known[0] = j
-                return True
-            known[1] = j
-            return False
-
         def draws(S: int, free: int, k: int, left: int, orphans: int, alive: int) -> None:
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done or j >= lim:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
+            for j, rho, playable in self._draw_moves(seen, S, free, k):
                 now = alive
                 if checks:
                     a = alive
@@ -481,7 +467,7 @@ class Search:
                         tb = a & -a
                         a ^= tb
                         t = tb.bit_length() - 1
-                        if not reach(left - rank_bit[ranks[t]], j):
+                        if not self._reach(left - rank_bit[ranks[t]], j):
                             alive ^= tb  # fewer stock cards still to come: dead further on too
                             now ^= tb
                         elif stuck(t, S, orphans, j + 1, playable):
@@ -494,7 +480,7 @@ class Search:
                 plays(S, free, j + 1, rho, left, orphans, now)
                 path.pop()
 
-        S0, f0, r0 = self.removed, self.free0, self.rank
+        S0, f0, r0, k0 = self.removed, self.free0, self.rank, self.drawn
         orphans0 = sp.orphans(S0)
         complete = True
         try:
@@ -506,7 +492,7 @@ class Search:
         except SearchExhausted:
             complete = False
         self.nodes += count
-        return best, complete
+        return self.best, complete
 
     # -- the most-cleared search, for positions that cannot be won: branch and bound on ------
     # -- (cards cleared, then fewest draws), starting from the best line the win search met --
