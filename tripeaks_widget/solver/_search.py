@@ -1,16 +1,17 @@
 """The exact searches over one ``Space``: the best win (or the first one), and for a position
 that cannot be won the best line that leaves one top and the most cards cleared. They share
 their pieces: the root, the draw moves ("draw up to the next card of a given rank", walked once
-per removed set from the fewest cards drawn, ``_draw_moves``) and the forced draws of V5. The
-win search and the line that leaves one top share the branch and bound on the draw count
-(``_bound``: the best line, the draw limit below it, and the Hall check on the stock to come,
-kept per multiset of cards left); the goals' searches bring their cuts to the draw moves (``admit``)."""
+per removed set from the fewest cards drawn) and the forced draws of V5. The win search and the
+line that leaves one top share the branch and bound on the draw count (``_bound``: the best line,
+the draw limit below it, the Hall check on the stock to come kept per multiset of cards left)
+and its draw moves, written inline where most of the time goes (``_bound_draws``); the goals'
+searches bring their own cuts to the draw moves (``_draws``, ``admit``)."""
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from ..engine.errors import SearchExhausted
 from ..engine.layout import play
@@ -21,6 +22,8 @@ Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn,
 Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left, orphans)
 # a draw's cut: (removed, free, index drawn, its rank, left, orphans, playable) -> <0 stop, 0 skip, >0 go
 Admit = Callable[[int, int, int, int, int, int, int], int]
+# the one-top search's cuts of a draw: (removed, left, orphans, index drawn, playable, alive) -> (alive, now)
+TopsCheck = Callable[[int, int, int, int, int, int], tuple[int, int]]
 
 
 class Work:
@@ -95,34 +98,26 @@ class Search:
 
     # -- the shared pieces ------------------------------------------------------------------
 
-    def _draw_moves(self, seen: dict[int, int], S: int, free: int, k: int) -> Iterator[tuple[int, int, int]]:
-        """The draw moves from a removed set ``S`` reached with ``k`` drawn: to the next card of
-        each rank, no further than the limit, from the fewest draws this set was reached with;
-        (index drawn, its rank, the cards that fit it) for each not met before (marked met)."""
-        sp = self.space
-        fit, shift = sp.fit, sp.shift
-        done = seen.get(S | sp.chain, UNSEEN)
-        if done <= k:
-            return
-        seen[S | sp.chain] = k
-        for j, rho in sp.firsts[k]:
-            if j >= done or j >= self.limit:
-                break
-            playable = free & fit[rho]
-            if not playable:
-                continue
-            key = S | playable << shift
-            if seen.get(key, UNSEEN) <= j + 1:
-                continue
-            seen[key] = j + 1
-            yield j, rho, playable
-
     def _draws(self, seen: dict[int, int], path: Path, plays: Plays, admit: Admit) -> Draws:
-        """The draw moves (``_draw_moves``), each played on unless ``admit`` cuts it."""
-        moves = self._draw_moves
+        """The goals' draw moves: draw up to the next card of each rank, from the fewest draws
+        this set was reached with, each played on unless ``admit`` cuts it."""
+        firsts, fit, shift, chain = self.space.firsts, self.space.fit, self.space.shift, self.space.chain
 
         def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            for j, rho, playable in moves(seen, S, free, k):
+            done = seen.get(S | chain, UNSEEN)
+            if done <= k:
+                return
+            seen[S | chain] = k
+            for j, rho in firsts[k]:
+                if j >= done:
+                    break
+                playable = free & fit[rho]
+                if not playable:
+                    continue
+                key = S | playable << shift
+                if seen.get(key, UNSEEN) <= j + 1:
+                    continue
+                seen[key] = j + 1
                 verdict = admit(S, free, j, rho, left, orphans, playable)
                 if verdict < 0:
                     break  # fewer stock cards still to come: no better further on
@@ -207,11 +202,6 @@ class Search:
             raise Found
         self._limit(k - 1)
 
-    def _window(self, k: int) -> int:
-        """The rank counts of the stock to come, from ``k`` drawn to the limit."""
-        prefix, limit = self.space.prefix, self.limit
-        return prefix[limit] - prefix[k] if k < limit else 0
-
     def _reach(self, left: int, j: int) -> bool:
         """Whether the cards ``left`` may still be cleared with the discard drawn from ``j`` and
         the stock up to the limit, as far as Hall's condition can tell."""
@@ -229,6 +219,56 @@ class Search:
         known[1] = j
         return False
 
+    def _bound_draws(
+        self, seen: dict[int, int], path: Path, plays: Callable[..., None], tops: TopsCheck | None = None
+    ) -> Callable[..., None]:
+        """The draw moves of the branch and bound on the draw count, written inline (the win
+        search spends most of its time here): draw up to the next card of each rank, no further
+        than the limit, from the fewest draws this set was reached with, cut by Hall's condition
+        on the stock to come and by a card left that nothing could precede. For the line that
+        leaves one top, ``tops`` takes those cuts for each top still alive instead, and the
+        draws carry the tops alive (``draws(..., alive)``, ``plays(..., alive)``)."""
+        sp = self.space
+        firsts, fit, shift, chain, checks = sp.firsts, sp.fit, sp.shift, sp.chain, sp.checks
+        reach = self._reach
+
+        def draws(S: int, free: int, k: int, left: int, orphans: int, alive: int = 0) -> None:
+            done = seen.get(S | chain, UNSEEN)
+            if done <= k:
+                return
+            seen[S | chain] = k
+            for j, rho in firsts[k]:
+                if j >= done or j >= self.limit:
+                    break
+                playable = free & fit[rho]
+                if not playable:
+                    continue
+                key = S | playable << shift
+                if seen.get(key, UNSEEN) <= j + 1:
+                    continue
+                seen[key] = j + 1
+                if tops is None:
+                    if checks:
+                        if not reach(left, j):
+                            break  # fewer stock cards still to come: no better further on
+                        if orphans & ~S & self.nostock[j + 1] & ~playable:
+                            continue
+                    path.append(-(j + 1 - k))
+                    plays(S, free, j + 1, rho, left, orphans)
+                else:
+                    now = alive
+                    if checks:
+                        alive, now = tops(S, left, orphans, j, playable, alive)
+                        if not alive:
+                            break
+                        if not now:
+                            continue
+                    path.append(-(j + 1 - k))
+                    plays(S, free, j + 1, rho, left, orphans, now)
+                path.pop()
+
+        return draws
+
     # -- the win search: depth first, plays before draws --------------------------------------
 
     def wins(
@@ -238,7 +278,7 @@ class Search:
         ``limit`` cards from the stock's start, if given. A ``seen`` table passed in is used
         and kept (``winning_actions`` shares one between the searches after each action)."""
         sp = self.space
-        fit, info, rank_bit = sp.fit, self.info, sp.rank_bit
+        fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         play_check, successors = sp.play_check, sp.successors
         checks, free_draw = sp.checks, sp.free_draw
         shift, full = sp.shift, sp.full
@@ -258,7 +298,7 @@ class Search:
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             nonlocal count
             m = free & fit[r]
-            window = self._window(k)
+            window = prefix[lim] - prefix[k] if k < lim else 0
             tag = k << exact_k if exact_k else 0
             while m:
                 if k > lim:
@@ -323,17 +363,7 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
-        def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            for j, rho, playable in self._draw_moves(seen, S, free, k):
-                if checks:
-                    if not self._reach(left, j):
-                        break  # fewer stock cards still to come: no better further on
-                    if orphans & ~S & nostock[j + 1] & ~playable:
-                        continue
-                path.append(-(j + 1 - k))
-                plays(S, free, j + 1, rho, left, orphans)
-                path.pop()
-
+        draws = self._bound_draws(seen, path, plays)
         draw_one = self._draw_one(seen, path, plays)
         complete = True
         try:
@@ -361,7 +391,7 @@ class Search:
         from there leaves it. A position is cut when no top is alive. Branch and bound on the
         draw count, as the win search."""
         sp = self.space
-        fit, info, rank_bit, ranks = sp.fit, self.info, sp.rank_bit, sp.ranks
+        fit, info, prefix, rank_bit, ranks = sp.fit, self.info, sp.prefix, sp.rank_bit, sp.ranks
         play_check, successors, checks = sp.play_check, sp.successors, sp.checks
         shift, full = sp.shift, sp.full
         seen: dict[int, int] = {}
@@ -391,7 +421,7 @@ class Search:
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int, alive: int) -> None:
             nonlocal count
             m = free & fit[r]
-            window = self._window(k)
+            window = prefix[lim] - prefix[k] if k < lim else 0
             while m:
                 if k > lim:
                     return
@@ -458,27 +488,23 @@ class Search:
                 draws(S2, f2, k, left2, orphans2, alive2)
                 path.pop()
 
-        def draws(S: int, free: int, k: int, left: int, orphans: int, alive: int) -> None:
-            for j, rho, playable in self._draw_moves(seen, S, free, k):
-                now = alive
-                if checks:
-                    a = alive
-                    while a:
-                        tb = a & -a
-                        a ^= tb
-                        t = tb.bit_length() - 1
-                        if not self._reach(left - rank_bit[ranks[t]], j):
-                            alive ^= tb  # fewer stock cards still to come: dead further on too
-                            now ^= tb
-                        elif stuck(t, S, orphans, j + 1, playable):
-                            now ^= tb
-                    if not alive:
-                        break
-                    if not now:
-                        continue
-                path.append(-(j + 1 - k))
-                plays(S, free, j + 1, rho, left, orphans, now)
-                path.pop()
+        def tops_check(S: int, left: int, orphans: int, j: int, playable: int, alive: int) -> tuple[int, int]:
+            """The tops alive after drawing from ``j`` (dead further on too: fewer stock cards
+            still to come), and those alive for the card drawn."""
+            now = alive
+            a = alive
+            while a:
+                tb = a & -a
+                a ^= tb
+                t = tb.bit_length() - 1
+                if not self._reach(left - rank_bit[ranks[t]], j):
+                    alive ^= tb
+                    now ^= tb
+                elif stuck(t, S, orphans, j + 1, playable):
+                    now ^= tb
+            return alive, now
+
+        draws = self._bound_draws(seen, path, plays, tops_check)
 
         S0, f0, r0, k0 = self.removed, self.free0, self.rank, self.drawn
         orphans0 = sp.orphans(S0)
