@@ -1,11 +1,11 @@
 """The exact searches over one ``Space``: the best win (or the first one), and for a position
 that cannot be won the best line that leaves one top and the most cards cleared. They share
 their pieces: the root, the draw moves ("draw up to the next card of a given rank", walked once
-per removed set from the fewest cards drawn) and the forced draws of V5. The win search and the
-line that leaves one top share the branch and bound on the draw count (``_bound``: the best line,
-the draw limit below it, the Hall check on the stock to come kept per multiset of cards left)
-and its draw moves, written inline where most of the time goes (``_bound_draws``); the goals'
-searches bring their own cuts to the draw moves (``_draws``, ``admit``)."""
+per removed set from the fewest cards drawn, written once inline where most of the time goes:
+``_draws``) and the forced draws of V5. The win search and the line that leaves one top share
+the branch and bound on the draw count (``_bound``: the best line, the draw limit below it, the
+Hall check on the stock to come kept per multiset of cards left); the goals' searches bring
+their own cuts to the draw moves (``admit``)."""
 
 from __future__ import annotations
 
@@ -98,36 +98,6 @@ class Search:
 
     # -- the shared pieces ------------------------------------------------------------------
 
-    def _draws(self, seen: dict[int, int], path: Path, plays: Plays, admit: Admit) -> Draws:
-        """The goals' draw moves: draw up to the next card of each rank, from the fewest draws
-        this set was reached with, each played on unless ``admit`` cuts it."""
-        firsts, fit, shift, chain = self.space.firsts, self.space.fit, self.space.shift, self.space.chain
-
-        def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
-                verdict = admit(S, free, j, rho, left, orphans, playable)
-                if verdict < 0:
-                    break  # fewer stock cards still to come: no better further on
-                if verdict:
-                    path.append(-(j + 1 - k))
-                    plays(S, free, j + 1, rho, left, orphans)
-                    path.pop()
-
-        return draws
-
     def _draw_one(self, seen: dict[int, int], path: Path, plays: Plays) -> Draws:
         """V5: a draw only when no card fits, one card at a time."""
         stock, fit, shift = self.space.stock, self.space.fit, self.space.shift
@@ -219,15 +189,21 @@ class Search:
         known[1] = j
         return False
 
-    def _bound_draws(
-        self, seen: dict[int, int], path: Path, plays: Callable[..., None], tops: TopsCheck | None = None
+    def _draws(
+        self,
+        seen: dict[int, int],
+        path: Path,
+        plays: Callable[..., None],
+        admit: Admit | None = None,
+        tops: TopsCheck | None = None,
     ) -> Callable[..., None]:
-        """The draw moves of the branch and bound on the draw count, written inline (the win
-        search spends most of its time here): draw up to the next card of each rank, no further
-        than the limit, from the fewest draws this set was reached with, cut by Hall's condition
-        on the stock to come and by a card left that nothing could precede. For the line that
-        leaves one top, ``tops`` takes those cuts for each top still alive instead, and the
-        draws carry the tops alive (``draws(..., alive)``, ``plays(..., alive)``)."""
+        """The draw moves of every search, written once and inline (the win search spends most
+        of its time here): draw up to the next card of each rank, no further than the limit,
+        from the fewest draws this set was reached with. A move is cut by ``admit`` where given
+        (the goals' searches: below 0 stop, 0 skip); else by Hall's condition on the stock to
+        come and by a card left that nothing could precede (the win search), those checked for
+        each top still alive given ``tops`` (the line that leaves one top, whose draws carry
+        the tops alive: ``draws(..., alive)``, ``plays(..., alive)``)."""
         sp = self.space
         firsts, fit, shift, chain, checks = sp.firsts, sp.fit, sp.shift, sp.chain, sp.checks
         reach = self._reach
@@ -247,14 +223,18 @@ class Search:
                 if seen.get(key, UNSEEN) <= j + 1:
                     continue
                 seen[key] = j + 1
-                if tops is None:
+                if admit is not None:
+                    verdict = admit(S, free, j, rho, left, orphans, playable)
+                    if verdict < 0:
+                        break  # fewer stock cards still to come: no better further on
+                    if not verdict:
+                        continue
+                elif tops is None:
                     if checks:
                         if not reach(left, j):
                             break  # fewer stock cards still to come: no better further on
                         if orphans & ~S & self.nostock[j + 1] & ~playable:
                             continue
-                    path.append(-(j + 1 - k))
-                    plays(S, free, j + 1, rho, left, orphans)
                 else:
                     now = alive
                     if checks:
@@ -265,6 +245,10 @@ class Search:
                             continue
                     path.append(-(j + 1 - k))
                     plays(S, free, j + 1, rho, left, orphans, now)
+                    path.pop()
+                    continue
+                path.append(-(j + 1 - k))
+                plays(S, free, j + 1, rho, left, orphans)
                 path.pop()
 
         return draws
@@ -363,7 +347,7 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
-        draws = self._bound_draws(seen, path, plays)
+        draws = self._draws(seen, path, plays)
         draw_one = self._draw_one(seen, path, plays)
         complete = True
         try:
@@ -504,7 +488,7 @@ class Search:
                     now ^= tb
             return alive, now
 
-        draws = self._bound_draws(seen, path, plays, tops_check)
+        draws = self._draws(seen, path, plays, tops=tops_check)
 
         S0, f0, r0, k0 = self.removed, self.free0, self.rank, self.drawn
         orphans0 = sp.orphans(S0)
