@@ -72,6 +72,33 @@ static void set_deadline(struct timespec *deadline, double seconds) {
     }
 }
 
+/* The memory of large tables, kept for the next search: one block of each size (a power of two)
+ * from 2^KEPT_FROM to 2^KEPT_TO bytes (64 KB to 8 MB: 16 MB kept at most), taken and given back
+ * atomically, so that searches in several threads share them. A search that reuses a block finds
+ * its pages mapped: a fresh block costs the system a fault and a cleared page per 4 KB, as much as
+ * a tenth of a long search's time. */
+#define KEPT_FROM 16
+#define KEPT_TO 23
+static void *kept[KEPT_TO + 1];
+
+/* The size class of a block of ``size`` bytes: its power of two, or -1 when none is kept. */
+static int kept_class(size_t size) {
+    int c = 63 - __builtin_clzll((unsigned long long)size);
+    return c >= KEPT_FROM && c <= KEPT_TO && ((size_t)1 << c) == size ? c : -1;
+}
+
+static void *kept_alloc(size_t size) {
+    int c = kept_class(size);
+    void *p = c < 0 ? NULL : __atomic_exchange_n(&kept[c], NULL, __ATOMIC_ACQ_REL);
+    return p ? p : malloc(size);
+}
+
+static void kept_free(void *p, size_t size) {
+    int c = kept_class(size);
+    void *none = NULL;
+    if (!p || c < 0 || !__atomic_compare_exchange_n(&kept[c], &none, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) free(p);
+}
+
 /* Whether a search has done the work it may: ``nodes`` searched of ``limit`` (-1: no bound). */
 static inline int out_of_work(long nodes, long limit) { return limit >= 0 && nodes >= limit; }
 
@@ -327,6 +354,10 @@ PyMODINIT_FUNC PyInit__csearch(void) { return PyModule_Create(&module); }
 #define hopeless W(hopeless)
 #define mc_draws W(mc_draws)
 #define tick W(tick)
+#define window_of W(window_of)
+#define DrawMoves W(DrawMoves)
+#define draws_from W(draws_from)
+#define draw_next W(draw_next)
 #define freed W(freed)
 #define lr_chain W(lr_chain)
 #define lr_line W(lr_line)
@@ -397,11 +428,11 @@ typedef struct {
 
 static int table_init(Table *t, int bits) {
     size_t cap = (size_t)1 << bits;
-    t->keys = malloc(cap * sizeof(KEY));
-    t->vals = malloc(cap * sizeof(int32_t));
+    t->keys = kept_alloc(cap * sizeof(KEY));
+    t->vals = kept_alloc(cap * sizeof(int32_t));
     if (!t->keys || !t->vals) {
-        free(t->keys);
-        free(t->vals);
+        kept_free(t->keys, cap * sizeof(KEY));
+        kept_free(t->vals, cap * sizeof(int32_t));
         t->keys = NULL;
         t->vals = NULL;
         return -1;
@@ -414,8 +445,8 @@ static int table_init(Table *t, int bits) {
 }
 
 static void table_free(Table *t) {
-    free(t->keys);
-    free(t->vals);
+    kept_free(t->keys, (t->mask + 1) * sizeof(KEY));
+    kept_free(t->vals, (t->mask + 1) * sizeof(int32_t));
     t->keys = NULL;
     t->vals = NULL;
 }
@@ -523,6 +554,66 @@ static void mo_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
 static void ol_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans, MASK alive);
 static void ol_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans, MASK alive);
 
+/* A node searched: counts it, and looks at the clock now and then; nonzero when out of time. */
+static int tick(Ctx *c) {
+    if (++c->count >= CHECK_EVERY) {
+        c->nodes += c->count;
+        c->count = 0;
+        if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
+            c->stop = OUT_OF_TIME;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The rank counts of the stock to come, from k drawn to the limit. */
+static inline u64 window_of(const Ctx *c, int k) {
+    return k < c->lim ? c->sp->prefix[c->lim] - c->sp->prefix[k] : 0;
+}
+
+/* The draw moves from a removed set S reached with k drawn (Search._draw_moves): to the next card of
+ * each rank, no further than the limit, from the fewest draws this set was reached with. draws_from
+ * starts them (0: none, the set met before with as few draws, or out of memory); draw_next gives
+ * each not met before in turn, marked met (0: no more, or out of memory). */
+typedef struct {
+    MASK S, free;
+    int k, i, done;
+} DrawMoves;
+
+static inline int draws_from(Ctx *c, DrawMoves *d, MASK S, MASK free, int k) {
+    int32_t *slot = table_place(c->seen, S | c->sp->chain);
+    if (!slot) {
+        c->stop = NO_MEMORY;
+        return 0;
+    }
+    if (*slot <= k) return 0;
+    d->done = *slot;
+    *slot = k;
+    d->S = S, d->free = free, d->k = k, d->i = 0;
+    return 1;
+}
+
+static inline int draw_next(Ctx *c, DrawMoves *d, int *j, int *rho, MASK *playable) {
+    const Space *sp = c->sp;
+    while (d->i < sp->firsts_n[d->k]) {
+        *j = sp->firsts_j[d->k][d->i], *rho = sp->firsts_r[d->k][d->i];
+        d->i++;
+        if (*j >= d->done || *j >= c->lim) return 0;
+        *playable = d->free & sp->fit[*rho];
+        if (!*playable) continue;
+        int32_t *entry = table_place(c->seen, d->S | (KEY)*playable << sp->n);
+        if (!entry) {
+            c->stop = NO_MEMORY;
+            return 0;
+        }
+        if (*entry <= *j + 1) continue;
+        *entry = *j + 1;
+        return 1;
+    }
+    return 0;
+}
+
 static void win(Ctx *c, int k) {
     c->found = 1;
     c->best_draws = k - c->k0;
@@ -558,28 +649,12 @@ static int reach(Ctx *c, u64 left, int j) {
 }
 
 static void draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans) {
-    const Space *sp = c->sp;
-    int32_t *slot = table_place(c->seen, S | sp->chain);
-    if (!slot) {
-        c->stop = NO_MEMORY;
-        return;
-    }
-    int done = *slot;
-    if (done <= k) return;
-    *slot = k;
-    for (int i = 0; i < sp->firsts_n[k]; i++) {
-        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
-        if (j >= done || j >= c->lim) break;
-        MASK playable = free & sp->fit[rho];
-        if (!playable) continue;
-        int32_t *entry = table_place(c->seen, S | (KEY)playable << sp->n);
-        if (!entry) {
-            c->stop = NO_MEMORY;
-            return;
-        }
-        if (*entry <= j + 1) continue;
-        *entry = j + 1;
-        if (sp->checks) {
+    DrawMoves d;
+    int j, rho;
+    MASK playable;
+    if (!draws_from(c, &d, S, free, k)) return;
+    while (draw_next(c, &d, &j, &rho, &playable)) {
+        if (c->sp->checks) {
             if (!reach(c, left, j)) break; /* fewer stock cards still to come: no better further on */
             if (c->stop) return;
             if (orphans & ~S & c->nostock[j + 1] & ~playable) continue;
@@ -634,7 +709,7 @@ static inline int play_ok(const PlayCheck *pc, int r, u64 left, u64 supply) {
 static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans) {
     const Space *sp = c->sp;
     MASK m = free & sp->fit[r];
-    u64 window = k < c->lim ? sp->prefix[c->lim] - sp->prefix[k] : 0;
+    u64 window = window_of(c, k);
     KEY tag = c->exact ? (KEY)k << sp->n2 : 0;
     while (m) {
         if (k > c->lim) return;
@@ -671,14 +746,7 @@ static void plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphan
             }
             if (orphans2 & rest & c->nostock[k] & ~(f2 & sp->fit[rx])) continue;
         }
-        if (++c->count >= CHECK_EVERY) {
-            c->nodes += c->count;
-            c->count = 0;
-            if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
-                c->stop = OUT_OF_TIME;
-                return;
-            }
-        }
+        if (tick(c)) return;
         if (!c->found) { /* remember the most cards cleared, in case there is no win */
             int cleared = POPCOUNT(S2);
             if (cleared > c->most_c || (cleared == c->most_c && k < c->most_k)) {
@@ -745,27 +813,11 @@ static int hopeless(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orph
 }
 
 static void mc_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans) {
-    const Space *sp = c->sp;
-    int32_t *slot = table_place(c->seen, S | sp->chain);
-    if (!slot) {
-        c->stop = NO_MEMORY;
-        return;
-    }
-    int done = *slot;
-    if (done <= k) return;
-    *slot = k;
-    for (int i = 0; i < sp->firsts_n[k]; i++) {
-        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
-        if (j >= done) break;
-        MASK playable = free & sp->fit[rho];
-        if (!playable) continue;
-        int32_t *entry = table_place(c->seen, S | (KEY)playable << sp->n);
-        if (!entry) {
-            c->stop = NO_MEMORY;
-            return;
-        }
-        if (*entry <= j + 1) continue;
-        *entry = j + 1;
+    DrawMoves d;
+    int j, rho;
+    MASK playable;
+    if (!draws_from(c, &d, S, free, k)) return;
+    while (draw_next(c, &d, &j, &rho, &playable)) {
         if (hopeless(c, S, free, j + 1, rho, left, orphans)) continue;
         c->path[c->plen++] = -(j + 1 - k);
         mc_plays(c, S, free, j + 1, rho, left, orphans);
@@ -807,14 +859,7 @@ static void mc_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
             if (!(sp->can_precede[y] & rest)) orphans2 |= (MASK)1 << y;
         }
         if (hopeless(c, S2, f2, k, rx, left2, orphans2)) continue;
-        if (++c->count >= CHECK_EVERY) {
-            c->nodes += c->count;
-            c->count = 0;
-            if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
-                c->stop = OUT_OF_TIME;
-                return;
-            }
-        }
+        if (tick(c)) return;
         c->path[c->plen++] = x;
         mc_plays(c, S2, f2, k, rx, left2, orphans2);
         if (c->stop) return;
@@ -843,7 +888,7 @@ static int ol_stuck(const Ctx *c, int t, MASK S, MASK orphans, int k, MASK playa
 static void ol_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orphans, MASK alive) {
     const Space *sp = c->sp;
     MASK m = free & sp->fit[r];
-    u64 window = k < c->lim ? sp->prefix[c->lim] - sp->prefix[k] : 0;
+    u64 window = window_of(c, k);
     while (m) {
         if (k > c->lim) return;
         MASK b = m & -m;
@@ -883,14 +928,7 @@ static void ol_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
             }
             if (!alive2) continue;
         }
-        if (++c->count >= CHECK_EVERY) {
-            c->nodes += c->count;
-            c->count = 0;
-            if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
-                c->stop = OUT_OF_TIME;
-                return;
-            }
-        }
+        if (tick(c)) return;
         c->path[c->plen++] = x;
         ol_plays(c, S2, f2, k, rx, left2, orphans2, alive2);
         if (c->stop) return;
@@ -901,33 +939,17 @@ static void ol_plays(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK orp
 }
 
 static void ol_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans, MASK alive) {
-    const Space *sp = c->sp;
-    int32_t *slot = table_place(c->seen, S | sp->chain);
-    if (!slot) {
-        c->stop = NO_MEMORY;
-        return;
-    }
-    int done = *slot;
-    if (done <= k) return;
-    *slot = k;
-    for (int i = 0; i < sp->firsts_n[k]; i++) {
-        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
-        if (j >= done || j >= c->lim) break;
-        MASK playable = free & sp->fit[rho];
-        if (!playable) continue;
-        int32_t *entry = table_place(c->seen, S | (KEY)playable << sp->n);
-        if (!entry) {
-            c->stop = NO_MEMORY;
-            return;
-        }
-        if (*entry <= j + 1) continue;
-        *entry = j + 1;
+    DrawMoves d;
+    int j, rho;
+    MASK playable;
+    if (!draws_from(c, &d, S, free, k)) return;
+    while (draw_next(c, &d, &j, &rho, &playable)) {
         MASK now = alive;
-        if (sp->checks) {
+        if (c->sp->checks) {
             for (MASK a = alive; a; a &= a - 1) {
                 int t = CTZ(a);
                 MASK tb = (MASK)1 << t;
-                if (!reach(c, left - RANK_BIT(sp->ranks[t]), j)) {
+                if (!reach(c, left - RANK_BIT(c->sp->ranks[t]), j)) {
                     alive ^= tb; /* fewer stock cards still to come: dead further on too */
                     now &= ~tb;
                 } else if (ol_stuck(c, t, S, orphans, j + 1, playable))
@@ -946,19 +968,6 @@ static void ol_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans, M
 
 /* -- the goals' searches: the longest run without a draw (Search.longest_run), the most cards of a
  * kind cleared (Search.most_of) --------------------------------------------------------------- */
-
-/* A node searched: counts it, and looks at the clock now and then; nonzero when out of time. */
-static int tick(Ctx *c) {
-    if (++c->count >= CHECK_EVERY) {
-        c->nodes += c->count;
-        c->count = 0;
-        if (out_of_work(c->nodes, c->node_limit) || (c->timed && past(&c->deadline))) {
-            c->stop = OUT_OF_TIME;
-            return 1;
-        }
-    }
-    return 0;
-}
 
 /* The cards a play frees: those it was the last to cover. */
 static inline MASK freed(const Ctx *c, MASK S2, MASK free, int x) {
@@ -1060,28 +1069,12 @@ static void lr_started(Ctx *c, MASK S, MASK free, int k, int r, u64 left, MASK o
 }
 
 static void lr_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans) {
-    const Space *sp = c->sp;
-    int32_t *slot = table_place(c->seen, S | sp->chain);
-    if (!slot) {
-        c->stop = NO_MEMORY;
-        return;
-    }
-    int done = *slot;
-    if (done <= k) return;
-    *slot = k;
-    for (int i = 0; i < sp->firsts_n[k]; i++) {
-        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
-        if (j >= done) break;
-        MASK playable = free & sp->fit[rho];
-        if (!playable) continue;
-        int32_t *entry = table_place(c->seen, S | (KEY)playable << sp->n);
-        if (!entry) {
-            c->stop = NO_MEMORY;
-            return;
-        }
-        if (*entry <= j + 1) continue;
-        *entry = j + 1;
-        if (sp->n - POPCOUNT(S) <= c->most_c) break;
+    DrawMoves d;
+    int j, rho;
+    MASK playable;
+    if (!draws_from(c, &d, S, free, k)) return;
+    while (draw_next(c, &d, &j, &rho, &playable)) {
+        if (c->sp->n - POPCOUNT(S) <= c->most_c) break;
         c->path[c->plen++] = -(j + 1 - k);
         lr_started(c, S, free, j + 1, rho, left, orphans);
         if (c->stop) return;
@@ -1104,27 +1097,11 @@ static int mo_hopeless(Ctx *c, MASK S, MASK free, int k, int r, MASK orphans) {
 }
 
 static void mo_draws(Ctx *c, MASK S, MASK free, int k, u64 left, MASK orphans) {
-    const Space *sp = c->sp;
-    int32_t *slot = table_place(c->seen, S | sp->chain);
-    if (!slot) {
-        c->stop = NO_MEMORY;
-        return;
-    }
-    int done = *slot;
-    if (done <= k) return;
-    *slot = k;
-    for (int i = 0; i < sp->firsts_n[k]; i++) {
-        int j = sp->firsts_j[k][i], rho = sp->firsts_r[k][i];
-        if (j >= done) break;
-        MASK playable = free & sp->fit[rho];
-        if (!playable) continue;
-        int32_t *entry = table_place(c->seen, S | (KEY)playable << sp->n);
-        if (!entry) {
-            c->stop = NO_MEMORY;
-            return;
-        }
-        if (*entry <= j + 1) continue;
-        *entry = j + 1;
+    DrawMoves d;
+    int j, rho;
+    MASK playable;
+    if (!draws_from(c, &d, S, free, k)) return;
+    while (draw_next(c, &d, &j, &rho, &playable)) {
         if (mo_hopeless(c, S, free, j + 1, rho, orphans)) continue;
         c->path[c->plen++] = -(j + 1 - k);
         mo_plays(c, S, free, j + 1, rho, left, orphans);
@@ -2017,6 +1994,10 @@ done:
 #undef hopeless
 #undef mc_draws
 #undef tick
+#undef window_of
+#undef DrawMoves
+#undef draws_from
+#undef draw_next
 #undef freed
 #undef lr_chain
 #undef lr_line

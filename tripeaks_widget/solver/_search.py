@@ -1,9 +1,11 @@
 """The exact searches over one ``Space``: the best win (or the first one), and for a position
 that cannot be won the best line that leaves one top and the most cards cleared. They share
 their pieces: the root, the draw moves ("draw up to the next card of a given rank", walked once
-per removed set from the fewest cards drawn) and the forced draws of V5. The most-cleared search brings its cuts to
-the shared draw moves (``admit``); the win search, where most of the time goes, walks its
-draw moves inline, its Hall check on the stock to come kept per multiset of cards left."""
+per removed set from the fewest cards drawn, written once inline where most of the time goes:
+``_draws``) and the forced draws of V5. The win search and the line that leaves one top share
+the branch and bound on the draw count (``_bound``: the best line, the draw limit below it, the
+Hall check on the stock to come kept per multiset of cards left); the goals' searches bring
+their own cuts to the draw moves (``admit``)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ Plays = Callable[[int, int, int, int, int, int], None]  # (removed, free, drawn,
 Draws = Callable[[int, int, int, int, int], None]  # (removed, free, drawn, left, orphans)
 # a draw's cut: (removed, free, index drawn, its rank, left, orphans, playable) -> <0 stop, 0 skip, >0 go
 Admit = Callable[[int, int, int, int, int, int, int], int]
+# the one-top search's cuts of a draw: (removed, left, orphans, index drawn, playable, alive) -> (alive, now)
+TopsCheck = Callable[[int, int, int, int, int, int], tuple[int, int]]
 
 
 class Work:
@@ -82,41 +86,17 @@ class Search:
         self.most: list = [removed.bit_count(), drawn, []]
         self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
         self.exact_k = 0 if space.free_draw else 2 * n_slots  # V5: no dominance across draw counts
+        # the branch and bound on the draw count (``_bound``): the best line found, and the stock to come
+        self.best: tuple[int, Path] | None = None
+        self.first_only = False
+        self.nostock: tuple[int, ...] = ()
+        self.windows: dict[int, list[int]] = {}
 
     def tick(self) -> None:
         if self.nodes >= self.stop_at or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise SearchExhausted
 
     # -- the shared pieces ------------------------------------------------------------------
-
-    def _draws(self, seen: dict[int, int], path: Path, plays: Plays, admit: Admit) -> Draws:
-        """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
-        firsts, fit, shift, chain = self.space.firsts, self.space.fit, self.space.shift, self.space.chain
-
-        def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
-                verdict = admit(S, free, j, rho, left, orphans, playable)
-                if verdict < 0:
-                    break  # fewer stock cards still to come: no better further on
-                if verdict:
-                    path.append(-(j + 1 - k))
-                    plays(S, free, j + 1, rho, left, orphans)
-                    path.pop()
-
-        return draws
 
     def _draw_one(self, seen: dict[int, int], path: Path, plays: Plays) -> Draws:
         """V5: a draw only when no card fits, one card at a time."""
@@ -171,7 +151,109 @@ class Search:
                 r = stock[k - 1]
                 seen.pop(S | (free & fit[r]) << shift, None)
 
-    # -- the win search: depth first, plays before draws; branch and bound on the draw count --
+    # -- branch and bound on the draw count: the win search's and the line that leaves one top's --
+
+    def _bound(self, limit: int, first_only: bool) -> None:
+        """Start the bound: no line found yet (``best``), lines drawing no further than ``limit``."""
+        self.best = None
+        self.first_only = first_only
+        self._limit(limit)
+
+    def _limit(self, limit: int) -> None:
+        self.limit = limit
+        self.nostock = self.space.nostock(limit)
+        self.windows = {}  # Hall's check on the stock to come, per multiset of cards left
+
+    def _found(self, k: int, path: Path) -> None:
+        """A line found, with ``k`` drawn: the best so far; stops the search at the first, or at
+        one with no draw, else only lines with fewer draws are sought."""
+        self.best = (k - self.drawn, list(path))
+        if self.first_only or k == self.drawn:
+            raise Found
+        self._limit(k - 1)
+
+    def _reach(self, left: int, j: int) -> bool:
+        """Whether the cards ``left`` may still be cleared with the discard drawn from ``j`` and
+        the stock up to the limit, as far as Hall's condition can tell."""
+        known = self.windows.get(left)  # [the latest j known to pass, the earliest known to fail]
+        if known is None:
+            known = self.windows[left] = [-1, UNSEEN]
+        elif j <= known[0]:
+            return True  # a longer stream of stock cards: passes too
+        elif j >= known[1]:
+            return False
+        prefix = self.space.prefix
+        if self.space.hall_ok(left, left + prefix[self.limit] - prefix[j]):
+            known[0] = j
+            return True
+        known[1] = j
+        return False
+
+    def _draws(
+        self,
+        seen: dict[int, int],
+        path: Path,
+        plays: Callable[..., None],
+        admit: Admit | None = None,
+        tops: TopsCheck | None = None,
+    ) -> Callable[..., None]:
+        """The draw moves of every search, written once and inline (the win search spends most
+        of its time here): draw up to the next card of each rank, no further than the limit,
+        from the fewest draws this set was reached with. A move is cut by ``admit`` where given
+        (the goals' searches: below 0 stop, 0 skip); else by Hall's condition on the stock to
+        come and by a card left that nothing could precede (the win search), those checked for
+        each top still alive given ``tops`` (the line that leaves one top, whose draws carry
+        the tops alive: ``draws(..., alive)``, ``plays(..., alive)``)."""
+        sp = self.space
+        firsts, fit, shift, chain, checks = sp.firsts, sp.fit, sp.shift, sp.chain, sp.checks
+        reach = self._reach
+
+        def draws(S: int, free: int, k: int, left: int, orphans: int, alive: int = 0) -> None:
+            done = seen.get(S | chain, UNSEEN)
+            if done <= k:
+                return
+            seen[S | chain] = k
+            for j, rho in firsts[k]:
+                if j >= done or j >= self.limit:
+                    break
+                playable = free & fit[rho]
+                if not playable:
+                    continue
+                key = S | playable << shift
+                if seen.get(key, UNSEEN) <= j + 1:
+                    continue
+                seen[key] = j + 1
+                if admit is not None:
+                    verdict = admit(S, free, j, rho, left, orphans, playable)
+                    if verdict < 0:
+                        break  # fewer stock cards still to come: no better further on
+                    if not verdict:
+                        continue
+                elif tops is None:
+                    if checks:
+                        if not reach(left, j):
+                            break  # fewer stock cards still to come: no better further on
+                        if orphans & ~S & self.nostock[j + 1] & ~playable:
+                            continue
+                else:
+                    now = alive
+                    if checks:
+                        alive, now = tops(S, left, orphans, j, playable, alive)
+                        if not alive:
+                            break
+                        if not now:
+                            continue
+                    path.append(-(j + 1 - k))
+                    plays(S, free, j + 1, rho, left, orphans, now)
+                    path.pop()
+                    continue
+                path.append(-(j + 1 - k))
+                plays(S, free, j + 1, rho, left, orphans)
+                path.pop()
+
+        return draws
+
+    # -- the win search: depth first, plays before draws --------------------------------------
 
     def wins(
         self, first_only: bool, limit: int | None = None, seen: dict[int, int] | None = None
@@ -182,27 +264,20 @@ class Search:
         sp = self.space
         fit, info, prefix, rank_bit = sp.fit, self.info, sp.prefix, sp.rank_bit
         play_check, successors = sp.play_check, sp.successors
-        checks, hall_ok, free_draw = sp.checks, sp.hall_ok, sp.free_draw
-        firsts, shift, chain, full = sp.firsts, sp.shift, sp.chain, sp.full
+        checks, free_draw = sp.checks, sp.free_draw
+        shift, full = sp.shift, sp.full
         exact_k = self.exact_k
-        k0 = self.drawn
         seen = {} if seen is None else seen
         path: Path = []
-        best: tuple[int, Path] | None = None
-        lim = self.limit = sp.n_stock if limit is None else limit
-        nostock = sp.nostock(lim)
-        window_cache: dict[int, list[int]] = {}
+        self._bound(sp.n_stock if limit is None else limit, first_only)
+        lim, nostock, best = self.limit, self.nostock, self.best  # the bound's, read here where it counts
         most = self.most
         count = 0  # nodes since the last look at the clock
 
-        def win(k: int) -> None:
-            nonlocal best, lim, nostock
-            best = (k - k0, list(path))
-            if first_only or k == k0:
-                raise Found
-            lim = self.limit = k - 1
-            nostock = sp.nostock(lim)
-            window_cache.clear()
+        def found(k: int) -> None:
+            nonlocal lim, nostock, best
+            self._found(k, path)
+            lim, nostock, best = self.limit, self.nostock, self.best
 
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             nonlocal count
@@ -218,7 +293,7 @@ class Search:
                 x, rx, cov = info[b]
                 if S2 == full:
                     path.append(x)
-                    win(k)
+                    found(k)
                     path.pop()
                     return
                 f2 = free ^ b
@@ -272,52 +347,12 @@ class Search:
                     draw_one(S2, f2, k, left2, orphans2)
                 path.pop()
 
-        def reach(left: int, j: int) -> bool:
-            """Whether the cards left may still be won with the discard drawn from ``j`` and the
-            stock up to the limit, as far as Hall's condition can tell."""
-            known = window_cache.get(left)  # [the latest j known to pass, the earliest known to fail]
-            if known is None:
-                known = window_cache[left] = [-1, UNSEEN]
-            elif j <= known[0]:
-                return True  # a longer stream of stock cards: passes too
-            elif j >= known[1]:
-                return False
-            if hall_ok(left, left + prefix[lim] - prefix[j]):
-                known[0] = j
-                return True
-            known[1] = j
-            return False
-
-        def draws(S: int, free: int, k: int, left: int, orphans: int) -> None:
-            """Draw up to the next card of each rank, from the fewest draws this set was reached with."""
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done or j >= lim:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
-                if checks:
-                    if not reach(left, j):
-                        break  # fewer stock cards still to come: no better further on
-                    if orphans & ~S & nostock[j + 1] & ~playable:
-                        continue
-                path.append(-(j + 1 - k))
-                plays(S, free, j + 1, rho, left, orphans)
-                path.pop()
-
+        draws = self._draws(seen, path, plays)
         draw_one = self._draw_one(seen, path, plays)
         complete = True
         try:
             if self.removed == full:
-                best = (0, [])
+                self.best = (0, [])
             else:
                 self._root(seen, plays, draws, draw_one)
         except Found:
@@ -325,7 +360,7 @@ class Search:
         except SearchExhausted:
             complete = False
         self.nodes += count
-        return best, complete
+        return self.best, complete
 
     # -- a lost position's best line that leaves one top: the searches without each top, in one --
 
@@ -341,26 +376,19 @@ class Search:
         draw count, as the win search."""
         sp = self.space
         fit, info, prefix, rank_bit, ranks = sp.fit, self.info, sp.prefix, sp.rank_bit, sp.ranks
-        play_check, successors, checks, hall_ok = sp.play_check, sp.successors, sp.checks, sp.hall_ok
-        firsts, shift, chain, full = sp.firsts, sp.shift, sp.chain, sp.full
-        k0 = self.drawn
+        play_check, successors, checks = sp.play_check, sp.successors, sp.checks
+        shift, full = sp.shift, sp.full
         seen: dict[int, int] = {}
         path: Path = []
-        best: tuple[int, Path] | None = None
-        lim = self.limit = sp.n_stock
-        nostock = sp.nostock(lim)
-        window_cache: dict[int, list[int]] = {}
+        self._bound(sp.n_stock, False)
+        lim, nostock = self.limit, self.nostock  # the bound's, read here where it counts
         count = 0
         succ_mask = [sum(xb for xb, _ in successors[t]) for t in range(shift)]  # the cards each could precede
 
-        def win(k: int) -> None:
-            nonlocal best, lim, nostock
-            best = (k - k0, list(path))
-            if k == k0:
-                raise Found
-            lim = self.limit = k - 1
-            nostock = sp.nostock(lim)
-            window_cache.clear()
+        def found(k: int) -> None:
+            nonlocal lim, nostock
+            self._found(k, path)
+            lim, nostock = self.limit, self.nostock
 
         def stuck(t: int, S: int, orphans: int, k: int, playable: int) -> bool:
             """Whether, without the top ``t``, a card left has no possible predecessor."""
@@ -388,7 +416,7 @@ class Search:
                 rest = full & ~S2
                 if not rest & (rest - 1) and not rest & ~alive:  # one top left
                     path.append(x)
-                    win(k)
+                    found(k)
                     path.pop()
                     return
                 f2 = free ^ b
@@ -444,57 +472,25 @@ class Search:
                 draws(S2, f2, k, left2, orphans2, alive2)
                 path.pop()
 
-        def reach(left: int, j: int) -> bool:
-            """As the win search's: Hall's condition on the cards left (but a top) with the stock to come."""
-            known = window_cache.get(left)
-            if known is None:
-                known = window_cache[left] = [-1, UNSEEN]
-            elif j <= known[0]:
-                return True
-            elif j >= known[1]:
-                return False
-            if hall_ok(left, left + prefix[lim] - prefix[j]):
-                known[0] = j
-                return True
-            known[1] = j
-            return False
+        def tops_check(S: int, left: int, orphans: int, j: int, playable: int, alive: int) -> tuple[int, int]:
+            """The tops alive after drawing from ``j`` (dead further on too: fewer stock cards
+            still to come), and those alive for the card drawn."""
+            now = alive
+            a = alive
+            while a:
+                tb = a & -a
+                a ^= tb
+                t = tb.bit_length() - 1
+                if not self._reach(left - rank_bit[ranks[t]], j):
+                    alive ^= tb
+                    now ^= tb
+                elif stuck(t, S, orphans, j + 1, playable):
+                    now ^= tb
+            return alive, now
 
-        def draws(S: int, free: int, k: int, left: int, orphans: int, alive: int) -> None:
-            done = seen.get(S | chain, UNSEEN)
-            if done <= k:
-                return
-            seen[S | chain] = k
-            for j, rho in firsts[k]:
-                if j >= done or j >= lim:
-                    break
-                playable = free & fit[rho]
-                if not playable:
-                    continue
-                key = S | playable << shift
-                if seen.get(key, UNSEEN) <= j + 1:
-                    continue
-                seen[key] = j + 1
-                now = alive
-                if checks:
-                    a = alive
-                    while a:
-                        tb = a & -a
-                        a ^= tb
-                        t = tb.bit_length() - 1
-                        if not reach(left - rank_bit[ranks[t]], j):
-                            alive ^= tb  # fewer stock cards still to come: dead further on too
-                            now ^= tb
-                        elif stuck(t, S, orphans, j + 1, playable):
-                            now ^= tb
-                    if not alive:
-                        break
-                    if not now:
-                        continue
-                path.append(-(j + 1 - k))
-                plays(S, free, j + 1, rho, left, orphans, now)
-                path.pop()
+        draws = self._draws(seen, path, plays, tops=tops_check)
 
-        S0, f0, r0 = self.removed, self.free0, self.rank
+        S0, f0, r0, k0 = self.removed, self.free0, self.rank, self.drawn
         orphans0 = sp.orphans(S0)
         complete = True
         try:
@@ -506,7 +502,7 @@ class Search:
         except SearchExhausted:
             complete = False
         self.nodes += count
-        return best, complete
+        return self.best, complete
 
     # -- the most-cleared search, for positions that cannot be won: branch and bound on ------
     # -- (cards cleared, then fewest draws), starting from the best line the win search met --
