@@ -52,6 +52,8 @@ from .writer import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
 
+# What a challenge's board reads of each result to judge it (see .challenges).
+_JUDGED = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at", "played_at")
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
 OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
 
@@ -539,30 +541,32 @@ class Records:
         )
 
     def challenge_board(self, challenge_id: int) -> dict[str, Any]:
-        """Who met the class's challenge ``challenge_id`` first (by hand, unassisted) and each
-        player's best on it, from the results of its game in its days: ``{"challenge", "game",
-        "rules", "first", "players"}``, each player with ``met``, ``value``, ``category`` and
-        ``assisted`` (by hand and unassisted first, then the best)."""
+        """Who met the class's challenge ``challenge_id`` first and each player's best on it, from
+        the results of its game in its days: ``{"challenge", "game", "rules", "layout", "best",
+        "first", "players"}``. ``best`` is the best possible on the deal in words (``"a win with 18
+        draws"``), as the solver proves it and a student's board shows it after the game (None when
+        the proof runs out of its bound); ``first`` the earliest result, in the store's time, played
+        by hand, unassisted and not late (:func:`.challenges.counts_for_first`: the student's notice
+        says the same), or None; each player with ``met``, ``value``, ``category`` and ``assisted``
+        (by hand and unassisted first, then the best)."""
         found = [c for c in self.challenges(on="all") if c["id"] == _bounded("challenge", challenge_id, 1, 2**62)]
         if not found:
             raise RecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
         challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
-        names: tuple[str, ...] = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category")
-        names += ("finished_at", "played_at")
-        sql = (
-            f"SELECT {', '.join(names)} FROM results WHERE layout = ? AND rules = ? AND number = ? AND finished_at >= ?"
-        )
+        sql = f"SELECT {', '.join(_JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
+        sql += "AND finished_at >= ?"
         params: list[object] = [row["layout"], row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
         if row["closes"] is not None:
             sql += " AND finished_at < ?"
             params.append(class_challenges.until_end_of(row["closes"]))
-        results = [dict(zip(names, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
+        results = [dict(zip(_JUDGED, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
         slots = class_challenges.slots_of(row["layout"])
         return {
             "game": row["number"],
             "rules": row["rules"],
             "layout": row["layout"],
+            "best": class_challenges.best_said(challenge, row["number"], row["rules"], row["layout"]),
             **class_challenges.board(challenge, results, slots),
         }
 
@@ -627,47 +631,39 @@ class Records:
         return said + self._first_met(conn, stored)
 
     def _first_met(self, conn, row: dict) -> list[Notice]:
-        """The class's challenges open on this game that this result (as stored) is the first of its
-        category to meet, unassisted and not late (read in the transaction that wrote it)."""
-        if row["assists"] or not in_series(row["number"]) or class_challenges.late(row):
+        """The class's challenges open on this game that this result (as stored) is the first to
+        meet, as the challenge's board judges it (:func:`.challenges.first_of`: by hand,
+        unassisted, not late, in the store's time), read in the transaction that wrote it."""
+        if not in_series(row["number"]) or not class_challenges.counts_for_first(row):
             return []
         day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
+        game = (row["layout"], row["rules"], row["number"])
         open_now = conn.execute(
             self._backend.sql(
                 "SELECT challenge, opens FROM challenges WHERE layout = ? AND rules = ? AND number = ? "
                 "AND opens <= ? AND (closes IS NULL OR closes >= ?) ORDER BY id"
             ),
-            (row["layout"], row["rules"], row["number"], day, day),
+            (*game, day, day),
         ).fetchall()
         said = []
+        slots = class_challenges.slots_of(row["layout"])
         for text, opens in open_now:
             challenge = class_challenges.class_challenge(text, row["rules"], row["layout"])
-            slots = class_challenges.slots_of(row["layout"])
             if not class_challenges.measure(challenge, row, slots)[0]:
                 continue
-            earlier = conn.execute(
+            # Those that could be first, up to this one: by hand and unassisted, in the store's order.
+            candidates = conn.execute(
                 self._backend.sql(
-                    "SELECT outcome, cards_left, draws, longest_run, finished_at, played_at FROM results "
-                    "WHERE layout = ? AND rules = ? "
-                    "AND number = ? AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
+                    f"SELECT {', '.join(_JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
+                    "AND category = ? AND assists = '' AND finished_at >= ? AND finished_at <= ? "
+                    "ORDER BY finished_at, id"
                 ),
-                (
-                    row["layout"],
-                    row["rules"],
-                    row["number"],
-                    row["category"],
-                    f"{opens}T00:00:00+00:00",
-                    row["finished_at"],
-                ),
+                (*game, HAND, f"{opens}T00:00:00+00:00", row["finished_at"]),
             ).fetchall()
-            names = ("outcome", "cards_left", "draws", "longest_run", "finished_at", "played_at")
-            before = [dict(zip(names, r, strict=True)) for r in earlier]
-            if not any(
-                class_challenges.measure(challenge, r, slots)[0] and not class_challenges.late(r) for r in before
-            ):
-                said.append(
-                    first_met_notice(row["rules"], row["number"], row["category"], challenge.message, row["layout"])
-                )
+            judged = (dict(zip(_JUDGED, r, strict=True)) for r in candidates)
+            first = class_challenges.first_of(challenge, judged, slots)
+            if first is not None and (first["player"], first["finished_at"]) == (row["player"], row["finished_at"]):
+                said.append(first_met_notice(row["rules"], row["number"], HAND, challenge.message, row["layout"]))
         return said
 
     def _attempt(self, work, row: dict | None = None):
