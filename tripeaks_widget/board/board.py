@@ -476,7 +476,7 @@ class Board:
     @property
     def used(self) -> set[str]:
         """The assists this game had: the board's (``"hint"``, ``"fair_hint"``, ``"verdict"``,
-        ``"win_chance"``) and the analyses consulted from Python (``"solver"``, ``"fair"``). A game
+        ``"win_chance"``) and the analyses consulted from Python, named alike (``w.game.hint()`` is ``"hint"``). A game
         with any is recorded as assisted, and takes no record."""
         return self.assists.used | self._game.consulted
 

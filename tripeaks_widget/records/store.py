@@ -35,7 +35,6 @@ from .player import default_player
 from .postgres import Postgres, ServerDown
 from .registry import SHARED
 from .results import (
-    CATEGORIES,
     HAND,
     OUTCOMES,
     SCRIPTED,
@@ -52,6 +51,9 @@ from .writer import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
 
+# A leaderboard's columns (see Records.leaderboard).
+LEADERBOARD_COLUMNS: tuple[str, ...] = ("rank", "player", "cards_left", "moves", "outcome", "score", "assisted")
+LEADERBOARD_COLUMNS += ("assists", "category", "finished_at")
 # What a challenge's board reads of each result to judge it (see .challenges).
 _JUDGED = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at", "played_at")
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
@@ -793,42 +795,54 @@ class Records:
         return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0], category, shape)
 
     def leaderboard(
-        self, number: int, rules: Rules | str = "easy", *, limit: int = 10, layout: Layout | str | None = None
-    ) -> list[dict]:
-        """The best results of game ``number`` on ``layout`` (None: Three Peaks): each player's best,
-        ranked (§9) within its group.
-        Games played by hand come first and scripted ones after them; within each, unassisted
-        results come first and assisted ones after them: four groups, each ranked apart. Each
-        entry: ``rank``, ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``,
-        ``assists``, ``assisted``, ``category``, ``finished_at``; at most ``limit`` of each group."""
+        self,
+        number: int,
+        rules: Rules | str = "easy",
+        *,
+        category: str = HAND,
+        limit: int = 10,
+        layout: Layout | str | None = None,
+    ) -> Any:
+        """The leaderboard of game ``number`` on ``layout`` (None: Three Peaks) among the games of
+        ``category`` (played by hand, by default; ``"scripted"`` has a table of its own): each
+        player's best, the unassisted results first and the assisted ones after them, ranked in one
+        run (§9: fewest cards left, then fewest moves; equal results share a rank, and the next rank
+        skips as many), at most ``limit`` rows. A ``pandas.DataFrame`` where pandas is installed,
+        else a list of dicts; either way with the columns ``LEADERBOARD_COLUMNS``: ``rank``,
+        ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``, ``assisted``, ``assists``
+        (named as the player saw them), ``category``, ``finished_at``."""
         limit = _bounded("limit", limit, 0, 2**63 - 1)  # as results(): a count, or a clear error
+        category = check_category(category)
         rows = self._query(
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted, category FROM ("
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, category, "
+            "SELECT player, cards_left, moves, outcome, score, assisted, assists, finished_at FROM ("
+            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
             "CASE WHEN assists = '' THEN 0 ELSE 1 END AS assisted, ROW_NUMBER() OVER (PARTITION BY player, "
-            "category, assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
-            "WHERE layout = ? AND rules = ? AND number = ?) AS each_best WHERE nth = 1 "
-            "ORDER BY cards_left, moves, finished_at, id",
-            (layout_key(layout), rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)),
+            "assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
+            "WHERE layout = ? AND rules = ? AND number = ? AND category = ?) AS each_best WHERE nth = 1 "
+            "ORDER BY assisted, cards_left, moves, finished_at, id LIMIT ?",
+            (
+                layout_key(layout),
+                rules_key(rules),
+                _bounded("number", number, SERIES_FIRST, SERIES_LAST),
+                category,
+                limit,
+            ),
         )
-        board: list[dict] = []
-        for category, assisted in sorted({(row[8], row[7]) for row in rows}, key=_group_order):
-            group = [row for row in rows if (row[8], row[7]) == (category, assisted)][:limit]
-            for place, row in enumerate(group):
-                same = place and (row[2], row[3]) == (group[place - 1][2], group[place - 1][3])
-                rank = board[-1]["rank"] if same else place + 1
-                names = ("player", "outcome", "cards_left", "moves", "score", "assists", "finished_at")
-                entry = dict(zip(names, row[:7], strict=True))
-                board.append(
-                    {
-                        "rank": rank,
-                        **entry,
-                        "assists": assists_of(row[5]),
-                        "assisted": bool(assisted),
-                        "category": category,
-                    }
-                )
-        return board
+        entries: list[dict[str, Any]] = []
+        for place, row in enumerate(rows):
+            tied = place and row[1:3] == rows[place - 1][1:3] and row[5] == rows[place - 1][5]
+            entry = dict(zip(LEADERBOARD_COLUMNS[1:6], row[:5], strict=True))
+            entries.append(
+                {
+                    "rank": entries[-1]["rank"] if tied else place + 1,
+                    **entry,
+                    "assisted": bool(row[5]),
+                    "assists": assists_of(row[6]),
+                    "category": category,
+                    "finished_at": row[7],
+                }
+            )
+        return _table(entries, LEADERBOARD_COLUMNS)
 
     def results(
         self,
@@ -1022,12 +1036,13 @@ def _local_day(finished: object) -> date | None:
         return None
 
 
-def _group_order(group: tuple[str, int]) -> tuple[int, str, int]:
-    """Where a leaderboard's group (category, assisted) comes: by hand, then scripted (then any
-    category a newer version wrote), each unassisted first."""
-    category, assisted = group
-    known = CATEGORIES.index(category) if category in CATEGORIES else len(CATEGORIES)
-    return (known, category, assisted)
+def _table(entries: list[dict[str, Any]], columns: tuple[str, ...]) -> Any:
+    """``entries`` as a ``pandas.DataFrame`` of ``columns`` where pandas is installed, else as they are."""
+    try:
+        import pandas
+    except ImportError:
+        return entries
+    return pandas.DataFrame(entries, columns=list(columns))
 
 
 def _asked_player(name: object) -> str:
