@@ -264,3 +264,28 @@ def test_a_challenge_the_solver_cannot_decide_in_time_is_set(tmp_path, monkeypat
     with Records(tmp_path / "class.sqlite3") as records:
         made = records.set_challenge(3, "win in 5 draws")  # impossible, but not proven within the budget
         assert records.challenges(on="all") == [made]
+
+
+def test_a_rehearsal_shows_a_result_played_by_hand_as_a_student_sees_it_and_the_class_never_counts_it(store):
+    """Issue 56: a teacher could not rehearse a lesson: no documented way to see a by-hand result before class."""
+    from records_stores import rows
+    from support import play_by_hand
+
+    made = store.set_challenge(3, "win in 20 draws")
+    with Records.rehearsal(store) as rehearsal:
+        assert rehearsal.challenges(on="all") == [made] and rehearsal.results() == []
+        assert "a rehearsal" in repr(rehearsal) and not store.rehearsing
+        w = TriPeaks(3, records=rehearsal, player="teacher", lang="en")
+        play_by_hand(w, Game(WINNABLE).solve().line)
+        assert rehearsal.flush(30)
+        deadline = datetime.now() + timedelta(seconds=10)
+        while not any(n["kind"] == "first_met" for n in w.state["notices"]) and datetime.now() < deadline:
+            __import__("time").sleep(0.05)
+        said = [n["text"] for n in w.state["notices"]]
+        assert "First to meet the class's challenge on game 3 (Easy): Win with at most 20 draws." in said
+        assert rehearsal.challenge_board(made["id"])["first"]["player"] == "teacher"
+        assert [e["player"] for e in rows(rehearsal.leaderboard(3))] == ["teacher"]
+        w.close()
+    assert store.results() == [] and rows(store.leaderboard(3)) == []  # never counted or ranked in the class
+    assert store.challenge_board(made["id"])["first"] is None
+    assert any("First to meet" in str(n) for n in record(store, "ana"))  # the class's first is still to take

@@ -100,6 +100,7 @@ class Records:
         self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
 
         self.student: str | None = None  # the one player a student's own URL records for (see .roles)
+        self.rehearsing = False  # a rehearsal's store (Records.rehearsal): apart from the class's
 
         def prepare(conn, read_only: bool) -> None:
             backend.suitable(conn)
@@ -223,6 +224,32 @@ class Records:
         except _NotOpened:
             return None, made[0]
 
+    @classmethod
+    def rehearsal(cls, store: str | os.PathLike | Records | None = None, **options) -> Records:
+        """A store to rehearse a lesson in, apart from the class's: in memory, holding a copy of the
+        challenges of ``store`` (a class's URL, an SQLite file, or an open ``Records``; only read)
+        and no result. A board given it (``TriPeaks(n, records=rehearsal)``) played by hand says
+        what a student's would: its notices, "First to meet the class's challenge …", and the
+        rehearsal's :meth:`challenge_board` and :meth:`leaderboard` show the result. Nothing of it
+        reaches ``store``, so it is never counted or ranked there; it goes when the rehearsal is
+        closed. A challenge set on the rehearsal is checked as the class's are, and set there alone."""
+        if isinstance(store, Records):
+            challenges = store.challenges(on="all")
+        else:
+            with cls(store, **options) as source:
+                challenges = source.challenges(on="all")
+        made = cls(MEMORY, **options)
+        made.rehearsing = True
+        columns = class_challenges.COLUMNS
+        insert = f"INSERT INTO challenges ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+        def copy(conn) -> None:
+            for challenge in challenges:
+                conn.execute(insert, tuple(challenge[c] for c in columns))
+
+        made._attempt(copy)
+        return made
+
     def release(self) -> None:
         """Give back a store had from :meth:`open_shared`: the last user closes it, and what is
         queued is still written first (in the background)."""
@@ -282,7 +309,7 @@ class Records:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<Records {self.where}>"
+        return f"<Records {self.where}{', a rehearsal' if self.rehearsing else ''}>"
 
     # -- recording --------------------------------------------------------------------------------
 
