@@ -475,6 +475,19 @@ def test_an_analysis_consulted_from_python_marks_the_game_assisted_as_the_button
     assert rows(Records(store).leaderboard(WINNABLE, category="scripted"))[0]["assisted"] is True
 
 
+def test_the_header_says_scripted_once_a_move_is_made_from_python_and_a_new_deal_is_by_hand_again():
+    """Before, the board's header said "Unassisted" of a scripted game, and never "Scripted"."""
+    w = TriPeaks(game=WINNABLE, records=False)
+    assert w.state["scripted"] is False
+    play_by_hand(w, winning_line()[:2])
+    assert w.state["scripted"] is False  # every move by hand
+    w.draw()  # from Python
+    assert w.state["scripted"] is True
+    w.new_game(WINNABLE)
+    assert w.state["scripted"] is False
+    w.close()
+
+
 def test_a_scripted_solver_line_is_not_an_unassisted_win(store):
     w = TriPeaks(game=WINNABLE, records=store, player="ana")
     w.replay(w.solve().line, pace=0)

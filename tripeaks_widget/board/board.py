@@ -247,6 +247,7 @@ class Board:
                 "reply": self._reply,
                 "records": self.results.store is not None,
                 "assisted": bool(self.used),
+                "scripted": not self.results.all_by_hand(game),
                 "answered": self._answered,
                 "lang": lang,
                 "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
