@@ -223,6 +223,17 @@ def test_a_students_url_plays_as_that_student_and_a_mismatch_is_one_short_senten
     assert not re.search(r"INSERT|CONTEXT|PL/pgSQL|SELECT", caplog.text), caplog.text
 
 
+def test_a_students_board_names_the_student_from_its_first_read(class_store, monkeypatch):
+    """Issue 56: before, w.player said the operating system's user for about a second, until the
+    class's store had opened and said whose URL it is."""
+    _, students, _ = class_store
+    (ana, ana_url), _ = sorted(students.items())
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    w = TriPeaks(game=1, records=ana_url)
+    assert w.player == ana  # at once, without waiting for the store's opening here
+    w.close()
+
+
 def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
     players, _, owner = class_store
     with Records(owner) as records:
