@@ -23,10 +23,10 @@ OUTCOMES = ("won", "blocked", "abandoned")
 HAND, SCRIPTED = "hand", "scripted"
 CATEGORIES = (HAND, SCRIPTED)
 MAX_PLAYER_LENGTH = 64
-# The assists a result can say it used, named as the player saw them ("hint" is the exact hint, which
-# sees the hidden cards; "fair_hint" the one from what the player sees; "review" the move-by-move
-# review); names this version does not know are kept as they are.
-ASSISTS = ("hint", "fair_hint", "verdict", "win_chance", "review")
+# The board's assists, as a result names them and a player sees them ("hint" is the exact hint, which
+# sees the hidden cards; "fair_hint" the one from what the player sees). A review asked from Python is
+# "review"; names this version does not know are kept as they are.
+ASSISTS = ("hint", "fair_hint", "verdict", "win_chance")
 # The searches' own names, which versions before stored for an analysis asked from Python (and a call
 # to the solver or fair play themselves still gives): read, and written, as the assist a player sees.
 AS_SEEN = {"solver": "verdict", "fair": "win_chance"}
