@@ -30,9 +30,9 @@ export function headerView(doc, uid) {
   const assistedYes = h(doc, "span", "", { "data-when": "true" });
   const assistedNo = h(doc, "span", "", { "data-when": "false" });
   assisted.append(assistedNo, assistedYes);
-  // "Scripted" once a move was made from Python: in the same quiet words, beside "Unassisted".
+  // "Scripted" once a move was made from Python: in the same quiet words, beside "Unassisted". It
+  // keeps its place while invisible, so the header never wraps differently at the first such move.
   const scripted = h(doc, "span", "tp-scripted");
-  scripted.hidden = true;
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -84,7 +84,7 @@ export function headerView(doc, uid) {
       setText(assistedNo, L.unassisted);
       setProp(assisted, "title", next.assistedLong);
       setAttr(assisted, "data-assisted", String(next.assisted));
-      setProp(scripted, "hidden", !next.scripted);
+      setAttr(scripted, "data-scripted", String(next.scripted));
       setText(scripted, L.scripted);
       setProp(scripted, "title", L.scripted_tip);
       setText(scoreLabel, L.score);

@@ -1036,13 +1036,13 @@ test("the Restart button and the R key deal the same game again once a move is m
 test("the header says Scripted once a move was made from Python, beside Unassisted and as plainly", () => {
   const t = setup(withSeq(STATES.mid, 1, { scripted: false }));
   const scripted = t.$(".tp-scripted");
-  assert.ok(scripted.hidden);
+  assert.equal(scripted.dataset.scripted, "false", "invisible, its place kept");
   t.model.push(withSeq(STATES.mid, 2, { scripted: true }));
-  assert.ok(!scripted.hidden);
+  assert.equal(scripted.dataset.scripted, "true");
   assert.equal(scripted.textContent, "Scripted");
   assert.match(scripted.title, /recorded as scripted/);
   assert.equal(scripted.parentElement, t.$(".tp-assisted").parentElement, "in the header's line, beside it");
   t.model.push(withSeq(STATES.mid, 3, { scripted: false }));
-  assert.ok(scripted.hidden);
+  assert.equal(scripted.dataset.scripted, "false");
   t.window.close();
 });

@@ -1424,7 +1424,6 @@ function headerView(doc, uid) {
   const assistedNo = h(doc, "span", "", { "data-when": "false" });
   assisted.append(assistedNo, assistedYes);
   const scripted = h(doc, "span", "tp-scripted");
-  scripted.hidden = true;
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -1473,7 +1472,7 @@ function headerView(doc, uid) {
       setText(assistedNo, L.unassisted);
       setProp(assisted, "title", next.assistedLong);
       setAttr(assisted, "data-assisted", String(next.assisted));
-      setProp(scripted, "hidden", !next.scripted);
+      setAttr(scripted, "data-scripted", String(next.scripted));
       setText(scripted, L.scripted);
       setProp(scripted, "title", L.scripted_tip);
       setText(scoreLabel, L.score);
