@@ -82,6 +82,13 @@ class PostgresSchema:
         self.admin.close()
 
 
+def rows(table) -> list[dict]:
+    """A leaderboard's rows as dicts of plain values, whether a ``pandas.DataFrame`` or the plain list."""
+    if not hasattr(table, "to_dict"):
+        return table
+    return [{k: v.item() if hasattr(v, "item") else v for k, v in row.items()} for row in table.to_dict("records")]
+
+
 def by_hand(store, game, **options):
     """Record ``game`` as a board records one played by hand (clicks and keys): its notices."""
     return store.submit(game, category=HAND, **options).result(30)

@@ -249,8 +249,8 @@ CHECKS: dict[str, dict[str, str]] = {
             assert bottom == [stats["by_rules"][r]["played"] for r in rule_sets]
         """,
         "board = shared.leaderboard(": """
-            assert [(e["player"], e["rank"], e["assisted"]) for e in board] == [
-                ("dee", 1, False), ("bob", 2, False), ("ana", 3, False), ("cy", 1, True)]
+            assert [(e["player"], e["rank"], e["assisted"]) for e in rows] == [
+                ("dee", 1, False), ("bob", 2, False), ("ana", 3, False), ("cy", 4, True)]
             ana = shared.stats(player="ana")
             assert (ana["played"], ana["won"]) == (2, 1)
         """,

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from records_stores import by_hand, location, store  # noqa: F401  (fixtures)
+from records_stores import by_hand, location, rows, store  # noqa: F401  (fixtures)
 
 from tripeaks_widget import Game
 from tripeaks_widget.records import (
@@ -238,8 +238,30 @@ def test_a_game_that_consulted_an_analysis_is_recorded_as_assisted_and_takes_no_
     hinted = Game.from_number(1)
     hinted.hint()
     assert store.record(hinted.replay(WIN_1_EASY), player="cy", assists={"verdict"}) == []
-    assert sorted(r["assists"] for r in store.results()) == [["solver"], ["solver", "verdict"]]
+    assert sorted(r["assists"] for r in store.results()) == [["hint", "verdict"], ["verdict"]]  # as a board names them
     assert store.best(1, category="scripted") is None and store.standing(1, category="scripted") is None
+
+
+def test_an_assist_is_named_as_the_player_saw_it_and_a_stored_search_name_reads_so_too(tmp_path):
+    """Before, a hint asked from Python was recorded as the assist "solver", and a win chance as "fair"."""
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as store:
+        for ask, seen in [("hint", "hint"), ("winnable", "verdict"), ("win_chance", "win_chance")]:
+            asked = Game.from_number(1)
+            getattr(asked, ask)()
+            assert asked.consulted == {seen}
+            store.record(asked.replay(BLOCK_1_EASY), player=ask)
+        assert {r["player"]: r["assists"] for r in store.results()} == {
+            "hint": ["hint"],
+            "winnable": ["verdict"],
+            "win_chance": ["win_chance"],
+        }
+    with sqlite3.connect(path) as conn:  # a row as an earlier version stored it
+        conn.execute("UPDATE results SET assists = 'fair,solver' WHERE player = 'hint'")
+    with Records(path) as store:
+        assert store.results(player="hint")[0]["assists"] == ["verdict", "win_chance"]
+        board = {e["player"]: e["assists"] for e in rows(store.leaderboard(1, category="scripted"))}
+        assert board["hint"] == ["verdict", "win_chance"]
 
 
 def test_the_outcome_follows_the_status_and_a_contradicting_one_is_refused(store):

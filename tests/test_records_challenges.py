@@ -86,6 +86,40 @@ def test_the_board_of_a_challenge_says_who_met_it_first_and_each_players_best_sc
         store.challenge_board(999)
 
 
+def test_first_is_by_hand_alone_on_the_students_notice_the_teachers_board_and_the_command_line(store, capsys):
+    """Before, Ana's scripted win said "First to meet the class's challenge on game 3 (Easy,
+    scripted)" on her board while the teacher's board said nobody yet."""
+    from tripeaks_widget.records.__main__ import main
+
+    made = store.set_challenge(3, "win in 20 draws")
+    now = datetime.now(timezone.utc)
+    scripted = record(store, "ana", category=SCRIPTED, when=now - timedelta(minutes=3))
+    assisted = record(store, "bo", assists={"hint"}, when=now - timedelta(minutes=2))
+    assert not any("First to meet" in str(n) for n in scripted + assisted)  # neither is first, on any view
+    assert store.challenge_board(made["id"])["first"] is None
+    if store.kind == "SQLite":
+        assert main(["challenges", str(store.path)]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].endswith("; first by hand: nobody yet")
+        assert sorted(line.split("\t")[:3] for line in lines[1:]) == [
+            ["  ana", "scripted", "met"],  # "scripted" beside the name, as prominent as "by hand"
+            ["  bo", "by hand, assisted", "met"],
+        ]
+    said = record(store, "cy", when=now - timedelta(minutes=1))
+    assert [n.kind for n in said if "First to meet" in str(n)] == ["first_met"]
+    assert "(Easy)" in str(said[-1]) and "scripted" not in str(said[-1])
+    assert store.challenge_board(made["id"])["first"]["player"] == "cy"
+
+
+def test_the_teachers_board_shows_the_best_possible_as_the_students_board_does(store):
+    from tripeaks_widget.goals import Challenge
+
+    made = store.set_challenge(3, "win in 20 draws")
+    assert store.challenge_board(made["id"])["best"] == "a win with 18 draws"
+    shown = Challenge.parse("win in 20 draws", "easy").best(Game(WINNABLE))  # what the student's board shows
+    assert f"Best possible: {store.challenge_board(made['id'])['best']}" == str(shown)
+
+
 def test_a_players_board_shows_the_class_challenges_of_its_game(tmp_path):
     path = tmp_path / "records.sqlite3"
     with Records(path) as records:
@@ -146,8 +180,10 @@ def test_the_command_line_sets_a_challenge_lists_who_met_it_and_refuses_one_it_c
     listed = run("challenges", str(path))
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
-    assert lines[0] == "challenge 1: game 3 (easy), win in 20 draws; first: dee"
-    assert lines[1].split("\t")[:2] == ["  dee", "met"] and len(lines) == 2
+    assert lines[0] == (
+        "challenge 1: game 3 (easy), win in 20 draws; best possible: a win with 18 draws; first by hand: dee"
+    )
+    assert lines[1].split("\t")[:3] == ["  dee", "by hand", "met"] and len(lines) == 2
 
 
 def test_the_owner_withdraws_a_challenge_and_the_results_stay(store):
@@ -189,7 +225,7 @@ def test_the_command_line_withdraws_a_challenge_and_never_prints_none(tmp_path):
         timeout=120,
     )
     assert said.returncode == 0 and "None" not in said.stdout, said.stdout
-    assert said.stdout.splitlines()[1].split("\t") == ["  dee", "not met", "-", "hand"]
+    assert said.stdout.splitlines()[1].split("\t") == ["  dee", "by hand", "not met", "-"]
     withdrawn = subprocess.run(
         [sys.executable, "-m", "tripeaks_widget.records", "withdraw", path, str(gone["id"])],
         capture_output=True,
@@ -228,3 +264,28 @@ def test_a_challenge_the_solver_cannot_decide_in_time_is_set(tmp_path, monkeypat
     with Records(tmp_path / "class.sqlite3") as records:
         made = records.set_challenge(3, "win in 5 draws")  # impossible, but not proven within the budget
         assert records.challenges(on="all") == [made]
+
+
+def test_a_rehearsal_shows_a_result_played_by_hand_as_a_student_sees_it_and_the_class_never_counts_it(store):
+    """Issue 56: a teacher could not rehearse a lesson: no documented way to see a by-hand result before class."""
+    from records_stores import rows
+    from support import play_by_hand
+
+    made = store.set_challenge(3, "win in 20 draws")
+    with Records.rehearsal(store) as rehearsal:
+        assert rehearsal.challenges(on="all") == [made] and rehearsal.results() == []
+        assert "a rehearsal" in repr(rehearsal) and not store.rehearsing
+        w = TriPeaks(3, records=rehearsal, player="teacher", lang="en")
+        play_by_hand(w, Game(WINNABLE).solve().line)
+        assert rehearsal.flush(30)
+        deadline = datetime.now() + timedelta(seconds=10)
+        while not any(n["kind"] == "first_met" for n in w.state["notices"]) and datetime.now() < deadline:
+            __import__("time").sleep(0.05)
+        said = [n["text"] for n in w.state["notices"]]
+        assert "First to meet the class's challenge on game 3 (Easy): Win with at most 20 draws." in said
+        assert rehearsal.challenge_board(made["id"])["first"]["player"] == "teacher"
+        assert [e["player"] for e in rows(rehearsal.leaderboard(3))] == ["teacher"]
+        w.close()
+    assert store.results() == [] and rows(store.leaderboard(3)) == []  # never counted or ranked in the class
+    assert store.challenge_board(made["id"])["first"] is None
+    assert any("First to meet" in str(n) for n in record(store, "ana"))  # the class's first is still to take

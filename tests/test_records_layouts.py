@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from functools import cache
 
 import pytest
-from records_stores import by_hand, location, postgres, store  # noqa: F401  (fixtures)
+from records_stores import by_hand, location, postgres, rows, store  # noqa: F401  (fixtures)
 from test_records import WIN_1_EASY, game
 from test_records_roles import _as, _call, class_store  # noqa: F401  (a fixture)
 
@@ -74,8 +74,8 @@ def test_a_result_names_its_layout_and_each_layout_has_its_own_numbered_games(st
         f"Record of game 1 (Easy, Diamond): won in {moves} moves, held by bea."
     )
     assert store.standing(1, layout=FOUR_PEAKS) is None
-    assert [e["player"] for e in store.leaderboard(1, layout="DIAMOND")] == ["bea"]
-    assert [e["player"] for e in store.leaderboard(1)] == ["ana"]
+    assert [e["player"] for e in rows(store.leaderboard(1, layout="DIAMOND"))] == ["bea"]
+    assert [e["player"] for e in rows(store.leaderboard(1))] == ["ana"]
     assert store.best(1, layout=DIAMOND)["player"] == "bea"
     assert {r["player"] for r in store.results(layout="Three Peaks")} == {"ana"}
     assert store.stats(layout="diamond")["played"] == 1 and store.stats()["played"] == 2

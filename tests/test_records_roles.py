@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
-from records_stores import postgres  # noqa: F401  (a fixture)
+from records_stores import postgres, rows  # noqa: F401  (a fixture)
 from support import play_by_hand
 from test_records import BLOCK_1_EASY, WIN_1_EASY, game
 
@@ -119,7 +119,7 @@ def test_the_players_role_records_and_reads_through_the_store(class_store):
         (notice,) = records.record(game(actions=WIN_1_EASY), player="ana")
         assert notice.kind == FIRST_WIN
         assert records.record(game(actions=WIN_1_EASY), player="bob") == []
-        assert [e["player"] for e in records.leaderboard(1)] == ["ana", "bob", "teacher"]
+        assert [e["player"] for e in rows(records.leaderboard(1, category=SCRIPTED))] == ["ana", "bob", "teacher"]
         assert records.stats()["played"] == 3
         assert records.standing(1, category=SCRIPTED).text.endswith("held by ana.")
     with Records(owner) as records:  # the owner's writes go through the same function now
@@ -221,6 +221,17 @@ def test_a_students_url_plays_as_that_student_and_a_mismatch_is_one_short_senten
             told = records._backend.say(refused.value)
     assert told == 'new row violates row-level security policy for table "results"'
     assert not re.search(r"INSERT|CONTEXT|PL/pgSQL|SELECT", caplog.text), caplog.text
+
+
+def test_a_students_board_names_the_student_from_its_first_read(class_store, monkeypatch):
+    """Issue 56: before, w.player said the operating system's user for about a second, until the
+    class's store had opened and said whose URL it is."""
+    _, students, _ = class_store
+    (ana, ana_url), _ = sorted(students.items())
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    w = TriPeaks(game=1, records=ana_url)
+    assert w.player == ana  # at once, without waiting for the store's opening here
+    w.close()
 
 
 def test_a_play_token_cannot_be_taken_over_under_another_name(class_store):
@@ -557,7 +568,7 @@ def test_a_class_store_of_schema_2_keeps_its_roles_and_grants_when_its_owner_ope
         assert notice.text == "First win of game 1 (Easy, scripted): won in 49 moves."
     with Records(players) as records:
         assert [(r["player"], r["category"]) for r in records.results()] == [(ana, "scripted")]
-        assert records.leaderboard(1)[0]["category"] == "scripted"
+        assert rows(records.leaderboard(1, category=SCRIPTED))[0]["category"] == "scripted"
 
 
 def test_a_password_changed_mid_session_is_said_once_and_the_result_is_kept(class_store, tmp_path, monkeypatch):

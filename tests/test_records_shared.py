@@ -11,7 +11,7 @@ from collections import Counter
 from functools import partial
 
 import pytest
-from records_stores import by_hand, location, postgres, store  # noqa: F401  (fixtures)
+from records_stores import by_hand, location, postgres, rows, store  # noqa: F401  (fixtures)
 from test_records import BLOCK_1_EASY, WIN_1_CLASSIC, WIN_1_EASY, game
 
 from tripeaks_widget import Game, TriPeaks
@@ -83,7 +83,8 @@ def test_names_that_try_sql_injection_are_stored_as_plain_text(name, store):
     (notice,) = store.record(game(actions=["K♣", "A♠"]), player=name)
     assert notice.kind == RECORD
     assert [r["player"] for r in store.results()] == [name, "ana"]
-    assert store.leaderboard(1)[0]["player"] == name and store.stats(player=name)["played"] == 1
+    assert rows(store.leaderboard(1, category=SCRIPTED))[0]["player"] == name
+    assert store.stats(player=name)["played"] == 1
     assert store.standing(1, category=SCRIPTED).text.endswith(f"held by {name}.")
     assert store.stats()["played"] == 2  # the tables are all there
 
@@ -138,23 +139,48 @@ def test_the_leaderboard_ranks_each_players_best_with_scripted_and_assisted_resu
     store.record(game(actions=WIN_1_EASY), player="bob")  # scripted: ranked apart, after every game by hand
     store.record(game(actions=WIN_1_EASY), player="hal", assists={"hint"})
     store.record(game("TP1-C-AAAAAAB", WIN_1_CLASSIC), player="gus")
-    board = store.leaderboard(1, rules="easy")
+    board = rows(store.leaderboard(1, rules="easy"))
     assert [(e["rank"], e["player"], e["moves"], e["category"], e["assisted"]) for e in board] == [
         (1, "ana", 49, "hand", False),
         (1, "cy", 49, "hand", False),
         (3, "bob", 51, "hand", False),
         (4, "dee", 29, "hand", False),
-        (1, "eve", 49, "hand", True),
-        (2, "fay", 51, "hand", True),
-        (1, "bob", 49, "scripted", False),
-        (1, "hal", 49, "scripted", True),
+        (5, "eve", 49, "hand", True),  # the assisted after every unassisted one: the ranks run on
+        (6, "fay", 51, "hand", True),
+    ]
+    scripted = rows(store.leaderboard(1, rules="easy", category=SCRIPTED))  # a table of its own
+    assert [(e["rank"], e["player"], e["category"], e["assisted"]) for e in scripted] == [
+        (1, "bob", "scripted", False),
+        (2, "hal", "scripted", True),
     ]
     assert board[5]["assists"] == ["verdict", "win_chance"] and board[0]["assists"] == []
     assert board[3]["outcome"] == "blocked" and board[3]["cards_left"] == 22
-    assert [e["player"] for e in store.leaderboard(1, "C")] == ["gus"]
-    assert len(store.leaderboard(1, limit=2)) == 6  # at most two of each group
+    assert [e["player"] for e in rows(store.leaderboard(1, "C", category=SCRIPTED))] == ["gus"]
+    assert [e["player"] for e in rows(store.leaderboard(1, limit=2))] == ["ana", "cy"]  # at most two rows
     assert store.best(1)["player"] == "ana"  # the record is played by hand, and unassisted
     assert store.best(1, category=SCRIPTED)["player"] == "bob"
+
+
+def test_the_leaderboard_is_a_dataframe_where_pandas_is_installed_else_rows_of_the_same_columns(store, monkeypatch):
+    from tripeaks_widget.records.store import LEADERBOARD_COLUMNS
+
+    by_hand(store, game(actions=WIN_1_EASY), player="ana")
+    by_hand(store, game(actions=SLOW_WIN), player="bob", assists={"hint"})
+    try:
+        import pandas
+    except ImportError:
+        pandas = None
+    if pandas is not None:
+        table = store.leaderboard(1)
+        assert isinstance(table, pandas.DataFrame) and tuple(table.columns) == LEADERBOARD_COLUMNS
+        assert table["rank"].tolist() == [1, 2] and table["player"].tolist() == ["ana", "bob"]
+        monkeypatch.setitem(__import__("sys").modules, "pandas", None)  # as where it is not installed
+    plain = store.leaderboard(1)
+    assert isinstance(plain, list) and [tuple(e) for e in plain] == [LEADERBOARD_COLUMNS] * 2
+    assert [(e["rank"], e["player"], e["assisted"], e["assists"]) for e in plain] == [
+        (1, "ana", False, []),
+        (2, "bob", True, ["hint"]),
+    ]
 
 
 def test_assists_are_a_set_of_names_and_unknown_ones_are_kept(store):

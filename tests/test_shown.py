@@ -8,7 +8,7 @@ import re
 import struct
 
 import pytest
-from support import OPENING, comm_message
+from support import OPENING, comm_message, play_by_hand
 
 from tripeaks_widget import TriPeaks, shown
 from tripeaks_widget.picture import PNG, SVG, side_by_side
@@ -171,7 +171,8 @@ def test_a_game_shown_carries_its_png_and_an_animation_none():
 
 
 def _after(code: str, *moves: str) -> TriPeaks:
+    """A board after ``moves`` played by clicks, as the displays compared with it were (a move from
+    Python would make its header say "Scripted")."""
     w = TriPeaks(code, records=False, lang="en")
-    for move in moves:
-        w.play(move)
+    play_by_hand(w, moves)
     return w

@@ -8,7 +8,7 @@ import sqlite3
 import time
 
 import pytest
-from records_stores import postgres  # noqa: F401  (a fixture)
+from records_stores import postgres, rows  # noqa: F401  (a fixture)
 from support import every_reply, intent, play_by_hand, played, unchanged, winning_line
 
 from tripeaks_widget import Game, Rules, TriPeaks, fair, solver
@@ -237,8 +237,13 @@ def test_a_game_with_any_move_from_python_is_scripted_and_clicks_and_keys_are_pl
         "bo": "scripted",
         "cy": "hand",
     }
-    board = Records(store).leaderboard(WINNABLE)
-    assert [(e["player"], e["category"]) for e in board] == [("cy", "hand"), ("ana", "scripted"), ("bo", "scripted")]
+    by_hand = rows(Records(store).leaderboard(WINNABLE))
+    scripted = rows(Records(store).leaderboard(WINNABLE, category="scripted"))  # a table of its own
+    assert [(e["player"], e["category"]) for e in by_hand + scripted] == [
+        ("cy", "hand"),
+        ("ana", "scripted"),
+        ("bo", "scripted"),
+    ]
 
 
 def test_a_blocked_game_is_recorded_again_after_undo(store):
@@ -391,8 +396,9 @@ def test_results_say_which_assists_were_used(store):
     assert [n["kind"] for n in plain.state["notices"]] == ["first_win"]
     by_player = {r["player"]: r["assists"] for r in Records(store).results()}
     assert by_player == {"ana": ["fair_hint"], "bob": ["verdict"], "cy": []}
-    board = Records(store).leaderboard(WINNABLE)
-    assert [(e["player"], e["assisted"]) for e in board] == [("cy", False), ("ana", True), ("bob", True)]
+    board = rows(Records(store).leaderboard(WINNABLE))
+    ranked = [(e["rank"], e["player"], e["assisted"]) for e in board]
+    assert ranked == [(1, "cy", False), (2, "ana", True), (2, "bob", True)]  # the same line: the same rank
     hinted.new_game(WINNABLE)  # a new deal starts without assists
     play_by_hand(hinted, winning_line())
     assert Records(store).results()[0]["assists"] == []
@@ -466,15 +472,28 @@ def test_an_analysis_consulted_from_python_marks_the_game_assisted_as_the_button
     assert w.status == "won" and w.notices == []  # an assisted win takes no record
     [result] = Records(store).results()
     assert result["assists"] != []
-    assert Records(store).leaderboard(WINNABLE)[0]["assisted"] is True
+    assert rows(Records(store).leaderboard(WINNABLE, category="scripted"))[0]["assisted"] is True
+
+
+def test_the_header_says_scripted_once_a_move_is_made_from_python_and_a_new_deal_is_by_hand_again():
+    """Before, the board's header said "Unassisted" of a scripted game, and never "Scripted"."""
+    w = TriPeaks(game=WINNABLE, records=False)
+    assert w.state["scripted"] is False
+    play_by_hand(w, winning_line()[:2])
+    assert w.state["scripted"] is False  # every move by hand
+    w.draw()  # from Python
+    assert w.state["scripted"] is True
+    w.new_game(WINNABLE)
+    assert w.state["scripted"] is False
+    w.close()
 
 
 def test_a_scripted_solver_line_is_not_an_unassisted_win(store):
     w = TriPeaks(game=WINNABLE, records=store, player="ana")
     w.replay(w.solve().line, pace=0)
     assert w.status == "won"
-    assert Records(store).results()[0]["assists"] == ["solver"]
-    assert Records(store).leaderboard(WINNABLE)[0]["assisted"] is True
+    assert Records(store).results()[0]["assists"] == ["verdict"]  # the solver's answer, as a board names it
+    assert rows(Records(store).leaderboard(WINNABLE, category="scripted"))[0]["assisted"] is True
 
 
 def test_a_notice_about_the_game_left_behind_never_shows_under_the_new_one(store):

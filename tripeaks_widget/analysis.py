@@ -32,21 +32,30 @@ Said = TypeVar("Said")
 
 
 @overload
-def _asks(function: Callable[Concatenate[Any, P], Answer], doc: str) -> Callable[Concatenate[Game, P], Answer]: ...
+def _asks(
+    function: Callable[Concatenate[Any, P], Answer], doc: str, assist: str
+) -> Callable[Concatenate[Game, P], Answer]: ...
 @overload
 def _asks(
-    function: Callable[Concatenate[Any, P], Answer], doc: str, said: Callable[[Answer, str], Said]
+    function: Callable[Concatenate[Any, P], Answer], doc: str, assist: str, said: Callable[[Answer, str], Said]
 ) -> Callable[Concatenate[Game, P], Said]: ...
 def _asks(
-    function: Callable[Concatenate[Any, P], Any], doc: str, said: Callable[[Any, str], Any] | None = None
+    function: Callable[Concatenate[Any, P], Any], doc: str, assist: str, said: Callable[[Any, str], Any] | None = None
 ) -> Callable[Concatenate[Game, P], Any]:
     """A method that asks ``function`` about the game, with ``function``'s keywords and defaults
     (so ``help()``, the reference and a type checker show them) and ``doc`` as its docstring;
-    ``said`` puts the answer's words in the game's language."""
+    ``said`` puts the answer's words in the game's language. A game that asked has consulted
+    ``assist``, the assist as a player sees it on a board (``"hint"``, ``"verdict"``,
+    ``"win_chance"`` …: records name it so), not the search that answered (``"solver"``, ``"fair"``)."""
     parameters = list(inspect.signature(function).parameters.values())
 
     def method(self: Game, /, *args: P.args, **options: P.kwargs) -> Any:
-        answer = function(self, *args, **options)
+        before = set(self.consulted)
+        try:
+            answer = function(self, *args, **options)
+        finally:
+            if self.consulted != before:
+                self.consulted = before | {assist}
         return answer if said is None else said(answer, self.lang)
 
     method.__name__ = method.__qualname__ = function.__name__
@@ -148,28 +157,35 @@ class Game(game.Game):
         """Shown as a cell's value: its picture, as SVG and as PNG (drawn once)."""
         return self.picture().data()
 
-    solve = _asks(solver.solve, "The solver's verdict on this position: winnable or not, and the best line.")
+    solve = _asks(solver.solve, "The solver's verdict on this position: winnable or not, and the best line.", "verdict")
     winnable = _asks(
-        solver.winnable, "Whether the game can still be won from here (with full knowledge of the hidden cards)."
+        solver.winnable,
+        "Whether the game can still be won from here (with full knowledge of the hidden cards).",
+        "verdict",
     )
-    hint = _asks(solver.hint, 'The next action of the best line (a card in notation or ``"draw"``), or None.')
+    hint = _asks(solver.hint, 'The next action of the best line (a card in notation or ``"draw"``), or None.', "hint")
     win_chance = _asks(
         fair.win_chance,
         "The chance of winning from what the player can see: a ``Chance`` with ``.value``, "
         "``.low``/``.high`` (its 95% interval) and ``.samples``, printed in ``lang``.",
+        "win_chance",
         lambda chance, lang: chance.said_in(lang),
     )
     move_chances = _asks(
         fair.move_chances,
         "Every legal action's chance of winning, from what the player can see.",
+        "win_chance",
         lambda chances, lang: {action: chance.said_in(lang) for action, chance in chances.items()},
     )
     fair_hint = _asks(
-        fair.fair_hint, "The action with the best chance of winning, found without looking at a hidden card."
+        fair.fair_hint,
+        "The action with the best chance of winning, found without looking at a hidden card.",
+        "fair_hint",
     )
     review = _asks(
         fair.review,
         "A move-by-move account of this game: the chance before and after each move, the best move "
         "and mistakes (``fair.review``), printed in ``lang``; ``.plot()`` draws it.",
+        "review",
         lambda review, lang: review.said_in(lang),
     )

@@ -30,6 +30,9 @@ export function headerView(doc, uid) {
   const assistedYes = h(doc, "span", "", { "data-when": "true" });
   const assistedNo = h(doc, "span", "", { "data-when": "false" });
   assisted.append(assistedNo, assistedYes);
+  // "Scripted" once a move was made from Python: in the same quiet words, beside "Unassisted". It
+  // keeps its place while invisible, so the header never wraps differently at the first such move.
+  const scripted = h(doc, "span", "tp-scripted");
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -55,7 +58,7 @@ export function headerView(doc, uid) {
   const readouts = h(doc, "div", "tp-readouts");
   readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
-  meta.append(rules, number, code, assisted);
+  meta.append(rules, number, code, scripted, assisted);
   header.append(title, meta, stats);
 
   return {
@@ -81,6 +84,9 @@ export function headerView(doc, uid) {
       setText(assistedNo, L.unassisted);
       setProp(assisted, "title", next.assistedLong);
       setAttr(assisted, "data-assisted", String(next.assisted));
+      setAttr(scripted, "data-scripted", String(next.scripted));
+      setText(scripted, L.scripted);
+      setProp(scripted, "title", L.scripted_tip);
       setText(scoreLabel, L.score);
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);

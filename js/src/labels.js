@@ -105,6 +105,8 @@ export const LABELS = {
   assisted_tip: "This game had an assist (Hint, Winnable?, Win chance, or an analysis from Python): it sets no record",
   unassisted: "Unassisted",
   unassisted_tip: "No assist so far in this game (Hint, Winnable?, Win chance, an analysis from Python)",
+  scripted: "Scripted",
+  scripted_tip: "A move of this game was made from Python, not by hand on the board: it is recorded as scripted, apart from the games played by hand",
   game_number: "Game {n}",
   game_number_long: "Numbered game {n}: your records of it are kept",
   game_number_unrecorded: "Numbered game {n}: records are not kept here",

@@ -204,6 +204,7 @@
  * @property {"fair" | "exact"} hint_kind the hint given: 'fair' from what is seen, 'exact' peeks
  * @property {boolean} records whether results are recorded (no store: none asked for, or in the browser)
  * @property {boolean} assisted whether the game in progress had an assist (Hint, Winnable?, Win chance, or an analysis consulted from Python): it is recorded as assisted and sets no record
+ * @property {boolean} scripted whether a move of the game in progress was made from Python (w.play, w.replay …), not by hand on the board: it is recorded as scripted, apart from the games played by hand
  * @property {(Reply | null)} reply the answer to the last request with an id; null after the next action
  * @property {(ReviewPanel | null)} review the review of the game played, while open; null while closed
  * @property {string} lang the language of the board's texts: 'en', 'el', 'he' or 'is'

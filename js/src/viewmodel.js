@@ -260,6 +260,8 @@ export function toViewModel(state, language, table) {
     status,
     assisted,
     assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
+    // A move made from Python: the game is recorded as scripted, which the header says as plainly.
+    scripted: s.scripted === true,
     message: typeof s.message === "string" ? s.message : "",
     ending,
     caption: typeof s.caption === "string" ? s.caption : "",

@@ -1032,3 +1032,17 @@ test("the Restart button and the R key deal the same game again once a move is m
   assert.equal(restart.disabled, true);
   window.close();
 });
+
+test("the header says Scripted once a move was made from Python, beside Unassisted and as plainly", () => {
+  const t = setup(withSeq(STATES.mid, 1, { scripted: false }));
+  const scripted = t.$(".tp-scripted");
+  assert.equal(scripted.dataset.scripted, "false", "invisible, its place kept");
+  t.model.push(withSeq(STATES.mid, 2, { scripted: true }));
+  assert.equal(scripted.dataset.scripted, "true");
+  assert.equal(scripted.textContent, "Scripted");
+  assert.match(scripted.title, /recorded as scripted/);
+  assert.equal(scripted.parentElement, t.$(".tp-assisted").parentElement, "in the header's line, beside it");
+  t.model.push(withSeq(STATES.mid, 3, { scripted: false }));
+  assert.equal(scripted.dataset.scripted, "false");
+  t.window.close();
+});

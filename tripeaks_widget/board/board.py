@@ -252,6 +252,7 @@ class Board(GameMembers):
                 "reply": self._reply,
                 "records": self.results.store is not None,
                 "assisted": bool(self.used),
+                "scripted": not self.results.all_by_hand(game),
                 "answered": self._answered,
                 "lang": lang,
                 "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
@@ -481,7 +482,7 @@ class Board(GameMembers):
     @property
     def used(self) -> set[str]:
         """The assists this game had: the board's (``"hint"``, ``"fair_hint"``, ``"verdict"``,
-        ``"win_chance"``) and the analyses consulted from Python (``"solver"``, ``"fair"``). A game
+        ``"win_chance"``) and the analyses consulted from Python, named alike (``w.game.hint()`` is ``"hint"``). A game
         with any is recorded as assisted, and takes no record."""
         return self.assists.used | self._game.consulted
 

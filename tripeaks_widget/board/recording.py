@@ -40,6 +40,7 @@ PLAYER_MISMATCH = Message(
     "This URL records results for {student} only; this board plays as {player} (pass {argument})."
 )
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
+NAME_WAIT = 3.0  # seconds a board waits, once, for a class's store to say whose URL it is, before naming the player
 Answer = list[Notice] | Notice | None  # the store's answer: a result's notices, or a game's record
 
 
@@ -70,6 +71,7 @@ class Results:
         self.board = board
         self._given = None if player is None else check_player(player)  # a name given in code
         self._default = default_player()  # the environment's, fitted: never stops the game
+        self._named = False  # whether the store's opening was waited for, to name its student
         self.store, self.error = open_records(records)
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict[str, str]] = []  # each {"kind", "text"}, its text a Message
@@ -101,11 +103,18 @@ class Results:
     @property
     def player(self) -> str:
         """Who plays: the name given in code, else the student a student's own URL records for, else
-        the environment's name (``$JUPYTERHUB_USER``, then the operating system's user)."""
+        the environment's name (``$JUPYTERHUB_USER``, then the operating system's user). The first
+        time, a store still being opened is waited for (up to ``NAME_WAIT`` seconds), so a
+        student's board never names the environment's user before the student."""
         if self._given is not None:
             return self._given
-        student = None if self.store is None else self.store.student
-        return student or self._default
+        store = self.store
+        if store is None:
+            return self._default
+        if not self._named:  # once, and bounded: a student's URL names its student when the store opens
+            self._named = True
+            wait([store.opening], NAME_WAIT)
+        return store.student or self._default
 
     @player.setter
     def player(self, name: str) -> None:

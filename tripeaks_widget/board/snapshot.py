@@ -195,6 +195,11 @@ class Snapshot(GameView):
         "whether the game in progress had an assist (Hint, Winnable?, Win chance, or an analysis consulted from"
         " Python): it is recorded as assisted and sets no record",
     ]
+    scripted: Annotated[
+        bool,
+        "whether a move of the game in progress was made from Python (w.play, w.replay …), not by hand on the"
+        " board: it is recorded as scripted, apart from the games played by hand",
+    ]
     reply: Annotated[Reply | None, "the answer to the last request with an id; null after the next action"]
     review: Annotated[ReviewPanel | None, "the review of the game played, while open; null while closed"]
     lang: Annotated[str, "the language of the board's texts: 'en', 'el', 'he' or 'is'"]

@@ -247,7 +247,8 @@ class Game:
         self._slot_of = {card: slot for slot, card in enumerate(self.deck[: self._layout.slot_count])}
         self._message = ""
         self.last: Played | Last | None = None
-        # The analyses consulted on this game from Python ("solver", "fair"): a game that consulted
+        # The analyses consulted on this game from Python ("hint", "verdict", "win_chance" as the
+        # game's methods name them; "solver", "fair" from the searches themselves): a game that consulted
         # one is recorded as assisted, as one that used the board's Hint or Win chance is.
         self.consulted: set[str] = set()
 

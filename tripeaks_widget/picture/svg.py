@@ -333,6 +333,9 @@ class Drawing:
             )
         )
         x += step * (len(code) * 7.3 + 10)
+        if v.get("scripted"):  # a move made from Python: said as the live board's header says it
+            parts.append(text(x, y, L["scripted"], font_size="12", fill=MUTED, text_anchor=anchor_start))
+            x += step * (width_of(L["scripted"], 12) + 10)
         if "assisted" in v:
             said = L["assisted"] if v["assisted"] else L["unassisted"]
             style = "italic" if v["assisted"] else "normal"

@@ -21,7 +21,7 @@ board. For example::
     ...                                   # play it until it is won or blocked
     for notice in records.record(game):   # e.g. "First win of game 123 (Easy): won in 47 moves."
         print(notice.text)
-    records.leaderboard(123, rules="easy")   # each player's best; scripted and assisted results ranked apart
+    records.leaderboard(123, rules="easy")   # each player's best by hand; category="scripted": a table of its own
     records.stats(player="ana")              # played, won, win percent, runs, draws, per rule set
 
 Where a store is, who plays, how both databases share one code path, how a first win is settled

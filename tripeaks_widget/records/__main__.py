@@ -8,7 +8,8 @@ python -m tripeaks_widget.records challenge STORE --game N [--rules R] [--layout
 TEXT: set a challenge for the class on game N of a built-in layout (Three Peaks by default):
 'win', 'win in 5 draws', 'run 8'; with the owner's URL (or an SQLite file); it prints its number.
 python -m tripeaks_widget.records challenges STORE [--all]: the challenges open today, and for
-each who met it first and each player's best.
+each the best possible (as the solver proves it), who met it first by hand, and each player's best,
+by hand or scripted.
 python -m tripeaks_widget.records withdraw STORE ID: withdraw challenge ID, with the owner's URL
 (or an SQLite file); the results stay."""
 
@@ -18,7 +19,10 @@ import argparse
 import sys
 
 from .locate import RecordsError, redact
+from .results import HAND, SCRIPTED
 from .roles import student_names
+
+_PLAYED = {HAND: "by hand", SCRIPTED: "scripted"}  # a result's category, as the challenges list says it
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,14 +133,17 @@ def _challenges(args: argparse.Namespace) -> int:
             for made in records.challenges(on="all" if args.all else None):
                 table = records.challenge_board(made["id"])
                 first = table["first"]["player"] if table["first"] else "nobody yet"
+                best = table["best"] or "not proved within the solver's bound"
                 print(
                     f"challenge {made['id']}: game {made['number']} ({_game_of(made)}), {made['challenge']}; "
-                    f"first: {first}"
+                    f"best possible: {best}; first by hand: {first}"
                 )
                 for entry in table["players"]:
-                    how = ", ".join(filter(None, [entry["category"], "assisted" if entry["assisted"] else ""]))
+                    # How it was played, beside the name: a scripted result is never read as by hand.
+                    how = _PLAYED.get(entry["category"], entry["category"])
+                    how += ", assisted" if entry["assisted"] else ""
                     value = "-" if entry["value"] is None else entry["value"]  # no measure: no win, say
-                    print(f"  {entry['player']}\t{'met' if entry['met'] else 'not met'}\t{value}\t{how}")
+                    print(f"  {entry['player']}\t{how}\t{'met' if entry['met'] else 'not met'}\t{value}")
             return 0
     except TriPeaksError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -9,23 +9,31 @@ are. Scripted and assisted results are ranked apart, as everywhere in the record
 
 The days are calendar days in UTC, as a result's time is stored: a challenge "until the 20th" takes
 results finished up to the end of the 20th, UTC. On a class's store that time is the server's, as
-it took the result, so "first" is in the order the server took them. A result that reached it
-late (played more than ``LATE_AFTER`` before, as its client says: one kept in the spool while the
-server could not be reached, say) counts for its player's best but never takes a first.
+it took the result, so "first" is in the order the server took them.
+
+"First" means one thing on every board and view (the student's notice, the teacher's
+:meth:`~.store.Records.challenge_board`, the command line's ``challenges``): the earliest result, in
+the store's time, that meets the challenge and counts for first (:func:`counts_for_first`): played
+by hand, unassisted, and not late. A result that reached the store late (played more than
+``LATE_AFTER`` before, as its client says: one kept in the spool while the server could not be
+reached, say) counts for its player's best but never takes a first; a scripted or assisted one is
+listed with its category and assists, and is never first.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from ..engine.errors import InvalidChallengeError, SearchExhausted
 from ..engine.game import Game
 from ..engine.layout import LAYOUTS, THREE_PEAKS, Layout
+from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..goals import Challenge, day_of
-from ..goals.challenge import GOAL_NODES, RUN, WIN, WIN_IN
+from ..goals.challenge import GOAL_NODES, RUN, WIN, WIN_IN, Best
 from .results import HAND, builtin_slots
 
 LATE_AFTER = datetime.timedelta(minutes=5)  # a result stored later than this after its play is late
@@ -55,21 +63,40 @@ def class_challenge(challenge: Challenge | str, rules: Rules | str, layout: str)
     return parsed
 
 
+@lru_cache(maxsize=256)
+def proved_best(challenge: Challenge, number: int, rules: str, layout: str, nodes: int) -> Best | None:
+    """The best possible on ``challenge`` from the deal of game ``number`` under ``rules`` on
+    ``layout`` (keys), as the solver proves it (``Challenge.best``, what a student's board shows once
+    the game is over), searching at most ``nodes`` positions; None when the proof runs out first.
+    Kept: a process asks the solver once for each challenge, however often its board is read."""
+    try:
+        return challenge.best(Game.from_number(number, rules, layout=Layout.parse(layout)), nodes=nodes)
+    except SearchExhausted:
+        return None
+
+
+def best_said(challenge: Challenge, number: int, rules: str, layout: str) -> Message | None:
+    """The best possible on ``challenge`` in words (``"a win with 18 draws"``), or None unproved."""
+    best = proved_best(challenge, number, rules, layout, PROOF_NODES)
+    return None if best is None else best.message.values["best"]
+
+
 def check_possible(challenge: Challenge, number: int, rules: str, layout: str) -> None:
     """Raise ``InvalidChallengeError``, naming the best possible, when the solver (which sees the
     hidden cards) proves that no play of game ``number`` under ``rules`` on ``layout`` (keys) meets
     ``challenge``. A proof not found within ``PROOF_NODES`` positions searched leaves the challenge to be set."""
-    game = Game.from_number(number, rules, layout=Layout.parse(layout))
-    try:
-        if challenge.possible(game, nodes=PROOF_NODES):
+    try:  # the quicker proof first: it stops at the first line that meets the challenge
+        if challenge.possible(Game.from_number(number, rules, layout=Layout.parse(layout)), nodes=PROOF_NODES):
             return
-        best = f"the best possible is {challenge.best(game, nodes=PROOF_NODES).message.values['best']}"
     except SearchExhausted:
+        return
+    best = proved_best(challenge, number, rules, layout, PROOF_NODES)
+    if best is None or best.possible:
         return
     where = rules if layout == THREE_PEAKS.key else f"{rules}, {layout}"
     raise InvalidChallengeError(
-        f"no play of game {number} ({where}) meets {challenge.text!r}, as the solver proves: {best}; expected a "
-        "challenge the deal allows"
+        f"no play of game {number} ({where}) meets {challenge.text!r}, as the solver proves: the best possible is "
+        f"{best.message.values['best']}; expected a challenge the deal allows"
     )
 
 
@@ -114,19 +141,31 @@ def better(challenge: Challenge, value: int | None, than: int | None) -> bool:
     return value < than if challenge.kind == WIN_IN else value > than
 
 
+def counts_for_first(result: dict[str, Any]) -> bool:
+    """Whether a stored result may be the first to meet a challenge: played by hand, unassisted,
+    and not late. The one definition of "first", for every board and view."""
+    return result["category"] == HAND and not result["assists"] and not late(result)
+
+
+def first_of(challenge: Challenge, results: Iterable[dict[str, Any]], slots: int | None) -> dict[str, Any] | None:
+    """The first of ``results`` (in the order the store took them) that meets ``challenge`` and
+    counts for first; None when none does."""
+    return next((r for r in results if counts_for_first(r) and measure(challenge, r, slots)[0]), None)
+
+
 def board(challenge: Challenge, results: Iterable[dict[str, Any]], slots: int | None) -> dict[str, Any]:
     """Who met ``challenge`` first, and each player's best on it, from the results in its window
-    (oldest first), on a layout of ``slots`` slots: ``first`` (by hand, unassisted, not late), and
-    ``players``, each with its best value, whether they met it, and the category and assists of
-    that result, by hand and unassisted first."""
+    (in the order the store took them), on a layout of ``slots`` slots: ``first`` (see
+    :func:`first_of`: by hand, unassisted, not late), and ``players``, each with its best value,
+    whether they met it, and the category and assists of that result, by hand and unassisted first."""
+    results = list(results)
     best: dict[tuple[str, str, bool], dict[str, Any]] = {}
-    first = None
+    found = first_of(challenge, results, slots)
+    first = None if found is None else {"player": found["player"], "finished_at": found["finished_at"]}
     for result in results:
         met, value = measure(challenge, result, slots)
         assisted = bool(result["assists"])
         key = (result["player"], result["category"], assisted)
-        if met and first is None and result["category"] == HAND and not assisted and not late(result):
-            first = {"player": result["player"], "finished_at": result["finished_at"]}
         held = best.get(key)
         if (
             held is None

@@ -23,9 +23,13 @@ OUTCOMES = ("won", "blocked", "abandoned")
 HAND, SCRIPTED = "hand", "scripted"
 CATEGORIES = (HAND, SCRIPTED)
 MAX_PLAYER_LENGTH = 64
-# The assists a result can say it used ("hint" is the exact hint, which sees the hidden cards;
-# "fair_hint" the one from what the player sees); names this version does not know are kept as they are.
+# The board's assists, as a result names them and a player sees them ("hint" is the exact hint, which
+# sees the hidden cards; "fair_hint" the one from what the player sees). A review asked from Python is
+# "review"; names this version does not know are kept as they are.
 ASSISTS = ("hint", "fair_hint", "verdict", "win_chance")
+# The searches' own names, which versions before stored for an analysis asked from Python (and a call
+# to the solver or fair play themselves still gives): read, and written, as the assist a player sees.
+AS_SEEN = {"solver": "verdict", "fair": "win_chance"}
 _ASSIST_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 # Characters that would make a name print as something else: bidirectional embeddings and isolates.
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
@@ -212,9 +216,15 @@ def assists_text(assists: frozenset[str]) -> str:
     return ",".join(sorted(assists))
 
 
+def as_seen(names: Iterable[str]) -> frozenset[str]:
+    """Assists named as the player saw them: a search's own name (``AS_SEEN``) becomes its assist's."""
+    return frozenset(AS_SEEN.get(name, name) for name in names)
+
+
 def assists_of(text: str) -> list[str]:
-    """The assists a stored result lists (comma-separated) as names."""
-    return [name for name in text.split(",") if name]
+    """The assists a stored result lists (comma-separated) as names, as the player saw them (a
+    result stored by an earlier version reads ``"verdict"`` for its ``"solver"``)."""
+    return sorted(as_seen(name for name in text.split(",") if name))
 
 
 # -- one result -----------------------------------------------------------------------------------
@@ -252,12 +262,13 @@ def result_of(
 ) -> dict | None:
     """The row a game leaves in the store, or None when it leaves none (outside the series, a
     hand-arranged deal, abandoned without a move). Its assists are ``assists`` and every analysis
-    the game consulted (``game.consulted``: ``"solver"``, ``"fair"``). Raises ``ValueError`` for a
+    the game consulted (``game.consulted``: ``"hint"``, ``"verdict"`` …), named as the player saw
+    them (``as_seen``). Raises ``ValueError`` for a
     contradicting outcome, a bad player name, category or assist."""
     number = getattr(game, "number", None)
     player = check_player(player)
     category = check_category(category)
-    used = check_assists(assists) | check_assists(getattr(game, "consulted", None))
+    used = as_seen(check_assists(assists) | check_assists(getattr(game, "consulted", None)))
     if not in_series(number):
         return None
     outcome = outcome_of(game.status, outcome)

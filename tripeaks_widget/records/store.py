@@ -42,7 +42,6 @@ from .player import default_player
 from .postgres import Postgres
 from .registry import SHARED
 from .results import (
-    CATEGORIES,
     HAND,
     OUTCOMES,
     SCRIPTED,
@@ -59,6 +58,11 @@ from .writer import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
 
+# A leaderboard's columns (see Records.leaderboard).
+LEADERBOARD_COLUMNS: tuple[str, ...] = ("rank", "player", "cards_left", "moves", "outcome", "score", "assisted")
+LEADERBOARD_COLUMNS += ("assists", "category", "finished_at")
+# What a challenge's board reads of each result to judge it (see .challenges).
+_JUDGED = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at", "played_at")
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
 OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
 
@@ -103,6 +107,7 @@ class Records:
         self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
 
         self.student: str | None = None  # the one player a student's own URL records for (see .roles)
+        self.rehearsing = False  # a rehearsal's store (Records.rehearsal): apart from the class's
 
         def prepare(conn, read_only: bool) -> None:
             backend.suitable(conn)
@@ -229,6 +234,32 @@ class Records:
         except _NotOpened:
             return None, made[0]
 
+    @classmethod
+    def rehearsal(cls, store: str | os.PathLike | Records | None = None, **options) -> Records:
+        """A store to rehearse a lesson in, apart from the class's: in memory, holding a copy of the
+        challenges of ``store`` (a class's URL, an SQLite file, or an open ``Records``; only read)
+        and no result. A board given it (``TriPeaks(n, records=rehearsal)``) played by hand says
+        what a student's would: its notices, "First to meet the class's challenge …", and the
+        rehearsal's :meth:`challenge_board` and :meth:`leaderboard` show the result. Nothing of it
+        reaches ``store``, so it is never counted or ranked there; it goes when the rehearsal is
+        closed. A challenge set on the rehearsal is checked as the class's are, and set there alone."""
+        if isinstance(store, Records):
+            challenges = store.challenges(on="all")
+        else:
+            with cls(store, **options) as source:
+                challenges = source.challenges(on="all")
+        made = cls(MEMORY, **options)
+        made.rehearsing = True
+        columns = class_challenges.COLUMNS
+        insert = f"INSERT INTO challenges ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+        def copy(conn) -> None:
+            for challenge in challenges:
+                conn.execute(insert, tuple(challenge[c] for c in columns))
+
+        made._attempt(copy)
+        return made
+
     def release(self) -> None:
         """Give back a store had from :meth:`open_shared`: the last user closes it, and what is
         queued is still written first (in the background)."""
@@ -288,7 +319,7 @@ class Records:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<Records {self.where}>"
+        return f"<Records {self.where}{', a rehearsal' if self.rehearsing else ''}>"
 
     # -- recording --------------------------------------------------------------------------------
 
@@ -551,30 +582,32 @@ class Records:
         )
 
     def challenge_board(self, challenge_id: int) -> dict[str, Any]:
-        """Who met the class's challenge ``challenge_id`` first (by hand, unassisted) and each
-        player's best on it, from the results of its game in its days: ``{"challenge", "game",
-        "rules", "first", "players"}``, each player with ``met``, ``value``, ``category`` and
-        ``assisted`` (by hand and unassisted first, then the best)."""
+        """Who met the class's challenge ``challenge_id`` first and each player's best on it, from
+        the results of its game in its days: ``{"challenge", "game", "rules", "layout", "best",
+        "first", "players"}``. ``best`` is the best possible on the deal in words (``"a win with 18
+        draws"``), as the solver proves it and a student's board shows it after the game (None when
+        the proof runs out of its bound); ``first`` the earliest result, in the store's time, played
+        by hand, unassisted and not late (:func:`.challenges.counts_for_first`: the student's notice
+        says the same), or None; each player with ``met``, ``value``, ``category`` and ``assisted``
+        (by hand and unassisted first, then the best)."""
         found = [c for c in self.challenges(on="all") if c["id"] == _bounded("challenge", challenge_id, 1, 2**62)]
         if not found:
             raise InvalidRecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
         (row,) = found
         challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
-        names: tuple[str, ...] = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category")
-        names += ("finished_at", "played_at")
-        sql = (
-            f"SELECT {', '.join(names)} FROM results WHERE layout = ? AND rules = ? AND number = ? AND finished_at >= ?"
-        )
+        sql = f"SELECT {', '.join(_JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
+        sql += "AND finished_at >= ?"
         params: list[object] = [row["layout"], row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
         if row["closes"] is not None:
             sql += " AND finished_at < ?"
             params.append(class_challenges.until_end_of(row["closes"]))
-        results = [dict(zip(names, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
+        results = [dict(zip(_JUDGED, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
         slots = class_challenges.slots_of(row["layout"])
         return {
             "game": row["number"],
             "rules": row["rules"],
             "layout": row["layout"],
+            "best": class_challenges.best_said(challenge, row["number"], row["rules"], row["layout"]),
             **class_challenges.board(challenge, results, slots),
         }
 
@@ -639,47 +672,39 @@ class Records:
         return said + self._first_met(conn, stored)
 
     def _first_met(self, conn, row: dict) -> list[Notice]:
-        """The class's challenges open on this game that this result (as stored) is the first of its
-        category to meet, unassisted and not late (read in the transaction that wrote it)."""
-        if row["assists"] or not in_series(row["number"]) or class_challenges.late(row):
+        """The class's challenges open on this game that this result (as stored) is the first to
+        meet, as the challenge's board judges it (:func:`.challenges.first_of`: by hand,
+        unassisted, not late, in the store's time), read in the transaction that wrote it."""
+        if not in_series(row["number"]) or not class_challenges.counts_for_first(row):
             return []
         day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
+        game = (row["layout"], row["rules"], row["number"])
         open_now = conn.execute(
             self._backend.sql(
                 "SELECT challenge, opens FROM challenges WHERE layout = ? AND rules = ? AND number = ? "
                 "AND opens <= ? AND (closes IS NULL OR closes >= ?) ORDER BY id"
             ),
-            (row["layout"], row["rules"], row["number"], day, day),
+            (*game, day, day),
         ).fetchall()
         said = []
+        slots = class_challenges.slots_of(row["layout"])
         for text, opens in open_now:
             challenge = class_challenges.class_challenge(text, row["rules"], row["layout"])
-            slots = class_challenges.slots_of(row["layout"])
             if not class_challenges.measure(challenge, row, slots)[0]:
                 continue
-            earlier = conn.execute(
+            # Those that could be first, up to this one: by hand and unassisted, in the store's order.
+            candidates = conn.execute(
                 self._backend.sql(
-                    "SELECT outcome, cards_left, draws, longest_run, finished_at, played_at FROM results "
-                    "WHERE layout = ? AND rules = ? "
-                    "AND number = ? AND category = ? AND assists = '' AND finished_at >= ? AND finished_at < ?"
+                    f"SELECT {', '.join(_JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
+                    "AND category = ? AND assists = '' AND finished_at >= ? AND finished_at <= ? "
+                    "ORDER BY finished_at, id"
                 ),
-                (
-                    row["layout"],
-                    row["rules"],
-                    row["number"],
-                    row["category"],
-                    f"{opens}T00:00:00+00:00",
-                    row["finished_at"],
-                ),
+                (*game, HAND, f"{opens}T00:00:00+00:00", row["finished_at"]),
             ).fetchall()
-            names = ("outcome", "cards_left", "draws", "longest_run", "finished_at", "played_at")
-            before = [dict(zip(names, r, strict=True)) for r in earlier]
-            if not any(
-                class_challenges.measure(challenge, r, slots)[0] and not class_challenges.late(r) for r in before
-            ):
-                said.append(
-                    first_met_notice(row["rules"], row["number"], row["category"], challenge.message, row["layout"])
-                )
+            judged = (dict(zip(_JUDGED, r, strict=True)) for r in candidates)
+            first = class_challenges.first_of(challenge, judged, slots)
+            if first is not None and (first["player"], first["finished_at"]) == (row["player"], row["finished_at"]):
+                said.append(first_met_notice(row["rules"], row["number"], HAND, challenge.message, row["layout"]))
         return said
 
     def _attempt(self, work, row: dict | None = None):
@@ -810,42 +835,54 @@ class Records:
         return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0], category, shape)
 
     def leaderboard(
-        self, number: int, rules: Rules | str = "easy", *, limit: int = 10, layout: Layout | str | None = None
-    ) -> list[dict]:
-        """The best results of game ``number`` on ``layout`` (None: Three Peaks): each player's best,
-        ranked (§9) within its group.
-        Games played by hand come first and scripted ones after them; within each, unassisted
-        results come first and assisted ones after them: four groups, each ranked apart. Each
-        entry: ``rank``, ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``,
-        ``assists``, ``assisted``, ``category``, ``finished_at``; at most ``limit`` of each group."""
+        self,
+        number: int,
+        rules: Rules | str = "easy",
+        *,
+        category: str = HAND,
+        limit: int = 10,
+        layout: Layout | str | None = None,
+    ) -> Any:
+        """The leaderboard of game ``number`` on ``layout`` (None: Three Peaks) among the games of
+        ``category`` (played by hand, by default; ``"scripted"`` has a table of its own): each
+        player's best, the unassisted results first and the assisted ones after them, ranked in one
+        run (§9: fewest cards left, then fewest moves; equal results share a rank, and the next rank
+        skips as many), at most ``limit`` rows. A ``pandas.DataFrame`` where pandas is installed,
+        else a list of dicts; either way with the columns ``LEADERBOARD_COLUMNS``: ``rank``,
+        ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``, ``assisted``, ``assists``
+        (named as the player saw them), ``category``, ``finished_at``."""
         limit = _bounded("limit", limit, 0, 2**63 - 1)  # as results(): a count, or a clear error
+        category = check_category(category)
         rows = self._query(
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, assisted, category FROM ("
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, category, "
+            "SELECT player, cards_left, moves, outcome, score, assisted, assists, finished_at FROM ("
+            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
             "CASE WHEN assists = '' THEN 0 ELSE 1 END AS assisted, ROW_NUMBER() OVER (PARTITION BY player, "
-            "category, assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
-            "WHERE layout = ? AND rules = ? AND number = ?) AS each_best WHERE nth = 1 "
-            "ORDER BY cards_left, moves, finished_at, id",
-            (layout_key(layout), rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)),
+            "assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
+            "WHERE layout = ? AND rules = ? AND number = ? AND category = ?) AS each_best WHERE nth = 1 "
+            "ORDER BY assisted, cards_left, moves, finished_at, id LIMIT ?",
+            (
+                layout_key(layout),
+                rules_key(rules),
+                _bounded("number", number, SERIES_FIRST, SERIES_LAST),
+                category,
+                limit,
+            ),
         )
-        board: list[dict] = []
-        for category, assisted in sorted({(row[8], row[7]) for row in rows}, key=_group_order):
-            group = [row for row in rows if (row[8], row[7]) == (category, assisted)][:limit]
-            for place, row in enumerate(group):
-                same = place and (row[2], row[3]) == (group[place - 1][2], group[place - 1][3])
-                rank = board[-1]["rank"] if same else place + 1
-                names = ("player", "outcome", "cards_left", "moves", "score", "assists", "finished_at")
-                entry = dict(zip(names, row[:7], strict=True))
-                board.append(
-                    {
-                        "rank": rank,
-                        **entry,
-                        "assists": assists_of(row[5]),
-                        "assisted": bool(assisted),
-                        "category": category,
-                    }
-                )
-        return board
+        entries: list[dict[str, Any]] = []
+        for place, row in enumerate(rows):
+            tied = place and row[1:3] == rows[place - 1][1:3] and row[5] == rows[place - 1][5]
+            entry = dict(zip(LEADERBOARD_COLUMNS[1:6], row[:5], strict=True))
+            entries.append(
+                {
+                    "rank": entries[-1]["rank"] if tied else place + 1,
+                    **entry,
+                    "assisted": bool(row[5]),
+                    "assists": assists_of(row[6]),
+                    "category": category,
+                    "finished_at": row[7],
+                }
+            )
+        return _table(entries, LEADERBOARD_COLUMNS)
 
     def results(
         self,
@@ -1039,12 +1076,13 @@ def _local_day(finished: object) -> date | None:
         return None
 
 
-def _group_order(group: tuple[str, int]) -> tuple[int, str, int]:
-    """Where a leaderboard's group (category, assisted) comes: by hand, then scripted (then any
-    category a newer version wrote), each unassisted first."""
-    category, assisted = group
-    known = CATEGORIES.index(category) if category in CATEGORIES else len(CATEGORIES)
-    return (known, category, assisted)
+def _table(entries: list[dict[str, Any]], columns: tuple[str, ...]) -> Any:
+    """``entries`` as a ``pandas.DataFrame`` of ``columns`` where pandas is installed, else as they are."""
+    try:
+        import pandas
+    except ImportError:
+        return entries
+    return pandas.DataFrame(entries, columns=list(columns))
 
 
 def _asked_player(name: object) -> str:

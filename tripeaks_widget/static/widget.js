@@ -930,6 +930,8 @@ var LABELS = {
   assisted_tip: "This game had an assist (Hint, Winnable?, Win chance, or an analysis from Python): it sets no record",
   unassisted: "Unassisted",
   unassisted_tip: "No assist so far in this game (Hint, Winnable?, Win chance, an analysis from Python)",
+  scripted: "Scripted",
+  scripted_tip: "A move of this game was made from Python, not by hand on the board: it is recorded as scripted, apart from the games played by hand",
   game_number: "Game {n}",
   game_number_long: "Numbered game {n}: your records of it are kept",
   game_number_unrecorded: "Numbered game {n}: records are not kept here",
@@ -1421,6 +1423,7 @@ function headerView(doc, uid) {
   const assistedYes = h(doc, "span", "", { "data-when": "true" });
   const assistedNo = h(doc, "span", "", { "data-when": "false" });
   assisted.append(assistedNo, assistedYes);
+  const scripted = h(doc, "span", "tp-scripted");
   const stats = h(doc, "div", "tp-stats");
   const scoreBox = h(doc, "div", "tp-stat tp-stat-score");
   const scoreLabel = h(doc, "span", "tp-stat-label");
@@ -1444,7 +1447,7 @@ function headerView(doc, uid) {
   const readouts = h(doc, "div", "tp-readouts");
   readouts.append(verdictLine, chanceLine);
   const meta = h(doc, "div", "tp-meta");
-  meta.append(rules, number2, code, assisted);
+  meta.append(rules, number2, code, scripted, assisted);
   header.append(title, meta, stats);
   return {
     header,
@@ -1469,6 +1472,9 @@ function headerView(doc, uid) {
       setText(assistedNo, L.unassisted);
       setProp(assisted, "title", next.assistedLong);
       setAttr(assisted, "data-assisted", String(next.assisted));
+      setAttr(scripted, "data-scripted", String(next.scripted));
+      setText(scripted, L.scripted);
+      setProp(scripted, "title", L.scripted_tip);
       setText(scoreLabel, L.score);
       setText(scoreValue, String(next.score));
       setText(movesLabel, L.moves);
@@ -1988,6 +1994,8 @@ function toViewModel(state, language, table2) {
     status,
     assisted,
     assistedLong: assisted ? labels.assisted_tip : labels.unassisted_tip,
+    // A move made from Python: the game is recorded as scripted, which the header says as plainly.
+    scripted: s.scripted === true,
     message: typeof s.message === "string" ? s.message : "",
     ending,
     caption: typeof s.caption === "string" ? s.caption : "",
