@@ -23,6 +23,9 @@ OUTCOMES = ("won", "blocked", "abandoned")
 HAND, SCRIPTED = "hand", "scripted"
 CATEGORIES = (HAND, SCRIPTED)
 MAX_PLAYER_LENGTH = 64
+# The name results are recorded under where nobody is named (the play page's one player, a system
+# without user names); a notice says it as a word of its language.
+DEFAULT_PLAYER = "player"
 # The assists a result can say it used ("hint" is the exact hint, which sees the hidden cards;
 # "fair_hint" the one from what the player sees); names this version does not know are kept as they are.
 ASSISTS = ("hint", "fair_hint", "verdict", "win_chance")
