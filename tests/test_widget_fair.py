@@ -285,7 +285,7 @@ LAST = BLOCKED_LINE[-1]
 @pytest.fixture
 def blocked():
     widget = TriPeaks("TP1-E-AAAAAAB", records=False)
-    widget.search_budget = 60.0  # every sample judged: the answer is fair.review's own
+    widget.search_budget = 60.0  # the solver's verdict never cut short (the review is bounded by its work)
     widget.replay(BLOCKED_LINE[:-1], pace=0)
     yield widget
     widget.close()
