@@ -29,7 +29,9 @@ outcome), and the same over the estimated positions alone. ``--calibration FILE`
 them, per position, as JSON (``benchmarks/fair_calibration.json.gz`` is the measured one: the
 runs of games 1-1000 under Easy and Classic, joined by ``calibrate.py join``, which
 ``examples/07_fair_play.ipynb`` draws as a reliability plot); ``--plot FILE`` draws it here. With
-curves in force on the layout (``calibration.FITTED``) the chances kept are the mapped ones, as the board shows them.
+curves in force on the layout (``calibration.FITTED``) the chances kept are the mapped ones, as the board shows them;
+``--raw`` keeps them as they came (the share of arrangements won), to fit or check curves on: the fair player
+plays the same moves either way (a curve keeps the order of the actions).
 
 Against an earlier run: ``--against RUN`` (a ``--calibration`` file, such as the hint's own
 ``fair_calibration.json.gz``) compares the games both played one by one: those only this run
@@ -74,8 +76,8 @@ class MeasuredFair:
     """The fair hint as a player, timing every position where it had a choice and keeping, at
     every position, the chance the board shows there (the best action's)."""
 
-    def __init__(self, method: str, samples: int, budget: float | None, seed: int = 0) -> None:
-        self.method, self.samples, self.budget, self.seed = method, samples, budget, seed
+    def __init__(self, method: str, samples: int, budget: float | None, seed: int = 0, raw: bool = False) -> None:
+        self.method, self.samples, self.budget, self.seed, self.raw = method, samples, budget, seed, raw
         self.__name__ = f"fair ({method}, {samples} samples, {budget} s)"
         self.calls: list[tuple[float, int, bool, int]] = []  # (seconds, samples judged, exact, cards unseen)
         self.shown: list[tuple[str, int, float, bool]] = []  # (game, actions so far, chance, exact)
@@ -91,7 +93,9 @@ class MeasuredFair:
         seconds = time.perf_counter() - start
         best = best_action(chances)
         chance = chances[best]
-        self.shown.append((self.game, len(seen.history), chance.value, chance.exact))
+        # raw: the estimate as it came, before a curve mapped it (its share of arrangements won)
+        value = chance.wins / chance.samples if self.raw and chance.calibrated_on else chance.value
+        self.shown.append((self.game, len(seen.history), value, chance.exact))
         if len(seen.legal_moves) > 1:
             self.calls.append((seconds, chance.samples, chance.exact, seen.hidden_count))
         return best
@@ -139,6 +143,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every game's row")
     parser.add_argument("--calibration", help="write every position's chance and its game's outcome here (JSON)")
     parser.add_argument("--plot", help="draw the reliability plot here (PNG)")
+    parser.add_argument("--raw", action="store_true", help="keep the estimates unmapped by the curves in force")
     parser.add_argument("--against", help="compare the games won, one by one, with this --calibration run (JSON)")
     args = parser.parse_args()
     earlier = read_run(args.against) if args.against else None
@@ -154,11 +159,11 @@ def main() -> None:
         "samples": samples,
         "budget": args.budget,
         # the calibration in force on this layout (the chances shown are mapped)
-        "curves": curves_on(layout) if args.method == "fair" else {},
+        "curves": curves_on(layout) if args.method == "fair" and not args.raw else {},
         "rules": {},
     }
     for rules in args.rules.split(","):
-        player = MeasuredFair(args.method, samples, args.budget)
+        player = MeasuredFair(args.method, samples, args.budget, raw=args.raw)
         start = time.perf_counter()
         baseline = evaluate(first_fit, args.games, rules, progress=False, layout=layout)
         rows = []

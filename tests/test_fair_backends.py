@@ -63,12 +63,14 @@ def test_the_fair_tests_pass_under_pure_python_too():
 def test_both_builds_give_the_same_chance_and_hint_with_their_defaults():
     """``win_chance`` and ``fair_hint`` as the board asks for them (no samples given, no time
     budget): the same chance, interval, sample count and hint under both builds, at game 1's deal
-    (Easy: 72%, K♣) and along game 1 on every built-in layout (``fair_answers.py``)."""
+    (Easy: 72%, K♣) and along game 1 on every built-in layout (``fair_answers.py``); and the board's
+    review of a game, whose chances were cut at ``search_budget`` seconds a move before (issue 53)."""
     ours, theirs = (run_python("", pure, "tests/fair_answers.py", timeout=600) for pure in (False, True))
     assert ours.returncode == 0 and theirs.returncode == 0, ours.stderr[-2000:] + theirs.stderr[-2000:]
     ours, theirs = json.loads(ours.stdout), json.loads(theirs.stdout)
     assert (ours["backend"], theirs["backend"]) == ("compiled", "python")
     assert ours["answers"] == theirs["answers"]
+    assert ours["review"] == theirs["review"] and len(ours["review"][0]) == 29  # the board's review, move by move
     deal = ours["answers"]["deal easy"]
     assert deal[0] == "TP1-E-AAAAAAB" and deal[4] == fair.PLAYOUT_SAMPLES and deal[5] == "K♣"
     assert len(ours["answers"]) >= 10 and any(row[4] == 0 for row in ours["answers"].values())  # exact ones too

@@ -363,6 +363,24 @@ def test_cards_among_the_values_are_named_in_the_language():
     assert translate(Message("Something went wrong: {error}", error="disk full"), "he") == "משהו השתבש: disk full"
 
 
+def test_a_notice_names_a_layout_as_the_board_does_and_a_player_as_typed_but_the_default():
+    """Issue 53: the layout and the default player's name were said in English inside a
+    translated notice. A name a player typed is theirs, even a layout's or the default's word."""
+    from tripeaks_widget.records.notices import SAID_DEFAULT_PLAYER, standing_notice
+
+    for lang in LANGUAGES:
+        said = translate(standing_notice("easy", 5, (0, 47), "player", layout="FOUR-PEAKS").text, lang)
+        assert labels(lang)["layout_FOUR-PEAKS"] in said and said.endswith(f"{i18n.text(SAID_DEFAULT_PLAYER, lang)}.")
+        typed = translate(standing_notice("easy", 5, (0, 47), "Diamond", layout="MY-GRID").text, lang)
+        assert "MY-GRID" in typed and typed.endswith(" Diamond.")  # a key of no built-in layout; a typed name
+    assert translate(standing_notice("easy", 5, (0, 47), "player", layout="DIAMOND").text, "is") == (
+        "Metið í leik 5 (Auðvelt, Demantur): unninn í 47 hreyfingum, handhafi: leikmaður."
+    )
+    assert str(standing_notice("easy", 5, (0, 47), "player", layout="DIAMOND").text) == (
+        "Record of game 5 (Easy, Diamond): won in 47 moves, held by player."
+    )
+
+
 def test_unknown_text_passes_through_and_nothing_crashes():
     for lang in LANGUAGES:
         assert translate("Not a message of the game", lang) == "Not a message of the game"

@@ -8,11 +8,13 @@ import os
 
 import pytest
 from support import OPENING, WINNABLE
+from test_goals_bounded import GRID, small_bounds  # noqa: F401  (a fixture)
 
 from tripeaks_widget import LAYOUTS, Game, i18n
 from tripeaks_widget.engine.errors import TriPeaksError
 from tripeaks_widget.play_page import (
     BAD_LINK,
+    NO_DAY,
     PAGE_WORDS,
     PlayPage,
     check_assists,
@@ -122,6 +124,19 @@ def test_the_game_of_the_day_takes_the_boards_place_in_its_rules_and_language():
     assert page.state["moves"] == 1  # the new board takes the page's requests
 
 
+def test_a_game_of_the_day_there_is_none_of_gets_one_sentence_and_the_game_goes_on(small_bounds):  # noqa: F811
+    """Issue 53: on a layout where the day's search runs out of its bound, the button raised
+    ``SearchExhausted`` and the page showed Python's text; now one sentence, and nothing is lost."""
+    page = Page(game="classic", layout=GRID, lang="he")
+    board, code = page.page.board, page.state["code"]
+    page.page.of_the_day()
+    assert page.posted[-1] == {"error": i18n.text(NO_DAY.entry, "he")}
+    assert page.posted[-1]["error"] != NO_DAY.entry.msgid  # in the page's language
+    assert page.page.board is board and not board.closed
+    state = page.click("draw")
+    assert state["code"] == code and state["moves"] == 1  # the game shown goes on
+
+
 @pytest.mark.parametrize(
     "allowed, asked, kept",
     [
@@ -196,6 +211,31 @@ def test_the_pages_records_keep_a_game_won_by_clicks_as_played_by_hand(tmp_path,
     again = Page(game=str(WINNABLE), records=str(path))  # the next visit: the record is said at the deal
     assert any("held by player" in n["text"] for n in again.state["notices"])
     assert os.environ["TRIPEAKS_RECORDS_SPOOL"] == str(path.parent / "spool")  # beside the records file
+
+
+def test_the_pages_notices_say_the_layout_and_the_default_player_in_the_pages_language(tmp_path, monkeypatch):
+    """Issue 53: a Greek or Hebrew notice said "Diamond" and "player" in English; the layout is
+    named as the board's labels name it, and the name nobody chose is a word of the language."""
+    from tripeaks_widget.records import writer
+    from tripeaks_widget.records.notices import SAID_DEFAULT_PLAYER
+
+    monkeypatch.setattr(writer, "threads_available", lambda: False)
+    monkeypatch.delenv("TRIPEAKS_RECORDS_SPOOL", raising=False)
+    path = tmp_path / "records" / "records.sqlite3"
+    path.parent.mkdir()
+    page = Page(game="1", layout="Diamond", records=str(path), lang="el")
+    for action in Game.from_number(1, layout=LAYOUTS["Diamond"]).solve().line:
+        state = page.click(action)
+    [won] = [n["text"] for n in state["notices"] if "Ρόμβος" in n["text"]]
+    assert won.startswith("Πρώτη νίκη στην παρτίδα 1 (Εύκολο, Ρόμβος)")
+    assert i18n.labels("el")["layout_DIAMOND"] == "Ρόμβος"  # the name the board and its dialog show
+    again = Page(game="1", layout="Diamond", records=str(path), lang="he")
+    [standing] = [n["text"] for n in again.state["notices"] if n["text"].startswith("השיא")]
+    assert i18n.labels("he")["layout_DIAMOND"] in standing and "Diamond" not in standing
+    assert standing.endswith(f"בידי {i18n.text(SAID_DEFAULT_PLAYER, 'he')}.") and "player" not in standing
+    english = Page(game="1", layout="Diamond", records=str(path))
+    assert any(n["text"].startswith("Record of game 1 (Easy, Diamond)") for n in english.state["notices"])
+    assert any(n["text"].endswith("held by player.") for n in english.state["notices"])
 
 
 def test_without_records_the_page_plays_and_says_nothing_of_them():

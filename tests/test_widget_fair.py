@@ -286,7 +286,7 @@ LAST = BLOCKED_LINE[-1]
 @pytest.fixture
 def blocked():
     widget = TriPeaks("TP1-E-AAAAAAB", records=False)
-    widget.search_budget = 60.0  # every sample judged: the answer is fair.review's own
+    widget.search_budget = 60.0  # the solver's verdict never cut short (the review is bounded by its work)
     widget.replay(BLOCKED_LINE[:-1], pace=0)
     yield widget
     widget.close()
@@ -336,6 +336,19 @@ def test_w_review_returns_the_review_and_opens_the_panel(blocked):
     w.review()
     w.new_game()
     assert w.state["review"] is None
+
+
+def test_the_boards_review_is_bounded_by_its_work_not_by_seconds(blocked):
+    """Issue 53: the review's chances stopped at ``search_budget`` seconds a move, so a slower
+    machine (the browser's pure-Python build) judged fewer arrangements, or none; now they are
+    bounded as the win chance is, by arrangements and nodes, and every machine judges alike."""
+    w = blocked
+    w.search_budget = 0.0001  # the solver's searches' seconds, not the review's
+    w.play(LAST)
+    review = w.review()
+    assert review.judged_with == (WIN_CHANCE_SAMPLES, 0, None) and not review.unjudged
+    assert all(m.before.exact or m.before.samples == WIN_CHANCE_SAMPLES for m in review.moves)
+    assert review.moves == fair.review(w.game, samples=WIN_CHANCE_SAMPLES, seed=0).moves
 
 
 def test_the_board_reviews_only_the_moves_made_since_its_last_review_of_the_game(blocked, monkeypatch):

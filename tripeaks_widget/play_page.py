@@ -24,11 +24,11 @@ from . import i18n
 from .board import Board
 from .board.snapshot import Snapshot
 from .engine.dealing import ToDeal
-from .engine.errors import InvalidTypeError, InvalidValueError, TriPeaksError, shown
+from .engine.errors import InvalidTypeError, InvalidValueError, SearchExhausted, TriPeaksError, shown
 from .engine.layout import Layout
 from .engine.messages import Message
 from .records import Records
-from .records.results import ASSISTS
+from .records.results import ASSISTS, DEFAULT_PLAYER
 from .records.spool import SPOOL_ENV
 
 log = logging.getLogger("tripeaks_widget")
@@ -43,6 +43,7 @@ GAME_OF_THE_DAY_TIP = Message("Today's deal, the same for everyone, with three g
 STARTING = Message("Starting the game in your browser…")
 NOT_STARTED = Message("The game could not start: {error}")
 BAD_LINK = Message("That link is not a game; here is a random one.")
+NO_DAY = Message("There is no game of the day today under these rules on this layout; your game goes on.")
 PAGE_WORDS = {
     "play": PLAY,
     "play_about": PLAY_ABOUT,
@@ -58,7 +59,7 @@ PAGE_WORDS = {
 HINT_KINDS = {"fair_hint": "fair", "hint": "exact"}  # the Hint button's two kinds
 SWITCHED = {"show_verdict": "verdict", "show_win_chance": "win_chance"}  # a switch, and the assist it shows
 TODAY = "today"  # ?game=today: the game of the day
-PLAYER = "player"  # the browser's one player: its records are its own, kept in its own storage
+PLAYER = DEFAULT_PLAYER  # the browser's one player: its records are its own, kept in its own storage
 
 
 def page_words(lang: str) -> dict[str, str]:
@@ -85,8 +86,9 @@ def check_assists(names: Iterable[str] | str) -> tuple[str, ...]:
 
 class PlayPage:
     """The page's board: ``post(text)`` is told each snapshot (JSON: ``{"state", "labels"?}``, or
-    ``{"error"}``, one sentence in the page's language, for a game or layout the link asked for
-    that could not be dealt: a random game is dealt instead).
+    ``{"error"}``, one sentence in the page's language: for a game or layout the link asked for
+    that could not be dealt, a random game is dealt instead; for a game of the day there is none
+    of, the game shown goes on).
     ``assists`` are those the teacher allows (:func:`check_assists`); ``lang`` the language the
     page opens in; ``game`` what to deal as every entry point reads it (``ToDeal``: a code, a game
     number in ASCII digits, a rule set), ``"today"`` (the game of the day) or None (a random
@@ -178,10 +180,16 @@ class PlayPage:
 
     def of_the_day(self) -> None:
         """Deal the game of the day, under the rules on the board, in the board's language: a new
-        board takes the place of the one shown."""
+        board takes the place of the one shown. Where there is none (its search ran out of its
+        bound, ``SearchExhausted``), the page is told so in one sentence and the game shown goes on."""
         old = self.board
         self._options["lang"] = old.lang
-        board = Board.of_the_day(None, old.game.rules, layout=old.game.layout, **self._options)
+        try:
+            board = Board.of_the_day(None, old.game.rules, layout=old.game.layout, **self._options)
+        except SearchExhausted as error:
+            log.warning("no game of the day: %s", error)
+            self._post(json.dumps({"error": i18n.text(NO_DAY.entry, old.lang)}, ensure_ascii=False))
+            return
         old.close()
         self.board = self._show(board)
 

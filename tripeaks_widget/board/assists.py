@@ -70,7 +70,7 @@ FAILED = Message("Something went wrong: {error}")
 # fair hint are bounded by that work, not by the search budget's seconds, so that both builds (the
 # browser's is pure Python) show the same chance and hint on the same position.
 WIN_CHANCE_SAMPLES = fair.PLAYOUT_SAMPLES
-# The review after a game is judged the same way, move by move, within the board's search budget a move.
+# The review after a game is judged the same way, move by move: bounded by that work, not by seconds.
 
 
 class _Found(TypedDict):
@@ -533,7 +533,7 @@ class Assists:
             self.worker,
             "review",
             take=lambda game: game.copy(),
-            compute=lambda game: fair.review_steps(game, seed=0, budget=budget(), earlier=self.reviewed),
+            compute=lambda game: fair.review_steps(game, samples=WIN_CHANCE_SAMPLES, seed=0, earlier=self.reviewed),
             found=self._review_made,
             failed=lambda error: {"kind": "error", "error": reason(error)},
             view=review_view,

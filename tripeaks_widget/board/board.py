@@ -771,8 +771,8 @@ class Board(GameMembers):
 
     @property
     def search_budget(self) -> float:
-        """Seconds for one search the board makes: the solver's hint, the verdict, a review's move (the
-        fair hint and the win chance are bounded by their work instead: the same in both builds)."""
+        """Seconds for one search the board makes: the solver's hint, the verdict (the fair hint, the
+        win chance and the review's chances are bounded by their work instead: the same in both builds)."""
         return self._search_budget
 
     @search_budget.setter

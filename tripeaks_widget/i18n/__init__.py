@@ -217,6 +217,25 @@ class RuleSetName(str):
         return rules_name(self.key, lang)
 
 
+class LayoutName(str):
+    """A layout named in a sentence by its key (``"DIAMOND"``): a built-in layout's English name
+    (``"Diamond"``), said in any language as the board and the New game dialog say it
+    (:func:`layout_name`: ``"Ρόμβος"``); a key no built-in layout has stays as it is."""
+
+    key: str
+    layout: Layout | None
+
+    def __new__(cls, key: str) -> LayoutName:
+        layout = next((layout for layout in LAYOUTS.values() if layout.key == key), None)
+        name = super().__new__(cls, key if layout is None else layout.name)
+        name.key, name.layout = key, layout
+        return name
+
+    def say(self, lang: str | None) -> str:
+        """This layout's name in ``lang``."""
+        return str(self) if self.layout is None else layout_name(self.layout, lang)
+
+
 def rules_name(key: str, lang: str | None) -> str:
     """A rule set's name from its key, in ``lang``: ``"classic+joker"`` → ``"Classic + Joker"``,
     ``"Κλασικό + Τζόκερ"``; a part the labels do not name stays as it is."""
@@ -237,7 +256,7 @@ def _value(value: Any, lang: str) -> Any:
     as they are."""
     if isinstance(value, (Card, words.NamedCard)):
         return words.NamedCard(value if isinstance(value, Card) else value.card, _sayer(lang))
-    if isinstance(value, RuleSetName):
+    if isinstance(value, (RuleSetName, LayoutName)):
         return value.say(lang)
     if isinstance(value, Message):
         return translate(value, lang)
@@ -340,6 +359,7 @@ def labels(lang: str | None) -> dict[str, str]:
 __all__ = [
     "LANGUAGES",
     "Entry",
+    "LayoutName",
     "RuleSetName",
     "card_name",
     "default_language",

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.layout import LAYOUTS
 from ..engine.messages import Entry, Message
-from ..i18n import RuleSetName
-from .results import DEFAULT_LAYOUT, HAND, shown_player
+from ..i18n import LayoutName, RuleSetName
+from .results import DEFAULT_LAYOUT, DEFAULT_PLAYER, HAND, shown_player
 
 # Notice kinds (§9), across every player of the store, then the player's own.
 FIRST_WIN = "first_win"  # the first win of game n, of anyone
@@ -86,6 +85,12 @@ SAID_FIRST_MET = Entry(
     comment=_ABOUT + "{challenge} the challenge a teacher set on it (e.g. 'Win with at most 5 draws'): "
     "nobody of the class had met it before.",
 )
+SAID_DEFAULT_PLAYER = Entry(
+    "player",
+    context="player's name",
+    comment="The name a result is recorded under when nobody is named (the play page's one player), "
+    "as a notice says it: the {player} of 'held by {player}'.",
+)
 _OUTCOME = "How a recorded game ended, in the statistics' list of recent games ('won, won, blocked, left'): "
 SAID_OUTCOMES = {
     "won": Entry("won", context="outcome", comment=_OUTCOME + "the game was won."),
@@ -108,6 +113,7 @@ NOTICE_ENTRIES = (
     SAID_LEFT_IN,
     SAID_CARDS_LEFT,
     SAID_MOVES_MADE,
+    SAID_DEFAULT_PLAYER,
 )
 
 
@@ -164,10 +170,16 @@ def rules_title(key: str) -> RuleSetName:
     return RuleSetName(key, " + ".join([base[:1].upper() + base[1:], *variants]))
 
 
-def layout_title(key: str) -> str:
-    """A layout's key in a notice: a built-in layout's name (``"DIAMOND"`` reads ``"Diamond"``),
-    another's key as it is."""
-    return next((name for name, layout in LAYOUTS.items() if layout.key == key), key)
+def layout_title(key: str) -> LayoutName:
+    """A layout's key in a notice: a built-in layout's name (``"DIAMOND"`` reads ``"Diamond"``, and
+    in another language as the board names it), another's key as it is."""
+    return LayoutName(key)
+
+
+def player_title(name: str) -> str:
+    """A player's name in a notice, as :func:`~.results.shown_player` shows it; the default name,
+    which nobody chose, is a word of the notice's language."""
+    return Message(SAID_DEFAULT_PLAYER) if name == DEFAULT_PLAYER else shown_player(name)
 
 
 def game_title(rules: str, number: int, category: str = HAND, layout: str = DEFAULT_LAYOUT) -> Message:
@@ -225,5 +237,5 @@ def standing_notice(
 ) -> Notice:
     """The notice, on dealing a numbered game, of its record (in ``category``) and who holds it."""
     title = game_title(rules, number, category, layout)
-    text = Message(SAID_STANDING, game=title, result=describe(*best), player=shown_player(player))
+    text = Message(SAID_STANDING, game=title, result=describe(*best), player=player_title(player))
     return Notice(STANDING, number, text, rules)

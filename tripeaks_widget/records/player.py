@@ -17,7 +17,7 @@ import os
 import unicodedata
 
 from ..engine.messages import Message
-from .results import MAX_PLAYER_LENGTH, check_player
+from .results import DEFAULT_PLAYER, MAX_PLAYER_LENGTH, check_player
 
 PLAYER_ENV_VAR = "JUPYTERHUB_USER"
 
@@ -42,7 +42,7 @@ def default_name() -> str:
         try:
             name = getpass.getuser()
         except (KeyError, OSError):  # no user name to be found (a container without one)
-            name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else "player"
+            name = f"uid-{os.getuid()}" if hasattr(os, "getuid") else DEFAULT_PLAYER
     return name
 
 

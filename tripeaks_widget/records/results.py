@@ -23,6 +23,9 @@ OUTCOMES = ("won", "blocked", "abandoned")
 HAND, SCRIPTED = "hand", "scripted"
 CATEGORIES = (HAND, SCRIPTED)
 MAX_PLAYER_LENGTH = 64
+# The name results are recorded under where nobody is named (the play page's one player, a system
+# without user names); a notice says it as a word of its language.
+DEFAULT_PLAYER = "player"
 # The board's assists, as a result names them and a player sees them ("hint" is the exact hint, which
 # sees the hidden cards; "fair_hint" the one from what the player sees). A review asked from Python is
 # "review"; names this version does not know are kept as they are.
