@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import fair, goals, i18n, solver
 from .engine import game
 from .engine.cards import Card
+from .engine.errors import checked_keywords
 from .engine.layout import Layout
 from .engine.rules import Rules
 from .picture import Picture, animate, look
@@ -54,6 +55,7 @@ class Game(game.Game):
         return i18n.check_language(value)  # type: ignore[arg-type]  # anything else is refused, quoted
 
     @classmethod
+    @checked_keywords
     def of_the_day(
         cls,
         date: object = None,
