@@ -359,6 +359,48 @@ def test_a_store_opened_while_its_server_is_down_keeps_the_results_and_writes_th
         records.close()
 
 
+DOWN_SCRIPT = """
+import logging, sys
+from tripeaks_widget.records import Records, RecordsError
+if sys.argv[2] == "configured":
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+records = Records(sys.argv[1], timeout=1)
+for _ in range(3):
+    try:
+        records.results()
+    except RecordsError:
+        pass
+records.close()
+"""
+
+
+@pytest.mark.parametrize("logging_set_up", [False, True], ids=["plain", "configured"])
+def test_a_server_that_is_down_is_one_notice_unless_logging_is_set_up(own_server, logging_set_up):
+    """The pool logs each failed attempt to connect: a script (or a kernel) that sets nothing up sees
+    the store's one notice, and a program that configures logging gets the pool's records too."""
+    url = own_server.fresh()
+    own_server.down()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    try:
+        ran = subprocess.run(
+            [sys.executable, "-c", DOWN_SCRIPT, url, "configured" if logging_set_up else "plain"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        own_server.up()
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stderr.count("results are kept and written when it answers") == 1
+    tried = ran.stderr.count("error connecting in 'tripeaks-records")
+    if logging_set_up:
+        assert tried >= 1  # the reads' attempts, as psycopg_pool logs them
+    else:
+        lines = [line for line in ran.stderr.splitlines() if line.strip()]
+        assert tried == 0 and len(lines) == 1, ran.stderr
+
+
 # -- item 6: server encodings ------------------------------------------------------------------------
 
 

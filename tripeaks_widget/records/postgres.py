@@ -29,6 +29,9 @@ POOL_SIZE = 3  # connections per store per process: the writer's, and two reader
 IDLE_IN_TRANSACTION = "60s"  # the server ends a transaction a vanished client left open
 
 log = logging.getLogger("tripeaks_widget")
+# On psycopg_pool's logger: its records then never reach Python's last-resort stderr handler,
+# and go on to any handler a program sets up (they propagate as before).
+POOL_LOG_QUIET = logging.NullHandler()
 
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
 
@@ -155,7 +158,10 @@ class Postgres(Backend):
             raise self.psycopg.OperationalError(str(error)) from None
 
     def make_pool(self):
-        """A new pool of connections to this store's server (psycopg_pool), for the registry to share."""
+        """A new pool of connections to this store's server (psycopg_pool), for the registry to share.
+        The pool logs each failed attempt to connect; where logging is not set up, a player sees the
+        store's one notice instead (a configured handler still gets them)."""
+        logging.getLogger("psycopg.pool").addHandler(POOL_LOG_QUIET)
         return self.psycopg_pool.ConnectionPool(
             self.url,
             kwargs=self._options(),
