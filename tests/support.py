@@ -7,10 +7,13 @@ import functools
 
 from tripeaks_widget import Game
 from tripeaks_widget.engine.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, PEAK_BONUS, START_SCORE
-from tripeaks_widget.engine.layout import SLOT_COUNT
+from tripeaks_widget.engine.layout import THREE_PEAKS
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 WINNABLE = 3  # R6.5: game 3 (TP1-E-AAAAAAD) can be won under Easy
+# Three Peaks' slots, for the tests that walk them: row by row from the top (0..2 the peak tops).
+ROWS = THREE_PEAKS.rows
+SLOT_COUNT = THREE_PEAKS.slot_count
 
 # The Hebrew seed's words (SPEC R2.4, R4.2, §7).
 HE = {

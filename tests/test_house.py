@@ -153,3 +153,30 @@ def test_every_path_the_docs_and_the_code_cite_is_in_the_repository():
             if not found:
                 missing.add(f"{where.relative_to(ROOT)}: {cited}")
     assert sorted(missing) == []
+
+
+def test_every_constant_of_the_package_is_read_by_the_package():
+    """A module-level constant that no module of the package reads (nor the front end's generator)
+    is a leftover, or a test's fact: it belongs in the tests."""
+    import ast
+
+    package = [path for path in (ROOT / "tripeaks_widget").rglob("*.py") if "_compiled" not in path.parts]
+    texts = [
+        path.read_text(encoding="utf-8") for path in [*package, ROOT / "js" / "generate.py", ROOT / "hatch_build.py"]
+    ]
+    unread = []
+    for path in package:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for name in [target.id for target in targets if isinstance(target, ast.Name)]:
+                if re.fullmatch(r"[A-Z][A-Z0-9_]*", name):
+                    said = re.compile(rf"\b{name}\b")
+                    if sum(len(said.findall(text)) for text in texts) == 1:  # its own definition only
+                        unread.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
+    assert not unread, unread

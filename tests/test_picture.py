@@ -6,12 +6,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from support import OPENING, WINNABLE, winning_line
+from support import OPENING, ROWS, WINNABLE, winning_line
 
 from tripeaks_widget import Game, TriPeaks, i18n
 from tripeaks_widget.board import frontend
 from tripeaks_widget.engine.errors import InvalidValueError
-from tripeaks_widget.engine.layout import ROWS, THREE_PEAKS, slot_x
+from tripeaks_widget.engine.layout import THREE_PEAKS
 from tripeaks_widget.picture import Picture, look
 from tripeaks_widget.picture.svg import PAD_X, UNIT
 
@@ -62,7 +62,7 @@ def test_every_card_sits_where_the_front_end_puts_it():
         slot = g.slot_of(card)
         x, y = where[f"card-{card.ascii}"]
         row = next(row for row, slots in enumerate(ROWS) if slot in slots)
-        assert round((x - PAD_X) / UNIT, 3) == slot_x(slot), card
+        assert round((x - PAD_X) / UNIT, 3) == THREE_PEAKS.slots[slot].x, card
         assert round((y - top) / UNIT, 3) == round(row * look.ROW_STEP, 3), card
 
 
