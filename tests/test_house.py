@@ -180,3 +180,14 @@ def test_every_constant_of_the_package_is_read_by_the_package():
                     if sum(len(said.findall(text)) for text in texts) == 1:  # its own definition only
                         unread.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
     assert not unread, unread
+
+
+def test_the_records_worker_thread_and_the_statements_it_runs_are_not_two_spellings_of_one_name():
+    """``records.worker`` (the thread that writes off the caller's) and ``records.writes`` (the
+    statements that write one result) were ``writer`` and ``writes``."""
+    import importlib.util
+
+    assert importlib.util.find_spec("tripeaks_widget.records.writer") is None
+    assert importlib.util.find_spec("tripeaks_widget.records.worker") and importlib.util.find_spec(
+        "tripeaks_widget.records.writes"
+    )

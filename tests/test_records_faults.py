@@ -572,7 +572,7 @@ def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_pat
 def test_without_threads_a_job_runs_at_once_in_the_callers_thread_and_one_it_queues_after_it():
     import threading
 
-    from tripeaks_widget.records.writer import Writer
+    from tripeaks_widget.records.worker import Writer
 
     ran: list[tuple[str, int]] = []
     jobs = Writer("no threads", lambda error: False, threads=False)
