@@ -76,7 +76,7 @@ def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path
         ("engine/game.py", untyped),
         ("board/__init__.py", ""),
         ("board/board.py", untyped),
-        ("stats.py", untyped + '\n\nWRONG: int = "text"\n'),
+        ("survey.py", untyped + '\n\nWRONG: int = "text"\n'),
     ]:
         path = tmp_path / "tripeaks_widget" / module
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -87,7 +87,7 @@ def test_mypy_checks_every_module_and_the_engine_and_the_board_strictly(tmp_path
     assert found == {
         ("tripeaks_widget/engine/game.py", "no-untyped-def"),
         ("tripeaks_widget/board/board.py", "no-untyped-def"),
-        ("tripeaks_widget/stats.py", "assignment"),
+        ("tripeaks_widget/survey.py", "assignment"),
     }, done.stdout + done.stderr
 
 

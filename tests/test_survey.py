@@ -1,4 +1,4 @@
-"""The solvability survey (tripeaks_widget.stats): records, the table, the executor seam, the CLI."""
+"""The solvability survey (tripeaks_widget.survey): records, the table, the executor seam, the CLI."""
 
 import contextlib
 import csv
@@ -17,7 +17,7 @@ import pytest
 
 from tripeaks_widget import LAYOUTS, Game, Layout
 from tripeaks_widget.engine.layout import LayoutSlot
-from tripeaks_widget.stats import (
+from tripeaks_widget.survey import (
     main,
     parse_games,
     read_deals,
@@ -198,7 +198,7 @@ def test_a_read_only_deals_file_is_refused(tmp_path):
     deals = tmp_path / "deals.csv"
     assert main(["--games", "1", "--rules", "easy", "--quiet", "--workers", "1", "--deals", str(deals)]) == 0
     deals.chmod(0o444)
-    command = [sys.executable, "-m", "tripeaks_widget.stats", "--games", "1-2", "--quiet", "--workers", "1"]
+    command = [sys.executable, "-m", "tripeaks_widget.survey", "--games", "1-2", "--quiet", "--workers", "1"]
     done = subprocess.run(
         _as_a_user_who_cannot_write([*command, "--deals", str(deals)]),
         capture_output=True,
@@ -284,7 +284,7 @@ def test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file(tmp_path):
     resume, and exits with 130, not a traceback. Bounded: a survey that would not stop is killed."""
     deals = tmp_path / "deals.csv"
     # the whole series: the search in C solves 400 deals in about a second, so fewer could end first
-    command = [sys.executable, "-m", "tripeaks_widget.stats", "--games", "1-50000", "--rules", "classic"]
+    command = [sys.executable, "-m", "tripeaks_widget.survey", "--games", "1-50000", "--rules", "classic"]
     command += ["--lost-lines", "--workers", "1", "--quiet", "--deals", str(deals)]
     # in a session of its own, with SIGINT as a terminal gives it (a pytest-xdist worker ignores
     # SIGINT, and a child would inherit that), so that a survey that would not stop is killed whole
@@ -402,7 +402,7 @@ def test_the_layout_survey_page_names_every_layout_and_rule_set():
     """docs/explanation/layout-survey.md is the survey's own output (--markdown): a row for each
     built-in layout under Easy and Classic, each with its deals and its interval, and the command."""
     text = SURVEY_PAGE.read_text(encoding="utf-8")
-    assert text.startswith("<!-- Made by the survey: python -m tripeaks_widget.stats ")
+    assert text.startswith("<!-- Made by the survey: python -m tripeaks_widget.survey ")
     rows = {
         (cells[0], cells[2]): cells
         for line in text.splitlines()
@@ -414,7 +414,7 @@ def test_the_layout_survey_page_names_every_layout_and_rule_set():
             cells = rows[(name, rules)]
             assert cells[1] == str(layout.slot_count) and int(cells[3].replace(",", "")) > 0
             assert re.fullmatch(r"\*\*\d+\.\d\d%\*\*", cells[5]) and re.fullmatch(r"\d+\.\d\d–\d+\.\d\d%", cells[6])
-    command = re.search(r"```bash\n(python -m tripeaks_widget\.stats .*)\n```", text)
+    command = re.search(r"```bash\n(python -m tripeaks_widget\.survey .*)\n```", text)
     assert command and "--layout all" in command.group(1) and "--markdown" in command.group(1)
 
 
@@ -433,3 +433,19 @@ def test_a_row_names_its_layout_as_layouts_and_layout_do_and_its_share_and_inter
     assert row["layout"] == "Three Peaks"
     decimals = {len(row[key].split(".")[1]) for key in ("winnable_pct", "winnable_pct_low", "winnable_pct_high")}
     assert decimals == {2}, row
+
+
+def test_the_surveys_old_name_answers_with_a_deprecation_warning():
+    """``tripeaks_widget.stats`` was the survey's name until ``stats`` came to mean a player's
+    statistics alone: the old import path and command still work, and say so."""
+    import tripeaks_widget.stats as old
+    import tripeaks_widget.survey as survey
+
+    with pytest.warns(DeprecationWarning, match=r"tripeaks_widget\.stats is now tripeaks_widget\.survey"):
+        assert old.solvability is survey.solvability
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    ran = subprocess.run(
+        [sys.executable, "-m", "tripeaks_widget.stats", "--help"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert ran.returncode == 0 and "usage: python -m tripeaks_widget.survey" in ran.stdout
+    assert "DeprecationWarning: tripeaks_widget.stats is now tripeaks_widget.survey" in ran.stderr
