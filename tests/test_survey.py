@@ -17,6 +17,7 @@ import pytest
 
 from tripeaks_widget import LAYOUTS, Game, Layout
 from tripeaks_widget.engine.layout import LayoutSlot
+from tripeaks_widget.fair import wilson
 from tripeaks_widget.survey import (
     main,
     parse_games,
@@ -24,7 +25,6 @@ from tripeaks_widget.survey import (
     solvability,
     solve_deal,
     summarize,
-    wilson_interval,
 )
 
 STOPS_WITHIN = 5  # seconds from Ctrl-C to the survey's end (before, it finished its chunk: 7-20 s)
@@ -339,12 +339,13 @@ SURVEY_PAGE = Path(__file__).resolve().parent.parent / "docs" / "explanation" / 
 
 def test_the_share_and_its_95_percent_interval():
     """Wilson's score interval (values from the formula worked by hand)."""
-    assert wilson_interval(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
-    assert wilson_interval(5, 10) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
-    low, high = wilson_interval(9_707, 10_000)
+    assert wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
+    assert wilson(5, 10) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
+    low, high = wilson(9_707, 10_000)
     assert low < 0.9707 < high and high - low < 0.007
     row = summarize([{"rules": "easy", "winnable": True, "draws": 1, "score": 771}] * 3)[0]
     assert row["layout"] == "Three Peaks" and row["winnable_pct_high"] == 100.0
+    assert row["winnable_pct_low"] == round(100 * wilson(3, 3)[0], 2)  # the one Wilson interval, fair's
 
 
 def test_a_deals_file_from_before_layouts_is_read_as_three_peaks(tmp_path):
@@ -390,7 +391,7 @@ def test_the_command_surveys_layouts_and_writes_the_docs_page(tmp_path, capsys):
     ]
     records = read_deals(str(deals))
     won = sum(r["winnable"] for r in records if r["layout"] == "DIAMOND" and r["rules"] == "easy")
-    low, high = wilson_interval(won, 2)
+    low, high = wilson(won, 2)
     assert f"| Diamond | 25 | Easy | 2 | {won} | **{100 * won / 2:.2f}%** | {100 * low:.2f}–{100 * high:.2f}% |" in text
     assert f"--layout all --layout {own} --verdict-only" in text and datetime.date.today().isoformat() in text
     assert main(args) == 0

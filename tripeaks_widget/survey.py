@@ -48,6 +48,7 @@ from .engine.errors import InvalidValueError, TriPeaksError
 from .engine.game import Game
 from .engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from .engine.rules import Rules
+from .fair import wilson
 
 RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds", "layout")
 ALL_LAYOUTS = "all"  # --layout all: every built-in layout
@@ -260,7 +261,7 @@ def summarize(records: Iterable[dict], layouts: Iterable[Layout] = ()) -> list[d
         lost = [r for r in group if r["winnable"] is False]
         scored = [r["score"] for r in group if r["score"] is not None]
         draws = [r["draws"] for r in won if r["draws"] is not None]  # none when only the verdicts were asked
-        low, high = wilson_interval(len(won), len(group))
+        low, high = wilson(len(won), len(group))
         row = {
             "layout": names.get(shape, shape),
             "rules": name,
@@ -285,20 +286,6 @@ def summarize(records: Iterable[dict], layouts: Iterable[Layout] = ()) -> list[d
 
 PCT_DECIMALS = 2  # the share and its interval, in per cent: written with as many decimals each
 PCT_FIELDS = ("winnable_pct", "winnable_pct_low", "winnable_pct_high")
-Z_95 = 1.959963984540054  # the standard normal's 97.5th percentile: a two-sided 95% interval
-
-
-def wilson_interval(won: int, games: int, z: float = Z_95) -> tuple[float, float]:
-    """Wilson's score interval for a share of ``won`` in ``games`` (95% by default): unlike the
-    normal approximation, it stays within 0 to 1 and holds near them."""
-    if games == 0:
-        return 0.0, 1.0
-    share, spread = won / games, z * z / games
-    middle = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / games + spread / (4 * games)) / (1 + spread)
-    return max(0.0, middle - half), min(1.0, middle + half)
-
-
 _NUMBER = re.compile("[0-9]{1,12}")  # ASCII digits: the largest deal number has 10
 
 

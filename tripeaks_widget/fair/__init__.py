@@ -73,7 +73,7 @@ from typing import TypeVar
 
 from .. import _builds, i18n, solver
 from ..engine.errors import InvalidValueError, checked_keywords
-from ..engine.game import move_number, standing_actions
+from ..engine.history import move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.seen import SAMPLE_STREAM, Seen, Sight, check_samples, check_seed
 from ..engine.steps import Steps, drive

@@ -46,7 +46,7 @@ from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
-from . import check_budget, fair_hint, samples_for, wilson
+from . import Z95, check_budget, fair_hint, samples_for, wilson
 from .expectimax import shared_memo
 from .playout import lookahead_slot
 
@@ -285,7 +285,7 @@ class Results:
             return (self.mean_score, self.mean_score)
         mean = self.mean_score
         sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))
-        half = 1.959964 * sd / math.sqrt(len(scores))
+        half = Z95 * sd / math.sqrt(len(scores))
         return (mean - half, mean + half)
 
     def summary(self) -> dict:

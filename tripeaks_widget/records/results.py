@@ -11,7 +11,7 @@ from typing import Any, TypeGuard
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
-from ..engine.game import standing_actions
+from ..engine.history import draws_used, longest_run
 from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout, layout_key
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
@@ -85,25 +85,6 @@ def stored_layout_key(layout: Layout | str | None) -> str:
 def builtin_slots() -> dict[str, int]:
     """The slots of each built-in layout, by the key it is stored under."""
     return {layout.key: layout.slot_count for layout in LAYOUTS.values()}
-
-
-def effective_line(history: Iterable[str]) -> list[str]:
-    """The actions that stand once undos are taken out: each ``"undo"`` drops the action before."""
-    return [action for _, action in standing_actions(history)]
-
-
-def draws_used(history: Iterable[str]) -> int:
-    """Draws in the effective line (undone draws do not count)."""
-    return sum(action == "draw" for action in effective_line(history))
-
-
-def longest_run(history: Iterable[str]) -> int:
-    """The longest run of consecutive removals (no draw between) in the effective line."""
-    best = run = 0
-    for action in effective_line(history):
-        run = 0 if action == "draw" else run + 1
-        best = max(best, run)
-    return best
 
 
 def judge_key(result: Any) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from .. import _builds
 from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, checked_keywords, got, whole_number
-from ..engine.game import standing_actions
+from ..engine.history import standing_actions
 from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
 from ..engine.steps import Steps, drive
