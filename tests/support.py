@@ -161,16 +161,29 @@ def unchanged(state):
     return {key: value for key, value in state.items() if key not in ("reply", "seq")}
 
 
-def front_end_generator():
-    """``js/generate.py``, the tool that writes the front end's generated files, as a module."""
+@functools.cache
+def dev_tool(path: str):
+    """A developer tool of the repository, outside the package (``js/generate.py``,
+    ``tools/catalogs.py``), as a module: loaded once."""
     import importlib.util
     import pathlib
 
-    path = pathlib.Path(__file__).resolve().parent.parent / "js" / "generate.py"
-    spec = importlib.util.spec_from_file_location("front_end_generator", path)
+    file = pathlib.Path(__file__).resolve().parent.parent / path
+    spec = importlib.util.spec_from_file_location(f"dev_tool_{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def front_end_generator():
+    """``js/generate.py``, the tool that writes the front end's generated files."""
+    return dev_tool("js/generate.py")
+
+
+def catalogs_tool():
+    """``tools/catalogs.py``, the tool that keeps the message catalogs in step with the code (it
+    needs Babel)."""
+    return dev_tool("tools/catalogs.py")
 
 
 def in_a_thread_of_its_own(function):

@@ -191,3 +191,34 @@ def test_the_records_worker_thread_and_the_statements_it_runs_are_not_two_spelli
     assert importlib.util.find_spec("tripeaks_widget.records.worker") and importlib.util.find_spec(
         "tripeaks_widget.records.writes"
     )
+
+
+def test_the_developer_tools_stand_outside_the_package_and_one_command_runs_them():
+    """The package a user installs holds no tool that makes the project's files (Babel is a
+    developer's need); ``tools/regenerate.py`` runs each step that ``.gitattributes`` names, in order."""
+    import ast
+    import importlib.util
+
+    for path in (ROOT / "tripeaks_widget").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(name.split(".")[0] == "babel" for name in names), path
+    spec = importlib.util.spec_from_file_location("regenerate", ROOT / "tools" / "regenerate.py")
+    regenerate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regenerate)
+    commands = [
+        " ".join(Path(part).name if part == sys.executable else part for part in command)
+        for command, _ in regenerate.steps(bundle=True)
+    ]
+    assert commands == [
+        "python tools/catalogs.py update",
+        "python tools/catalogs.py compile",
+        "python js/generate.py",
+        "npm run build",
+    ]
+    said = re.findall(
+        r"^# (?:cd js && )?(.+?) \(step (\d)", (ROOT / ".gitattributes").read_text(encoding="utf-8"), re.M
+    )
+    assert {int(step): command for command, step in said} == {2: commands[1], 3: commands[2], 4: commands[3]}
+    assert "`python tools/regenerate.py`" in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
