@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from tripeaks_widget import Game, InvalidTypeError, challenges_of_the_day, fair, solver
+from tripeaks_widget.board import Board
 from tripeaks_widget.fair.strategies import FairPlayer, PolicyError, evaluate, first_fit, play
 from tripeaks_widget.fair.strategies import fair as fair_player
 
@@ -104,10 +105,14 @@ MISTYPED = [
     ("fair", lambda: fair_player(sample=3), "samples"),
     ("play", lambda: play(fair_player(), 1, rule="easy"), "rules"),
     ("evaluate", lambda: evaluate(first_fit, game=[1], progress=False), "games"),
+    ("animation", lambda: Game(OPENING).animation(pac=0), "pace"),
+    ("hint", lambda: Board(OPENING, records=False).hint(budjet=1), "budget"),
+    ("fair_hint", lambda: Board(OPENING, records=False).fair_hint(sample=3), "samples"),
+    ("replay", lambda: Board(OPENING, records=False).replay("K♣", pac=0), "pace"),
 ]
 
 
-@pytest.mark.parametrize(("name", "call", "meant"), MISTYPED, ids=[row[0] for row in MISTYPED])
+@pytest.mark.parametrize(("name", "call", "meant"), MISTYPED, ids=[f"{row[0]}-{i}" for i, row in enumerate(MISTYPED)])
 def test_a_mistyped_keyword_names_the_one_meant(name, call, meant):
     with pytest.raises(InvalidTypeError, match=rf"^{name}\(\) takes no keyword \w+=; did you mean {meant}=\?$"):
         call()

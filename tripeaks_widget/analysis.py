@@ -116,6 +116,7 @@ class Game(game.Game):
         its text alternative. A game shown as a cell's value is this picture."""
         return Picture.of(self._shown())
 
+    @checked_keywords
     def animation(self, *, pace: float = 1.0) -> Picture:
         """The whole game so far as one animated picture (SVG): the deal, then the board after each
         action of ``history``, ``pace`` seconds each (the last three times as long), round and round."""
