@@ -19,6 +19,8 @@ _MOVED = (
 
 
 def __getattr__(name: str) -> Any:
+    if name.startswith("__"):  # what tools probe for (__all__, __path__ …): this module has none
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     warnings.warn(_MOVED, DeprecationWarning, stacklevel=2)
     return getattr(survey, name)
 
