@@ -4,7 +4,7 @@
  *
  * Build: cc -O2 -o naive_search naive_search.c
  * Input: a first line with the 28 slots' cover masks (bit c set when slot c covers the
- * slot; tripeaks_widget.layout.COVER_MASK), then one deal a line: wrap (1 Easy, 0 Classic), then the ranks (1-13) of the 28 peak
+ * slot; Three Peaks' Layout.cover_mask), then one deal a line: wrap (1 Easy, 0 Classic), then the ranks (1-13) of the 28 peak
  * cards, the discard and the stock's cards from its top, separated by spaces.
  * Output, one line a deal: the verdict (1 or 0) and the search's seconds.
  */

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from tripeaks_widget.engine.deal import STOCK_START
 from tripeaks_widget.engine.game import HOGUE_DRAW_COST
-from tripeaks_widget.engine.layout import ALL_SLOTS_MASK, COVER_MASK, SLOT_COUNT
+from tripeaks_widget.engine.layout import THREE_PEAKS
+
+SLOT_COUNT, ALL_SLOTS_MASK, COVER_MASK = THREE_PEAKS.slot_count, THREE_PEAKS.all_slots_mask, THREE_PEAKS.cover_mask
+STOCK_START = SLOT_COUNT + 1  # the deck's first stock card: after the slots' cards and the discard
 
 
 def most_cleared(deck, rules, removed=0, drawn=0, discard=None, max_draws=None) -> int:

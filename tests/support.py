@@ -7,10 +7,13 @@ import functools
 
 from tripeaks_widget import Game
 from tripeaks_widget.engine.game import BLOCKED_CARD, MUST_FIT, NO_MORE_MOVES, PEAK_BONUS, START_SCORE
-from tripeaks_widget.engine.layout import SLOT_COUNT
+from tripeaks_widget.engine.layout import THREE_PEAKS
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 WINNABLE = 3  # R6.5: game 3 (TP1-E-AAAAAAD) can be won under Easy
+# Three Peaks' slots, for the tests that walk them: row by row from the top (0..2 the peak tops).
+ROWS = THREE_PEAKS.rows
+SLOT_COUNT = THREE_PEAKS.slot_count
 
 # The Hebrew seed's words (SPEC R2.4, R4.2, §7).
 HE = {
@@ -158,16 +161,29 @@ def unchanged(state):
     return {key: value for key, value in state.items() if key not in ("reply", "seq")}
 
 
-def front_end_generator():
-    """``js/generate.py``, the tool that writes the front end's generated files, as a module."""
+@functools.cache
+def dev_tool(path: str):
+    """A developer tool of the repository, outside the package (``js/generate.py``,
+    ``tools/catalogs.py``), as a module: loaded once."""
     import importlib.util
     import pathlib
 
-    path = pathlib.Path(__file__).resolve().parent.parent / "js" / "generate.py"
-    spec = importlib.util.spec_from_file_location("front_end_generator", path)
+    file = pathlib.Path(__file__).resolve().parent.parent / path
+    spec = importlib.util.spec_from_file_location(f"dev_tool_{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def front_end_generator():
+    """``js/generate.py``, the tool that writes the front end's generated files."""
+    return dev_tool("js/generate.py")
+
+
+def catalogs_tool():
+    """``tools/catalogs.py``, the tool that keeps the message catalogs in step with the code (it
+    needs Babel)."""
+    return dev_tool("tools/catalogs.py")
 
 
 def in_a_thread_of_its_own(function):

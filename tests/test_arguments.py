@@ -2,13 +2,15 @@
 policy's answers. Each mistake gets a clear error at once, never a late failure, a silent
 alias or a message as long as the mistake."""
 
+import inspect
 import math
 
 import numpy as np
 import pytest
 
-from tripeaks_widget import Game, fair, solver
-from tripeaks_widget.fair.strategies import PolicyError, play
+from tripeaks_widget import Game, InvalidTypeError, challenges_of_the_day, fair, solver
+from tripeaks_widget.board import Board
+from tripeaks_widget.fair.strategies import FairPlayer, PolicyError, evaluate, first_fit, play
 from tripeaks_widget.fair.strategies import fair as fair_player
 
 OPENING = "TP1-E-AAAAAAB"
@@ -89,3 +91,35 @@ def test_a_policy_answer_that_is_not_text_is_named():
     played = play(lambda _seen: 42, 1)
     assert "the policy returned 42, not an action" in played.error
     assert issubclass(PolicyError, ValueError)
+
+
+MISTYPED = [
+    ("solve", lambda: Game(OPENING).solve(budjet=1), "budget"),
+    ("win_chance", lambda: Game(OPENING).win_chance(sample=3), "samples"),
+    ("fair_hint", lambda: Game(OPENING).fair_hint(metod="playout"), "method"),
+    ("review", lambda: fair.review(Game(OPENING), sample=3), "samples"),
+    ("winnable", lambda: solver.winnable(Game(OPENING), budjet=1), "budget"),
+    ("longest_run", lambda: solver.longest_run(Game(OPENING), at_lest=3), "at_least"),
+    ("of_the_day", lambda: Game.of_the_day(layuot="pyramid"), "layout"),
+    ("challenges_of_the_day", lambda: challenges_of_the_day(rule="easy"), "rules"),
+    ("fair", lambda: fair_player(sample=3), "samples"),
+    ("play", lambda: play(fair_player(), 1, rule="easy"), "rules"),
+    ("evaluate", lambda: evaluate(first_fit, game=[1], progress=False), "games"),
+    ("animation", lambda: Game(OPENING).animation(pac=0), "pace"),
+    ("hint", lambda: Board(OPENING, records=False).hint(budjet=1), "budget"),
+    ("fair_hint", lambda: Board(OPENING, records=False).fair_hint(sample=3), "samples"),
+    ("replay", lambda: Board(OPENING, records=False).replay("K♣", pac=0), "pace"),
+]
+
+
+@pytest.mark.parametrize(("name", "call", "meant"), MISTYPED, ids=[f"{row[0]}-{i}" for i, row in enumerate(MISTYPED)])
+def test_a_mistyped_keyword_names_the_one_meant(name, call, meant):
+    with pytest.raises(InvalidTypeError, match=rf"^{name}\(\) takes no keyword \w+=; did you mean {meant}=\?$"):
+        call()
+
+
+def test_the_fair_players_signature_says_it_makes_a_policy():
+    made = inspect.signature(fair_player)
+    assert made.return_annotation == "FairPlayer"
+    assert list(made.parameters) == ["samples", "seed", "budget", "method"]
+    assert isinstance(fair_player(samples=3), FairPlayer)

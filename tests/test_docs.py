@@ -503,7 +503,8 @@ def test_the_live_board_draws_the_position_its_picture_draws():
                 near = [place for place in pictured if abs(place[0] - x) < 0.01 and abs(place[1] - y) < 0.01]
                 assert len(near) == 1 and pictured.pop(near[0]) == what, (code, line, (x, y), what)
             assert sum(what != "back" for what in on_board.values()) == len(board.free()) + 1, (code, line)
-            under = [(drawing.look.STOCK_X - 0.06, drawing.PILE_TOP + 0.05)] if board.stock_count > 1 else []
+            piles = drawing.THREE_PEAKS  # the table of a view naming no layout
+            under = [(piles["stock_x"] - 0.06, piles["pile_top"] + 0.05)] if board.stock_count > 1 else []
             left = [(round(x, 2), round(y, 2), what) for (x, y), what in pictured.items()]
             assert left == [(round(x, 2), round(y, 2), "back") for x, y in under], (code, line)
             board.close()

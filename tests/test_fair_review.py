@@ -8,7 +8,7 @@ from support import WINNABLE, winning_line
 
 from tripeaks_widget import Game, fair
 from tripeaks_widget.engine import game as engine_game
-from tripeaks_widget.engine.game import standing_actions
+from tripeaks_widget.engine.history import standing_actions
 from tripeaks_widget.fair import JUDGED_BY, MISTAKE, Chance, Review, ReviewedMove
 from tripeaks_widget.solver import verdict_history
 

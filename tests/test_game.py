@@ -4,6 +4,7 @@ import itertools
 import json
 
 import pytest
+from support import ROWS
 
 from tripeaks_widget import (
     CLASSIC,
@@ -21,7 +22,6 @@ from tripeaks_widget import (
 )
 from tripeaks_widget.engine.cards import DECK, parse_cards
 from tripeaks_widget.engine.game import BLOCKED_CARD, HIDDEN, MUST_FIT, NO_MORE_MOVES, NOTHING_TO_UNDO, STOCK_EMPTY
-from tripeaks_widget.engine.layout import ROWS
 
 PLAY_ORDER = list(ROWS[3]) + list(ROWS[2]) + list(ROWS[1]) + list(ROWS[0])  # bottom up: always legal
 

@@ -81,7 +81,7 @@ def test_mypy_checks_every_module_strictly_but_for_what_pyproject_relaxes(tmp_pa
         ("board/__init__.py", ""),
         ("board/board.py", untyped),
         ("play_page.py", untyped),
-        ("stats.py", untyped + '\n\nWRONG: int = "text"\n'),
+        ("survey.py", untyped + '\n\nWRONG: int = "text"\n'),
     ]:
         path = tmp_path / "tripeaks_widget" / module
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +93,7 @@ def test_mypy_checks_every_module_strictly_but_for_what_pyproject_relaxes(tmp_pa
         ("tripeaks_widget/engine/game.py", "no-untyped-def"),
         ("tripeaks_widget/board/board.py", "no-untyped-def"),
         ("tripeaks_widget/play_page.py", "no-untyped-def"),
-        ("tripeaks_widget/stats.py", "assignment"),
+        ("tripeaks_widget/survey.py", "assignment"),
     }, done.stdout + done.stderr
 
 
@@ -159,3 +159,72 @@ def test_every_path_the_docs_and_the_code_cite_is_in_the_repository():
             if not found:
                 missing.add(f"{where.relative_to(ROOT)}: {cited}")
     assert sorted(missing) == []
+
+
+def test_every_constant_of_the_package_is_read_by_the_package():
+    """A module-level constant that no module of the package reads (nor the front end's generator)
+    is a leftover, or a test's fact: it belongs in the tests."""
+    import ast
+
+    package = [path for path in (ROOT / "tripeaks_widget").rglob("*.py") if "_compiled" not in path.parts]
+    texts = [
+        path.read_text(encoding="utf-8") for path in [*package, ROOT / "js" / "generate.py", ROOT / "hatch_build.py"]
+    ]
+    unread = []
+    for path in package:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for name in [target.id for target in targets if isinstance(target, ast.Name)]:
+                if re.fullmatch(r"[A-Z][A-Z0-9_]*", name):
+                    said = re.compile(rf"\b{name}\b")
+                    if sum(len(said.findall(text)) for text in texts) == 1:  # its own definition only
+                        unread.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
+    assert not unread, unread
+
+
+def test_the_records_worker_thread_and_the_statements_it_runs_are_not_two_spellings_of_one_name():
+    """``records.worker`` (the thread that writes off the caller's) and ``records.writes`` (the
+    statements that write one result) were ``writer`` and ``writes``."""
+    import importlib.util
+
+    assert importlib.util.find_spec("tripeaks_widget.records.writer") is None
+    assert importlib.util.find_spec("tripeaks_widget.records.worker") and importlib.util.find_spec(
+        "tripeaks_widget.records.writes"
+    )
+
+
+def test_the_developer_tools_stand_outside_the_package_and_one_command_runs_them():
+    """The package a user installs holds no tool that makes the project's files (Babel is a
+    developer's need); ``tools/regenerate.py`` runs each step that ``.gitattributes`` names, in order."""
+    import ast
+    import importlib.util
+
+    for path in (ROOT / "tripeaks_widget").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(name.split(".")[0] == "babel" for name in names), path
+    spec = importlib.util.spec_from_file_location("regenerate", ROOT / "tools" / "regenerate.py")
+    regenerate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regenerate)
+    commands = [
+        " ".join(Path(part).name if part == sys.executable else part for part in command)
+        for command, _ in regenerate.steps(bundle=True)
+    ]
+    assert commands == [
+        "python tools/catalogs.py update",
+        "python tools/catalogs.py compile",
+        "python js/generate.py",
+        "npm run build",
+    ]
+    said = re.findall(
+        r"^# (?:cd js && )?(.+?) \(step (\d)", (ROOT / ".gitattributes").read_text(encoding="utf-8"), re.M
+    )
+    assert {int(step): command for command, step in said} == {2: commands[1], 3: commands[2], 4: commands[3]}
+    assert "`python tools/regenerate.py`" in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")

@@ -1,6 +1,22 @@
 """The 28-slot layout: rows (R1.2), covers (R1.3) and peaks (R1.5)."""
 
-from tripeaks_widget.engine.layout import COVERED_BY, COVERS, PEAK_SLOTS, ROW_SIZES, ROWS, SLOTS, play, slot_x
+from typing import NamedTuple
+
+from support import ROWS
+
+from tripeaks_widget.engine.layout import THREE_PEAKS, play
+
+
+class Slot(NamedTuple):
+    index: int
+    row: int  # 0 = peak tops .. 3 = bottom row
+    peak: int  # 0 = left, 1 = middle, 2 = right (R1.5)
+
+
+ROW_SIZES = tuple(len(row) for row in ROWS)
+SLOTS = [Slot(s, next(r for r, row in enumerate(ROWS) if s in row), THREE_PEAKS.slots[s].peak) for s in range(28)]
+COVERED_BY = [slot.covered_by for slot in THREE_PEAKS.slots]
+COVERS, PEAK_SLOTS = THREE_PEAKS.covers, THREE_PEAKS.peak_slots
 
 
 def test_r1_2_four_rows_of_3_6_9_10():
@@ -51,13 +67,13 @@ def test_r5_2_a_peak_top_is_covered_directly_or_not_by_every_other_card_of_its_p
 
 
 def test_geometry_centres_each_card_over_its_covers():
-    assert [slot_x(s) for s in ROWS[0]] == [1.5, 4.5, 7.5]
-    assert [slot_x(s) for s in ROWS[2]] == [i + 0.5 for i in range(9)]
+    assert [THREE_PEAKS.slots[s].x for s in ROWS[0]] == [1.5, 4.5, 7.5]
+    assert [THREE_PEAKS.slots[s].x for s in ROWS[2]] == [i + 0.5 for i in range(9)]
 
 
 def test_playing_a_card_on_bitmasks_frees_what_it_uncovers_once_both_covers_are_gone():
     free = sum(1 << s for s in ROWS[3])  # the bottom row
-    removed, free = play(0, free, 18)
+    removed, free = play(0, free, 18, THREE_PEAKS.uncovers)
     assert (removed, free) == (1 << 18, sum(1 << s for s in ROWS[3][1:]))  # slot 9 still has 19 on it
-    removed, free = play(removed, free, 19)
+    removed, free = play(removed, free, 19, THREE_PEAKS.uncovers)
     assert free == sum(1 << s for s in ROWS[3][2:]) | 1 << 9

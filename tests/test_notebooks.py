@@ -306,7 +306,18 @@ CHECKS: dict[str, dict[str, str]] = {
             assert all(m.action == "draw" != m.best for m in review.mistakes)
             assert review.lost_after is not None and review.mistakes[0].move <= review.lost_after
         """,
-        "held, fitted_on = run(": """
+        "HELD_OUT = {": """
+            import gzip
+            import json
+            from pathlib import Path
+
+            from tripeaks_widget.fair import calibration
+
+            def run(name):  # the benchmark's kept runs, which the notebook's figures come from
+                return json.loads(gzip.decompress(Path("../benchmarks", name).read_bytes()))
+
+            held, fitted_on = run("fair_calibration.json.gz"), run("fair_calibration_fit.json.gz")
+            assert set(HELD_OUT) == set(held["rules"])
             for rules, found in held["rules"].items():
                 rows = found["positions"]
                 estimated = [(p, won) for _, _, p, exact, won in fitted_on["rules"][rules]["positions"] if not exact]
@@ -315,8 +326,12 @@ CHECKS: dict[str, dict[str, str]] = {
                 raw = calibration.reliability([(p, won) for _, _, p, _, won in rows])
                 mapped = [(p if exact else calibration.apply(curve, p), won) for _, _, p, exact, won in rows]
                 shown = calibration.reliability(mapped)
-                assert raw["positions"] == shown["positions"] == len(rows)
                 assert shown["ece"] <= 0.03 < raw["ece"] and shown["brier"] < raw["brier"]
+                kept = HELD_OUT[rules]
+                assert (kept["games"], kept["wins"], kept["positions"]) == (found["games"], found["wins"], len(rows))
+                for name, cal in (("raw", raw), ("shown", shown)):
+                    assert kept[name]["ece"] == round(cal["ece"], 3) and kept[name]["brier"] == round(cal["brier"], 3)
+                    assert kept[name]["bins"] == [(round(mean, 3), round(won, 3)) for _, mean, won, _ in cal["bins"]]
         """,
         "GAMES = range(1, 9)": """
             assert results[-1].label == "exact (peeks: upper bound)"
@@ -528,6 +543,18 @@ def test_a_tutorial_shows_rather_than_checks(path):
 def test_every_check_and_every_comparison_names_a_notebook():
     names = {path.name for path in NOTEBOOKS}
     assert set(CHECKS) <= names and set(SHOWN) <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
+def test_a_tutorial_reads_nothing_outside_its_folder(path):
+    """A reader opens a notebook on its own (downloaded, or in the JupyterLite site): the repository's
+    other folders (benchmarks/, tests/ …) are not there."""
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert "../" not in cell.source and "..\\" not in cell.source, (
+                f"{path.name} reads outside examples/:\n{cell.source}"
+            )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])

@@ -6,12 +6,11 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from support import OPENING, WINNABLE, winning_line
+from support import OPENING, ROWS, WINNABLE, front_end_generator, winning_line
 
 from tripeaks_widget import Game, TriPeaks, i18n
-from tripeaks_widget.board import frontend
 from tripeaks_widget.engine.errors import InvalidValueError
-from tripeaks_widget.engine.layout import ROWS, THREE_PEAKS, slot_x
+from tripeaks_widget.engine.layout import THREE_PEAKS
 from tripeaks_widget.picture import Picture, look
 from tripeaks_widget.picture.svg import PAD_X, UNIT
 
@@ -62,12 +61,13 @@ def test_every_card_sits_where_the_front_end_puts_it():
         slot = g.slot_of(card)
         x, y = where[f"card-{card.ascii}"]
         row = next(row for row, slots in enumerate(ROWS) if slot in slots)
-        assert round((x - PAD_X) / UNIT, 3) == slot_x(slot), card
+        assert round((x - PAD_X) / UNIT, 3) == THREE_PEAKS.slots[slot].x, card
         assert round((y - top) / UNIT, 3) == round(row * look.ROW_STEP, 3), card
 
 
 def test_the_front_end_takes_the_same_look():
-    facts, css = frontend.facts(), frontend.css_module()
+    generator = front_end_generator()  # js/generate.py
+    facts, css = generator.facts(), generator.css_module()
     assert facts["CARD_W"] == look.CARD_W and facts["CARD_H"] == look.CARD_H
     assert facts["TABLE"] == look.table(THREE_PEAKS)  # the board's until a snapshot brings its own
     assert facts["SUIT_SHAPES"]["hearts"][0][1]["d"] == look.SUIT_SHAPES["hearts"][0][1]["d"]

@@ -3,12 +3,11 @@ under both rule sets and every combination of the variants of SPEC §8."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import undone_draws
+from support import SLOT_COUNT, undone_draws
 
 from tripeaks_widget import Game, IllegalMoveError
 from tripeaks_widget.engine.cards import DECK
 from tripeaks_widget.engine.game import PEAK_BONUS, START_SCORE
-from tripeaks_widget.engine.layout import SLOT_COUNT
 
 rule_sets = st.builds(
     lambda base, letters: f"TP1-{base}-AAAAAAA" + (f"-{''.join(letters)}" if letters else ""),

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from records_stores import by_hand, location, rows, store  # noqa: F401  (fixtures)
 
-from tripeaks_widget import Game
+from tripeaks_widget import Challenge, Game
 from tripeaks_widget.records import (
     APPLICATION_ID,
     BEST_SO_FAR,
@@ -32,6 +32,7 @@ from tripeaks_widget.records import (
     rules_key,
 )
 from tripeaks_widget.records import schema as schema_module
+from tripeaks_widget.records.results import result_of
 
 # Winning lines of game 1 (TP1-?-AAAAAAB, R6.4's deal), found by exhaustive search and replayed here.
 WIN_1_EASY = [
@@ -202,6 +203,14 @@ def test_effective_line_draws_and_longest_run_take_undos_out():
     assert draws_used(history) == 1
     assert longest_run(history) == 4
     assert longest_run([]) == 0 and draws_used(["draw", "undo"]) == 0
+
+
+def test_a_challenges_run_so_far_is_the_run_a_result_keeps():
+    """One reading of a history: the records' and the challenges' runs are the same count."""
+    g = game(actions=["K♣", "A♠", "draw", "undo", "2♦", "3♠", "draw", "undo", "4♠", "draw"])
+    kept = result_of(g, player="ana")
+    assert Challenge.run(5).progress(g).done == kept["longest_run"] == longest_run(g.history) == 5
+    assert kept["draws"] == draws_used(g.history) == 1
 
 
 def test_a_result_row_holds_rules_number_cards_left_moves_score_draws_run_time_and_outcome(store):
@@ -486,12 +495,6 @@ def test_the_file_is_the_path_given_else_the_env_var_else_the_user_data_folder(t
     assert default_path() == platformdirs.user_data_path("tripeaks-widget") / "records.sqlite3"
 
 
-def test_a_missing_folder_is_made(tmp_path):
-    with Records(tmp_path / "a" / "b" / "records.sqlite3") as records:
-        records.record(game(actions=["K♣"]))
-    assert (tmp_path / "a" / "b" / "records.sqlite3").is_file()
-
-
 def test_a_store_in_memory_for_scratch_work():
     with Records(":memory:") as records:
         assert records.path == ":memory:"
@@ -740,6 +743,7 @@ def _write_results(path, first_number, count, start):
 
 def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     path = tmp_path / "shared" / "records.sqlite3"  # both start on a file that does not exist yet
+    path.parent.mkdir()
     context = multiprocessing.get_context("spawn")
     start = context.Event()
     writers = [context.Process(target=_write_results, args=(path, first, 200, start)) for first in (1, 1001)]

@@ -293,7 +293,7 @@ def test_an_unreadable_file_and_a_folder_that_cannot_be_made_are_records_errors(
     closed = shared_dir / "closed"
     closed.mkdir(mode=0o555)
     closed.chmod(0o555)
-    with pytest.raises(RecordsError, match="its folder cannot be made"):
+    with pytest.raises(RecordsError, match=r"the folder .*deeper does not exist"):
         as_another_user(lambda: Records(closed / "deeper" / "records.sqlite3"))
     with pytest.raises(RecordsError, match="is read-only, so no records store can be started there"):
         as_another_user(lambda: Records(closed / "records.sqlite3"))
@@ -572,7 +572,7 @@ def test_a_bad_spool_file_is_moved_aside_said_once_and_the_store_goes_on(tmp_pat
 def test_without_threads_a_job_runs_at_once_in_the_callers_thread_and_one_it_queues_after_it():
     import threading
 
-    from tripeaks_widget.records.writer import Writer
+    from tripeaks_widget.records.worker import Writer
 
     ran: list[tuple[str, int]] = []
     jobs = Writer("no threads", lambda error: False, threads=False)

@@ -20,7 +20,7 @@ from tripeaks_widget.records import FIRST_WIN, Records, RecordsError
 from tripeaks_widget.records import schema as schema_module
 from tripeaks_widget.records.challenges import class_challenge
 from tripeaks_widget.records.locate import locate
-from tripeaks_widget.records.results import MOST_CARDS_LEFT, layout_key, layout_pattern
+from tripeaks_widget.records.results import MOST_CARDS_LEFT, layout_pattern, stored_layout_key
 from tripeaks_widget.records.spool import Spool
 
 DIAMOND, FOUR_PEAKS = LAYOUTS["Diamond"], LAYOUTS["Four Peaks"]
@@ -85,7 +85,7 @@ def test_a_result_names_its_layout_and_each_layout_has_its_own_numbered_games(st
 
 
 def test_a_layout_is_asked_for_by_layout_name_or_key_and_anything_else_is_refused(store):
-    assert [layout_key(v) for v in (None, "Three Peaks", "diamond", FOUR_PEAKS, "My own", "MY-OWN")] == [
+    assert [stored_layout_key(v) for v in (None, "Three Peaks", "diamond", FOUR_PEAKS, "My own", "MY-OWN")] == [
         "THREE-PEAKS",
         "THREE-PEAKS",
         "DIAMOND",
@@ -93,7 +93,7 @@ def test_a_layout_is_asked_for_by_layout_name_or_key_and_anything_else_is_refuse
         "MY-OWN",
         "MY-OWN",
     ]
-    assert layout_key("Ωμέγα") == "Ωμέγα"  # a name of any script is asked for by its key
+    assert stored_layout_key("Ωμέγα") == "Ωμέγα"  # a name of any script is asked for by its key
     for bad in ("!!!", "★★", "x" * 41):
         with pytest.raises(ValueError, match="a layout is a Layout, or the name or key of one"):
             store.results(layout=bad)
@@ -304,3 +304,13 @@ def test_a_streak_counts_no_day_whose_game_of_the_day_runs_out_of_its_bound(stor
 
     monkeypatch.setattr(goals, "number_of_the_day", runs_out)
     assert store.streak(player="bea", layout="Diamond") == {"current": 0, "best": 0}
+
+
+def test_layout_key_means_one_thing_in_the_engine_and_the_records():
+    """The engine's ``layout_key`` is the key of a name; what a store files a layout under (a
+    ``Layout``, a name or key, None) is ``stored_layout_key``, a name of its own."""
+    from tripeaks_widget.engine import layout
+    from tripeaks_widget.records import results
+
+    assert results.layout_key is layout.layout_key
+    assert stored_layout_key(None) == layout.THREE_PEAKS.key and layout.layout_key("My own") == "MY-OWN"

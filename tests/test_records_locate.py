@@ -2,12 +2,13 @@
 ``Records(...)`` go through the same parser, which understands a value or refuses it with a
 message that shows no password."""
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from tripeaks_widget import TriPeaks
-from tripeaks_widget.records import Records, RecordsError, locate, redact
+from tripeaks_widget.records import Records, RecordsError, default_path, locate, redact
 
 SECRET = "s3cret-pw"
 
@@ -62,12 +63,32 @@ def test_sqlite_urls_and_memory(tmp_path, monkeypatch):
 
 
 def test_a_path_ending_in_a_slash_is_a_folder_that_gets_the_store_inside(tmp_path, monkeypatch):
+    (tmp_path / "sub" / "dir").mkdir(parents=True)
     monkeypatch.setenv("TRIPEAKS_RECORDS", f"{tmp_path}/sub/dir/")
     with Records() as records:
         assert records.path == tmp_path / "sub" / "dir" / "records.sqlite3"
-    with Records(f"{tmp_path}/other/") as records:
-        assert records.path == tmp_path / "other" / "records.sqlite3"
-    assert (tmp_path / "sub" / "dir").is_dir() and (tmp_path / "other" / "records.sqlite3").is_file()
+    assert (tmp_path / "sub" / "dir" / "records.sqlite3").is_file()
+
+
+@pytest.mark.parametrize("given", ["{tmp}/missing/deeper/records.sqlite3", "{tmp}/missing/deeper/"])
+def test_a_store_in_a_folder_that_does_not_exist_is_refused_naming_the_folder(tmp_path, given):
+    with pytest.raises(RecordsError) as refused:
+        Records(given.format(tmp=tmp_path))
+    assert str(refused.value) == (
+        f"{tmp_path}/missing/deeper/records.sqlite3: the folder {tmp_path}/missing/deeper does not exist; expected "
+        "a file in a folder that exists (make it first), or another file with Records(path=...) or the "
+        "TRIPEAKS_RECORDS environment variable."
+    )
+    assert list(tmp_path.iterdir()) == []  # nothing made
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="XDG_DATA_HOME places the user's data folder on Linux")
+def test_the_default_store_makes_its_own_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("TRIPEAKS_RECORDS", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # platformdirs' user data folder on Linux
+    with Records() as records:
+        assert records.path == tmp_path / "data" / "tripeaks-widget" / "records.sqlite3" == default_path()
+    assert records.path.is_file()
 
 
 def test_postgres_urls_in_any_case_and_keyword_strings_are_postgres_without_the_password():

@@ -370,6 +370,36 @@ def test_a_store_opened_while_its_server_is_down_keeps_the_results_and_writes_th
         records.close()
 
 
+DOWN_SCRIPT = """
+import sys
+from tripeaks_widget.records import Records, RecordsError
+records = Records(sys.argv[1], timeout=1)
+for _ in range(3):
+    try:
+        records.results()
+    except RecordsError:
+        pass
+records.close()
+"""
+
+
+def test_a_server_that_is_down_is_one_notice_on_stderr(own_server):
+    """Three reads of a server that is down: a script (or a kernel) that sets no logging up sees the
+    store's one notice on stderr, and nothing else (no driver's log of every attempt)."""
+    url = own_server.fresh()
+    own_server.down()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    try:
+        ran = subprocess.run(
+            [sys.executable, "-c", DOWN_SCRIPT, url], capture_output=True, text=True, env=env, timeout=60
+        )
+    finally:
+        own_server.up()
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    lines = [line for line in ran.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "results are kept and written when it answers" in lines[0], ran.stderr
+
+
 # -- item 6: server encodings ------------------------------------------------------------------------
 
 

@@ -12,7 +12,6 @@ import pytest
 from support import front_end_generator
 
 from tripeaks_widget import Game, TriPeaks, i18n
-from tripeaks_widget.board import frontend
 from tripeaks_widget.board import snapshot as contract
 from tripeaks_widget.board.snapshot import GameView, Snapshot
 
@@ -114,5 +113,5 @@ def test_the_front_end_writes_no_shared_fact_itself():
         if name not in ("facts.js", "snapshot.js"):
             assert not [fact for fact in shared if fact in text], f"js/src/{name} writes a shared fact itself"
     labels = i18n.labels("en")
-    for variant in frontend.facts()["VARIANTS"]:
+    for variant in generator.facts()["VARIANTS"]:
         assert f"variant_{variant}" in labels and f"option_{variant}" in labels, variant

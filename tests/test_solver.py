@@ -11,7 +11,7 @@ import pytest
 import reference
 
 from tripeaks_widget import CLASSIC, EASY, Card, Game, Rules, solver
-from tripeaks_widget.engine.game import standing_actions
+from tripeaks_widget.engine.history import standing_actions
 from tripeaks_widget.solver import NEVER_WINNABLE, SearchExhausted, Solution, verdict_history
 from tripeaks_widget.solver._score import HOGUE, highest_score
 

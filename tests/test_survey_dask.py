@@ -3,7 +3,7 @@
 
 import pytest
 
-from tripeaks_widget.stats import solvability, summarize
+from tripeaks_widget.survey import solvability, summarize
 
 distributed = pytest.importorskip("distributed")
 
@@ -44,7 +44,7 @@ def test_a_dask_cluster_makes_the_same_table_as_the_local_pool(processes):
 def test_the_command_runs_on_a_dask_cluster(tmp_path, capsys):
     """``--dask local``: the command starts a cluster of --workers processes and makes the table the
     local pool makes."""
-    from tripeaks_widget.stats import main
+    from tripeaks_widget.survey import main
 
     args = ["--games", "1-4", "--rules", "easy", "--workers", "1", "--quiet"]
     assert main([*args, "--out", str(tmp_path / "pool.csv")]) == 0

@@ -5,11 +5,11 @@ import re
 
 import pytest
 from lookalikes import lookalike_variants
+from support import ROWS
 
 from tripeaks_widget import CLASSIC, EASY, Card, Game, IllegalMoveError, InvalidCodeError, InvalidRulesError, Rules
 from tripeaks_widget.engine.cards import DECK, JOKER
 from tripeaks_widget.engine.game import BLOCKED_CARD, DRAW_WHEN_STUCK
-from tripeaks_widget.engine.layout import ROWS
 from tripeaks_widget.engine.rules import SITE, VARIANTS
 
 ALL_LETTERS = "HJOSW"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, overload
 from . import fair, goals, i18n, solver
 from .engine import game
 from .engine.cards import Card
+from .engine.errors import checked_keywords
 from .engine.layout import Layout
 from .engine.rules import Rules
 from .picture import Picture, animate, look
@@ -77,6 +78,7 @@ class Game(game.Game):
         return i18n.check_language(value)  # type: ignore[arg-type]  # anything else is refused, quoted
 
     @classmethod
+    @checked_keywords
     def of_the_day(
         cls,
         date: object = None,
@@ -137,6 +139,7 @@ class Game(game.Game):
         its text alternative. A game shown as a cell's value is this picture."""
         return Picture.of(self._shown())
 
+    @checked_keywords
     def animation(self, *, pace: float = 1.0) -> Picture:
         """The whole game so far as one animated picture (SVG): the deal, then the board after each
         action of ``history``, ``pace`` seconds each (the last three times as long), round and round."""

@@ -113,7 +113,7 @@ class PlayPage:
         self.assists = check_assists(assists)
         self._lang: str | None = None  # the language whose labels the page has
         hints = [kind for name, kind in HINT_KINDS.items() if name in self.assists]
-        # Without threads the store writes in this thread, at once (see records.writer).
+        # Without threads the store writes in this thread, at once (see records.worker).
         if records is not None:  # the spool beside the records file, in the browser's storage too
             os.environ.setdefault(SPOOL_ENV, str(PurePosixPath(records).parent / "spool"))
         store, why = (None, None) if records is None else Records.open_or_none(records)

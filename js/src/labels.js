@@ -1,5 +1,5 @@
 // Every English string the widget shows, in one table: the source of the
-// message catalogs (python -m tripeaks_widget.catalogs update) and the
+// message catalogs (python tools/catalogs.py update) and the
 // fallback for any key a language lacks. The widget's `labels` trait carries
 // the table in the chosen language, plus `card_<notation>` names for every
 // card ("card_K♣": "laufakóngur") and `stock_cards_<n>` for what the stock

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from labdriver import IMPORT, Board, expect
+from support import catalogs_tool
 
 from tripeaks_widget import Game, i18n
 
@@ -53,8 +54,7 @@ TEXTS = """(root) => [root.innerText,
 
 def english_words() -> set[str]:
     """The words of the English texts: the catalogues' message ids and the front end's labels."""
-    from tripeaks_widget import catalogs
-
+    catalogs = catalogs_tool()
     texts = [item.entry.msgid for item in catalogs.message_set().values()] + list(i18n.english_labels().values())
     return {w for text in texts for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", "", text))}
 

@@ -24,7 +24,8 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeV
 from .. import fair, solver
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError
-from ..engine.game import YOU_WON, Game, Position, move_number, standing_actions
+from ..engine.game import YOU_WON, Game, Position
+from ..engine.history import move_number, standing_actions
 from ..engine.layout import Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules

@@ -25,7 +25,15 @@ from .. import i18n
 from ..analysis import Game
 from ..engine.cards import Card
 from ..engine.dealing import ToDeal
-from ..engine.errors import InvalidTypeError, InvalidValueError, check_flag, checked_keywords, got
+from ..engine.errors import (
+    InvalidTypeError,
+    InvalidValueError,
+    check_flag,
+    check_keywords,
+    checked_keywords,
+    got,
+    keywords,
+)
 from ..engine.game import ENDINGS, IllegalMoveError
 from ..engine.layout import Layout
 from ..engine.messages import Message
@@ -556,6 +564,7 @@ class Board(GameMembers):
             self.publish()
         return dealt
 
+    @checked_keywords
     def replay(self, actions: Iterable[int | Card | str] | str, *, pace: float = 0.6) -> None:
         """Play a line step by step so that each step is seen: publish it, then wait ``pace`` seconds
         (0: every step at once, one snapshot at the end). ``actions``: a list of actions, a string
@@ -711,6 +720,7 @@ class Board(GameMembers):
     def hint(self, **options: Any) -> str | None:
         """The game's ``hint`` (the solver's next action, peeking), searched for here and shown on
         the board as its Hint button shows one; by default within ``search_budget``."""
+        check_keywords("hint()", options, keywords(inspect.signature(Game.hint)))
         return self.assists.hint("exact", **options)
 
     @signature_of(Game.fair_hint)
@@ -718,6 +728,7 @@ class Board(GameMembers):
         """The game's ``fair_hint`` (the best action from what the player sees), searched for here
         and shown on the board as its Hint button shows one; by default bounded by its work (the
         arrangements and nodes ``fair`` counts), not by ``search_budget``, so both builds agree."""
+        check_keywords("fair_hint()", options, keywords(inspect.signature(Game.fair_hint)))
         return self.assists.hint("fair", **options)
 
     @signature_of(Game.win_chance)

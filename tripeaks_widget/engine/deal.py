@@ -36,7 +36,6 @@ SALT = 1
 
 # R6.4: the cards of Three Peaks' deal 1 that the rule documents fix, by deck-order index.
 DISCARD_INDEX = 28
-STOCK_START = 29  # Three Peaks' first stock card, for the rule book's examples
 DEAL_1_PINNED: dict[int, str] = {
     18: "3♠",
     19: "5♠",

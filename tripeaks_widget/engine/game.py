@@ -25,6 +25,7 @@ from .errors import (
     shown,
     whole_number,
 )
+from .history import standing_actions
 from .layout import PEAK_NAMES, Layout
 from .messages import Message
 from .rules import Rules
@@ -76,26 +77,6 @@ def hogue_bonus(cleared: int, peaks: int) -> int:
 def peak_names(peaks: int) -> tuple[str, ...]:
     """The peaks' names in :meth:`Game.peaks`: left, middle, right for three; else 1, 2, …"""
     return PEAK_NAMES if peaks == len(PEAK_NAMES) else tuple(str(p + 1) for p in range(peaks))
-
-
-def standing_actions(history: Iterable[str]) -> list[tuple[int, str]]:
-    """The actions of a history that stand once its undos are taken out (each ``"undo"`` drops the
-    action before it), each with its index in the history."""
-    line: list[tuple[int, str]] = []
-    for index, action in enumerate(history):
-        if action == "undo":
-            if line:
-                line.pop()
-        else:
-            line.append((index, action))
-    return line
-
-
-def move_number(history: Iterable[str], index: int) -> int:
-    """The number of the action at ``index`` of ``history`` among the moves that stand (1 for the
-    first): the one numbering of moves the verdict, the review and its chart use. The Moves
-    counter (``Game.moves``, R6.2) counts undone moves too; this does not."""
-    return [at for at, _ in standing_actions(history)].index(index) + 1
 
 
 class IllegalMoveError(TriPeaksError, ValueError):
@@ -321,7 +302,7 @@ class Game:
     @property
     def moves_kept(self) -> int:
         """How many moves stand once the undone ones are taken out: the review numbers these,
-        and the verdict counts by them (see :func:`move_number`)."""
+        and the verdict counts by them (see :func:`~tripeaks_widget.engine.history.move_number`)."""
         return len(standing_actions(self._log))
 
     @property

@@ -4,9 +4,7 @@ Three Peaks (R1.2, R1.3, R1.5).
 A layout is its slots, the slots that cover each, the peak each belongs to and where each is
 drawn, read from a file a user can write (:meth:`Layout.load`) and checked when made. The
 built-in layouts are the files in ``layouts/`` shipped in the package: a new one is a new file,
-and no module names it. A game reads its own layout (``Game.layout``). The module's constants
-(``SLOTS``, ``COVERED_BY``, ``ROWS``, ``PEAK_SLOTS``, the bit masks …) are Three Peaks' facts,
-derived from its file once, for the rule book's examples and the tests that walk its slots.
+and no module names it. A game reads its own layout (``Game.layout``); the rule book's is :data:`THREE_PEAKS`.
 
 Three Peaks' slots are numbered row by row from the top, left to right: the three peak tops
 are 0..2, row 2 is 3..8, row 3 is 9..17 and the bottom row is 18..27.
@@ -547,38 +545,11 @@ _BY_KEY: Mapping[str, Layout] = types.MappingProxyType({layout.key: layout for l
 
 
 PEAK_NAMES = ("left", "middle", "right")
-ROWS: tuple[tuple[int, ...], ...] = THREE_PEAKS.rows
-ROW_SIZES = tuple(len(row) for row in ROWS)
-ROW_START = tuple(row[0] for row in ROWS)
-SLOT_COUNT = THREE_PEAKS.slot_count
 
 
-class Slot(NamedTuple):
-    index: int  # type: ignore[assignment]  # deliberately shadows tuple.index
-    row: int  # 0 = peak tops .. 3 = bottom row
-    pos: int  # 0-based position inside the row
-    peak: int  # 0 = left, 1 = middle, 2 = right (R1.5)
-
-
-_ROW_POS = {slot: (row, pos) for row, slots in enumerate(ROWS) for pos, slot in enumerate(slots)}
-SLOTS: tuple[Slot, ...] = tuple(Slot(slot, *_ROW_POS[slot], THREE_PEAKS.slots[slot].peak) for slot in range(SLOT_COUNT))
-COVERED_BY: tuple[tuple[int, ...], ...] = tuple(slot.covered_by for slot in THREE_PEAKS.slots)
-COVERS: tuple[tuple[int, ...], ...] = THREE_PEAKS.covers
-PEAK_SLOTS: tuple[tuple[int, ...], ...] = THREE_PEAKS.peak_slots
-PEAK_TOPS = tuple(slot for slot in range(SLOT_COUNT) if not COVERS[slot])  # the slots that cover none
-ALL_SLOTS_MASK = THREE_PEAKS.all_slots_mask
-# Bit masks of the covering slots, for quick "is it uncovered?" tests on a removed-set bit mask.
-COVER_MASK: tuple[int, ...] = THREE_PEAKS.cover_mask
-PEAK_MASK: tuple[int, ...] = THREE_PEAKS.peak_mask
-# For each slot: the cards its removal may uncover, as (their bit, the mask of the cards covering them).
-UNCOVERS: tuple[tuple[tuple[int, int], ...], ...] = THREE_PEAKS.uncovers
-
-
-def play(
-    removed: int, free: int, slot: int, uncovers: tuple[tuple[tuple[int, int], ...], ...] = UNCOVERS
-) -> tuple[int, int]:
+def play(removed: int, free: int, slot: int, uncovers: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, int]:
     """The removed and the free slots as bitmasks once the card in ``slot`` is played: the
-    cards it uncovers come free (in Three Peaks, or the layout whose ``uncovers`` are given).
+    cards it uncovers come free (``uncovers``: a layout's :attr:`Layout.uncovers`).
     (The solver's inner loops write this inline.)"""
     bit = 1 << slot
     removed |= bit
@@ -587,8 +558,3 @@ def play(
         if removed & covers == covers:
             free |= uncovered
     return removed, free
-
-
-def slot_x(slot: int) -> float:
-    """Horizontal place of a slot in card widths: bottom card i at i, others centred over their covers."""
-    return THREE_PEAKS.slots[slot].x

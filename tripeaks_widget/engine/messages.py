@@ -3,7 +3,7 @@
 Every message is declared where it belongs, as a module constant: ``MUST_FIT =
 Message("Must be one rank higher or lower")``, or a catalog :class:`Entry` when it needs a plural
 form, a context or a note for translators (``Entry("{n} card", "{n} cards")``). The catalog tools
-(``python -m tripeaks_widget.catalogs``) collect exactly these declarations. A :class:`Message` is
+(``python tools/catalogs.py``) collect exactly these declarations. A :class:`Message` is
 its English text (a ``str``), and keeps its entry and values, so the presentation layer
 (:mod:`tripeaks_widget.i18n`) can say it in another language. Nothing here translates: the engine
 imports this module and stays free of languages and display.

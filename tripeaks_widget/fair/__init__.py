@@ -72,8 +72,8 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from .. import _builds, i18n, solver
-from ..engine.errors import InvalidValueError
-from ..engine.game import move_number, standing_actions
+from ..engine.errors import InvalidValueError, checked_keywords
+from ..engine.history import move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.seen import SAMPLE_STREAM, Seen, Sight, check_samples, check_seed
 from ..engine.steps import Steps, drive
@@ -289,6 +289,7 @@ def _arrangements(seen: Seen, samples: int, seed: int):
     return (seen.game_from(deck) for deck in itertools.islice(seen.arrangements(seed), samples)), False
 
 
+@checked_keywords
 def win_chance(
     position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Chance:
@@ -331,6 +332,7 @@ def _best_of(steps: Steps[dict[str, Chance]]) -> Steps[Chance]:
     return _best_chance((yield from steps))
 
 
+@checked_keywords
 def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
     """The clairvoyant ceiling: the share of sampled arrangements the solver can win, each judged
     with every card known (see the module's notes)."""
@@ -513,6 +515,7 @@ def chances_from(verdicts: list[dict[str, bool]], exact: bool) -> dict[str, Chan
     return {a: Chance.of(sum(v[a] for v in verdicts), len(verdicts), exact) for a in actions}
 
 
+@checked_keywords
 def move_chances(
     position,
     *,
@@ -561,6 +564,7 @@ def _best_chance(chances: dict[str, Chance]) -> Chance:
     return chances[best]
 
 
+@checked_keywords
 def fair_hint(
     position,
     *,
@@ -746,6 +750,7 @@ class Review:
         return ax
 
 
+@checked_keywords
 def review(
     game,
     *,

@@ -40,13 +40,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from ..engine.cards import Card
-from ..engine.errors import InvalidValueError, TriPeaksError, shown, shown_text
+from ..engine.errors import InvalidValueError, TriPeaksError, checked_keywords, shown, shown_text
 from ..engine.game import HOGUE_DRAW_COST, Game
 from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
-from . import check_budget, fair_hint, samples_for, wilson
+from . import Z95, check_budget, fair_hint, samples_for, wilson
 from .expectimax import shared_memo
 from .playout import lookahead_slot
 
@@ -73,16 +73,23 @@ def lookahead(seen: Seen) -> str:
     return str(seen.slot_cards[lookahead_slot(removed, free, playable, ranks, fit, seen.layout)])
 
 
-@dataclass(frozen=True)
-class fair:
+@checked_keywords
+def fair(samples: int | None = None, seed: int = 0, budget: float | None = None, method: str = "fair") -> FairPlayer:
     """The fair hint as a player: the action with the best chance, judged by ``method``
     (``"fair"``, the hint's own and the default, ``"search"``, ``"playout"`` or ``"solver"``; see
-    ``tripeaks_widget.fair``) over at most ``samples`` arrangements."""
+    ``tripeaks_widget.fair``) over at most ``samples`` arrangements. A bad option is refused here,
+    not at every move."""
+    return FairPlayer(samples, seed, budget, method)
 
-    samples: int | None = None
-    seed: int = 0
-    budget: float | None = None
-    method: str = "fair"
+
+@dataclass(frozen=True)
+class FairPlayer:
+    """The policy :func:`fair` makes: a function of what the player sees."""
+
+    samples: int | None
+    seed: int
+    budget: float | None
+    method: str
 
     def __post_init__(self) -> None:
         # a bad method, count, seed or budget is refused here, not at every move
@@ -130,7 +137,7 @@ exact = _Exact()
 def memo_for(policy: object) -> contextlib.AbstractContextManager[object]:
     """Within one game, the exact search's memo kept from one decision of ``policy`` to the next
     (the fair player's: ``expectimax.shared_memo``), else nothing."""
-    return shared_memo() if isinstance(policy, fair) else contextlib.nullcontext()
+    return shared_memo() if isinstance(policy, FairPlayer) else contextlib.nullcontext()
 
 
 class PolicyError(TriPeaksError, ValueError):
@@ -179,6 +186,7 @@ class Played:
     error: str | None = None
 
 
+@checked_keywords
 def play(policy, number: int, rules: Rules | str = "easy", layout: Layout | None = None) -> Played:
     """Play numbered game ``number`` (on ``layout``, None: Three Peaks) with ``policy`` until it is
     won or blocked."""
@@ -277,7 +285,7 @@ class Results:
             return (self.mean_score, self.mean_score)
         mean = self.mean_score
         sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))
-        half = 1.959964 * sd / math.sqrt(len(scores))
+        half = Z95 * sd / math.sqrt(len(scores))
         return (mean - half, mean + half)
 
     def summary(self) -> dict:
@@ -385,6 +393,7 @@ def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
     return scores
 
 
+@checked_keywords
 def evaluate(
     policy,
     games: Iterable[int] = range(1, 1001),

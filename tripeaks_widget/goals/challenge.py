@@ -35,7 +35,8 @@ from functools import cache
 from .. import solver
 from ..engine.cards import RANKS, SUITS, Card
 from ..engine.errors import InvalidChallengeError, ascii_lower, got, shown, stray, whole_number
-from ..engine.game import MOVE_COST, PEAK_BONUS, Game, hogue_bonus, standing_actions
+from ..engine.game import MOVE_COST, PEAK_BONUS, Game, hogue_bonus
+from ..engine.history import longest_run, standing_actions
 from ..engine.layout import MAX_SLOTS, THREE_PEAKS, Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
@@ -271,7 +272,7 @@ class Challenge:
         if self.kind == SCORE:
             done, start = _highest_score_so_far(game), _fresh(game.rules, game.layout).score
             return Progress(self, done, self.target, done >= self.target, start=start)
-        done = _cleared(game, self.cards) if self.kind == CLEAR else _longest_run_so_far(game)
+        done = _cleared(game, self.cards) if self.kind == CLEAR else longest_run(game.history)
         return Progress(self, done, self.target, done >= self.target)
 
     def possible(self, game: Game, *, nodes: int | solver.Work | None = GOAL_NODES) -> bool:
@@ -482,15 +483,6 @@ def _highest_score_so_far(game: Game) -> int:
         replay.apply(action)
         highest = max(highest, replay.score)
     return highest
-
-
-def _longest_run_so_far(game: Game) -> int:
-    """The longest run of cards played without a draw along the game's moves as they stand."""
-    run = longest = 0
-    for _, action in standing_actions(game.history):
-        run = 0 if action == "draw" else run + 1
-        longest = max(longest, run)
-    return longest
 
 
 def _said(message: Message, lang: str | None) -> str:

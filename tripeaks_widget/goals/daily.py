@@ -52,6 +52,7 @@ from ..engine.errors import (
     InvalidValueError,
     SearchExhausted,
     TriPeaksError,
+    checked_keywords,
     got,
     shown,
     stray,
@@ -196,6 +197,7 @@ class Day:
         return self.challenges[index]
 
 
+@checked_keywords
 def challenges_of_the_day(
     date: object = None, rules: Rules | str | None = "easy", layout: Layout | str | None = None
 ) -> Day:

@@ -1,6 +1,6 @@
 """What the goals say to a player: a challenge, how far a game has come on it, the best possible.
 
-Catalog entries (``python -m tripeaks_widget.catalogs`` reads ``GOAL_ENTRIES``), said in a
+Catalog entries (``python tools/catalogs.py`` reads ``GOAL_ENTRIES``), said in a
 language by :func:`tripeaks_widget.i18n.translate`. A count that changes a word has the entry's
 plural forms, keyed on ``{n}``. A sentence about cards of one rank or one suit is an entry of its
 own for each rank and each suit, so that each language can decline the noun as the sentence needs.

@@ -13,8 +13,8 @@ library's :mod:`gettext` (English is the source language: it needs no catalog).
 - :func:`direction` is the writing direction, :func:`default_language` the language
   the kernel's locale asks for.
 
-``python -m tripeaks_widget.catalogs update|compile|check`` keeps the catalogs in step
-with the code (see :mod:`tripeaks_widget.catalogs`).
+``python tools/catalogs.py update|compile|check`` keeps the catalogs in step
+with the code (see ``tools/catalogs.py``).
 """
 
 from __future__ import annotations

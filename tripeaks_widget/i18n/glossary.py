@@ -3,8 +3,8 @@
 Each :class:`Term` is a concept of the game (the deal, a draw, the stock…), how English says it
 (a pattern over the message ids), and for every translated language its word (shown in
 CONTRIBUTING.md's glossary), the pattern its forms match (inflections, the verb beside the noun)
-and, where a synonym crept in before, the pattern of that word. ``python -m
-tripeaks_widget.catalogs check`` reports a translation of an English text that names the concept
+and, where a synonym crept in before, the pattern of that word. ``python tools/catalogs.py
+check`` reports a translation of an English text that names the concept
 without the language's term, or with the word it replaced. A translation that leaves the term
 out on purpose says so in a translator's comment of its ``.po`` entry::
 

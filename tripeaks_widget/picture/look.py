@@ -72,10 +72,6 @@ def _round(value: float) -> float:
     return round(value, 4)
 
 
-STOCK_X = table(THREE_PEAKS)["stock_x"]  # Three Peaks' piles (the table of a view naming no layout)
-DISCARD_X = table(THREE_PEAKS)["discard_x"]
-
-
 # -- the colours ---------------------------------------------------------------------------------------
 
 PALETTE = {

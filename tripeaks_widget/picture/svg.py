@@ -31,7 +31,6 @@ HEADER = 40.0  # the header's height
 LINE = 26.0  # a line of words: the caption, the readouts, the message
 THREE_PEAKS = look.table(layout.THREE_PEAKS)  # the table of a view that names no other
 BOARD_W = THREE_PEAKS["width"]  # Three Peaks' board, in units: the narrowest picture's (its header fits)
-PILE_TOP = THREE_PEAKS["pile_top"]
 WIDTH = 2 * PAD_X + BOARD_W * UNIT  # the narrowest picture's width, Three Peaks'; a wider layout's is wider
 MUTED = "#57606a"  # quiet words: labels, the code (the front end's theme fallback)
 INK = "#1f2328"

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidRecordsError, RecordsError, RecordsUnavailable
+from ..engine.history import draws_used, effective_line, longest_run
 from .backends import APPLICATION_ID
 from .locate import ENV_VAR, FILE_NAME, Location, default_path, locate, redact
 from .notices import (
@@ -53,11 +54,8 @@ from .results import (
     OUTCOMES,
     SCRIPTED,
     check_player,
-    draws_used,
-    effective_line,
     in_series,
     judge_key,
-    longest_run,
     rules_key,
 )
 from .schema import MIGRATIONS, RESULT_COLUMNS, schema_version

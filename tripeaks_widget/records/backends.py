@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InvalidRecordsError
-from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError
+from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError, default_path
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -219,6 +219,13 @@ class SQLite(Backend):
                     f"{leave}"
                 )
         folder = path.parent
+        if not exists and not folder.is_dir() and folder != default_path().parent:
+            # A folder named by the user is theirs to make: a mistyped one is said, not made. The
+            # default store's folder, the user's data folder, is the project's own.
+            raise RecordsError(
+                f"{path}: the folder {folder} does not exist; expected a file in a folder that exists (make it "
+                f"first), or another file with Records(path=...) or the {ENV_VAR} environment variable."
+            )
         if not exists:
             try:
                 folder.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ STANDING = "standing"  # said when a numbered game is dealt: its record and who 
 FIRST_MET = "first_met"  # the first to meet one of the class's challenges on game n
 KINDS = (FIRST_WIN, RECORD, BEST_SO_FAR, PERSONAL_BEST, STANDING, FIRST_MET)
 
-# What the notices say: catalog entries (python -m tripeaks_widget.catalogs reads NOTICE_ENTRIES).
+# What the notices say: catalog entries (python tools/catalogs.py reads NOTICE_ENTRIES).
 _ABOUT = "A records notice (§9). {game} is a numbered game and its rule set (e.g. 'game 123 (Easy)'), "
 SAID_FIRST_WIN = Entry(
     "First win of {game}: {result}.",

@@ -11,9 +11,8 @@ from typing import Any, TypeGuard
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
-from ..engine.game import standing_actions
-from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout
-from ..engine.layout import layout_key as engine_layout_key
+from ..engine.history import draws_used, longest_run
+from ..engine.layout import KEY_LIMIT, LAYOUTS, MAX_SLOTS, THREE_PEAKS, Layout, layout_key
 from ..engine.rules import RULE_SETS, VARIANTS, Rules
 
 OUTCOMES = ("won", "blocked", "abandoned")
@@ -68,7 +67,7 @@ def rules_key(rules: Rules | str) -> str:
     raise InvalidTypeError(f"expected a Rules value or its name, e.g. 'easy'; got {rules!r}")
 
 
-def layout_key(layout: Layout | str | None) -> str:
+def stored_layout_key(layout: Layout | str | None) -> str:
     """The text a layout is stored under: its key (``"THREE-PEAKS"``, ``"DIAMOND"``), for a
     ``Layout``, or a built-in layout's name or key (any case); None is Three Peaks. Any other name
     or key is taken as the key it makes (``Layout.key``), so the results of a layout loaded from a
@@ -82,7 +81,7 @@ def layout_key(layout: Layout | str | None) -> str:
     try:
         return Layout.parse(layout).key
     except ValueError:
-        key = engine_layout_key(layout)
+        key = layout_key(layout)
         if re.fullmatch(layout_pattern(), key):
             return key
         raise InvalidValueError(
@@ -93,25 +92,6 @@ def layout_key(layout: Layout | str | None) -> str:
 def builtin_slots() -> dict[str, int]:
     """The slots of each built-in layout, by the key it is stored under."""
     return {layout.key: layout.slot_count for layout in LAYOUTS.values()}
-
-
-def effective_line(history: Iterable[str]) -> list[str]:
-    """The actions that stand once undos are taken out: each ``"undo"`` drops the action before."""
-    return [action for _, action in standing_actions(history)]
-
-
-def draws_used(history: Iterable[str]) -> int:
-    """Draws in the effective line (undone draws do not count)."""
-    return sum(action == "draw" for action in effective_line(history))
-
-
-def longest_run(history: Iterable[str]) -> int:
-    """The longest run of consecutive removals (no draw between) in the effective line."""
-    best = run = 0
-    for action in effective_line(history):
-        run = 0 if action == "draw" else run + 1
-        best = max(best, run)
-    return best
 
 
 def judge_key(result: Any) -> tuple[int, int]:
@@ -183,7 +163,7 @@ def rules_pattern() -> str:
 
 
 def layout_pattern() -> str:
-    """The keys ``layout_key`` stores, as a regular expression: what ``Layout.key`` makes of a
+    """The keys ``stored_layout_key`` stores, as a regular expression: what ``Layout.key`` makes of a
     name (letters and digits, ASCII ones in capitals, a hyphen between runs of them; any character
     beyond ASCII is taken), at most ``KEY_LIMIT`` long."""
     part = r"[A-Z0-9\u0080-\U0010ffff]+"  # escapes that Python and PostgreSQL both read

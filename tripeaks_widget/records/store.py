@@ -49,12 +49,12 @@ from .results import (
     check_category,
     check_player,
     in_series,
-    layout_key,
     result_of,
     rules_key,
+    stored_layout_key,
 )
 from .spool import Spool, on_sigterm
-from .writer import EXIT_WAIT, GivenUp, Writer
+from .worker import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -82,7 +82,7 @@ class Records:
 
     Raises ``RecordsError`` for a store that cannot be used (not a records store, a newer
     version's, a server that cannot be reached); ``Records.open_or_none()`` returns the error as
-    a message instead. Writes go through a writer thread (:mod:`.writer`): a result waiting for
+    a message instead. Writes go through a writer thread (:mod:`.worker`): a result waiting for
     a lock is kept and written when the lock goes.
 
     A server's store is looked at in that thread too, and ``open_wait`` bounds how long the
@@ -509,7 +509,7 @@ class Records:
         (see :mod:`.challenges`). One that no play of the deal meets, as the solver proves, is
         refused (``InvalidChallengeError``, naming the best possible). Returns it as
         :meth:`challenges` gives it."""
-        key, shape = rules_key(rules), layout_key(layout)
+        key, shape = rules_key(rules), stored_layout_key(layout)
         number = _bounded("number", number, SERIES_FIRST, SERIES_LAST)
         checked = class_challenges.class_challenge(challenge, key, shape)
         first, last = class_challenges.window(opens, until)
@@ -578,7 +578,7 @@ class Records:
         """A Future of :meth:`challenges` open today on one game (on ``layout``; None: Three Peaks),
         from the store's reading thread."""
         return self._reader.submit(
-            lambda: self.challenges(number, rules, layout=layout_key(layout)), f"the challenges of game {number}"
+            lambda: self.challenges(number, rules, layout=stored_layout_key(layout)), f"the challenges of game {number}"
         )
 
     def challenge_board(self, challenge_id: int) -> dict[str, Any]:
@@ -624,12 +624,12 @@ class Records:
         under ``rules`` on ``layout`` (None: Three Peaks), as a dict: ``"stats"``, their
         :meth:`stats`; ``"best"``, their :meth:`best` of game ``number`` (None without a number, or
         without a result of it); ``"recent"``, their last ``recent`` :meth:`results`, newest first."""
-        shape = layout if isinstance(layout, Layout) else layout_key(layout)
+        shape = layout if isinstance(layout, Layout) else stored_layout_key(layout)
 
         def read() -> dict[str, Any]:
             best = None if number is None else self.best(number, rules, player=player, layout=shape)
             figures = self.stats(rules, player=player, layout=shape)
-            recent_ones = self.results(rules, limit=recent, player=player, layout=layout_key(shape))
+            recent_ones = self.results(rules, limit=recent, player=player, layout=stored_layout_key(shape))
             return {"stats": figures, "best": best, "recent": recent_ones}
 
         return self._reader.submit(read, f"the statistics of {player}")
@@ -809,7 +809,7 @@ class Records:
         Peaks) among those of ``category`` (played by hand, by default; or ``"scripted"``) (§9:
         fewest cards left, then moves, then the earliest), of one ``player`` if given, else of
         everyone; or None."""
-        where, params = self._where(rules, number, player=player, layout=layout_key(layout))
+        where, params = self._where(rules, number, player=player, layout=stored_layout_key(layout))
         rows = self._rows(
             f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} AND category = ? "
             "AND assists = '' ORDER BY cards_left, moves, finished_at, id LIMIT 1",
@@ -824,7 +824,7 @@ class Records:
         ``category`` (played by hand, by default) and who holds it, as a notice (``"Record of game
         123 (Easy): won in 47 moves, held by ana."``), or None when it has no result yet."""
         key, number = rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)
-        category, shape = check_category(category), layout_key(layout)
+        category, shape = check_category(category), stored_layout_key(layout)
         rows = self._query(
             "SELECT player, cards_left, moves FROM bests WHERE category = ? AND layout = ? AND rules = ? "
             "AND number = ?",
@@ -861,7 +861,7 @@ class Records:
             "WHERE layout = ? AND rules = ? AND number = ? AND category = ?) AS each_best WHERE nth = 1 "
             "ORDER BY assisted, cards_left, moves, finished_at, id LIMIT ?",
             (
-                layout_key(layout),
+                stored_layout_key(layout),
                 rules_key(rules),
                 _bounded("number", number, SERIES_FIRST, SERIES_LAST),
                 category,
@@ -922,7 +922,7 @@ class Records:
         before while today's is not won yet; ``best``, the most ever. A day counts when the
         player won that day's game on that day, in the local calendar (a result's time is stored
         in UTC), in games of ``category`` (by hand, by default)."""
-        key, name, shape = rules_key(rules), _asked_player(player), layout_key(layout)
+        key, name, shape = rules_key(rules), _asked_player(player), stored_layout_key(layout)
         rows = self._query(
             "SELECT number, finished_at FROM results "
             "WHERE player = ? AND layout = ? AND rules = ? AND category = ? AND outcome = 'won'",
@@ -962,7 +962,7 @@ class Records:
 
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
-        shape = None if layout is None else layout_key(layout)
+        shape = None if layout is None else stored_layout_key(layout)
         who = {"player": player if player is None else _asked_player(player), "layout": shape}
 
         def streak(key: str) -> dict[str, int | None]:  # a player's days in a row, and wins in a row
@@ -1044,7 +1044,7 @@ class Records:
             params.append(_asked_player(player))
         if layout is not None:
             clauses.append("layout = ?")
-            params.append(layout_key(layout))
+            params.append(stored_layout_key(layout))
         if rules is not None:
             clauses.append("rules = ?")
             params.append(rules_key(rules))

@@ -37,8 +37,8 @@ from typing import NamedTuple
 from .. import _builds
 from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
-from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, got, whole_number
-from ..engine.game import standing_actions
+from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, checked_keywords, got, whole_number
+from ..engine.history import standing_actions
 from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
 from ..engine.steps import Steps, drive
@@ -188,6 +188,7 @@ def _solution(snapshot, search, path, winnable, complete, start) -> Solution:
     )
 
 
+@checked_keywords
 def solve(game, *, budget: float | None = None, lost_line: bool = True, nodes: int | Work | None = None) -> Solution:
     """The best line from the game's position, and whether it wins.
 
@@ -248,6 +249,7 @@ def _most_cleared(search: Search):
         return search.most[2], False
 
 
+@checked_keywords
 def winnable(
     game, *, budget: float | None = None, draws_at_most: int | None = None, nodes: int | Work | None = None
 ) -> bool:
@@ -298,6 +300,7 @@ def _reach(snapshot, path, value: int, complete: bool, budget, work: Work | None
     return Reach(value, tuple(_line(snapshot, path)))
 
 
+@checked_keywords
 def fewest_draws(game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach | None:
     """The win with the fewest draws from the game's position: ``value`` the draws of the whole
     game at the win (those made count); None when the game can't be won. Under either scoring
@@ -310,6 +313,7 @@ def fewest_draws(game, *, budget: float | None = None, nodes: int | Work | None 
     return _reach(snapshot, path, snapshot.position.drawn + draws, complete, budget, search.work)
 
 
+@checked_keywords
 def longest_run(
     game, *, at_least: int | None = None, budget: float | None = None, nodes: int | Work | None = None
 ) -> Reach:
@@ -322,6 +326,7 @@ def longest_run(
     return _reach(snapshot, path, value, complete, budget, search.work)
 
 
+@checked_keywords
 def most_cleared_of(
     game,
     cards: Iterable[Card | str] | None = None,
@@ -357,6 +362,7 @@ def most_cleared_of(
     return _reach(snapshot, path, value, complete, budget, search.work)
 
 
+@checked_keywords
 def highest_score(game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach:
     """The highest score the game reaches at any moment of a line from its position (the score
     now included), under its own scoring, and the line to that moment. Under the app's scoring
@@ -376,6 +382,7 @@ def highest_score(game, *, budget: float | None = None, nodes: int | Work | None
     return _reach(snapshot, path, snapshot.score + points, complete, budget, search.work)
 
 
+@checked_keywords
 def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
     """Which of the legal actions still lead to a win: every action in notation (a card as
     ``"K♣"``, or ``"draw"``) mapped to whether the game can be won after it.
@@ -397,6 +404,7 @@ def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
     return dict(zip(actions, won, strict=True))
 
 
+@checked_keywords
 def hint(game, *, budget: float | None = None) -> str | None:
     """The next action of the best line (a card in notation, or ``"draw"``); None when the
     game is over or nothing can clear another card. With a ``budget`` that runs out, the first
@@ -404,6 +412,7 @@ def hint(game, *, budget: float | None = None) -> str | None:
     return solve(game, budget=budget).hint
 
 
+@checked_keywords
 def verdict_history(game, *, budget: float | None = None) -> int | None:
     """Since which action the game can no longer be won.
 
@@ -448,6 +457,7 @@ def verdict_history_steps(game, *, budget: float | None = None) -> Steps[int | N
     return line[high - 1][0]
 
 
+@checked_keywords
 def random_winnable_code(
     rules: Rules | str | None = None,
     rng=None,

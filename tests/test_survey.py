@@ -1,4 +1,4 @@
-"""The solvability survey (tripeaks_widget.stats): records, the table, the executor seam, the CLI."""
+"""The solvability survey (tripeaks_widget.survey): records, the table, the executor seam, the CLI."""
 
 import contextlib
 import csv
@@ -17,14 +17,14 @@ import pytest
 
 from tripeaks_widget import LAYOUTS, Game, Layout
 from tripeaks_widget.engine.layout import LayoutSlot
-from tripeaks_widget.stats import (
+from tripeaks_widget.fair import wilson
+from tripeaks_widget.survey import (
     main,
     parse_games,
     read_deals,
     solvability,
     solve_deal,
     summarize,
-    wilson_interval,
 )
 
 STOPS_WITHIN = 5  # seconds from Ctrl-C to the survey's end (before, it finished its chunk: 7-20 s)
@@ -198,7 +198,7 @@ def test_a_read_only_deals_file_is_refused(tmp_path):
     deals = tmp_path / "deals.csv"
     assert main(["--games", "1", "--rules", "easy", "--quiet", "--workers", "1", "--deals", str(deals)]) == 0
     deals.chmod(0o444)
-    command = [sys.executable, "-m", "tripeaks_widget.stats", "--games", "1-2", "--quiet", "--workers", "1"]
+    command = [sys.executable, "-m", "tripeaks_widget.survey", "--games", "1-2", "--quiet", "--workers", "1"]
     done = subprocess.run(
         _as_a_user_who_cannot_write([*command, "--deals", str(deals)]),
         capture_output=True,
@@ -284,7 +284,7 @@ def test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file(tmp_path):
     resume, and exits with 130, not a traceback. Bounded: a survey that would not stop is killed."""
     deals = tmp_path / "deals.csv"
     # the whole series: the search in C solves 400 deals in about a second, so fewer could end first
-    command = [sys.executable, "-m", "tripeaks_widget.stats", "--games", "1-50000", "--rules", "classic"]
+    command = [sys.executable, "-m", "tripeaks_widget.survey", "--games", "1-50000", "--rules", "classic"]
     command += ["--lost-lines", "--workers", "1", "--quiet", "--deals", str(deals)]
     # in a session of its own, with SIGINT as a terminal gives it (a pytest-xdist worker ignores
     # SIGINT, and a child would inherit that), so that a survey that would not stop is killed whole
@@ -339,12 +339,13 @@ SURVEY_PAGE = Path(__file__).resolve().parent.parent / "docs" / "explanation" / 
 
 def test_the_share_and_its_95_percent_interval():
     """Wilson's score interval (values from the formula worked by hand)."""
-    assert wilson_interval(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
-    assert wilson_interval(5, 10) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
-    low, high = wilson_interval(9_707, 10_000)
+    assert wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
+    assert wilson(5, 10) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
+    low, high = wilson(9_707, 10_000)
     assert low < 0.9707 < high and high - low < 0.007
     row = summarize([{"rules": "easy", "winnable": True, "draws": 1, "score": 771}] * 3)[0]
     assert row["layout"] == "Three Peaks" and row["winnable_pct_high"] == 100.0
+    assert row["winnable_pct_low"] == round(100 * wilson(3, 3)[0], 2)  # the one Wilson interval, fair's
 
 
 def test_a_deals_file_from_before_layouts_is_read_as_three_peaks(tmp_path):
@@ -390,7 +391,7 @@ def test_the_command_surveys_layouts_and_writes_the_docs_page(tmp_path, capsys):
     ]
     records = read_deals(str(deals))
     won = sum(r["winnable"] for r in records if r["layout"] == "DIAMOND" and r["rules"] == "easy")
-    low, high = wilson_interval(won, 2)
+    low, high = wilson(won, 2)
     assert f"| Diamond | 25 | Easy | 2 | {won} | **{100 * won / 2:.2f}%** | {100 * low:.2f}–{100 * high:.2f}% |" in text
     assert f"--layout all --layout {own} --verdict-only" in text and datetime.date.today().isoformat() in text
     assert main(args) == 0
@@ -402,7 +403,7 @@ def test_the_layout_survey_page_names_every_layout_and_rule_set():
     """docs/explanation/layout-survey.md is the survey's own output (--markdown): a row for each
     built-in layout under Easy and Classic, each with its deals and its interval, and the command."""
     text = SURVEY_PAGE.read_text(encoding="utf-8")
-    assert text.startswith("<!-- Made by the survey: python -m tripeaks_widget.stats ")
+    assert text.startswith("<!-- Made by the survey: python -m tripeaks_widget.survey ")
     rows = {
         (cells[0], cells[2]): cells
         for line in text.splitlines()
@@ -414,7 +415,7 @@ def test_the_layout_survey_page_names_every_layout_and_rule_set():
             cells = rows[(name, rules)]
             assert cells[1] == str(layout.slot_count) and int(cells[3].replace(",", "")) > 0
             assert re.fullmatch(r"\*\*\d+\.\d\d%\*\*", cells[5]) and re.fullmatch(r"\d+\.\d\d–\d+\.\d\d%", cells[6])
-    command = re.search(r"```bash\n(python -m tripeaks_widget\.stats .*)\n```", text)
+    command = re.search(r"```bash\n(python -m tripeaks_widget\.survey .*)\n```", text)
     assert command and "--layout all" in command.group(1) and "--markdown" in command.group(1)
 
 
@@ -433,3 +434,19 @@ def test_a_row_names_its_layout_as_layouts_and_layout_do_and_its_share_and_inter
     assert row["layout"] == "Three Peaks"
     decimals = {len(row[key].split(".")[1]) for key in ("winnable_pct", "winnable_pct_low", "winnable_pct_high")}
     assert decimals == {2}, row
+
+
+def test_the_surveys_old_name_answers_with_a_deprecation_warning():
+    """``tripeaks_widget.stats`` was the survey's name until ``stats`` came to mean a player's
+    statistics alone: the old import path and command still work, and say so."""
+    import tripeaks_widget.stats as old
+    import tripeaks_widget.survey as survey
+
+    with pytest.warns(DeprecationWarning, match=r"tripeaks_widget\.stats is now tripeaks_widget\.survey"):
+        assert old.solvability is survey.solvability
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    ran = subprocess.run(
+        [sys.executable, "-m", "tripeaks_widget.stats", "--help"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert ran.returncode == 0 and "usage: python -m tripeaks_widget.survey" in ran.stdout
+    assert "DeprecationWarning: tripeaks_widget.stats is now tripeaks_widget.survey" in ran.stderr

@@ -1,9 +1,9 @@
 """Keep the message catalogs in step with the code.
 
-    python -m tripeaks_widget.catalogs update    # the template and every language's .po from the code
-    python -m tripeaks_widget.catalogs compile   # each .po to the .mo that the game reads
-    python -m tripeaks_widget.catalogs check     # what is missing, stale, fuzzy or out of date
-    python -m tripeaks_widget.catalogs glossary  # the fixed terms, as CONTRIBUTING.md shows them
+    python tools/catalogs.py update    # the template and every language's .po from the code
+    python tools/catalogs.py compile   # each .po to the .mo that the game reads
+    python tools/catalogs.py check     # what is missing, stale, fuzzy or out of date
+    python tools/catalogs.py glossary  # the fixed terms, as CONTRIBUTING.md shows them
 
 The message set is read from the code, never listed by hand:
 
@@ -49,15 +49,15 @@ from babel.messages.catalog import Message as BabelMessage
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import __version__, i18n
-from .engine import words
-from .engine.errors import InvalidValueError
-from .goals import words as goal_words
-from .i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry, glossary
-from .records import notices as record_notices
+from tripeaks_widget import __version__, i18n
+from tripeaks_widget.engine import words
+from tripeaks_widget.engine.errors import InvalidValueError
+from tripeaks_widget.goals import words as goal_words
+from tripeaks_widget.i18n import DOMAIN, LABELS_FILE, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Entry, glossary
+from tripeaks_widget.records import notices as record_notices
 
-PACKAGE = Path(__file__).parent
-ROOT = PACKAGE.parent
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "tripeaks_widget"
 LABELS_JS = ROOT / "js" / "src" / "labels.js"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
@@ -101,8 +101,7 @@ def sources() -> list[str]:
     return sorted(
         path.relative_to(PACKAGE).with_suffix("").as_posix()
         for path in PACKAGE.rglob("*.py")
-        if path.stem not in ("catalogs", "__main__")
-        and (path.parent == PACKAGE or path.parent.name in SCANNED or path.stem == "player")
+        if path.stem != "__main__" and (path.parent == PACKAGE or path.parent.name in SCANNED or path.stem == "player")
     )
 
 
@@ -313,7 +312,7 @@ def template_catalog(problems: list[str] | None = None) -> Catalog:
         language_team=TEAM,
         last_translator=TEAM,
         header_comment="# The messages of tripeaks-widget in English: the template of the catalogs.\n"
-        "# Made from the code by: python -m tripeaks_widget.catalogs update",
+        "# Made from the code by: python tools/catalogs.py update",
     )
     for item in message_set(problems).values():
         entry = item.entry
@@ -393,7 +392,7 @@ def update() -> list[str]:
         catalog.msgid_bugs_address, catalog.language_team, catalog.last_translator = TEAM, TEAM, TEAM
         catalog.header_comment = (
             f"# The messages of tripeaks-widget in {LANGUAGE_NAMES.get(lang, lang)}.\n"
-            "# Merged from the template by: python -m tripeaks_widget.catalogs update"
+            "# Merged from the template by: python tools/catalogs.py update"
         )
         catalog.update(template, update_header_comment=False)
         catalog.fuzzy = False
@@ -508,30 +507,29 @@ def check() -> list[str]:
         problems.append(f"{_rel(LABELS_FILE)}: {error}")
     if shipped is not None and shipped != labels:
         problems.append(
-            f"{_rel(LABELS_FILE)} is not the table of js/src/labels.js: run python -m tripeaks_widget.catalogs update"
+            f"{_rel(LABELS_FILE)} is not the table of js/src/labels.js: run python tools/catalogs.py update"
         )
 
     if not TEMPLATE.exists():
-        problems.append(f"{_rel(TEMPLATE)} is missing: run python -m tripeaks_widget.catalogs update")
+        problems.append(f"{_rel(TEMPLATE)} is missing: run python tools/catalogs.py update")
         return problems
     template = read_catalog(TEMPLATE)
     in_template = {(m.context, m.id[0] if m.pluralizable else m.id): m for m in list(template)[1:]}
     for key in expected.keys() - in_template.keys():
         problems.append(
             f"the template lacks {_describe_key(key)} from {', '.join(expected[key].locations)}: "
-            "run python -m tripeaks_widget.catalogs update"
+            "run python tools/catalogs.py update"
         )
     for key in in_template.keys() - expected.keys():
         problems.append(
-            f"the template has {_describe_key(key)}, which the code no longer has: "
-            "run python -m tripeaks_widget.catalogs update"
+            f"the template has {_describe_key(key)}, which the code no longer has: run python tools/catalogs.py update"
         )
     for key in expected.keys() & in_template.keys():
         plural = in_template[key].id[1] if in_template[key].pluralizable else None
         if plural != expected[key].entry.plural:
             problems.append(
                 f"the template's plural of {_describe_key(key)} is {plural!r}, the code's "
-                f"{expected[key].entry.plural!r}: run python -m tripeaks_widget.catalogs update"
+                f"{expected[key].entry.plural!r}: run python tools/catalogs.py update"
             )
 
     # Each language against the template (the code against the template is above).
@@ -540,7 +538,7 @@ def check() -> list[str]:
         path = po_path(lang)
         where = _rel(path)
         if not path.exists():
-            problems.append(f"{where} is missing: run python -m tripeaks_widget.catalogs update, then translate")
+            problems.append(f"{where} is missing: run python tools/catalogs.py update, then translate")
             continue
         catalog = read_catalog(path, lang)
         rules = Catalog(locale=lang)
@@ -554,14 +552,14 @@ def check() -> list[str]:
             if message is None:
                 problems.append(
                     f"{where}: no translation of {_describe_key(key)}: "
-                    "run python -m tripeaks_widget.catalogs update, then translate"
+                    "run python tools/catalogs.py update, then translate"
                 )
                 continue
             if message.fuzzy:
                 problems.append(f"{where}: the translation of {_describe_key(key)} is fuzzy: review it")
             if (message.id[1] if message.pluralizable else None) != item.plural:
                 problems.append(
-                    f"{where}: {_describe_key(key)} has the wrong plural: run python -m tripeaks_widget.catalogs update"
+                    f"{where}: {_describe_key(key)} has the wrong plural: run python tools/catalogs.py update"
                 )
                 continue
             strings = _translations(message)
@@ -579,7 +577,7 @@ def check() -> list[str]:
 
         mo = i18n.mo_path(lang)
         if not mo.exists():
-            problems.append(f"{_rel(mo)} is missing: run python -m tripeaks_widget.catalogs compile")
+            problems.append(f"{_rel(mo)} is missing: run python tools/catalogs.py compile")
             continue
         with open(mo, "rb") as file:
             compiled = gettext.GNUTranslations(file)
@@ -587,7 +585,7 @@ def check() -> list[str]:
         table = {k: v for k, v in compiled._catalog.items() if k != ""}  # type: ignore[attr-defined]  # noqa: SLF001
         info = compiled.info()
         if table != _expected_mo(catalog) or info.get("plural-forms") != catalog.plural_forms:
-            problems.append(f"{_rel(mo)} is not {where} compiled: run python -m tripeaks_widget.catalogs compile")
+            problems.append(f"{_rel(mo)} is not {where} compiled: run python tools/catalogs.py compile")
     return problems
 
 
@@ -597,7 +595,7 @@ def check_glossary_shown() -> list[str]:
         return []
     if glossary.table() not in CONTRIBUTING.read_text(encoding="utf-8"):
         where = _rel(CONTRIBUTING)
-        return [f"{where} does not show the glossary as it is: paste python -m tripeaks_widget.catalogs glossary"]
+        return [f"{where} does not show the glossary as it is: paste python tools/catalogs.py glossary"]
     return []
 
 
@@ -612,7 +610,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if len(args) != 1 or args[0] not in commands:
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
-        print("usage: python -m tripeaks_widget.catalogs update|compile|check|glossary", file=sys.stderr)
+        print("usage: python tools/catalogs.py update|compile|check|glossary", file=sys.stderr)
         return 2
     lines = commands[args[0]]()
     for line in lines:
