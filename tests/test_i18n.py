@@ -2,6 +2,7 @@
 plural forms, templated messages, the front end's labels, the writing direction, and the
 catalogs kept complete and in step with the code."""
 
+import functools
 import json
 import random
 import re
@@ -560,18 +561,27 @@ def test_the_message_set_comes_from_the_code(catalogs):
     assert "?" not in ids  # game.HIDDEN is not shown as text
 
 
+@functools.cache
+def template_texts(catalogs) -> dict[str, list[str]]:
+    """The template's messages of each module that declares any, read once a run (scanning the
+    package takes seconds, and the catalogs' tests each want the same)."""
+    template = list(catalogs.read_catalog(catalogs.TEMPLATE))[1:]
+    return {
+        module: [m.id for m in template if (f"tripeaks_widget/{module}.py", None) in m.locations]
+        for module in catalogs.sources()
+        if catalogs.scan(module)
+    }
+
+
 @pytest.fixture
 def scratch(catalogs, tmp_path, monkeypatch):
     """The catalogs copied aside, with sources and a front end that say just what the template
     has (not the work tree's, which others may be changing), so a test may change them."""
     locale_dir = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, locale_dir)
-    declaring = [module for module in catalogs.sources() if catalogs.scan(module)]
     package = tmp_path / "package"
     package.mkdir()
-    template = list(catalogs.read_catalog(locale_dir / "tripeaks.pot"))[1:]
-    for module in declaring:
-        texts = [m.id for m in template if (f"tripeaks_widget/{module}.py", None) in m.locations]
+    for module, texts in template_texts(catalogs).items():
         package.joinpath(f"{module}.py").parent.mkdir(parents=True, exist_ok=True)
         package.joinpath(f"{module}.py").write_text(
             "from .messages import Message\n\n"
