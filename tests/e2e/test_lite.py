@@ -567,6 +567,31 @@ FITS = """() => {
   return { outside: outside.slice(0, 5), wide: document.scrollingElement.scrollWidth, width: innerWidth,
            card: card.width };
 }"""
+# The New game dialog's words that run into each other: pairs of visible elements holding text, each
+# box cut to the dialog's scrolling part where it lies inside it (scrolled-off words are not shown).
+DIALOG_CLASHES = """() => {
+  const fields = document.querySelector(".tp-dialog-fields").getBoundingClientRect();
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!el.closest(".tp-dialog-fields")) return r;
+    return { left: Math.max(r.left, fields.left), right: Math.min(r.right, fields.right),
+             top: Math.max(r.top, fields.top), bottom: Math.min(r.bottom, fields.bottom) };
+  };
+  const words = [...document.querySelectorAll(".tp-dialog *")]
+    .filter((el) => el.getClientRects().length && !el.closest(".tp-sr-only, option")
+            && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((el) => [el, box(el)]);
+  const clashes = [];
+  for (const [i, [a, ra]] of words.entries()) {
+    for (const [b, rb] of words.slice(i + 1)) {
+      const across = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const down = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (!a.contains(b) && !b.contains(a) && across > 1 && down > 1)
+        clashes.push(`${a.textContent.trim()} / ${b.textContent.trim()}`);
+    }
+  }
+  return clashes;
+}"""
 SCREENS = [(360, 740, True), (390, 844, True), (768, 1000, False), (1280, 900, False)]
 
 
@@ -574,8 +599,9 @@ SCREENS = [(360, 740, True), (390, 844, True), (768, 1000, False), (1280, 900, F
 def test_the_play_page_fits_the_screen_on_every_layout_in_every_language_and_a_tap_plays(offline, width, height, touch):
     """On a phone in portrait (with touch) and on wider screens, every built-in layout in every
     language (Hebrew right to left): nothing of the board or its controls past the window's edge, no
-    sideways scroll, the cards scaled to the width; and a tap (a click without touch) plays a card.
-    The phone's first link is a bad one: one sentence in the page's language, and a random deal."""
+    sideways scroll, the cards scaled to the width; no words of the New game dialog over others; and
+    a tap (a click without touch) plays a card. The phone's first link is a bad one: one sentence in
+    the page's language, and a random deal."""
     bad = width == SCREENS[0][0]
     query = "?game=%C2%B2&lang=el" if bad else "?lang=en"  # game=²: no game number
     page, board = open_play(
@@ -593,6 +619,8 @@ def test_the_play_page_fits_the_screen_on_every_layout_in_every_language_and_a_t
             for name, layout in LAYOUTS.items():
                 code = WON if name == "Three Peaks" else f"{WON}@{layout.key}"
                 board.new_button.click()
+                clashes = page.evaluate(DIALOG_CLASHES)
+                assert not clashes, (name, lang, clashes)
                 board.code_input.fill(code)
                 board.code_input.press("Enter")
                 expect(board.root.locator(SEL["code"])).to_have_text(code)
