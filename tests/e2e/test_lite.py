@@ -646,6 +646,36 @@ def test_the_play_page_fits_the_screen_on_every_layout_in_every_language_and_a_t
         page.context.close()
 
 
+# The goals whose words the board cuts short (an ellipsis, or a line clipped), by their text.
+GOALS_CUT = """() => [...document.querySelectorAll('.tp-goal-text')]
+  .filter((text) => text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1)
+  .map((text) => text.textContent)"""
+
+
+def test_on_a_phone_the_game_of_the_days_goals_show_whole_in_every_language(offline):
+    """At 390 px with touch, the game of the day's goals each show all their words, in every
+    language (a long one wraps, its progress on the line under it)."""
+    page, board = open_play(
+        offline, "?game=today&lang=en", viewport={"width": 390, "height": 664}, has_touch=True, is_mobile=True
+    )
+    try:
+        expect(board.root.locator(".tp-goal:not(.tp-streak)")).to_have_count(3)
+        for lang in LANGS:
+            board.root.locator(".tp-assists-toggle").click()
+            board.root.locator(".tp-language-picker").select_option(lang)
+            expect(board.root).to_have_attribute("lang", lang)
+            board.root.locator(".tp-assists-toggle").click()
+            assert page.evaluate(GOALS_CUT) == [], lang
+            fits = page.evaluate(FITS)
+            assert not fits["outside"] and fits["wide"] <= fits["width"], (lang, fits)
+            screenshot(page, f"lite-play-390-today-{lang}")
+    except Exception:
+        screenshot(page, "FAILED-lite-play-today-390")
+        raise
+    finally:
+        page.context.close()
+
+
 def test_the_front_page_offers_play_and_the_notebooks(offline):
     page = offline["new_page"]()
     try:
