@@ -18,6 +18,7 @@ class StoreBase:
     timeout: float
     student: str | None  # the one player a student's own URL records for (see .roles)
     read_only: bool
+    _ending: str  # what ends the wait of a result still spooled: the store's closing, or the process's end
     _backend: Backend
     _writer: Writer  # writes, in order
     _reader: Writer  # the reads a board asks for: never behind a write
