@@ -147,9 +147,9 @@ class ChallengeStore(StoreBase):
 
 def first_met(conn, sql, row: dict) -> list[Notice]:
     """The class's challenges open on this game that this result (as stored) is the first to
-    meet, as the challenge's board judges it (:func:`.challenges.first_of`: by hand,
-    unassisted, not late, in the store's time), read in the transaction that wrote it (``sql``: the backend's
-    dialect of a statement)."""
+    meet, as the challenge's board judges it (:func:`.challenges.first_of`: by hand, unassisted,
+    not late, in the store's time), read on ``conn`` in the transaction that wrote it (``sql``
+    puts a statement in the backend's dialect)."""
     if not in_series(row["number"]) or not class_challenges.counts_for_first(row):
         return []
     day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
