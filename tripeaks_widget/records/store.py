@@ -1,68 +1,33 @@
-"""The records store: results in, notices, leaderboards and statistics out."""
+"""A records store's life: opened and brought up to date, shared, read and written through, closed."""
 
 from __future__ import annotations
 
 import atexit
-import itertools
-import json
 import logging
 import os
 import threading
 import time
-import uuid
 import weakref
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
+from collections.abc import Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
-from datetime import date, datetime, timezone
-from functools import partial
 from pathlib import Path
-from typing import Any
 
-from .. import goals
-from ..engine.codes import SERIES_FIRST, SERIES_LAST
-from ..engine.errors import (
-    InvalidRecordsError,
-    InvalidValueError,
-    RecordsUnavailable,
-    SearchExhausted,
-    got,
-    whole_number,
-)
-from ..engine.layout import Layout
-from ..engine.rules import Rules
-from ..goals import Challenge
+from ..engine.errors import RecordsUnavailable
 from . import challenges as class_challenges
-from . import schema, writes
+from . import schema
 from .backends import Backend, SQLite
+from .challenge_store import ChallengeStore
 from .locate import MEMORY, Location, RecordsError, locate
-from .notices import Notice, first_met_notice, standing_notice
-from .player import default_player
 from .postgres import Postgres
+from .queries import LEADERBOARD_COLUMNS, Queries
 from .registry import SHARED
-from .results import (
-    HAND,
-    OUTCOMES,
-    SCRIPTED,
-    assists_of,
-    check_category,
-    check_player,
-    in_series,
-    result_of,
-    rules_key,
-    stored_layout_key,
-)
 from .spool import Spool, on_sigterm
+from .submission import Submission, answered
 from .worker import EXIT_WAIT, GivenUp, Writer
 
 log = logging.getLogger("tripeaks_widget")
 
-# A leaderboard's columns (see Records.leaderboard).
-LEADERBOARD_COLUMNS: tuple[str, ...] = ("rank", "player", "cards_left", "moves", "outcome", "score", "assisted")
-LEADERBOARD_COLUMNS += ("assists", "category", "finished_at")
-# What a challenge's board reads of each result to judge it (see .challenges).
-_JUDGED = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at", "played_at")
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
 OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
 
@@ -75,7 +40,8 @@ def backend_for(place: Location, timeout: float) -> Backend:
     return SQLite(path if isinstance(path, Path) else MEMORY, timeout)
 
 
-class Records:
+# Its jobs: taking results (.submission), the class's challenges (.challenge_store), the queries (.queries).
+class Records(Submission, ChallengeStore, Queries):
     """A records store: ``Records()`` opens (or starts) the user's SQLite file (``$TRIPEAKS_RECORDS``
     if set); ``Records("path/to/file.sqlite3")`` another file; ``Records("postgresql://user:pw@host/db")``
     a store on a PostgreSQL server, shared by everyone given the URL.
@@ -103,9 +69,6 @@ class Records:
         self.path = backend.path if isinstance(backend, SQLite) else None
         self.where = backend.where  # the store in messages: the file, or the URL without its password
         self.timeout = timeout
-        self._plays_lock = threading.Lock()
-        self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
-
         self.student: str | None = None  # the one player a student's own URL records for (see .roles)
         self.rehearsing = False  # a rehearsal's store (Records.rehearsal): apart from the class's
 
@@ -124,14 +87,7 @@ class Records:
 
         self._prepare = prepare
         self._ready_lock = threading.Lock()
-        # What is handed in and not yet written (job -> row), and the spool files of those spooled.
-        self._spool = Spool(replace(place, path=backend.path) if isinstance(backend, SQLite) else place)
-        self._pending: dict[int, dict] = {}
-        self._spooled: dict[int, Path] = {}
-        self._jobs = itertools.count()
-        self._pending_lock = threading.Lock()
-        self._delivering: set[Path] = set()  # spool files handed to the writer and not yet settled
-        self._full = False  # a write met a full disk: the spool is delivered again once one succeeds
+        Submission.__init__(self, Spool(replace(place, path=backend.path) if isinstance(backend, SQLite) else place))
         self.read_only, self._ready = False, False
         self.refused: RecordsError | None = None  # why the store, once looked at, cannot be used
         self._opened = threading.Event()  # looked at: ready, refused, or its server not reached
@@ -153,7 +109,7 @@ class Records:
                 except FutureTimeout:
                     log.info("%s: the store is still being opened; results are kept until it is", self.where)
             else:
-                self.opening = _done(self._open())
+                self.opening = answered(self._open())
         except BaseException:
             self._writer.close(0)
             self._reader.close(0)
@@ -321,151 +277,6 @@ class Records:
     def __repr__(self) -> str:
         return f"<Records {self.where}{', a rehearsal' if self.rehearsing else ''}>"
 
-    # -- recording --------------------------------------------------------------------------------
-
-    def record(
-        self,
-        game,
-        outcome: str | None = None,
-        *,
-        player: str | None = None,
-        assists: Iterable[str] | None = None,
-        finished_at: datetime | None = None,
-    ) -> list[Notice]:
-        """Store the result of a game of the series and return what to tell the player (§9).
-
-        ``outcome`` is ``"won"``, ``"blocked"`` or ``"abandoned"``; by default the game's status
-        says (a game still playing is abandoned). ``player`` defaults to the student a student's
-        own URL records for, else ``$JUPYTERHUB_USER``, then the operating system's user;
-        ``assists`` names what helped (``{"hint", "verdict"}``), and every analysis the game
-        consulted (``game.consulted``, after ``game.solve()`` or ``game.hint()``) is added to them.
-        A game recorded here is *scripted*, since no hand moved it on a board: it is ranked apart
-        from games played by hand, with first wins and records of its own.
-        Games outside 1–50,000, hand-arranged deals and abandoned games without a move are not
-        recorded: the answer is ``[]``.
-
-        One play, one result: recording the same ``Game`` object again (blocked, then undone and
-        played on, say) replaces its earlier result when the new one is better, else changes nothing.
-        Waits up to ``timeout`` seconds for a store that is locked; past that it raises
-        ``RecordsError``, and the result stays queued and is written when the lock goes."""
-        future = self.submit(game, outcome, player=player, assists=assists, finished_at=finished_at)
-        try:
-            return future.result(self.timeout)
-        except FutureTimeout:
-            raise RecordsUnavailable(
-                f"{self.where}: the store stayed busy for {self.timeout:g} s; the result is kept and will be "
-                "written when it is free"
-            ) from None
-
-    def submit(
-        self,
-        game,
-        outcome: str | None = None,
-        *,
-        player: str | None = None,
-        assists: Iterable[str] | None = None,
-        finished_at: datetime | None = None,
-        waiting: Callable[[str], None] | None = None,
-        category: str = SCRIPTED,
-    ) -> Future:
-        """Like :meth:`record`, without waiting: a Future of the notices. The result is read from
-        the game now (it may change after); a bad outcome, player or assist raises here.
-        ``waiting(why)`` is told, once, when the result has to wait for something other than
-        others' writes (a server that refuses this user, one that does not answer): it is kept,
-        and written when the store takes it. ``category`` is ``"scripted"`` unless the caller
-        vouches that every move was made by hand on a board (``"hand"``: the board's clicks and keys)."""
-        if player is None:
-            player = self.student or default_player()
-        row = result_of(
-            game, outcome, player=player, category=check_category(category), assists=assists, finished_at=finished_at
-        )
-        if row is None:
-            return _done([])
-        if self.read_only:
-            return _failed(RecordsError(f"{self.where}: the store is read-only here; the result was not recorded"))
-        if self.student is not None and row["player"] != self.student:
-            return _failed(RowRefused(f"{self.where}: {self._only_for(row['player'])}"))
-        row["token"] = self._play_token(game)
-        what = f"the result of game {row['number']} ({row['rules']}) by {row['player']!r}"
-        job = next(self._jobs)
-        with self._pending_lock:
-            self._pending[job] = row
-
-        def told(error: BaseException) -> None:
-            if waiting is not None and not self._backend.busy(error):
-                waiting(f"{self._backend.say(error)}; the result is kept, and recorded once the store takes it")
-
-        future = self._writer.submit(lambda: self._attempt(lambda conn: self._write(conn, row), row), what, told)
-        future.add_done_callback(lambda done: self._settled(job, done, row))
-        return future
-
-    def _only_for(self, player: str) -> str:
-        """Why a student's own URL refuses a result under another name, in one sentence."""
-        student = self.student
-        return f'this URL records results for {student} only; this result names {player} (pass player="{student}")'
-
-    def _settled(self, job: int, done: Future, row: dict) -> None:
-        """A result's job ended: written, or failed for good, or still spooled (given up at exit)."""
-        with self._pending_lock:
-            self._pending.pop(job, None)
-            spooled = self._spooled.get(job)
-            if spooled is not None and done.exception() is None:
-                del self._spooled[job]
-                self._spool.drop(spooled)
-        error = done.exception()
-        if error is None or isinstance(error, KeptInSpool):  # a full disk's: already said
-            return
-        if spooled is not None:
-            log.warning(
-                "a result was not written before %s (%s); it is kept in %s and written the next time the store "
-                "is opened: %s",
-                self._ending,
-                error,
-                spooled,
-                json.dumps(row, sort_keys=True),
-            )
-        else:  # whole, as JSON: nothing is dropped unsaid
-            log.error("a result was not recorded (%s): %s", error, json.dumps(row, sort_keys=True))
-
-    def spool_pending(self) -> None:
-        """Every result not yet written goes to the local spool (at exit, on SIGTERM)."""
-        with self._pending_lock:
-            for job, row in self._pending.items():
-                if job not in self._spooled:
-                    path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-{job}")
-                    if path is not None:
-                        self._spooled[job] = path
-
-    def _deliver(self) -> None:
-        """Hand the results spooled for this store (by any process that ended before writing them, or
-        kept from a full disk) to the writer; one already handed over is not handed over twice."""
-        with self._pending_lock:
-            found = [(path, row) for path, row in self._spool.waiting() if path not in self._delivering]
-            self._delivering.update(path for path, _ in found)
-        if found:
-            log.info("%s: %d spooled result(s) are handed to the writer", self.where, len(found))
-        for path, row in found:
-            what = f"the spooled result of game {row.get('number')} by {row.get('player')!r}"
-
-            def written(done: Future, path: Path = path) -> None:
-                error = done.exception()
-                with self._pending_lock:
-                    self._delivering.discard(path)
-                if error is None:
-                    self._spool.drop(path)
-                    log.info("a spooled result was written: %s", path.name)
-                elif isinstance(error, RowRefused):  # for good: out of the way
-                    self._spool.set_aside(path, str(error))
-                elif not isinstance(error, KeptInSpool):  # a full disk's wait is said once, with the count
-                    log.warning("a spooled result is not written yet (%s); it stays in %s", error, path)
-
-            self._writer.submit(partial(self._attempt, partial(self._write, row=row)), what).add_done_callback(written)
-
-    @property
-    def spooled(self) -> int:
-        """How many results wait in the local spool for this store (see :mod:`.spool`)."""
-        return self._spool.count()
-
     def _ensure_ready(self) -> None:
         """Wait for the store's opening; a store opened while its server could not be reached is
         looked at and migrated once it answers."""
@@ -484,293 +295,8 @@ class Records:
         log.info("%s: the records store answers now", self.where)
         self._deliver()
 
-    def submit_standing(
-        self, number: int, rules: Rules | str = "easy", *, category: str = HAND, layout: Layout | str | None = None
-    ) -> Future:
-        """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
-        return self._reader.submit(
-            lambda: self.standing(number, rules, category=category, layout=layout), f"the record of game {number}"
-        )
-
-    def set_challenge(
-        self,
-        number: int,
-        challenge: str | Challenge,
-        rules: Rules | str = "easy",
-        *,
-        opens: object = None,
-        until: object = None,
-        layout: Layout | str | None = None,
-    ) -> dict[str, Any]:
-        """Set a challenge for the class on numbered game ``number`` under ``rules`` on ``layout``
-        (a built-in layout; None: Three Peaks) (the store's owner only: a player's credentials are
-        refused), open from ``opens`` (None: today) to ``until`` (the last day, None: no end). It
-        shows on the board of every player of that game; the records judge it from the results
-        (see :mod:`.challenges`). One that no play of the deal meets, as the solver proves, is
-        refused (``InvalidChallengeError``, naming the best possible). Returns it as
-        :meth:`challenges` gives it."""
-        key, shape = rules_key(rules), stored_layout_key(layout)
-        number = _bounded("number", number, SERIES_FIRST, SERIES_LAST)
-        checked = class_challenges.class_challenge(challenge, key, shape)
-        first, last = class_challenges.window(opens, until)
-        class_challenges.check_possible(checked, number, key, shape)
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        values = (key, number, checked.text, first, last, now, shape)
-
-        def work(conn) -> int:
-            insert = (
-                "INSERT INTO challenges (rules, number, challenge, opens, closes, set_at, layout) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)"
-            )
-            return int(conn.execute(self._backend.sql(insert + " RETURNING id"), values).fetchone()[0])
-
-        made = self._as_owner(work, "sets")
-        return dict(zip(class_challenges.COLUMNS, (made, *values), strict=True))
-
-    def withdraw_challenge(self, challenge_id: int) -> dict[str, Any]:
-        """Withdraw the class's challenge ``challenge_id`` (the store's owner only: a player's
-        credentials are refused): it shows on no board and in no list from then on, and the results
-        stay. Returns it as :meth:`challenges` gave it."""
-        number = _bounded("challenge", challenge_id, 1, 2**62)
-
-        def work(conn) -> tuple | None:
-            delete = f"DELETE FROM challenges WHERE id = ? RETURNING {', '.join(class_challenges.COLUMNS)}"
-            return conn.execute(self._backend.sql(delete), (number,)).fetchone()
-
-        gone = self._as_owner(work, "withdraws")
-        if gone is None:
-            raise InvalidRecordsError(
-                f"no challenge {challenge_id} in {self.where}; its challenges: challenges(on='all')"
-            )
-        return dict(zip(class_challenges.COLUMNS, gone, strict=True))
-
-    def _as_owner(self, work, does: str):
-        """``work(conn)`` in a write only the class's owner may make (it ``does`` what, in words)."""
-        try:
-            return self._attempt(work)
-        except RecordsError as error:
-            if "permission denied" in str(error).lower() or "row-level security" in str(error).lower():
-                raise RecordsError(
-                    f"only the class's owner {does} challenges: {self.where} is a player's; "
-                    "use the owner's URL (the one setup ran with)"
-                ) from None
-            raise
-
-    def challenges(
-        self,
-        number: int | None = None,
-        rules: Rules | str | None = None,
-        *,
-        on: object = None,
-        layout: Layout | str | None = None,
-    ) -> list[dict[str, Any]]:
-        """The class's challenges open on day ``on`` (None: today, UTC; ``"all"``: every one set),
-        of game ``number``, rule set ``rules`` and ``layout`` when given, the oldest first."""
-        where, params = self._where(rules, number, layout=layout)
-        if on != "all":
-            day = (datetime.now(timezone.utc).date() if on is None else goals.day_of(on)).isoformat()
-            where += f"{' AND' if where else ' WHERE'} opens <= ? AND (closes IS NULL OR closes >= ?)"
-            params += [day, day]
-        rows = self._query(f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{where} ORDER BY id", params)
-        return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in rows]
-
-    def submit_challenges(self, number: int, rules: Rules | str, *, layout: Layout | str | None = None) -> Future:
-        """A Future of :meth:`challenges` open today on one game (on ``layout``; None: Three Peaks),
-        from the store's reading thread."""
-        return self._reader.submit(
-            lambda: self.challenges(number, rules, layout=stored_layout_key(layout)), f"the challenges of game {number}"
-        )
-
-    def challenge_board(self, challenge_id: int) -> dict[str, Any]:
-        """Who met the class's challenge ``challenge_id`` first and each player's best on it, from
-        the results of its game in its days: ``{"challenge", "game", "rules", "layout", "best",
-        "first", "players"}``. ``best`` is the best possible on the deal in words (``"a win with 18
-        draws"``), as the solver proves it and a student's board shows it after the game (None when
-        the proof runs out of its bound); ``first`` the earliest result, in the store's time, played
-        by hand, unassisted and not late (:func:`.challenges.counts_for_first`: the student's notice
-        says the same), or None; each player with ``met``, ``value``, ``category`` and ``assisted``
-        (by hand and unassisted first, then the best)."""
-        found = [c for c in self.challenges(on="all") if c["id"] == _bounded("challenge", challenge_id, 1, 2**62)]
-        if not found:
-            raise InvalidRecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
-        (row,) = found
-        challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
-        sql = f"SELECT {', '.join(_JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
-        sql += "AND finished_at >= ?"
-        params: list[object] = [row["layout"], row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
-        if row["closes"] is not None:
-            sql += " AND finished_at < ?"
-            params.append(class_challenges.until_end_of(row["closes"]))
-        results = [dict(zip(_JUDGED, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
-        slots = class_challenges.slots_of(row["layout"])
-        return {
-            "game": row["number"],
-            "rules": row["rules"],
-            "layout": row["layout"],
-            "best": class_challenges.best_said(challenge, row["number"], row["rules"], row["layout"]),
-            **class_challenges.board(challenge, results, slots),
-        }
-
-    def submit_stats(
-        self,
-        rules: Rules | str,
-        *,
-        player: str,
-        number: int | None = None,
-        recent: int = 10,
-        layout: Layout | str | None = None,
-    ) -> Future:
-        """A Future, answered by the store's reading thread, of what the records know of ``player``
-        under ``rules`` on ``layout`` (None: Three Peaks), as a dict: ``"stats"``, their
-        :meth:`stats`; ``"best"``, their :meth:`best` of game ``number`` (None without a number, or
-        without a result of it); ``"recent"``, their last ``recent`` :meth:`results`, newest first."""
-        shape = layout if isinstance(layout, Layout) else stored_layout_key(layout)
-
-        def read() -> dict[str, Any]:
-            best = None if number is None else self.best(number, rules, player=player, layout=shape)
-            figures = self.stats(rules, player=player, layout=shape)
-            recent_ones = self.results(rules, limit=recent, player=player, layout=stored_layout_key(shape))
-            return {"stats": figures, "best": best, "recent": recent_ones}
-
-        return self._reader.submit(read, f"the statistics of {player}")
-
-    def submit_streak(self, rules: Rules | str, player: str, *, layout: Layout | str | None = None) -> Future:
-        """A Future of :meth:`streak` (on ``layout``; None: Three Peaks), from the store's reading thread."""
-        return self._reader.submit(lambda: self.streak(rules, player=player, layout=layout), f"the streak of {player}")
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until the results handed in are written; False when ``timeout`` ran out first."""
-        return self._writer.flush(timeout)
-
-    def _play_token(self, game) -> str:
-        """The token of this very game object's play: the same for each record of it."""
-        with self._plays_lock:
-            entry = self._plays.get(id(game))
-            if entry is not None and entry[0]() is game:
-                return entry[1]
-            token = uuid.uuid4().hex
-            key = id(game)
-            try:
-                plays = self._plays  # not the store: the game's reference must not keep it
-                ref = weakref.ref(game, lambda _: plays.pop(key, None))
-            except TypeError:  # an object without weak references: each record is a play of its own
-                return token
-            self._plays[key] = (ref, token)
-            return token
-
-    def _write(self, conn, row: dict) -> list[Notice]:
-        """One result, in one transaction; the database settles the notices (see :mod:`.writes`),
-        and those of the class's challenges it is the first to meet."""
-        if self._backend.through_function(conn):
-            said = writes.notices(row, writes.call(conn, row))
-            # The server's time, as its function stored it (the same now() all through the transaction).
-            (stored_at,) = conn.execute(f"SELECT {writes.SERVER_TIME}").fetchone()
-            stored = row | {"finished_at": stored_at, "played_at": row["finished_at"]}
-        else:
-            said = writes.notices(row, writes.run(conn, self._backend.sql, row))
-            stored = row | {"played_at": row["finished_at"]}
-        return said + self._first_met(conn, stored)
-
-    def _first_met(self, conn, row: dict) -> list[Notice]:
-        """The class's challenges open on this game that this result (as stored) is the first to
-        meet, as the challenge's board judges it (:func:`.challenges.first_of`: by hand,
-        unassisted, not late, in the store's time), read in the transaction that wrote it."""
-        if not in_series(row["number"]) or not class_challenges.counts_for_first(row):
-            return []
-        day = datetime.fromisoformat(row["finished_at"]).astimezone(timezone.utc).date().isoformat()
-        game = (row["layout"], row["rules"], row["number"])
-        open_now = conn.execute(
-            self._backend.sql(
-                "SELECT challenge, opens FROM challenges WHERE layout = ? AND rules = ? AND number = ? "
-                "AND opens <= ? AND (closes IS NULL OR closes >= ?) ORDER BY id"
-            ),
-            (*game, day, day),
-        ).fetchall()
-        said = []
-        slots = class_challenges.slots_of(row["layout"])
-        for text, opens in open_now:
-            challenge = class_challenges.class_challenge(text, row["rules"], row["layout"])
-            if not class_challenges.measure(challenge, row, slots)[0]:
-                continue
-            # Those that could be first, up to this one: by hand and unassisted, in the store's order.
-            candidates = conn.execute(
-                self._backend.sql(
-                    f"SELECT {', '.join(_JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
-                    "AND category = ? AND assists = '' AND finished_at >= ? AND finished_at <= ? "
-                    "ORDER BY finished_at, id"
-                ),
-                (*game, HAND, f"{opens}T00:00:00+00:00", row["finished_at"]),
-            ).fetchall()
-            judged = (dict(zip(_JUDGED, r, strict=True)) for r in candidates)
-            first = class_challenges.first_of(challenge, judged, slots)
-            if first is not None and (first["player"], first["finished_at"]) == (row["player"], row["finished_at"]):
-                said.append(first_met_notice(row["rules"], row["number"], HAND, challenge.message, row["layout"]))
-        return said
-
-    def _attempt(self, work, row: dict | None = None):
-        """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. On a
-        full disk the store first makes what room it can (SQLite moves its write-ahead log into the
-        file and truncates it) and tries once more; a result it still cannot take (``row``, not yet
-        spooled) goes to the spool. After a write that succeeds where one met a full disk, what
-        waits in the spool is delivered: it drains as room comes back."""
-        backend = self._backend
-        for last in (False, True):
-            try:
-                self._ensure_ready()
-                answer = self._transaction(work)
-            except backend.errors as error:
-                if backend.transient(error):
-                    raise
-                if backend.full(error):
-                    if not last and backend.make_room():
-                        continue
-                    self._full = True
-                    if row is not None:
-                        raise self._kept_from_full_disk(row) from None
-                    raise KeptInSpool(f"{self.where}: the disk is full; the result stays in the spool") from None
-                if row is not None and self.student not in (None, row["player"]) and backend.denied(error):
-                    raise RowRefused(f"{self.where}: {self._only_for(row['player'])}") from None
-                kind = RowRefused if backend.refuses_row(error) else RecordsError
-                raise kind(f"{self.where}: the records cannot be written ({backend.say(error)})") from None
-            if self._full:
-                self._full = False
-                self._deliver()  # room again: what the full disk sent to the spool goes in now
-            return answer
-        raise AssertionError("unreachable")
-
-    def _kept_from_full_disk(self, row: dict) -> RecordsError:
-        """Spool ``row``, which the store's full disk refused; what to say of it."""
-        path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-full")
-        if path is not None:
-            waiting = self._spool.count()
-            log.warning("%s: the disk is full; a result is kept in %s (%d wait there)", self.where, path, waiting)
-            return KeptInSpool(
-                f"{self.where}: the disk is full, so the result could not be written; it is kept in {path}, with "
-                f"{waiting} result(s) waiting there in all, and written once the disk has room"
-            )
-        log.error("a result was not recorded (the disk is full): %s", json.dumps(row, sort_keys=True))
-        return KeptInSpool(
-            f"{self.where}: the disk is full, and so is the spool's; nothing can be written, and the result was "
-            "not recorded (it is in the log)"
-        )
-
-    def _transaction(self, work):
-        """Run ``work(conn)`` in one short transaction on the writer's connection."""
-        backend = self._backend
-        with backend.connection(write=True) as conn:
-            conn.execute(backend.begin)
-            try:
-                answer = work(conn)
-                conn.execute("COMMIT")
-                return answer
-            except BaseException:
-                schema.rollback(conn)
-                raise
-
     def _transient(self, error: BaseException) -> bool:
         return self._backend.transient(error)
-
-    # -- reading ----------------------------------------------------------------------------------
 
     def _read(self, work):
         """``work(conn)`` on a reader's connection, within the backend's deadline; tried again on a new
@@ -791,322 +317,6 @@ class Records:
 
     def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
         return self._read(lambda conn: conn.execute(self._backend.sql(sql), tuple(params)).fetchall())
-
-    def _rows(self, sql: str, params: Sequence = ()) -> list[dict]:
-        columns = schema.RESULT_COLUMNS
-        return [_result(dict(zip(columns, row, strict=True))) for row in self._query(sql, params)]
-
-    def best(
-        self,
-        number: int,
-        rules: Rules | str = "easy",
-        *,
-        category: str = HAND,
-        player: str | None = None,
-        layout: Layout | str | None = None,
-    ) -> dict | None:
-        """The best unassisted result of game ``number`` under ``rules`` on ``layout`` (None: Three
-        Peaks) among those of ``category`` (played by hand, by default; or ``"scripted"``) (§9:
-        fewest cards left, then moves, then the earliest), of one ``player`` if given, else of
-        everyone; or None."""
-        where, params = self._where(rules, number, player=player, layout=stored_layout_key(layout))
-        rows = self._rows(
-            f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} AND category = ? "
-            "AND assists = '' ORDER BY cards_left, moves, finished_at, id LIMIT 1",
-            (*params, check_category(category)),
-        )
-        return rows[0] if rows else None
-
-    def standing(
-        self, number: int, rules: Rules | str = "easy", *, category: str = HAND, layout: Layout | str | None = None
-    ) -> Notice | None:
-        """The record of game ``number`` on ``layout`` (None: Three Peaks) among the games of
-        ``category`` (played by hand, by default) and who holds it, as a notice (``"Record of game
-        123 (Easy): won in 47 moves, held by ana."``), or None when it has no result yet."""
-        key, number = rules_key(rules), _bounded("number", number, SERIES_FIRST, SERIES_LAST)
-        category, shape = check_category(category), stored_layout_key(layout)
-        rows = self._query(
-            "SELECT player, cards_left, moves FROM bests WHERE category = ? AND layout = ? AND rules = ? "
-            "AND number = ?",
-            (category, shape, key, number),
-        )
-        if not rows:
-            return None
-        return standing_notice(key, number, (rows[0][1], rows[0][2]), rows[0][0], category, shape)
-
-    def leaderboard(
-        self,
-        number: int,
-        rules: Rules | str = "easy",
-        *,
-        category: str = HAND,
-        limit: int = 10,
-        layout: Layout | str | None = None,
-    ) -> Any:
-        """The leaderboard of game ``number`` on ``layout`` (None: Three Peaks) among the games of
-        ``category`` (played by hand, by default; ``"scripted"`` has a table of its own): each
-        player's best, the unassisted results first and the assisted ones after them, ranked in one
-        run (§9: fewest cards left, then fewest moves; equal results share a rank, and the next rank
-        skips as many), at most ``limit`` rows. A ``pandas.DataFrame`` where pandas is installed,
-        else a list of dicts; either way with the columns ``LEADERBOARD_COLUMNS``: ``rank``,
-        ``player``, ``cards_left``, ``moves``, ``outcome``, ``score``, ``assisted``, ``assists``
-        (named as the player saw them), ``category``, ``finished_at``."""
-        limit = _bounded("limit", limit, 0, 2**63 - 1)  # as results(): a count, or a clear error
-        category = check_category(category)
-        rows = self._query(
-            "SELECT player, cards_left, moves, outcome, score, assisted, assists, finished_at FROM ("
-            "SELECT player, outcome, cards_left, moves, score, assists, finished_at, id, "
-            "CASE WHEN assists = '' THEN 0 ELSE 1 END AS assisted, ROW_NUMBER() OVER (PARTITION BY player, "
-            "assists = '' ORDER BY cards_left, moves, finished_at, id) AS nth FROM results "
-            "WHERE layout = ? AND rules = ? AND number = ? AND category = ?) AS each_best WHERE nth = 1 "
-            "ORDER BY assisted, cards_left, moves, finished_at, id LIMIT ?",
-            (
-                stored_layout_key(layout),
-                rules_key(rules),
-                _bounded("number", number, SERIES_FIRST, SERIES_LAST),
-                category,
-                limit,
-            ),
-        )
-        entries: list[dict[str, Any]] = []
-        for place, row in enumerate(rows):
-            tied = place and row[1:3] == rows[place - 1][1:3] and row[5] == rows[place - 1][5]
-            entry = dict(zip(LEADERBOARD_COLUMNS[1:6], row[:5], strict=True))
-            entries.append(
-                {
-                    "rank": entries[-1]["rank"] if tied else place + 1,
-                    **entry,
-                    "assisted": bool(row[5]),
-                    "assists": assists_of(row[6]),
-                    "category": category,
-                    "finished_at": row[7],
-                }
-            )
-        return _table(entries, LEADERBOARD_COLUMNS)
-
-    def results(
-        self,
-        rules: Rules | str | None = None,
-        number: int | None = None,
-        outcome: str | None = None,
-        limit: int | None = None,
-        *,
-        player: str | None = None,
-        layout: Layout | str | None = None,
-    ) -> list[dict]:
-        """Recorded results as dicts, newest first, optionally of one rule set, game, outcome, player
-        or layout (by default every layout's; each result says its ``layout``, by key)."""
-        where, params = self._where(rules, number, outcome, player, layout)
-        sql = f"SELECT {', '.join(schema.RESULT_COLUMNS)} FROM results{where} ORDER BY finished_at DESC, id DESC"
-        if limit is not None:  # checked here: SQLite reads LIMIT -1 as none, PostgreSQL refuses it
-            sql += " LIMIT ?"
-            params.append(_bounded("limit", limit, 0, 2**63 - 1))
-        return self._rows(sql, params)
-
-    def players(self) -> list[str]:
-        """The players with results in the store, by name."""
-        return [row[0] for row in self._query("SELECT DISTINCT player FROM results ORDER BY player")]
-
-    def streak(
-        self,
-        rules: Rules | str = "easy",
-        *,
-        player: str,
-        category: str = HAND,
-        today: object = None,
-        layout: Layout | str | None = None,
-    ) -> dict[str, int]:
-        """How many days in a row ``player`` won the game of the day (``Game.of_the_day``) under
-        ``rules`` on ``layout`` (None: Three Peaks; each layout has its game of the day):
-        ``current``, the days up to ``today`` (None: the local calendar's), or up to the day
-        before while today's is not won yet; ``best``, the most ever. A day counts when the
-        player won that day's game on that day, in the local calendar (a result's time is stored
-        in UTC), in games of ``category`` (by hand, by default)."""
-        key, name, shape = rules_key(rules), _asked_player(player), stored_layout_key(layout)
-        rows = self._query(
-            "SELECT number, finished_at FROM results "
-            "WHERE player = ? AND layout = ? AND rules = ? AND category = ? AND outcome = 'won'",
-            (name, shape, key, check_category(category)),
-        )
-        days = sorted(
-            {
-                day
-                for number, finished in rows
-                if (day := _local_day(finished)) is not None
-                and _of_the_day(day, key, layout if isinstance(layout, Layout) else shape, number)
-            }
-        )
-        best, run, last = 0, 0, None
-        for day in days:
-            run = run + 1 if last is not None and (day - last).days == 1 else 1
-            best, last = max(best, run), day
-        now = goals.day_of(today)
-        current = run if last is not None and (now - last).days in (0, 1) else 0
-        return {"current": current, "best": best}
-
-    def stats(
-        self, rules: Rules | str | None = None, *, player: str | None = None, layout: Layout | str | None = None
-    ) -> dict:
-        """Statistics as plain values: played, won, blocked, abandoned, finished, win percent, distinct
-        games played and won, longest run of removals, draws used (total and mean); of one
-        ``player`` if given, else of everyone; of one ``layout`` if given (its ``"layout"``, by key),
-        else of every layout (streaks then count Three Peaks' game of the day). A player's
-        figures of a rule set say their streaks too: ``streak`` and ``best_streak``, the days in a
-        row they won the game of the day (:meth:`streak`); ``win_streak`` and ``best_win_streak``,
-        their finished games won in a row, the last ones and the most ever (a game left for a new
-        deal neither adds to nor breaks it).
-
-        A game left unfinished for a new deal is *abandoned*: it counts as played, not as finished,
-        and the win percent is of the finished games (won or blocked), so leaving a game does not
-        lower it.
-
-        With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
-        the same figures for each rule set recorded."""
-        shape = None if layout is None else stored_layout_key(layout)
-        who = {"player": player if player is None else _asked_player(player), "layout": shape}
-
-        def streak(key: str) -> dict[str, int | None]:  # a player's days in a row, and wins in a row
-            if player is None:
-                return {"streak": None, "best_streak": None, "win_streak": None, "best_win_streak": None}
-            days = self.streak(key, player=player, layout=layout)
-            current, best = self._wins_in_a_row(key, player, shape)
-            return {
-                "streak": days["current"],
-                "best_streak": days["best"],
-                "win_streak": current,
-                "best_win_streak": best,
-            }
-
-        if rules is not None:
-            key = rules_key(rules)
-            return {
-                "rules": key,
-                **who,
-                **self._figures(*self._where(key, player=player, layout=shape)),
-                **streak(key),
-            }
-        where, params = self._where(player=player, layout=shape)
-        by_rules = {
-            key: {"rules": key, **who, **self._figures(*self._where(key, player=player, layout=shape)), **streak(key)}
-            for (key,) in self._query(f"SELECT DISTINCT rules FROM results{where} ORDER BY rules", params)
-        }
-        return {"rules": None, **who, **self._figures(where, params), "by_rules": by_rules}
-
-    def _wins_in_a_row(self, key: str, player: str, layout: str | None) -> tuple[int, int]:
-        """``player``'s finished games (won or blocked) under rule set ``key`` (on ``layout``, if
-        given) won in a row: the last ones, and the most ever."""
-        where, params = self._where(key, player=player, layout=layout)
-        rows = self._query(
-            f"SELECT outcome FROM results{where} AND outcome IN ('won', 'blocked') ORDER BY finished_at, id", params
-        )
-        best = run = 0
-        for (outcome,) in rows:
-            run = run + 1 if outcome == "won" else 0
-            best = max(best, run)
-        return run, best
-
-    def _figures(self, where: str, params: list) -> dict:
-        ((played, won, blocked, abandoned, games, games_won, run, draws),) = self._query(
-            "SELECT count(*), coalesce(sum(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), 0), "
-            "coalesce(sum(CASE WHEN outcome = 'blocked' THEN 1 ELSE 0 END), 0), "
-            "coalesce(sum(CASE WHEN outcome = 'abandoned' THEN 1 ELSE 0 END), 0), count(DISTINCT number), "
-            "count(DISTINCT CASE WHEN outcome = 'won' THEN number END), coalesce(max(longest_run), 0), "
-            f"coalesce(sum(draws), 0) FROM results{where}",
-            params,
-        )
-        played, won, draws, finished = int(played), int(won), int(draws), int(won) + int(blocked)
-        return {
-            "played": played,
-            "won": won,
-            "blocked": int(blocked),
-            "abandoned": int(abandoned),
-            "finished": finished,
-            "win_percent": round(100 * won / finished, 1) if finished else 0.0,
-            "games": int(games),
-            "games_won": int(games_won),
-            "longest_run": int(run),
-            "draws": draws,
-            "mean_draws": round(draws / played, 2) if played else 0.0,
-        }
-
-    @staticmethod
-    def _where(
-        rules: Rules | str | None = None,
-        number: int | None = None,
-        outcome: str | None = None,
-        player: str | None = None,
-        layout: Layout | str | None = None,
-    ) -> tuple[str, list]:
-        clauses: list[str] = []
-        params: list[object] = []
-        if player is not None:
-            clauses.append("player = ?")
-            params.append(_asked_player(player))
-        if layout is not None:
-            clauses.append("layout = ?")
-            params.append(stored_layout_key(layout))
-        if rules is not None:
-            clauses.append("rules = ?")
-            params.append(rules_key(rules))
-        if number is not None:
-            clauses.append("number = ?")
-            params.append(_bounded("number", number, SERIES_FIRST, SERIES_LAST))
-        if outcome is not None:
-            if outcome not in OUTCOMES:
-                raise InvalidValueError(f"outcome must be one of {', '.join(OUTCOMES)}; got {outcome!r}")
-            clauses.append("outcome = ?")
-            params.append(outcome)
-        return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
-
-
-def _of_the_day(day: date, rules: str, layout: Layout | str, number: int) -> bool:
-    """Whether game ``number`` was the game of the day ``day``; never where that day has none (a
-    layout of one's own where the walk to it runs out of its bound: ``goals.daily``)."""
-    try:
-        return goals.number_of_the_day(day, rules, layout=layout) == number
-    except SearchExhausted:
-        return False
-
-
-def _local_day(finished: object) -> date | None:
-    """The local calendar's day of a stored finishing time, or None for a time no version writes."""
-    try:
-        return datetime.fromisoformat(str(finished)).astimezone().date()
-    except ValueError:
-        return None
-
-
-def _table(entries: list[dict[str, Any]], columns: tuple[str, ...]) -> Any:
-    """``entries`` as a ``pandas.DataFrame`` of ``columns`` where pandas is installed, else as they are."""
-    try:
-        import pandas
-    except ImportError:
-        return entries
-    return pandas.DataFrame(entries, columns=list(columns))
-
-
-def _asked_player(name: object) -> str:
-    """A player asked about: any text, since a store may hold names this version would not write."""
-    if isinstance(name, str):
-        return name
-    return check_player(name)  # raises its TypeError
-
-
-def _bounded(name: str, value: object, low: int, high: int) -> int:
-    """A whole-number argument of a query, checked before it reaches the server (never an
-    ``OverflowError`` from the driver, nor a value one server takes and another refuses)."""
-    number = whole_number(value)
-    if number is None or not low <= number <= high:
-        raise InvalidValueError(f"{name} is a whole number from {low:,} to {high:,}; got {got(value)}")
-    return number
-
-
-class RowRefused(InvalidRecordsError):
-    """A result the store refuses whenever it is sent (a check of the store's own fails)."""
-
-
-class KeptInSpool(RecordsUnavailable):
-    """A result the store's disk had no room for: spooled (or, with no room there either, logged)."""
 
 
 class _NotOpened(Exception):
@@ -1130,21 +340,4 @@ def _spool_all() -> None:
         store.spool_pending()
 
 
-def _result(row: dict) -> dict:
-    row["assists"] = assists_of(row["assists"])
-    return row
-
-
-def _done(value: Any) -> Future:
-    future: Future = Future()
-    future.set_result(value)
-    return future
-
-
-def _failed(error: BaseException) -> Future:
-    future: Future = Future()
-    future.set_exception(error)
-    return future
-
-
-__all__ = ["BUSY_TIMEOUT", "GivenUp", "Records", "RecordsError"]
+__all__ = ["BUSY_TIMEOUT", "LEADERBOARD_COLUMNS", "GivenUp", "Records", "RecordsError"]
