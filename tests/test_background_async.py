@@ -20,7 +20,7 @@ from tripeaks_widget import Game, TriPeaks, fair, solver
 from tripeaks_widget.board import background, recording
 from tripeaks_widget.board.assists import HINT_PENDING, WIN_CHANCE_SAMPLES
 from tripeaks_widget.board.background import Worker
-from tripeaks_widget.records import writer
+from tripeaks_widget.records import worker
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
 
@@ -55,7 +55,7 @@ def no_threads(monkeypatch):
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", refuse)
-    for module in (background, recording, writer):  # each asks where it decides
+    for module in (background, recording, worker):  # each asks where it decides
         monkeypatch.setattr(module, "threads_available", lambda: False)
 
 

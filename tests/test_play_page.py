@@ -195,9 +195,9 @@ def test_the_pages_words_are_translated_in_every_language():
 
 def test_the_pages_records_keep_a_game_won_by_clicks_as_played_by_hand(tmp_path, monkeypatch):
     """As in the browser, whose Python has no threads: each result is written at once, in this thread."""
-    from tripeaks_widget.records import HAND, Records, writer
+    from tripeaks_widget.records import HAND, Records, worker
 
-    monkeypatch.setattr(writer, "threads_available", lambda: False)
+    monkeypatch.setattr(worker, "threads_available", lambda: False)
     monkeypatch.delenv("TRIPEAKS_RECORDS_SPOOL", raising=False)
     path = tmp_path / "records" / "records.sqlite3"
     path.parent.mkdir()
@@ -216,10 +216,10 @@ def test_the_pages_records_keep_a_game_won_by_clicks_as_played_by_hand(tmp_path,
 def test_the_pages_notices_say_the_layout_and_the_default_player_in_the_pages_language(tmp_path, monkeypatch):
     """Issue 53: a Greek or Hebrew notice said "Diamond" and "player" in English; the layout is
     named as the board's labels name it, and the name nobody chose is a word of the language."""
-    from tripeaks_widget.records import writer
+    from tripeaks_widget.records import worker
     from tripeaks_widget.records.notices import SAID_DEFAULT_PLAYER
 
-    monkeypatch.setattr(writer, "threads_available", lambda: False)
+    monkeypatch.setattr(worker, "threads_available", lambda: False)
     monkeypatch.delenv("TRIPEAKS_RECORDS_SPOOL", raising=False)
     path = tmp_path / "records" / "records.sqlite3"
     path.parent.mkdir()

@@ -56,6 +56,7 @@ WIDGET_KEYS = {
     "answered",
     "records",
     "assisted",
+    "scripted",
 }
 
 
