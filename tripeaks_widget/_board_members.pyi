@@ -136,7 +136,7 @@ class BoardMembers:
     @property
     def moves_kept(self) -> int:
         """How many moves stand once the undone ones are taken out: the review numbers these,
-        and the verdict counts by them (see :func:`move_number`)."""
+        and the verdict counts by them (see :func:`~tripeaks_widget.engine.history.move_number`)."""
 
     @property
     def notices(self) -> list[str]:
@@ -230,8 +230,8 @@ class BoardMembers:
 
     @property
     def search_budget(self) -> float:
-        """Seconds for one search the board makes: the solver's hint, the verdict, a review's move (the
-        fair hint and the win chance are bounded by their work instead: the same in both builds)."""
+        """Seconds for one search the board makes: the solver's hint, the verdict (the fair hint, the
+        win chance and the review's chances are bounded by their work instead: the same in both builds)."""
     @search_budget.setter
     def search_budget(self, value: float) -> None: ...
     @property

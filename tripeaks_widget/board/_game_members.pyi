@@ -58,7 +58,7 @@ class GameMembers:
     @property
     def moves_kept(self) -> int:
         """How many moves stand once the undone ones are taken out: the review numbers these,
-        and the verdict counts by them (see :func:`move_number`)."""
+        and the verdict counts by them (see :func:`~tripeaks_widget.engine.history.move_number`)."""
 
     @property
     def number(self) -> int | None:
