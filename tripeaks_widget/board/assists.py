@@ -15,21 +15,19 @@ from ..engine.layout import Layout
 from ..engine.messages import Message
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight
-from ..engine.steps import Stale, Steps, drive, watched
+from ..engine.steps import Steps
 from .background import Worker
-from .chance import CHANCE_PENDING, WIN_CHANCE_SAMPLES, chance_detail, chance_view
+from .chance import CHANCE_PENDING, WIN_CHANCE_SAMPLES, chance_detail, chance_view, chance_watch
 from .hint import (
     HINT_PENDING,
     HINT_PLAY,
     NO_HINT,
     NO_HINT_IN_TIME,
-    HintFound,
+    Hints,
     check_hint_kind,
-    find_fair_hint,
-    find_hint,
     pointing,
 )
-from .review import review_view
+from .review import review_view, review_watch
 from .snapshot import VerdictLine
 from .verdict import (
     VERDICT_LOST,
@@ -39,10 +37,10 @@ from .verdict import (
     VERDICT_UNKNOWN,
     VERDICT_WINNABLE,
     Verdicts,
-    judge_steps,
     verdict_view,
+    verdict_watch,
 )
-from .watch import FAILED, Found, Host, Marks, Moment, Watch, failure, reason, still
+from .watch import FAILED, Found, Host, Marks, failure, still
 
 # Where the assists' names were found before they had modules of their own, and still are.
 __all__ = [
@@ -85,8 +83,6 @@ class Assists:
     ) -> None:
         self.board = board
         self.worker = Worker()
-        self.hint_at: Moment | None = None  # the moment a hint search running for the board was asked at
-        self.hint_kind = check_hint_kind(hint_kind)
         self.show_playable = True  # the glow on the cards that fit the discard
         self.show_hints = True  # the Hint button
         # the assists this game had ("hint", "fair_hint", "verdict", "win_chance"): kept with its result
@@ -95,53 +91,13 @@ class Assists:
         self.verdicts = Verdicts()
         self.sight: Sight | None = None  # what the player of the board's game has seen, followed move by move
 
-        def budget() -> float:  # read when a search starts: a script may change it
-            return board.search_budget
-
-        self.verdict = Watch(
-            board,
-            self.worker,
-            "verdict",
-            take=lambda game: game.copy(),
-            compute=lambda game: judge_steps(game, budget()),
-            found=lambda verdict: verdict,
-            failed=lambda error: {"kind": "error", "move": None, "error": reason(error)},
-            view=verdict_view,
-            answers=("winnable", "lost", "never", "unknown", "won", "error"),
-            known=lambda game: self.verdicts.known(game),
-            remember=lambda game, verdict: self.verdicts.remember(game, verdict),
-        )
-        self.chance = Watch(
-            board,
-            self.worker,
-            "win_chance",
-            take=self.seen,
-            compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0),
-            found=lambda chance: {"kind": "known", "chance": chance},
-            failed=lambda error: (
-                {"kind": "unknown"}  # out of time is an answer, not a failure
-                if isinstance(error, solver.SearchExhausted)
-                else {"kind": "error", "error": reason(error)}
-            ),
-            view=chance_view,
-            known=lambda game: (
-                None if game.status == "playing" else {"kind": "known", "chance": fair.win_chance(game.seen())}
-            ),
-        )
+        self.verdict = verdict_watch(board, self.worker, lambda: self.verdicts)
+        self.chance = chance_watch(board, self.worker, self.seen)
         # The last review made of this game: a review of it gone on since keeps the moves judged there.
         self.reviewed: fair.Review | None = None
-        self.review = Watch(
-            board,
-            self.worker,
-            "review",
-            take=lambda game: game.copy(),
-            compute=lambda game: fair.review_steps(game, samples=WIN_CHANCE_SAMPLES, seed=0, earlier=self.reviewed),
-            found=self._review_made,
-            failed=lambda error: {"kind": "error", "error": reason(error)},
-            view=review_view,
-            follows=False,
-        )
+        self.review = review_watch(board, self.worker, lambda: self.reviewed, self._review_made)
         self.verdict.on, self.chance.on = bool(show_verdict), bool(show_win_chance)
+        self.hints = Hints(board, self.worker, hint_kind, self.seen, lambda name: self.used.add(name))
 
     @property
     def show_verdict(self) -> bool:
@@ -204,72 +160,6 @@ class Assists:
         """The panel closes; a review made (or on its way) is kept for this moment."""
         self.review.on = False
         self.board.publish()
-
-    # -- the hint ---------------------------------------------------------------------------------
-
-    def _hint_job(self, kind: str, options: dict[str, Any]) -> Callable[[], Steps[HintFound]]:
-        """The search for a hint of ``kind``, on private copies: the fair one gets only what the
-        player sees. ``options`` are the keywords a script gave (``budget``: by default the board's
-        for the solver's hint, none for the fair one, which its work bounds)."""
-        budget = options.pop("budget", self.board.search_budget if kind == "exact" else None)
-        self.used.add("hint" if kind == "exact" else "fair_hint")
-        if kind == "exact":
-            game = self.board.game.copy()
-            return lambda: find_hint(game, budget)
-        seen = self.seen(self.board.game)
-        return lambda: find_fair_hint(seen, budget, **options)
-
-    def _show_hint(self, move: str | None, why: str | None, exact: bool) -> None:
-        """Under the lock, with the board still where the hint was asked: point at it."""
-        if move is None:
-            self.board.point(why or NO_HINT, [])
-        else:
-            self.board.point(*pointing(self.board.game, move, exact))
-
-    def hint(self, kind: str, **options: Any) -> str | None:
-        """A hint of ``kind`` (``"exact"`` or ``"fair"``) searched for here, in the caller's thread
-        (``w.hint()``, ``w.fair_hint()``), shown unless the board moved on meanwhile."""
-        board = self.board
-        with board.lock:
-            self.worker.cancel("hint")
-            self.hint_at = None
-            moment, exact, job = Moment.of(board.game), kind == "exact", self._hint_job(kind, options)
-        move, why = drive(job())
-        with board.lock:
-            if still(moment, board.game):
-                self._show_hint(move, why, exact)
-        return move
-
-    def ask_hint(self) -> None:
-        """The Hint button: say that a hint is being looked for, and look in the worker thread."""
-        board = self.board
-        moment, exact, job = Moment.of(board.game), self.hint_kind == "exact", self._hint_job(self.hint_kind, {})
-        board.point(HINT_PENDING, [])
-        self.hint_at = moment
-        self.worker.submit("hint", lambda: self._hint_found(job, moment, exact))
-
-    def _hint_wanted(self, moment: Moment) -> bool:
-        board = self.board
-        with board.lock:
-            return not board.closed and self.hint_at == moment and still(moment, board.game)
-
-    def _hint_found(self, job: Callable[[], Steps[HintFound]], moment: Moment, exact: bool) -> Steps[None]:
-        """In the worker thread: the search, then its result shown, unless the board moved on
-        (then it stops at its next step)."""
-        try:
-            move, why = yield from watched(job(), lambda: self._hint_wanted(moment))
-        except Stale:
-            log.debug("a hint search for a position no longer on the board was stopped")
-            return
-        except Exception as error:  # never lose an error: show it where the hint would be
-            log.exception("the hint search failed")
-            move, why = None, failure(error)
-        with self.board.lock:
-            if not self._hint_wanted(moment):
-                log.debug("a hint for a position no longer on the board was dropped")
-                return
-            self.hint_at = None
-            self._show_hint(move, why, exact)
 
     # -- winnable deals ---------------------------------------------------------------------------
 

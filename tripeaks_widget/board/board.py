@@ -335,7 +335,7 @@ class Board(GameMembers):
         ``highlight()`` clears. The highlight also goes away with the next action."""
         marks: Marks = ["stock" if _is_stock(target) else self.game.slot_of(target) for target in targets]
         with self.lock:
-            self.assists.hint_at = None  # a hint still being looked for would take this highlight's place
+            self.assists.hints.at = None  # a hint still being looked for would take this highlight's place
             self.publisher.highlight = marks
             self.publish()
 
@@ -392,12 +392,12 @@ class Board(GameMembers):
     @property
     def hint_kind(self) -> str:
         """Which hint the Hint button gives: ``"fair"`` (from what the player sees) or ``"exact"``."""
-        return self.assists.hint_kind
+        return self.assists.hints.kind
 
     @hint_kind.setter
     def hint_kind(self, kind: str) -> None:
         with self.lock:
-            self.assists.hint_kind = check_hint_kind(kind)
+            self.assists.hints.kind = check_hint_kind(kind)
             self.publish()
 
     @property
@@ -455,7 +455,7 @@ class Board(GameMembers):
         """The game's ``hint`` (the solver's next action, peeking), searched for here and shown on
         the board as its Hint button shows one; by default within ``search_budget``."""
         check_keywords("hint()", options, keywords(inspect.signature(Game.hint)))
-        return self.assists.hint("exact", **options)
+        return self.assists.hints.find("exact", **options)
 
     @signature_of(Game.fair_hint)
     def fair_hint(self, **options: Any) -> str | None:
@@ -463,7 +463,7 @@ class Board(GameMembers):
         and shown on the board as its Hint button shows one; by default bounded by its work (the
         arrangements and nodes ``fair`` counts), not by ``search_budget``, so both builds agree."""
         check_keywords("fair_hint()", options, keywords(inspect.signature(Game.fair_hint)))
-        return self.assists.hint("fair", **options)
+        return self.assists.hints.find("fair", **options)
 
     @signature_of(Game.win_chance)
     def win_chance(self, **options: Any) -> Chance:

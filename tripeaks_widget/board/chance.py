@@ -3,13 +3,17 @@ it, with its interval and what it is made of."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
-from .. import fair
+from .. import fair, solver
+from ..engine.game import Game
 from ..engine.messages import Message
+from ..engine.seen import Seen
+from .background import Worker
 from .snapshot import WinChanceLine
 from .verdict import VERDICT_UNKNOWN
-from .watch import FAILED, Found, Say
+from .watch import FAILED, Found, Host, Say, Watch, reason
 
 CHANCE_PENDING = Message("Win chance …")
 CHANCE_KNOWN = Message("Win chance {percent}%")
@@ -58,3 +62,25 @@ def chance_detail(chance: fair.Chance) -> Message:
     low, high = fair.whole_percent(chance.low), fair.whole_percent(chance.high)
     said = CHANCE_DETAIL if chance.calibrated else CHANCE_UNCALIBRATED  # a layout of one's own, a variant
     return Message(said, low=low, high=high, samples=chance.samples)
+
+
+def chance_watch(board: Host, worker: Worker, seen: Callable[[Game], Seen]) -> Watch[WinChanceLine]:
+    """The win chance as ``board`` keeps it: worked out from ``seen(game)``, what the player sees,
+    bounded by its work (:data:`WIN_CHANCE_SAMPLES`); out of time is an answer, not a failure."""
+    return Watch(
+        board,
+        worker,
+        "win_chance",
+        take=seen,
+        compute=lambda seen: fair.win_chance_steps(seen, samples=WIN_CHANCE_SAMPLES, seed=0),
+        found=lambda chance: {"kind": "known", "chance": chance},
+        failed=lambda error: (
+            {"kind": "unknown"}
+            if isinstance(error, solver.SearchExhausted)
+            else {"kind": "error", "error": reason(error)}
+        ),
+        view=chance_view,
+        known=lambda game: (
+            None if game.status == "playing" else {"kind": "known", "chance": fair.win_chance(game.seen())}
+        ),
+    )

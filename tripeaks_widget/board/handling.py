@@ -70,7 +70,7 @@ def carry_out(board: Board, intent: intents.Intent, request: int | str | None) -
             if not board.assists.show_hints:
                 log.debug("a hint asked for while hints are switched off was ignored")
             else:
-                board.assists.ask_hint()
+                board.assists.hints.ask()
         elif isinstance(intent, intents.Switch):
             setattr(board, intent.name, intent.value)
         elif isinstance(intent, intents.Review):

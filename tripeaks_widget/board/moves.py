@@ -45,7 +45,7 @@ class Moves:
         board = self.board
         board.publisher.clear()
         board.results.notices = []
-        board.assists.hint_at = None
+        board.assists.hints.at = None
 
     def carry_out(
         self, action: Callable[..., Card], *args: Any, request: int | str | None = None, by_hand: bool = False

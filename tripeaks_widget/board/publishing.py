@@ -108,7 +108,7 @@ class Publisher:
                 "win_chance": assists.chance.shown(say),
                 "show_playable": assists.show_playable,
                 "show_hints": assists.show_hints,
-                "hint_kind": assists.hint_kind,  # type: ignore[typeddict-item]
+                "hint_kind": assists.hints.kind,  # type: ignore[typeddict-item]
                 "review": assists.review.shown(say),
                 "reply": self.reply,
                 "records": board.results.store is not None,

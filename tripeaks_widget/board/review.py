@@ -3,16 +3,17 @@ mistakes the board can show, and the move after which the game was lost, as its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from .. import fair
 from ..engine.messages import Message
+from .background import Worker
+from .chance import WIN_CHANCE_SAMPLES
 from .snapshot import ReviewPanel, ReviewRow
-from .watch import FAILED, Found, Say
+from .watch import FAILED, Found, Host, Say, Watch, reason
 
 REVIEW_PENDING = Message("Reviewing the game…")
-# A review is judged move by move as the win chance is (chance.WIN_CHANCE_SAMPLES): bounded by that
-# work, not by seconds.
 
 
 def _value(chance: fair.Chance | None) -> float | None:
@@ -61,3 +62,23 @@ def review_view(found: Found, say: Say) -> ReviewPanel:
         view["moves"] = [_review_row(m) for m in review.moves]
         view["final"], view["lost_after"] = _value(review.final), review.lost_after
     return cast(ReviewPanel, view)  # its types are checked against the contract in tests/test_snapshot.py
+
+
+def review_watch(
+    board: Host, worker: Worker, earlier: Callable[[], fair.Review | None], made: Callable[[fair.Review], Found]
+) -> Watch[ReviewPanel]:
+    """The review as ``board`` keeps it: made on a private copy of its game when asked for (it
+    follows no move), judged move by move as the win chance is (:data:`WIN_CHANCE_SAMPLES`: bounded
+    by that work, not by seconds), going on from ``earlier()``, the last review of this game;
+    ``made(review)`` keeps a review made."""
+    return Watch(
+        board,
+        worker,
+        "review",
+        take=lambda game: game.copy(),
+        compute=lambda game: fair.review_steps(game, samples=WIN_CHANCE_SAMPLES, seed=0, earlier=earlier()),
+        found=made,
+        failed=lambda error: {"kind": "error", "error": reason(error)},
+        view=review_view,
+        follows=False,
+    )

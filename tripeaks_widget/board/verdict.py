@@ -3,6 +3,7 @@ searched for by the solver (it peeks), remembered for the game, and said as the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from .. import solver
@@ -10,8 +11,9 @@ from ..engine.game import YOU_WON, Game, Position
 from ..engine.history import move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.steps import Steps, drive
+from .background import Worker
 from .snapshot import VerdictLine
-from .watch import FAILED, Found, Say
+from .watch import FAILED, Found, Host, Say, Watch, reason
 
 VERDICT_PENDING = Message("Checking…")
 VERDICT_WINNABLE = Message("Still winnable")
@@ -107,3 +109,22 @@ class Verdicts:
         elif kind == "lost" and verdict.get("index") is not None:
             line = standing_actions(game.history)
             self._lost = (tuple(entry for entry in line if entry[0] <= verdict["index"]), verdict)
+
+
+def verdict_watch(board: Host, worker: Worker, verdicts: Callable[[], Verdicts]) -> Watch[VerdictLine]:
+    """The verdict as ``board`` keeps it: judged on a private copy of its game within its search
+    budget (read when a search starts: a script may change it), and what is found remembered in
+    ``verdicts()``, the game's."""
+    return Watch(
+        board,
+        worker,
+        "verdict",
+        take=lambda game: game.copy(),
+        compute=lambda game: judge_steps(game, board.search_budget),
+        found=lambda verdict: verdict,
+        failed=lambda error: {"kind": "error", "move": None, "error": reason(error)},
+        view=verdict_view,
+        answers=("winnable", "lost", "never", "unknown", "won", "error"),
+        known=lambda game: verdicts().known(game),
+        remember=lambda game, verdict: verdicts().remember(game, verdict),
+    )
