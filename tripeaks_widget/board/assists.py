@@ -1,6 +1,7 @@
-"""The assists of one board kept together: its worker thread, the hint, the verdict, the win
-chance and the review (each in its own module, on :class:`~tripeaks_widget.board.watch.Watch`),
-what the player has seen, the assists a game used, and winnable deals looked for.
+"""The assists of one board kept together, and the winnable deals it looks for.
+
+Its worker thread, the hint, the verdict, the win chance and the review (each in its own module, on
+:class:`~tripeaks_widget.board.watch.Watch`), what the player has seen, and the assists a game used.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The win chance: the chance of winning from what the player sees, as the board's readout shows
-it, with its interval and what it is made of."""
+"""The win chance: the chance of winning from what the player sees, as the board's readout shows it.
+
+With its interval and what it is made of, in the readout's tooltip."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Dealing on a board: a new game, a winnable one or the same one again, the game left behind
-recorded and every part of the board begun afresh; and the board's options read."""
+"""Dealing on a board: a new game, a winnable one or the same one again; and the board's options read.
+
+An unfinished game left behind is recorded, and every part of the board begins afresh for the new one."""
 
 from __future__ import annotations
 

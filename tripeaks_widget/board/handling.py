@@ -1,5 +1,6 @@
-"""The front end's requests carried out: each intent read, done through the board's own methods (as
-a script calls them), and answered once; a malformed one changes nothing."""
+"""The front end's requests: each intent read, carried out and answered once.
+
+Carried out through the board's own methods, as a script calls them; a malformed one changes nothing."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The hint: the next action, fair (from what the player sees) or exact (the solver's, peeking),
-searched for and said in the message line with the card or the stock it points at."""
+"""The hint: the next action, fair (from what the player sees) or exact (the solver's, peeking).
+
+Searched for, then said in the message line, with the card or the stock it points at."""
 
 from __future__ import annotations
 

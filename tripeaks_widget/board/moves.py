@@ -1,5 +1,6 @@
-"""Moves on a board: each action carried out and published, refused or not, a line replayed step by
-step, and the ``on_move`` callbacks told of each move."""
+"""The moves on a board: each action carried out and published, and the ``on_move`` callbacks told.
+
+A move refused is published too (the reason is in the view); a line is replayed step by step."""
 
 from __future__ import annotations
 

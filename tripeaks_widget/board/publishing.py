@@ -1,5 +1,6 @@
-"""What a board publishes: its own lines beside the game's (the note, the highlight, the caption, a
-request's reply), made into one complete snapshot and handed to every subscriber."""
+"""What a board publishes: one complete snapshot at a time, handed to every subscriber.
+
+With the board's own lines beside the game's: the note, the highlight, the caption, a request's reply."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The review after a game: each move with its chance before and after, the best one, the
-mistakes the board can show, and the move after which the game was lost, as its panel shows them."""
+"""The review after a game, as its panel shows it: each move judged by its chance of winning.
+
+Each move with its chance before and after, the best one, the mistakes the board can show, and the
+move after which the game was lost."""
 
 from __future__ import annotations
 

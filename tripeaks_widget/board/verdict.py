@@ -1,5 +1,6 @@
-"""The verdict: whether the game on the board can still be won, and if not since which move,
-searched for by the solver (it peeks), remembered for the game, and said as the "Winnable?" line."""
+"""The verdict: whether the board's game can still be won, and if not since which move.
+
+Searched for by the solver (it peeks), remembered for the game, and said as the "Winnable?" line."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The plumbing every assist shares: one analysis kept for the moment the board stands at, looked
-for in the board's worker thread and dropped once the board has moved on.
+"""The assists' plumbing: an analysis kept for the board's moment, searched for in its worker thread.
 
 Searches asked for from the board run in the worker thread (:mod:`tripeaks_widget.board.background`)
 under a time budget, so a message handler always returns at once. A search is about the
