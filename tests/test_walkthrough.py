@@ -7,7 +7,7 @@ import ipywidgets
 import pytest
 
 from tripeaks_widget import Card, Game, IllegalMoveError, TriPeaks
-from tripeaks_widget.board import board as board_module
+from tripeaks_widget.board import moves
 from tripeaks_widget.compare import Comparison
 
 OPENING = "TP1-E-AAAAAAB"  # R6.4
@@ -31,7 +31,7 @@ def states(w):
 def sleeps(monkeypatch):
     """Record the pauses of a paced replay instead of waiting."""
     out = []
-    monkeypatch.setattr(board_module.time, "sleep", out.append)
+    monkeypatch.setattr(moves.time, "sleep", out.append)
     return out
 
 
@@ -124,7 +124,7 @@ def test_interrupt_during_a_pause_leaves_a_consistent_published_game(w, states, 
         if len(pauses) == 2:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(board_module.time, "sleep", sleep)
+    monkeypatch.setattr(moves.time, "sleep", sleep)
     with pytest.raises(KeyboardInterrupt):
         w.replay(THREE_MOVES, pace=0.5)
     assert w.history == ["K♣", "A♠"]

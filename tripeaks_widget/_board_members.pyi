@@ -6,7 +6,7 @@ import os
 import typing
 
 import tripeaks_widget.analysis
-import tripeaks_widget.board.board
+import tripeaks_widget.board.moves
 import tripeaks_widget.board.snapshot
 import tripeaks_widget.engine.cards
 import tripeaks_widget.engine.game
@@ -147,13 +147,13 @@ class BoardMembers:
         """The deal's number (R6.7) when it is a numbered deal, else None (a ``TPD-`` deck code)."""
 
     def on_move(
-        self, callback: collections.abc.Callable[[tripeaks_widget.board.board.Move], None]
+        self, callback: collections.abc.Callable[[tripeaks_widget.board.moves.Move], None]
     ) -> collections.abc.Callable[[], None]:
         """Call ``callback(move)`` after every move carried out on this board, a click, a key or a
-        call such as ``play`` alike: ``move`` is a :class:`Move` (``move.action``: ``"K♣"``,
-        ``"draw"``, ``"undo"``; ``move.card``; ``move.by_hand``). Returns the call that stops it. The
-        callback runs in the thread that made the move (in a notebook, the kernel's: print into an
-        ``ipywidgets.Output`` to be seen; see the how-to on walkthroughs)."""
+        call such as ``play`` alike: ``move`` is a :class:`~tripeaks_widget.board.moves.Move`
+        (``move.action``: ``"K♣"``, ``"draw"``, ``"undo"``; ``move.card``; ``move.by_hand``). Returns
+        the call that stops it. The callback runs in the thread that made the move (in a notebook,
+        the kernel's: print into an ``ipywidgets.Output`` to be seen; see the how-to on walkthroughs)."""
 
     def peaks(self) -> list[tripeaks_widget.engine.game.Peak]:
         """Each peak (R1.5): its name, the cards it still has, whether it is cleared."""

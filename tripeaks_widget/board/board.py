@@ -8,62 +8,54 @@ subscribed (:meth:`Board.subscribe`). The widget is one subscriber; a test is an
 Every change of the board and every snapshot made takes :attr:`Board.lock`; the searches run in
 the board's worker thread (:mod:`tripeaks_widget.board.background`) and give their answers back
 under it. What the front end is told is said in the board's language (``lang``).
+
+Its work is done by its parts, each a module of its own: what it publishes
+(:mod:`~tripeaks_widget.board.publishing`), the moves (:mod:`~tripeaks_widget.board.moves`), dealing
+(:mod:`~tripeaks_widget.board.dealing`), the front end's requests (:mod:`~tripeaks_widget.board.handling`),
+the assists (:mod:`~tripeaks_widget.board.assists`), the goals (:mod:`~tripeaks_widget.board.aims`), the
+results (:mod:`~tripeaks_widget.board.recording`) and the statistics
+(:mod:`~tripeaks_widget.board.statistics`); this module is its public surface, one member each.
+It stays one module past 500 lines because that surface is one class: each member here, with the
+docstring ``help()`` shows, hands its work to the part that does it.
 """
 
 from __future__ import annotations
 
 import inspect
-import logging
-import math
 import os
 import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .. import i18n
 from ..analysis import Game
 from ..engine.cards import Card
 from ..engine.dealing import ToDeal
-from ..engine.errors import (
-    InvalidTypeError,
-    InvalidValueError,
-    check_flag,
-    check_keywords,
-    checked_keywords,
-    got,
-    keywords,
-)
-from ..engine.game import ENDINGS, IllegalMoveError
+from ..engine.errors import InvalidTypeError, check_flag, check_keywords, checked_keywords, keywords
 from ..engine.layout import Layout
-from ..engine.messages import Message
 from ..engine.rules import Rules
-from ..engine.steps import drive
 from ..fair import Chance, Review
 from ..goals import Challenge, Day, challenges_of_the_day
-from ..picture import Picture, look
-from ..records import Records, check_player, in_series
+from ..picture import Picture
+from ..records import Records, check_player
 from ..records.player import renamed
-from . import dialog, intents
-from .aims import GOAL_MET, Aims, read_challenges
-from .assists import Assists, Marks, check_hint_kind, failure
+from . import handling
+from .aims import Aims, read_challenges
+from .assists import Assists, Marks, check_hint_kind
+from .dealing import Dealer, check_budget, check_language
+from .moves import Move, Mover, Moves
+from .publishing import Publisher, Subscriber
 from .recording import Results
-from .replay import check_pace, steps_of, whole_step
 from .snapshot import Reply, Snapshot, VerdictLine
 from .statistics import Statistics
 from .surface import reads_through, signature_of
+
+__all__ = ["GAME_NAMES", "Board", "Move", "check_language", "uncopyable", "with_the_boards_keywords"]
 
 if TYPE_CHECKING:  # what a board reads through to its game, declared for type checkers (tests/typed/declarations.py)
     from ._game_members import GameMembers
 else:
     GameMembers = object  # at run time, reads_through copies the members on
-
-log = logging.getLogger("tripeaks_widget")
-
-# A click that names a card no longer where it was clicked (the board changed while it was on its way).
-CLICK_TOO_LATE = Message("The board changed before that click arrived: nothing was played")
-
-Subscriber = Callable[[Snapshot], None]
 
 # What a board says of its game, under the game's names and as the same kind (``board.score`` is
 # ``board.game.score``; ``board.peaks()`` is ``board.game.peaks()``). The game's language is the board's.
@@ -99,26 +91,6 @@ GAME_NAMES = (
 )
 
 
-class Move(NamedTuple):
-    """One action carried out on a board, as :meth:`Board.on_move` tells it: the action in notation
-    (``"K♣"``, ``"draw"``, ``"undo"``), the card it moved, and whether a player's hand made it (a
-    click or a key) rather than a script."""
-
-    action: str
-    card: Card
-    by_hand: bool
-
-
-Mover = Callable[[Move], None]
-
-
-def _budget(name: str, value: Any) -> float:
-    """A time budget in seconds: a number above 0, finite."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (math.isfinite(value) and value > 0):
-        raise InvalidValueError(f"{name} is a number of seconds above 0; got {got(value)}")
-    return float(value)
-
-
 @reads_through(Game, GAME_NAMES, lambda board: board.game)
 class Board(GameMembers):
     """One game of TriPeaks in play, headless: see the module's docstring and the explanation
@@ -152,8 +124,8 @@ class Board(GameMembers):
         search_budget: float = 2.5,
         deal_budget: float = 5.0,
     ) -> None:
-        self._search_budget = _budget("search_budget", search_budget)  # seconds for one hint or verdict search
-        self._deal_budget = _budget("deal_budget", deal_budget)  # seconds to find a winnable random deal
+        self._search_budget = check_budget("search_budget", search_budget)  # seconds for one hint or verdict search
+        self._deal_budget = check_budget("deal_budget", deal_budget)  # seconds to find a winnable random deal
         for name, flag in [
             ("show_verdict", show_verdict),
             ("show_win_chance", show_win_chance),
@@ -163,109 +135,42 @@ class Board(GameMembers):
             check_flag(name, flag)
         self.lock = threading.RLock()  # every change of the board and every snapshot made takes it
         self._closed = False
-        self._built = False  # nothing is published before the board is whole
-        self._subscribers: list[Subscriber] = []
-        self._movers: list[Mover] = []
+        self.publisher = Publisher(self)  # the snapshots, and what the board shows of its own
+        self.actions = Moves(self)  # the moves carried out, and who is told of them
         self._lang = check_language(lang)
         asked = ToDeal.parse(what, game=game, rules=rules, layout=layout)  # a bad one raises before anything starts
-        self._game = Game(asked, error_help=error_help, lang=self._lang)
+        self.dealer = Dealer(self, Game(asked, error_help=error_help, lang=self._lang))  # the game on the board
         self.assists = Assists(self, show_verdict, show_win_chance, check_hint_kind(hint_kind))
         self.assists.show_playable, self.assists.show_hints = show_playable, show_hints
-        self._note: str = ""  # the board's own word for the message line (a hint, an error) until the next action
-        self._highlight: Marks = []
-        self._caption = ""
-        self._reply: Reply | None = None  # the answer to the last request, until the next action
-        self._answered: int | None = None  # the last front-end intent handled (its "seq"): the move in flight lands
-        self._seq = 0
-        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self._game))
+        self.aims = Aims(self, self.assists.worker, read_challenges(challenge, self.game))
         self.results = Results(self, records, player)  # the player's name never stops the game
         self.statistics = Statistics(self)  # the statistics view, from the Assists panel
         said = renamed(self.results.player) if self.results.store is not None else None
         if said:
             self.results.notices.append({"kind": "info", "text": said})
         with self.lock:  # a search or the store's answer started now comes back once the board is whole
-            self.results.ask_standing(self._game)
-            self.results.ask_challenges(self._game, self.aims.from_the_class)
+            self.results.ask_standing(self.game)
+            self.results.ask_challenges(self.game, self.aims.from_the_class)
             self.assists.refresh()
-            self._built = True
+            self.publisher.built = True
 
     # -- the snapshot: the one way state goes out -------------------------------------------------
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(snapshot)`` with every snapshot published from now on; returns the call
         that unsubscribes it."""
-        with self.lock:
-            self._subscribers.append(callback)
-        return lambda: self._unsubscribe(callback)
-
-    def _unsubscribe(self, callback: Subscriber) -> None:
-        with self.lock:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
+        return self.publisher.subscribe(callback)
 
     def publish(self) -> None:
         """Make one complete snapshot and hand it to every subscriber (a game that has just ended is
         recorded first, and with the verdict or the win chance switched on, one for a new
         position is looked up or asked for)."""
-        with self.lock:
-            if not self._built or self._closed:
-                return
-            self.assists.refresh()
-            for met in self.aims.newly_met(self._game):
-                self.results.notices.append({"kind": "goal", "text": Message(GOAL_MET, goal=met.message)})
-            self.aims.ask_best(self._game)  # once the game is over
-            recorded = self.results.recorded
-            self.results.look_at(self._game, self.used)
-            if self.results.recorded is not recorded:
-                self.statistics.recorded(self.results.recorded)  # its figures again, once it is written
-                if self.aims.is_the_day(self._game):
-                    game = self._game  # a day more, maybe
-                    self.results.ask_streak(game.rules, game.layout, after=self.results.recorded)
-            snapshot = self.snapshot()
-            for callback in list(self._subscribers):
-                callback(snapshot)
+        self.publisher.publish()
 
     def snapshot(self) -> Snapshot:
         """The board as the front end shows it (the contract: :mod:`tripeaks_widget.board.snapshot`):
         the game's view in the board's language, the board's own fields, a new sequence number."""
-        with self.lock:
-            self._seq += 1
-            game, lang, say = self._game, self._lang, self.say
-            view = game.view()
-            goals = self.aims.said(game, say)
-            return {
-                **view,
-                "table": look.table(game.layout),
-                "layout": game.layout.key,
-                "layout_name": i18n.layout_name(game.layout, lang),
-                "description": f"{view['description']} {goals}" if goals else view["description"],
-                "message": say(self._note) if self._note else view["message"],  # the game speaks the board's language
-                "ending": say(ENDINGS.get(game.status)),
-                "error_help": bool(game.error_help),
-                "highlight": list(self._highlight),
-                "caption": self._caption,
-                "number": game.number if in_series(game.number) else None,
-                "notices": [{"kind": note["kind"], "text": say(note["text"])} for note in self.results.notices],
-                "goals": self.aims.view(game, say),
-                "streak": self.aims.streak_view(game, self.results.streak, say),
-                "stats": self.statistics.view(game, say),
-                "show_verdict": self.assists.show_verdict,
-                "verdict": self.assists.verdict.shown(say),
-                "show_win_chance": self.assists.show_win_chance,
-                "win_chance": self.assists.chance.shown(say),
-                "show_playable": self.assists.show_playable,
-                "show_hints": self.assists.show_hints,
-                "hint_kind": self.assists.hint_kind,  # type: ignore[typeddict-item]
-                "review": self.assists.review.shown(say),
-                "reply": self._reply,
-                "records": self.results.store is not None,
-                "assisted": bool(self.used),
-                "scripted": not self.results.all_by_hand(game),
-                "answered": self._answered,
-                "lang": lang,
-                "dir": i18n.direction(lang),  # type: ignore[typeddict-item]
-                "seq": self._seq,
-            }
+        return self.publisher.snapshot()
 
     def say(self, message: str | None) -> str:
         """A message in the board's language."""
@@ -280,7 +185,7 @@ class Board(GameMembers):
         """Stop the board: searches still waiting are dropped, a store it opened is released."""
         with self.lock:
             self._closed = True
-            self._subscribers.clear()
+            self.publisher.subscribers.clear()
         self.assists.close()
         self.results.close()
 
@@ -291,69 +196,7 @@ class Board(GameMembers):
         "slot": 3, "id": 7}``, see :mod:`tripeaks_widget.board.intents`). A request with an ``id``
         gets one answer, in the snapshot's ``reply`` (also returned); a New game that looks for a
         winnable deal answers when one is dealt (None now). A malformed request changes nothing."""
-        with self.lock:
-            try:
-                intent, request = intents.parse(content, self._game.layout.slot_count), intents.request_of(content)
-            except intents.Malformed as bad:
-                log.warning("ignored a malformed intent (%s): %s", bad.why, intents.brief(content))
-                return self.answer(bad.request, False, bad.message)
-            answered = intents.sequence(content)
-            if answered is not None:
-                self._answered = answered  # every snapshot from here on says this intent was handled
-            try:
-                return self._carry_out(intent, request)
-            except IllegalMoveError as refusal:  # the reason is already in the message line
-                log.debug("move refused: %s", refusal)
-                return self._reply
-            except Exception as error:  # never lose an error in a request: show it
-                log.exception("intent %s failed", intents.brief(content))
-                self._note = failure(error)
-                reply = self.answer(request, False, self._note, publish=False)
-                self.publish()
-                return reply
-
-    def _carry_out(self, intent: intents.Intent, request: int | str | None) -> Reply | None:
-        if isinstance(intent, intents.Play):
-            if self._game.slot_view(intent.slot) != intent.card:
-                # The board changed between the click and now (a cell dealt again, undid, another view
-                # played): the card clicked is not there any more, and another must not be played for it.
-                log.debug("a click on %s, no longer in slot %d, was refused", intent.card, intent.slot)
-                self._begin()
-                self._note = CLICK_TOO_LATE
-                return self.answer(request, False, CLICK_TOO_LATE)
-            self._apply(self.results.by_hand(self._game.play), intent.slot, request=request, by_hand=True)
-        elif isinstance(intent, intents.Draw):
-            self._apply(self.results.by_hand(self._game.draw), request=request, by_hand=True)
-        elif isinstance(intent, intents.Undo):
-            self._apply(self.results.by_hand(self._game.undo), request=request, by_hand=True)
-        elif isinstance(intent, intents.Restart):
-            self.restart()
-            return self.answer(request, True)
-        else:
-            if isinstance(intent, intents.Hint):
-                if not self.assists.show_hints:
-                    log.debug("a hint asked for while hints are switched off was ignored")
-                else:
-                    self.assists.ask_hint()
-            elif isinstance(intent, intents.Switch):
-                setattr(self, intent.name, intent.value)
-            elif isinstance(intent, intents.Review):
-                if not intent.open:
-                    self.assists.close_review()
-                elif self._game.status == "playing":
-                    log.debug("a review asked for before the game is over was ignored")
-                else:
-                    self.assists.ask_review()
-            elif isinstance(intent, intents.Stats):
-                if intent.open:
-                    self.statistics.show()
-                else:
-                    self.statistics.close()
-                self.publish()
-            elif isinstance(intent, intents.NewGame):
-                return dialog.answer(self, intent)
-            return self.answer(request, True)
-        return self._reply
+        return handling.handle(self, content)
 
     def answer(
         self, request: int | str | None, ok: bool, error: Any = "", field: str | None = None, *, publish: bool = True
@@ -361,71 +204,20 @@ class Board(GameMembers):
         """Answer request ``request`` in the next snapshot, and publish it: ``error`` said in the
         board's language, ``field`` the dialog's field it is about. A request without an id wants
         no answer: nothing is published for it."""
-        if request is None:
-            return None
-        reply: Reply = {"type": "reply", "id": request, "ok": ok, "error": "" if ok else self.say(error)}
-        if field and not ok:
-            reply["field"] = field
-        with self.lock:
-            self._reply = reply
-            if publish:
-                self.publish()
-        return reply
+        return self.publisher.answer(request, ok, error, field, publish=publish)
 
     # -- actions -------------------------------------------------------------------------------------
 
-    def _begin(self) -> None:
-        """An action starts: the board's note, the highlight, the notices and the last reply go (and a
-        hint still being looked for is no longer wanted)."""
-        self._note = ""
-        self._highlight = []
-        self._reply = None
-        self.results.notices = []
-        self.assists.hint_at = None
-
     def point(self, note: str, marks: Marks) -> None:
         """A search's word for the board: the note in the message line, the cards it points at."""
-        with self.lock:
-            self._note, self._highlight = note, marks
-            self.publish()
-
-    def _apply(
-        self, action: Callable[..., Card], *args: Any, request: int | str | None = None, by_hand: bool = False
-    ) -> Card:
-        """Run one engine action and publish the result, refused or not (the reason is in the view),
-        with the answer to ``request`` when the front end asked with an id; then tell the movers."""
-        with self.lock:
-            self._begin()
-            over = self._game.status != "playing"
-            try:
-                done = action(*args)
-            except IllegalMoveError:
-                self.answer(request, False, self._game.message, publish=False)
-                self.publish()
-                raise
-            if over and self._game.history[-1] == "undo" and self.aims.undone_after_the_end(self._game):
-                self.assists.used.add("verdict")  # the best possible said whether the deal can be won
-            self.answer(request, True, publish=False)
-            self.publish()
-            move = Move(self._game.history[-1], done, by_hand)
-        self._tell(move)
-        return done
-
-    def _tell(self, move: Move) -> None:
-        """Call each ``on_move`` callback, outside the lock; one that fails is logged, and the
-        others still hear of the move."""
-        for callback in list(self._movers):
-            try:
-                callback(move)
-            except Exception:
-                log.exception("an on_move callback failed on %s", move.action)
+        self.publisher.point(note, marks)
 
     def describe(self, lang: str | None = None) -> str:
         """The board in words, as a screen reader reads it (R7), in ``lang`` (by default the
         board's): the game's, then its goals and how far it has come on each."""
         said = lang if lang is not None else self._lang
-        goals = self.aims.said(self._game, lambda message: i18n.translate(message, said))
-        words = self._game.describe(said)
+        goals = self.aims.said(self.game, lambda message: i18n.translate(message, said))
+        words = self.game.describe(said)
         return f"{words} {goals}" if goals else words
 
     @property
@@ -436,11 +228,11 @@ class Board(GameMembers):
         ``TriPeaks.of_the_day()`` deals its game with them) or None (``TriPeaks(challenge=...)``
         sets it too). Each goal's progress, and once
         the game is over the best possible, show on the board (the snapshot's ``goals``)."""
-        return tuple(aim.challenge for aim in self.aims.of(self._game))
+        return tuple(aim.challenge for aim in self.aims.of(self.game))
 
     @challenges.setter
     def challenges(self, value: Challenge | str | Sequence[Challenge | str] | Day | None) -> None:
-        chosen = read_challenges(value, self._game)
+        chosen = read_challenges(value, self.game)
         with self.lock:
             self.aims.set = chosen
             self.publish()
@@ -466,49 +258,39 @@ class Board(GameMembers):
 
     def on_move(self, callback: Mover) -> Callable[[], None]:
         """Call ``callback(move)`` after every move carried out on this board, a click, a key or a
-        call such as ``play`` alike: ``move`` is a :class:`Move` (``move.action``: ``"K♣"``,
-        ``"draw"``, ``"undo"``; ``move.card``; ``move.by_hand``). Returns the call that stops it. The
-        callback runs in the thread that made the move (in a notebook, the kernel's: print into an
-        ``ipywidgets.Output`` to be seen; see the how-to on walkthroughs)."""
-        if not callable(callback):
-            raise InvalidTypeError(f"on_move takes a function of one move; got {got(callback)}")
-        with self.lock:
-            self._movers.append(callback)
-
-        def stop() -> None:
-            with self.lock:
-                if callback in self._movers:
-                    self._movers.remove(callback)
-
-        return stop
+        call such as ``play`` alike: ``move`` is a :class:`~tripeaks_widget.board.moves.Move`
+        (``move.action``: ``"K♣"``, ``"draw"``, ``"undo"``; ``move.card``; ``move.by_hand``). Returns
+        the call that stops it. The callback runs in the thread that made the move (in a notebook,
+        the kernel's: print into an ``ipywidgets.Output`` to be seen; see the how-to on walkthroughs)."""
+        return self.actions.on_move(callback)
 
     @property
     def game(self) -> Game:
         """The game on the board: read the position here."""
-        return self._game
+        return self.dealer.game
 
     @property
     def used(self) -> set[str]:
         """The assists this game had: the board's (``"hint"``, ``"fair_hint"``, ``"verdict"``,
         ``"win_chance"``) and the analyses consulted from Python, named alike (``w.game.hint()`` is ``"hint"``). A game
         with any is recorded as assisted, and takes no record."""
-        return self.assists.used | self._game.consulted
+        return self.assists.used | self.game.consulted
 
     def play(self, target: int | Card | str) -> Card:
         """Play a peak card (a slot number, 0–27 on Three Peaks; a Card, or notation such as ``"K♣"`` or ``"Kc"``)."""
-        return self._apply(self._game.play, target)
+        return self.actions.carry_out(self.game.play, target)
 
     def draw(self) -> Card:
         """Turn the stock's top card onto the discard."""
-        return self._apply(self._game.draw)
+        return self.actions.carry_out(self.game.draw)
 
     def undo(self) -> Card:
         """Take back the last action."""
-        return self._apply(self._game.undo)
+        return self.actions.carry_out(self.game.undo)
 
     def apply(self, action: int | Card | str) -> Card:
         """Carry out one action: ``"draw"``, ``"undo"``, or a card to play (notation, Card or slot)."""
-        return self._apply(self._game.apply, action)
+        return self.actions.carry_out(self.game.apply, action)
 
     @checked_keywords
     def new_game(
@@ -532,37 +314,12 @@ class Board(GameMembers):
         rules it is dealt with); it raises ``solver.SearchExhausted`` (a ``TimeoutError``) when
         none is found within ``deal_budget`` seconds. A code or a game number names its own
         deal, so it does not go with ``winnable=True``."""
-        if not isinstance(winnable, bool):
-            raise InvalidTypeError(f"winnable is True or False; got {type(winnable).__name__} {winnable!r}")
-        asked = ToDeal.parse(what, game=game, rules=rules, layout=layout).given(self._game.rules, self._game.layout)
-        if winnable:
-            if not asked.random:
-                raise InvalidValueError("winnable=True deals a random game; a code or a game number names its own deal")
-            chosen, on = asked.rules_and_layout(self._game.rules, self._game.layout)
-            asked = ToDeal.from_code(drive(self.assists.winnable_code(chosen, on)), on)
-        return self._deal(Game(asked, error_help=self._game.error_help, lang=self._lang))
+        return self.dealer.new_game(what, game, rules, layout, winnable)
 
     def restart(self) -> Game:
         """Deal this game again from the start (the Restart button): a new play of the same deal,
         as the records count it; an unfinished play left behind is recorded as left."""
-        game = self._game
-        return self._deal(Game(game.code, layout=game.layout, error_help=game.error_help, lang=self._lang))
-
-    def _deal(self, dealt: Game) -> Game:
-        with self.lock:
-            self._begin()
-            left, used = self._game, self.used
-            self._game = dealt  # first: what the store says of the game left behind is not shown under this one
-            if left.status == "playing":
-                # left unfinished: abandoned (records skips a game without a move)
-                self.results.record(left, used)
-            self.assists.new_game()
-            self.statistics.close()  # its figures were of the game left, maybe of other rules
-            self.aims.new_game(dealt)
-            self.results.ask_challenges(dealt, self.aims.from_the_class)
-            self.results.ask_standing(dealt)
-            self.publish()
-        return dealt
+        return self.dealer.restart()
 
     @checked_keywords
     def replay(self, actions: Iterable[int | Card | str] | str, *, pace: float = 0.6) -> None:
@@ -571,39 +328,15 @@ class Board(GameMembers):
         of them (``"K♣ A♠ draw"``) or a solver's answer. A refused step stops the replay, raising
         with its place in the line; the steps before it stand. It returns nothing, so that a
         cell ending with it does not show the board again."""
-        steps = steps_of(actions)
-        pace = check_pace(pace)
-        with self.lock:
-            self._begin()
-        done: list[Move] = []
-        try:
-            for number, action in enumerate(steps, 1):
-                try:
-                    with whole_step():
-                        if pace:
-                            self._apply(self._game.apply, action)
-                        else:
-                            with self.lock:  # a worker thread never snapshots a half-made step
-                                card = self._game.apply(action)
-                                done.append(Move(self._game.history[-1], card, False))
-                except ValueError as error:
-                    raise type(error)(f"step {number} ({action}) refused: {error}") from None
-                if pace:
-                    time.sleep(pace)
-        finally:
-            if not pace:
-                with whole_step():
-                    self.publish()
-                for move in done:
-                    self._tell(move)
+        self.actions.replay(actions, pace)
 
     def highlight(self, *targets: int | Card | str) -> None:
         """Point at cards (slot numbers, Cards, notation such as ``"K♣"``) and/or ``"stock"``;
         ``highlight()`` clears. The highlight also goes away with the next action."""
-        marks: Marks = ["stock" if _is_stock(target) else self._game.slot_of(target) for target in targets]
+        marks: Marks = ["stock" if _is_stock(target) else self.game.slot_of(target) for target in targets]
         with self.lock:
-            self.assists.hint_at = None  # a hint still being looked for would take this highlight's place
-            self._highlight = marks
+            self.assists.hints.at = None  # a hint still being looked for would take this highlight's place
+            self.publisher.highlight = marks
             self.publish()
 
     # -- what the board says -------------------------------------------------------------------------
@@ -617,24 +350,25 @@ class Board(GameMembers):
     def lang(self, value: str | None) -> None:
         with self.lock:
             self._lang = check_language(value)
-            self._game.lang = self._lang
+            self.game.lang = self._lang
             self.publish()
 
     @property
     def caption(self) -> str:
         """A line shown above the board, apart from the game's message (for walkthroughs)."""
-        return self._caption
+        return self.publisher.caption
 
     @caption.setter
     def caption(self, text: str | None) -> None:
         with self.lock:
-            self._caption = "" if text is None else str(text)
+            self.publisher.caption = "" if text is None else str(text)
             self.publish()
 
     @property
     def message(self) -> str:
         """The message line as shown, in ``lang``: the game's word, or the board's own (a hint, an error)."""
-        return self.say(self._note) if self._note else self._game.message
+        note = self.publisher.note
+        return self.say(note) if note else self.game.message
 
     @property
     def notices(self) -> list[str]:
@@ -644,13 +378,13 @@ class Board(GameMembers):
     @property
     def error_help(self) -> bool:
         """Whether refused moves are explained."""
-        return bool(self._game.error_help)
+        return bool(self.game.error_help)
 
     @error_help.setter
     def error_help(self, value: bool) -> None:
         check_flag("error_help", value)
         with self.lock:
-            self._game.error_help = value
+            self.game.error_help = value
             self.publish()
 
     # -- the switches ----------------------------------------------------------------------------------
@@ -658,12 +392,12 @@ class Board(GameMembers):
     @property
     def hint_kind(self) -> str:
         """Which hint the Hint button gives: ``"fair"`` (from what the player sees) or ``"exact"``."""
-        return self.assists.hint_kind
+        return self.assists.hints.kind
 
     @hint_kind.setter
     def hint_kind(self, kind: str) -> None:
         with self.lock:
-            self.assists.hint_kind = check_hint_kind(kind)
+            self.assists.hints.kind = check_hint_kind(kind)
             self.publish()
 
     @property
@@ -721,7 +455,7 @@ class Board(GameMembers):
         """The game's ``hint`` (the solver's next action, peeking), searched for here and shown on
         the board as its Hint button shows one; by default within ``search_budget``."""
         check_keywords("hint()", options, keywords(inspect.signature(Game.hint)))
-        return self.assists.hint("exact", **options)
+        return self.assists.hints.find("exact", **options)
 
     @signature_of(Game.fair_hint)
     def fair_hint(self, **options: Any) -> str | None:
@@ -729,7 +463,7 @@ class Board(GameMembers):
         and shown on the board as its Hint button shows one; by default bounded by its work (the
         arrangements and nodes ``fair`` counts), not by ``search_budget``, so both builds agree."""
         check_keywords("fair_hint()", options, keywords(inspect.signature(Game.fair_hint)))
-        return self.assists.hint("fair", **options)
+        return self.assists.hints.find("fair", **options)
 
     @signature_of(Game.win_chance)
     def win_chance(self, **options: Any) -> Chance:
@@ -737,7 +471,7 @@ class Board(GameMembers):
         readout shows (computed here when it is not known yet, then shown)."""
         self.assists.used.add("win_chance")
         if options:
-            asked: Chance = self._game.win_chance(**options)
+            asked: Chance = self.game.win_chance(**options)
             return asked
         chance: Chance = self.assists.chance.read()["chance"]
         return chance.said_in(self._lang)
@@ -753,7 +487,7 @@ class Board(GameMembers):
         """The game's ``review``. Without keywords, the review the board's Review panel shows,
         made here (it opens the panel)."""
         if options:
-            asked: Review = self._game.review(**options)
+            asked: Review = self.game.review(**options)
             return asked
         review: Review = self.assists.review.read()["review"]
         return review.said_in(self._lang)
@@ -788,7 +522,7 @@ class Board(GameMembers):
 
     @search_budget.setter
     def search_budget(self, value: float) -> None:
-        self._search_budget = _budget("search_budget", value)
+        self._search_budget = check_budget("search_budget", value)
 
     @property
     def deal_budget(self) -> float:
@@ -797,7 +531,7 @@ class Board(GameMembers):
 
     @deal_budget.setter
     def deal_budget(self, value: float) -> None:
-        self._deal_budget = _budget("deal_budget", value)
+        self._deal_budget = check_budget("deal_budget", value)
 
     def __copy__(self) -> Board:
         raise uncopyable()
@@ -806,7 +540,7 @@ class Board(GameMembers):
         raise uncopyable()
 
     def __repr__(self) -> str:
-        game = self._game
+        game = self.game
         return f"Board({game.code!r}, {game.rules}, score {game.score}, moves {game.moves}, {game.status})"
 
 
@@ -836,14 +570,3 @@ def uncopyable() -> InvalidTypeError:
 
 def _is_stock(target: Any) -> bool:
     return isinstance(target, str) and target.strip().lower() == "stock"
-
-
-def check_language(value: Any) -> str:
-    """A language the board speaks: ``"en"``, ``"el"``, ``"he"``, ``"is"`` (a locale name such as
-    ``"he_IL"`` or ``"el-GR"`` is read as its language); None is the kernel's locale's language.
-    Anything else raises ``ValueError`` naming the choices."""
-    if value is None:
-        return i18n.default_language()
-    if isinstance(value, str) and value not in i18n.LANGUAGES:
-        value = i18n.language_of(value) or value
-    return i18n.check_language(value)
