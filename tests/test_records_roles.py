@@ -600,3 +600,20 @@ def test_a_password_changed_mid_session_is_said_once_and_the_result_is_kept(clas
         w.close()
         store.close(wait=0)
     assert len(list((tmp_path / "spool").glob("*.json"))) == 2  # both kept, for the next open
+
+
+def test_a_board_that_plays_as_another_student_keeps_saying_so_as_it_is_played(class_store):
+    """A move clears the board's notices, but not that its results would be refused: a board
+    playing as bob on ana's URL says so, once, until the game ends, whatever is played."""
+    _, students, _ = class_store
+    (ana, ana_url), (bob, _) = sorted(students.items())
+    other = TriPeaks(game=1, records=ana_url, player=bob)
+    other.records.opening.result(10)
+    said = f'This URL records results for {ana} only; this board plays as {bob} (pass player="{ana}").'
+    assert other.notices == [said]
+    other.replay(WIN_1_EASY[:5], pace=0)
+    assert other.notices == [said] and [n["text"] for n in other.state["notices"]] == [said]
+    other.replay(WIN_1_EASY[5:], pace=0)
+    other.records.flush(10)
+    assert other.status == "won" and other.notices == [said]
+    other.close()

@@ -176,6 +176,13 @@ def directive_for(value) -> str:
     return "autodata"
 
 
+def parts_of_the_package(value: type) -> bool:
+    """Whether a class is made of parts that are all the package's own (``Records``: a mixin for
+    each job): its page then shows the members its parts define, as its users call them."""
+    bases = value.__mro__[1:-1]
+    return bool(bases) and all(base.__module__.startswith("tripeaks_widget") for base in bases)
+
+
 def module_page(module_name: str, names: dict[str, str]) -> str:
     module = importlib.import_module(module_name)
     lines = [
@@ -197,6 +204,8 @@ def module_page(module_name: str, names: dict[str, str]) -> str:
             lines.append(f".. {kind}:: {module_name}.{name}")
             if kind in ("autoclass", "autoexception"):
                 lines += ["   :members:", "   :show-inheritance:"]
+                if parts_of_the_package(value):
+                    lines.append("   :inherited-members:")  # its members, wherever in its parts written
             if kind == "autodata":
                 lines.append("   :no-value:")
             lines.append("")

@@ -41,11 +41,11 @@ class Moves:
         self.movers: list[Mover] = []
 
     def begin(self) -> None:
-        """An action starts: the board's note, the highlight, the notices and the last reply go (and a
-        hint still being looked for is no longer wanted)."""
+        """An action starts: the board's note, the highlight, the notices (but those that last) and the
+        last reply go (and a hint still being looked for is no longer wanted)."""
         board = self.board
         board.publisher.clear()
-        board.results.notices = []
+        board.results.notices = board.results.lasting()
         board.assists.hints.at = None
 
     def carry_out(

@@ -129,10 +129,18 @@ class Results:
 
     def _say_mismatch(self) -> bool:
         said = self._mismatch()
-        if said is not None:
+        if said is not None and str(said) not in [str(notice["text"]) for notice in self.notices]:
             log.info("%s", said)
             self.notices.append({"kind": "error", "text": said})
         return said is not None
+
+    def lasting(self) -> list[dict[str, str]]:
+        """The notices an action does not clear: that this board's results would be refused (it
+        plays as another than the student its URL records for) stands as long as it is so."""
+        if self.store is None or not self.store.opening.done():  # never waits: said once it has opened
+            return []
+        said = self._mismatch()
+        return [] if said is None else [{"kind": "error", "text": said}]
 
     def by_hand(self, move: Callable[..., Card]) -> Callable[..., Card]:
         """``move`` (an action of the game on the board) made by hand: a click or a key. A game
