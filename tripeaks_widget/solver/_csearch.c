@@ -371,6 +371,7 @@ PyMODINIT_FUNC PyInit__csearch(void) { return PyModule_Create(&module); }
 #define ol_draws W(ol_draws)
 #define py_one_left W(py_one_left)
 #define ctx_init W(ctx_init)
+#define new_ctx W(new_ctx)
 #define run W(run)
 #define table_forget W(table_forget)
 #define forget_line W(forget_line)
@@ -1187,6 +1188,25 @@ static int ctx_init(Ctx *c, const Space *sp, Table *seen, MASK removed, int draw
     return 0;
 }
 
+/* A search's context, with its table of positions seen made beside it: NULL, with MemoryError set
+ * and nothing left allocated, when memory runs out. */
+static Ctx *new_ctx(const Space *sp, Table *seen, MASK removed, int drawn, int rank, int first_only, int limit,
+                    double seconds, long nodes) {
+    Ctx *c = malloc(sizeof(Ctx));
+    if (!c || table_init(seen, 12) < 0) {
+        free(c);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (ctx_init(c, sp, seen, removed, drawn, rank, first_only, limit, seconds, nodes) < 0) {
+        table_free(seen);
+        free(c);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return c;
+}
+
 static void run(Ctx *c) {
     const Space *sp = c->sp;
     MASK S0 = c->removed0, f0 = c->free0;
@@ -1391,17 +1411,9 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
         return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
-    Ctx *c = malloc(sizeof(Ctx));
     Table seen;
-    if (!c || table_init(&seen, 12) < 0) {
-        free(c);
-        return PyErr_NoMemory();
-    }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, first_only, limit, seconds, nodes) < 0) {
-        table_free(&seen);
-        free(c);
-        return PyErr_NoMemory();
-    }
+    Ctx *c = new_ctx(sp, &seen, (MASK)removed, drawn, rank, first_only, limit, seconds, nodes);
+    if (!c) return NULL;
     Py_BEGIN_ALLOW_THREADS
     run(c);
     Py_END_ALLOW_THREADS
@@ -1523,17 +1535,9 @@ static PyObject *py_most_cleared(PyObject *self, PyObject *args) {
     }
     int n = read_ints(known, steps, -1, MAXPATH, "path");
     if (n < 0) return NULL;
-    Ctx *c = malloc(sizeof(Ctx));
     Table seen;
-    if (!c || table_init(&seen, 12) < 0) {
-        free(c);
-        return PyErr_NoMemory();
-    }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0) {
-        table_free(&seen);
-        free(c);
-        return PyErr_NoMemory();
-    }
+    Ctx *c = new_ctx(sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes);
+    if (!c) return NULL;
     c->mode = MOST_CLEARED;
     c->most_left = most;
     c->most_c = known_c;
@@ -1576,14 +1580,10 @@ static PyObject *py_longest_run(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "run: expected 0 to 255");
         return NULL;
     }
-    Ctx *c = malloc(sizeof(Ctx));
     Table seen;
-    if (!c || table_init(&seen, 12) < 0) {
-        free(c);
-        return PyErr_NoMemory();
-    }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0 ||
-        table_init(&c->chains, 10) < 0) {
+    Ctx *c = new_ctx(sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes);
+    if (!c) return NULL;
+    if (table_init(&c->chains, 10) < 0) {
         table_free(&c->window);
         table_free(&seen);
         free(c);
@@ -1629,17 +1629,9 @@ static PyObject *py_one_left(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "one_left: expected a set of the layout's slots, under free draws");
         return NULL;
     }
-    Ctx *c = malloc(sizeof(Ctx));
     Table seen;
-    if (!c || table_init(&seen, 12) < 0) {
-        free(c);
-        return PyErr_NoMemory();
-    }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0) {
-        table_free(&seen);
-        free(c);
-        return PyErr_NoMemory();
-    }
+    Ctx *c = new_ctx(sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes);
+    if (!c) return NULL;
     c->mode = ONE_LEFT;
     c->mask = (MASK)tops;
     Py_BEGIN_ALLOW_THREADS
@@ -1679,17 +1671,9 @@ static PyObject *py_most_of(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "mask: expected a set of the layout's slots");
         return NULL;
     }
-    Ctx *c = malloc(sizeof(Ctx));
     Table seen;
-    if (!c || table_init(&seen, 12) < 0) {
-        free(c);
-        return PyErr_NoMemory();
-    }
-    if (ctx_init(c, sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes) < 0) {
-        table_free(&seen);
-        free(c);
-        return PyErr_NoMemory();
-    }
+    Ctx *c = new_ctx(sp, &seen, (MASK)removed, drawn, rank, 0, -1, seconds, nodes);
+    if (!c) return NULL;
     c->mode = MOST_OF;
     c->mask = (MASK)mask;
     int total = POPCOUNT(c->mask);
@@ -2006,6 +1990,7 @@ done:
 #undef mo_hopeless
 #undef mo_draws
 #undef ctx_init
+#undef new_ctx
 #undef run
 #undef table_forget
 #undef forget_line
