@@ -39,9 +39,9 @@ import sys
 import time
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
+sys.path.insert(0, str(REPO / "tests"))
 
-from labdriver import CHROMIUM, Notebook, chromium_available, launch_chromium, start_lab  # noqa: E402
+from helpers.labdriver import CHROMIUM, Notebook, chromium_available, launch_chromium, start_lab  # noqa: E402
 
 # jupyter_server's WebSocket to the browser leaves Nagle's algorithm on (Tornado's default):
 # a small frame written while the previous one is unacknowledged waits for the browser's

@@ -33,11 +33,11 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
+sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(HERE))
 
 from browser import chromium_version, row, summary  # noqa: E402
-from labdriver import CHROMIUM, Notebook, chromium_available, launch_chromium, start_lab  # noqa: E402
+from helpers.labdriver import CHROMIUM, Notebook, chromium_available, launch_chromium, start_lab  # noqa: E402
 
 SETUP_CELL = """
 import sys, threading

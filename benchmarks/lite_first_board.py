@@ -59,9 +59,9 @@ import sys
 import tempfile
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
+sys.path.insert(0, str(REPO / "tests"))
 
-from labdriver import CHROMIUM, chromium_available, launch_chromium, serve_folder  # noqa: E402
+from helpers.labdriver import CHROMIUM, chromium_available, launch_chromium, serve_folder  # noqa: E402
 
 NOTEBOOK = "first_board.ipynb"
 FIRST_CELL = """\

@@ -3,7 +3,7 @@
 The shipped front end (``tripeaks_widget/static/widget.js`` and ``widget.css``) draws the board
 from the state a real ``TriPeaks`` sends (game TP1-E-AAAAAAB under Easy, in English) in Chromium,
 and the picture is taken there. Beside it, ``board.json`` records the digests of what it was made
-from; ``tests/test_docs.py`` fails when they no longer match (the picture is stale: run this again).
+from; ``tests/house/test_docs.py`` fails when they no longer match (the picture is stale: run this again).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@
   (each with its table, which the widget sends apart);
 - ``js/test/fixtures/languages.json``: each language's labels and two snapshots of the reference deal.
 
-``tests/test_snapshot.py`` fails when any is out of date.
+``tests/board/test_snapshot.py`` fails when any is out of date.
 """
 
 from __future__ import annotations

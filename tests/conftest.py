@@ -6,8 +6,11 @@ tests run rather than skip."""
 
 from pathlib import Path
 
-import postgres_session
 import pytest
+from helpers import postgres_session
+
+# The fixtures the helpers define, for every test that names one: stores and servers, axe-core, small bounds.
+pytest_plugins = ("helpers.records_stores", "helpers.axe", "helpers.support")
 
 _own_server: Path | None = None  # the folder for the session's own PostgreSQL server, if it has one
 
@@ -75,7 +78,7 @@ SLOW_TESTS = {
 }
 
 
-# The fixtures (tests/records_stores.py) that bring a PostgreSQL server; a store's ``location`` brings
+# The fixtures (tests/helpers/records_stores.py) that bring a PostgreSQL server; a store's ``location`` brings
 # one in its "postgresql" case (the SQLite case stays in the fast tier).
 SERVER_FIXTURES = {"postgres", "own_server"}
 

@@ -4,7 +4,7 @@ traits (``state``, the snapshot, and ``labels``) in Chromium, and the picture is
 One :class:`Camera` is one browser and one page, reused for every picture: the bundle is loaded
 once, each board is drawn afresh (with reduced motion, so nothing is caught mid-animation), and the
 page may load nothing from the network. ``docs/screenshot.py`` takes README's picture with it, and
-``tests/test_docs.py`` holds the live board it draws to the static picture Python draws of the same
+``tests/house/test_docs.py`` holds the live board it draws to the static picture Python draws of the same
 snapshot (the tutorials' pictures, :mod:`tripeaks_widget.picture`).
 """
 

@@ -14,12 +14,13 @@ import pathlib
 import re
 
 import pytest
-from labdriver import (
+from helpers.labdriver import (
     ARTIFACTS,
     CHROMIUM,
     DEAL,
     IMPORT,
     STATE,
+    VIEWPORT,
     Board,
     Notebook,
     chromium_available,
@@ -31,7 +32,6 @@ from labdriver import (
 
 HERE = pathlib.Path(__file__).parent
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
-VIEWPORT = {"width": 1280, "height": 1000}
 # The session's Lab server, Chromium and Lab page: closed once the last browser test is done (a Lab
 # page left open keeps its renderer busy while the rest of the suite runs), or at the session's end.
 _session_hosts = contextlib.ExitStack()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from labdriver import DEAL, IMPORT, STATE, Board, expect
+from helpers.labdriver import DEAL, IMPORT, STATE, Board, expect
 
 from tripeaks_widget import Game
 

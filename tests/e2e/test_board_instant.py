@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from labdriver import IMPORT, STATE, Board, expect
+from helpers.labdriver import IMPORT, STATE, Board, expect
 
 from tripeaks_widget import i18n
 

@@ -11,9 +11,8 @@ Screenshots (tests/e2e/artifacts/layout-*.png) only show what was measured.
 from __future__ import annotations
 
 import pytest
-from conftest import VIEWPORT
-from labdriver import Board, Notebook, expect, screenshot
-from layout_probe import (
+from helpers.labdriver import VIEWPORT, WIN_LINE, Board, Notebook, expect, screenshot
+from helpers.layout_probe import (
     JS_BOARD_BOX,
     JS_BUTTON_ROW,
     JS_CHART_PROBLEMS,
@@ -24,7 +23,6 @@ from layout_probe import (
     JS_PROBLEMS,
     JS_VISIBLE_TEXT,
 )
-from test_endings import WIN_LINE
 
 from tripeaks_widget import Game, i18n
 

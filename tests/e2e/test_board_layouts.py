@@ -13,7 +13,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-from labdriver import expect
+from helpers.labdriver import expect
 
 from tripeaks_widget import LAYOUTS, Card, Game, TriPeaks
 from tripeaks_widget.picture import Picture, look

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from labdriver import Board, expect
+from helpers.labdriver import Board, expect
 
 from tripeaks_widget import Game
 

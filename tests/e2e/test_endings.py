@@ -5,60 +5,9 @@ from __future__ import annotations
 
 import json
 
-from labdriver import IMPORT, STATE, Board, expect
+from helpers.labdriver import IMPORT, STATE, WIN_LINE, Board, expect
 
 from tripeaks_widget import Game
-
-# A winning line for TP1-E-AAAAAAD under Easy (R6.5 says that deal can be won); checked
-# against the engine below before the browser sees it.
-WIN_LINE = [
-    "8♣",
-    "7♠",
-    "6♣",
-    "draw",
-    "draw",
-    "A♦",
-    "2♣",
-    "draw",
-    "Q♦",
-    "J♣",
-    "draw",
-    "draw",
-    "9♣",
-    "draw",
-    "3♥",
-    "2♦",
-    "A♥",
-    "2♥",
-    "3♦",
-    "2♠",
-    "draw",
-    "J♠",
-    "10♦",
-    "9♠",
-    "8♥",
-    "9♥",
-    "draw",
-    "K♦",
-    "A♠",
-    "draw",
-    "Q♠",
-    "J♦",
-    "draw",
-    "6♠",
-    "draw",
-    "8♦",
-    "draw",
-    "3♣",
-    "4♣",
-    "draw",
-    "draw",
-    "draw",
-    "draw",
-    "draw",
-    "draw",
-    "10♥",
-]
 
 
 def state_of(nb, cell: int) -> dict:

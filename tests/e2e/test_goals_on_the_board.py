@@ -5,7 +5,7 @@ keep their place while the game goes on."""
 from __future__ import annotations
 
 import pytest
-from labdriver import IMPORT, Board, expect
+from helpers.labdriver import IMPORT, Board, expect
 
 from tripeaks_widget import Challenge, challenges_of_the_day, i18n
 from tripeaks_widget.goals import words

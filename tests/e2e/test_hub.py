@@ -21,10 +21,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from hubdriver import docs_recipe, hub_config, log_in, opened, server_environment, start_hub
-from labdriver import Board, expect, free_port, screenshot
-from test_endings import WIN_LINE
-from test_records_owner import school  # noqa: F401  (a fixture: a database owned by a role that is no superuser)
+from helpers.hubdriver import docs_recipe, hub_config, log_in, opened, server_environment, start_hub
+from helpers.labdriver import WIN_LINE, Board, expect, free_port, screenshot
 
 from tripeaks_widget.records import HAND, Records
 
@@ -93,7 +91,7 @@ def hand_out(home: Path, cells: list[str]) -> None:
     nbformat.write(notebook, home / PLAY.name)
 
 
-def test_three_students_play_through_the_hub_under_their_hub_names(hub_ready, school, browser, tmp_path):  # noqa: F811
+def test_three_students_play_through_the_hub_under_their_hub_names(hub_ready, school, browser, tmp_path):
     prefix, make = school
     owner = make("LOGIN CREATEROLE")
     students = [f"{prefix}_{name}" for name in ("ana", "bob", "cy")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from labdriver import expect
+from helpers.labdriver import expect
 
 JS_FOCUSED_SLOT = """() => {
   const el = document.activeElement;

@@ -4,7 +4,7 @@ language set from Python shows in the picker; the keyboard reaches it and it has
 
 from __future__ import annotations
 
-from labdriver import IMPORT, Board, expect
+from helpers.labdriver import IMPORT, Board, expect
 
 from tripeaks_widget import i18n
 

@@ -9,8 +9,8 @@ import json
 import re
 
 import pytest
-from labdriver import IMPORT, Board, expect
-from support import catalogs_tool
+from helpers.labdriver import IMPORT, Board, expect
+from helpers.support import catalogs_tool
 
 from tripeaks_widget import Game, i18n
 
@@ -65,11 +65,7 @@ def left_in_english(text: str, lang: str) -> set[str]:
 
 
 def win_line() -> list[str]:
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parents[1]))
-    from support import win_line as search
+    from helpers.support import win_line as search
 
     return search(Game(WINNABLE))
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, screenshot, serve_folder
+from helpers.labdriver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SEL, STATE, Board, expect, screenshot, serve_folder
 
 from tripeaks_widget import LAYOUTS, Game, challenges_of_the_day, i18n
 from tripeaks_widget.board.assists import VERDICT_LOST_SOMETIME, VERDICT_NEVER, VERDICT_UNKNOWN, VERDICT_WINNABLE

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from hostdriver import open_app, start_marimo
-from labdriver import expect, page_errors, screenshot
+from helpers.hostdriver import open_app, start_marimo
+from helpers.labdriver import expect, page_errors, screenshot
 
 from tripeaks_widget import Game
 

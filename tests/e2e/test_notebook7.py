@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hostdriver import open_notebook7, start_notebook7
-from labdriver import DEAL, IMPORT, STATE, Board, expect, page_errors, screenshot
+from helpers.hostdriver import open_notebook7, start_notebook7
+from helpers.labdriver import DEAL, IMPORT, STATE, Board, expect, page_errors, screenshot
 
 from tripeaks_widget import Game
 

@@ -18,8 +18,8 @@ import xml.etree.ElementTree as ET
 
 import nbformat
 import pytest
-from hostdriver import open_notebook7, start_notebook7
-from labdriver import Board, Notebook, expect
+from helpers.hostdriver import open_notebook7, start_notebook7
+from helpers.labdriver import Board, Notebook, expect
 from nbformat.sign import NotebookNotary
 
 from tripeaks_widget.shown import FALLBACK

@@ -3,11 +3,10 @@ figures ``Records.stats()`` gives for the player, their best on the game and the
 (a plot with its words); Escape closes it and the focus goes back to the Assists button. axe-core
 finds no serious violation in it."""
 
-# ruff: noqa: F811  (axe_source is a fixture from test_accessibility, and the test takes it by name)
 from __future__ import annotations
 
-from labdriver import IMPORT, Board, expect
-from test_accessibility import SERIOUS, audit, axe_source, inject_axe, summarize  # noqa: F401  (a fixture)
+from helpers.axe import SERIOUS, audit, inject_axe, summarize
+from helpers.labdriver import IMPORT, Board, expect
 
 from tripeaks_widget import i18n
 from tripeaks_widget.records import Records

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from labdriver import expect
+from helpers.labdriver import expect
 
 JS_LUMINANCE = """(el) => {
   const parse = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from hostdriver import open_app, start_voila
-from labdriver import expect, page_errors, screenshot
+from helpers.hostdriver import open_app, start_voila
+from helpers.labdriver import expect, page_errors, screenshot
 
 from tripeaks_widget import Game, i18n
 

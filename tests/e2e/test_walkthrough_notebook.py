@@ -7,7 +7,7 @@ from __future__ import annotations
 import pathlib
 import shutil
 
-from labdriver import Board, Notebook, expect
+from helpers.labdriver import Board, Notebook, expect
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 WALKTHROUGH = "02_rules_walkthrough.ipynb"

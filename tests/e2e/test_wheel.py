@@ -17,7 +17,7 @@ import time
 import zipfile
 
 import pytest
-from labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
+from helpers.labdriver import DEAL, IMPORT, STATE, Board, Notebook, expect, page_errors, screenshot, start_lab
 
 from tripeaks_widget import _builds, i18n
 from tripeaks_widget.lite.site import MARK, SITE_MARK
@@ -135,7 +135,14 @@ def test_the_wheel_carries_the_bundle_and_the_catalogs(dist):
 def test_the_sdist_has_the_sources_and_the_built_files_but_nothing_made_here(dist):
     with tarfile.open(dist["sdist"]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    for rel in ("pyproject.toml", "README.md", "LICENSE", "js/package.json", "js/src/index.js", "tests/test_game.py"):
+    for rel in (
+        "pyproject.toml",
+        "README.md",
+        "LICENSE",
+        "js/package.json",
+        "js/src/index.js",
+        "tests/engine/test_game.py",
+    ):
         assert rel in names, f"{rel} is not in the sdist"
     assert {f"tripeaks_widget/{rel}" for rel in SHIPPED} <= names
     made_here = [name for name in names if "node_modules" in name or "artifacts/" in name or "__pycache__" in name]

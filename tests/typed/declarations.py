@@ -6,7 +6,7 @@ signatures and docstrings, so ``help()`` and Shift-Tab show them. A type checker
 server reads the source, not the running class; for it, each copying class has a base that only
 type checking imports, declared in a stub written here from the same members: each property with
 its type (and its setter's), each method with its signature, each with its docstring.
-``tests/test_typed.py`` fails when a stub is not what this writes now.
+``tests/house/test_typed.py`` fails when a stub is not what this writes now.
 
 Write them again: ``python tests/typed/declarations.py`` (``--check``: only say which are stale).
 """

@@ -52,7 +52,7 @@ def chance_view(found: Found, say: Say) -> WinChanceLine:
     if chance is not None:
         numbers = {name: getattr(chance, name) for name in numbers}
     view = {"kind": kind, **numbers, "text": say(text), "detail": say(detail) if detail is not None else ""}
-    return cast(WinChanceLine, view)  # its types are checked against the contract in tests/test_snapshot.py
+    return cast(WinChanceLine, view)  # its types are checked against the contract in tests/board/test_snapshot.py
 
 
 def chance_detail(chance: fair.Chance) -> Message:

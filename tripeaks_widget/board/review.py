@@ -63,7 +63,7 @@ def review_view(found: Found, say: Say) -> ReviewPanel:
     if review is not None:
         view["moves"] = [_review_row(m) for m in review.moves]
         view["final"], view["lost_after"] = _value(review.final), review.lost_after
-    return cast(ReviewPanel, view)  # its types are checked against the contract in tests/test_snapshot.py
+    return cast(ReviewPanel, view)  # its types are checked against the contract in tests/board/test_snapshot.py
 
 
 def review_watch(

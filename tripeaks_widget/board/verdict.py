@@ -77,7 +77,7 @@ def verdict_view(verdict: Verdict, say: Say) -> VerdictLine:
             "won": YOU_WON,
         }[kind]
     view = {"kind": kind, "move": move, "text": say(text)}
-    return cast(VerdictLine, view)  # its types are checked against the contract in tests/test_snapshot.py
+    return cast(VerdictLine, view)  # its types are checked against the contract in tests/board/test_snapshot.py
 
 
 class Verdicts:

@@ -31,7 +31,7 @@ T = TypeVar("T")
 
 # The salt is the PCG32 stream selector. It is the smallest value >= 0 for which deal 3
 # is winnable under Easy and not under Classic (R6.5): with salt 0 deal 3 is winnable
-# under both. Found by exhaustive search; tests/test_deal.py re-checks it.
+# under both. Found by exhaustive search; tests/engine/test_deal.py re-checks it.
 SALT = 1
 
 # R6.4: the cards of Three Peaks' deal 1 that the rule documents fix, by deck-order index.

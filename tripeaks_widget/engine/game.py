@@ -634,7 +634,7 @@ class Game:
             "description": self.describe(),
             "last": self.last,
         }
-        return cast(GameView, view)  # its types are checked against the contract in tests/test_snapshot.py
+        return cast(GameView, view)  # its types are checked against the contract in tests/board/test_snapshot.py
 
     # -- saving ----------------------------------------------------------------------------------
 

@@ -487,7 +487,7 @@ def _highest_score_so_far(game: Game) -> int:
 
 def _said(message: Message, lang: str | None) -> str:
     """``message`` in ``lang``. The catalogs are imported when a language is first asked for, not
-    with the package: importing the engine loads no translation (tests/test_i18n.py)."""
+    with the package: importing the engine loads no translation (tests/i18n/test_i18n.py)."""
     from .. import i18n
 
     return i18n.translate(message, lang)

@@ -2,7 +2,7 @@
 reference (``Search`` and ``_score``), and ``C``, the same searches written again in C
 (``_csearch.c``: the same moves in the same order, the same cuts, the same answers), which the
 compiled build carries. The package takes one, once (``tripeaks_widget._builds.choose``); the
-differential test (tests/test_solver_backends.py) holds the two to the same answers.
+differential test (tests/solver/test_solver_backends.py) holds the two to the same answers.
 
 Each operation starts from a ``Search`` (its space, position, deadline and ``Work``), adds the
 nodes it visited to ``search.nodes`` and spends them from its work, and answers with a line as the
