@@ -46,9 +46,11 @@ from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
-from . import Z95, check_budget, fair_hint, samples_for, wilson
+from .arguments import check_budget, samples_for
+from .chance import Z95, wilson
 from .expectimax import shared_memo
 from .playout import lookahead_slot
+from .questions import fair_hint
 
 Policy = Callable[[Seen], str]
 CHUNK = 10  # games per task handed to an executor
