@@ -68,8 +68,9 @@ from .. import _builds
 
 _builds.compiled_first(__name__, __path__)  # the hot loops' compiled build, where it runs (see _builds)
 
-# Its parts, each a module of its own (imported once the build is chosen: they read the hot loops).
-from . import calibration, expectimax  # noqa: E402
+# Its parts, each a module of its own (imported once the build is chosen: they read the hot loops):
+# the chance, the questions' arguments, the exact search's limits, the solver's and the playouts'
+# chances, the questions and the review.
 from .arguments import (  # noqa: E402
     DEFAULT_SAMPLES,
     JUDGED_BY,
@@ -137,14 +138,12 @@ __all__ = [
     "ReviewedMove",
     "T",
     "best_action",
-    "calibration",
     "ceiling_chance",
     "chances_from",
     "check_budget",
     "check_kind",
     "check_method",
     "exact_chances",
-    "expectimax",
     "fair_chances",
     "fair_chances_steps",
     "fair_hint",
