@@ -7,8 +7,10 @@ import math
 import time
 
 from ..engine.errors import InvalidValueError
+from ..engine.game import Game
 from ..engine.seen import Seen, check_samples
 
+Position = Seen | Game  # what every question is asked of: what a player sees, or a game (then forgotten)
 SOLVER_SAMPLES = 100  # arrangements judged exactly by default
 # Arrangements played out by default, in both builds: the same arrangements give the same chance and
 # hint. Compiled, a few milliseconds a move; as Python (Pyodide, a machine without a C compiler) each
@@ -72,7 +74,7 @@ def samples_for(method: str, samples: object) -> int:
     return DEFAULT_SAMPLES[check_method(method)] if samples is None else check_samples(samples)
 
 
-def seen_of(position) -> Seen:
+def seen_of(position: Position) -> Seen:
     """The ``Seen`` of a position: itself, or a game's (which is then forgotten, but for a mark that
     it consulted fair play: a game that asked is assisted)."""
     if isinstance(position, Seen):

@@ -31,7 +31,7 @@ from ..engine.errors import InvalidValueError
 from ..engine.seen import Seen, check_samples, check_seed
 from ..solver import SearchExhausted
 from . import expectimax
-from .arguments import Clock, check_budget, seen_of
+from .arguments import Clock, Position, check_budget, seen_of
 from .chance import Chance, wilson
 
 PARTS = ("stock", "peaks")
@@ -70,7 +70,7 @@ def value(
 
 
 def ceiling_chance(
-    position,
+    position: Position,
     part: str,
     *,
     samples: int = SAMPLES,

@@ -4,23 +4,25 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 
 from .. import solver
 from ..engine.errors import checked_keywords
+from ..engine.game import Game
 from ..engine.seen import Seen, check_samples, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
-from .arguments import SOLVER_SAMPLES, Clock, check_budget, seen_of
+from .arguments import SOLVER_SAMPLES, Clock, Position, check_budget, seen_of
 from .chance import Chance
 
 
-def judge_actions(sample, budget: float | None = None) -> dict[str, bool]:
+def judge_actions(sample: Game, budget: float | None = None) -> dict[str, bool]:
     """Which legal first actions still win this (fully known) arrangement: the solver answers
     them all in one pass (:func:`tripeaks_widget.solver.winning_actions`)."""
     return solver.winning_actions(sample, budget=budget)
 
 
-def _arrangements(seen: Seen, samples: int, seed: int):
+def _arrangements(seen: Seen, samples: int, seed: int) -> tuple[Iterable[Game], bool]:
     """The sampled games, and whether they are the one arrangement there is (nothing unseen)."""
     if not seen.unseen_places():
         return [seen.game_from(next(seen.arrangements(seed)))], True
@@ -28,7 +30,9 @@ def _arrangements(seen: Seen, samples: int, seed: int):
 
 
 @checked_keywords
-def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None) -> Chance:
+def ceiling_chance(
+    position: Position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None
+) -> Chance:
     """The clairvoyant ceiling: the share of sampled arrangements the solver can win, each judged
     with every card known (see the notes of :mod:`tripeaks_widget.fair`)."""
     seen = seen_of(position)
@@ -52,7 +56,7 @@ def ceiling_chance(position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, bu
 
 
 def sample_verdicts(
-    position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None
+    position: Position, *, samples: int = SOLVER_SAMPLES, seed: int = 0, budget: float | None = None
 ) -> tuple[list[dict[str, bool]], bool]:
     """For each sampled arrangement, which legal actions win it (the solver judges, with every
     card known); and whether the sampling is exact (nothing unseen: one arrangement)."""

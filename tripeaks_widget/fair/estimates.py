@@ -10,7 +10,7 @@ from .. import solver
 from ..engine.seen import SAMPLE_STREAM, Seen, check_samples, check_seed
 from ..engine.steps import Steps
 from ..solver import SearchExhausted
-from .arguments import PLAYOUT_SAMPLES, Clock, check_budget, seen_of
+from .arguments import PLAYOUT_SAMPLES, Clock, Position, check_budget, seen_of
 from .chance import Chance
 from .playout import Playouts, playouts
 
@@ -24,7 +24,7 @@ DRAW = -1  # the draw, among the slots of the actions played out
 
 
 def playout_verdicts(
-    position, *, samples: int = PLAYOUT_SAMPLES, seed: int = 0, budget: float | None = None
+    position: Position, *, samples: int = PLAYOUT_SAMPLES, seed: int = 0, budget: float | None = None
 ) -> tuple[list[dict[str, bool]], bool]:
     """For each sampled arrangement, which legal actions win it when ``lookahead`` plays the
     rest of the game; and whether the sampling is exact (nothing unseen: one arrangement)."""
@@ -33,7 +33,8 @@ def playout_verdicts(
     if not seen.legal_moves:
         return [], True
     played, wanted, exact = _playouts_of(seen, samples, seed)
-    verdicts, before = [], [0] * len(seen.legal_moves)
+    verdicts: list[dict[str, bool]] = []
+    before = [0] * len(seen.legal_moves)
     for _ in _play_out(played, wanted, Clock(budget), step=1):  # one arrangement at a time: its own verdict
         wins = played.won()
         verdicts.append({a: now > then for a, now, then in zip(seen.legal_moves, wins, before, strict=True)})

@@ -11,7 +11,7 @@ from ..engine.seen import Seen, check_seed
 from ..engine.steps import Steps, drive
 from ..solver import SearchExhausted
 from . import calibration
-from .arguments import SOLVER_SAMPLES, TOLD, Clock, check_budget, check_kind, samples_for, seen_of
+from .arguments import SOLVER_SAMPLES, TOLD, Clock, Position, check_budget, check_kind, samples_for, seen_of
 from .ceilings import SAMPLES as RELAXED_SAMPLES
 from .ceilings import ceiling_chance as relaxed_ceiling_chance
 from .chance import Chance, wilson
@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 @checked_keywords
 def win_chance(
-    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    position: Position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Chance:
     """The chance of winning from this position (1.0 won, 0.0 blocked).
 
@@ -38,7 +38,7 @@ def win_chance(
 
 
 def win_chance_steps(
-    position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    position: Position, *, kind: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[Chance]:
     """``win_chance`` step by step (see the notes of :mod:`tripeaks_widget.fair`); its arguments are checked at once."""
     seen = seen_of(position)
@@ -78,7 +78,7 @@ def searched_chances(seen: Seen, iterations: int, seed: int, clock: Clock) -> di
     searched = search(seen, iterations=iterations, seed=seed, deadline=clock.deadline)
     if len(searched.actions) < len(seen.legal_moves):
         raise SearchExhausted(f"no search of every action within the budget of {clock.budget} s")
-    chances = {}
+    chances: dict[str, Chance] = {}
     for action, (visits, value) in searched.actions.items():
         low, high = wilson(value * visits, visits)
         chances[action] = Chance(value, low, high, visits, round(value * visits))
@@ -111,7 +111,7 @@ def fair_chances_steps(seen: Seen, samples: int, seed: int, clock: Clock) -> Ste
 
 @checked_keywords
 def move_chances(
-    position,
+    position: Position,
     *,
     method: str = "fair",
     samples: int | None = None,
@@ -125,7 +125,7 @@ def move_chances(
 
 
 def move_chances_steps(
-    position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    position: Position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[dict[str, Chance]]:
     """``move_chances`` step by step (a step a few sampled arrangements); its arguments are checked at once."""
     seen = seen_of(position)
@@ -161,7 +161,7 @@ def best_chance(chances: dict[str, Chance]) -> Chance:
 
 @checked_keywords
 def fair_hint(
-    position,
+    position: Position,
     *,
     method: str = "fair",
     samples: int | None = None,
@@ -174,7 +174,7 @@ def fair_hint(
 
 
 def fair_hint_steps(
-    position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
+    position: Position, *, method: str = "fair", samples: int | None = None, seed: int = 0, budget: float | None = None
 ) -> Steps[str | None]:
     """``fair_hint`` step by step (a step a few sampled arrangements); its arguments are checked at once."""
     seen = seen_of(position)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .. import i18n, solver
 from ..engine.errors import InvalidValueError, checked_keywords
+from ..engine.game import Game
 from ..engine.history import move_number, standing_actions
 from ..engine.messages import Message
 from ..engine.seen import Seen, Sight, check_seed
@@ -18,9 +20,13 @@ from .chance import Chance, whole_percent
 from .clairvoyant import ceiling_chance, chances_from, sample_steps
 from .questions import best_action, best_chance, move_chances_steps
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
 MISTAKE = 0.10  # a move that loses at least ten points of chance against the best one is a mistake
 NOT_JUDGED = "—"  # a chance not judged within the budget, as a review prints it
 NOT_JUDGED_IN_TIME = Message("—: {n} of {total} moves not judged within the time limit")
+JudgedWith = tuple[int, int, float | None]  # (samples, seed, budget): how each move of a review was judged
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,7 @@ class Review:
     lost_after: int | None
     method: str = "fair"
     history: tuple[str, ...] = ()  # the game's actions reviewed, undos included
-    judged_with: tuple = ()  # (samples, seed, budget): how each move was judged, with ``method``
+    judged_with: JudgedWith | tuple[()] = ()  # (samples, seed, budget): how each move was judged, with ``method``
     lang: str = field(default=i18n.SOURCE_LANGUAGE, compare=False, repr=False)  # the language it prints in
 
     def said_in(self, lang: str | None) -> Review:
@@ -137,7 +143,7 @@ class Review:
             )
         return "\n".join(lines)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Axes | None = None) -> Axes:
         """The chance over the moves with its 95% band, mistakes marked, and the move after
         which the exact verdict turned to lost; returns the matplotlib Axes."""
         import matplotlib.pyplot as plt
@@ -174,7 +180,7 @@ class Review:
 
 @checked_keywords
 def review(
-    game,
+    game: Game,
     *,
     method: str = "fair",
     samples: int | None = None,
@@ -197,7 +203,7 @@ def review(
 
 
 def review_steps(
-    game,
+    game: Game,
     *,
     method: str = "fair",
     samples: int | None = None,
@@ -216,7 +222,7 @@ def review_steps(
     return _review_steps(game, method, samples, seed, budget, kept)
 
 
-def _kept_rows(earlier: Review | None, game, method: str, judged_with: tuple) -> dict[int, ReviewedMove]:
+def _kept_rows(earlier: Review | None, game: Game, method: str, judged_with: JudgedWith) -> dict[int, ReviewedMove]:
     """The judged moves of ``earlier`` a review of ``game`` keeps, by their index in its history:
     none unless it reviewed the start of this game's history, judged alike."""
     if earlier is None or (earlier.code, earlier.method, earlier.judged_with) != (game.code, method, judged_with):
@@ -229,7 +235,7 @@ def _kept_rows(earlier: Review | None, game, method: str, judged_with: tuple) ->
 
 
 def _review_steps(
-    game, method: str, samples: int, seed: int, budget: float | None, kept: dict[int, ReviewedMove]
+    game: Game, method: str, samples: int, seed: int, budget: float | None, kept: dict[int, ReviewedMove]
 ) -> Steps[Review]:
     history = game.history
     sight = Sight.at_deal(game)  # the game replayed once, move by move
