@@ -11,7 +11,8 @@ import tripeaks_widget.board.snapshot
 import tripeaks_widget.engine.cards
 import tripeaks_widget.engine.game
 import tripeaks_widget.engine.rules
-import tripeaks_widget.fair
+import tripeaks_widget.fair.chance
+import tripeaks_widget.fair.reviewing
 import tripeaks_widget.goals.challenge
 import tripeaks_widget.goals.daily
 import tripeaks_widget.picture
@@ -126,7 +127,7 @@ class BoardMembers:
 
     def move_chances(
         self, *, method: str = ..., samples: int | None = ..., seed: int = ..., budget: float | None = ...
-    ) -> dict[str, tripeaks_widget.fair.Chance]:
+    ) -> dict[str, tripeaks_widget.fair.chance.Chance]:
         """Every legal action's chance of winning, from what the player can see."""
 
     @property
@@ -209,8 +210,8 @@ class BoardMembers:
         samples: int | None = ...,
         seed: int = ...,
         budget: float | None = ...,
-        earlier: tripeaks_widget.fair.Review | None = ...,
-    ) -> tripeaks_widget.fair.Review:
+        earlier: tripeaks_widget.fair.reviewing.Review | None = ...,
+    ) -> tripeaks_widget.fair.reviewing.Review:
         """The game's ``review``. Without keywords, the review the board's Review panel shows,
         made here (it opens the panel)."""
 
@@ -299,7 +300,7 @@ class BoardMembers:
 
     def win_chance(
         self, *, kind: str = ..., samples: int | None = ..., seed: int = ..., budget: float | None = ...
-    ) -> tripeaks_widget.fair.Chance:
+    ) -> tripeaks_widget.fair.chance.Chance:
         """The game's ``win_chance`` in ``lang``. Without keywords, the chance the "Win chance"
         readout shows (computed here when it is not known yet, then shown)."""
 

@@ -36,9 +36,11 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Callable, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, all_suffixes
 from importlib.util import spec_from_file_location
 from pathlib import Path
+from typing import Generic, TypeVar, overload
 
 # Compiled by Cython from their own sources, in this order; a module added here is compiled by the next build.
 CYTHON_MODULES = (
@@ -58,13 +60,17 @@ BUILT_FROM = "built_from.json"  # in COMPILED_DIR: what the build made (see reco
 REBUILD = "rebuild: pip install -e ."
 _log = logging.getLogger("tripeaks_widget")
 _choice: str | None = None  # choose()'s, once decided
+F = TypeVar("F", bound=Callable[..., object])  # a function, declared for the compiler and unchanged as Python
+K = TypeVar("K", bound=type)  # a class
+V = TypeVar("V")  # the Python value a C type holds
 
 
-class _Kind:
-    """A C type, standing in: a fixed array of it (``kind[28]``) stands in as itself."""
+class _Kind(Generic[V]):
+    """A C type, standing in, with the Python value it holds as Python (``V``, for type checkers): a
+    fixed array of it (``kind[28]``) stands in as itself, a list as Python."""
 
-    def __getitem__(self, size: int) -> _Kind:
-        return self
+    def __getitem__(self, size: int) -> _Kind[list[V]]:
+        return _Kind()
 
 
 class _NoGil:
@@ -72,56 +78,75 @@ class _NoGil:
     Python, a decorator that changes nothing and a block that does nothing more (the
     interpreter lets other threads run between its own steps)."""
 
-    def __call__(self, function):
+    def __call__(self, function: F) -> F:
         return function
 
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
+
+
+def _unchanged(function: F) -> F:
+    return function
 
 
 class _Shadow:
     """What the compiled modules use of Cython's ``cython`` module, for when Cython is not
-    installed: the type declarations are no-ops and the code runs as Python."""
+    installed: the type declarations are no-ops and the code runs as Python. Its types are what
+    a type checker reads of ``cython`` in those modules."""
 
     compiled = False
     nogil = _NoGil()
-    longlong = ulonglong = double = bint = p_longlong = void = _Kind()
+    longlong: _Kind[int] = _Kind()
+    ulonglong: _Kind[int] = _Kind()
+    double: _Kind[float] = _Kind()
+    bint: _Kind[bool] = _Kind()
+    p_longlong: _Kind[Sequence[int]] = _Kind()  # compiled, a C array's first number; as Python, a sequence
+    void: _Kind[None] = _Kind()
 
     @staticmethod
-    def locals(**types):
-        return lambda function: function
+    def locals(**types: object) -> Callable[[F], F]:
+        return _unchanged
 
     @staticmethod
-    def returns(kind):
-        return lambda function: function
+    def returns(kind: object) -> Callable[[F], F]:
+        return _unchanged
 
     @staticmethod
-    def cdivision(flag):
-        return lambda function: function
+    def cdivision(flag: bool) -> Callable[[F], F]:
+        return _unchanged
 
     @staticmethod
-    def exceptval(value=None, check=True):
-        return lambda function: function
+    def exceptval(value: object = None, check: bool = True) -> Callable[[F], F]:
+        return _unchanged
 
     @staticmethod
-    def typedef(kind):
+    def typedef(kind: _Kind[V]) -> _Kind[V]:
         return kind
 
     @staticmethod
-    def cclass(kind):
+    def cclass(kind: K) -> K:
         return kind
 
     @staticmethod
-    def ccall(function):
+    def ccall(function: F) -> F:
         return function
 
     cfunc = inline = ccall
 
+    @overload
     @staticmethod
-    def declare(kind=None, value=None, **types):
+    def declare(kind: _Kind[V], value: V = ..., *, visibility: str = ...) -> V: ...
+
+    @overload
+    @staticmethod
+    def declare(kind: type[object], value: V = ..., *, visibility: str = ...) -> V: ...  # V: as annotated
+
+    @staticmethod
+    def declare(kind: object, value: object = None, *, visibility: str = "") -> object:
+        """A variable of type ``kind`` declared: as Python, its ``value`` (None until it is given one)."""
         return value
 
 

@@ -324,7 +324,7 @@ def test_without_threads_a_review_of_a_game_the_board_has_left_stops_at_its_next
         judged.append(1)
         return real(seen, **options)
 
-    monkeypatch.setattr(fair, "move_chances_steps", counted)
+    monkeypatch.setattr(fair.reviewing, "move_chances_steps", counted)
 
     async def main():
         w = TriPeaks(OPENING, records=False)

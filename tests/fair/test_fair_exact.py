@@ -200,7 +200,7 @@ def test_the_exact_try_with_9_unseen_is_bounded_by_nodes_not_by_the_clock(monkey
     nodes = expectimax.solve(seen).nodes
     assert nodes <= fair.EXACT_TRY_NODES
     slow = _Slow()
-    monkeypatch.setattr(fair, "time", slow)
+    monkeypatch.setattr(fair.arguments, "time", slow)
     monkeypatch.setattr(expectimax, "time", slow)
     chances = fair.move_chances(seen, budget=2.5)
     assert all(c.exact for c in chances.values())
@@ -219,7 +219,7 @@ def test_a_position_with_at_most_8_unseen_is_exact_however_slow_the_clock(number
     nodes = expectimax.solve(seen).nodes
     assert 100_000 < nodes <= fair.EXACT_NODES  # a search that the old time share could cut short
     slow = _Slow()
-    monkeypatch.setattr(fair, "time", slow)
+    monkeypatch.setattr(fair.arguments, "time", slow)
     monkeypatch.setattr(expectimax, "time", slow)
     chances = fair.move_chances(seen, budget=2.5)
     assert all(c.exact for c in chances.values()) and slow.now > 0  # the clock was read, and ran out

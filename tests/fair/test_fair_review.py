@@ -159,7 +159,9 @@ def test_a_review_of_a_game_gone_on_keeps_the_moves_judged_before_and_judges_onl
     game.replay(["undo", line[5], *line[6:9]])  # the last move taken back and played again, three more
     judged = []
     real_judge = fair.move_chances_steps
-    monkeypatch.setattr(fair, "move_chances_steps", lambda seen, **kw: judged.append(seen) or real_judge(seen, **kw))
+    monkeypatch.setattr(
+        fair.reviewing, "move_chances_steps", lambda seen, **kw: judged.append(seen) or real_judge(seen, **kw)
+    )
     later = game.review(samples=20, seed=1, earlier=earlier)
     monkeypatch.undo()
     assert later == game.review(samples=20, seed=1)  # the same rows as from scratch
@@ -172,7 +174,7 @@ def test_a_review_of_a_game_gone_on_keeps_the_moves_judged_before_and_judges_onl
     ):
         judged.clear()
         monkeypatch.setattr(
-            fair, "move_chances_steps", lambda seen, **kw: judged.append(seen) or real_judge(seen, **kw)
+            fair.reviewing, "move_chances_steps", lambda seen, **kw: judged.append(seen) or real_judge(seen, **kw)
         )
         assert game.review(samples=20, seed=1, earlier=other) == later
         monkeypatch.undo()

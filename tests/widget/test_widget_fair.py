@@ -358,7 +358,9 @@ def test_the_board_reviews_only_the_moves_made_since_its_last_review_of_the_game
     w.play(LAST)  # the last move taken back and played again: only it is new
     judged = []
     judge = fair.move_chances_steps
-    monkeypatch.setattr(fair, "move_chances_steps", lambda seen, **kw: judged.append(seen.history) or judge(seen, **kw))
+    monkeypatch.setattr(
+        fair.reviewing, "move_chances_steps", lambda seen, **kw: judged.append(seen.history) or judge(seen, **kw)
+    )
     again = w.review()
     assert judged == [tuple(w.game.history[:-1])]  # the last move's position (the final chance is certain: blocked)
     assert again.moves == first.moves and again.moves == fair.review(w.game, seed=0, budget=60.0).moves

@@ -437,7 +437,7 @@ def test_in_the_thread_a_review_of_a_game_the_board_has_left_stops_at_its_next_s
             assert go_on.wait(5)
         return real(seen, **options)
 
-    monkeypatch.setattr(fair, "move_chances_steps", counted)
+    monkeypatch.setattr(fair.reviewing, "move_chances_steps", counted)
     intent(w, {"type": "review", "open": True})
     assert first.wait(5)
     w.undo()  # the board moves on while the review of the blocked game runs

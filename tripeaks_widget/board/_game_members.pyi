@@ -6,7 +6,7 @@ import tripeaks_widget.engine.cards
 import tripeaks_widget.engine.game
 import tripeaks_widget.engine.layout
 import tripeaks_widget.engine.rules
-import tripeaks_widget.fair
+import tripeaks_widget.fair.chance
 import tripeaks_widget.picture
 import tripeaks_widget.solver
 import tripeaks_widget.solver._search
@@ -48,7 +48,7 @@ class GameMembers:
 
     def move_chances(
         self, *, method: str = ..., samples: int | None = ..., seed: int = ..., budget: float | None = ...
-    ) -> dict[str, tripeaks_widget.fair.Chance]:
+    ) -> dict[str, tripeaks_widget.fair.chance.Chance]:
         """Every legal action's chance of winning, from what the player can see."""
 
     @property

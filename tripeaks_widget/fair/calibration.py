@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import TypedDict
 
 from ..engine.layout import LAYOUTS, THREE_PEAKS, Layout
 from ..engine.rules import Rules
@@ -160,7 +161,16 @@ def curve_for(rules: Rules, layout: Layout) -> Curve | None:
     return None if rules.variants else curves_on(layout).get(rules.name)
 
 
-def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:
+class Reliability(TypedDict):
+    """``reliability``'s figures."""
+
+    positions: int
+    ece: float
+    brier: float
+    bins: list[tuple[float, float, float, int]]  # each bin's low edge, mean chance, share won and count
+
+
+def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> Reliability:
     """How well chances match outcomes: the expected calibration error over ``bins`` equal bins (the
     share-weighted gap between each bin's mean chance and its share won), the Brier score (the mean
     squared gap between chance and outcome), and each bin as (its low edge, mean chance, share won,
@@ -168,7 +178,7 @@ def reliability(rows: Sequence[tuple[float, bool]], bins: int = 10) -> dict:
     if not rows:
         return {"positions": 0, "ece": 0.0, "brier": 0.0, "bins": []}
     brier = sum((p - won) ** 2 for p, won in rows) / len(rows)
-    table = []
+    table: list[tuple[float, float, float, int]] = []
     ece = 0.0
     for b in range(bins):
         inside = [(p, won) for p, won in rows if min(int(p * bins), bins - 1) == b]

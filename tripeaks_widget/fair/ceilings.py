@@ -25,16 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError
 from ..engine.seen import Seen, check_samples, check_seed
 from ..solver import SearchExhausted
 from . import expectimax
-
-if TYPE_CHECKING:
-    from .. import fair
+from .arguments import Clock, Position, check_budget, seen_of
+from .chance import Chance, wilson
 
 PARTS = ("stock", "peaks")
 SAMPLES = 20  # arrangements of the part told, each solved exactly, by default
@@ -72,14 +70,14 @@ def value(
 
 
 def ceiling_chance(
-    position,
+    position: Position,
     part: str,
     *,
     samples: int = SAMPLES,
     seed: int = 0,
     budget: float | None = None,
     node_limit: int | None = NODES,
-) -> fair.Chance:
+) -> Chance:
     """A relaxed ceiling (see the module's notes; ``fair.relaxed_ceiling_chance``, ``win_chance(kind=
     "ceiling-stock")`` and ``"ceiling-peaks"``): for each sampled arrangement, ``part`` of
     the hidden cards (``"stock"``: the stock's order; ``"peaks"``: the face-down peak cards) is
@@ -90,8 +88,6 @@ def ceiling_chance(
     the exact fair value). An arrangement whose expectimax passes ``node_limit`` decision nodes
     raises ``SearchExhausted``: a relaxation too large to solve is refused, not guessed; when the
     ``budget`` runs out the arrangements solved so far are the answer."""
-    from . import Chance, Clock, check_budget, seen_of, wilson  # fair imports this module
-
     seen = seen_of(position)
     part = check_part(part)
     samples, seed, budget = check_samples(samples), check_seed(seed), check_budget(budget)

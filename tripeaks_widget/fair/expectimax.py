@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.layout import MAX_SLOTS, Layout
 from ..engine.seen import Seen
@@ -39,10 +40,30 @@ from ..engine.steps import switch_point
 from ..solver import SearchExhausted
 from .removal import remove
 
-try:  # compiled: the types below are machine integers; as Python they are no-ops
-    import cython
-except ImportError:
+if TYPE_CHECKING:  # what a type checker reads of ``cython``: the stand-in's types, as the source runs as Python
     from .._builds import cython
+else:
+    try:  # compiled: the types below are machine integers; as Python they are no-ops
+        import cython
+    except ImportError:
+        from .._builds import cython
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from ..engine.cards import Card
+    from ..engine.rules import Rules
+
+    Memo = dict[tuple[int, int, int, int, int], float]  # (removed, known, drawn, top, counts) -> value
+    Context = tuple[Rules, Layout, int]  # what a memo holds true for: the rules, the layout, the stock's size
+
+    class Held(TypedDict):
+        """A memo shared by a thread's searches, and what it holds true for (see :func:`shared_memo`)."""
+
+        context: Context | None
+        stock_known: tuple[int, ...]
+        memo: Memo
+
 
 Int64 = cython.typedef(cython.longlong)  # a bitmask, a count, a rank code, the packed unseen counts (60 bits)
 
@@ -69,7 +90,7 @@ def uncovering(layout: Layout) -> tuple[int, ...]:
 JOKER_CODE = 1
 
 
-def code_of(card) -> int:
+def code_of(card: Card | None) -> int:
     """A card's rank as the search codes it (the joker has a code of its own)."""
     return JOKER_CODE if card is None else card.rank + 1
 
@@ -93,15 +114,15 @@ class ExactValue:
 class Expectimax:
     """The expectimax of one position's game as its player knows it (see the module's notes)."""
 
-    seen = cython.declare(object, visibility="readonly")
-    deadline = cython.declare(object, visibility="readonly")
-    node_limit = cython.declare(object, visibility="readonly")
-    memo = cython.declare(dict, visibility="readonly")
-    fits = cython.declare(tuple, visibility="readonly")
-    uncovers = cython.declare(tuple)  # the layout's ``Layout.uncovers``
-    order = cython.declare(tuple)  # its ``uncovering``
+    seen: Seen = cython.declare(object, visibility="readonly")
+    deadline: float | None = cython.declare(object, visibility="readonly")
+    node_limit: int | None = cython.declare(object, visibility="readonly")
+    memo: Memo = cython.declare(dict, visibility="readonly")
+    fits: tuple[int, ...] = cython.declare(tuple, visibility="readonly")
+    uncovers: tuple[tuple[tuple[int, int], ...], ...] = cython.declare(tuple)  # the layout's ``Layout.uncovers``
+    order: tuple[int, ...] = cython.declare(tuple)  # its ``uncovering``
     full = cython.declare(cython.longlong)  # the mask of its every slot
-    stock_known = cython.declare(tuple, visibility="readonly")
+    stock_known: tuple[int, ...] = cython.declare(tuple, visibility="readonly")
     nodes = cython.declare(cython.longlong, visibility="readonly")
     limit = cython.declare(cython.longlong)
     stock_total = cython.declare(cython.longlong)
@@ -277,7 +298,7 @@ def shared_memo() -> Iterator[None]:
     the stock cards seen only grow, and a card newly seen never counts as unseen again, so the
     nodes of an earlier search keep their values. The fair player's decisions of one game share
     it (``strategies.play``): a later decision finds much of its tree solved."""
-    memos = getattr(_shared, "memos", None)
+    memos: list[Held] | None = getattr(_shared, "memos", None)
     if memos is None:
         memos = _shared.memos = []
     memos.append({"context": None, "stock_known": (), "memo": {}})
@@ -287,9 +308,9 @@ def shared_memo() -> Iterator[None]:
         memos.pop()
 
 
-def _memo(context: tuple, stock_known: tuple) -> dict:
+def _memo(context: Context, stock_known: tuple[int, ...]) -> Memo:
     """A memo for a search: the shared one where it still holds (see :func:`shared_memo`), else a new one."""
-    memos = getattr(_shared, "memos", None)
+    memos: list[Held] | None = getattr(_shared, "memos", None)
     if not memos:
         return {}
     held = memos[-1]

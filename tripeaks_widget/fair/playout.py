@@ -25,20 +25,27 @@ that, compiled, no Python object is touched between two arrangements: about 210,
 arrangements a second (each judging every action), against 11,000-17,000 when the arrangements
 were dealt in Python and 7,000-9,000 for these sources run as Python (``benchmarks/fair_speed.py``,
 20 positions per rule set, CPU time).
+
+It stays one module past 500 lines because Cython compiles a module as one unit: its loops call
+one another inlined (``cython.inline``), without the GIL, only within it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..engine.deal import MASK32, MASK64, PCG_MULTIPLIER
 from ..engine.layout import MAX_SLOTS, Layout
 from ..engine.seen import Seen
 
-try:  # compiled: the types below are machine integers; as Python they are no-ops
-    import cython
-except ImportError:
+if TYPE_CHECKING:  # what a type checker reads of ``cython``: the stand-in's types, as the source runs as Python
     from .._builds import cython
+else:
+    try:  # compiled: the types below are machine integers; as Python they are no-ops
+        import cython
+    except ImportError:
+        from .._builds import cython
 
 Int64 = cython.typedef(cython.longlong)  # a bitmask of slots (50 bits at most), a slot, a rank, a count
 MULTIPLIER = cython.declare(cython.ulonglong, PCG_MULTIPLIER)  # PCG32's, as machine words when compiled
@@ -109,7 +116,7 @@ def tables_of(layout: Layout) -> Tables:
 @cython.exceptval(check=False)
 @cython.locals(table=Table, width=Int64, slot=Int64, removed=Int64, free=Int64, at=Int64, covers=Int64, k=Int64)
 @cython.returns(Int64)
-def _uncover(table, width: int, slot: int, removed: int, free: int) -> int:
+def _uncover(table: Sequence[int], width: int, slot: int, removed: int, free: int) -> int:
     """``free`` with the cards the removal of ``slot`` uncovers, ``removed`` (with it) the slots
     gone (``layout.play``, on an ``uncover_table`` of ``width``)."""
     at = 1 + 2 * width * slot
@@ -126,7 +133,7 @@ def _uncover(table, width: int, slot: int, removed: int, free: int) -> int:
 @cython.exceptval(check=False)
 @cython.locals(table=Table, width=Int64, slot=Int64, after=Int64, at=Int64, covers=Int64, k=Int64, freed=Int64)
 @cython.returns(Int64)
-def _freed(table, width: int, slot: int, after: int) -> int:
+def _freed(table: Sequence[int], width: int, slot: int, after: int) -> int:
     """How many cards the removal of ``slot`` frees, ``after`` the slots gone with it."""
     freed = 0
     at = 1 + 2 * width * slot
@@ -196,7 +203,9 @@ def lookahead_wins(
 @cython.locals(slot=Int64, after=Int64, covers=Int64, freed=Int64, fitting=Int64, best_freed=Int64)
 @cython.locals(best_fitting=Int64, choice=Int64, two=cython.bint)
 @cython.returns(Int64)
-def _choice(removed: int, free: int, playable: int, ranks, fit, table, width: int) -> int:
+def _choice(
+    removed: int, free: int, playable: int, ranks: Sequence[int], fit: Sequence[int], table: Sequence[int], width: int
+) -> int:
     """``lookahead_slot`` on tables (``table``: an ``uncover_table``): compiled, on C arrays."""
     best_freed, best_fitting, choice = -1, -1, -1
     two = width == 2
@@ -207,7 +216,7 @@ def _choice(removed: int, free: int, playable: int, ranks, fit, table, width: in
         after = removed | bit
         if two:
             covers = table[4 * slot + 2]
-            freed = after & covers == covers
+            freed: int = after & covers == covers
             covers = table[4 * slot + 4]
             freed += after & covers == covers
         else:
@@ -228,11 +237,11 @@ def _choice(removed: int, free: int, playable: int, ranks, fit, table, width: in
 @cython.locals(two=cython.bint)
 @cython.returns(cython.bint)
 def _wins(
-    ranks,
-    stock,
+    ranks: Sequence[int],
+    stock: Sequence[int],
     stock_count: int,
-    fit,
-    table,
+    fit: Sequence[int],
+    table: Sequence[int],
     width: int,
     full: int,
     removed: int,

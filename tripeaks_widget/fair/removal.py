@@ -8,8 +8,12 @@ turned up that was face down, the search to note the ranks the player now sees.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 
-def remove(removed: int, free: int, slot: int, uncovers: tuple) -> tuple[int, int, list[int]]:
+
+def remove(
+    removed: int, free: int, slot: int, uncovers: Sequence[Sequence[tuple[int, int]]]
+) -> tuple[int, int, list[int]]:
     """The removed and the free slots once the free card in ``slot`` is played, and the slots the
     play uncovers (now free), in ``uncovers`` order (the layout's ``Layout.uncovers``)."""
     bit = 1 << slot

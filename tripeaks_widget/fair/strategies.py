@@ -35,9 +35,10 @@ import multiprocessing
 import os
 import pickle
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from ..engine.cards import Card
 from ..engine.errors import InvalidValueError, TriPeaksError, checked_keywords, shown, shown_text
@@ -46,11 +47,19 @@ from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..engine.seen import Seen, Sight, check_seed
 from ..solver import SearchExhausted, solve, verdict_history
-from . import Z95, check_budget, fair_hint, samples_for, wilson
+from .arguments import check_budget, samples_for
+from .chance import Z95, wilson
 from .expectimax import shared_memo
 from .playout import lookahead_slot
+from .questions import fair_hint
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 Policy = Callable[[Seen], str]
+# What ``play`` and ``evaluate`` take: a policy, or one that peeks (``peeks``: it is given the game itself);
+# its every answer is checked.
+Player = Callable[..., object]
 CHUNK = 10  # games per task handed to an executor
 OWN_CHUNK = 2  # games per task on evaluate's own pool: games differ in length, small tasks keep the cores busy
 
@@ -127,7 +136,7 @@ class _Exact:
             return line[0]
         return game.legal_moves()[0]  # a lost position the line has finished with: anything left
 
-    def __reduce__(self):
+    def __reduce__(self) -> str:
         return "exact"
 
 
@@ -144,7 +153,7 @@ class PolicyError(TriPeaksError, ValueError):
     """A policy raised, or answered with something that is not a legal action."""
 
 
-def _action(policy, game: Game, number: int, move: int, sight: Sight | None = None) -> str:
+def _action(policy: Player, game: Game, number: int, move: int, sight: Sight | None = None) -> str:
     where = f"game {number} ({game.code}), move {move}"
     try:
         if getattr(policy, "peeks", False):
@@ -187,7 +196,7 @@ class Played:
 
 
 @checked_keywords
-def play(policy, number: int, rules: Rules | str = "easy", layout: Layout | None = None) -> Played:
+def play(policy: Player, number: int, rules: Rules | str = "easy", layout: Layout | None = None) -> Played:
     """Play numbered game ``number`` (on ``layout``, None: Three Peaks) with ``policy`` until it is
     won or blocked."""
     game = Game.from_number(number, rules, layout=layout)
@@ -201,7 +210,7 @@ def play(policy, number: int, rules: Rules | str = "easy", layout: Layout | None
     return Played(number, game.status == "won", game.score, game.moves, game.cards_left, tuple(game.history))
 
 
-def _play_all(policy, numbers: list[int], rules, layout: Layout | None) -> list[Played]:
+def _play_all(policy: Player, numbers: list[int], rules: Rules | str, layout: Layout | None) -> list[Played]:
     return [play(policy, number, rules, layout) for number in numbers]
 
 
@@ -222,7 +231,7 @@ def check_workers(workers: int | None) -> int:
     return workers
 
 
-def own_pool(policy, workers: int, games: int) -> Executor | None:
+def own_pool(policy: Player, workers: int, games: int) -> Executor | None:
     """A process pool for ``evaluate``, or None where one process does as well or it can't be had:
     one worker or game; a policy that does not pickle (a lambda); no ``fork`` (the workers
     inherit the policy, a notebook's own function too)."""
@@ -234,6 +243,21 @@ def own_pool(policy, workers: int, games: int) -> Executor | None:
     except Exception:  # a lambda or a closure: played in this process
         return None
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+
+
+class Summary(TypedDict):
+    """``Results.summary``'s figures."""
+
+    strategy: str
+    rules: str
+    layout: str
+    games: int
+    wins: int
+    win_rate: float
+    win_95: tuple[float, float]
+    mean_score: float
+    score_95: tuple[float, float]
+    errors: int
 
 
 @dataclass(frozen=True)
@@ -288,7 +312,7 @@ class Results:
         half = Z95 * sd / math.sqrt(len(scores))
         return (mean - half, mean + half)
 
-    def summary(self) -> dict:
+    def summary(self) -> Summary:
         """The figures as one dict: games, wins, the win rate and mean score with their 95% intervals, errors."""
         low, high = self.win_interval
         score_low, score_high = self.score_interval
@@ -319,12 +343,12 @@ class Results:
             + (f", {len(self.errors)} stopped by errors" if self.errors else "")
         )
 
-    def plot(self, *others: Results, axes=None):
+    def plot(self, *others: Results, axes: Sequence[Axes] | None = None) -> Sequence[Axes]:
         """This strategy beside ``others``: win rate and mean score, each with its 95% interval."""
         return plot([self, *others], axes=axes)
 
 
-def plot(results: Iterable[Results], axes=None):
+def plot(results: Iterable[Results], axes: Sequence[Axes] | None = None) -> Sequence[Axes]:
     """Compare strategies: win rates and mean scores with 95% intervals; returns the two Axes."""
     import matplotlib.pyplot as plt
 
@@ -395,7 +419,7 @@ def hogue_scores(results: Results, reading: str = "as-defined") -> list[int]:
 
 @checked_keywords
 def evaluate(
-    policy,
+    policy: Player,
     games: Iterable[int] = range(1, 1001),
     rules: Rules | str = "easy",
     executor: Executor | None = None,

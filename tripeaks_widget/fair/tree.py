@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.errors import SearchExhausted
@@ -40,7 +41,7 @@ class Node:
 
     visits: dict[int, int] = field(default_factory=dict)
     total: dict[int, float] = field(default_factory=dict)
-    children: dict[tuple, Node] = field(default_factory=dict)
+    children: dict[tuple[int, ...], Node] = field(default_factory=dict)  # by what the player saw of an action
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,16 @@ class Search:
         self.when_stuck = self.rules.draw_when_stuck
         self.slot_of = {s: str(seen.slot_cards[s]) for s in seen.free}
 
-    def legal(self, removed: int, free: int, drawn: int, top: int, ranks, fit, stock) -> list[int]:
+    def legal(
+        self,
+        removed: int,
+        free: int,
+        drawn: int,
+        top: int,
+        ranks: Sequence[int],
+        fit: Sequence[int],
+        stock: Sequence[int],
+    ) -> list[int]:
         """The actions legal in a position of the search (playable slots, then draw when allowed)."""
         playable = free & fit[top]
         actions = []
@@ -116,7 +126,7 @@ class Search:
                     counts -= 1 << (4 * (top + 1))
                     total -= 1
                 drawn += 1
-                seen_now: tuple = (DRAW, top)
+                seen_now: tuple[int, ...] = (DRAW, top)
             else:
                 known &= ~(15 << (4 * action))
                 top = ranks[action]
@@ -156,7 +166,19 @@ class Search:
                 best, choice = score, action
         return choice
 
-    def leaf(self, removed, free, known, drawn, top, counts, total, ranks, fit, stock) -> float:
+    def leaf(
+        self,
+        removed: int,
+        free: int,
+        known: int,
+        drawn: int,
+        top: int,
+        counts: int,
+        total: int,
+        ranks: Sequence[int],
+        fit: Sequence[int],
+        stock: Sequence[int],
+    ) -> float:
         """A new node's value: exact once few cards are unseen, else a ``lookahead`` playout."""
         if removed == self.full:
             return 1.0
