@@ -36,9 +36,15 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, all_suffixes
 from importlib.util import spec_from_file_location
 from pathlib import Path
+from typing import TypeVar, cast
+
+# A function or class a stand-in decorator hands back unchanged.
+_Decorated = TypeVar("_Decorated", bound=Callable[..., object])
+_T = TypeVar("_T")
 
 # Compiled by Cython from their own sources, in this order; a module added here is compiled by the next build.
 CYTHON_MODULES = (
@@ -72,13 +78,13 @@ class _NoGil:
     Python, a decorator that changes nothing and a block that does nothing more (the
     interpreter lets other threads run between its own steps)."""
 
-    def __call__(self, function):
+    def __call__(self, function: _Decorated) -> _Decorated:
         return function
 
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
 
@@ -91,37 +97,37 @@ class _Shadow:
     longlong = ulonglong = double = bint = p_longlong = void = _Kind()
 
     @staticmethod
-    def locals(**types):
+    def locals(**types: object) -> Callable[[_Decorated], _Decorated]:
         return lambda function: function
 
     @staticmethod
-    def returns(kind):
+    def returns(kind: object) -> Callable[[_Decorated], _Decorated]:
         return lambda function: function
 
     @staticmethod
-    def cdivision(flag):
+    def cdivision(flag: bool) -> Callable[[_Decorated], _Decorated]:
         return lambda function: function
 
     @staticmethod
-    def exceptval(value=None, check=True):
+    def exceptval(value: object = None, check: bool = True) -> Callable[[_Decorated], _Decorated]:
         return lambda function: function
 
     @staticmethod
-    def typedef(kind):
+    def typedef(kind: _T) -> _T:
         return kind
 
     @staticmethod
-    def cclass(kind):
+    def cclass(kind: _T) -> _T:
         return kind
 
     @staticmethod
-    def ccall(function):
+    def ccall(function: _Decorated) -> _Decorated:
         return function
 
     cfunc = inline = ccall
 
     @staticmethod
-    def declare(kind=None, value=None, **types):
+    def declare(kind: object = None, value: _T | None = None, **types: object) -> _T | None:
         return value
 
 
@@ -177,7 +183,7 @@ def _found(name: str) -> Path | None:
     return next((path for path in files if path.is_file()), None)
 
 
-def _why_not_compiled(made: dict) -> str | None:
+def _why_not_compiled(made: dict[str, object]) -> str | None:
     """None when every listed module has a compiled file for this Python, recorded by the build
     (``made``) as made from its source as it is now; else why the sources serve (said at INFO:
     nothing is broken)."""
@@ -194,7 +200,7 @@ def _why_not_compiled(made: dict) -> str | None:
     return None
 
 
-def _fault(made: dict) -> str | None:
+def _fault(made: dict[str, dict[str, str]]) -> str | None:
     """None when each compiled file the imports find is the one the build made and loads here, and
     ``_compiled`` holds nothing else Python could import; else which file, and why (said as a
     warning). The bytes are checked before anything is loaded: loading a library cut short can kill
@@ -243,7 +249,8 @@ def choose() -> str:
             made = {}
         made = made if isinstance(made, dict) else {}
         level, why = logging.INFO, _why_not_compiled(made)
-        if why is None and (fault := _fault(made)) is not None:
+        # _why_not_compiled's None: each listed module has its record, as ``record`` writes it
+        if why is None and (fault := _fault(cast("dict[str, dict[str, str]]", made))) is not None:
             level, why = logging.WARNING, fault
         _choice = "compiled" if why is None else "python"
         _log.log(level, "tripeaks_widget: the %s build runs%s", _choice, "" if why is None else f" ({why})")
