@@ -33,19 +33,24 @@ class Cursor(Protocol):
     """A statement's rows, as DB-API 2 gives them: each a tuple of the columns' values, whose types
     the SQL decides (so Any, as sqlite3 and psycopg declare them)."""
 
-    def fetchone(self) -> Any: ...  # a row, or None when there are none left
+    def fetchone(self) -> Any:
+        """The next row, or None when there are none left."""
 
-    def fetchall(self) -> list[Any]: ...
+    def fetchall(self) -> list[Any]:
+        """The rows left."""
 
-    def __iter__(self) -> Iterator[Any]: ...
+    def __iter__(self) -> Iterator[Any]:
+        """The rows left, one by one."""
 
 
 class Connection(Protocol):
     """A connection as the store uses it: sqlite3's or psycopg's, its SQL in the backend's dialect."""
 
-    def execute(self, sql: str, parameters: Sequence[object] = ..., /) -> Cursor: ...
+    def execute(self, sql: str, parameters: Sequence[object] = ..., /) -> Cursor:
+        """Run one statement with its values; its rows."""
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Close the connection."""
 
 
 # What a backend's open runs on its first connection: check what the database holds (raising to

@@ -47,12 +47,15 @@ class ServerConnection(Connection, Protocol):
     """A psycopg connection as this module uses it: its SQL also composed (``psycopg.sql``) or as
     bytes, its transactions, and its libpq connection (whose socket ``deadline`` watches)."""
 
-    def execute(self, sql: str | bytes | sql.SQL | sql.Composed, parameters: Sequence[object] = ..., /) -> Cursor: ...
+    def execute(self, sql: str | bytes | sql.SQL | sql.Composed, parameters: Sequence[object] = ..., /) -> Cursor:
+        """Run one statement, written or composed, with its values; its rows."""
 
-    def transaction(self) -> AbstractContextManager[object]: ...
+    def transaction(self) -> AbstractContextManager[object]:
+        """A transaction, committed when the block ends normally, else rolled back."""
 
     @property
-    def pgconn(self) -> PGconn: ...
+    def pgconn(self) -> PGconn:
+        """The libpq connection (its ``socket``)."""
 
 
 class Unreachable(RecordsUnavailable):
