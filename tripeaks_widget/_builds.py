@@ -202,7 +202,7 @@ def _found(name: str) -> Path | None:
     return next((path for path in files if path.is_file()), None)
 
 
-def _why_not_compiled(made: dict) -> str | None:
+def _why_not_compiled(made: dict[str, object]) -> str | None:
     """None when every listed module has a compiled file for this Python, recorded by the build
     (``made``) as made from its source as it is now; else why the sources serve (said at INFO:
     nothing is broken)."""
@@ -219,7 +219,7 @@ def _why_not_compiled(made: dict) -> str | None:
     return None
 
 
-def _fault(made: dict) -> str | None:
+def _fault(made: dict[str, dict[str, str]]) -> str | None:
     """None when each compiled file the imports find is the one the build made and loads here, and
     ``_compiled`` holds nothing else Python could import; else which file, and why (said as a
     warning). The bytes are checked before anything is loaded: loading a library cut short can kill

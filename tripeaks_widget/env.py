@@ -23,10 +23,11 @@ and is truncated after ``max_steps`` steps.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from .engine.codes import SERIES_FIRST, SERIES_LAST
@@ -67,6 +68,14 @@ def check_game(value: object) -> int:
 ENV_ID = "tripeaks/TriPeaks-v0"  # the id gymnasium.make takes
 
 
+class Observation(TypedDict):
+    """What a player can see, as numbers (the module's docstring says each)."""
+
+    slots: npt.NDArray[np.int64]
+    discard: np.int64
+    stock: np.int64
+
+
 class TriPeaksEnv(gym.Env):
     """TriPeaks with the seen view as observation, masked actions (a slot each, then the draw) and
     a reward for the win."""
@@ -100,7 +109,7 @@ class TriPeaksEnv(gym.Env):
         self.game = Game.from_number(SERIES_FIRST, self.rules, layout=self.layout)
         self.steps = 0
 
-    def _observation(self) -> dict:
+    def _observation(self) -> Observation:
         seen = self.game.seen()
         slots = np.full(self.layout.slot_count, FACE_DOWN, dtype=np.int64)
         slots[list(seen.removed)] = REMOVED
@@ -111,17 +120,20 @@ class TriPeaksEnv(gym.Env):
         discard = NO_CARD if seen.discard is None else seen.discard.index
         return {"slots": slots, "discard": np.int64(discard), "stock": np.int64(seen.stock_count)}
 
-    def action_mask(self) -> np.ndarray:
+    def action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action (the slots, then draw), 0 for the others: ``info["action_mask"]``."""
         mask = np.zeros(self.draw_action + 1, dtype=np.int8)
         mask[self.game.playable_slots()] = 1
         mask[self.draw_action] = self.game.why_not_draw() is None
         return mask
 
-    def _info(self, illegal: bool = False) -> dict:
+    # as gymnasium.Env's reset and step declare it
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "illegal": illegal, "game": self.game.number}
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deal a numbered game: ``options={"game": n}``, else one drawn with ``seed``; (observation, info)."""
         options = {} if options is None else options
         if not isinstance(options, dict) or not set(options) <= set(RESET_OPTIONS):
@@ -136,7 +148,7 @@ class TriPeaksEnv(gym.Env):
         self.steps = 0
         return self._observation(), self._info()
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play a slot (0–27 on Three Peaks) or draw (28 there, ``draw_action``): (observation,
         reward, terminated, truncated, info).
 
@@ -159,7 +171,7 @@ class TriPeaksEnv(gym.Env):
         truncated = not terminated and self.steps >= self.max_steps
         return self._observation(), reward, terminated, truncated, self._info(illegal)
 
-    def render(self):
+    def render(self) -> str | None:
         """The board as text when ``render_mode="ansi"``, else None."""
         return str(self.game) if self.render_mode == "ansi" else None
 

@@ -20,7 +20,6 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import nbformat
 from nbclient import NotebookClient
@@ -33,10 +32,10 @@ FIT = "<style>.jp-OutputArea-output img { max-width: 100%; height: auto; }</styl
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 
 
-def executed(path: Path, timeout: int = 600) -> tuple[Any, list[str]]:
+def executed(path: Path, timeout: int = 600) -> tuple[nbformat.NotebookNode, list[str]]:
     """The notebook at ``path`` run top to bottom without the widgets' state, and what each failed
     cell raised (``cell 4: NameError: name 'w' is not defined``)."""
-    notebook = nbformat.read(path, as_version=4)
+    notebook: nbformat.NotebookNode = nbformat.read(path, as_version=4)
     notebook.metadata.pop("widgets", None)  # a state saved by an earlier run: never in the handout
     client = NotebookClient(
         notebook,

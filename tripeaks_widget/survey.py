@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from datetime import date
 from statistics import mean, median
+from typing import TypedDict, cast
 
 from tqdm import tqdm
 
@@ -52,6 +53,25 @@ from .fair import wilson
 
 RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds", "layout")
 ALL_LAYOUTS = "all"  # --layout all: every built-in layout
+
+
+class DealRecord(TypedDict):
+    """A deal solved under a rule set (``solve_deal``): plain values, its fields ``RECORD_FIELDS``."""
+
+    number: int
+    rules: str
+    winnable: bool | None
+    draws: int | None
+    score: int | None
+    cards_left: int | None
+    complete: bool
+    seconds: float
+    layout: str  # the layout's key
+
+
+# A row of the survey's table (``summarize``): fixed fields, then ``draws_0``, ``draws_1`` … as far as
+# the longest best win of the survey, so no fixed shape.
+SummaryRow = dict[str, "str | int | float | None"]
 MOST_GAMES = 1_000_000  # deals in one survey: a million takes hours; more goes in several runs sharing --deals
 INTERRUPTED = 130  # the exit status of a survey stopped by Ctrl-C, as a shell reports SIGINT
 
@@ -64,7 +84,7 @@ def solve_deal(
     lost_lines: bool = False,
     layout: Layout | str | None = None,
     verdict_only: bool = False,
-) -> dict:
+) -> DealRecord:
     """Solve numbered deal ``number`` on ``layout`` (a Layout, or a built-in's name or key; None:
     Three Peaks) from its start under ``rules``; a record (plain values; ``layout`` by its key).
     ``verdict_only`` asks whether it can be won and no more (``solver.winnable``, stopping at the
@@ -77,7 +97,7 @@ def solve_deal(
     """
     game = Game.from_number(number, rules, layout=Layout.parse(layout))
     if verdict_only:
-        return _verdict(game, budget)
+        return _verdict(number, game, budget)
     solution = solver.solve(game, budget=budget, lost_line=lost_lines)
     described = solution.winnable or (solution.winnable is False and lost_lines and solution.complete)
     return {
@@ -93,7 +113,7 @@ def solve_deal(
     }
 
 
-def _verdict(game: Game, budget: float | None) -> dict:
+def _verdict(number: int, game: Game, budget: float | None) -> DealRecord:
     """The record of a deal asked only whether it can be won (see ``solve_deal``)."""
     started = time.perf_counter()
     try:
@@ -101,7 +121,7 @@ def _verdict(game: Game, budget: float | None) -> dict:
     except solver.SearchExhausted:
         verdict = None
     return {
-        "number": game.number,
+        "number": number,
         "rules": str(game.rules),
         "winnable": verdict,
         "draws": None,
@@ -120,7 +140,7 @@ def _solve_chunk(
     lost_lines: bool,
     layout: Layout | None = None,
     verdict_only: bool = False,
-) -> list[dict]:
+) -> list[DealRecord]:
     return [
         solve_deal(number, rules, budget=budget, lost_lines=lost_lines, layout=layout, verdict_only=verdict_only)
         for number in numbers
@@ -190,10 +210,10 @@ def solvability(
     budget: float | None = None,
     lost_lines: bool = False,
     chunk: int | None = None,
-    progress=None,
+    progress: Callable[[int, int], object] | None = None,
     layout: Layout | str | None = None,
     verdict_only: bool = False,
-) -> Iterator[dict]:
+) -> Iterator[DealRecord]:
     """Solve every numbered deal in ``numbers`` on ``layout`` (None: Three Peaks) under every rule
     set in ``rules``, in parallel (``verdict_only``: only whether each can be won; see ``solve_deal``).
 
@@ -243,7 +263,7 @@ def solvability(
             future.cancel()
 
 
-def summarize(records: Iterable[dict], layouts: Iterable[Layout] = ()) -> list[dict]:
+def summarize(records: Iterable[DealRecord], layouts: Iterable[Layout] = ()) -> list[SummaryRow]:
     """One row per layout and rule set: games, how many can be won (and the share in per cent,
     with its 95% interval, each to ``PCT_DECIMALS`` decimals), how many are not known (budget ran
     out), the mean best score and draws of the won deals, and how many won deals need exactly d
@@ -251,7 +271,7 @@ def summarize(records: Iterable[dict], layouts: Iterable[Layout] = ()) -> list[d
     ``LAYOUTS`` and ``layout=`` do: a built-in's, or one of ``layouts`` (a layout of one's own
     surveyed); a record of another keeps its key. A record without a layout is Three Peaks'."""
     names = {layout.key: layout.name for layout in (*LAYOUTS.values(), *layouts)}
-    by_rules: dict[tuple[str, str], list[dict]] = {}
+    by_rules: dict[tuple[str, str], list[DealRecord]] = {}
     for record in records:
         by_rules.setdefault((record.get("layout") or THREE_PEAKS.key, record["rules"]), []).append(record)
     longest = max((r["draws"] for rs in by_rules.values() for r in rs if r["draws"] is not None), default=0)
@@ -262,7 +282,7 @@ def summarize(records: Iterable[dict], layouts: Iterable[Layout] = ()) -> list[d
         scored = [r["score"] for r in group if r["score"] is not None]
         draws = [r["draws"] for r in won if r["draws"] is not None]  # none when only the verdicts were asked
         low, high = wilson(len(won), len(group))
-        row = {
+        row: SummaryRow = {
             "layout": names.get(shape, shape),
             "rules": name,
             "games": len(group),
@@ -289,7 +309,7 @@ PCT_FIELDS = ("winnable_pct", "winnable_pct_low", "winnable_pct_high")
 _NUMBER = re.compile("[0-9]{1,12}")  # ASCII digits: the largest deal number has 10
 
 
-def _average(average, values: list[int]) -> float | None:
+def _average(average: Callable[[list[int]], float], values: list[int]) -> float | None:
     return round(float(average(values)), 2) if values else None
 
 
@@ -322,7 +342,7 @@ def parse_games(text: str) -> list[int]:
     return list(numbers)
 
 
-def read_deals(path: str) -> list[dict]:
+def read_deals(path: str) -> list[DealRecord]:
     """The per-deal records a survey wrote to ``path`` (its ``--deals`` file), as plain values;
     none when the file does not exist yet. A row cut short by an interrupted write is dropped;
     a byte-order mark (a spreadsheet saved it) is read past. Raises ``ValueError`` for a file
@@ -331,17 +351,6 @@ def read_deals(path: str) -> list[dict]:
         return []
     if os.path.isdir(path):
         raise IsADirectoryError(f"{path} is a folder; --deals names a CSV file")
-    convert: dict[str, Callable[[str], object]] = {
-        "number": int,
-        "rules": str,
-        "winnable": lambda text: {"True": True, "False": False}.get(text),
-        "draws": lambda text: int(text) if text else None,
-        "score": lambda text: int(text) if text else None,
-        "cards_left": lambda text: int(text) if text else None,
-        "complete": lambda text: text == "True",
-        "seconds": float,
-        "layout": str,
-    }
     records = []
     with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.DictReader(handle)
@@ -352,13 +361,32 @@ def read_deals(path: str) -> list[dict]:
         for row in reader:
             row.setdefault("layout", THREE_PEAKS.key)  # a file from before layouts: Three Peaks' deals
             try:
-                records.append({key: convert[key](row[key]) for key in RECORD_FIELDS})
+                records.append(_read_record(row))
             except (TypeError, ValueError):
                 continue  # the last row of a run cut short
     return records
 
 
-def _cell(row: dict, key: str) -> str:
+def _read_record(row: dict[str, str]) -> DealRecord:
+    """A per-deal record as its CSV row wrote it; TypeError or ValueError for a row cut short."""
+    return DealRecord(
+        number=int(row["number"]),
+        rules=str(row["rules"]),
+        winnable={"True": True, "False": False}.get(row["winnable"]),
+        draws=_count(row["draws"]),
+        score=_count(row["score"]),
+        cards_left=_count(row["cards_left"]),
+        complete=row["complete"] == "True",
+        seconds=float(row["seconds"]),
+        layout=str(row["layout"]),
+    )
+
+
+def _count(text: str) -> int | None:
+    return int(text) if text else None
+
+
+def _cell(row: SummaryRow, key: str) -> str:
     """A value of a row as the table and the CSV file write it: a share in per cent to
     ``PCT_DECIMALS`` decimals ("100.00", as "99.24" beside it), nothing for None."""
     value = row[key]
@@ -367,7 +395,7 @@ def _cell(row: dict, key: str) -> str:
     return f"{value:.{PCT_DECIMALS}f}" if key in PCT_FIELDS else str(value)
 
 
-def _table(rows: list[dict]) -> str:
+def _table(rows: list[SummaryRow]) -> str:
     heads = (
         "layout",
         "rules",
@@ -484,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     shapes = {layout.key: i for i, layout in enumerate(layouts)}
     wanted = {(number, name, key) for key in shapes for number in numbers for name in order}
     # resuming: the deals an earlier run already solved (to the end) are read back, not solved again
-    known: dict = {}
+    known: dict[tuple[int, str, str], DealRecord] = {}
     deals = None
     if args.deals:
         try:
@@ -578,7 +606,7 @@ def survey_layouts(named: list[str] | None) -> list[Layout]:
     return list(found.values())
 
 
-def markdown_page(rows: list[dict], layouts: list[Layout], command: str, day: date | None = None) -> str:
+def markdown_page(rows: list[SummaryRow], layouts: list[Layout], command: str, day: date | None = None) -> str:
     """The survey's table as a page of the docs (an include): which share of the deals of each
     layout and rule set can be won, with Wilson's 95% interval, the deals solved, the command
     that made it and the day it ran."""
@@ -590,15 +618,15 @@ def markdown_page(rows: list[dict], layouts: list[Layout], command: str, day: da
         "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in rows:
-        layout = names.get(row["layout"])
+        layout = names.get(str(row["layout"]))
         name, slots = (layout.name, str(layout.slot_count)) if layout else (row["layout"], "")
         lines.append(
-            f"| {name} | {slots} | {row['rules'].capitalize()} | {row['games']:,} | {row['winnable']:,} | "
+            f"| {name} | {slots} | {str(row['rules']).capitalize()} | {row['games']:,} | {row['winnable']:,} | "
             f"**{_cell(row, 'winnable_pct')}%** | "
             f"{_cell(row, 'winnable_pct_low')}–{_cell(row, 'winnable_pct_high')}% | "
             f"{row['unknown']:,} |"
         )
-    deals = sorted({row["games"] for row in rows})
+    deals = sorted({cast(int, row["games"]) for row in rows})  # a count in every row
     lines += [
         "",
         f"Every deal solved exactly from its start ({' or '.join(f'{n:,}' for n in deals)} deals of each layout and "
@@ -630,7 +658,7 @@ def _ends_a_line(path: str) -> bool:
         return handle.read(1) == b"\n"
 
 
-def _write_csv(path: str, rows: list[dict], fields: Iterable[str] | None = None) -> None:
+def _write_csv(path: str, rows: list[SummaryRow], fields: Iterable[str] | None = None) -> None:
     fields = list(fields or rows[0].keys())
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)

@@ -41,7 +41,8 @@ PLAYER_MISMATCH = Message(
 )
 STORE_WAIT = 0.5  # seconds a move waits for the records store; a later answer comes in a new snapshot
 NAME_WAIT = 3.0  # seconds a board waits, once, for a class's store to say whose URL it is, before naming the player
-Answer = list[Notice] | Notice | None  # the store's answer: a result's notices, or a game's record
+Recorded = Future[list[Notice]]  # a result handed to the store: its notices once written
+Answer = Recorded | Future[Notice | None]  # the store's answer: a result's notices, or a game's record
 
 
 class Host(Protocol):
@@ -76,7 +77,7 @@ class Results:
         self._owns_store = self.store is not None and not isinstance(records, Records)  # opened by open_records
         self.notices: list[dict[str, str]] = []  # each {"kind", "text"}, its text a Message
         self.streak: dict[str, int] | None = None  # the player's days in a row winning the game of the day
-        self.recorded: Future[Answer] | None = None  # the last result handed to the store
+        self.recorded: Recorded | None = None  # the last result handed to the store
         self._said_waiting: set[str] = set()  # why results waited, as said under the board
         if self.error:  # expected in the browser: the notice says it, and the cell's output stays clean
             say = log.info if self.error is NO_RECORDS_IN_BROWSER else log.warning
@@ -257,7 +258,7 @@ class Results:
             return
         take(asked)
 
-    def ask_stats(self, game: Game, then: Callable[[Future[Any]], None], after: Future[Answer] | None = None) -> None:
+    def ask_stats(self, game: Game, then: Callable[[Future[Any]], None], after: Recorded | None = None) -> None:
         """What the records know of the player under ``game``'s rules (``Records.submit_stats``),
         read in the store's thread (after the result ``after`` is written, if given; else with a
         moment's wait, so that the next snapshot has it). ``then(answer)`` under the board's lock;
@@ -293,7 +294,7 @@ class Results:
                 asked.add_done_callback(take)
             asking[0] = False
 
-    def ask_streak(self, rules: Rules, layout: Layout, after: Future[Answer] | None = None) -> None:
+    def ask_streak(self, rules: Rules, layout: Layout, after: Recorded | None = None) -> None:
         """The player's streak of days winning the game of the day under ``rules`` on ``layout``,
         read in the store's thread (after the result ``after`` is written), then published."""
         store, player, board = self.store, self.player, self.board
@@ -321,7 +322,7 @@ class Results:
             self.store.release()
             self._owns_store = False
 
-    def _await(self, answer: Future[Answer], wanted: Callable[[], bool], recording: bool) -> None:
+    def _await(self, answer: Answer, wanted: Callable[[], bool], recording: bool) -> None:
         """Wait a moment for the store's answer (none while the store is still being opened); a later
         one is published when it comes, if still ``wanted``. A failure while ``recording`` says the
         result was not recorded; else it is only logged."""
@@ -336,7 +337,7 @@ class Results:
         if wanted():
             self._take(answer, recording)
 
-    def _answered(self, answer: Future[Answer], wanted: Callable[[], bool], caller: int, recording: bool) -> None:
+    def _answered(self, answer: Answer, wanted: Callable[[], bool], caller: int, recording: bool) -> None:
         board = self.board
         with board.lock:
             if board.closed or not wanted():
@@ -346,7 +347,7 @@ class Results:
             if threading.get_ident() != caller:  # in the store's thread: a snapshot of its own
                 board.publish()
 
-    def _take(self, answer: Future[Answer], recording: bool) -> bool:
+    def _take(self, answer: Answer, recording: bool) -> bool:
         """The store's answer joins the notices; whether anything was added."""
         error = answer.exception()
         if error is not None:

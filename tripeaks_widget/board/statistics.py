@@ -20,7 +20,7 @@ from ..engine.game import Game
 from ..engine.messages import Message
 from ..records.notices import describe, rules_title, said_outcome
 from ..records.results import OUTCOMES, in_series, shown_player
-from .recording import Answer, Results
+from .recording import Recorded, Results
 from .snapshot import RecentGame, StatsView
 
 log = logging.getLogger("tripeaks_widget")
@@ -59,7 +59,7 @@ class Statistics:
         self.found: Future[Any] | None = None  # the store's last answer (None: being read)
         self._asked = 0  # answers to an earlier question are dropped
 
-    def show(self, after: Future[Answer] | None = None) -> None:
+    def show(self, after: Recorded | None = None) -> None:
         """Open the view and read the figures (once the result ``after`` is written, if given); an
         open view reads them afresh, and shows those it has until they come."""
         if not self.open:
@@ -82,7 +82,7 @@ class Statistics:
         self.open, self.found = False, None
         self._asked += 1
 
-    def recorded(self, result: Future[Answer] | None) -> None:
+    def recorded(self, result: Recorded | None) -> None:
         """A result was handed to the store: while open, the figures are read again once it is written."""
         if self.open and result is not None:
             self.show(after=result)

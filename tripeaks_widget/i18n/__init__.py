@@ -328,10 +328,11 @@ def _sayer(lang: str | None) -> words.Say:
 def english_labels() -> dict[str, str]:
     """The front end's label table in English (``js/src/labels.js``), key -> text."""
     try:
-        return json.loads(LABELS_FILE.read_text(encoding="utf-8"))
+        labels: dict[str, str] = json.loads(LABELS_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         log.warning("no usable label table (%s)", error)
         return {}
+    return labels
 
 
 def label_entry(key: str, english: str) -> Entry:

@@ -94,7 +94,7 @@ def _labextensions(tools: Path) -> dict[str, Path]:
 def _pyodide_version(kernel_extension: Path) -> str:
     """The Pyodide the installed kernel expects: the version in its default ``pyodideUrl``."""
     schema = json.loads((kernel_extension / "static" / "schema" / "kernel.v0.schema.json").read_text(encoding="utf-8"))
-    url = schema["properties"]["pyodideUrl"]["default"]  # …/pyodide/v314.0.6/full/pyodide.mjs
+    url: str = schema["properties"]["pyodideUrl"]["default"]  # …/pyodide/v314.0.6/full/pyodide.mjs
     part = next((p for p in url.split("/") if p.startswith("v") and p[1:2].isdigit()), None)
     if part is None:
         raise LiteBuildError(f"cannot tell which Pyodide the kernel expects from its default URL {url}")
@@ -231,9 +231,9 @@ def size(path: Path) -> int:
 
 
 def build_site(
-    out: str | os.PathLike,
+    out: str | os.PathLike[str],
     *,
-    contents: str | os.PathLike | None = None,
+    contents: str | os.PathLike[str] | None = None,
     assists: Iterable[str] | str = "all",
     lang: str | None = None,
     log: Callable[[str], None] = print,
@@ -270,7 +270,7 @@ def _option(name: str, check: Callable[[Any], Any], value: Any) -> Any:
 def _build(
     out: Path,
     work: Path,
-    contents: str | os.PathLike | None,
+    contents: str | os.PathLike[str] | None,
     page: dict[str, Any],
     log: Callable[[str], None],
 ) -> str:

@@ -24,6 +24,7 @@ import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 from packaging.markers import Marker
 from packaging.requirements import Requirement
@@ -47,6 +48,33 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 class LiteBuildError(TriPeaksError):
     """The site could not be built; the message says what is missing and how to get it."""
+
+
+class LockInfo(TypedDict):
+    """The runtime a Pyodide lock is for (the fields the build reads; the lock has more)."""
+
+    python: str  # its Python's full version
+
+
+class LockPackage(TypedDict):
+    """A package in a Pyodide lock, as the site's lock lists it."""
+
+    name: str
+    version: str
+    file_name: str
+    install_dir: str
+    sha256: str
+    package_type: str
+    imports: list[str]
+    depends: list[str]
+    unvendored_tests: bool
+
+
+class Lock(TypedDict):
+    """A Pyodide lock (``pyodide-lock.json``): its runtime, and the packages it loads by name."""
+
+    info: LockInfo
+    packages: dict[str, LockPackage]
 
 
 @dataclass
@@ -92,7 +120,7 @@ def run(command: list[str], what: str, cwd: Path | None = None, env: dict[str, s
     return done.stdout
 
 
-def fetch_runtime(version: str, into: Path, log: Log) -> dict:
+def fetch_runtime(version: str, into: Path, log: Log) -> Lock:
     """The npm package ``pyodide@version``, its runtime files copied ``into``; returns its lock."""
     npm = shutil.which("npm")
     if npm is None:
@@ -116,7 +144,8 @@ def fetch_runtime(version: str, into: Path, log: Log) -> dict:
                 source = archive.extractfile(members[name])
                 assert source is not None
                 (into / name).write_bytes(source.read())
-    return json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock: Lock = json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return lock
 
 
 def download(specs: Iterable[str], python: str, into: Path, log: Log) -> None:
@@ -167,17 +196,20 @@ def installed_version(name: str) -> str | None:
         return None
 
 
-def pick_version(name: str, wanted: list[Requirement], lock: dict) -> str | None:
+def pick_version(name: str, wanted: list[Requirement], lock: dict[str, LockPackage]) -> str | None:
     """The version to ship: Pyodide's own when its lock has the package and it fits, else the one
     installed here (so the Python side matches the front-end extension built with it), else
     none pinned (the newest that fits)."""
-    for candidate in (lock.get(name, {}).get("version"), installed_version(name)):
+    known = lock.get(name)
+    for candidate in (None if known is None else known.get("version"), installed_version(name)):
         if candidate and all(r.specifier.contains(candidate, prereleases=True) for r in wanted):
             return candidate
     return None
 
 
-def resolve(roots: dict[str, Path | None], lock: dict, python: str, into: Path, log: Log) -> dict[str, Wheel]:
+def resolve(
+    roots: dict[str, Path | None], lock: dict[str, LockPackage], python: str, into: Path, log: Log
+) -> dict[str, Wheel]:
     """Every wheel the roots need, transitively: the given local wheels, the rest downloaded."""
     env = browser_environment(python)
     wheels: dict[str, Wheel] = {}
@@ -227,14 +259,14 @@ def _found(folder: Path, name: str) -> Path:
     raise LiteBuildError(f"no wheel of {name} was downloaded into {folder}")
 
 
-def rebuild_lock(lock: dict, wheels: dict[str, Wheel], folder: Path) -> dict:
+def rebuild_lock(lock: Lock, wheels: dict[str, Wheel], folder: Path) -> Lock:
     """Pyodide's lock, listing exactly ``wheels`` (copied into ``folder``, next to the lock)."""
-    packages = {}
+    packages: dict[str, LockPackage] = {}
     for name, wheel in sorted(wheels.items()):
         target = folder / wheel.path.name
         if wheel.path.resolve() != target.resolve():
             shutil.copyfile(wheel.path, target)
-        depends = sorted({canonicalize_name(r.name) for r in wheel.requires} & wheels.keys())
+        depends: list[str] = sorted({canonicalize_name(r.name) for r in wheel.requires} & wheels.keys())
         packages[name] = {
             "name": name,
             "version": wheel.version,
@@ -312,7 +344,7 @@ def kernel_wheels(extension: Path) -> dict[str, Path]:
     return found
 
 
-def _version_key(name: str) -> tuple:
+def _version_key(name: str) -> tuple[int, ...]:
     return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.-]", str(parse_wheel_filename(name)[1])))
 
 

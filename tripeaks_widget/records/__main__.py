@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from .locate import RecordsError, redact
+from ..engine.errors import RecordsError
+from .locate import redact
 from .results import HAND, SCRIPTED
 from .roles import student_names
 
@@ -150,11 +152,12 @@ def _challenges(args: argparse.Namespace) -> int:
         return 2
 
 
-def _game_of(challenge: dict) -> str:
+def _game_of(challenge: dict[str, Any]) -> str:
     """A challenge's rule set, and its layout's key after it when that is not Three Peaks."""
     from .results import DEFAULT_LAYOUT
 
-    return challenge["rules"] + ("" if challenge["layout"] == DEFAULT_LAYOUT else f", {challenge['layout']}")
+    rules: str = challenge["rules"]
+    return rules + ("" if challenge["layout"] == DEFAULT_LAYOUT else f", {challenge['layout']}")
 
 
 if __name__ == "__main__":

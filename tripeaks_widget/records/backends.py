@@ -12,18 +12,50 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from ..engine.errors import InvalidRecordsError
-from .locate import ENV_VAR, FILE_NAME, MEMORY, RecordsError, default_path
+from ..engine.errors import InvalidRecordsError, RecordsError
+from .locate import ENV_VAR, FILE_NAME, MEMORY, default_path
 
 APPLICATION_ID = 0x54504B52  # "TPKR" in SQLite's header: marks the file as a records store
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LOCK_WAIT = 0.25  # seconds one attempt waits for a lock held elsewhere; the writer then tries again
 SQLITE_FULL, SQLITE_IOERR = 13, 10  # SQLite's result codes (sqlite3 names them from Python 3.11 on)
+_T = TypeVar("_T")
+
+
+class Cursor(Protocol):
+    """A statement's rows, as DB-API 2 gives them: each a tuple of the columns' values, whose types
+    the SQL decides (so Any, as sqlite3 and psycopg declare them)."""
+
+    def fetchone(self) -> Any:
+        """The next row, or None when there are none left."""
+
+    def fetchall(self) -> list[Any]:
+        """The rows left."""
+
+    def __iter__(self) -> Iterator[Any]:
+        """The rows left, one by one."""
+
+
+class Connection(Protocol):
+    """A connection as the store uses it: sqlite3's or psycopg's, its SQL in the backend's dialect."""
+
+    def execute(self, sql: str, parameters: Sequence[object] = ..., /) -> Cursor:
+        """Run one statement with its values; its rows."""
+
+    def close(self) -> None:
+        """Close the connection."""
+
+
+# What a backend's open runs on its first connection: check what the database holds (raising to
+# refuse it) and migrate it; the second argument says whether the store can only be read.
+Prepare = Callable[[Connection, bool], None]
 
 
 @dataclass
@@ -61,17 +93,17 @@ class Backend:
     def start(self) -> None:
         """Take what the store's connections come from (without waiting on anything)."""
 
-    def open(self, prepare) -> bool:
+    def open(self, prepare: Prepare) -> bool:
         """Look at the store and bring it up to date: ``prepare(conn, read_only)`` checks what the
         database holds (and refuses it, raising) and migrates it. Returns whether it can only be read."""
         raise NotImplementedError
 
-    def connection(self, write: bool = False) -> AbstractContextManager[Any]:
+    def connection(self, write: bool = False) -> AbstractContextManager[Connection]:
         """A connection for one statement or transaction: the writer's, or a reader's, which never
         waits behind a write."""
         raise NotImplementedError
 
-    def after_migration(self, conn) -> None:
+    def after_migration(self, conn: Connection) -> None:
         """What the database needs once its schema is up to date (nothing, by default)."""
         pass
 
@@ -83,33 +115,33 @@ class Backend:
         """A driver's error in one line (without a password)."""
         return " ".join(str(error).split()) or type(error).__name__
 
-    def through_function(self, conn) -> bool:
+    def through_function(self, conn: Connection) -> bool:
         """Whether results are written through the store's own function (a class's PostgreSQL store)."""
         return False
 
-    def suitable(self, conn) -> None:
+    def suitable(self, conn: Connection) -> None:
         """Refuse, before anything is read or written, a database that could not keep every result."""
 
-    def inspect(self, conn) -> Found:
+    def inspect(self, conn: Connection) -> Found:
         """What the database holds, looked at without writing anything."""
         raise NotImplementedError
 
-    def mark(self, conn, version: int) -> None:
+    def mark(self, conn: Connection, version: int) -> None:
         """Write that the database is a records store of schema ``version`` (in a transaction)."""
         raise NotImplementedError
 
-    def lock_schema(self, conn) -> None:
+    def lock_schema(self, conn: Connection) -> None:
         """In a transaction: take the lock that keeps two processes from migrating at once."""
 
-    def columns(self, conn, table: str) -> set[str]:
+    def columns(self, conn: Connection, table: str) -> set[str]:
         """The columns of ``table``."""
         raise NotImplementedError
 
-    def table_kinds(self, conn) -> dict[str, str]:
+    def table_kinds(self, conn: Connection) -> dict[str, str]:
         """The store's tables and views by name: ``"table"`` or ``"view"``."""
         raise NotImplementedError
 
-    def integrity(self, conn) -> str | None:
+    def integrity(self, conn: Connection) -> str | None:
         """A problem the database's own check finds, or None."""
         return None
 
@@ -133,7 +165,7 @@ class Backend:
         """Whether ``error`` says that this user may not do that (a privilege, a row-level security policy)."""
         return False
 
-    def student(self, conn) -> str | None:
+    def student(self, conn: Connection) -> str | None:
         """The one player whose results this user may record (a student's own role), or None."""
         return None
 
@@ -175,7 +207,7 @@ class SQLite(Backend):
             "with a 'results' table), or no file at all to start a new one"
         )
 
-    def _connect(self, mode: str):
+    def _connect(self, mode: str) -> sqlite3.Connection:
         target, uri = (
             (self.path, False) if self.path == MEMORY else (f"{Path(self.path).absolute().as_uri()}?mode={mode}", True)
         )
@@ -183,7 +215,7 @@ class SQLite(Backend):
         conn.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
         return conn
 
-    def open(self, prepare) -> bool:
+    def open(self, prepare: Prepare) -> bool:
         if self.path == MEMORY:
             conn = self._connect("rwc")
             try:
@@ -203,7 +235,7 @@ class SQLite(Backend):
                 "variable."
             ) from None
 
-    def _open_file(self, path: Path, prepare) -> tuple[Any, str, bool]:
+    def _open_file(self, path: Path, prepare: Prepare) -> tuple[sqlite3.Connection, str, bool]:
         leave = self.leave_it()
         if path.exists() and not path.is_file():
             raise InvalidRecordsError(f"{path}: not a file; expected {self.expected()}. {leave}")
@@ -248,9 +280,9 @@ class SQLite(Backend):
             # A write-ahead store in a read-only folder has no shared-memory file to read through,
             # and none can be made: it is then read as a file nobody changes (SQLite's immutable).
             last = mode == modes[-1]
-            conn = self._guarded(lambda mode=mode: self._connect(mode), read_only)
+            conn = self._guarded(partial(self._connect, mode), read_only)
             try:
-                self._guarded(lambda conn=conn: prepare(conn, read_only), read_only)
+                self._guarded(partial(prepare, conn, read_only), read_only)
                 return conn, mode, read_only
             except RecordsError:
                 conn.close()
@@ -262,7 +294,7 @@ class SQLite(Backend):
         raise AssertionError("unreachable")
 
     @contextmanager
-    def connection(self, write: bool = False):
+    def connection(self, write: bool = False) -> Iterator[Connection]:
         if write or self._read_only or self.path == MEMORY:
             with self._write_lock:
                 yield self._conn
@@ -282,7 +314,7 @@ class SQLite(Backend):
                         pass
             self._reader = self._conn = None
 
-    def _guarded(self, step, read_only: bool = False):
+    def _guarded(self, step: Callable[[], _T], read_only: bool = False) -> _T:
         try:
             return step()
         except sqlite3.DatabaseError as error:
@@ -305,12 +337,12 @@ class SQLite(Backend):
             f"Records(path=...) or the {ENV_VAR} environment variable."
         )
 
-    def after_migration(self, conn) -> None:
+    def after_migration(self, conn: Connection) -> None:
         """Once the store is known good: the write-ahead journal, so kernels read while one writes."""
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
 
-    def inspect(self, conn) -> Found:
+    def inspect(self, conn: Connection) -> Found:
         # One statement, so one snapshot: read apart, a store another process starts in between
         # would show its new version beside the old, empty application id and look foreign.
         app, version, names = conn.execute(
@@ -323,17 +355,17 @@ class SQLite(Backend):
         detail = f"its application id is {app:#x}, its user version {version}"
         return Found(app == APPLICATION_ID, version, tables, detail)
 
-    def mark(self, conn, version: int) -> None:
+    def mark(self, conn: Connection, version: int) -> None:
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version = {int(version)}")
 
-    def columns(self, conn, table: str) -> set[str]:
+    def columns(self, conn: Connection, table: str) -> set[str]:
         return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
 
-    def table_kinds(self, conn) -> dict[str, str]:
+    def table_kinds(self, conn: Connection) -> dict[str, str]:
         return dict(conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
 
-    def integrity(self, conn) -> str | None:
+    def integrity(self, conn: Connection) -> str | None:
         verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
         return None if verdict == "ok" else f"SQLite's check says: {verdict}"
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from .backends import Backend
+    from .backends import Backend, Connection
+    from .results import ResultRow
     from .worker import Writer
+
+_T = TypeVar("_T")
 
 
 class StoreBase:
@@ -27,10 +30,10 @@ class StoreBase:
         """Wait for the store's opening (see :class:`.store.Records`)."""
         raise NotImplementedError
 
-    def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """The rows ``sql`` reads (see :class:`.store.Records`)."""
         raise NotImplementedError
 
-    def _attempt(self, work, row: dict | None = None):
+    def _attempt(self, work: Callable[[Connection], _T], row: ResultRow | None = None) -> _T:
         """``work(conn)`` in one write (see :class:`.submission.Submission`)."""
         raise NotImplementedError

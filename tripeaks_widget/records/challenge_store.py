@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
@@ -13,11 +14,13 @@ from ..engine.layout import Layout
 from ..engine.rules import Rules
 from ..goals import Challenge
 from . import challenges as class_challenges
+from .backends import Connection
 from .base import StoreBase
 from .notices import Notice, first_met_notice
 from .queries import bounded, where_clause
 from .results import HAND, in_series, rules_key, stored_layout_key
 
+_T = TypeVar("_T")
 # What a challenge's board reads of each result to judge it (see .challenges).
 JUDGED = ("player", "outcome", "cards_left", "draws", "longest_run", "assists", "category", "finished_at", "played_at")
 
@@ -50,7 +53,7 @@ class ChallengeStore(StoreBase):
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         values = (key, number, checked.text, first, last, now, shape)
 
-        def work(conn) -> int:
+        def work(conn: Connection) -> int:
             insert = (
                 "INSERT INTO challenges (rules, number, challenge, opens, closes, set_at, layout) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -66,9 +69,10 @@ class ChallengeStore(StoreBase):
         stay. Returns it as :meth:`challenges` gave it."""
         number = bounded("challenge", challenge_id, 1, 2**62)
 
-        def work(conn) -> tuple | None:
+        def work(conn: Connection) -> tuple[Any, ...] | None:
             delete = f"DELETE FROM challenges WHERE id = ? RETURNING {', '.join(class_challenges.COLUMNS)}"
-            return conn.execute(self._backend.sql(delete), (number,)).fetchone()
+            row: tuple[Any, ...] | None = conn.execute(self._backend.sql(delete), (number,)).fetchone()
+            return row
 
         gone = self._as_owner(work, "withdraws")
         if gone is None:
@@ -77,7 +81,7 @@ class ChallengeStore(StoreBase):
             )
         return dict(zip(class_challenges.COLUMNS, gone, strict=True))
 
-    def _as_owner(self, work, does: str):
+    def _as_owner(self, work: Callable[[Connection], _T], does: str) -> _T:
         """``work(conn)`` in a write only the class's owner may make (it ``does`` what, in words)."""
         try:
             return self._attempt(work)
@@ -107,7 +111,9 @@ class ChallengeStore(StoreBase):
         rows = self._query(f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{where} ORDER BY id", params)
         return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in rows]
 
-    def submit_challenges(self, number: int, rules: Rules | str, *, layout: Layout | str | None = None) -> Future:
+    def submit_challenges(
+        self, number: int, rules: Rules | str, *, layout: Layout | str | None = None
+    ) -> Future[list[dict[str, Any]]]:
         """A Future of :meth:`challenges` open today on one game (on ``layout``; None: Three Peaks),
         from the store's reading thread."""
         return self._reader.submit(
@@ -145,7 +151,7 @@ class ChallengeStore(StoreBase):
         }
 
 
-def first_met(conn, sql, row: dict) -> list[Notice]:
+def first_met(conn: Connection, sql: Callable[[str], str], row: dict[str, Any]) -> list[Notice]:
     """The class's challenges open on this game that this result (as stored) is the first to
     meet, as the challenge's board judges it (:func:`.challenges.first_of`: by hand, unassisted,
     not late, in the store's time), read on ``conn`` in the transaction that wrote it (``sql``

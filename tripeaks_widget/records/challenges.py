@@ -181,7 +181,7 @@ def board(challenge: Challenge, results: Iterable[dict[str, Any]], slots: int | 
                 "finished_at": result["finished_at"],
             }
 
-    def order(entry: dict[str, Any]) -> tuple:
+    def order(entry: dict[str, Any]) -> tuple[bool, bool, bool, float, str]:
         value = entry["value"]
         rank = (value if challenge.kind == WIN_IN else -value) if value is not None else float("inf")
         return (entry["category"] != HAND, entry["assisted"], not entry["met"], rank, entry["finished_at"])

@@ -17,8 +17,15 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from .postgres import ServerConnection
+
+_Server = TypeVar("_Server", bound="ServerConnection")
 
 
 @dataclass(order=True)
@@ -96,7 +103,7 @@ class Missed(Exception):
 
 
 @contextmanager
-def deadline(conn, seconds: float):
+def deadline(conn: _Server, seconds: float) -> Iterator[_Server]:
     """Use ``conn`` for at most ``seconds``; past that its socket is shut down and ``Missed`` raised."""
     entry = WATCHDOG.arm(conn.pgconn.socket, seconds)
     try:

@@ -61,7 +61,7 @@ def redact(text: str) -> str:
     return re.sub(r"(?i)(^|\s)(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S*)", r"\1\2***", text)
 
 
-def locate(value: str | os.PathLike | bytes | None) -> Location:
+def locate(value: str | os.PathLike[str] | bytes | None) -> Location:
     """The store ``value`` names (None: ``$TRIPEAKS_RECORDS``, else the user's data folder)."""
     if value is None:
         text = os.environ.get(ENV_VAR, "").strip()

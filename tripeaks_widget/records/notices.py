@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from ..engine.messages import Entry, Message
 from ..i18n import LayoutName, RuleSetName
@@ -117,6 +118,15 @@ NOTICE_ENTRIES = (
 )
 
 
+class NoticeFields(TypedDict):
+    """A notice as JSON-ready plain values (:meth:`Notice.as_dict`)."""
+
+    kind: str
+    number: int
+    text: str
+    rules: str
+
+
 @dataclass(frozen=True)
 class Notice:
     """Something to tell the player after a result is recorded, or as a numbered game is dealt (§9).
@@ -141,11 +151,11 @@ class Notice:
         return getattr(self.text, "template", str(self.text))
 
     @property
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         """The values that fill the template (themselves phrases, numbers, rule-set names)."""
         return dict(getattr(self.text, "values", {}))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> NoticeFields:
         """The notice as JSON-ready plain values."""
         return {"kind": self.kind, "number": self.number, "text": self.text, "rules": self.rules}
 

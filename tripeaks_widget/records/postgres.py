@@ -18,13 +18,19 @@ import math
 import random
 import re
 import time
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from typing import TYPE_CHECKING, Protocol, cast
 
-from ..engine.errors import RecordsUnavailable
+from ..engine.errors import RecordsError, RecordsUnavailable
 from . import writes
-from .backends import APPLICATION_ID, LOCK_WAIT, Backend, Found
+from .backends import APPLICATION_ID, LOCK_WAIT, Backend, Connection, Cursor, Found, Prepare
 from .deadline import Missed, deadline
-from .locate import APP_NAME, Location, RecordsError
+from .locate import APP_NAME, Location
+
+if TYPE_CHECKING:
+    from psycopg import sql
+    from psycopg.pq.abc import PGconn
 
 POSTGRES_MARK = "tripeaks-widget records"  # the 'application' row of a PostgreSQL store's tripeaks_store
 CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server (libpq's connect_timeout)
@@ -35,6 +41,21 @@ IDLE_IN_TRANSACTION = "60s"  # the server ends a transaction a vanished client l
 log = logging.getLogger("tripeaks_widget")
 
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
+
+
+class ServerConnection(Connection, Protocol):
+    """A psycopg connection as this module uses it: its SQL also composed (``psycopg.sql``) or as
+    bytes, its transactions, and its libpq connection (whose socket ``deadline`` watches)."""
+
+    def execute(self, sql: str | bytes | sql.SQL | sql.Composed, parameters: Sequence[object] = ..., /) -> Cursor:
+        """Run one statement, written or composed, with its values; its rows."""
+
+    def transaction(self) -> AbstractContextManager[object]:
+        """A transaction, committed when the block ends normally, else rolled back."""
+
+    @property
+    def pgconn(self) -> PGconn:
+        """The libpq connection (its ``socket``)."""
 
 
 class Unreachable(RecordsUnavailable):
@@ -98,7 +119,7 @@ class Postgres(Backend):
 
     # -- connections --------------------------------------------------------------------------------
 
-    def _options(self) -> dict:
+    def _options(self) -> dict[str, str | int | bool]:
         return {
             "autocommit": True,
             # libpq's whole seconds, at least 2: never much beyond the store's own deadline
@@ -107,20 +128,20 @@ class Postgres(Backend):
             "client_encoding": "UTF8",
         }
 
-    def _configure(self, conn) -> None:
+    def _configure(self, conn: ServerConnection) -> None:
         with deadline(conn, self.wait):
             conn.execute(
                 f"SET lock_timeout = '{int(LOCK_WAIT * 1000)}ms'; "
                 f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION}'"
             )
 
-    def _connect(self, wait: float):
+    def _connect(self, wait: float) -> ServerConnection:
         """A new connection, configured; a server whose connection slots are all taken is asked
         again after a short random pause, for up to ``wait`` seconds. Raises the driver's error."""
         psycopg, give_up = self.psycopg, time.monotonic() + wait
         while True:
             try:
-                conn = psycopg.connect(self.url, **self._options())
+                conn: ServerConnection = psycopg.connect(self.url, **self._options())
                 break
             except psycopg.OperationalError as error:
                 if not _FULL.search(str(error)) or time.monotonic() >= give_up:
@@ -133,7 +154,7 @@ class Postgres(Backend):
             raise
         return conn
 
-    def connect(self):
+    def connect(self) -> ServerConnection:
         """A connection of its own (to open the store and say clearly why it cannot be)."""
         psycopg = self.psycopg
         try:
@@ -145,7 +166,7 @@ class Postgres(Backend):
                 "server that accepts this user and password, and an existing database."
             ) from None
 
-    def open(self, prepare) -> bool:
+    def open(self, prepare: Prepare) -> bool:
         conn = self.connect()  # ServerDown: the store opens all the same, and is prepared on its first use
         try:
             with deadline(conn, max(self.wait, self.timeout)):
@@ -163,7 +184,7 @@ class Postgres(Backend):
         return False
 
     @contextmanager
-    def connection(self, write: bool = False):
+    def connection(self, write: bool = False) -> Iterator[Connection]:
         """A connection of its own for one statement or transaction, closed after it: a store holds
         none between uses. (Reads and the writer each open their own, so a read never waits behind
         a write.)"""
@@ -190,7 +211,7 @@ class Postgres(Backend):
 
     # -- what the database holds --------------------------------------------------------------------
 
-    def after_migration(self, conn) -> None:
+    def after_migration(self, conn: Connection) -> None:
         """A class's store whose function an earlier version wrote (its checks, or its parameters, as
         they were) gets this version's, with the same owner and the same callers, when this user may
         replace it: its owner's, as the teacher opens the store (or runs the set-up again)."""
@@ -213,15 +234,16 @@ class Postgres(Backend):
             )
             return
         *_, owner, callers = found[0]
-        with conn.transaction():
-            install_function(conn, owner, callers)
+        server = cast(ServerConnection, conn)  # this backend's connections are psycopg's (_connect)
+        with server.transaction():
+            install_function(server, owner, callers)
 
     def sql(self, text: str) -> str:
         return text.replace("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY").replace(
             "?", "%s"
         )
 
-    def through_function(self, conn) -> bool:
+    def through_function(self, conn: Connection) -> bool:
         # Looked up once per store: set up for a class (see .roles), the store has the function,
         # and its players may call it but not write the tables.
         if self._function is None:
@@ -229,7 +251,7 @@ class Postgres(Backend):
             self._function = bool(found)
         return self._function
 
-    def suitable(self, conn) -> None:
+    def suitable(self, conn: Connection) -> None:
         # Each connection speaks UTF-8 (client_encoding); a server in another encoding would turn
         # away, at write time, a name it cannot spell (Ζωή on LATIN1). SQL_ASCII keeps the bytes as sent.
         encoding = conn.execute("SHOW server_encoding").fetchone()[0]
@@ -240,7 +262,7 @@ class Postgres(Backend):
                 f"template0, or createdb -E UTF8 -T template0). {self.leave_it()}"
             )
 
-    def inspect(self, conn) -> Found:
+    def inspect(self, conn: Connection) -> Found:
         schema = conn.execute("SELECT current_schema()").fetchone()[0]
         if schema is None:
             raise RecordsError(f"{self.where}: no schema to keep the records in; expected {self.expected()}.")
@@ -261,7 +283,7 @@ class Postgres(Backend):
             version, ours = 0, False
         return Found(ours, version, tables, f"its tripeaks_store says {marks!r:.100}")
 
-    def mark(self, conn, version: int) -> None:
+    def mark(self, conn: Connection, version: int) -> None:
         conn.execute("CREATE TABLE IF NOT EXISTS tripeaks_store (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         for name, value in (("application", POSTGRES_MARK), ("version", str(int(version)))):
             conn.execute(
@@ -270,10 +292,10 @@ class Postgres(Backend):
                 (name, value),
             )
 
-    def lock_schema(self, conn) -> None:
+    def lock_schema(self, conn: Connection) -> None:
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
 
-    def columns(self, conn, table: str) -> set[str]:
+    def columns(self, conn: Connection, table: str) -> set[str]:
         # The catalog, which shows every column to every user (information_schema hides those a
         # user may not read: the players' role cannot read the play tokens).
         rows = conn.execute(
@@ -283,7 +305,7 @@ class Postgres(Backend):
         )
         return {row[0] for row in rows}
 
-    def table_kinds(self, conn) -> dict[str, str]:
+    def table_kinds(self, conn: Connection) -> dict[str, str]:
         rows = conn.execute(
             "SELECT relname::text, CASE WHEN relkind IN ('r', 'p') THEN 'table' WHEN relkind IN ('v', 'm') THEN 'view' "
             "ELSE 'foreign table' END FROM pg_class WHERE relnamespace = current_schema()::regnamespace "
@@ -313,7 +335,7 @@ class Postgres(Backend):
     def denied(self, error: BaseException) -> bool:
         return isinstance(error, self.psycopg.errors.InsufficientPrivilege)  # a grant, or row-level security
 
-    def student(self, conn) -> str | None:
+    def student(self, conn: Connection) -> str | None:
         # A student's role (made by .roles) is a direct member of <role>_students, itself a member of
         # the players' role <role>; row-level security then takes its own name only.
         row = conn.execute(
@@ -340,7 +362,7 @@ class Postgres(Backend):
         )
 
 
-def install_function(conn, owner: str, callers: list[str]) -> None:
+def install_function(conn: ServerConnection, owner: str, callers: list[str]) -> None:
     """Write this version's ``tripeaks_record()`` in the current schema (dropping an earlier version's
     parameters), owned by the role ``owner``, which ``callers`` alone may call; in the transaction open
     on ``conn``. PostgreSQL lets ownership move only to a role with CREATE on the schema: the owner

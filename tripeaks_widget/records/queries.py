@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Future
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypedDict, cast, overload
 
 from .. import goals
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
@@ -22,12 +22,85 @@ LEADERBOARD_COLUMNS: tuple[str, ...] = ("rank", "player", "cards_left", "moves",
 LEADERBOARD_COLUMNS += ("assists", "category", "finished_at")
 
 
+class StoredResult(TypedDict):
+    """A recorded result, as :meth:`Queries.results` and :meth:`Queries.best` give it (the columns
+    ``schema.RESULT_COLUMNS``)."""
+
+    id: int
+    player: str
+    rules: str  # the rule set's key
+    number: int
+    outcome: str
+    cards_left: int
+    moves: int
+    score: int
+    draws: int
+    longest_run: int
+    assists: list[str]  # named as the player saw them
+    finished_at: str  # the store's time, ISO 8601 in UTC
+    category: str
+    layout: str  # the layout's key
+    played_at: str  # the time the player's machine sent
+
+
+class Figures(TypedDict):
+    """What :meth:`Queries.stats` counts of a set of results."""
+
+    played: int
+    won: int
+    blocked: int
+    abandoned: int
+    finished: int
+    win_percent: float
+    games: int
+    games_won: int
+    longest_run: int
+    draws: int
+    mean_draws: float
+
+
+class Streaks(TypedDict):
+    """A player's streaks under one rule set (see :meth:`Queries.stats`); None for everyone's figures."""
+
+    streak: int | None
+    best_streak: int | None
+    win_streak: int | None
+    best_win_streak: int | None
+
+
+class _Of(TypedDict):
+    player: str | None  # one player's figures, or None: everyone's
+    layout: str | None  # one layout's (by key), or None: every layout's
+
+
+class RuleSetStats(Figures, Streaks, _Of):
+    """:meth:`Queries.stats` of one rule set: its figures, and the player's streaks."""
+
+    rules: str  # the rule set's key
+
+
+class AllStats(Figures, _Of):
+    """:meth:`Queries.stats` of every rule set: the figures of all results, and ``by_rules``, those
+    of each rule set recorded."""
+
+    rules: None
+    by_rules: dict[str, RuleSetStats]
+
+
+class StatsAnswer(TypedDict):
+    """:meth:`Queries.submit_stats`'s answer."""
+
+    stats: RuleSetStats
+    best: StoredResult | None
+    recent: list[StoredResult]
+
+
 class Queries(StoreBase):
     """What a records store answers of its results (the methods of :class:`.store.Records` that read them)."""
 
     def submit_standing(
         self, number: int, rules: Rules | str = "easy", *, category: str = HAND, layout: Layout | str | None = None
-    ) -> Future:
+    ) -> Future[Notice | None]:
         """A Future of :meth:`standing`, answered by the store's reading thread (never behind a write)."""
         return self._reader.submit(
             lambda: self.standing(number, rules, category=category, layout=layout), f"the record of game {number}"
@@ -41,14 +114,14 @@ class Queries(StoreBase):
         number: int | None = None,
         recent: int = 10,
         layout: Layout | str | None = None,
-    ) -> Future:
+    ) -> Future[StatsAnswer]:
         """A Future, answered by the store's reading thread, of what the records know of ``player``
         under ``rules`` on ``layout`` (None: Three Peaks), as a dict: ``"stats"``, their
         :meth:`stats`; ``"best"``, their :meth:`best` of game ``number`` (None without a number, or
         without a result of it); ``"recent"``, their last ``recent`` :meth:`results`, newest first."""
         shape = layout if isinstance(layout, Layout) else stored_layout_key(layout)
 
-        def read() -> dict[str, Any]:
+        def read() -> StatsAnswer:
             best = None if number is None else self.best(number, rules, player=player, layout=shape)
             figures = self.stats(rules, player=player, layout=shape)
             recent_ones = self.results(rules, limit=recent, player=player, layout=stored_layout_key(shape))
@@ -56,11 +129,13 @@ class Queries(StoreBase):
 
         return self._reader.submit(read, f"the statistics of {player}")
 
-    def submit_streak(self, rules: Rules | str, player: str, *, layout: Layout | str | None = None) -> Future:
+    def submit_streak(
+        self, rules: Rules | str, player: str, *, layout: Layout | str | None = None
+    ) -> Future[dict[str, int]]:
         """A Future of :meth:`streak` (on ``layout``; None: Three Peaks), from the store's reading thread."""
         return self._reader.submit(lambda: self.streak(rules, player=player, layout=layout), f"the streak of {player}")
 
-    def _rows(self, sql: str, params: Sequence = ()) -> list[dict]:
+    def _rows(self, sql: str, params: Sequence[object] = ()) -> list[StoredResult]:
         columns = schema.RESULT_COLUMNS
         return [_result(dict(zip(columns, row, strict=True))) for row in self._query(sql, params)]
 
@@ -72,7 +147,7 @@ class Queries(StoreBase):
         category: str = HAND,
         player: str | None = None,
         layout: Layout | str | None = None,
-    ) -> dict | None:
+    ) -> StoredResult | None:
         """The best unassisted result of game ``number`` under ``rules`` on ``layout`` (None: Three
         Peaks) among those of ``category`` (played by hand, by default; or ``"scripted"``) (§9:
         fewest cards left, then moves, then the earliest), of one ``player`` if given, else of
@@ -161,7 +236,7 @@ class Queries(StoreBase):
         *,
         player: str | None = None,
         layout: Layout | str | None = None,
-    ) -> list[dict]:
+    ) -> list[StoredResult]:
         """Recorded results as dicts, newest first, optionally of one rule set, game, outcome, player
         or layout (by default every layout's; each result says its ``layout``, by key)."""
         where, params = where_clause(rules, number, outcome, player, layout)
@@ -212,9 +287,19 @@ class Queries(StoreBase):
         current = run if last is not None and (now - last).days in (0, 1) else 0
         return {"current": current, "best": best}
 
+    @overload
+    def stats(
+        self, rules: Rules | str, *, player: str | None = None, layout: Layout | str | None = None
+    ) -> RuleSetStats: ...
+
+    @overload
+    def stats(
+        self, rules: None = None, *, player: str | None = None, layout: Layout | str | None = None
+    ) -> AllStats: ...
+
     def stats(
         self, rules: Rules | str | None = None, *, player: str | None = None, layout: Layout | str | None = None
-    ) -> dict:
+    ) -> RuleSetStats | AllStats:
         """Statistics as plain values: played, won, blocked, abandoned, finished, win percent, distinct
         games played and won, longest run of removals, draws used (total and mean); of one
         ``player`` if given, else of everyone; of one ``layout`` if given (its ``"layout"``, by key),
@@ -231,9 +316,9 @@ class Queries(StoreBase):
         With ``rules``, those of one rule set; without, those of all results plus ``"by_rules"``,
         the same figures for each rule set recorded."""
         shape = None if layout is None else stored_layout_key(layout)
-        who = {"player": player if player is None else _asked_player(player), "layout": shape}
+        who: _Of = {"player": player if player is None else _asked_player(player), "layout": shape}
 
-        def streak(key: str) -> dict[str, int | None]:  # a player's days in a row, and wins in a row
+        def streak(key: str) -> Streaks:  # a player's days in a row, and wins in a row
             if player is None:
                 return {"streak": None, "best_streak": None, "win_streak": None, "best_win_streak": None}
             days = self.streak(key, player=player, layout=layout)
@@ -245,17 +330,19 @@ class Queries(StoreBase):
                 "best_win_streak": best,
             }
 
-        if rules is not None:
-            key = rules_key(rules)
+        def of_rules(key: str) -> RuleSetStats:
             return {
                 "rules": key,
                 **who,
                 **self._figures(*where_clause(key, player=player, layout=shape)),
                 **streak(key),
             }
+
+        if rules is not None:
+            return of_rules(rules_key(rules))
         where, params = where_clause(player=player, layout=shape)
         by_rules = {
-            key: {"rules": key, **who, **self._figures(*where_clause(key, player=player, layout=shape)), **streak(key)}
+            key: of_rules(key)
             for (key,) in self._query(f"SELECT DISTINCT rules FROM results{where} ORDER BY rules", params)
         }
         return {"rules": None, **who, **self._figures(where, params), "by_rules": by_rules}
@@ -273,7 +360,7 @@ class Queries(StoreBase):
             best = max(best, run)
         return run, best
 
-    def _figures(self, where: str, params: list) -> dict:
+    def _figures(self, where: str, params: list[object]) -> Figures:
         ((played, won, blocked, abandoned, games, games_won, run, draws),) = self._query(
             "SELECT count(*), coalesce(sum(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), 0), "
             "coalesce(sum(CASE WHEN outcome = 'blocked' THEN 1 ELSE 0 END), 0), "
@@ -304,7 +391,7 @@ def where_clause(
     outcome: str | None = None,
     player: str | None = None,
     layout: Layout | str | None = None,
-) -> tuple[str, list]:
+) -> tuple[str, list[object]]:
     """The ``WHERE`` of a query on the results (or challenges) of what is given, and its parameters."""
     clauses: list[str] = []
     params: list[object] = []
@@ -370,6 +457,7 @@ def bounded(name: str, value: object, low: int, high: int) -> int:
     return number
 
 
-def _result(row: dict) -> dict:
+def _result(row: dict[str, Any]) -> StoredResult:
+    """A result read in the columns ``schema.RESULT_COLUMNS``, its assists named."""
     row["assists"] = assists_of(row["assists"])
-    return row
+    return cast(StoredResult, row)

@@ -45,7 +45,8 @@ class Registry:
             entry = self._entries.get(key)
             if entry is not None and (usable is None or usable(entry[0])):
                 entry[1] += 1
-                return entry[0]
+                shared: T = entry[0]  # what ``make`` made for this ``what``
+                return shared
             thing = make()
             self._entries[key] = [thing, 1]
             return thing

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from functools import cache
-from typing import Any, TypeGuard
+from typing import Any, TypedDict, TypeGuard
 
 from ..engine.codes import SERIES_FIRST, SERIES_LAST
 from ..engine.errors import InvalidTypeError, InvalidValueError
@@ -227,6 +227,29 @@ def outcome_of(status: str, outcome: str | None) -> str:
     return outcome
 
 
+class _Result(TypedDict):
+    player: str
+    rules: str  # the rule set's key (``rules_key``)
+    number: int
+    outcome: str
+    cards_left: int
+    moves: int
+    score: int
+    draws: int
+    longest_run: int
+    assists: str  # the assists, as the store keeps them (``assists_text``)
+    finished_at: str  # ISO 8601, in UTC, to the second
+    category: str
+    layout: str  # the layout's key
+
+
+class ResultRow(_Result, total=False):
+    """The row a game leaves in a store (``result_of``), and the token of its play once a store
+    takes it (one play, one result: see ``Records.record``)."""
+
+    token: str
+
+
 def check_category(category: object) -> str:
     """A category a result is recorded in: one of ``CATEGORIES`` (``"hand"``, ``"scripted"``)."""
     if category not in CATEGORIES:
@@ -242,7 +265,7 @@ def result_of(
     category: str = SCRIPTED,
     assists: Iterable[str] | None = None,
     finished_at: datetime | None = None,
-) -> dict | None:
+) -> ResultRow | None:
     """The row a game leaves in the store, or None when it leaves none (outside the series, a
     hand-arranged deal, abandoned without a move). Its assists are ``assists`` and every analysis
     the game consulted (``game.consulted``: ``"hint"``, ``"verdict"`` …), named as the player saw

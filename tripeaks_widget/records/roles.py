@@ -49,9 +49,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from ..engine.errors import InvalidRecordsError
-from .locate import Location, RecordsError, locate
-from .postgres import Postgres, install_function
+from ..engine.errors import InvalidRecordsError, RecordsError
+from .backends import Connection
+from .locate import Location, locate
+from .postgres import Postgres, ServerConnection, install_function
 from .results import check_player
 from .schema import RESULT_COLUMNS, upgrade
 
@@ -149,7 +150,9 @@ def setup(
     )
 
 
-def _make(conn, role: str, names: list[str], new_passwords: bool, passwords: dict[str, str], kept: list[str]) -> None:
+def _make(
+    conn: ServerConnection, role: str, names: list[str], new_passwords: bool, passwords: dict[str, str], kept: list[str]
+) -> None:
     """The roles, grants, policies and function of the store, in the transaction open on ``conn``:
     the passwords set go in ``passwords``, the login roles that keep theirs in ``kept``."""
     from psycopg import sql
@@ -158,7 +161,7 @@ def _make(conn, role: str, names: list[str], new_passwords: bool, passwords: dic
     ident, literal = sql.Identifier, sql.Literal
     player, writer, group = ident(role), ident(f"{role}_writer"), ident(f"{role}_students")
 
-    def run(statement, *args) -> None:
+    def run(statement: str, *args: sql.Composable) -> None:
         conn.execute(sql.SQL(statement).format(*args))
 
     def make_role(name: str, login: bool) -> None:
@@ -217,7 +220,7 @@ def _make(conn, role: str, names: list[str], new_passwords: bool, passwords: dic
         conn.execute(f"INSERT INTO {STUDENTS_TABLE} VALUES (%s) ON CONFLICT DO NOTHING", (name,))
 
 
-def _refuse_others(conn, place: Location, role: str, students: list[str]) -> None:
+def _refuse_others(conn: Connection, place: Location, role: str, students: list[str]) -> None:
     """Raise ``RecordsError``, naming them, when a listed role exists and is not this store's to
     set up: the owner, a superuser or any role with rights of its own, a role of the store's own
     listed as a student, or a student not made a student of this store by this set-up."""
@@ -254,7 +257,7 @@ def _refuse_others(conn, place: Location, role: str, students: list[str]) -> Non
         )
 
 
-def _marked_students(conn, role: str) -> set[str]:
+def _marked_students(conn: Connection, role: str) -> set[str]:
     """The students this set-up made for this store. A store set up before they were marked has no
     table of them: its students are the plain roles in the group that belong to nothing else and
     own nothing, and hold no rights of their own."""

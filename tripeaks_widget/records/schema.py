@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..engine.errors import InvalidRecordsError
-from .backends import Backend, Found, RecordsError
+from ..engine.errors import InvalidRecordsError, RecordsError
+from .backends import Backend, Connection, Found
 from .player import default_player
 from .results import DEFAULT_LAYOUT, HAND, MOST_CARDS_LEFT
 
@@ -40,7 +40,8 @@ class Dialects:
         return self.postgresql if kind == "PostgreSQL" else self.sqlite
 
 
-Statement = str | tuple[str, Callable[[], tuple]] | Dialects
+# A migration's statement: the same SQL for both databases (and its values, computed as it runs), or each its own.
+Statement = str | tuple[str, Callable[[], tuple[object, ...]]] | Dialects
 
 _BEST_OF = (
     "SELECT {key}, r.cards_left, r.moves FROM results r WHERE r.assists = '' AND NOT EXISTS ("
@@ -296,7 +297,7 @@ def schema_version() -> int:
     return len(MIGRATIONS)
 
 
-def check(backend: Backend, conn, found: Found) -> None:
+def check(backend: Backend, conn: Connection, found: Found) -> None:
     """Refuse a foreign database, a store of a newer schema, or a damaged one, before touching it."""
     where, expected, leave = backend.where, backend.expected(), backend.leave_it()
     if not found.ours and not found.fresh:
@@ -318,7 +319,7 @@ def check(backend: Backend, conn, found: Found) -> None:
         check_tables(backend, conn)
 
 
-def check_tables(backend: Backend, conn) -> None:
+def check_tables(backend: Backend, conn: Connection) -> None:
     """Refuse a store that lacks a table or a column the current schema has (or holds a view in
     a table's place): every write would then be lost."""
     kinds = backend.table_kinds(conn)
@@ -358,9 +359,9 @@ def _made_by(steps: int) -> dict[str, tuple[str, ...]]:
         conn.close()
 
 
-def statements(step: Sequence[Statement], kind: str) -> list[tuple[str, tuple]]:
+def statements(step: Sequence[Statement], kind: str) -> list[tuple[str, tuple[object, ...]]]:
     """A migration step's statements as the database of ``kind`` runs them, each with its values."""
-    found: list[tuple[str, tuple]] = []
+    found: list[tuple[str, tuple[object, ...]]] = []
     for statement in step:
         if isinstance(statement, Dialects):
             found += [(sql, ()) for sql in statement.of(kind)]
@@ -371,7 +372,7 @@ def statements(step: Sequence[Statement], kind: str) -> list[tuple[str, tuple]]:
     return found
 
 
-def migrate(backend: Backend, conn) -> None:
+def migrate(backend: Backend, conn: Connection) -> None:
     """Bring the store to the current schema in one transaction, which is rolled back whole
     when a step fails (a store that claims a version but lacks its tables is refused so)."""
     if backend.inspect(conn).version == schema_version():
@@ -398,7 +399,7 @@ def migrate(backend: Backend, conn) -> None:
         raise
 
 
-def upgrade(backend: Backend, conn) -> None:
+def upgrade(backend: Backend, conn: Connection) -> None:
     """The migration's steps, in the transaction open on ``conn`` (its caller commits it, or rolls
     it back whole): under the store's lock, check what the database holds and bring it up to date."""
     backend.lock_schema(conn)
@@ -411,7 +412,7 @@ def upgrade(backend: Backend, conn) -> None:
     check_tables(backend, conn)
 
 
-def rollback(conn) -> None:
+def rollback(conn: Connection) -> None:
     """Roll back the transaction open on ``conn``; a connection already lost is left as it is."""
     try:
         conn.execute("ROLLBACK")

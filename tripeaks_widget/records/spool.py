@@ -25,9 +25,10 @@ import signal
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 from .locate import APP_NAME, Location
-from .results import DEFAULT_LAYOUT, HAND
+from .results import DEFAULT_LAYOUT, HAND, ResultRow
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -70,7 +71,7 @@ class Spool:
         """Whether the store outlives the process, so there is a store to deliver to later."""
         return bool(self.key)  # a store in memory ends with the process: nothing to deliver it to
 
-    def keep(self, row: dict, name: str) -> Path | None:
+    def keep(self, row: ResultRow, name: str) -> Path | None:
         """Write ``row`` to the spool file ``name`` (made whole, then renamed into place): its path,
         or None when it could not be written (said in the log, with the row)."""
         if not self.usable:
@@ -116,7 +117,7 @@ class Spool:
         with contextlib.suppress(OSError):
             path.unlink()
 
-    def waiting(self) -> list[tuple[Path, dict]]:
+    def waiting(self) -> list[tuple[Path, ResultRow]]:
         """The rows spooled for this store, oldest first, with their files. A file that holds no
         result (another program's, a damaged one) is set aside, and said once."""
         if not self.usable:
@@ -194,7 +195,7 @@ def on_sigterm(spool_all: Callable[[], None]) -> None:
         except (ValueError, OSError):
             return
 
-        def handler(signum, frame):
+        def handler(signum: int, frame: FrameType | None) -> None:
             try:
                 spool_all()
             finally:

@@ -8,17 +8,18 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
-from ..engine.errors import RecordsUnavailable
+from ..engine.errors import RecordsError, RecordsUnavailable
 from . import challenges as class_challenges
 from . import schema
-from .backends import Backend, SQLite
+from .backends import Backend, Connection, SQLite
 from .challenge_store import ChallengeStore
-from .locate import MEMORY, Location, RecordsError, locate
+from .locate import MEMORY, Location, locate
 from .postgres import Postgres
 from .queries import LEADERBOARD_COLUMNS, Queries
 from .registry import SHARED
@@ -30,6 +31,17 @@ log = logging.getLogger("tripeaks_widget")
 
 BUSY_TIMEOUT = 15.0  # seconds record() waits for its result; the result itself is kept until written
 OPENING_WAIT = 10.0  # seconds beyond its timeouts a read waits for a store still being opened
+_T = TypeVar("_T")
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+
+class Options(TypedDict, total=False):
+    """The keywords of a store after its place (see :class:`Records`)."""
+
+    timeout: float
+    open_wait: float | None
 
 
 def backend_for(place: Location, timeout: float) -> Backend:
@@ -58,7 +70,7 @@ class Records(Submission, ChallengeStore, Queries):
 
     def __init__(
         self,
-        path: str | os.PathLike | Location | None = None,
+        path: str | os.PathLike[str] | Location | None = None,
         *,
         timeout: float = BUSY_TIMEOUT,
         open_wait: float | None = None,
@@ -72,7 +84,7 @@ class Records(Submission, ChallengeStore, Queries):
         self.student: str | None = None  # the one player a student's own URL records for (see .roles)
         self.rehearsing = False  # a rehearsal's store (Records.rehearsal): apart from the class's
 
-        def prepare(conn, read_only: bool) -> None:
+        def prepare(conn: Connection, read_only: bool) -> None:
             backend.suitable(conn)
             schema.check(backend, conn, backend.inspect(conn))
             if not read_only:
@@ -139,7 +151,7 @@ class Records(Submission, ChallengeStore, Queries):
             self._deliver()
         return self._ready
 
-    def _waiting(self, timeout: float, step):
+    def _waiting(self, timeout: float, step: Callable[[], _T]) -> _T:
         """``step()``, tried again while another process holds the store (for up to ``timeout`` seconds)."""
         backend, deadline, pause = self._backend, time.monotonic() + timeout, 0.05
         while True:
@@ -155,7 +167,7 @@ class Records(Submission, ChallengeStore, Queries):
 
     @classmethod
     def open_or_none(
-        cls, path: str | os.PathLike | Location | None = None, **options
+        cls, path: str | os.PathLike[str] | Location | None = None, **options: Unpack[Options]
     ) -> tuple[Records | None, str | None]:
         """``(records, None)``, or ``(None, message)`` when the store cannot be used, so a caller can
         go on without records and say why."""
@@ -168,7 +180,9 @@ class Records(Submission, ChallengeStore, Queries):
             return None, f"{where}: records cannot be kept there ({error})"
 
     @classmethod
-    def open_shared(cls, path: str | os.PathLike | None = None, **options) -> tuple[Records | None, str | None]:
+    def open_shared(
+        cls, path: str | os.PathLike[str] | None = None, **options: Unpack[Options]
+    ) -> tuple[Records | None, str | None]:
         """Like :meth:`open_or_none`, for a store shared in this process by everyone who asks for the
         same place (the boards on it): one is opened the first time, and each caller gives it back
         with :meth:`release`; the last to do so closes it."""
@@ -191,7 +205,7 @@ class Records(Submission, ChallengeStore, Queries):
             return None, made[0]
 
     @classmethod
-    def rehearsal(cls, store: str | os.PathLike | Records | None = None, **options) -> Records:
+    def rehearsal(cls, store: str | os.PathLike[str] | Records | None = None, **options: Unpack[Options]) -> Records:
         """A store to rehearse a lesson in, apart from the class's: in memory, holding a copy of the
         challenges of ``store`` (a class's URL, an SQLite file, or an open ``Records``; only read)
         and no result. A board given it (``TriPeaks(n, records=rehearsal)``) played by hand says
@@ -209,7 +223,7 @@ class Records(Submission, ChallengeStore, Queries):
         columns = class_challenges.COLUMNS
         insert = f"INSERT INTO challenges ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
 
-        def copy(conn) -> None:
+        def copy(conn: Connection) -> None:
             for challenge in challenges:
                 conn.execute(insert, tuple(challenge[c] for c in columns))
 
@@ -271,7 +285,7 @@ class Records(Submission, ChallengeStore, Queries):
     def __enter__(self) -> Records:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -298,7 +312,7 @@ class Records(Submission, ChallengeStore, Queries):
     def _transient(self, error: BaseException) -> bool:
         return self._backend.transient(error)
 
-    def _read(self, work):
+    def _read(self, work: Callable[[Connection], _T]) -> _T:
         """``work(conn)`` on a reader's connection, within the backend's deadline; tried again on a new
         connection when one was found ended (a server restart ends every connection of the pool, and
         a check may miss one whose end is still on its way). Fails as a ``RecordsError``."""
@@ -315,7 +329,7 @@ class Records(Submission, ChallengeStore, Queries):
                 raise kind(f"{self.where}: reading the records failed ({backend.say(error)})") from None
         raise AssertionError("unreachable")
 
-    def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         return self._read(lambda conn: conn.execute(self._backend.sql(sql), tuple(params)).fetchall())
 
 

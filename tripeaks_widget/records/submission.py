@@ -15,18 +15,20 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.errors import InvalidRecordsError, RecordsError, RecordsUnavailable
 from . import schema, writes
+from .backends import Connection
 from .base import StoreBase
 from .challenge_store import first_met
 from .notices import Notice
 from .player import default_player
-from .results import SCRIPTED, check_category, result_of
+from .results import SCRIPTED, ResultRow, check_category, result_of
 from .spool import Spool
 
 log = logging.getLogger("tripeaks_widget")
+_T = TypeVar("_T")
 
 
 class Submission(StoreBase):
@@ -34,10 +36,10 @@ class Submission(StoreBase):
 
     def __init__(self, spool: Spool) -> None:
         self._plays_lock = threading.Lock()
-        self._plays: dict[int, tuple[weakref.ref, str]] = {}  # id(game) -> (the game, its play's token)
+        self._plays: dict[int, tuple[weakref.ref[object], str]] = {}  # id(game) -> (the game, its play's token)
         # What is handed in and not yet written (job -> row), and the spool files of those spooled.
         self._spool = spool
-        self._pending: dict[int, dict] = {}
+        self._pending: dict[int, ResultRow] = {}
         self._spooled: dict[int, Path] = {}
         self._jobs = itertools.count()
         self._pending_lock = threading.Lock()
@@ -46,7 +48,7 @@ class Submission(StoreBase):
 
     def record(
         self,
-        game,
+        game: Any,
         outcome: str | None = None,
         *,
         player: str | None = None,
@@ -80,7 +82,7 @@ class Submission(StoreBase):
 
     def submit(
         self,
-        game,
+        game: Any,
         outcome: str | None = None,
         *,
         player: str | None = None,
@@ -88,7 +90,7 @@ class Submission(StoreBase):
         finished_at: datetime | None = None,
         waiting: Callable[[str], None] | None = None,
         category: str = SCRIPTED,
-    ) -> Future:
+    ) -> Future[list[Notice]]:
         """Like :meth:`record`, without waiting: a Future of the notices. The result is read from
         the game now (it may change after); a bad outcome, player or assist raises here.
         ``waiting(why)`` is told, once, when the result has to wait for something other than
@@ -125,7 +127,7 @@ class Submission(StoreBase):
         student = self.student
         return f'this URL records results for {student} only; this result names {player} (pass player="{student}")'
 
-    def _settled(self, job: int, done: Future, row: dict) -> None:
+    def _settled(self, job: int, done: Future[list[Notice]], row: ResultRow) -> None:
         """A result's job ended: written, or failed for good, or still spooled (given up at exit)."""
         with self._pending_lock:
             self._pending.pop(job, None)
@@ -168,7 +170,7 @@ class Submission(StoreBase):
         for path, row in found:
             what = f"the spooled result of game {row.get('number')} by {row.get('player')!r}"
 
-            def written(done: Future, path: Path = path) -> None:
+            def written(done: Future[list[Notice]], path: Path = path) -> None:
                 error = done.exception()
                 with self._pending_lock:
                     self._delivering.discard(path)
@@ -191,7 +193,7 @@ class Submission(StoreBase):
         """Wait until the results handed in are written; False when ``timeout`` ran out first."""
         return self._writer.flush(timeout)
 
-    def _play_token(self, game) -> str:
+    def _play_token(self, game: object) -> str:
         """The token of this very game object's play: the same for each record of it."""
         with self._plays_lock:
             entry = self._plays.get(id(game))
@@ -207,7 +209,7 @@ class Submission(StoreBase):
             self._plays[key] = (ref, token)
             return token
 
-    def _write(self, conn, row: dict) -> list[Notice]:
+    def _write(self, conn: Connection, row: ResultRow) -> list[Notice]:
         """One result, in one transaction; the database settles the notices (see :mod:`.writes`),
         and those of the class's challenges it is the first to meet."""
         if self._backend.through_function(conn):
@@ -220,7 +222,7 @@ class Submission(StoreBase):
             stored = row | {"played_at": row["finished_at"]}
         return said + first_met(conn, self._backend.sql, stored)
 
-    def _attempt(self, work, row: dict | None = None):
+    def _attempt(self, work: Callable[[Connection], _T], row: ResultRow | None = None) -> _T:
         """One try at a write; a failure that waiting will not mend becomes a ``RecordsError``. On a
         full disk the store first makes what room it can (SQLite moves its write-ahead log into the
         file and truncates it) and tries once more; a result it still cannot take (``row``, not yet
@@ -251,7 +253,7 @@ class Submission(StoreBase):
             return answer
         raise AssertionError("unreachable")
 
-    def _kept_from_full_disk(self, row: dict) -> RecordsError:
+    def _kept_from_full_disk(self, row: ResultRow) -> RecordsError:
         """Spool ``row``, which the store's full disk refused; what to say of it."""
         path = self._spool.keep(row, f"{row['token']}-{os.getpid()}-full")
         if path is not None:
@@ -267,7 +269,7 @@ class Submission(StoreBase):
             "not recorded (it is in the log)"
         )
 
-    def _transaction(self, work):
+    def _transaction(self, work: Callable[[Connection], _T]) -> _T:
         """Run ``work(conn)`` in one short transaction on the writer's connection."""
         backend = self._backend
         with backend.connection(write=True) as conn:
@@ -289,15 +291,15 @@ class KeptInSpool(RecordsUnavailable):
     """A result the store's disk had no room for: spooled (or, with no room there either, logged)."""
 
 
-def answered(value: Any) -> Future:
+def answered(value: _T) -> Future[_T]:
     """A Future already answered with ``value``."""
-    future: Future = Future()
+    future: Future[_T] = Future()
     future.set_result(value)
     return future
 
 
-def failed(error: BaseException) -> Future:
+def failed(error: BaseException) -> Future[Any]:
     """A Future already failed with ``error``."""
-    future: Future = Future()
+    future: Future[Any] = Future()
     future.set_exception(error)
     return future

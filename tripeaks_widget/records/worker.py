@@ -19,10 +19,10 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, TypeVar
 
 from .._platform import threads_available
-from .locate import RecordsError
+from ..engine.errors import RecordsError
 
 log = logging.getLogger("tripeaks_widget")
 
@@ -31,6 +31,7 @@ IDLE = 10.0  # seconds without work before the thread ends
 RETRY_FIRST, RETRY_LAST = 0.05, 1.0  # the pause before trying again, doubling up to the last
 
 Attempt = Callable[[], Any]  # one try at a job; raises to say it failed
+_T = TypeVar("_T")  # a job's answer
 Waiting = Callable[[BaseException], None]  # told, once, why a job has to wait
 Transient = Callable[[BaseException], bool]  # whether a failure is worth trying again
 
@@ -49,15 +50,16 @@ class Writer:
         self._draining = False  # without threads: the caller's thread is running the queue
         self._then: Callable[[], None] | None = None  # what to do once closed and done
         self._cond = threading.Condition()
-        self._queue: collections.deque[tuple[Attempt, Future, str, Waiting | None]] = collections.deque()
+        # The jobs, each with its own kind of answer.
+        self._queue: collections.deque[tuple[Attempt, Future[Any], str, Waiting | None]] = collections.deque()
         self._thread: threading.Thread | None = None
         self._closing = False
         self._deadline: float | None = None  # past it, a job that keeps failing is given up
 
-    def submit(self, attempt: Attempt, what: str = "a job", waiting: Waiting | None = None) -> Future:
+    def submit(self, attempt: Callable[[], _T], what: str = "a job", waiting: Waiting | None = None) -> Future[_T]:
         """Queue ``attempt``; its Future gets its answer, or the error that ended it. ``waiting(error)``
         is told, once, of the first failure it waits through."""
-        future: Future = Future()
+        future: Future[_T] = Future()
         with self._cond:
             if self._closing:
                 future.set_exception(GivenUp(f"{what} was not run: the store is closed"))
@@ -150,14 +152,14 @@ class Writer:
         if hook is not None:
             hook()
 
-    def _run_first(self, attempt: Attempt, future: Future, what: str, waiting: Waiting | None) -> None:
+    def _run_first(self, attempt: Attempt, future: Future[Any], what: str, waiting: Waiting | None) -> None:
         """Run the first job of the queue, then take it off."""
         self._run(attempt, future, what, waiting)
         with self._cond:
             self._queue.popleft()
             self._cond.notify_all()
 
-    def _run(self, attempt: Attempt, future: Future, what: str, waiting: Waiting | None) -> None:
+    def _run(self, attempt: Attempt, future: Future[Any], what: str, waiting: Waiting | None) -> None:
         pause, said = RETRY_FIRST, False
         while True:
             try:

@@ -19,8 +19,11 @@ read from the game). The store's owner, writing the tables itself, is trusted wi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from .backends import Connection
 from .bounds import Bounds, result_bounds
 from .notices import Notice, personal_notice, store_notice
 from .results import (
@@ -28,6 +31,7 @@ from .results import (
     FINISHED_AT_PATTERN,
     MAX_PLAYER_LENGTH,
     MOST_CARDS_LEFT,
+    ResultRow,
     assists_pattern,
     builtin_slots,
     layout_pattern,
@@ -88,19 +92,19 @@ class Written:
     mine_before: tuple[int, int] | None = None
 
 
-def positional(sql: str, row: dict) -> tuple[str, tuple]:
+def positional(sql: str, row: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:
     """A statement with ``?`` placeholders, and its values from ``row``."""
     names = _NAMED.findall(sql)
     return _NAMED.sub("?", sql), tuple(row[name] for name in names)
 
 
-def run(conn, sql_of, row: dict) -> Written:
+def run(conn: Connection, sql_of: Callable[[str], str], row: ResultRow) -> Written:
     """The five statements, run by the store (``sql_of`` turns ``?`` into the backend's placeholders)."""
 
-    row = row | {"stored_at": row["finished_at"]}  # the store's owner is trusted with its own time
+    named = row | {"stored_at": row["finished_at"]}  # the store's owner is trusted with its own time
 
-    def one(sql: str):
-        text, values = positional(sql, row)
+    def one(sql: str) -> list[Any]:
+        text, values = positional(sql, named)
         return conn.execute(sql_of(text), values).fetchall()
 
     if not one(STORE):
@@ -121,7 +125,7 @@ def run(conn, sql_of, row: dict) -> Written:
     return Written(True, best, best_before, mine, mine_before)
 
 
-def notices(row: dict, written: Written) -> list[Notice]:
+def notices(row: ResultRow, written: Written) -> list[Notice]:
     """What the player is told about a result the store took (§9)."""
     if not written.stored:
         return []  # this play already did as well
@@ -301,7 +305,7 @@ END
 """
 
 
-def call(conn, row: dict) -> Written:
+def call(conn: Connection, row: Mapping[str, object]) -> Written:
     """The five statements through the store's function (a player's role on a class's store)."""
     answer = conn.execute(
         f"SELECT * FROM {FUNCTION}({', '.join(['%s'] * len(WRITTEN))})", tuple(row[c] for c in WRITTEN)
