@@ -73,7 +73,7 @@ def test_ci_runs_each_linter_as_a_step_of_its_own():
 def test_mypy_checks_every_module_strictly_but_for_what_pyproject_relaxes(tmp_path):
     """The configuration can fail: under pyproject.toml's settings, in a package of the same
     name, an untyped function fails any module (the engine, the board, the play page) but one listed
-    as not typed yet (fair play's modules), and a wrong type fails anywhere."""
+    as not typed yet (the solver's modules), and a wrong type fails anywhere."""
     untyped = "\n\ndef untyped(x):\n    return x\n"
     for module, text in [
         ("__init__.py", ""),
@@ -82,7 +82,7 @@ def test_mypy_checks_every_module_strictly_but_for_what_pyproject_relaxes(tmp_pa
         ("board/__init__.py", ""),
         ("board/board.py", untyped),
         ("play_page.py", untyped),
-        ("fair/__init__.py", untyped + '\n\nWRONG: int = "text"\n'),
+        ("solver/__init__.py", untyped + '\n\nWRONG: int = "text"\n'),
     ]:
         path = tmp_path / "tripeaks_widget" / module
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,7 +94,7 @@ def test_mypy_checks_every_module_strictly_but_for_what_pyproject_relaxes(tmp_pa
         ("tripeaks_widget/engine/game.py", "no-untyped-def"),
         ("tripeaks_widget/board/board.py", "no-untyped-def"),
         ("tripeaks_widget/play_page.py", "no-untyped-def"),
-        ("tripeaks_widget/fair/__init__.py", "assignment"),
+        ("tripeaks_widget/solver/__init__.py", "assignment"),
     }, done.stdout + done.stderr
 
 
