@@ -144,6 +144,24 @@ class ChallengeStore(StoreBase):
             **class_challenges.board(challenge, results, slots),
         }
 
+    def class_board(self, on: object = None) -> dict[str, Any]:
+        """The class's board for day ``on`` (None: today, UTC), as a live class board shows it: ``day``
+        (ISO), ``challenges``, each open that day as :meth:`challenge_board` gives it with its ``id``,
+        and ``players``, everyone with a result on one of them, by name, each with ``met``: how many
+        of the challenges they met by hand and unassisted (:func:`.challenges.counts_for_first`'s
+        results, late or not)."""
+        day = datetime.now(timezone.utc).date() if on is None else goals.day_of(on)
+        boards = [{"id": c["id"], **self.challenge_board(c["id"])} for c in self.challenges(on=day)]
+        names = sorted({entry["player"] for board in boards for entry in board["players"]})
+        met = {
+            name: sum(
+                any(e["player"] == name and e["met"] and e["category"] == HAND and not e["assisted"] for e in b["players"])
+                for b in boards
+            )
+            for name in names
+        }
+        return {"day": day.isoformat(), "challenges": boards, "players": [{"player": n, "met": met[n]} for n in names]}
+
 
 def first_met(conn, sql, row: dict) -> list[Notice]:
     """The class's challenges open on this game that this result (as stored) is the first to
