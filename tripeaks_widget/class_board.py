@@ -89,6 +89,7 @@ class ClassBoard(anywidget.AnyWidget):
     def __init__(self, store: str | os.PathLike | Records | None = None, *, language: str | None = None) -> None:
         if store is not None and not isinstance(store, (str, os.PathLike, Records)):
             raise InvalidTypeError(f"store is a records store's URL or path, or a Records; got {got(store)}")
+        lang = check_language(language)  # before the store is opened
         self._lock = threading.RLock()
         self._data: dict[str, Any] | None = None  # the store's board as last read
         self._offline: str | None = None  # why the store cannot be reached, while it cannot
@@ -98,7 +99,7 @@ class ClassBoard(anywidget.AnyWidget):
         self._stop = threading.Event()
         self._owned = not isinstance(store, Records)
         self.records = store if isinstance(store, Records) else Records(store, open_wait=0)
-        super().__init__(lang=check_language(language))
+        super().__init__(lang=lang)
         self._thread = threading.Thread(target=self._follow, name="tripeaks class board", daemon=True)
         self._publish()  # its title at once; what the store holds follows from the thread
         self._thread.start()
@@ -125,11 +126,12 @@ class ClassBoard(anywidget.AnyWidget):
         """Stop following the store (and close it, when the board opened it), then close the widget."""
         if sys.is_finalizing():  # ipywidgets closes what is left as the interpreter ends: the thread is a daemon
             return
-        self._stop.set()
-        if getattr(self, "_thread", None) is not None and self._thread is not threading.current_thread():
-            self._thread.join(WAIT + 5)
-        if getattr(self, "_owned", False):
-            self.records.close(wait=0)
+        if hasattr(self, "_thread"):  # not when the constructor refused its arguments
+            self._stop.set()
+            if self._thread is not threading.current_thread():
+                self._thread.join(WAIT + 5)
+            if self._owned:
+                self.records.close(wait=0)
         super().close()
 
     # -- following the store, in the board's thread ---------------------------------------------------
