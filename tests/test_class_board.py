@@ -24,18 +24,22 @@ RECORD = """
 import sys
 from tripeaks_widget import Game
 from tripeaks_widget.records import HAND, SCRIPTED, Records
-where, player, category = sys.argv[1:4]
-game = Game(sys.argv[4])
-game.replay(Game(sys.argv[4]).solve().line)
+where, player, category, code, won = sys.argv[1:6]
+game = Game(code)
+if won == "won":
+    game.replay(Game(code).solve().line)
+else:  # drawn to the end, then blocked
+    while game.status == "playing":
+        game.apply("draw" if game.stock_count else game.playable()[0])
 with Records(where) as store:
     store.submit(game, category=HAND if category == "hand" else SCRIPTED, player=player).result(30)
 """
 
 
-def record_elsewhere(where, player, category="hand"):
-    """A won game 3 recorded by another process, as a student's kernel records it."""
+def record_elsewhere(where, player, category="hand", won=True):
+    """Game 3, won (or blocked), recorded by another process, as a student's kernel records it."""
     done = subprocess.run(
-        [sys.executable, "-c", RECORD, str(where), player, category, WINNABLE],
+        [sys.executable, "-c", RECORD, str(where), player, category, WINNABLE, "won" if won else "blocked"],
         capture_output=True,
         text=True,
         timeout=120,

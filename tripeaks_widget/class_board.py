@@ -45,12 +45,13 @@ UPDATED = Message("Read at {time}")
 NO_CHALLENGE = Message("No challenge of the class is open today.")
 CHALLENGES_CAPTION = Message("The class's challenges today")
 STUDENTS_CAPTION = Message("Each student's best on the class's challenges")
-COLUMN_GAME = Message("The game of the challenge")
-COLUMN_CHALLENGE = Message("The class's challenge")
-COLUMN_BEST = Message("Best possible on the deal")
-COLUMN_FIRST = Message("First to meet it by hand")
+COLUMN_GAME = Message("Game")
+COLUMN_CHALLENGE = Message("Challenge")
+COLUMN_BEST = Message("Best possible")
+COLUMN_FIRST = Message("First by hand")
 COLUMN_STUDENT = Message("Student")
-COLUMN_MET = Message("Challenges met by hand")
+COLUMN_MET = Message("Met by hand")
+COLUMN_OF_GAME = Message("Game {number}: {challenge}")
 MET_OF = Message("{met} of {of}")
 NOBODY_YET = Message("nobody yet")
 NOT_PROVED = Message("not proved")
@@ -235,7 +236,10 @@ class ClassBoard(anywidget.AnyWidget):
                 "caption": say(STUDENTS_CAPTION),
                 "columns": [
                     say(COLUMN_STUDENT),
-                    *(f"{b['game']}: {say(c.message)}" for b, c in zip(boards, challenges, strict=True)),
+                    *(
+                        say(Message(COLUMN_OF_GAME, number=b["game"], challenge=c.message))
+                        for b, c in zip(boards, challenges, strict=True)
+                    ),
                     say(COLUMN_MET),
                 ],
                 "rows": students,

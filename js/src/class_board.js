@@ -28,6 +28,11 @@ function fill(cell, parts) {
   }
   for (const part of parts) {
     const span = make("span", part.kind ? `tp-class-part tp-class-${part.kind}` : "tp-class-part", part.text);
+    if (part.kind === "met") {
+      const mark = make("span", "", "✓ ");
+      mark.setAttribute("aria-hidden", "true"); // the word "met" says it
+      span.prepend(mark);
+    }
     cell.append(span, " ");
   }
 }
@@ -100,9 +105,11 @@ function render({ model, el }) {
     offline.textContent = view.offline || "";
     offline.hidden = !view.offline;
     root.classList.toggle("tp-class-away", Boolean(view.offline));
-    if (view.announced !== announced) {
-      // A polite live region reads what changes in it: the newest first met, or the store back.
+    if (view.announced !== announced || live.lang !== root.lang) {
+      // A polite live region reads what changes in it: the newest first met, or the store back
+      // (and the same news in another language, once the board's language changes).
       announced = view.announced;
+      live.lang = root.lang;
       live.textContent = view.announce || "";
     }
     live.hidden = !live.textContent;

@@ -12,6 +12,11 @@ function fill(cell, parts) {
   }
   for (const part of parts) {
     const span = make("span", part.kind ? `tp-class-part tp-class-${part.kind}` : "tp-class-part", part.text);
+    if (part.kind === "met") {
+      const mark = make("span", "", "✓ ");
+      mark.setAttribute("aria-hidden", "true");
+      span.prepend(mark);
+    }
     cell.append(span, " ");
   }
 }
@@ -75,8 +80,9 @@ function render({ model, el }) {
     offline.textContent = view.offline || "";
     offline.hidden = !view.offline;
     root.classList.toggle("tp-class-away", Boolean(view.offline));
-    if (view.announced !== announced) {
+    if (view.announced !== announced || live.lang !== root.lang) {
       announced = view.announced;
+      live.lang = root.lang;
       live.textContent = view.announce || "";
     }
     live.hidden = !live.textContent;
