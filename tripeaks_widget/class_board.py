@@ -123,6 +123,13 @@ class ClassBoard(anywidget.AnyWidget):
         """The store's board as last read (:meth:`Records.class_board`), or None before the first read."""
         return self._data
 
+    def refresh(self) -> dict[str, Any]:
+        """Read the store now, in this thread, and show it (the board does so by itself as results
+        arrive); returns what it read. Raises ``RecordsUnavailable`` while the store cannot be reached."""
+        self._read()
+        assert self._data is not None
+        return self._data
+
     def close(self) -> None:
         """Stop following the store (and close it, when the board opened it), then close the widget."""
         if sys.is_finalizing():  # ipywidgets closes what is left as the interpreter ends: the thread is a daemon
@@ -163,7 +170,7 @@ class ClassBoard(anywidget.AnyWidget):
 
     def _read(self) -> None:
         data = self.records.class_board()
-        with self._lock:
+        with self._lock:  # the board's thread and refresh() alike
             before, self._data, self._read_at = self._data, data, datetime.now()
             came_back, self._offline = self._offline is not None, None
             firsts = _new_firsts(before, data)
