@@ -115,8 +115,8 @@ def main() -> None:
         with psycopg.connect(args.postgres, autocommit=True) as conn:
             conn.execute(f"CREATE SCHEMA {schema}")
         try:
-            sep = "&" if "?" in args.postgres else "?"
-            report("PostgreSQL", f"{args.postgres}{sep}options={quote(f'-csearch_path={schema}')}", args.results, polled=False)
+            url = f"{args.postgres}{'&' if '?' in args.postgres else '?'}options={quote(f'-csearch_path={schema}')}"
+            report("PostgreSQL", url, args.results, polled=False)
         finally:
             with psycopg.connect(args.postgres, autocommit=True) as conn:
                 conn.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -183,8 +183,8 @@ def test_it_says_so_while_its_server_is_away_and_again_once_it_is_back(own_serve
 
 
 def test_on_a_students_url_it_reads_what_the_student_may_read_and_writes_nothing(class_store):
-    players_url, students, owner_url = class_store
-    (ana, ana_url), (bob, bob_url) = sorted(students.items())
+    _, students, owner_url = class_store
+    (_, ana_url), (bob, bob_url) = sorted(students.items())
     with Records(owner_url) as store:
         store.set_challenge(3, "win")
     owners, anas = ClassBoard(owner_url), ClassBoard(ana_url)

@@ -82,12 +82,10 @@ class ClassBoard(anywidget.AnyWidget):
 
     _esm = traitlets.Unicode(_shipped("class_board.js")).tag(sync=True)
     _css = traitlets.Unicode(_shipped("class_board.css")).tag(sync=True)
-    lang = traitlets.Unicode(i18n.SOURCE_LANGUAGE, help="The board's language: 'en', 'el', 'he' or 'is'").tag(
-        sync=True
-    )
+    lang = traitlets.Unicode(i18n.SOURCE_LANGUAGE, help="The board's language: 'en', 'el', 'he' or 'is'").tag(sync=True)
     view = traitlets.Dict().tag(sync=True)  # the board in words, in ``lang``: what the front end lays out
 
-    def __init__(self, store: str | os.PathLike | Records | None = None, *, language: str | None = None) -> None:
+    def __init__(self, store: str | os.PathLike[str] | Records | None = None, *, language: str | None = None) -> None:
         if store is not None and not isinstance(store, (str, os.PathLike, Records)):
             raise InvalidTypeError(f"store is a records store's URL or path, or a Records; got {got(store)}")
         lang = check_language(language)  # before the store is opened
@@ -270,7 +268,8 @@ def _first(first: dict[str, Any] | None) -> Message:
 
 def _value(challenge: Challenge, entry: dict[str, Any]) -> Message:
     """A player's best on ``challenge`` in words, as the best possible on the deal is said."""
-    return Best(challenge, entry["value"], (), entry["met"]).message.values["best"]
+    said: Message = Best(challenge, entry["value"], (), entry["met"]).message.values["best"]
+    return said
 
 
 def _cell(board: dict[str, Any], challenge: Challenge, player: str) -> list[tuple[Message, str]]:

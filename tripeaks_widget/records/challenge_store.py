@@ -153,13 +153,12 @@ class ChallengeStore(StoreBase):
         day = datetime.now(timezone.utc).date() if on is None else goals.day_of(on)
         boards = [{"id": c["id"], **self.challenge_board(c["id"])} for c in self.challenges(on=day)]
         names = sorted({entry["player"] for board in boards for entry in board["players"]})
-        met = {
-            name: sum(
-                any(e["player"] == name and e["met"] and e["category"] == HAND and not e["assisted"] for e in b["players"])
-                for b in boards
-            )
-            for name in names
-        }
+        met = dict.fromkeys(names, 0)
+        for board in boards:
+            for name in {
+                e["player"] for e in board["players"] if e["met"] and e["category"] == HAND and not e["assisted"]
+            }:
+                met[name] += 1
         return {"day": day.isoformat(), "challenges": boards, "players": [{"player": n, "met": met[n]} for n in names]}
 
 
