@@ -113,10 +113,15 @@ _NOTIFY_CHANGES = Dialects(
     PERFORM pg_notify('{CHANGED_CHANNEL}', TG_TABLE_SCHEMA);
     RETURN NULL;
 END $changed$""",
-        "CREATE TRIGGER tripeaks_results_changed AFTER INSERT OR UPDATE OR DELETE ON results "
-        "FOR EACH ROW EXECUTE FUNCTION tripeaks_changed()",
-        "CREATE TRIGGER tripeaks_challenges_changed AFTER INSERT OR UPDATE OR DELETE ON challenges "
-        "FOR EACH ROW EXECUTE FUNCTION tripeaks_changed()",
+        *(
+            statement
+            for table in ("results", "challenges")
+            for statement in (
+                f"DROP TRIGGER IF EXISTS tripeaks_{table}_changed ON {table}",  # a step tried again makes it anew
+                f"CREATE TRIGGER tripeaks_{table}_changed AFTER INSERT OR UPDATE OR DELETE ON {table} "
+                "FOR EACH ROW EXECUTE FUNCTION tripeaks_changed()",
+            )
+        ),
     ),
 )
 _KEYED_BY_CATEGORY = (
