@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from datetime import date, timedelta
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
@@ -15,7 +16,7 @@ from records_stores import location, own_server, postgres  # noqa: F401  (fixtur
 from test_records_roles import class_store  # noqa: F401  (a fixture)
 
 from tripeaks_widget import ClassBoard, InvalidTypeError, InvalidValueError
-from tripeaks_widget.class_board import BACK, NO_CHALLENGE, OFFLINE, TITLE
+from tripeaks_widget.class_board import BACK, NO_CHALLENGE, OFFLINE, REFUSED, TITLE
 from tripeaks_widget.i18n import LANGUAGES, translate
 from tripeaks_widget.records import Records
 
@@ -215,3 +216,16 @@ def test_bad_arguments_are_refused_in_one_sentence(tmp_path):
         ClassBoard(42)  # type: ignore[arg-type]
     with pytest.raises(InvalidValueError, match="language"):
         ClassBoard(tmp_path / "class.sqlite3", language="fr")
+
+
+def test_a_store_that_refuses_the_board_is_said_and_the_board_stops(postgres):
+    parts = urlsplit(postgres.url)
+    user = parts.netloc.rsplit("@", 1)[0].split(":", 1)[0]
+    wrong = urlunsplit(parts._replace(netloc=f"{user}:not-the-password@{parts.netloc.rsplit('@', 1)[1]}"))
+    board = ClassBoard(wrong, language="he")
+    try:
+        until(lambda: board.view.get("offline"), "the refusal said")
+        assert board.view["offline"] == translate(REFUSED, "he") != str(REFUSED)
+        assert board.data is None and not board.online
+    finally:
+        board.close()

@@ -63,6 +63,7 @@ FIRST_AT = Message("{player} at {time}")
 NEW_FIRST = Message("{player} is the first to meet the class's challenge “{challenge}” on {game}.")
 OFFLINE = Message("The class's records cannot be reached; the board shows what it last read and tries again.")
 BACK = Message("The class's records answer again.")
+REFUSED = Message("The class's records refuse this board, which has stopped; the notebook's log says why.")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -92,6 +93,7 @@ class ClassBoard(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._data: dict[str, Any] | None = None  # the store's board as last read
         self._offline: str | None = None  # why the store cannot be reached, while it cannot
+        self._refused = False  # the store refused the board: it stopped
         self._said: list[Message] = []  # the last announcement, and how many were made
         self._announced = 0
         self._read_at: datetime | None = None
@@ -161,6 +163,7 @@ class ClassBoard(anywidget.AnyWidget):
                 pause = min(2 * pause, RETRY_MOST)
             except RecordsError as error:  # refused: no use trying again
                 log.warning("the class board stops: %s", error)
+                self._refused = True
                 self._went_away(str(error))
                 break
         if changes is not None:
@@ -228,7 +231,8 @@ class ClassBoard(anywidget.AnyWidget):
             "title": say(TITLE),
             "day": say(Message(DAY, day=data["day"])) if data["day"] else "",
             "updated": say(Message(UPDATED, time=f"{self._read_at:%H:%M:%S}")) if self._read_at else "",
-            "offline": say(OFFLINE) if self._offline else "",  # why, in the log: a URL is no news to a class
+            # why, in the log: a URL is no news to a class
+            "offline": say(REFUSED if self._refused else OFFLINE) if self._offline else "",
             "announce": " ".join(say(m) for m in self._said),
             "announced": self._announced,
             "empty": say(NO_CHALLENGE) if self._data is not None and not boards else "",
