@@ -154,18 +154,26 @@ class ClassBoard(anywidget.AnyWidget):
                 elif changes.wait(WAIT):
                     self._read()
                 pause = RETRY_FIRST
-            except RecordsUnavailable as error:
+            except RecordsError as error:
                 if changes is not None:
                     changes.close()
                 changes = None
                 self._went_away(str(error))
+                if not isinstance(error, RecordsUnavailable):  # refused: no use trying again
+                    log.warning("the class board stops: %s", error)
+                    with self._lock:
+                        self._refused = True
+                    self._publish()
+                    break
                 self._stop.wait(pause)
                 pause = min(2 * pause, RETRY_MOST)
-            except RecordsError as error:  # refused: no use trying again
-                log.warning("the class board stops: %s", error)
-                self._refused = True
-                self._went_away(str(error))
-                break
+            except Exception:  # a projected board outlives a surprise: it is logged, and tried again
+                log.exception("the class board could not read its store")
+                if changes is not None:
+                    changes.close()
+                changes = None
+                self._went_away("an unexpected error")
+                self._stop.wait(RETRY_MOST)
         if changes is not None:
             changes.close()
 
