@@ -123,15 +123,16 @@ def test_it_follows_the_results_another_process_records(challenged):
         board.close()
 
 
-def test_on_a_class_store_the_board_keeps_one_listening_connection(postgres):
-    with Records(postgres.url) as store:
+def test_on_a_class_store_the_board_keeps_one_listening_connection(own_server):
+    url = own_server.fresh()  # a server of this module's own: no other test's board is on it
+    with Records(url) as store:
         store.set_challenge(3, "win")
-    board = ClassBoard(postgres.url)
+    board = ClassBoard(url)
     try:
         until(lambda: board.data is not None, "the first read")
-        record_elsewhere(postgres.url, "ben")
+        record_elsewhere(url, "ben")
         until(lambda: firsts(board) == ["ben"], "the result shown")
-        with postgres.connect() as conn:
+        with psycopg.connect(own_server.url, autocommit=True) as conn:
             held = conn.execute(
                 "SELECT count(*), bool_and(query = 'LISTEN tripeaks_records') FROM pg_stat_activity "
                 "WHERE application_name = 'tripeaks-widget' AND state = 'idle'"

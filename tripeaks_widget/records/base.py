@@ -27,6 +27,10 @@ class StoreBase:
         """Wait for the store's opening (see :class:`.store.Records`)."""
         raise NotImplementedError
 
+    def _read(self, work):
+        """``work(conn)`` on a reader's connection (see :class:`.store.Records`)."""
+        raise NotImplementedError
+
     def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """The rows ``sql`` reads (see :class:`.store.Records`)."""
         raise NotImplementedError
