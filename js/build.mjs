@@ -1,5 +1,5 @@
 // Bundle js/src into the files shipped in the Python package.
-//   node build.mjs          write tripeaks_widget/static/widget.{js,css}
+//   node build.mjs          write tripeaks_widget/static/widget.{js,css}, loader.js and class_board.{js,css}
 //   node build.mjs --check  fail if the shipped files differ from a fresh build
 import { readFile, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
@@ -14,6 +14,9 @@ const targets = [
   // what each board's model carries: it loads widget.js and widget.css from the one model that holds them
   { ...common, entryPoints: [join(here, "src", "loader.js")], outfile: join(outDir, "loader.js"), format: "esm", target: "es2020" },
   { ...common, entryPoints: [join(here, "src", "widget.css")], outfile: join(outDir, "widget.css") },
+  // the teacher's class board: a page of its own, with none of the board's code
+  { ...common, entryPoints: [join(here, "src", "class_board.js")], outfile: join(outDir, "class_board.js"), format: "esm", target: "es2020" },
+  { ...common, entryPoints: [join(here, "src", "class_board.css")], outfile: join(outDir, "class_board.css") },
 ];
 
 const check = process.argv.includes("--check");

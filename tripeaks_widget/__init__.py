@@ -37,6 +37,7 @@ __all__ = [
     "LAYOUTS",
     "Card",
     "Challenge",
+    "ClassBoard",
     "Game",
     "IllegalMoveError",
     "InvalidCardError",
@@ -64,6 +65,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # imported when first asked (below); a type checker reads it here
+    from .class_board import ClassBoard
     from .widget import TriPeaks
 
 
@@ -73,4 +75,8 @@ def __getattr__(name: str) -> Any:
         from .widget import TriPeaks
 
         return TriPeaks
+    if name == "ClassBoard":
+        from .class_board import ClassBoard
+
+        return ClassBoard
     raise AttributeError(f"module 'tripeaks_widget' has no attribute {name!r}")

@@ -3,6 +3,8 @@ blocks it, and a result recorded as a player would."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import datetime, timezone
 
 from helpers.support import WINNABLE
@@ -133,3 +135,32 @@ def record(store, player, *, category=HAND, assists=(), blocked=False, when=None
         g.replay(Game(WINNABLE).solve().line)  # found on a game of its own: this one consulted nothing
     at = when or datetime.now(timezone.utc)
     return store.submit(g, category=category, player=player, assists=set(assists), finished_at=at).result(30)
+
+
+GAME_3 = "TP1-E-AAAAAAD"  # game 3 under Easy: the solver wins it
+RECORD = """
+import sys
+from tripeaks_widget import Game
+from tripeaks_widget.records import HAND, SCRIPTED, Records
+where, player, category, code, won = sys.argv[1:6]
+game = Game(code)
+if won == "won":
+    game.replay(Game(code).solve().line)
+else:  # drawn to the end, then blocked
+    while game.status == "playing":
+        game.apply("draw" if game.stock_count else game.playable()[0])
+with Records(where) as store:
+    store.submit(game, category=HAND if category == "hand" else SCRIPTED, player=player).result(30)
+"""
+
+
+def record_elsewhere(where, player, category="hand", won=True):
+    """Game 3, won (or blocked), recorded by another process, as a student's kernel records it."""
+    done = subprocess.run(
+        [sys.executable, "-c", RECORD, str(where), player, category, GAME_3, "won" if won else "blocked"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": ":".join(sys.path), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 0, done.stderr

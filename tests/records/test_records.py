@@ -410,7 +410,7 @@ def test_an_empty_file_or_empty_database_is_migrated_to_the_current_schema(tmp_p
     assert bare.stat().st_size > 0
     for path in (empty, bare):
         with Records(path) as records:
-            assert records.version == schema_module.schema_version() == 6
+            assert records.version == schema_module.schema_version() == 7
             records.record(game(actions=["K♣"]))
         with sqlite3.connect(path) as conn:
             assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -514,7 +514,7 @@ def test_a_version_2_store_upgrades_its_results_ranked_as_played_by_hand(locatio
                 conn.execute(records._backend.sql(statement), values)
     monkeypatch.undo()
     with Records(location) as records:
-        assert records.version == schema_module.schema_version() == 6
+        assert records.version == schema_module.schema_version() == 7
         assert [(r["player"], r["category"]) for r in records.results()] == [("ana", "hand")]
         assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
         (notice,) = records.record(game(actions=WIN_1_EASY), player="bot")  # a script's first win: its own

@@ -121,7 +121,7 @@ def test_a_version_4_store_keeps_every_result_as_three_peaks(location, monkeypat
                 conn.execute(records._backend.sql(statement))
     monkeypatch.undo()
     with Records(location) as records:
-        assert records.version == schema_module.schema_version() == 6
+        assert records.version == schema_module.schema_version() == 7
         assert [(r["player"], r["layout"]) for r in records.results()] == [("ana", "THREE-PEAKS")]
         assert records.standing(1).text == "Record of game 1 (Easy): won in 51 moves, held by ana."
         assert [(c["challenge"], c["layout"]) for c in records.challenges(on="all")] == [("win", "THREE-PEAKS")]

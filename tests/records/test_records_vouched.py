@@ -172,7 +172,7 @@ def test_a_store_of_schema_5_keeps_its_results_times_as_played(location, monkeyp
             )
     monkeypatch.undo()
     with Records(location) as records:
-        assert records.version == schema_module.schema_version() == 6
+        assert records.version == schema_module.schema_version() == 7
         (result,) = records.results()
         assert result["finished_at"] == result["played_at"] == "2025-01-01T00:00:00+00:00"
         records.record(game(actions=WIN_1_EASY), player="bea")  # written as this version writes

@@ -30,6 +30,10 @@ class StoreBase:
         """Wait for the store's opening (see :class:`.store.Records`)."""
         raise NotImplementedError
 
+    def _read(self, work: Callable[[Connection], _T]) -> _T:
+        """``work(conn)`` on a reader's connection (see :class:`.store.Records`)."""
+        raise NotImplementedError
+
     def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """The rows ``sql`` reads (see :class:`.store.Records`)."""
         raise NotImplementedError

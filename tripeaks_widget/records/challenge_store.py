@@ -103,13 +103,8 @@ class ChallengeStore(StoreBase):
     ) -> list[dict[str, Any]]:
         """The class's challenges open on day ``on`` (None: today, UTC; ``"all"``: every one set),
         of game ``number``, rule set ``rules`` and ``layout`` when given, the oldest first."""
-        where, params = where_clause(rules, number, layout=layout)
-        if on != "all":
-            day = (datetime.now(timezone.utc).date() if on is None else goals.day_of(on)).isoformat()
-            where += f"{' AND' if where else ' WHERE'} opens <= ? AND (closes IS NULL OR closes >= ?)"
-            params += [day, day]
-        rows = self._query(f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{where} ORDER BY id", params)
-        return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in rows]
+        sql, params = _open_on(where_clause(rules, number, layout=layout), on)
+        return [dict(zip(class_challenges.COLUMNS, row, strict=True)) for row in self._query(sql, params)]
 
     def submit_challenges(
         self, number: int, rules: Rules | str, *, layout: Layout | str | None = None
@@ -129,26 +124,79 @@ class ChallengeStore(StoreBase):
         by hand, unassisted and not late (:func:`.challenges.counts_for_first`: the student's notice
         says the same), or None; each player with ``met``, ``value``, ``category`` and ``assisted``
         (by hand and unassisted first, then the best)."""
-        found = [c for c in self.challenges(on="all") if c["id"] == bounded("challenge", challenge_id, 1, 2**62)]
+        sql, params = _open_on((" WHERE id = ?", [bounded("challenge", challenge_id, 1, 2**62)]), "all")
+
+        def work(conn: Connection) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:  # one connection for it all
+            found = conn.execute(self._backend.sql(sql), params).fetchall()
+            return [_with_results(conn, self._backend.sql, row) for row in found]
+
+        found = self._read(work)
         if not found:
             raise InvalidRecordsError(f"no challenge {challenge_id} in {self.where}; its challenges: challenges()")
-        (row,) = found
-        challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
-        sql = f"SELECT {', '.join(JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
-        sql += "AND finished_at >= ?"
-        params: list[object] = [row["layout"], row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
-        if row["closes"] is not None:
-            sql += " AND finished_at < ?"
-            params.append(class_challenges.until_end_of(row["closes"]))
-        results = [dict(zip(JUDGED, r, strict=True)) for r in self._query(sql + " ORDER BY finished_at, id", params)]
-        slots = class_challenges.slots_of(row["layout"])
-        return {
-            "game": row["number"],
-            "rules": row["rules"],
-            "layout": row["layout"],
-            "best": class_challenges.best_said(challenge, row["number"], row["rules"], row["layout"]),
-            **class_challenges.board(challenge, results, slots),
-        }
+        return _board(*found[0])
+
+    def class_board(self, on: object = None) -> dict[str, Any]:
+        """The class's board for day ``on`` (None: today, UTC), as a live class board shows it: ``day``
+        (ISO), ``challenges``, each open that day as :meth:`challenge_board` gives it with its ``id``,
+        and ``players``, everyone with a result on one of them, by name, each with ``met``: how many
+        of the challenges they met by hand and unassisted (:func:`.challenges.counts_for_first`'s
+        results, late or not)."""
+        day = datetime.now(timezone.utc).date() if on is None else goals.day_of(on)
+        sql, params = _open_on(where_clause(), day)
+
+        def work(conn: Connection) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:  # one connection for it all
+            found = conn.execute(self._backend.sql(sql), params).fetchall()
+            return [_with_results(conn, self._backend.sql, row) for row in found]
+
+        boards = [{"id": row["id"], **_board(row, results)} for row, results in self._read(work)]
+        names = sorted({entry["player"] for board in boards for entry in board["players"]})
+        met = dict.fromkeys(names, 0)
+        for board in boards:
+            for name in {
+                e["player"] for e in board["players"] if e["met"] and e["category"] == HAND and not e["assisted"]
+            }:
+                met[name] += 1
+        return {"day": day.isoformat(), "challenges": boards, "players": [{"player": n, "met": met[n]} for n in names]}
+
+
+def _open_on(where: tuple[str, list[object]], on: object) -> tuple[str, list[object]]:
+    """The query of the challenges that ``where`` (a WHERE clause and its parameters) takes, open on day
+    ``on`` (None: today, UTC; ``"all"``: every one set), the oldest first."""
+    clause, params = where
+    if on != "all":
+        day = (datetime.now(timezone.utc).date() if on is None else goals.day_of(on)).isoformat()
+        clause += f"{' AND' if clause else ' WHERE'} opens <= ? AND (closes IS NULL OR closes >= ?)"
+        params = [*params, day, day]
+    return f"SELECT {', '.join(class_challenges.COLUMNS)} FROM challenges{clause} ORDER BY id", params
+
+
+def _with_results(
+    conn: Connection, sql: Callable[[str], str], found: tuple[Any, ...]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A challenge's row (as :meth:`ChallengeStore.challenges` gives it) and the results of its game in
+    its days, in the order the store took them, read on ``conn`` (``sql``: the backend's dialect)."""
+    row = dict(zip(class_challenges.COLUMNS, found, strict=True))
+    query = f"SELECT {', '.join(JUDGED)} FROM results WHERE layout = ? AND rules = ? AND number = ? "
+    query += "AND finished_at >= ?"
+    params: list[object] = [row["layout"], row["rules"], row["number"], f"{row['opens']}T00:00:00+00:00"]
+    if row["closes"] is not None:
+        query += " AND finished_at < ?"
+        params.append(class_challenges.until_end_of(row["closes"]))
+    results = conn.execute(sql(query + " ORDER BY finished_at, id"), params).fetchall()
+    return row, [dict(zip(JUDGED, r, strict=True)) for r in results]
+
+
+def _board(row: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """A challenge's board (:meth:`ChallengeStore.challenge_board`) from its row and its results; the
+    best possible asked of the solver here, with no connection held."""
+    challenge = class_challenges.class_challenge(row["challenge"], row["rules"], row["layout"])
+    return {
+        "game": row["number"],
+        "rules": row["rules"],
+        "layout": row["layout"],
+        "best": class_challenges.best_said(challenge, row["number"], row["rules"], row["layout"]),
+        **class_challenges.board(challenge, results, class_challenges.slots_of(row["layout"])),
+    }
 
 
 def first_met(conn: Connection, sql: Callable[[str], str], row: dict[str, Any]) -> list[Notice]:

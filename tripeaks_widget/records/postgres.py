@@ -43,6 +43,16 @@ log = logging.getLogger("tripeaks_widget")
 _SIGNATURE = f"{writes.FUNCTION}({', '.join(writes.TYPES.get(c, 'text') for c in writes.WRITTEN)})"
 
 
+class Notification(Protocol):
+    """A notice the server sent to a channel this connection listens on (``LISTEN``)."""
+
+    @property
+    def channel(self) -> str: ...
+
+    @property
+    def payload(self) -> str: ...
+
+
 class ServerConnection(Connection, Protocol):
     """A psycopg connection as this module uses it: its SQL also composed (``psycopg.sql``) or as
     bytes, its transactions, and its libpq connection (whose socket ``deadline`` watches)."""
@@ -56,6 +66,9 @@ class ServerConnection(Connection, Protocol):
     @property
     def pgconn(self) -> PGconn:
         """The libpq connection (its ``socket``)."""
+
+    def notifies(self, *, timeout: float | None = None, stop_after: int | None = None) -> Iterator[Notification]:
+        """The notices the server sends, as they come, for up to ``timeout`` seconds."""
 
 
 class Unreachable(RecordsUnavailable):

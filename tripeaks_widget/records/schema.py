@@ -106,6 +106,25 @@ _CHALLENGES_READ_AS_BESTS_ARE = Dialects(
 END $grant$""",
     ),
 )
+CHANGED_CHANNEL = "tripeaks_records"  # what a class board LISTENs to (see .live)
+_NOTIFY_CHANGES = Dialects(
+    sqlite=(),
+    postgresql=(
+        f"""CREATE OR REPLACE FUNCTION tripeaks_changed() RETURNS trigger LANGUAGE plpgsql AS $changed$ BEGIN
+    PERFORM pg_notify('{CHANGED_CHANNEL}', TG_TABLE_SCHEMA);
+    RETURN NULL;
+END $changed$""",
+        *(
+            statement
+            for table in ("results", "challenges")
+            for statement in (
+                f"DROP TRIGGER IF EXISTS tripeaks_{table}_changed ON {table}",  # a step tried again makes it anew
+                f"CREATE TRIGGER tripeaks_{table}_changed AFTER INSERT OR UPDATE OR DELETE ON {table} "
+                "FOR EACH ROW EXECUTE FUNCTION tripeaks_changed()",
+            )
+        ),
+    ),
+)
 _KEYED_BY_CATEGORY = (
     _keyed_by_category("bests", _BESTS_COLUMNS, "category, rules, number"),
     _keyed_by_category("player_bests", _MINE_COLUMNS, "player, category, rules, number"),
@@ -271,6 +290,10 @@ MIGRATIONS: list[Sequence[Statement]] = [
         "UPDATE results SET played_at = finished_at",
         _read_as_player_is("played_at"),
     ),
+    # 6 -> 7: a class's store tells a live class board when its results or its challenges change
+    # (PostgreSQL's NOTIFY, on the channel CHANGED_CHANNEL, with the store's schema as the payload);
+    # a board on an SQLite file looks for changes itself.
+    (_NOTIFY_CHANGES,),
 ]
 
 RESULT_COLUMNS = (

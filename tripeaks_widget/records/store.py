@@ -19,6 +19,7 @@ from . import challenges as class_challenges
 from . import schema
 from .backends import Backend, Connection, SQLite
 from .challenge_store import ChallengeStore
+from .live import Changes, Listening, Polling
 from .locate import MEMORY, Location, locate
 from .postgres import Postgres
 from .queries import LEADERBOARD_COLUMNS, Queries
@@ -235,6 +236,20 @@ class Records(Submission, ChallengeStore, Queries):
         queued is still written first (in the background)."""
         if SHARED.give("store", self._place, self):
             self.close(wait=0)
+
+    def changes(self) -> Changes:
+        """A watch on this store's changes, for a live view (:mod:`.live`): on a class's PostgreSQL
+        store one listening connection of its own, which only reads (``RecordsUnavailable`` while its
+        server cannot be reached); on SQLite a look at the file every few tenths of a second. Make it
+        before the view's first read, and close it after."""
+        backend = self._backend
+        if isinstance(backend, Postgres):
+            self._ensure_ready()  # a store of an earlier schema has no NOTIFY yet: its owner brings it up to date
+            return Listening(backend)
+        # data_version moves when another connection commits; total_changes when this one writes
+        # (a store in memory has but one connection)
+        look = "SELECT (SELECT data_version FROM pragma_data_version()), total_changes()"
+        return Polling(lambda: self._read(lambda conn: tuple(conn.execute(look).fetchone())))
 
     @property
     def ready(self) -> bool:

@@ -1,0 +1,102 @@
+// src/class_board.js
+function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+function fill(cell, parts) {
+  if (typeof parts === "string") {
+    cell.textContent = parts;
+    return;
+  }
+  for (const part of parts) {
+    const span = make("span", part.kind ? `tp-class-part tp-class-${part.kind}` : "tp-class-part", part.text);
+    if (part.kind === "met") {
+      const mark = make("span", "", "✓ ");
+      mark.setAttribute("aria-hidden", "true");
+      span.prepend(mark);
+    }
+    cell.append(span, " ");
+  }
+}
+function table(table2, headed) {
+  const region = make("div", "tp-class-scroll");
+  region.tabIndex = 0;
+  region.setAttribute("role", "region");
+  region.setAttribute("aria-label", table2.caption);
+  const grid = make("table", "tp-class-table");
+  grid.append(make("caption", "", table2.caption));
+  const head = make("tr");
+  for (const column of table2.columns) {
+    const th = make("th", "", column);
+    th.setAttribute("scope", "col");
+    head.append(th);
+  }
+  const thead = make("thead");
+  thead.append(head);
+  grid.append(thead);
+  const body = make("tbody");
+  for (const row of table2.rows) {
+    const tr = make("tr");
+    const cells = headed ? row.cells : row;
+    if (headed) {
+      const th = make("th", "", row.head);
+      th.setAttribute("scope", "row");
+      tr.append(th);
+    }
+    for (const parts of cells) {
+      const td = make("td");
+      fill(td, parts);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  grid.append(body);
+  region.append(grid);
+  return region;
+}
+function render({ model, el }) {
+  const root = make("section", "tp-class");
+  root.tabIndex = 0;
+  const title = make("h2", "tp-class-title");
+  title.id = `tp-class-${Math.random().toString(36).slice(2)}`;
+  root.setAttribute("aria-labelledby", title.id);
+  const meta = make("p", "tp-class-meta");
+  const offline = make("p", "tp-class-offline");
+  offline.setAttribute("role", "status");
+  const live = make("p", "tp-class-news");
+  live.setAttribute("aria-live", "polite");
+  const content = make("div", "tp-class-content");
+  root.append(title, meta, offline, live, content);
+  el.append(root);
+  let announced = -1;
+  function draw() {
+    const view = model.get("view") || {};
+    root.lang = view.lang || "en";
+    root.dir = view.dir || "ltr";
+    title.textContent = view.title || "";
+    meta.textContent = [view.day, view.updated].filter(Boolean).join(" · ");
+    offline.textContent = view.offline || "";
+    offline.hidden = !view.offline;
+    root.classList.toggle("tp-class-away", Boolean(view.offline));
+    if (view.announced !== announced || live.lang !== root.lang) {
+      announced = view.announced;
+      live.lang = root.lang;
+      live.textContent = view.announce || "";
+    }
+    live.hidden = !live.textContent;
+    content.replaceChildren();
+    if (view.empty) content.append(make("p", "tp-class-empty", view.empty));
+    else if (view.challenges && view.challenges.rows.length) {
+      content.append(table(view.challenges, false), table(view.students, true));
+    }
+  }
+  model.on("change:view", draw);
+  draw();
+  return () => model.off("change:view", draw);
+}
+var class_board_default = { render };
+export {
+  class_board_default as default
+};
