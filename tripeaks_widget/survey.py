@@ -20,6 +20,9 @@ and ``summarize`` turns records into the table's rows::
 The work goes to any ``concurrent.futures.Executor``: by default a local process pool using
 every core; pass ``executor=`` to use another, for example a Dask cluster's
 ``client.get_executor()``, unchanged.
+
+It stays one module past 500 lines because it is one command: the deals solved, their records
+written and read back, and the table they make change together with the command's options.
 """
 
 from __future__ import annotations

@@ -252,3 +252,16 @@ def test_the_tests_mirror_the_package_and_share_only_helpers():
         if re.match(r"\s*(from|import) (test_|conftest)", line)
     ]
     assert not reached, f"tests importing another test file: {reached}"
+
+
+def test_a_module_over_500_lines_says_at_its_top_why_it_is_one():
+    """A long module is a choice, said where a reader starts: its docstring gives the reason."""
+    import ast
+
+    unexplained = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tripeaks_widget").rglob("*.py")
+        if len(path.read_text(encoding="utf-8").splitlines()) > 500
+        and "stays one module past 500 lines because" not in (ast.get_docstring(ast.parse(path.read_text())) or "")
+    ]
+    assert not unexplained, f"modules over 500 lines that do not say why they are one: {unexplained}"

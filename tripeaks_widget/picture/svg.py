@@ -7,6 +7,9 @@ that fit and the ones pointed at, the ending's banner and the message line. It t
 geometry from the engine's layout and the faces, colours and measures from
 :mod:`tripeaks_widget.picture.look`, which the front end takes too. Its words are the front
 end's labels in the snapshot's language, and its text alternative is the board in words (R7).
+
+It stays one module past 500 lines because it is one drawing: each part (the header, the table,
+the banner, the message) is laid out against the others' measures, as the front end's drawing is.
 """
 
 from __future__ import annotations

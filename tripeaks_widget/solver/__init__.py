@@ -23,6 +23,10 @@ in threads.
 
 How the search works, what each of its techniques buys and how fast it is: the site's page
 "How the solver works" (docs/explanation/solver.md).
+
+It stays one module past 500 lines because it is the solver's one public surface: every question
+(``solve``, ``winnable``, the goals' reaches, the hints) prepares its search, spends its bound and
+shapes its answer the same way, with the helpers here.
 """
 
 from __future__ import annotations

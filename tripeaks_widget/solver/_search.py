@@ -5,7 +5,11 @@ per removed set from the fewest cards drawn, written once inline where most of t
 ``_draws``) and the forced draws of V5. The win search and the line that leaves one top share
 the branch and bound on the draw count (``_bound``: the best line, the draw limit below it, the
 Hall check on the stock to come kept per multiset of cards left); the goals' searches bring
-their own cuts to the draw moves (``admit``)."""
+their own cuts to the draw moves (``admit``).
+
+It stays one module past 500 lines because it is the reference the compiled search mirrors
+(``_csearch.c``) function for function: its searches share one class's state and the draw
+moves inlined where the time goes."""
 
 from __future__ import annotations
 
