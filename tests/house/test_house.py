@@ -5,6 +5,7 @@ mypy over the whole package under strict's flags (but for the modules pyproject.
 user's file under mypy --strict and pyright (tests/typed/user_code.py). The tests here hold
 their configuration to what it says: each contract and each strict flag can fail."""
 
+import ast
 import collections
 import os
 import re
@@ -256,8 +257,6 @@ def test_the_tests_mirror_the_package_and_share_only_helpers():
 
 def test_a_module_over_500_lines_says_at_its_top_why_it_is_one():
     """A long module is a choice, said where a reader starts: its docstring gives the reason."""
-    import ast
-
     unexplained = [
         str(path.relative_to(ROOT))
         for path in (ROOT / "tripeaks_widget").rglob("*.py")
