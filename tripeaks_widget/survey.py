@@ -56,6 +56,8 @@ from .fair import wilson
 
 RECORD_FIELDS = ("number", "rules", "winnable", "draws", "score", "cards_left", "complete", "seconds", "layout")
 ALL_LAYOUTS = "all"  # --layout all: every built-in layout
+MOST_GAMES = 1_000_000  # deals in one survey: a million takes hours; more goes in several runs sharing --deals
+INTERRUPTED = 130  # the exit status of a survey stopped by Ctrl-C, as a shell reports SIGINT
 
 
 class DealRecord(TypedDict):
@@ -75,8 +77,6 @@ class DealRecord(TypedDict):
 # A row of the survey's table (``summarize``): fixed fields, then ``draws_0``, ``draws_1`` … as far as
 # the longest best win of the survey, so no fixed shape.
 SummaryRow = dict[str, "str | int | float | None"]
-MOST_GAMES = 1_000_000  # deals in one survey: a million takes hours; more goes in several runs sharing --deals
-INTERRUPTED = 130  # the exit status of a survey stopped by Ctrl-C, as a shell reports SIGINT
 
 
 def solve_deal(
