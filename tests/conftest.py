@@ -4,6 +4,7 @@ where no PostgreSQL server is given but Debian's server is installed, the first 
 one starts a throwaway server for the whole session (postgres_session.py), so the PostgreSQL
 tests run rather than skip."""
 
+import re
 from pathlib import Path
 
 import postgres_session
@@ -93,9 +94,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+def all_slow(path: Path) -> bool:
+    """Whether every test of a file is slow: the browser tests' folder, a file of ``SLOW_FILES``, or a
+    module that marks itself so (``pytestmark = pytest.mark.slow``)."""
+    if path.name == "e2e" or path.name in SLOW_FILES:
+        return True
+    return path.suffix == ".py" and re.search(r"^pytestmark = pytest\.mark\.slow\b", path.read_text(), re.M) is not None
+
+
 def pytest_ignore_collect(collection_path, config):
-    """The fast tier (``-m "not slow"``) leaves the browser tests uncollected: each one is slow, and
-    importing their drivers (Playwright, nbformat's validator) costs each process seconds."""
-    if "not slow" in (config.getoption("markexpr") or "") and collection_path.name == "e2e":
+    """The fast tier (``-m "not slow"``) leaves uncollected the files whose every test is slow: none
+    of them would run, and importing them (Playwright, nbformat's validator, Dask, Sphinx) costs each
+    process seconds."""
+    if "not slow" in (config.getoption("markexpr") or "") and all_slow(collection_path):
         return True
     return None
