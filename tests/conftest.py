@@ -73,6 +73,13 @@ SLOW_TESTS = {
     "test_any_stream_of_messages_keeps_the_game_whole",
     "test_fair_and_exact_play_whole_games",
     "test_a_playout_ends_as_lookahead_played_through_the_game_does",
+    # Python started again in processes of their own, seconds each: the stubs' writer three times on a
+    # copy of the package, a survey stopped by Ctrl-C, the game of the day under pure Python, and two
+    # processes writing one store at once.
+    "test_a_stale_stub_is_caught_and_written_again",
+    "test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file",
+    "test_the_game_of_the_day_is_pinned_and_the_same_in_another_process_under_pure_python",
+    "test_two_processes_writing_at_once_lose_nothing",
 }
 
 
