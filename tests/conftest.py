@@ -83,6 +83,17 @@ SLOW_TESTS = {
 }
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``-n`` with no ``--dist`` given (the fast tier's command) hands the tests out by work stealing:
+    a process that runs out takes the other's, so a few long tests at the end leave no core idle."""
+    if config.getvalue("dist") != "load" or any(arg.startswith("--dist") for arg in config.invocation_params.args):
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
+
+
 # The fixtures (tests/records_stores.py) that bring a PostgreSQL server; a store's ``location`` brings
 # one in its "postgresql" case (the SQLite case stays in the fast tier).
 SERVER_FIXTURES = {"postgres", "own_server"}
