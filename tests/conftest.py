@@ -4,6 +4,7 @@ where no PostgreSQL server is given but Debian's server is installed, the first 
 one starts a throwaway server for the whole session (postgres_session.py), so the PostgreSQL
 tests run rather than skip."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,25 @@ SLOW_TESTS = {
     "test_any_stream_of_messages_keeps_the_game_whole",
     "test_fair_and_exact_play_whole_games",
     "test_a_playout_ends_as_lookahead_played_through_the_game_does",
+    # Python started again in processes of their own, seconds each: the stubs' writer three times on a
+    # copy of the package, a survey stopped by Ctrl-C, the game of the day under pure Python, and two
+    # processes writing one store at once.
+    "test_a_stale_stub_is_caught_and_written_again",
+    "test_ctrl_c_stops_a_survey_at_once_and_keeps_its_deals_file",
+    "test_the_game_of_the_day_is_pinned_and_the_same_in_another_process_under_pure_python",
+    "test_two_processes_writing_at_once_lose_nothing",
 }
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``-n`` with no ``--dist`` given (the fast tier's command) hands the tests out by work stealing:
+    a process that runs out takes the other's, so a few long tests at the end leave no core idle."""
+    if config.getvalue("dist") != "load" or any(arg.startswith("--dist") for arg in config.invocation_params.args):
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
 
 
 # The fixtures (tests/helpers/records_stores.py) that bring a PostgreSQL server; a store's ``location`` brings
@@ -96,9 +115,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+def all_slow(path: Path) -> bool:
+    """Whether every test of a file is slow: the browser tests' folder, a file of ``SLOW_FILES``, or a
+    module that marks itself so (``pytestmark = pytest.mark.slow``)."""
+    if path.name == "e2e" or path.name in SLOW_FILES:
+        return True
+    return path.suffix == ".py" and re.search(r"^pytestmark = pytest\.mark\.slow\b", path.read_text(), re.M) is not None
+
+
 def pytest_ignore_collect(collection_path, config):
-    """The fast tier (``-m "not slow"``) leaves the browser tests uncollected: each one is slow, and
-    importing their drivers (Playwright, nbformat's validator) costs each process seconds."""
-    if "not slow" in (config.getoption("markexpr") or "") and collection_path.name == "e2e":
+    """The fast tier (``-m "not slow"``) leaves uncollected the files whose every test is slow: none
+    of them would run, and importing them (Playwright, nbformat's validator, Dask, Sphinx) costs each
+    process seconds."""
+    if "not slow" in (config.getoption("markexpr") or "") and all_slow(collection_path):
         return True
     return None

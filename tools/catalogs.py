@@ -34,6 +34,7 @@ game itself reads the ``.mo`` files with the standard library alone.
 from __future__ import annotations
 
 import ast
+import functools
 import gettext
 import inspect
 import io
@@ -127,7 +128,14 @@ def declarations(module: str) -> dict[str, tuple[str | None, int]]:
 
 def _tree(module: str) -> ast.Module:
     path = PACKAGE / f"{module}.py"
-    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return _parsed(str(path), path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _parsed(path: str, text: str) -> ast.Module:
+    """A source's syntax tree, parsed once for each text it has (a scan reads a module's imports'
+    declarations too, and a check scans every module); nothing here changes a tree."""
+    return ast.parse(text, path)
 
 
 def _declared(tree: ast.Module) -> list[tuple[str, str | None, int, ast.Call]]:

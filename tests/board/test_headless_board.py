@@ -6,9 +6,8 @@ import sys
 import threading
 
 import pytest
-from helpers.support import OPENING, WINNABLE, played, win_line
+from helpers.support import OPENING, WINNABLE, played, winning_line
 
-from tripeaks_widget import Game
 from tripeaks_widget.board import Board
 from tripeaks_widget.board.snapshot import Snapshot, fields
 from tripeaks_widget.engine import game as engine_game
@@ -32,7 +31,7 @@ def test_a_whole_game_a_new_game_an_assist_and_a_review_without_a_widget():
     seen = watch(board)
     assert board.assists.worker.wait(30)
     assert board.snapshot()["verdict"]["kind"] == "winnable"
-    line = win_line(Game.from_number(WINNABLE))
+    line = winning_line()
     for number, action in enumerate(line, 1):
         slot = None if action == "draw" else board.game.slot_of(action)
         request = {"type": "draw", "id": number} if slot is None else played(board, slot, id=number)

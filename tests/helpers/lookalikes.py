@@ -2,6 +2,7 @@
 letters (``ı`` → ``I``, ``ſ`` → ``S``, ``ß`` → ``SS``, ``ﬁ`` → ``FI``, the Kelvin sign → ``k`` …),
 and the strings they make of a valid input. The parsers must refuse them all (R6.6)."""
 
+import re
 import sys
 
 
@@ -9,9 +10,26 @@ def _ascii_images(ch: str) -> set[str]:
     return {image.lower() for image in (ch.upper(), ch.lower(), ch.casefold()) if image.isascii()}
 
 
+_ASCII = re.compile(r"[\x00-\x7f]")
+_BLOCK = 1024
+
+
+def _maybe_mapped(start: int, end: int) -> bool:
+    """Whether any character from ``start`` to ``end`` may have a case mapping into ASCII: a block
+    whose upper, lower and folded cases are each one character a character and hold no ASCII has
+    none (a block's mappings are taken at once: one character at a time, the scan takes a second)."""
+    block = "".join(map(chr, range(start, end)))
+    images = (block.upper(), block.lower(), block.casefold())
+    return any(len(image) != len(block) or _ASCII.search(image) for image in images)
+
+
 # Every non-ASCII character with a case mapping into ASCII (a dozen: ß ı ſ ẞ K ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ).
 CASE_LOOKALIKES: dict[str, set[str]] = {
-    chr(i): _ascii_images(chr(i)) for i in range(0x80, sys.maxunicode + 1) if _ascii_images(chr(i))
+    chr(i): _ascii_images(chr(i))
+    for start in range(0x80, sys.maxunicode + 1, _BLOCK)
+    if _maybe_mapped(start, min(start + _BLOCK, sys.maxunicode + 1))
+    for i in range(start, min(start + _BLOCK, sys.maxunicode + 1))
+    if _ascii_images(chr(i))
 }
 # Look-alikes that no case mapping makes, refused all the same: full-width letters, Cyrillic,
 # a non-breaking space around the text.
