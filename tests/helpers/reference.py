@@ -1,12 +1,13 @@
 """The pure-Python build's answers, kept between runs: the differential tests compare the compiled
 build's answers, computed on every run, with the reference's, which take ten times as long and
 change only when their sources do. Each set is kept in ``tests/reference/``, gzipped JSON, with the
-digest of its sources (the Python files and data that compute it, and the test's own parameters);
-when the digest differs, the answers are computed again and the file rewritten, to be committed
-with the change that moved them."""
+digest of its sources (the Python files as code, their comments and docstrings left out; the data
+that compute it; and the test's own parameters); when the digest differs, the answers are computed
+again and the file rewritten, to be committed with the change that moved them."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import json
@@ -41,8 +42,22 @@ def digest(parameters: object, sources: Iterable[str]) -> str:
     JSON) that a set of answers comes from."""
     hashed = hashlib.sha256(json.dumps(parameters, sort_keys=True).encode())
     for path in source_files(sources):
-        hashed.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        hashed.update(path.relative_to(REPO).as_posix().encode() + b"\0" + as_code(path) + b"\0")
     return hashed.hexdigest()
+
+
+def as_code(path: Path) -> bytes:
+    """A Python file as the code it runs (its syntax tree, without comments and docstrings, which
+    change no answer), any other file as its bytes."""
+    if path.suffix != ".py":
+        return path.read_bytes()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+    return ast.dump(tree).encode()
 
 
 def answers(name: str, parameters: object, sources: Iterable[str], compute: Callable[[], dict]) -> tuple[dict, bool]:

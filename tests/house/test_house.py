@@ -264,3 +264,26 @@ def test_a_module_over_500_lines_says_at_its_top_why_it_is_one():
         and "stays one module past 500 lines because" not in (ast.get_docstring(ast.parse(path.read_text())) or "")
     ]
     assert not unexplained, f"modules over 500 lines that do not say why they are one: {unexplained}"
+
+
+def test_the_kept_reference_answers_are_keyed_by_code_not_by_its_words(tmp_path, monkeypatch):
+    """A comment or a docstring changes no answer, so it keeps the reference answers; a change of
+    code, or of a data file, computes them again."""
+    from helpers import reference
+
+    source = tmp_path / "search.py"
+    data = tmp_path / "layout.json"
+    monkeypatch.setattr(reference, "REPO", tmp_path)
+    source.write_text('"""Searches."""\n\n\ndef best(x):\n    return x + 1\n', encoding="utf-8")
+    data.write_text('{"slots": 28}', encoding="utf-8")
+    key = reference.digest({"deals": 10}, ["search.py", "layout.json"])
+    source.write_text(
+        '"""Searches, said again."""\n\n\ndef best(x):  # the next\n    """One more."""\n    return x + 1\n'
+    )
+    assert reference.digest({"deals": 10}, ["search.py", "layout.json"]) == key
+    assert reference.digest({"deals": 11}, ["search.py", "layout.json"]) != key
+    source.write_text('"""Searches."""\n\n\ndef best(x):\n    return x + 2\n', encoding="utf-8")
+    assert reference.digest({"deals": 10}, ["search.py", "layout.json"]) != key
+    source.write_text('"""Searches."""\n\n\ndef best(x):\n    return x + 1\n', encoding="utf-8")
+    data.write_text('{"slots": 29}', encoding="utf-8")
+    assert reference.digest({"deals": 10}, ["search.py", "layout.json"]) != key
