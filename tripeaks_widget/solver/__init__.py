@@ -36,12 +36,13 @@ import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .. import _builds
 from ..engine.cards import Card
 from ..engine.codes import SERIES_FIRST, SERIES_LAST, number_code
 from ..engine.errors import InvalidValueError, SearchExhausted, check_time_limit, checked_keywords, got, whole_number
+from ..engine.game import Game
 from ..engine.history import standing_actions
 from ..engine.layout import THREE_PEAKS, Layout
 from ..engine.rules import Rules
@@ -52,8 +53,15 @@ _builds.compiled_first(__name__, __path__)
 
 from ._backends import for_build  # noqa: E402  (after the build is chosen)
 from ._score import APP, HOGUE  # noqa: E402
-from ._search import Search, Work  # noqa: E402
+from ._search import Path, Search, Work  # noqa: E402
 from ._space import Space  # noqa: E402
+
+
+class RandRange(Protocol):
+    """What a random choice needs of its generator (``random.Random`` has it)."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
 
 _backend = for_build(BACKEND)  # the searches, in C (the compiled build) or in Python (see _backends)
 
@@ -110,7 +118,7 @@ class Solution:
         """True when the time budget ran out before the search finished."""
         return not self.complete
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The answer as plain JSON-ready values (the line as a list, with the hint)."""
         data = asdict(self)
         data["line"] = list(self.line)
@@ -148,7 +156,7 @@ def _out(budget: float | None, work: Work | None) -> SearchExhausted:
     return SearchExhausted(f"no answer within the budget of {budget} s")
 
 
-def _prepare(game, budget, nodes=None):
+def _prepare(game: Game, budget: float | None, nodes: int | Work | None = None) -> tuple[Game, Search, float]:
     """A private snapshot of the game and a search from its position."""
     budget, work = check_time_limit(budget), _work(nodes)
     start = time.perf_counter()
@@ -167,8 +175,8 @@ def _again(search: Search, removed: int | None = None) -> Search:
     return Search(search.space, removed, search.drawn, search.rank, search.deadline, search.work)
 
 
-def _line(snapshot, path) -> list[str]:
-    line = []
+def _line(snapshot: Game, path: Path) -> list[str]:
+    line: list[str] = []
     for step in path:
         if step < 0:
             line.extend(["draw"] * -step)
@@ -177,7 +185,9 @@ def _line(snapshot, path) -> list[str]:
     return line
 
 
-def _solution(snapshot, search, path, winnable, complete, start) -> Solution:
+def _solution(
+    snapshot: Game, search: Search, path: Path, winnable: bool | None, complete: bool, start: float
+) -> Solution:
     line = _line(snapshot, path)
     end = snapshot.copy().replay(line)
     return Solution(
@@ -193,7 +203,9 @@ def _solution(snapshot, search, path, winnable, complete, start) -> Solution:
 
 
 @checked_keywords
-def solve(game, *, budget: float | None = None, lost_line: bool = True, nodes: int | Work | None = None) -> Solution:
+def solve(
+    game: Game, *, budget: float | None = None, lost_line: bool = True, nodes: int | Work | None = None
+) -> Solution:
     """The best line from the game's position, and whether it wins.
 
     A win with the fewest draws (so the highest score under R5; ties in draws are ties in
@@ -222,7 +234,7 @@ def solve(game, *, budget: float | None = None, lost_line: bool = True, nodes: i
     return _solution(snapshot, search, path, False, complete, start)
 
 
-def _highest_score(snapshot, search: Search, start: float) -> Solution:
+def _highest_score(snapshot: Game, search: Search, start: float) -> Solution:
     """V2: the verdict, then the line with the highest final score (see ``_score``); out of
     time, the best line the verdict's search met."""
     found, complete = _backend.wins(search, first_only=True)
@@ -234,7 +246,7 @@ def _highest_score(snapshot, search: Search, start: float) -> Solution:
     return _solution(snapshot, search, path, found is not None, complete, start)
 
 
-def _most_cleared(search: Search):
+def _most_cleared(search: Search) -> tuple[Path, bool]:
     """The line that clears the most cards from a position that can't be won, then with the
     fewest draws. Whatever stays on the table at the end covers nothing that was cleared, so
     a line that leaves a single card leaves a top, a slot that covers none (Three Peaks: a peak
@@ -255,7 +267,7 @@ def _most_cleared(search: Search):
 
 @checked_keywords
 def winnable(
-    game, *, budget: float | None = None, draws_at_most: int | None = None, nodes: int | Work | None = None
+    game: Game, *, budget: float | None = None, draws_at_most: int | None = None, nodes: int | Work | None = None
 ) -> bool:
     """Whether the game can still be won from its position (knowing every hidden card); with
     ``draws_at_most``, won with at most that many draws in all (those made count).
@@ -298,14 +310,14 @@ def _count(name: str, value: object) -> int | None:
     return number
 
 
-def _reach(snapshot, path, value: int, complete: bool, budget, work: Work | None) -> Reach:
+def _reach(snapshot: Game, path: Path, value: int, complete: bool, budget: float | None, work: Work | None) -> Reach:
     if not complete:
         raise _out(budget, work)
     return Reach(value, tuple(_line(snapshot, path)))
 
 
 @checked_keywords
-def fewest_draws(game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach | None:
+def fewest_draws(game: Game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach | None:
     """The win with the fewest draws from the game's position: ``value`` the draws of the whole
     game at the win (those made count); None when the game can't be won. Under either scoring
     (``solve`` under Hogue's returns the highest-scoring line instead)."""
@@ -319,7 +331,7 @@ def fewest_draws(game, *, budget: float | None = None, nodes: int | Work | None 
 
 @checked_keywords
 def longest_run(
-    game, *, at_least: int | None = None, budget: float | None = None, nodes: int | Work | None = None
+    game: Game, *, at_least: int | None = None, budget: float | None = None, nodes: int | Work | None = None
 ) -> Reach:
     """The longest run of cards played without a draw that a line from the game's position
     makes (the run the game is in, ``game.run``, counts), and the line to that run's end. With
@@ -332,7 +344,7 @@ def longest_run(
 
 @checked_keywords
 def most_cleared_of(
-    game,
+    game: Game,
     cards: Iterable[Card | str] | None = None,
     *,
     at_least: int | None = None,
@@ -367,7 +379,7 @@ def most_cleared_of(
 
 
 @checked_keywords
-def highest_score(game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach:
+def highest_score(game: Game, *, budget: float | None = None, nodes: int | Work | None = None) -> Reach:
     """The highest score the game reaches at any moment of a line from its position (the score
     now included), under its own scoring, and the line to that moment. Under the app's scoring
     (R5) a win scores more than any moment short of one, so where the game can be won that is
@@ -387,7 +399,7 @@ def highest_score(game, *, budget: float | None = None, nodes: int | Work | None
 
 
 @checked_keywords
-def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
+def winning_actions(game: Game, *, budget: float | None = None) -> dict[str, bool]:
     """Which of the legal actions still lead to a win: every action in notation (a card as
     ``"K♣"``, or ``"draw"``) mapped to whether the game can be won after it.
 
@@ -409,7 +421,7 @@ def winning_actions(game, *, budget: float | None = None) -> dict[str, bool]:
 
 
 @checked_keywords
-def hint(game, *, budget: float | None = None) -> str | None:
+def hint(game: Game, *, budget: float | None = None) -> str | None:
     """The next action of the best line (a card in notation, or ``"draw"``); None when the
     game is over or nothing can clear another card. With a ``budget`` that runs out, the first
     action of the best line found so far."""
@@ -417,7 +429,7 @@ def hint(game, *, budget: float | None = None) -> str | None:
 
 
 @checked_keywords
-def verdict_history(game, *, budget: float | None = None) -> int | None:
+def verdict_history(game: Game, *, budget: float | None = None) -> int | None:
     """Since which action the game can no longer be won.
 
     Returns None while the game can still be won; otherwise the index in ``game.history``
@@ -430,14 +442,14 @@ def verdict_history(game, *, budget: float | None = None) -> int | None:
     return drive(verdict_history_steps(game, budget=budget))
 
 
-def verdict_history_steps(game, *, budget: float | None = None) -> Steps[int | None]:
+def verdict_history_steps(game: Game, *, budget: float | None = None) -> Steps[int | None]:
     """``verdict_history`` step by step (``tripeaks_widget.engine.steps``): a step between two verdicts."""
     budget = check_time_limit(budget)
     deadline = None if budget is None else time.perf_counter() + budget
 
     verdicts: dict[int, bool] = {}
 
-    def winnable_after(count):
+    def winnable_after(count: int) -> bool:
         if count not in verdicts:  # (an empty line: the deal itself, searched once)
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
             position = type(game)(game.code, layout=game.layout).replay(action for _, action in line[:count])
@@ -464,7 +476,7 @@ def verdict_history_steps(game, *, budget: float | None = None) -> Steps[int | N
 @checked_keywords
 def random_winnable_code(
     rules: Rules | str | None = None,
-    rng=None,
+    rng: RandRange | None = None,
     *,
     budget: float | None = None,
     numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
@@ -483,15 +495,13 @@ def random_winnable_code(
 
 def random_winnable_steps(
     rules: Rules | str | None = None,
-    rng=None,
+    rng: RandRange | None = None,
     *,
     budget: float | None = None,
     numbers: range = range(SERIES_FIRST, SERIES_LAST + 1),
     layout: Layout | str = THREE_PEAKS,
 ) -> Steps[str]:
     """``random_winnable_code`` step by step (``tripeaks_widget.engine.steps``): a step per deal tried."""
-    from ..engine.game import Game
-
     rules, budget, layout = Rules.parse(rules), check_time_limit(budget), Layout.parse(layout)
     rng = rng if rng is not None else random.Random(secrets.randbits(64))
     deadline = None if budget is None else time.perf_counter() + budget

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ._score import HOGUE, Scoring, highest_score, peak_bonuses
-from ._search import Search
+from ._search import Path, Search
 from ._space import Space, _play_checks
 
 
@@ -40,41 +40,43 @@ def _spending(search: Search) -> Iterator[None]:
 class Python:
     """The searches in Python: the reference, and what Pyodide and a machine without a C compiler run."""
 
-    def wins(self, search: Search, first_only: bool, limit: int | None = None):
+    def wins(self, search: Search, first_only: bool, limit: int | None = None) -> tuple[tuple[int, Path] | None, bool]:
         """(the fewest-draw win as (draws, path), or None; complete), the first win found when
         ``first_only``, drawing no further than ``limit``; ``search.most`` is then the position
         that cleared the most cards on the way."""
         with _spending(search):
             return search.wins(first_only=first_only, limit=limit)
 
-    def highest_score(self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False):
+    def highest_score(
+        self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False
+    ) -> tuple[int, Path, bool]:
         """(the most points still to score, the line that scores them, complete) from the
         search's position with the current run ``run``: to the game's end under ``scoring``
         (Hogue's by default), or to the moment the score is highest when the player ``may_stop``."""
         with _spending(search):
             return highest_score(search, run, scoring=scoring, may_stop=may_stop)
 
-    def one_left(self, search: Search, tops: int):
+    def one_left(self, search: Search, tops: int) -> tuple[tuple[int, Path] | None, bool]:
         """(the fewest-draw line that clears every card but one of ``tops`` as (draws, path), or
         None; complete), from a position that can't be won, under free draws."""
         with _spending(search):
             return search.one_left(tops)
 
-    def longest_run(self, search: Search, run: int, at_least: int | None):
+    def longest_run(self, search: Search, run: int, at_least: int | None) -> tuple[int, Path, bool]:
         """(the longest run without a draw a line from the search's position makes, the position's
         own ``run`` included, the line to its end, complete); stops at ``at_least``, if given."""
         with _spending(search):
             (value, path), complete = search.longest_run(run, at_least)
         return value, path, complete
 
-    def most_of(self, search: Search, mask: int, at_least: int | None):
+    def most_of(self, search: Search, mask: int, at_least: int | None) -> tuple[int, Path, bool]:
         """(the most cards of ``mask`` (slots) cleared at the end of a line from the search's
         position, those cleared already included, the line, complete); stops at ``at_least``."""
         with _spending(search):
             (value, path), complete = search.most_of(mask, at_least)
         return value, path, complete
 
-    def most_cleared(self, search: Search, most: int):
+    def most_cleared(self, search: Search, most: int) -> tuple[Path, bool]:
         """(the line that clears the most cards, then with the fewest draws, complete), from a
         position that can't be won; ``most`` bounds the cards that can be cleared."""
         with _spending(search):
@@ -139,7 +141,7 @@ class C:
         if search.work is not None:
             search.work.spend(nodes)
 
-    def wins(self, search: Search, first_only: bool, limit: int | None = None):
+    def wins(self, search: Search, first_only: bool, limit: int | None = None) -> tuple[tuple[int, Path] | None, bool]:
         draws, path, complete, nodes, most, search.limit = self._c.wins(
             self._space(search.space),
             search.removed,
@@ -154,7 +156,9 @@ class C:
         search.most = list(most)
         return (None if draws is None else (draws, path)), complete
 
-    def highest_score(self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False):
+    def highest_score(
+        self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False
+    ) -> tuple[int, Path, bool]:
         points, path, complete, nodes = self._c.highest_score(
             self._space(search.space),
             search.removed,
@@ -173,7 +177,7 @@ class C:
         self._spend(search, nodes)
         return points, path, complete
 
-    def one_left(self, search: Search, tops: int):
+    def one_left(self, search: Search, tops: int) -> tuple[tuple[int, Path] | None, bool]:
         draws, path, complete, nodes = self._c.one_left(
             self._space(search.space),
             search.removed,
@@ -186,7 +190,7 @@ class C:
         self._spend(search, nodes)
         return (None if draws is None else (draws, path)), complete
 
-    def longest_run(self, search: Search, run: int, at_least: int | None):
+    def longest_run(self, search: Search, run: int, at_least: int | None) -> tuple[int, Path, bool]:
         value, path, complete, nodes = self._c.longest_run(
             self._space(search.space),
             search.removed,
@@ -200,7 +204,7 @@ class C:
         self._spend(search, nodes)
         return value, path, complete
 
-    def most_of(self, search: Search, mask: int, at_least: int | None):
+    def most_of(self, search: Search, mask: int, at_least: int | None) -> tuple[int, Path, bool]:
         value, path, complete, nodes = self._c.most_of(
             self._space(search.space),
             search.removed,
@@ -214,7 +218,7 @@ class C:
         self._spend(search, nodes)
         return value, path, complete
 
-    def most_cleared(self, search: Search, most: int):
+    def most_cleared(self, search: Search, most: int) -> tuple[Path, bool]:
         *_, path, complete, nodes = self._c.most_cleared(
             self._space(search.space),
             search.removed,
@@ -229,7 +233,8 @@ class C:
         return path, complete
 
     def verdicts(self, root: Search, positions: list[tuple[int, int, int]]) -> list[bool] | None:
-        return self._c.verdicts(self._space(root.space), positions, self._seconds_left(root))
+        verdicts: list[bool] | None = self._c.verdicts(self._space(root.space), positions, self._seconds_left(root))
+        return verdicts
 
 
 def for_build(build: str) -> Python | C:

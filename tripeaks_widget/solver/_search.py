@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.errors import SearchExhausted
 from ..engine.layout import play
@@ -87,7 +88,7 @@ class Search:
                 for b, (x, rank, cov) in space.info.items()
             }
         # the most cards cleared so far and with how many draws (for games that can't be won)
-        self.most: list = [removed.bit_count(), drawn, []]
+        self.most: list[Any] = [removed.bit_count(), drawn, []]  # cards cleared, draws, path: changed in place
         self.limit = space.n_stock  # lines draw no further than this many cards from the stock's start
         self.exact_k = 0 if space.free_draw else 2 * n_slots  # V5: no dominance across draw counts
         # the branch and bound on the draw count (``_bound``): the best line found, and the stock to come
@@ -556,7 +557,8 @@ class Search:
 
         def hopeless(S: int, free: int, k: int, r: int, left: int, orphans: int) -> bool:
             # can a line from here beat the best: more cards, or as many with fewer draws?
-            cleared, drawn = best[0], best[1]
+            cleared: int = best[0]
+            drawn: int = best[1]
             if not checks:
                 return cleared >= most_left and k >= drawn
             if cleared < most_left and within(S, free, k, r, left, orphans, n, n_slots - cleared - 1):
@@ -681,7 +683,7 @@ class Search:
             return line
 
         S0, f0, r0 = self.removed, self.free0, self.rank
-        best: list = [run, []]  # the longest run, its line
+        best: list[Any] = [run, []]  # the longest run, its line
         goal = n_slots + run if at_least is None else at_least
 
         def started(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
@@ -752,7 +754,7 @@ class Search:
         nostock = sp.nostock(sp.n_stock)
         seen: dict[int, int] = {}
         path: Path = []
-        best: list = [(self.removed & mask).bit_count(), []]  # the most cards cleared, the line
+        best: list[Any] = [(self.removed & mask).bit_count(), []]  # the most cards cleared, the line
         goal = mask.bit_count() if at_least is None else min(at_least, mask.bit_count())
         counter = [0]
 
@@ -764,7 +766,8 @@ class Search:
                     b = stuck & -stuck
                     stuck ^= b
                     rest &= ~(b | above[b.bit_length() - 1])  # and every card it keeps covered
-            return (S & mask).bit_count() + rest.bit_count() <= best[0]
+            most: int = best[0]
+            return (S & mask).bit_count() + rest.bit_count() <= most
 
         def plays(S: int, free: int, k: int, r: int, left: int, orphans: int) -> None:
             m = free & fit[r]
