@@ -288,3 +288,15 @@ def test_the_kept_reference_answers_are_keyed_by_code_not_by_its_words(tmp_path,
     source.write_text('"""Searches."""\n\n\ndef best(x):\n    return x + 1\n', encoding="utf-8")
     data.write_text('{"slots": 29}', encoding="utf-8")
     assert reference.digest({"deals": 10}, ["search.py", "layout.json"]) != key
+
+
+def test_the_version_is_written_once_and_the_changelog_has_its_release():
+    """The package's version is ``__version__`` alone (the build reads it), and the changelog has a
+    dated section for it under the unreleased one (Keep a Changelog)."""
+    import tripeaks_widget
+
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in project and "\nversion =" not in project
+    sections = re.findall(r"^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$", (ROOT / "CHANGELOG.md").read_text(), re.M)
+    assert sections[0] == ("Unreleased", "")
+    assert sections[1][0] == tripeaks_widget.__version__ and sections[1][1], sections[:2]
