@@ -47,10 +47,12 @@ class Notification(Protocol):
     """A notice the server sent to a channel this connection listens on (``LISTEN``)."""
 
     @property
-    def channel(self) -> str: ...
+    def channel(self) -> str:
+        """The channel it was sent to."""
 
     @property
-    def payload(self) -> str: ...
+    def payload(self) -> str:
+        """What the sender said with it (a class's store: its schema's name)."""
 
 
 class ServerConnection(Connection, Protocol):
