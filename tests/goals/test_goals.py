@@ -9,7 +9,6 @@ import datetime
 import hashlib
 import json
 import os
-import random
 import re
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers import plain_search
+from helpers.support import late_positions
 
 import tripeaks_widget
 from tripeaks_widget import (
@@ -284,16 +284,7 @@ def test_run_met_and_progress_count_the_longest_run_as_the_moves_stand():
 
 
 def _late_positions(rules, count, seed):
-    """Positions late in random games (at most 13 cards left, 8 in the stock), some over."""
-    rng = random.Random(f"goals-{seed}-{rules}")
-    positions = []
-    while len(positions) < count:
-        game = Game.from_number(rng.randrange(1, 50_001), rules)
-        while game.status == "playing" and (game.cards_left > 13 or game.stock_count > 8):
-            moves = game.legal_moves()
-            plays = [m for m in moves if m != "draw"]
-            game.apply(rng.choice(plays) if plays and rng.random() < 0.8 else moves[-1])
-        positions.append(game)
+    positions = late_positions(rules, count, f"goals-{seed}")
     assert sum(game.status == "playing" for game in positions) >= count // 2
     return positions
 

@@ -4,6 +4,7 @@ line found by plain search, the Hebrew seed's words, and the engine's invariants
 from __future__ import annotations
 
 import functools
+import random
 import threading
 import typing
 from types import UnionType
@@ -314,3 +315,19 @@ def small_bounds(monkeypatch):
     yield
     daily._number.cache_clear()
     daily._challenges.cache_clear()
+
+
+def late_positions(rules: str, count: int, seed: str) -> list[Game]:
+    """Positions late in random games (at most 13 cards left, at most 8 in the stock), played on
+    by random legal actions, plays first more often than not; some won, some lost, most not over.
+    ``seed`` names the random stream, so each test has its own positions."""
+    rng = random.Random(f"{seed}-{rules}")
+    positions = []
+    while len(positions) < count:
+        game = Game.from_number(rng.randrange(1, 50_001), rules)
+        while game.status == "playing" and (game.cards_left > 13 or game.stock_count > 8):
+            moves = game.legal_moves()
+            plays = [m for m in moves if m != "draw"]
+            game.apply(rng.choice(plays) if plays and rng.random() < 0.8 else moves[-1])
+        positions.append(game)
+    return positions

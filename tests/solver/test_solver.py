@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from helpers import plain_search, reference
+from helpers.support import late_positions
 
 from tripeaks_widget import CLASSIC, EASY, Card, Game, Rules, solver
 from tripeaks_widget.engine.history import standing_actions
@@ -609,17 +610,7 @@ GOAL_RULES = ["easy", "classic", "easy+draw-when-stuck", "classic+joker", "easy+
 
 
 def _late_positions(rules, count, seed):
-    """Positions late in random games (at most 13 cards left, at most 8 in the stock), played on
-    by random legal actions, plays first more often than not; some won, some lost, most not over."""
-    rng = random.Random(f"{SEED}-{seed}-{rules}")
-    positions = []
-    while len(positions) < count:
-        game = Game.from_number(rng.randrange(1, 50_001), rules)
-        while game.status == "playing" and (game.cards_left > 13 or game.stock_count > 8):
-            moves = game.legal_moves()
-            plays = [m for m in moves if m != "draw"]
-            game.apply(rng.choice(plays) if plays and rng.random() < 0.8 else moves[-1])
-        positions.append(game)
+    positions = late_positions(rules, count, f"{SEED}-{seed}")
     return positions
 
 
