@@ -36,7 +36,7 @@ from .records.notices import game_title, player_title
 
 log = logging.getLogger("tripeaks_widget")
 
-WAIT = 1.0  # seconds one look for changes lasts: the longest a board takes to notice it was closed
+WAIT = 0.25  # seconds one look for changes lasts: the longest a board takes to notice it was closed
 RETRY_FIRST, RETRY_MOST = 0.5, 8.0  # seconds before trying again a store that cannot be reached, doubling
 
 TITLE = Message("Class board")

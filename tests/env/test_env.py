@@ -21,6 +21,15 @@ EVERY_RULE_SET = [
 ]
 
 
+def tiered(rule_sets):
+    """The fast tier takes each variant alone, none and all together; the full suite every combination."""
+
+    def quick(rules):
+        return sum(getattr(rules, name) for name in VARIANTS) in (0, 1, len(VARIANTS))
+
+    return [pytest.param(rules, marks=() if quick(rules) else pytest.mark.slow) for rules in rule_sets]
+
+
 def test_it_passes_gymnasiums_checks():
     check_env(TriPeaksEnv(), skip_render_check=True)
     check_env(TriPeaksEnv("classic+joker", render_mode="ansi"))
@@ -70,12 +79,12 @@ def test_reset_with_a_seed_deals_the_same_game():
     assert a.game.code == b.game.code
 
 
-@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=str)
+@pytest.mark.parametrize("rules", tiered(EVERY_RULE_SET), ids=str)
 def test_every_rule_set_passes_gymnasiums_checks(rules):
     check_env(TriPeaksEnv(rules), skip_render_check=True)
 
 
-@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=str)
+@pytest.mark.parametrize("rules", tiered(EVERY_RULE_SET), ids=str)
 def test_every_observation_lies_in_the_space(rules):
     """Whole episodes of random legal actions from a few deals: every observation is in the space."""
     env = TriPeaksEnv(rules, max_steps=300)

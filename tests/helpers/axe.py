@@ -6,10 +6,12 @@ import os
 import pathlib
 import shutil
 import subprocess
+from typing import TYPE_CHECKING
 
 import pytest
 
-from helpers.labdriver import Board
+if TYPE_CHECKING:  # a plugin of every run: Playwright and nbformat load only where a browser test does
+    from helpers.labdriver import Board
 
 REQUIRED = os.environ.get("TRIPEAKS_E2E", "").strip().lower() == "required"
 JS = pathlib.Path(__file__).resolve().parents[2] / "js"

@@ -256,6 +256,27 @@ def test_the_tests_mirror_the_package_and_share_only_helpers():
     assert not reached, f"tests importing another test file: {reached}"
 
 
+def test_the_plugins_every_test_process_loads_bring_no_browser_or_notebook_library():
+    """``tests/conftest.py``'s plugins load in every test process, the fast tier's too. Playwright and
+    nbformat (whose schema checks take seconds to import) come only with the tests that use them."""
+    script = (
+        "import importlib, sys, conftest\n"
+        "for plugin in conftest.pytest_plugins: importlib.import_module(plugin)\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'playwright', 'nbformat', 'nbconvert', 'jsonschema'}))"
+    )
+    tests = ROOT / "tests"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tests,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tests), str(ROOT)])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_a_module_over_500_lines_says_at_its_top_why_it_is_one():
     """A long module is a choice, said where a reader starts: its docstring gives the reason."""
     unexplained = [

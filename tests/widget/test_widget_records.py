@@ -414,7 +414,7 @@ def test_a_held_lock_keeps_the_board_live_and_the_result_lands_when_it_goes(stor
     play_by_hand(w, line[-1:])
     assert time.monotonic() - started < 3  # the last card is not held up by the lock
     assert w.status == "won" and w.state["status"] == "won" and w.state["notices"] == []
-    time.sleep(1.0)
+    time.sleep(0.3)
     assert w.records.flush(0.1) is False  # still waiting, still kept
     other.execute("COMMIT")
     other.close()

@@ -210,11 +210,11 @@ def test_a_verdict_for_a_position_the_board_has_left_is_dropped(w, monkeypatch):
 
 def test_a_slow_search_never_holds_up_the_message_handler(w, monkeypatch):
     def slow_solve(game, *, budget=None, **_):
-        time.sleep(1.0)
+        time.sleep(0.6)
         return solver.Solution(winnable=True, line=("K♦",), draws=0, cards_left=0, score=0)
 
     def slow_winnable(game, *, budget=None):
-        time.sleep(1.0)
+        time.sleep(0.6)
         return True
 
     monkeypatch.setattr(solver, "solve", slow_solve)
