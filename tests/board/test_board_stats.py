@@ -15,7 +15,11 @@ from helpers.support import conforms
 from tripeaks_widget.board.board import Board
 from tripeaks_widget.board.intents import Malformed, parse
 from tripeaks_widget.board.snapshot import StatsView
+from tripeaks_widget.engine.messages import Message
+from tripeaks_widget.i18n import translate
 from tripeaks_widget.records import Records, RecordsError
+from tripeaks_widget.records.notices import SAID_DEFAULT_PLAYER
+from tripeaks_widget.records.results import DEFAULT_PLAYER
 
 FIGURES = ("played", "finished", "won", "win_percent", "win_streak", "best_win_streak")
 
@@ -74,6 +78,21 @@ def test_the_view_shows_the_figures_of_stats_and_best_and_follows_a_game_won_by_
     assert "pending" not in kinds[kinds.index("known") :]  # read again, the figures stay until the new ones come
     board.lang = "he"
     assert board.snapshot()["stats"]["title"] != view["title"]  # said in the board's language
+    board.close()
+
+
+@pytest.mark.parametrize("lang", ["el", "he", "is"])
+def test_the_default_players_statistics_are_titled_in_the_boards_language(store, lang):
+    """The one player of the play page, who never gave a name, is "player": a word of the board's
+    language, as in the notices."""
+    by_hand(store, game(actions=WIN_1_EASY), player=DEFAULT_PLAYER)
+    board = Board(1, records=store, player=DEFAULT_PLAYER, lang=lang)
+    seen = []
+    board.subscribe(seen.append)
+    board.handle({"type": "stats", "open": True})
+    view = until(seen, lambda s: s["stats"] and s["stats"]["kind"] == "known")["stats"]
+    named = translate(Message(SAID_DEFAULT_PLAYER), lang)
+    assert named != "player" and named in view["title"] and "player" not in view["title"]
     board.close()
 
 

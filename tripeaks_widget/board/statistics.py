@@ -18,8 +18,8 @@ from typing import Any, Literal, Protocol
 
 from ..engine.game import Game
 from ..engine.messages import Message
-from ..records.notices import describe, rules_title, said_outcome
-from ..records.results import OUTCOMES, in_series, shown_player
+from ..records.notices import describe, player_title, rules_title, said_outcome
+from ..records.results import OUTCOMES, in_series
 from .recording import Recorded, Results
 from .snapshot import RecentGame, StatsView
 
@@ -92,7 +92,7 @@ class Statistics:
         if not self.open:
             return None
         results = self.board.results
-        title = say(Message(STATS_OF, player=shown_player(results.player), rules=rules_title(str(game.rules))))
+        title = say(Message(STATS_OF, player=player_title(results.player), rules=rules_title(str(game.rules))))
         if results.store is None:
             return _unread("none", title, say(results.error or STATS_NO_RECORDS))
         found = self.found
