@@ -154,26 +154,27 @@ class ClassBoard(anywidget.AnyWidget):
                 elif changes.wait(WAIT):
                     self._read()
                 pause = RETRY_FIRST
+                continue
             except RecordsError as error:
-                if changes is not None:
-                    changes.close()
-                changes = None
-                self._went_away(str(error))
-                if not isinstance(error, RecordsUnavailable):  # refused: no use trying again
-                    log.warning("the class board stops: %s", error)
-                    with self._lock:
-                        self._refused = True
-                    self._publish()
-                    break
-                self._stop.wait(pause)
-                pause = min(2 * pause, RETRY_MOST)
+                failure: RecordsError | None = error
             except Exception:  # a projected board outlives a surprise: it is logged, and tried again
                 log.exception("the class board could not read its store")
-                if changes is not None:
-                    changes.close()
+                failure = None
+            if changes is not None:  # watched again from a fresh start, once the store answers
+                changes.close()
                 changes = None
-                self._went_away("an unexpected error")
+            self._went_away("an unexpected error" if failure is None else str(failure))
+            if failure is not None and not isinstance(failure, RecordsUnavailable):  # refused: no use trying again
+                log.warning("the class board stops: %s", failure)
+                with self._lock:
+                    self._refused = True
+                self._publish()
+                break
+            if failure is None:
                 self._stop.wait(RETRY_MOST)
+            else:
+                self._stop.wait(pause)
+                pause = min(2 * pause, RETRY_MOST)
         if changes is not None:
             changes.close()
 

@@ -11,7 +11,7 @@ import psycopg
 import pytest
 from helpers.records_games import record_elsewhere
 
-from tripeaks_widget import ClassBoard, InvalidTypeError, InvalidValueError
+from tripeaks_widget import ClassBoard, InvalidTypeError, InvalidValueError, class_board
 from tripeaks_widget.class_board import BACK, NO_CHALLENGE, OFFLINE, REFUSED, TITLE
 from tripeaks_widget.i18n import LANGUAGES, translate
 from tripeaks_widget.records import Records
@@ -128,6 +128,31 @@ def test_every_word_on_the_board_is_said_in_its_language(tmp_path, lang):
         assert not set(columns) & set(board.view["challenges"]["columns"] + board.view["students"]["columns"])
     finally:
         board.close()
+
+
+def test_a_surprise_is_logged_and_the_store_read_again(tmp_path, monkeypatch, caplog):
+    """A projected board outlives an error nobody foresaw: it logs the error and reads the store
+    again a little later."""
+    store = Records(tmp_path / "class.sqlite3")
+    store.set_challenge(3, "win")
+    read, calls = store.class_board, []
+
+    def surprised(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("a surprise")
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(store, "class_board", surprised)
+    monkeypatch.setattr(class_board, "RETRY_MOST", 0.05)
+    board = ClassBoard(store)
+    try:
+        until(lambda: board.data is not None, "the read after the surprise")
+        assert board.online and board.view["offline"] == "" and len(calls) >= 2
+        assert "could not read its store" in caplog.text and "a surprise" in caplog.text
+    finally:
+        board.close()
+        store.close()
 
 
 def test_it_says_so_while_its_server_is_away_and_again_once_it_is_back(own_server):
