@@ -2,7 +2,7 @@
 
 /** @typedef {ReturnType<typeof import("./viewmodel.js").toViewModel>} ViewModel */
 /** @typedef {number | "stock"} Target a free card's slot, or the stock */
-/** @typedef {(intent: Record<string, unknown>) => void} Send */
+/** @typedef {(intent: Record<string, unknown>) => boolean} Send whether the intent could be sent */
 /** @typedef {(target: EventTarget, type: string, fn: (event: any) => void, opts?: AddEventListenerOptions) => void} Listen */
 
 /** Marks an element whose keys the host (JupyterLab) must not take as shortcuts. */

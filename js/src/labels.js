@@ -18,6 +18,7 @@ export const LABELS = {
   rules_easy_long: "King and ace connected",
   rules_classic_long: "King and ace separate",
   undo: "Undo",
+  no_answer: "Python has not answered: its kernel is busy, or has stopped. Wait, or restart the kernel and run the cell again.",
   undo_tip: "Take back the last move (U)",
   hint: "Hint",
   hint_tip: "Show a move worth playing (H)",

@@ -12,6 +12,10 @@ import { reviewPanel } from "./review.js";
 import { statsView } from "./stats.js";
 import { answers, flightOf, toViewModel, transitions, withFlight } from "./viewmodel.js";
 
+// Python answers an intent within a fraction of a second; one unanswered this long means the kernel
+// is busy (a cell runs) or gone (shut down, disconnected), and the view says so until an answer comes.
+export const NO_ANSWER_MS = 4000;
+
 /** @typedef {import("./helpers.js").ViewModel} ViewModel */
 /** @typedef {import("./helpers.js").Target} Target */
 
@@ -47,10 +51,26 @@ export function render({ model, el }) {
   // counts from a random start, so that two views of one widget do not take each other's answers.
   let sent = randomId();
 
+  let awaited = 0; // the timer of this view's intents Python has not answered yet, if any …
+  let awaitedFrom = 0; // … from this one on
+  const expectAnswer = () => {
+    awaited = win.setTimeout(() => setProp(unanswered, "hidden", false), NO_ANSWER_MS);
+  };
+
   /** @type {import("./helpers.js").Send} */
   const send = (intent) => {
     sent += 1;
-    model.send({ ...intent, seq: sent });
+    if (!awaited) {
+      awaitedFrom = sent;
+      expectAnswer();
+    }
+    try {
+      model.send({ ...intent, seq: sent });
+      return true;
+    } catch {
+      setProp(unanswered, "hidden", false); // the kernel's connection is closed: said at once
+      return false;
+    }
   };
 
   /**
@@ -63,7 +83,7 @@ export function render({ model, el }) {
     if (target === "stock" && vm.stock.empty) return;
     // A play names the card this view showed, so Python never plays another that took its place.
     const shown = target === "stock" ? null : vm.slots[target];
-    send(shown ? { type: "play", slot: target, card: shown.card ? shown.card.text : "?" } : { type: "draw" });
+    if (!send(shown ? { type: "play", slot: target, card: shown.card ? shown.card.text : "?" } : { type: "draw" })) return;
     if (target !== "stock") tried = { slot: target, seq: sent };
     const ahead = flightOf(vm, target, sent);
     if (ahead) {
@@ -91,6 +111,11 @@ export function render({ model, el }) {
   // Message bar and controls, and the notices above them
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  // What the view says while Python does not answer (NO_ANSWER_MS): a status, read out as it shows.
+  const unanswered = h(doc, "p", "tp-unanswered", { role: "status" });
+  const unansweredText = h(doc, "span", "tp-notice-text");
+  unanswered.append(h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" }), unansweredText);
+  unanswered.hidden = true;
   // The review after a game, over the board.
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
@@ -104,7 +129,7 @@ export function render({ model, el }) {
   // What changes as the game is played comes under the buttons, which it would otherwise push
   // down: the status line (the message, the readouts) and the notices.
   controls.status.append(header.readouts);
-  body.append(board.caption, goals.list, board.table, controls.bar, controls.status, controls.notices, newGame.dialog);
+  body.append(board.caption, goals.list, board.table, controls.bar, controls.status, unanswered, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -154,6 +179,20 @@ export function render({ model, el }) {
       tried = null;
     }
     board.deal(moves, next);
+    // Every intent Python handles, it answers with a snapshot naming it (or, from a Python that
+    // numbers no intent, with the next snapshot): an answer to one of this view's ends the wait,
+    // and a wait for those sent after it begins.
+    setText(unansweredText, next.labels.no_answer);
+    const mine = next.answered !== null && next.answered >= awaitedFrom && next.answered <= sent;
+    if (awaited && (mine || (next.answered === null && prev !== null && next.seq > prev.seq))) {
+      win.clearTimeout(awaited);
+      awaited = 0;
+      setProp(unanswered, "hidden", true);
+      if (mine && /** @type {number} */ (next.answered) < sent) {
+        awaitedFrom = /** @type {number} */ (next.answered) + 1;
+        expectAnswer();
+      }
+    }
   }
 
   // ---------- keys ----------
@@ -214,6 +253,7 @@ export function render({ model, el }) {
 
   return () => {
     abort.abort();
+    win.clearTimeout(awaited);
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
     model.off("change:table", onChange);

@@ -4,6 +4,8 @@ import widget from "../src/index.js";
 import * as viewmodel from "../src/viewmodel.js";
 import { LAYOUTS } from "../src/dialog.js";
 import { GREEK, STATES, dom, fakeModel, key, withSeq } from "./helpers.js";
+import { NO_ANSWER_MS } from "../src/render.js";
+import { LABELS } from "../src/labels.js";
 
 function setup(state = STATES.start, traits = {}) {
   const { window, document, cell } = dom();
@@ -1045,4 +1047,59 @@ test("the header says Scripted once a move was made from Python, beside Unassist
   t.model.push(withSeq(STATES.mid, 3, { scripted: false }));
   assert.equal(scripted.dataset.scripted, "false");
   t.window.close();
+});
+
+test("an intent Python does not answer in time (a busy or stopped kernel) is said, until an answer comes", () => {
+  const { window, cell } = dom();
+  const waits = new Map(); // the view's waits for an answer, run when the test says (its other timers run as ever)
+  const [realSet, realClear] = [window.setTimeout.bind(window), window.clearTimeout.bind(window)];
+  let made = 0;
+  window.setTimeout = (fn, ms, ...rest) => {
+    if (ms !== NO_ANSWER_MS) return realSet(fn, ms, ...rest);
+    made -= 1;
+    waits.set(made, fn);
+    return made;
+  };
+  window.clearTimeout = (id) => (waits.has(id) ? waits.delete(id) : realClear(id));
+  const elapse = () => [...waits.values()].forEach((fn) => fn());
+  const model = fakeModel(withSeq(STATES.start, 1));
+  widget.render({ model, el: cell });
+  const note = cell.querySelector(".tp-unanswered");
+  assert.ok(note.hidden, "nothing to say before a click");
+  cell.querySelector('[data-slot="20"]').click();
+  assert.equal(waits.size, 1);
+  assert.ok(note.hidden, "not before its time");
+  elapse();
+  assert.ok(!note.hidden);
+  assert.equal(note.getAttribute("role"), "status");
+  assert.equal(note.textContent, LABELS.no_answer);
+  // A snapshot that answers no intent of this view (a search's result) keeps it said.
+  model.push(withSeq(STATES.start, 2, { answered: model.seqs[0] - 1 }));
+  assert.ok(!note.hidden);
+  model.push(withSeq(STATES.after1, 3, { answered: model.seqs[0] }));
+  assert.ok(note.hidden, "the answer came: the kernel is back");
+  assert.equal(waits.size, 0, "and nothing waits");
+  // Two clicks, the first answered: the wait goes on for the second.
+  cell.querySelector(".tp-stock").click();
+  cell.querySelector(".tp-undo").click();
+  model.push(withSeq(STATES.after1, 4, { answered: model.seqs[1] }));
+  assert.equal(waits.size, 1, "waiting for the second");
+  model.setTrait("labels", GREEK);
+  elapse();
+  assert.ok(!note.hidden);
+  assert.equal(note.textContent, GREEK.no_answer, "in the board's language");
+  window.close();
+});
+
+test("a click once the kernel's connection is closed is said at once, and nothing moves", () => {
+  const { $, slot, model, window } = setup(withSeq(STATES.start, 1));
+  model.send = () => {
+    throw new Error("Cannot send");
+  };
+  slot(20).click();
+  assert.ok(!$(".tp-unanswered").hidden);
+  assert.equal($(".tp-unanswered").textContent, LABELS.no_answer);
+  assert.equal($(".tp-discard").dataset.card, "A♣", "no card in flight that Python will never answer");
+  assert.ok(!slot(20).classList.contains("tp-removed"));
+  window.close();
 });

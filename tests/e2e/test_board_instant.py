@@ -74,6 +74,29 @@ def test_a_playable_card_reaches_the_discard_while_a_cell_runs(open_notebook, pa
     shot("instant-settled", board.root)
 
 
+def test_a_click_the_kernel_does_not_answer_is_said_until_it_does_and_after_a_shutdown(open_notebook, page, shot):
+    """A kernel busy with a cell, then one shut down: a click it does not answer within a few
+    seconds is said under the board (a status), and the answer, when it comes, takes it away."""
+    nb = open_notebook([IMPORT, DEAL, "import time\ntime.sleep(12)", STATE])
+    nb.run(0, 1)
+    board = Board(nb.cell(1).locator(".tp-root"))
+    board.card("K♣").wait_for(state="visible")
+    said = board.root.get_by_role("status").filter(has_text=i18n.labels("en")["no_answer"])
+    expect(said).to_be_hidden()
+    nb.start(2)  # the kernel sleeps 12 s
+    board.card("K♣").click()
+    expect(said).to_be_visible(timeout=10_000)
+    shot("unanswered-busy", board.root)
+    nb.wait_idle()
+    expect(said).to_be_hidden()  # the kernel answered at last: the card was played
+    expect(board.root.locator(".tp-stat-moves .tp-stat-value")).to_have_text("1")
+
+    shut_down = "(id) => Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.id === id)"
+    nb.page.evaluate(shut_down + ".sessionContext.shutdown()", nb.id)
+    board.stock.click()
+    expect(said).to_be_visible(timeout=10_000)
+
+
 def test_a_draw_goes_face_down_until_python_names_the_card(open_notebook, page):
     nb = open_notebook([IMPORT, DEAL, "import time\ntime.sleep(3)", STATE])
     nb.run(0, 1)

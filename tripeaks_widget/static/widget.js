@@ -843,6 +843,7 @@ var LABELS = {
   rules_easy_long: "King and ace connected",
   rules_classic_long: "King and ace separate",
   undo: "Undo",
+  no_answer: "Python has not answered: its kernel is busy, or has stopped. Wait, or restart the kernel and run the cell again.",
   undo_tip: "Take back the last move (U)",
   hint: "Hint",
   hint_tip: "Show a move worth playing (H)",
@@ -2072,6 +2073,7 @@ function transitions(prev, next) {
 }
 
 // src/render.js
+var NO_ANSWER_MS = 4e3;
 function render({ model, el }) {
   const doc = el.ownerDocument;
   const win = doc.defaultView || globalThis;
@@ -2083,15 +2085,30 @@ function render({ model, el }) {
   let tried = null;
   let flight = null;
   let sent = randomId();
+  let awaited = 0;
+  let awaitedFrom = 0;
+  const expectAnswer = () => {
+    awaited = win.setTimeout(() => setProp(unanswered, "hidden", false), NO_ANSWER_MS);
+  };
   const send = (intent) => {
     sent += 1;
-    model.send({ ...intent, seq: sent });
+    if (!awaited) {
+      awaitedFrom = sent;
+      expectAnswer();
+    }
+    try {
+      model.send({ ...intent, seq: sent });
+      return true;
+    } catch {
+      setProp(unanswered, "hidden", false);
+      return false;
+    }
   };
   function activate(target) {
     if (!vm) return;
     if (target === "stock" && vm.stock.empty) return;
     const shown = target === "stock" ? null : vm.slots[target];
-    send(shown ? { type: "play", slot: target, card: shown.card ? shown.card.text : "?" } : { type: "draw" });
+    if (!send(shown ? { type: "play", slot: target, card: shown.card ? shown.card.text : "?" } : { type: "draw" })) return;
     if (target !== "stock") tried = { slot: target, seq: sent };
     const ahead = flightOf(vm, target, sent);
     if (ahead) {
@@ -2113,13 +2130,17 @@ function render({ model, el }) {
   const newGame = newGameDialog(doc, uid, { on, send, root, fallbackFocus: board.focusTarget });
   const controls = controlBar(doc, uid, { on, send, motion: moving, openDialog: newGame.open });
   const live = h(doc, "div", "tp-sr-only", { "aria-live": "polite", "aria-atomic": "true" });
+  const unanswered = h(doc, "p", "tp-unanswered", { role: "status" });
+  const unansweredText = h(doc, "span", "tp-notice-text");
+  unanswered.append(h(doc, "span", "tp-notice-icon", { "aria-hidden": "true" }), unansweredText);
+  unanswered.hidden = true;
   const review = reviewPanel(doc, uid, { on, send });
   board.table.appendChild(review.panel);
   const stats = statsView(doc, uid, { on, send });
   board.table.appendChild(stats.panel);
   const body = h(doc, "div", "tp-body");
   controls.status.append(header.readouts);
-  body.append(board.caption, goals.list, board.table, controls.bar, controls.status, controls.notices, newGame.dialog);
+  body.append(board.caption, goals.list, board.table, controls.bar, controls.status, unanswered, controls.notices, newGame.dialog);
   game.append(header.header, body, live, board.keysHelp);
   el.appendChild(root);
   board.observe();
@@ -2159,6 +2180,19 @@ function render({ model, el }) {
       tried = null;
     }
     board.deal(moves, next);
+    setText(unansweredText, next.labels.no_answer);
+    const mine = next.answered !== null && next.answered >= awaitedFrom && next.answered <= sent;
+    if (awaited && (mine || next.answered === null && prev !== null && next.seq > prev.seq)) {
+      win.clearTimeout(awaited);
+      awaited = 0;
+      setProp(unanswered, "hidden", true);
+      if (mine && /** @type {number} */
+      next.answered < sent) {
+        awaitedFrom = /** @type {number} */
+        next.answered + 1;
+        expectAnswer();
+      }
+    }
   }
   on(root, "keydown", (event) => {
     event.stopPropagation();
@@ -2216,6 +2250,7 @@ function render({ model, el }) {
   update(model.get("state") || {});
   return () => {
     abort.abort();
+    win.clearTimeout(awaited);
     model.off("change:state", onChange);
     model.off("change:labels", onChange);
     model.off("change:table", onChange);
