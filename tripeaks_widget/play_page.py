@@ -43,6 +43,9 @@ GAME_OF_THE_DAY_TIP = Message("Today's deal, the same for everyone, with three g
 STARTING = Message("Starting the game in your browser…")
 NOT_STARTED = Message("The game could not start: {error}")
 BAD_LINK = Message("That link is not a game; here is a random one.")
+# What the board says of a click not answered in a few seconds: on the page there is no kernel to
+# restart, only the game working in the page's background.
+NO_ANSWER = Message("The game has not answered yet: it is still working. Wait a moment, or reload the page.")
 NO_DAY = Message("There is no game of the day today under these rules on this layout; your game goes on.")
 PAGE_WORDS = {
     "play": PLAY,
@@ -149,7 +152,7 @@ class PlayPage:
         message: dict[str, Any] = {"state": snapshot}
         if snapshot["lang"] != self._lang:
             self._lang = snapshot["lang"]
-            message["labels"] = i18n.labels(self._lang)
+            message["labels"] = {**i18n.labels(self._lang), "no_answer": i18n.text(NO_ANSWER.entry, self._lang)}
         self._post(json.dumps(message, ensure_ascii=False))
 
     def receive(self, text: str) -> None:

@@ -13,6 +13,7 @@ from tripeaks_widget import LAYOUTS, Game, i18n
 from tripeaks_widget.engine.errors import TriPeaksError
 from tripeaks_widget.play_page import (
     BAD_LINK,
+    NO_ANSWER,
     NO_DAY,
     PAGE_WORDS,
     PlayPage,
@@ -49,10 +50,13 @@ def test_the_page_gets_the_snapshot_and_the_labels_of_its_language():
     page = Page(game=OPENING, lang="el")
     first = page.posted[0]
     assert first["state"]["code"] == OPENING and first["state"]["lang"] == "el"
-    assert first["labels"] == i18n.labels("el")  # as the widget's labels trait holds them
+    assert first["labels"] == {**i18n.labels("el"), "no_answer": i18n.text(NO_ANSWER.entry, "el")}
     page.send(type="lang", value="he", seq=3)
     switched = page.posted[-1]
-    assert switched["state"]["lang"] == "he" and switched["labels"] == i18n.labels("he")
+    assert switched["state"]["lang"] == "he" and switched["labels"] == {
+        **i18n.labels("he"),
+        "no_answer": i18n.text(NO_ANSWER.entry, "he"),
+    }
     assert switched["state"]["answered"] == 3
     page.click("K♣")
     assert "labels" not in page.posted[-1]  # sent once a language
@@ -181,6 +185,15 @@ def test_a_message_that_is_not_json_changes_nothing():
     page.page.receive("{not json")
     page.page.receive(json.dumps(["play", 3]))  # JSON, but no request: the board refuses it, in its log
     assert len(page.posted) == before and page.state["moves"] == 0
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_click_not_yet_answered_is_said_in_the_pages_words_not_a_kernels(lang):
+    """The board says a click not answered in a few seconds as the page's own words: there is no
+    kernel to restart on the page, only the game working in its background."""
+    said = Page(game=OPENING, lang=lang).posted[0]["labels"]["no_answer"]
+    assert said == i18n.text(NO_ANSWER.entry, lang) != i18n.labels(lang)["no_answer"]
+    assert "kernel" not in said and (lang == "en") == (said == str(NO_ANSWER))
 
 
 def test_the_pages_words_are_translated_in_every_language():
