@@ -215,7 +215,15 @@ class Before(_backends.C):
         spec.loader.exec_module(module)
         module.setup(_play_checks(False), _play_checks(True))
         self._c = module
-        self._tables: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()
+        self._tables: weakref.WeakKeyDictionary[Space, dict[bool, bytes]] = weakref.WeakKeyDictionary()
+
+    def _space(self, space: Space, draws_in_keys: bool = False) -> bytes:
+        try:
+            return super()._space(space, draws_in_keys)
+        except TypeError:  # a source older than ``draws_in_keys``: the same tables for every search
+            tables: bytes = self._c.space(*self._space_args(space))
+            self._tables[space] = {False: tables, True: tables}
+            return tables
 
     def one_left(self, search: Search, tops: int):
         if hasattr(self._c, "one_left"):

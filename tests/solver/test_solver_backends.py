@@ -387,6 +387,32 @@ def test_both_searches_give_the_same_answers_on_every_layout(layout):
             assert ours == theirs, (game.code, ours, theirs)
 
 
+@needs_compiled
+@pytest.mark.parametrize("rules", ["easy+draw-when-stuck", "classic+draw-when-stuck"])
+def test_four_peaks_under_forced_draws_has_keys_wide_enough_for_its_draw_counts(rules):
+    """Four Peaks' 31 slots fit the search in C's narrow keys (2n + 1 bits) under free draws
+    only: under V5 every key also counts the draws (2n + 6 bits), as Hogue's highest score's do
+    under any rules, and those searches take the wide tables. Their answers on Four Peaks, deal
+    and mid-game, are the Python reference's."""
+    python, c = _backends.Python(), _backends.C()
+    for number in (1, 5):
+        game = Game.from_number(number, rules, layout="Four Peaks")
+        mid = solver_runs.mid_game(number, rules, 20, game.layout)
+        ours, theirs = answers(game, c, mid), answers(game, python, mid)
+        assert ours == theirs, (game.code, ours, theirs)
+
+
+@needs_compiled
+def test_hogues_highest_score_refuses_tables_made_without_the_draws_in_their_keys():
+    """The highest score's table keys count the draws: given tables made for the other searches
+    (narrow keys, on Four Peaks under free draws) the search in C says what it expected."""
+    c, search = _backends.C(), solver._prepare(Game.from_number(5, "easy", layout="Four Peaks"), None)[1]
+    narrow = c._space(search.space)
+    with pytest.raises(TypeError, match=r"expected the tables space\(\.\.\., draws_in_keys=True\) made"):
+        c._c.highest_score(narrow, search.removed, search.drawn, search.rank, 0, 1, 1, 5, False, (), (), -1.0, -1)
+    assert c._space(search.space, draws_in_keys=True) != narrow
+
+
 def test_the_kept_reference_answers_are_computed_again_when_a_source_changes(tmp_path, monkeypatch):
     """The differential tests keep the Python reference's answers (tests/helpers/reference.py): kept while
     the digest of their sources and parameters holds, computed again when either changes."""

@@ -17,6 +17,7 @@ import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ._score import HOGUE, Scoring, highest_score, peak_bonuses
 from ._search import Path, Search
@@ -108,24 +109,30 @@ class C:
 
         _csearch.setup(_play_checks(False), _play_checks(True))
         self._c = _csearch
-        self._tables: weakref.WeakKeyDictionary[Space, bytes] = weakref.WeakKeyDictionary()
+        self._tables: weakref.WeakKeyDictionary[Space, dict[bool, bytes]] = weakref.WeakKeyDictionary()
 
-    def _space(self, space: Space) -> bytes:
-        """The deal's tables, its layout's with them, as the search in C takes them, made once per ``Space``."""
-        tables = self._tables.get(space)
+    def _space(self, space: Space, draws_in_keys: bool = False) -> bytes:
+        """The deal's tables, its layout's with them, as the search in C takes them, made once per
+        ``Space``; ``draws_in_keys`` for Hogue's highest score, whose table keys count the draws."""
+        made = self._tables.setdefault(space, {})
+        tables = made.get(draws_in_keys)
         if tables is None:
-            tables = self._c.space(
-                space.tables.cover_mask,
-                space.ranks,
-                space.stock,
-                space.fit,
-                space.can_precede,
-                space.wrap,
-                space.free_draw,
-                space.checks,
-            )
-            self._tables[space] = tables
+            tables = made[draws_in_keys] = self._c.space(*self._space_args(space), draws_in_keys)
         return tables
+
+    @staticmethod
+    def _space_args(space: Space) -> tuple[Any, ...]:
+        """What ``space()`` takes of the deal, but ``draws_in_keys``."""
+        return (
+            space.tables.cover_mask,
+            space.ranks,
+            space.stock,
+            space.fit,
+            space.can_precede,
+            space.wrap,
+            space.free_draw,
+            space.checks,
+        )
 
     @staticmethod
     def _seconds_left(search: Search) -> float:
@@ -160,7 +167,7 @@ class C:
         self, search: Search, run: int, scoring: Scoring = HOGUE, may_stop: bool = False
     ) -> tuple[int, Path, bool]:
         points, path, complete, nodes = self._c.highest_score(
-            self._space(search.space),
+            self._space(search.space, draws_in_keys=True),
             search.removed,
             search.drawn,
             search.rank,

@@ -8,9 +8,11 @@
  *
  * Any layout (solver/_space.py's tables) of up to 50 slots: the search is compiled twice from
  * this one file, which includes itself once per width (WIDTH): 32-bit masks and 64-bit memo keys
- * for layouts of up to NARROW_SLOTS slots (Three Peaks' 28), 64-bit masks and 128-bit keys for
- * more. A memo key packs the removed set, the cards that fit the discard << n and, where it
- * counts, the draws << 2n (n the layout's slots; draws below 64): 2n + 6 bits.
+ * where the keys fit, 64-bit masks and 128-bit keys for the rest. A memo key packs the removed
+ * set, the cards that fit the discard << n and, where it counts, the draws << 2n (n the layout's
+ * slots; draws below 64): 2n + 6 bits, so up to NARROW_SLOTS slots (Three Peaks' 28). Under free
+ * draws only Hogue's highest score counts the draws in its keys: the other searches' keys take
+ * 2n + 1 bits, up to NARROW_FREE_SLOTS (Four Peaks' 31), whose tables are then half the size.
  *
  * The Python side (solver/_backends.py) hands it one deal's tables once (space()), then runs
  * searches on them (wins(), verdicts()); the search holds the GIL released, touching no Python
@@ -26,7 +28,8 @@
 #include <string.h>
 #include <time.h>
 
-#define NARROW_SLOTS 29 /* 2n + 6 bits in a 64-bit key */
+#define NARROW_SLOTS 29      /* 2n + 6 bits in a 64-bit key */
+#define NARROW_FREE_SLOTS 31 /* 2n + 1 bits in a 64-bit key: under free draws, the draws not in the key */
 #define MOST_SLOTS 61   /* 2n + 6 bits in a 128-bit key (a layout has 50 at most) */
 #define UNSEEN (1 << 30)
 #define CHECK_EVERY 1024 /* nodes between looks at the clock */
@@ -238,16 +241,22 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* space(cover_masks, ...): the narrow search's tables for a layout of up to NARROW_SLOTS slots, else the wide one's */
+/* space(cover_masks, ..., free_draw, checks[, draws_in_keys]): the narrow search's tables where its
+ * keys fit (see the top of the file; ``draws_in_keys`` for Hogue's highest score), else the wide one's */
 static PyObject *py_space(PyObject *self, PyObject *args) {
-    PyObject *covering = PyTuple_Size(args) > 0 ? PyTuple_GetItem(args, 0) : NULL;
+    Py_ssize_t given = PyTuple_Size(args);
+    PyObject *covering = given > 0 ? PyTuple_GetItem(args, 0) : NULL;
     Py_ssize_t n = covering ? PySequence_Size(covering) : -1;
     if (n < 0) {
         PyErr_Clear();
         PyErr_SetString(PyExc_TypeError, "space: expected the layout's cover masks first");
         return NULL;
     }
-    return n <= NARROW_SLOTS ? py_space_32(self, args) : py_space_64(self, args);
+    int free_draw = given > 6 ? PyObject_IsTrue(PyTuple_GetItem(args, 6)) : 0;
+    int draws_in_keys = given > 8 ? PyObject_IsTrue(PyTuple_GetItem(args, 8)) : 0;
+    if (free_draw < 0 || draws_in_keys < 0) return NULL;
+    int narrow = n <= NARROW_SLOTS || (n <= NARROW_FREE_SLOTS && free_draw && !draws_in_keys);
+    return narrow ? py_space_32(self, args) : py_space_64(self, args);
 }
 
 /* The width of the search the tables passed first were made for: 32 or 64; -1 (an error set) for none. */
@@ -317,7 +326,7 @@ PyMODINIT_FUNC PyInit__csearch(void) { return PyModule_Create(&module); }
 #if WIDTH == 32
 #define MASK uint32_t
 #define KEY uint64_t
-#define MAXSLOTS NARROW_SLOTS
+#define MAXSLOTS NARROW_FREE_SLOTS
 #define CTZ __builtin_ctz
 #define POPCOUNT __builtin_popcount
 #define FOLD(key) (key)
@@ -408,6 +417,7 @@ typedef struct {
     int8_t uncover[MAXSLOTS][MAXSLOTS];
     MASK above[MAXSLOTS];        /* the cards each card keeps covered, all the way up */
     int n_stock, wrap, free_draw, checks;
+    int draws_in_keys; /* made for Hogue's highest score, whose keys count the draws (see py_space) */
     int8_t ranks[MAXSLOTS];
     int8_t stock[MAXSTOCK];
     MASK fit[14];
@@ -480,9 +490,9 @@ static int32_t *table_place(Table *t, KEY key) {
         if (k == EMPTY) break;
         i = (i + 1) & t->mask;
     }
-    if (2 * (t->used + 1) > t->mask + 1) { /* over half full: double it */
+    if (2 * (t->used + 1) > t->mask + 1) { /* over half full: four times as large (each move a copy of all) */
         Table bigger;
-        if (table_init(&bigger, t->bits + 1) < 0) return NULL;
+        if (table_init(&bigger, t->bits + 2) < 0) return NULL;
         for (size_t j = 0; j <= t->mask; j++) {
             if (t->keys[j] != EMPTY) {
                 size_t p = slot_of(&bigger, t->keys[j]);
@@ -1293,9 +1303,10 @@ static void forget_line(Ctx *c) {
 /* The tables of one deal (see py_space in the module's part), for a layout of ``n`` slots at most MAXSLOTS. */
 static PyObject *py_space(PyObject *self, PyObject *args) {
     PyObject *covering, *ranks, *stock, *fit, *precede;
-    int wrap, free_draw, checks;
+    int wrap, free_draw, checks, draws_in_keys = 0;
     long long buf[MAXSTOCK + MAXSLOTS];
-    if (!PyArg_ParseTuple(args, "OOOOOppp", &covering, &ranks, &stock, &fit, &precede, &wrap, &free_draw, &checks))
+    if (!PyArg_ParseTuple(args, "OOOOOppp|p", &covering, &ranks, &stock, &fit, &precede, &wrap, &free_draw, &checks,
+                          &draws_in_keys))
         return NULL;
     PyObject *blob = PyBytes_FromStringAndSize(NULL, sizeof(Space));
     if (!blob) return NULL;
@@ -1305,6 +1316,7 @@ static PyObject *py_space(PyObject *self, PyObject *args) {
     sp->wrap = wrap;
     sp->free_draw = free_draw;
     sp->checks = checks;
+    sp->draws_in_keys = draws_in_keys;
     int n_slots = read_ints(covering, buf, -1, MAXSLOTS, "cover masks");
     if (n_slots < 0) goto fail;
     if (n_slots < 1) {
@@ -1870,6 +1882,10 @@ static PyObject *py_highest_score(PyObject *self, PyObject *args) {
         return NULL;
     const Space *sp = space_of(blob);
     if (!sp || check_position(sp, removed, drawn, rank) < 0) return NULL;
+    if (!sp->draws_in_keys) {
+        PyErr_SetString(PyExc_TypeError, "expected the tables space(..., draws_in_keys=True) made");
+        return NULL;
+    }
     int n_peaks = read_ints(peaks_in, peaks, -1, sp->n, "peak masks");
     if (n_peaks < 0 || read_ints(bonus_in, bonus, n_peaks, n_peaks, "peak bonuses") < 0) return NULL;
     if (run < 0 || run > 255) {
