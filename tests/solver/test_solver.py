@@ -610,8 +610,8 @@ GOAL_RULES = ["easy", "classic", "easy+draw-when-stuck", "classic+joker", "easy+
 
 
 def _late_positions(rules, count, seed):
-    positions = late_positions(rules, count, f"{SEED}-{seed}")
-    return positions
+    """``count`` late positions under ``rules``, from this module's seed and the test's own ``seed``."""
+    return late_positions(rules, count, f"{SEED}-{seed}")
 
 
 def _runs_along(game, line):
