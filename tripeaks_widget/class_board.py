@@ -32,6 +32,7 @@ from .engine.messages import Message
 from .goals import Challenge
 from .goals.challenge import Best
 from .records import HAND, Records
+from .records.live import Changes
 from .records.notices import game_title, player_title
 
 log = logging.getLogger("tripeaks_widget")
@@ -154,29 +155,31 @@ class ClassBoard(anywidget.AnyWidget):
                 elif changes.wait(WAIT):
                     self._read()
                 pause = RETRY_FIRST
-                continue
             except RecordsError as error:
-                failure: RecordsError | None = error
-            except Exception:  # a projected board outlives a surprise: it is logged, and tried again
-                log.exception("the class board could not read its store")
-                failure = None
-            if changes is not None:  # watched again from a fresh start, once the store answers
-                changes.close()
+                self._lose(changes, str(error))
                 changes = None
-            self._went_away("an unexpected error" if failure is None else str(failure))
-            if failure is not None and not isinstance(failure, RecordsUnavailable):  # refused: no use trying again
-                log.warning("the class board stops: %s", failure)
-                with self._lock:
-                    self._refused = True
-                self._publish()
-                break
-            if failure is None:
-                self._stop.wait(RETRY_MOST)
-            else:
+                if not isinstance(error, RecordsUnavailable):  # refused: no use trying again
+                    log.warning("the class board stops: %s", error)
+                    with self._lock:
+                        self._refused = True
+                    self._publish()
+                    break
                 self._stop.wait(pause)
                 pause = min(2 * pause, RETRY_MOST)
+            except Exception:  # a projected board outlives a surprise: it is logged, and tried again
+                log.exception("the class board could not read its store")
+                self._lose(changes, "an unexpected error")
+                changes = None
+                self._stop.wait(RETRY_MOST)
         if changes is not None:
             changes.close()
+
+    def _lose(self, changes: Changes | None, why: str) -> None:
+        """After a look at the store failed: its watcher let go (watched again from a fresh start,
+        once the store answers), and the board said offline."""
+        if changes is not None:
+            changes.close()
+        self._went_away(why)
 
     def _read(self) -> None:
         data = self.records.class_board()
