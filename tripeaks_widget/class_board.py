@@ -156,14 +156,14 @@ class ClassBoard(anywidget.AnyWidget):
                     self._read()
                 pause = RETRY_FIRST
             except RecordsError as error:
-                self._lose(changes, str(error))
-                changes = None
                 if not isinstance(error, RecordsUnavailable):  # refused: no use trying again
                     log.warning("the class board stops: %s", error)
-                    with self._lock:
-                        self._refused = True
+                    with self._lock:  # said once as refused, never first as an outage being retried
+                        self._refused, self._offline = True, str(error)
                     self._publish()
                     break
+                self._lose(changes, str(error))
+                changes = None
                 self._stop.wait(pause)
                 pause = min(2 * pause, RETRY_MOST)
             except Exception:  # a projected board outlives a surprise: it is logged, and tried again

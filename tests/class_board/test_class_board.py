@@ -219,9 +219,12 @@ def test_a_store_that_refuses_the_board_is_said_and_the_board_stops(postgres):
     user = parts.netloc.rsplit("@", 1)[0].split(":", 1)[0]
     wrong = urlunsplit(parts._replace(netloc=f"{user}:not-the-password@{parts.netloc.rsplit('@', 1)[1]}"))
     board = ClassBoard(wrong, language="he")
+    said = []
+    board.observe(lambda change: said.append(change["new"].get("offline")), names="view")
     try:
         until(lambda: board.view.get("offline"), "the refusal said")
         assert board.view["offline"] == translate(REFUSED, "he") != str(REFUSED)
         assert board.data is None and not board.online
+        assert set(said) <= {"", translate(REFUSED, "he")}, said  # never first said as an outage being retried
     finally:
         board.close()
