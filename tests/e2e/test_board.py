@@ -305,9 +305,16 @@ def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
     board = Board(nb.cell(1).locator(".tp-root"))
     expect(board.card("K♣")).to_be_visible()
 
-    def python_state() -> dict:
-        nb.run(2)
-        return json.loads(nb.output_text(2).strip().splitlines()[-1])
+    def python_state(**expected) -> dict:
+        """Python's state as the cell prints it, read again (for up to 5 s) until it has the
+        expected values: a click's message may reach the kernel after the page shows the click."""
+        for _ in range(20):
+            nb.run(2)
+            state = json.loads(nb.output_text(2).strip().splitlines()[-1])
+            if all(state[key] == value for key, value in expected.items()):
+                break
+            nb.page.wait_for_timeout(250)
+        return state
 
     toggle = board.root.locator(".tp-chance-toggle")
     chance = board.root.locator(".tp-chance")
@@ -330,11 +337,11 @@ def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
     glow.click()
     expect(glow).to_have_attribute("aria-checked", "false")
     expect(board.root.locator(".tp-slot.tp-playable")).to_have_count(0)
-    assert python_state()["show_playable"] is False
+    assert python_state(show_playable=False)["show_playable"] is False
 
     panel.locator(".tp-segment[data-kind='exact']").click()
     expect(panel.locator("input[value='exact']")).to_be_checked()
-    assert python_state()["hint_kind"] == "exact"
+    assert python_state(hint_kind="exact")["hint_kind"] == "exact"
     panel.locator("input[value='exact']").press("Escape")  # running a cell took the focus: give it back
     expect(panel).to_be_hidden()
     expect(board.root.locator(".tp-assists-toggle")).to_be_focused()
@@ -344,7 +351,7 @@ def test_the_win_chance_and_the_assists_panel(open_notebook, page, shot):
     board.root.locator(".tp-assists-toggle").click()
     panel.locator(".tp-assist-show-hints").click()
     expect(board.root.locator(".tp-hint")).to_be_hidden()
-    assert python_state()["show_hints"] is False
+    assert python_state(show_hints=False)["show_hints"] is False
 
 
 def test_the_review_after_a_blocked_game(open_notebook, page, shot):

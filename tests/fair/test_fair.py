@@ -6,7 +6,7 @@ import math
 import pytest
 from helpers.hidden_cards import with_hidden_cards_permuted
 
-from tripeaks_widget import LAYOUTS, Game
+from tripeaks_widget import LAYOUTS, Game, solver
 from tripeaks_widget.fair import Chance, sample_verdicts, wilson
 from tripeaks_widget.fair.strategies import lookahead
 from tripeaks_widget.solver import SearchExhausted
@@ -99,11 +99,14 @@ def wins_by_lookahead(game: Game) -> bool:
 
 
 def test_a_budget_that_runs_out_judges_fewer_samples():
+    # far less than all the samples take, and more than the first: the pure-Python build's takes
+    # 50 ms alone, and several times that on a busy machine
+    budget = 0.3 if solver.BACKEND == "compiled" else 1.5
     game = midgame()
-    chance = game.win_chance(kind="ceiling", samples=100_000, budget=0.3)
+    chance = game.win_chance(kind="ceiling", samples=100_000, budget=budget)
     assert 1 <= chance.samples < 100_000
     many = 10**7  # compiled, about 100 s of playouts
-    assert 1 <= sum(c.samples for c in game.move_chances(samples=many, budget=0.3).values()) < 3 * many
+    assert 1 <= sum(c.samples for c in game.move_chances(samples=many, budget=budget).values()) < 3 * many
 
 
 def test_a_budget_too_small_for_one_sample_says_so():
