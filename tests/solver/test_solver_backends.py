@@ -403,6 +403,51 @@ def test_four_peaks_under_forced_draws_has_keys_wide_enough_for_its_draw_counts(
 
 
 @needs_compiled
+@pytest.mark.parametrize("code", ["TP1-E-AAACKYU", "TP1-E-AAABOTS@FOUR-PEAKS"])
+def test_the_longest_proofs_fill_tables_on_huge_pages_and_answer_as_the_reference(code):
+    """The slowest lost verdicts (a proof of some 130,000 positions) grow the search in C's table
+    past 2 MB, the size it asks Linux to put on huge pages: the verdict and the best line are
+    the Python reference's."""
+    python, c = _backends.Python(), _backends.C()
+
+    def said(build) -> tuple:
+        saved, solver._backend = solver._backend, build
+        try:
+            game = Game(code)
+            solution = solver.solve(game)
+            return solver.winnable(game), solution.line, solution.draws, solution.cards_left
+        finally:
+            solver._backend = saved
+
+    ours, theirs = said(c), said(python)
+    assert ours == theirs and ours[0] is False and ours[3] == 1, (ours, theirs)
+    search = solver._prepare(Game(code), None)[1]
+    c.wins(search, first_only=True)
+    # over 39,322 entries (60% of 65,536 slots): a table of 262,144 slots, 2 MB of 8-byte keys,
+    # kept for the next search; where Linux gives huge pages when asked, it is on them
+    assert search.nodes > 60_000
+    if huge_pages_on_request():
+        assert huge_pages_mapped() >= 2 << 20
+
+
+def huge_pages_on_request() -> bool:
+    """Whether Linux puts memory on huge pages when a program asks (madvise), or always."""
+    try:
+        enabled = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text()
+    except OSError:
+        return False
+    return "[never]" not in enabled
+
+
+def huge_pages_mapped() -> int:
+    """The bytes of this process's memory on huge pages."""
+    for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
+        if line.startswith("AnonHugePages:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+@needs_compiled
 def test_hogues_highest_score_refuses_tables_made_without_the_draws_in_their_keys():
     """The highest score's table keys count the draws: given tables made for the other searches
     (narrow keys, on Four Peaks under free draws) the search in C says what it expected."""
