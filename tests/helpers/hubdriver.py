@@ -23,7 +23,7 @@ from typing import Any
 
 import platformdirs
 
-from helpers.labdriver import Notebook, free_port, jupyter_home
+from helpers.labdriver import Notebook, free_port, jupyter_home, screenshot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PROXY = "configurable-http-proxy@5.3.0"  # JupyterHub's own proxy, as its docs install it: from npm
@@ -230,8 +230,21 @@ def opened(page, hub: Hub, name: str, notebook: str, timeout: float = 120_000) -
     page.wait_for_url(f"{hub.user_url(name)}/lab**", timeout=timeout)
     panel_id = page.wait_for_function(_JS_PANEL, arg=notebook, timeout=timeout).json_value()
     nb = Notebook(page, UserServer(hub.user_url(name)), notebook, panel_id)
-    nb.wait_idle(timeout)
+    try:
+        nb.wait_idle(timeout)
+    except Exception as error:  # say what the page shows: the kernel's state, any dialog over it
+        screenshot(page, f"FAILED-hub-{name}")
+        raise AssertionError(f"{name}'s kernel never idle: {page.evaluate(_JS_KERNEL_SEEN, panel_id)}") from error
     return nb
+
+
+_JS_KERNEL_SEEN = """(id) => {
+  const panel = Array.from(window.jupyterapp.shell.widgets("main")).find((w) => w.id === id);
+  const ctx = panel && panel.sessionContext, kernel = ctx && ctx.session && ctx.session.kernel;
+  const dialog = document.querySelector(".jp-Dialog");
+  return {ready: Boolean(ctx && ctx.isReady), kernel: kernel ? kernel.status + ", " + kernel.connectionStatus : null,
+          dialog: dialog ? dialog.innerText.slice(0, 300) : null};
+}"""
 
 
 @dataclass
